@@ -1,0 +1,4 @@
+// Re-exports every domain's tables; drizzle-kit and the app read the schema from here.
+export * from './users';
+export * from './mail';
+export * from './leads';

@@ -1,0 +1,126 @@
+// createApp(deps) -> Hono: security headers, CSRF, body limit, session, /api/trpc, REST adapters,
+// the built client with SPA fallback. No listening here (see index.ts), so tests use app.request().
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import fs from 'node:fs';
+import path from 'node:path';
+import { appRouter } from './trpc/root';
+import { createContext, type Deps } from './trpc/context';
+import type { AppEnv } from './http/types';
+import { authRest } from './rest/auth';
+import { errorResponse } from './rest/adapter';
+import { MSG } from '../shared/messages';
+
+export interface AppOptions {
+  /** Folder of the built client (vite build); omitted in API-only tests. */
+  clientDir?: string;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function createApp(deps: Deps, opts: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const appOrigin = new URL(deps.env.APP_URL).origin;
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xContentTypeOptions: 'nosniff',
+      xFrameOptions: 'SAMEORIGIN',
+      strictTransportSecurity: deps.env.isProduction ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use('/api/*', async (c, next) => {
+    c.set('deps', deps);
+    let ip = '127.0.0.1';
+    try {
+      ip = getConnInfo(c).remote.address ?? ip;
+    } catch {
+      // app.request() in tests has no socket.
+    }
+    c.set('ip', ip);
+
+    // CSRF: state-changing requests must come from our own origin (scripts send no Origin at all).
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      const site = c.req.header('sec-fetch-site');
+      const selfOrigin = new URL(c.req.url).origin;
+      const foreign = origin ? origin !== selfOrigin && origin !== appOrigin : site === 'cross-site';
+      if (foreign) return c.json({ success: false, message: MSG.crossOrigin, code: 'FORBIDDEN' }, 403);
+    }
+
+    const session = await deps.auth.validate(c.req.header('cookie'));
+    c.set('user', session.user);
+    c.set('sessionId', session.sessionId);
+    if (session.setCookie) c.header('Set-Cookie', session.setCookie, { append: true });
+    await next();
+  });
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.json({ success: false, message: MSG.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' }, 413),
+    }),
+  );
+
+  app.all('/api/trpc/*', (c) =>
+    fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ resHeaders }) =>
+        createContext(deps, { user: c.get('user'), sessionId: c.get('sessionId'), ip: c.get('ip'), userAgent: c.req.header('user-agent'), resHeaders }),
+    }),
+  );
+
+  app.route('/api', authRest);
+
+  app.all('/api/*', (c) => c.json({ success: false, message: MSG.notFoundApi, code: 'NOT_FOUND' }, 404));
+
+  app.get('/sitemap.xml', (c) => {
+    const pages = ['/', '/auth', '/blog', '/roadmap', '/help', '/quick-start-guide', '/terms', '/privacy', '/refund'];
+    const urls = pages.map((p) => `  <url><loc>${deps.env.APP_URL}${p}</loc></url>`).join('\n');
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+  });
+
+  if (opts.clientDir && fs.existsSync(path.join(opts.clientDir, 'index.html'))) {
+    const root = path.relative(process.cwd(), opts.clientDir) || '.';
+    const indexHtml = fs.readFileSync(path.join(opts.clientDir, 'index.html'), 'utf8');
+    app.use('/assets/*', compress(), async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('*', compress(), serveStatic({ root }));
+    // Client-side routes (and the client's own 404 page) are served the app shell.
+    app.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
+  }
+
+  app.onError((err, c) => {
+    c.set('deps', deps);
+    return errorResponse(c, err);
+  });
+
+  return app;
+}

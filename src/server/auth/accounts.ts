@@ -1,0 +1,105 @@
+// Accounts: sign-up, sign-in and sign-out with e-mail and password. The first account is the admin.
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { users, type UserRow } from '../../../db/schema';
+import type { Context } from '../trpc/context';
+import { AppError } from '../errors';
+import { MSG } from '../../shared/messages';
+import { hashPassword, verifyPassword, dummyHash } from './password';
+import { rateRules } from '../http/rate-limit';
+import type { SignInInput, SignUpInput } from '../../shared/schemas/auth';
+import { normalizePlan, normalizeRole, type PlanType, type Role } from '../../shared/plans';
+import type { Db } from '../db';
+
+type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId'>;
+
+function baseUsername(email: string) {
+  return (email.split('@')[0] ?? 'user').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 24) || 'user';
+}
+
+function freeUsername(db: Db, email: string): string {
+  const base = baseUsername(email);
+  for (let i = 0; i < 20; i++) {
+    const candidate = i === 0 ? base : `${base}${crypto.randomInt(1000, 99999)}`;
+    if (!db.select({ id: users.id }).from(users).where(eq(users.username, candidate)).get()) return candidate;
+  }
+  return `${base}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  role?: Role;
+  planType?: PlanType;
+  avatar?: string | null;
+  verified?: boolean;
+}
+
+/**
+ * Creates an account in one transaction. On an empty database the first account is the admin;
+ * otherwise the role is what the caller asks for (the CLI) or 'user'.
+ */
+export function createAccount(db: Db, acc: NewAccount, now: Date): UserRow {
+  return db.transaction((tx) => {
+    if (tx.select({ id: users.id }).from(users).where(eq(users.email, acc.email)).get()) {
+      throw new AppError('CONFLICT', MSG.emailTaken);
+    }
+    const count = tx.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0;
+    const row: UserRow = {
+      id: crypto.randomUUID(),
+      email: acc.email,
+      name: acc.name,
+      username: freeUsername(tx as unknown as Db, acc.email),
+      avatar: acc.avatar ?? null,
+      passwordHash: acc.passwordHash,
+      role: count === 0 ? 'admin' : normalizeRole(acc.role),
+      planType: normalizePlan(acc.planType),
+      emailVerifiedAt: acc.verified ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    tx.insert(users).values(row).run();
+    return row;
+  });
+}
+
+async function startSession(ctx: Ctx, userId: string) {
+  ctx.resHeaders.append('Set-Cookie', await ctx.auth.start(userId));
+}
+
+export async function signUp(ctx: Ctx, input: SignUpInput): Promise<UserRow> {
+  const rules = rateRules(ctx.env);
+  ctx.limiter.hit(`signup:ip:${ctx.ip}`, rules.signupIp);
+  const passwordHash = await hashPassword(input.password);
+  const user = createAccount(ctx.db, { email: input.email, name: input.name, passwordHash }, ctx.now());
+  await startSession(ctx, user.id);
+  return user;
+}
+
+export async function signIn(ctx: Ctx, input: SignInInput): Promise<UserRow> {
+  const rules = rateRules(ctx.env);
+  const emailKey = `signin:email:${input.email}`;
+  const ipKey = `signin:ip:${ctx.ip}`;
+  ctx.limiter.check(emailKey, rules.signinEmail);
+  ctx.limiter.check(ipKey, rules.signinIp);
+  const user = ctx.db.select().from(users).where(eq(users.email, input.email)).get();
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyPassword(await dummyHash(), input.password), false);
+  if (!user || !ok) {
+    ctx.limiter.bump(emailKey, rules.signinEmail);
+    ctx.limiter.bump(ipKey, rules.signinIp);
+    throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
+  }
+  await startSession(ctx, user.id);
+  return user;
+}
+
+export async function signOut(ctx: Ctx): Promise<void> {
+  ctx.resHeaders.append('Set-Cookie', await ctx.auth.end(ctx.sessionId));
+}
+
+export async function signInAs(ctx: Ctx, userId: string) {
+  await startSession(ctx, userId);
+}

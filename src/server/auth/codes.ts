@@ -1,0 +1,67 @@
+// E-mail one-time codes: 6 digits, 15 minutes, single use, at most 5 tries. A verified code signs the
+// owner of that address in (creating a password-less account on first use).
+import crypto from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { emailCodes, users } from '../../../db/schema';
+import type { Context } from '../trpc/context';
+import { AppError } from '../errors';
+import { MSG } from '../../shared/messages';
+import { rateRules } from '../http/rate-limit';
+import { createAccount, signInAs } from './accounts';
+
+export const CODE_TTL_MS = 15 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+
+type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId' | 'mailer'>;
+
+const hashCode = (secret: string, email: string, code: string) =>
+  crypto.createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
+
+export async function sendCode(ctx: Ctx, email: string) {
+  ctx.limiter.hit(`codes:email:${email}`, rateRules(ctx.env).codesEmail);
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = ctx.now();
+  ctx.db.transaction((tx) => {
+    // A new code replaces any earlier unused one for the address.
+    tx.update(emailCodes).set({ usedAt: now }).where(and(eq(emailCodes.email, email), isNull(emailCodes.usedAt))).run();
+    tx.insert(emailCodes)
+      .values({ id: crypto.randomUUID(), email, codeHash: hashCode(ctx.env.APP_SECRET, email, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
+      .run();
+  });
+  await ctx.mailer.send({
+    to: email,
+    subject: `Your sign-in code: ${code}`,
+    text: `Your verification code is ${code}.\n\nIt expires in 15 minutes and works once. If you did not ask for it, ignore this message.`,
+    summary: `code=${code}`,
+  });
+  return { success: true as const, message: MSG.codeSent };
+}
+
+export async function verifyCode(ctx: Ctx, email: string, code: string) {
+  const now = ctx.now();
+  const row = ctx.db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.email, email), isNull(emailCodes.usedAt)))
+    .orderBy(desc(emailCodes.createdAt))
+    .get();
+  if (!row || row.expiresAt <= now || row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('BAD_REQUEST', MSG.codeInvalid);
+  const given = Buffer.from(hashCode(ctx.env.APP_SECRET, email, code));
+  const expected = Buffer.from(row.codeHash);
+  if (!crypto.timingSafeEqual(given, expected)) {
+    const attempts = row.attempts + 1;
+    ctx.db
+      .update(emailCodes)
+      .set({ attempts, usedAt: attempts >= CODE_MAX_ATTEMPTS ? now : null })
+      .where(eq(emailCodes.id, row.id))
+      .run();
+    throw new AppError('BAD_REQUEST', MSG.codeInvalid);
+  }
+  ctx.db.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, row.id)).run();
+  const user =
+    ctx.db.select().from(users).where(eq(users.email, email)).get() ??
+    createAccount(ctx.db, { email, name: email.split('@')[0] ?? email, passwordHash: null, verified: true }, now);
+  if (!user.emailVerifiedAt) ctx.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id)).run();
+  await signInAs(ctx, user.id);
+  return { success: true as const, message: MSG.codeVerified, user };
+}

@@ -1,0 +1,37 @@
+// lucia v3 sessions in SQLite. The only module that imports lucia (GUIDE §1).
+import { Lucia, TimeSpan } from 'lucia';
+import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
+import type { Db } from '../db';
+import { sessions, users, type UserRow } from '../../../db/schema';
+
+export const SESSION_COOKIE = 'session';
+export const IDLE_DAYS = 7;
+export const ABSOLUTE_DAYS = 30;
+
+export function createLucia(db: Db, opts: { secure: boolean }) {
+  const adapter = new DrizzleSQLiteAdapter(db, sessions, users);
+  return new Lucia(adapter, {
+    sessionExpiresIn: new TimeSpan(IDLE_DAYS, 'd'),
+    sessionCookie: { name: SESSION_COOKIE, attributes: { secure: opts.secure, sameSite: 'lax' } },
+    getSessionAttributes: (a) => ({ createdAt: a.createdAt }),
+    getUserAttributes: (a) => ({
+      email: a.email,
+      name: a.name,
+      username: a.username,
+      avatar: a.avatar,
+      role: a.role,
+      planType: a.planType,
+      createdAt: a.createdAt,
+    }),
+  });
+}
+
+export type AppLucia = ReturnType<typeof createLucia>;
+
+declare module 'lucia' {
+  interface Register {
+    Lucia: AppLucia;
+    DatabaseUserAttributes: Omit<UserRow, 'id'>;
+    DatabaseSessionAttributes: { createdAt: number };
+  }
+}

@@ -1,0 +1,50 @@
+// Password reset by an e-mailed link: random token (only its hash is stored), 1 hour, single use.
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { passwordResetTokens, users } from '../../../db/schema';
+import type { Context } from '../trpc/context';
+import { AppError } from '../errors';
+import { MSG } from '../../shared/messages';
+import { rateRules } from '../http/rate-limit';
+import { hashPassword } from './password';
+import { signInAs } from './accounts';
+
+const TOKEN_TTL_MS = 60 * 60 * 1000;
+const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
+
+type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId' | 'mailer'>;
+
+/** Always answers the same, whether or not the account exists. */
+export async function requestReset(ctx: Ctx, email: string) {
+  ctx.limiter.hit(`codes:email:${email}`, rateRules(ctx.env).codesEmail);
+  const user = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  if (user) {
+    const token = crypto.randomBytes(32).toString('base64url');
+    ctx.db
+      .insert(passwordResetTokens)
+      .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL_MS) })
+      .run();
+    const link = `${ctx.env.APP_URL}/reset-password?token=${token}`;
+    await ctx.mailer.send({
+      to: email,
+      subject: 'Reset your password',
+      text: `Someone asked to reset the password of your account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this message.`,
+      summary: `link=${link}`,
+    });
+  }
+  return { success: true as const, message: MSG.resetLinkSent };
+}
+
+export async function resetPassword(ctx: Ctx, token: string, password: string) {
+  const now = ctx.now();
+  const row = ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, sha256(token))).get();
+  if (!row || row.usedAt || row.expiresAt <= now) throw new AppError('BAD_REQUEST', MSG.resetTokenInvalid);
+  const passwordHash = await hashPassword(password);
+  ctx.db.transaction((tx) => {
+    tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.tokenHash)).run();
+    tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId)).run();
+  });
+  await ctx.auth.endAllFor(row.userId);
+  await signInAs(ctx, row.userId);
+  return { success: true as const, message: MSG.passwordResetDone };
+}

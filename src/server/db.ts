@@ -1,0 +1,24 @@
+// SQLite through better-sqlite3 + drizzle: WAL, foreign keys, busy timeout, migrations at open.
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from '../../db/schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+
+export function openDb(file: string, opts: { migrate?: boolean } = {}): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = drizzle(sqlite, { schema }) as Db;
+  if (opts.migrate !== false) migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return db;
+}

@@ -1,0 +1,32 @@
+// Builds the app's dependencies from configuration; shared by the server, the CLI and the tests.
+import type { Env } from './env';
+import type { Db } from './db';
+import type { Deps, Logger } from './trpc/context';
+import { createAuthService } from './auth/service';
+import { RateLimiter } from './http/rate-limit';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+
+export function consoleLogger(level: Env['LOG_LEVEL']): Logger {
+  return {
+    info: (m) => level === 'info' && console.log(m),
+    warn: (m) => level !== 'silent' && console.warn(m),
+    error: (m, err) => level !== 'silent' && console.error(m, err instanceof Error ? err.stack ?? err.message : (err ?? '')),
+  };
+}
+
+export function createDeps(env: Env, db: Db, overrides: Partial<Deps> = {}): Deps {
+  const now = overrides.now ?? (() => new Date());
+  const log = overrides.log ?? consoleLogger(env.LOG_LEVEL);
+  const mailer: Mailer =
+    overrides.mailer ??
+    (env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, { from: env.MAIL_FROM }) : createOutboxMailer(db, { from: env.MAIL_FROM, log: (l) => log.info(l), now }));
+  return {
+    db,
+    env,
+    mailer,
+    log,
+    now,
+    limiter: overrides.limiter ?? new RateLimiter(env.RATE_LIMITS === 'on', () => now().getTime()),
+    auth: overrides.auth ?? createAuthService(db, { secure: env.isProduction, now }),
+  };
+}

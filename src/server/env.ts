@@ -1,0 +1,66 @@
+// Configuration from the environment, validated once at start with a clear message.
+import { z } from 'zod';
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+const intFrom = (def: number) => z.coerce.number().int().positive().default(def);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().optional(),
+  DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  APP_URL: z.url({ message: 'APP_URL must be an absolute http(s) URL' }).optional(),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Curated <newsletter@curated.email>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  RATE_LIMIT_SIGNIN_PER_EMAIL: intFrom(10),
+  RATE_LIMIT_SIGNIN_PER_IP: intFrom(30),
+  RATE_LIMIT_SIGNUP_PER_IP: intFrom(20),
+  RATE_LIMIT_CODES_PER_EMAIL: intFrom(5),
+  RATE_LIMIT_LEADS_PER_IP: intFrom(10),
+  FETCH_ALLOW_HOSTS: z.string().default(''),
+  FEED_FRESHNESS_MINUTES: intFrom(15),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+export interface Env extends RawEnv {
+  APP_URL: string;
+  APP_SECRET: string;
+  isProduction: boolean;
+}
+
+/** Parses the environment; throws an Error listing every bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env, opts: { persistSecret?: boolean } = {}): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
+  const secret = raw.APP_SECRET ?? (opts.persistSecret === false ? crypto.randomBytes(32).toString('hex') : secretFromDataFolder(raw.DATABASE_PATH));
+  return { ...raw, APP_URL: appUrl, APP_SECRET: secret, isProduction: raw.NODE_ENV === 'production' };
+}
+
+/** Generates APP_SECRET into the data folder on first start and reuses it afterwards. */
+function secretFromDataFolder(dbPath: string): string {
+  const dir = dbPath === ':memory:' ? path.resolve('data') : path.dirname(path.resolve(dbPath));
+  const file = path.join(dir, 'app-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

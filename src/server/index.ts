@@ -1,0 +1,35 @@
+// Process entry: validate configuration, open and migrate SQLite, run start-up checks, listen.
+import { serve } from '@hono/node-server';
+import path from 'node:path';
+import { loadEnv } from './env';
+import { openDb } from './db';
+import { createDeps } from './deps';
+import { createApp } from './app';
+import { runStartupTasks } from './startup';
+
+let env;
+try {
+  env = loadEnv();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+
+const db = openDb(env.DATABASE_PATH);
+const deps = createDeps(env, db);
+await runStartupTasks(deps);
+const app = createApp(deps, { clientDir: path.resolve('dist/client') });
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // performance.now() counts from process start, so this includes module loading.
+  const ms = Math.round(performance.now());
+  deps.log.info(`Curated is ready on ${env.APP_URL} (port ${info.port}, database ${env.DATABASE_PATH}, mail via ${deps.mailer.transport}, started in ${ms} ms)`);
+});
+
+const shutdown = () => {
+  server.close();
+  db.$client.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,17 @@
+// Leads from the landing page's newsletter-guide form; idempotent per e-mail.
+import crypto from 'node:crypto';
+import { leads } from '../../../db/schema';
+import type { Context } from '../trpc/context';
+import { rateRules } from '../http/rate-limit';
+
+type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'now' | 'ip'>;
+
+export function storeLead(ctx: Ctx, input: { email: string; firstName: string }) {
+  ctx.limiter.hit(`leads:ip:${ctx.ip}`, rateRules(ctx.env).leadsIp);
+  ctx.db
+    .insert(leads)
+    .values({ id: crypto.randomUUID(), email: input.email, firstName: input.firstName, createdAt: ctx.now() })
+    .onConflictDoUpdate({ target: leads.email, set: { firstName: input.firstName } })
+    .run();
+  return { success: true as const, message: 'Thanks! Your newsletter guide is on its way.' };
+}

@@ -1,0 +1,74 @@
+// The mailer: one interface, two transports. SMTP (nodemailer) when SMTP_URL is set, otherwise the
+// built-in outbox (stored in SQLite, one summary line in the server log).
+import nodemailer from 'nodemailer';
+import crypto from 'node:crypto';
+import type { Db } from '../db';
+import { outbox } from '../../../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  from?: string;
+  headers?: Record<string, string>;
+  /** A code or link worth showing in the outbox log line. */
+  summary?: string;
+}
+
+export interface SentMail {
+  messageId: string;
+  transport: 'outbox' | 'smtp';
+}
+
+export interface Mailer {
+  readonly transport: 'outbox' | 'smtp';
+  send(msg: MailMessage): Promise<SentMail>;
+}
+
+/** Header values never carry CR/LF (header injection). */
+export const cleanHeader = (v: string) => v.replace(/[\r\n]+/g, ' ').trim();
+
+function cleanMessage(msg: MailMessage, defaultFrom: string) {
+  const headers = Object.fromEntries(Object.entries(msg.headers ?? {}).map(([k, v]) => [cleanHeader(k), cleanHeader(v)]));
+  return { ...msg, to: cleanHeader(msg.to), subject: cleanHeader(msg.subject), from: cleanHeader(msg.from ?? defaultFrom), headers };
+}
+
+export function createOutboxMailer(db: Db, opts: { from: string; log?: (line: string) => void; now?: () => Date }): Mailer {
+  const now = opts.now ?? (() => new Date());
+  return {
+    transport: 'outbox',
+    async send(raw) {
+      const msg = cleanMessage(raw, opts.from);
+      const messageId = `<${crypto.randomUUID()}@outbox.local>`;
+      db.insert(outbox)
+        .values({
+          id: crypto.randomUUID(),
+          messageId,
+          transport: 'outbox',
+          fromAddress: msg.from,
+          toAddress: msg.to,
+          subject: msg.subject,
+          text: msg.text,
+          html: msg.html ?? null,
+          headers: msg.headers,
+          createdAt: now(),
+        })
+        .run();
+      opts.log?.(`[outbox] to=${msg.to} subject="${msg.subject}"${msg.summary ? ` ${msg.summary}` : ''}`);
+      return { messageId, transport: 'outbox' };
+    },
+  };
+}
+
+export function createSmtpMailer(smtpUrl: string, opts: { from: string }): Mailer {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    transport: 'smtp',
+    async send(raw) {
+      const msg = cleanMessage(raw, opts.from);
+      const info = await transporter.sendMail({ from: msg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, headers: msg.headers });
+      return { messageId: info.messageId, transport: 'smtp' };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// REST: /api/auth/*, /api/user, /api/login, /api/newsletter-signup (spec §7 and the foundation issue).
+import { Hono } from 'hono';
+import { setCookie, getCookie, deleteCookie } from 'hono/cookie';
+import type { AppEnv } from '../http/types';
+import { readJson, rest } from './adapter';
+import { authorizationUrl, configuredProviders, fetchProfile, signInWithProfile, OAUTH_PROVIDERS, type OAuthProvider } from '../auth/oauth';
+import { createContext } from '../trpc/context';
+import { MSG } from '../../shared/messages';
+
+export const authRest = new Hono<AppEnv>()
+  .post('/auth/signup', (c) => rest(c, async (api) => api.auth.signUp((await readJson(c)) as never), { status: 201 }))
+  .post('/auth/login', (c) => rest(c, async (api) => api.auth.signIn((await readJson(c)) as never)))
+  .post('/auth/logout', (c) => rest(c, (api) => api.auth.signOut()))
+  .get('/auth/check', (c) =>
+    rest(c, (api) => api.auth.check(), { headers: { 'X-Protected-Content': 'true', 'X-Anti-Scraping': 'active', 'Cache-Control': 'no-store' } }),
+  )
+  .post('/auth/send-code', (c) => rest(c, async (api) => api.auth.sendCode((await readJson(c)) as never)))
+  .post('/auth/verify-code', (c) => rest(c, async (api) => api.auth.verifyCode((await readJson(c)) as never)))
+  .post('/auth/forgot-password', (c) => rest(c, async (api) => api.auth.forgotPassword((await readJson(c)) as never)))
+  .post('/auth/reset-password', (c) => rest(c, async (api) => api.auth.resetPassword((await readJson(c)) as never)))
+  .get('/auth/providers', (c) => rest(c, (api) => api.auth.providers()))
+  .get('/user', (c) => rest(c, (api) => api.user.get()))
+  .put('/user', (c) => rest(c, async (api) => api.user.update((await readJson(c)) as never)))
+  .get('/login', (c) => c.redirect('/auth', 302))
+  .post('/newsletter-signup', (c) => rest(c, async (api) => api.leads.subscribe((await readJson(c)) as never)))
+  // OAuth: redirect to the provider, then come back to the callback with a code.
+  .get('/auth/oauth/:provider', (c) => {
+    const provider = c.req.param('provider') as OAuthProvider;
+    const env = c.get('deps').env;
+    if (!OAUTH_PROVIDERS.includes(provider)) return c.json({ success: false, message: MSG.notFoundApi, code: 'NOT_FOUND' }, 404);
+    if (!configuredProviders(env)[provider]) {
+      const label = provider === 'google' ? 'Google' : 'GitHub';
+      return c.json({ success: false, message: MSG.providerNotConfigured(label), code: 'PRECONDITION_FAILED' }, 412);
+    }
+    const { url, state, verifier } = authorizationUrl(env, provider);
+    const opts = { httpOnly: true, secure: env.isProduction, sameSite: 'Lax' as const, path: '/', maxAge: 600 };
+    setCookie(c, 'oauth_state', state, opts);
+    if (verifier) setCookie(c, 'oauth_verifier', verifier, opts);
+    return c.redirect(url.toString(), 302);
+  })
+  .get('/auth/oauth/:provider/callback', async (c) => {
+    const provider = c.req.param('provider') as OAuthProvider;
+    const deps = c.get('deps');
+    const state = c.req.query('state');
+    const code = c.req.query('code');
+    const expected = getCookie(c, 'oauth_state');
+    const verifier = getCookie(c, 'oauth_verifier') ?? null;
+    deleteCookie(c, 'oauth_state', { path: '/' });
+    deleteCookie(c, 'oauth_verifier', { path: '/' });
+    if (!OAUTH_PROVIDERS.includes(provider) || !configuredProviders(deps.env)[provider] || !code || !state || state !== expected) {
+      return c.redirect('/auth?error=oauth', 302);
+    }
+    try {
+      const profile = await fetchProfile(deps.env, provider, code, verifier);
+      const resHeaders = new Headers();
+      const ctx = createContext(deps, { user: null, sessionId: null, ip: c.get('ip'), resHeaders });
+      await signInWithProfile(ctx, provider, profile);
+      for (const v of resHeaders.getSetCookie()) c.header('Set-Cookie', v, { append: true });
+      return c.redirect('/dashboard', 302);
+    } catch (err) {
+      deps.log.error(`oauth ${provider} callback failed`, err);
+      return c.redirect('/auth?error=oauth', 302);
+    }
+  });

@@ -1,0 +1,57 @@
+// auth.*: sign-up, sign-in, sign-out, session check, one-time codes, password reset, providers.
+import { z } from 'zod';
+import { router, publicProcedure, protectedProcedure } from '../trpc/init';
+import { signUpInput, signInInput, sendCodeInput, verifyCodeInput, forgotPasswordInput, resetPasswordInput } from '../../shared/schemas/auth';
+import { authResult, authCheckResult, messageResult } from '../../shared/schemas/user';
+import { signIn, signOut, signUp } from '../auth/accounts';
+import { sendCode, verifyCode } from '../auth/codes';
+import { requestReset, resetPassword } from '../auth/reset';
+import { configuredProviders } from '../auth/oauth';
+import { toUserDto } from '../user/dto';
+
+export const authRouter = router({
+  signUp: publicProcedure
+    .input(signUpInput)
+    .output(authResult)
+    .mutation(async ({ ctx, input }) => ({ success: true as const, user: toUserDto(await signUp(ctx, input), ctx.now()) })),
+
+  signIn: publicProcedure
+    .input(signInInput)
+    .output(authResult)
+    .mutation(async ({ ctx, input }) => ({ success: true as const, user: toUserDto(await signIn(ctx, input), ctx.now()) })),
+
+  signOut: protectedProcedure
+    .input(z.void())
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx }) => {
+      await signOut(ctx);
+      return { success: true as const };
+    }),
+
+  check: publicProcedure
+    .input(z.void())
+    .output(authCheckResult)
+    .query(({ ctx }) => ({ authenticated: ctx.user !== null, user: ctx.user ? toUserDto(ctx.user, ctx.now()) : null })),
+
+  sendCode: publicProcedure.input(sendCodeInput).output(messageResult).mutation(({ ctx, input }) => sendCode(ctx, input.email)),
+
+  verifyCode: publicProcedure
+    .input(verifyCodeInput)
+    .output(authResult.extend({ message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const r = await verifyCode(ctx, input.email, input.code);
+      return { success: true as const, message: r.message, user: toUserDto(r.user, ctx.now()) };
+    }),
+
+  forgotPassword: publicProcedure.input(forgotPasswordInput).output(messageResult).mutation(({ ctx, input }) => requestReset(ctx, input.email)),
+
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .output(messageResult)
+    .mutation(({ ctx, input }) => resetPassword(ctx, input.token, input.password)),
+
+  providers: publicProcedure
+    .input(z.void())
+    .output(z.object({ google: z.boolean(), github: z.boolean() }))
+    .query(({ ctx }) => configuredProviders(ctx.env)),
+});

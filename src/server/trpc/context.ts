@@ -1,0 +1,36 @@
+// The per-request context every procedure receives: dependencies, the signed-in user, request facts.
+import type { Db } from '../db';
+import type { Env } from '../env';
+import type { Mailer } from '../mail/mailer';
+import type { RateLimiter } from '../http/rate-limit';
+import type { AuthService, SessionUser } from '../auth/service';
+
+export interface Deps {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  auth: AuthService;
+  log: Logger;
+  /** Clock seam for tests of time rules (trial, code expiry, freshness). */
+  now: () => Date;
+}
+
+export interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string, err?: unknown): void;
+}
+
+export interface Context extends Deps {
+  user: SessionUser | null;
+  sessionId: string | null;
+  ip: string;
+  userAgent: string;
+  /** Headers added to the response (Set-Cookie from sign-in and sign-out). */
+  resHeaders: Headers;
+}
+
+export function createContext(deps: Deps, req: { user: SessionUser | null; sessionId: string | null; ip: string; userAgent?: string; resHeaders: Headers }): Context {
+  return { ...deps, user: req.user, sessionId: req.sessionId, ip: req.ip, userAgent: req.userAgent ?? '', resHeaders: req.resHeaders };
+}

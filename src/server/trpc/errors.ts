@@ -1,0 +1,37 @@
+// Maps domain errors to tRPC errors and formats error shapes (field errors, extra data).
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { AppError } from '../errors';
+import { MSG } from '../../shared/messages';
+
+export function toTRPCError(err: unknown): TRPCError {
+  if (err instanceof TRPCError) return err;
+  if (err instanceof AppError) return new TRPCError({ code: err.code, message: err.message, cause: err });
+  if (err instanceof ZodError) return new TRPCError({ code: 'BAD_REQUEST', message: validationMessage(err) ?? 'Invalid input', cause: err });
+  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MSG.internalError, cause: err instanceof Error ? err : undefined });
+}
+
+/** Field errors of a zod failure as { path: [messages] }. */
+export function fieldErrorsOf(err: unknown): Record<string, string[]> | undefined {
+  const cause = err instanceof TRPCError ? err.cause : err;
+  if (!(cause instanceof ZodError)) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const issue of cause.issues) {
+    const key = issue.path.join('.') || '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** A readable one-line message for a validation failure. */
+export function validationMessage(err: unknown): string | undefined {
+  const fields = fieldErrorsOf(err);
+  if (!fields) return undefined;
+  const [key, msgs] = Object.entries(fields)[0];
+  return key === '_' ? msgs[0] : `${key}: ${msgs[0]}`;
+}
+
+export function appDataOf(err: unknown): Record<string, unknown> | undefined {
+  const cause = err instanceof TRPCError ? err.cause : err;
+  return cause instanceof AppError ? cause.data : undefined;
+}

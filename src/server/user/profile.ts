@@ -1,0 +1,19 @@
+// The signed-in user's own profile.
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
+import type { Db } from '../db';
+import { AppError } from '../errors';
+import type { UpdateProfileInput } from '../../shared/schemas/auth';
+
+export function getUser(db: Db, id: string) {
+  const row = db.select().from(users).where(eq(users.id, id)).get();
+  if (!row) throw new AppError('NOT_FOUND', 'User not found');
+  return row;
+}
+
+export function updateProfile(db: Db, id: string, input: UpdateProfileInput, now: Date) {
+  const patch: Partial<typeof users.$inferInsert> = { name: input.fullName, updatedAt: now };
+  if (input.avatar !== undefined) patch.avatar = input.avatar;
+  db.update(users).set(patch).where(eq(users.id, id)).run();
+  return getUser(db, id);
+}

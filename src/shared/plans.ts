@@ -1,0 +1,235 @@
+// Plans, tiers and capabilities: the single source of truth (spec §6, §9; PRODUCT.md decisions).
+// Server and client read plan facts only from here.
+
+export const PLAN_TYPES = ['free', 'basic', 'professional', 'business', 'enterprise'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+export const ROLES = ['admin', 'manager', 'supervisor', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const STAFF_ROLES: readonly Role[] = ['admin', 'manager', 'supervisor'];
+
+/** Unlimited is stored as Infinity in code and rendered as "Unlimited". JSON-safe helpers below. */
+export const UNLIMITED = Number.POSITIVE_INFINITY;
+
+export const EXPORT_FORMATS = ['txt', 'md', 'pdf', 'html', 'docx', 'epub'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export interface Capabilities {
+  maxNewsletters: number;
+  maxChannels: number;
+  aiTools: boolean;
+  analytics: boolean;
+  integrations: readonly string[];
+  customThemes: boolean;
+  maxCustomThemes: number;
+  emailManagement: boolean;
+  apiAccess: boolean;
+  exports: readonly ExportFormat[];
+}
+
+const BASE_EXPORTS: readonly ExportFormat[] = ['txt', 'md', 'pdf'];
+const ALL_EXPORTS: readonly ExportFormat[] = [...BASE_EXPORTS, 'html', 'docx', 'epub'];
+
+const professional: Capabilities = {
+  maxNewsletters: UNLIMITED,
+  maxChannels: UNLIMITED,
+  aiTools: true,
+  analytics: true,
+  integrations: ['brevo', 'beehiiv'],
+  customThemes: true,
+  maxCustomThemes: 10,
+  emailManagement: true,
+  apiAccess: false,
+  exports: BASE_EXPORTS,
+};
+
+export const CAPABILITIES: Record<PlanType, Capabilities> = {
+  free: {
+    maxNewsletters: 1,
+    maxChannels: 1,
+    aiTools: false,
+    analytics: false,
+    integrations: [],
+    customThemes: false,
+    maxCustomThemes: 0,
+    emailManagement: false,
+    apiAccess: false,
+    exports: BASE_EXPORTS,
+  },
+  basic: {
+    maxNewsletters: 3,
+    maxChannels: 3,
+    aiTools: true,
+    analytics: false,
+    integrations: ['brevo', 'smtp'],
+    customThemes: false,
+    maxCustomThemes: 0,
+    emailManagement: true,
+    apiAccess: false,
+    exports: BASE_EXPORTS,
+  },
+  professional,
+  // Decided (PRODUCT.md): business is professional plus unlimited custom themes and API access.
+  business: { ...professional, maxCustomThemes: UNLIMITED, apiAccess: true },
+  enterprise: { ...professional, maxCustomThemes: UNLIMITED, apiAccess: true, exports: ALL_EXPORTS },
+};
+
+/** Theme access ranks (spec §5). 'premium' is an alias of professional; 'admin' equals enterprise. */
+export const THEME_RANK: Record<string, number> = {
+  free: 0,
+  basic: 1,
+  professional: 2,
+  premium: 2,
+  business: 3,
+  admin: 4,
+  enterprise: 4,
+};
+
+export type ThemeTier = 'free' | 'basic' | 'professional' | 'business' | 'admin';
+
+/** Theme count caps shown in copy and enforced by the catalogue self-check. */
+export const THEME_CAPS: Record<PlanType | 'admin', number> = {
+  free: 2,
+  basic: 3,
+  professional: 10,
+  business: UNLIMITED,
+  enterprise: UNLIMITED,
+  admin: UNLIMITED,
+};
+
+export const PLAN_LABELS: Record<PlanType, string> = {
+  free: 'Free',
+  basic: 'Basic',
+  professional: 'Pro',
+  business: 'Business',
+  enterprise: 'Enterprise',
+};
+
+export interface PlanOffer {
+  id: PlanType;
+  name: string;
+  /** Monthly price in US dollars; null means "Contact Sales". */
+  monthlyPrice: number | null;
+  priceLabel: string;
+  themesLabel: string;
+  features: readonly string[];
+}
+
+// Decided (PRODUCT.md): the upgrade dialog's monthly prices are used everywhere.
+export const PLAN_OFFERS: readonly PlanOffer[] = [
+  {
+    id: 'basic',
+    name: 'Basic',
+    monthlyPrice: 9,
+    priceLabel: '$9/month',
+    themesLabel: '3 themes',
+    features: ['One integration', '3 publications per month', 'Export', 'Basic support', 'ChatGPT'],
+  },
+  {
+    id: 'professional',
+    name: 'Professional',
+    monthlyPrice: 19,
+    priceLabel: '$19/month',
+    themesLabel: '10 themes',
+    features: [
+      'All integrations',
+      'Unlimited publications',
+      'Analytics',
+      'ChatGPT and Perplexity',
+      'Custom integrations',
+    ],
+  },
+  {
+    id: 'business',
+    name: 'Business',
+    monthlyPrice: 39,
+    priceLabel: '$39/month',
+    themesLabel: 'Unlimited themes',
+    features: ['Everything in Professional', 'A/B testing', 'Custom theme colours', 'API access'],
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    monthlyPrice: null,
+    priceLabel: 'Contact Sales',
+    themesLabel: 'Unlimited themes',
+    features: [
+      'Everything in Business',
+      'Gemini and Claude',
+      'Dedicated account manager',
+      'Custom API access',
+      'White-label',
+      'Team collaboration',
+      'SLA',
+      'On-premise deployment',
+    ],
+  },
+];
+
+export const MOST_POPULAR_PLAN: PlanType = 'professional';
+export const SALES_EMAIL = 'sales@curated.email';
+export const SUPPORT_EMAIL = 'support@curated.email';
+
+export const TRIAL_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Never grant by default: unknown or missing plan values are free. */
+export function normalizePlan(plan: unknown): PlanType {
+  if (plan === 'premium') return 'professional';
+  return (PLAN_TYPES as readonly unknown[]).includes(plan) ? (plan as PlanType) : 'free';
+}
+
+export function normalizeRole(role: unknown): Role {
+  return (ROLES as readonly unknown[]).includes(role) ? (role as Role) : 'user';
+}
+
+export function isStaff(role: unknown): boolean {
+  return STAFF_ROLES.includes(normalizeRole(role));
+}
+
+/** Admins get enterprise capabilities whatever their stored plan (spec §6). */
+export function effectivePlan(user: { role?: unknown; planType?: unknown }): PlanType {
+  return normalizeRole(user.role) === 'admin' ? 'enterprise' : normalizePlan(user.planType);
+}
+
+export function capabilitiesFor(user: { role?: unknown; planType?: unknown }): Capabilities {
+  return CAPABILITIES[effectivePlan(user)];
+}
+
+export function channelLimitFor(user: { role?: unknown; planType?: unknown }): number {
+  return capabilitiesFor(user).maxChannels;
+}
+
+export function themeRankOf(plan: unknown): number {
+  return typeof plan === 'string' && plan in THEME_RANK ? THEME_RANK[plan] : 0;
+}
+
+/** Theme access by tier rank; admins bypass; unknown plans count as free (spec §5). */
+export function canUseThemeTier(
+  user: { role?: unknown; planType?: unknown },
+  themeTier: ThemeTier,
+): boolean {
+  if (normalizeRole(user.role) === 'admin') return true;
+  return themeRankOf(normalizePlan(user.planType)) >= themeRankOf(themeTier);
+}
+
+/** The cheapest plan whose capabilities include the export format. */
+export function cheapestPlanWithExport(format: ExportFormat): PlanType {
+  return PLAN_TYPES.find((p) => CAPABILITIES[p].exports.includes(format)) ?? 'enterprise';
+}
+
+/** Remaining trial days, rounded up, never below 0 (spec §9). */
+export function trialDaysLeft(createdAt: Date | string | number, now: Date = new Date()): number {
+  const start = new Date(createdAt).getTime();
+  const end = start + TRIAL_DAYS * DAY_MS;
+  return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
+}
+
+export function formatTrialLabel(days: number): string {
+  return `${days} day${days === 1 ? '' : 's'} left`;
+}
+
+export function formatLimit(n: number): string {
+  return Number.isFinite(n) ? String(n) : 'Unlimited';
+}

@@ -1,0 +1,26 @@
+// The user DTO as returned by the API (also the output schema of the procedures behind /api/user).
+import { z } from 'zod';
+import { PLAN_TYPES, ROLES } from '../plans';
+
+export const userDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(ROLES),
+  planType: z.enum(PLAN_TYPES),
+  plan_type: z.enum(PLAN_TYPES),
+  subscription: z.object({ plan: z.enum(PLAN_TYPES) }),
+  effectivePlan: z.enum(PLAN_TYPES),
+  isAdmin: z.boolean(),
+  isStaff: z.boolean(),
+  createdAt: z.string(),
+  created_at: z.string(),
+  trialDaysLeft: z.number().int().nullable(),
+});
+export type UserDtoShape = z.infer<typeof userDto>;
+
+export const authResult = z.object({ success: z.literal(true), user: userDto });
+export const messageResult = z.object({ success: z.boolean(), message: z.string() });
+export const authCheckResult = z.object({ authenticated: z.boolean(), user: userDto.nullable() });
