@@ -2,3 +2,6 @@
 export * from './users';
 export * from './mail';
 export * from './leads';
+export * from './publications';
+export * from './channels';
+export * from './newsletters';

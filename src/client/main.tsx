@@ -1,34 +1,27 @@
-// Client entry: providers (tRPC + TanStack Query), the router, and the outer error boundary.
-import { StrictMode, useState } from 'react';
+// Client entry: theme bootstrap first, then providers (tRPC + TanStack Query), the router, and the
+// last-resort recovery boundary.
+import './bootstrap';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { routeTree } from './routeTree.gen';
-import { trpc, createQueryClient, createTrpcClient } from './trpc';
+import { RouterProvider } from '@tanstack/react-router';
+import { trpc, createQueryClient, createTrpcClient, createTrpcUtils } from './trpc';
+import { createAppRouter } from './router';
+import { AppRecovery } from './components/error-views';
 import './styles.css';
 
 const queryClient = createQueryClient();
-const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent' });
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
-
-function App() {
-  const [trpcClient] = useState(createTrpcClient);
-  return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>
-  );
-}
+const trpcClient = createTrpcClient();
+const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient) });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <AppRecovery>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>
+    </AppRecovery>
   </StrictMode>,
 );

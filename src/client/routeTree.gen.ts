@@ -10,33 +10,593 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as AntiScrapingRouteImport } from './routes/anti-scraping'
+import { Route as AuthRouteImport } from './routes/auth'
+import { Route as HelpRouteImport } from './routes/help'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as ProtectionStatusRouteImport } from './routes/protection-status'
+import { Route as QuickStartGuideRouteImport } from './routes/quick-start-guide'
+import { Route as RefundRouteImport } from './routes/refund'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as RoadmapRouteImport } from './routes/roadmap'
+import { Route as SecurityDemoRouteImport } from './routes/security-demo'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as ThankYouRouteImport } from './routes/thank-you'
+import { Route as TrialConfirmationRouteImport } from './routes/trial-confirmation'
+import { Route as TrialSignupRouteImport } from './routes/trial-signup'
+import { Route as TrialSuccessRouteImport } from './routes/trial-success'
+import { Route as TwofaDemoRouteImport } from './routes/twofa-demo'
+import { Route as AppAccountRouteImport } from './routes/_app/account'
+import { Route as AppAdminRouteImport } from './routes/_app/admin'
+import { Route as AppAiMagicRouteImport } from './routes/_app/ai-magic'
+import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
+import { Route as AppBillingRouteImport } from './routes/_app/billing'
+import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppEmailDeliveryTestRouteImport } from './routes/_app/email-delivery-test'
+import { Route as AppEmailManagementRouteImport } from './routes/_app/email-management'
+import { Route as AppEmailTestRouteImport } from './routes/_app/email-test'
+import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
+import { Route as AppNewslettersRouteImport } from './routes/_app/newsletters'
+import { Route as AppPublicationsRouteImport } from './routes/_app/publications'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppTeamRouteImport } from './routes/_app/team'
+import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
+import { Route as AppWorkflowRouteImport } from './routes/_app/workflow'
+import { Route as BlogIndexRouteImport } from './routes/blog/index'
+import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
+import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminEmailsRouteImport } from './routes/_app/admin/emails'
+import { Route as AppAdminOnboardingEmailsRouteImport } from './routes/_app/admin/onboarding-emails'
+import { Route as AppAdminSecurityRouteImport } from './routes/_app/admin/security'
+import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
+import { Route as AppAdminBlogContentIndexRouteImport } from './routes/_app/admin/blog-content/index'
+import { Route as AppAdminBlogContentNewRouteImport } from './routes/_app/admin/blog-content/new'
+import { Route as AppAdminIntegrationsIndexRouteImport } from './routes/_app/admin/integrations/index'
+import { Route as AppAdminIntegrationsPlatformRouteImport } from './routes/_app/admin/integrations/$platform'
+import { Route as AppAdminNewslettersNewRouteImport } from './routes/_app/admin/newsletters/new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AntiScrapingRoute = AntiScrapingRouteImport.update({
+  id: '/anti-scraping',
+  path: '/anti-scraping',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/auth',
+  path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpRoute = HelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProtectionStatusRoute = ProtectionStatusRouteImport.update({
+  id: '/protection-status',
+  path: '/protection-status',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuickStartGuideRoute = QuickStartGuideRouteImport.update({
+  id: '/quick-start-guide',
+  path: '/quick-start-guide',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RefundRoute = RefundRouteImport.update({
+  id: '/refund',
+  path: '/refund',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RoadmapRoute = RoadmapRouteImport.update({
+  id: '/roadmap',
+  path: '/roadmap',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SecurityDemoRoute = SecurityDemoRouteImport.update({
+  id: '/security-demo',
+  path: '/security-demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ThankYouRoute = ThankYouRouteImport.update({
+  id: '/thank-you',
+  path: '/thank-you',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrialConfirmationRoute = TrialConfirmationRouteImport.update({
+  id: '/trial-confirmation',
+  path: '/trial-confirmation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrialSignupRoute = TrialSignupRouteImport.update({
+  id: '/trial-signup',
+  path: '/trial-signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrialSuccessRoute = TrialSuccessRouteImport.update({
+  id: '/trial-success',
+  path: '/trial-success',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TwofaDemoRoute = TwofaDemoRouteImport.update({
+  id: '/twofa-demo',
+  path: '/twofa-demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAccountRoute = AppAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAdminRoute = AppAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAiMagicRoute = AppAiMagicRouteImport.update({
+  id: '/ai-magic',
+  path: '/ai-magic',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBillingRoute = AppBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDashboardRoute = AppDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEmailDeliveryTestRoute = AppEmailDeliveryTestRouteImport.update({
+  id: '/email-delivery-test',
+  path: '/email-delivery-test',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEmailManagementRoute = AppEmailManagementRouteImport.update({
+  id: '/email-management',
+  path: '/email-management',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEmailTestRoute = AppEmailTestRouteImport.update({
+  id: '/email-test',
+  path: '/email-test',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppIntegrationsRoute = AppIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNewslettersRoute = AppNewslettersRouteImport.update({
+  id: '/newsletters',
+  path: '/newsletters',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPublicationsRoute = AppPublicationsRouteImport.update({
+  id: '/publications',
+  path: '/publications',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTeamRoute = AppTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUpgradeRoute = AppUpgradeRouteImport.update({
+  id: '/upgrade',
+  path: '/upgrade',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppWorkflowRoute = AppWorkflowRouteImport.update({
+  id: '/workflow',
+  path: '/workflow',
+  getParentRoute: () => AppRoute,
+} as any)
+const BlogIndexRoute = BlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogSlugRoute = BlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminEmailsRoute = AppAdminEmailsRouteImport.update({
+  id: '/emails',
+  path: '/emails',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminOnboardingEmailsRoute =
+  AppAdminOnboardingEmailsRouteImport.update({
+    id: '/onboarding-emails',
+    path: '/onboarding-emails',
+    getParentRoute: () => AppAdminRoute,
+  } as any)
+const AppAdminSecurityRoute = AppAdminSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminBlogContentIndexRoute =
+  AppAdminBlogContentIndexRouteImport.update({
+    id: '/blog-content/',
+    path: '/blog-content/',
+    getParentRoute: () => AppAdminRoute,
+  } as any)
+const AppAdminBlogContentNewRoute = AppAdminBlogContentNewRouteImport.update({
+  id: '/blog-content/new',
+  path: '/blog-content/new',
+  getParentRoute: () => AppAdminRoute,
+} as any)
+const AppAdminIntegrationsIndexRoute =
+  AppAdminIntegrationsIndexRouteImport.update({
+    id: '/integrations/',
+    path: '/integrations/',
+    getParentRoute: () => AppAdminRoute,
+  } as any)
+const AppAdminIntegrationsPlatformRoute =
+  AppAdminIntegrationsPlatformRouteImport.update({
+    id: '/integrations/$platform',
+    path: '/integrations/$platform',
+    getParentRoute: () => AppAdminRoute,
+  } as any)
+const AppAdminNewslettersNewRoute = AppAdminNewslettersNewRouteImport.update({
+  id: '/newsletters/new',
+  path: '/newsletters/new',
+  getParentRoute: () => AppAdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/anti-scraping': typeof AntiScrapingRoute
+  '/auth': typeof AuthRoute
+  '/help': typeof HelpRoute
+  '/privacy': typeof PrivacyRoute
+  '/protection-status': typeof ProtectionStatusRoute
+  '/quick-start-guide': typeof QuickStartGuideRoute
+  '/refund': typeof RefundRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/roadmap': typeof RoadmapRoute
+  '/security-demo': typeof SecurityDemoRoute
+  '/terms': typeof TermsRoute
+  '/thank-you': typeof ThankYouRoute
+  '/trial-confirmation': typeof TrialConfirmationRoute
+  '/trial-signup': typeof TrialSignupRoute
+  '/trial-success': typeof TrialSuccessRoute
+  '/twofa-demo': typeof TwofaDemoRoute
+  '/account': typeof AppAccountRoute
+  '/admin': typeof AppAdminRouteWithChildren
+  '/ai-magic': typeof AppAiMagicRoute
+  '/analytics': typeof AppAnalyticsRoute
+  '/billing': typeof AppBillingRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/email-delivery-test': typeof AppEmailDeliveryTestRoute
+  '/email-management': typeof AppEmailManagementRoute
+  '/email-test': typeof AppEmailTestRoute
+  '/integrations': typeof AppIntegrationsRoute
+  '/newsletters': typeof AppNewslettersRoute
+  '/publications': typeof AppPublicationsRoute
+  '/settings': typeof AppSettingsRoute
+  '/team': typeof AppTeamRoute
+  '/upgrade': typeof AppUpgradeRoute
+  '/workflow': typeof AppWorkflowRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/blog/': typeof BlogIndexRoute
+  '/admin/emails': typeof AppAdminEmailsRoute
+  '/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
+  '/admin/security': typeof AppAdminSecurityRoute
+  '/admin/users': typeof AppAdminUsersRoute
+  '/admin/': typeof AppAdminIndexRoute
+  '/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
+  '/admin/integrations/$platform': typeof AppAdminIntegrationsPlatformRoute
+  '/admin/newsletters/new': typeof AppAdminNewslettersNewRoute
+  '/admin/blog-content/': typeof AppAdminBlogContentIndexRoute
+  '/admin/integrations/': typeof AppAdminIntegrationsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/anti-scraping': typeof AntiScrapingRoute
+  '/auth': typeof AuthRoute
+  '/help': typeof HelpRoute
+  '/privacy': typeof PrivacyRoute
+  '/protection-status': typeof ProtectionStatusRoute
+  '/quick-start-guide': typeof QuickStartGuideRoute
+  '/refund': typeof RefundRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/roadmap': typeof RoadmapRoute
+  '/security-demo': typeof SecurityDemoRoute
+  '/terms': typeof TermsRoute
+  '/thank-you': typeof ThankYouRoute
+  '/trial-confirmation': typeof TrialConfirmationRoute
+  '/trial-signup': typeof TrialSignupRoute
+  '/trial-success': typeof TrialSuccessRoute
+  '/twofa-demo': typeof TwofaDemoRoute
+  '/account': typeof AppAccountRoute
+  '/ai-magic': typeof AppAiMagicRoute
+  '/analytics': typeof AppAnalyticsRoute
+  '/billing': typeof AppBillingRoute
+  '/dashboard': typeof AppDashboardRoute
+  '/email-delivery-test': typeof AppEmailDeliveryTestRoute
+  '/email-management': typeof AppEmailManagementRoute
+  '/email-test': typeof AppEmailTestRoute
+  '/integrations': typeof AppIntegrationsRoute
+  '/newsletters': typeof AppNewslettersRoute
+  '/publications': typeof AppPublicationsRoute
+  '/settings': typeof AppSettingsRoute
+  '/team': typeof AppTeamRoute
+  '/upgrade': typeof AppUpgradeRoute
+  '/workflow': typeof AppWorkflowRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/blog': typeof BlogIndexRoute
+  '/admin/emails': typeof AppAdminEmailsRoute
+  '/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
+  '/admin/security': typeof AppAdminSecurityRoute
+  '/admin/users': typeof AppAdminUsersRoute
+  '/admin': typeof AppAdminIndexRoute
+  '/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
+  '/admin/integrations/$platform': typeof AppAdminIntegrationsPlatformRoute
+  '/admin/newsletters/new': typeof AppAdminNewslettersNewRoute
+  '/admin/blog-content': typeof AppAdminBlogContentIndexRoute
+  '/admin/integrations': typeof AppAdminIntegrationsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_app': typeof AppRouteWithChildren
+  '/anti-scraping': typeof AntiScrapingRoute
+  '/auth': typeof AuthRoute
+  '/help': typeof HelpRoute
+  '/privacy': typeof PrivacyRoute
+  '/protection-status': typeof ProtectionStatusRoute
+  '/quick-start-guide': typeof QuickStartGuideRoute
+  '/refund': typeof RefundRoute
+  '/reset-password': typeof ResetPasswordRoute
+  '/roadmap': typeof RoadmapRoute
+  '/security-demo': typeof SecurityDemoRoute
+  '/terms': typeof TermsRoute
+  '/thank-you': typeof ThankYouRoute
+  '/trial-confirmation': typeof TrialConfirmationRoute
+  '/trial-signup': typeof TrialSignupRoute
+  '/trial-success': typeof TrialSuccessRoute
+  '/twofa-demo': typeof TwofaDemoRoute
+  '/_app/account': typeof AppAccountRoute
+  '/_app/admin': typeof AppAdminRouteWithChildren
+  '/_app/ai-magic': typeof AppAiMagicRoute
+  '/_app/analytics': typeof AppAnalyticsRoute
+  '/_app/billing': typeof AppBillingRoute
+  '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/email-delivery-test': typeof AppEmailDeliveryTestRoute
+  '/_app/email-management': typeof AppEmailManagementRoute
+  '/_app/email-test': typeof AppEmailTestRoute
+  '/_app/integrations': typeof AppIntegrationsRoute
+  '/_app/newsletters': typeof AppNewslettersRoute
+  '/_app/publications': typeof AppPublicationsRoute
+  '/_app/settings': typeof AppSettingsRoute
+  '/_app/team': typeof AppTeamRoute
+  '/_app/upgrade': typeof AppUpgradeRoute
+  '/_app/workflow': typeof AppWorkflowRoute
+  '/blog/$slug': typeof BlogSlugRoute
+  '/blog/': typeof BlogIndexRoute
+  '/_app/admin/emails': typeof AppAdminEmailsRoute
+  '/_app/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
+  '/_app/admin/security': typeof AppAdminSecurityRoute
+  '/_app/admin/users': typeof AppAdminUsersRoute
+  '/_app/admin/': typeof AppAdminIndexRoute
+  '/_app/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
+  '/_app/admin/integrations/$platform': typeof AppAdminIntegrationsPlatformRoute
+  '/_app/admin/newsletters/new': typeof AppAdminNewslettersNewRoute
+  '/_app/admin/blog-content/': typeof AppAdminBlogContentIndexRoute
+  '/_app/admin/integrations/': typeof AppAdminIntegrationsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/anti-scraping'
+    | '/auth'
+    | '/help'
+    | '/privacy'
+    | '/protection-status'
+    | '/quick-start-guide'
+    | '/refund'
+    | '/reset-password'
+    | '/roadmap'
+    | '/security-demo'
+    | '/terms'
+    | '/thank-you'
+    | '/trial-confirmation'
+    | '/trial-signup'
+    | '/trial-success'
+    | '/twofa-demo'
+    | '/account'
+    | '/admin'
+    | '/ai-magic'
+    | '/analytics'
+    | '/billing'
+    | '/dashboard'
+    | '/email-delivery-test'
+    | '/email-management'
+    | '/email-test'
+    | '/integrations'
+    | '/newsletters'
+    | '/publications'
+    | '/settings'
+    | '/team'
+    | '/upgrade'
+    | '/workflow'
+    | '/blog/$slug'
+    | '/blog/'
+    | '/admin/emails'
+    | '/admin/onboarding-emails'
+    | '/admin/security'
+    | '/admin/users'
+    | '/admin/'
+    | '/admin/blog-content/new'
+    | '/admin/integrations/$platform'
+    | '/admin/newsletters/new'
+    | '/admin/blog-content/'
+    | '/admin/integrations/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/anti-scraping'
+    | '/auth'
+    | '/help'
+    | '/privacy'
+    | '/protection-status'
+    | '/quick-start-guide'
+    | '/refund'
+    | '/reset-password'
+    | '/roadmap'
+    | '/security-demo'
+    | '/terms'
+    | '/thank-you'
+    | '/trial-confirmation'
+    | '/trial-signup'
+    | '/trial-success'
+    | '/twofa-demo'
+    | '/account'
+    | '/ai-magic'
+    | '/analytics'
+    | '/billing'
+    | '/dashboard'
+    | '/email-delivery-test'
+    | '/email-management'
+    | '/email-test'
+    | '/integrations'
+    | '/newsletters'
+    | '/publications'
+    | '/settings'
+    | '/team'
+    | '/upgrade'
+    | '/workflow'
+    | '/blog/$slug'
+    | '/blog'
+    | '/admin/emails'
+    | '/admin/onboarding-emails'
+    | '/admin/security'
+    | '/admin/users'
+    | '/admin'
+    | '/admin/blog-content/new'
+    | '/admin/integrations/$platform'
+    | '/admin/newsletters/new'
+    | '/admin/blog-content'
+    | '/admin/integrations'
+  id:
+    | '__root__'
+    | '/'
+    | '/_app'
+    | '/anti-scraping'
+    | '/auth'
+    | '/help'
+    | '/privacy'
+    | '/protection-status'
+    | '/quick-start-guide'
+    | '/refund'
+    | '/reset-password'
+    | '/roadmap'
+    | '/security-demo'
+    | '/terms'
+    | '/thank-you'
+    | '/trial-confirmation'
+    | '/trial-signup'
+    | '/trial-success'
+    | '/twofa-demo'
+    | '/_app/account'
+    | '/_app/admin'
+    | '/_app/ai-magic'
+    | '/_app/analytics'
+    | '/_app/billing'
+    | '/_app/dashboard'
+    | '/_app/email-delivery-test'
+    | '/_app/email-management'
+    | '/_app/email-test'
+    | '/_app/integrations'
+    | '/_app/newsletters'
+    | '/_app/publications'
+    | '/_app/settings'
+    | '/_app/team'
+    | '/_app/upgrade'
+    | '/_app/workflow'
+    | '/blog/$slug'
+    | '/blog/'
+    | '/_app/admin/emails'
+    | '/_app/admin/onboarding-emails'
+    | '/_app/admin/security'
+    | '/_app/admin/users'
+    | '/_app/admin/'
+    | '/_app/admin/blog-content/new'
+    | '/_app/admin/integrations/$platform'
+    | '/_app/admin/newsletters/new'
+    | '/_app/admin/blog-content/'
+    | '/_app/admin/integrations/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AppRoute: typeof AppRouteWithChildren
+  AntiScrapingRoute: typeof AntiScrapingRoute
+  AuthRoute: typeof AuthRoute
+  HelpRoute: typeof HelpRoute
+  PrivacyRoute: typeof PrivacyRoute
+  ProtectionStatusRoute: typeof ProtectionStatusRoute
+  QuickStartGuideRoute: typeof QuickStartGuideRoute
+  RefundRoute: typeof RefundRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
+  RoadmapRoute: typeof RoadmapRoute
+  SecurityDemoRoute: typeof SecurityDemoRoute
+  TermsRoute: typeof TermsRoute
+  ThankYouRoute: typeof ThankYouRoute
+  TrialConfirmationRoute: typeof TrialConfirmationRoute
+  TrialSignupRoute: typeof TrialSignupRoute
+  TrialSuccessRoute: typeof TrialSuccessRoute
+  TwofaDemoRoute: typeof TwofaDemoRoute
+  BlogSlugRoute: typeof BlogSlugRoute
+  BlogIndexRoute: typeof BlogIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +608,415 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/anti-scraping': {
+      id: '/anti-scraping'
+      path: '/anti-scraping'
+      fullPath: '/anti-scraping'
+      preLoaderRoute: typeof AntiScrapingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/help': {
+      id: '/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof HelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/protection-status': {
+      id: '/protection-status'
+      path: '/protection-status'
+      fullPath: '/protection-status'
+      preLoaderRoute: typeof ProtectionStatusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/quick-start-guide': {
+      id: '/quick-start-guide'
+      path: '/quick-start-guide'
+      fullPath: '/quick-start-guide'
+      preLoaderRoute: typeof QuickStartGuideRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/refund': {
+      id: '/refund'
+      path: '/refund'
+      fullPath: '/refund'
+      preLoaderRoute: typeof RefundRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/roadmap': {
+      id: '/roadmap'
+      path: '/roadmap'
+      fullPath: '/roadmap'
+      preLoaderRoute: typeof RoadmapRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/security-demo': {
+      id: '/security-demo'
+      path: '/security-demo'
+      fullPath: '/security-demo'
+      preLoaderRoute: typeof SecurityDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/thank-you': {
+      id: '/thank-you'
+      path: '/thank-you'
+      fullPath: '/thank-you'
+      preLoaderRoute: typeof ThankYouRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trial-confirmation': {
+      id: '/trial-confirmation'
+      path: '/trial-confirmation'
+      fullPath: '/trial-confirmation'
+      preLoaderRoute: typeof TrialConfirmationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trial-signup': {
+      id: '/trial-signup'
+      path: '/trial-signup'
+      fullPath: '/trial-signup'
+      preLoaderRoute: typeof TrialSignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trial-success': {
+      id: '/trial-success'
+      path: '/trial-success'
+      fullPath: '/trial-success'
+      preLoaderRoute: typeof TrialSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/twofa-demo': {
+      id: '/twofa-demo'
+      path: '/twofa-demo'
+      fullPath: '/twofa-demo'
+      preLoaderRoute: typeof TwofaDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/account': {
+      id: '/_app/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AppAccountRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/admin': {
+      id: '/_app/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AppAdminRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/ai-magic': {
+      id: '/_app/ai-magic'
+      path: '/ai-magic'
+      fullPath: '/ai-magic'
+      preLoaderRoute: typeof AppAiMagicRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/analytics': {
+      id: '/_app/analytics'
+      path: '/analytics'
+      fullPath: '/analytics'
+      preLoaderRoute: typeof AppAnalyticsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/billing': {
+      id: '/_app/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof AppBillingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dashboard': {
+      id: '/_app/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/email-delivery-test': {
+      id: '/_app/email-delivery-test'
+      path: '/email-delivery-test'
+      fullPath: '/email-delivery-test'
+      preLoaderRoute: typeof AppEmailDeliveryTestRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/email-management': {
+      id: '/_app/email-management'
+      path: '/email-management'
+      fullPath: '/email-management'
+      preLoaderRoute: typeof AppEmailManagementRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/email-test': {
+      id: '/_app/email-test'
+      path: '/email-test'
+      fullPath: '/email-test'
+      preLoaderRoute: typeof AppEmailTestRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/integrations': {
+      id: '/_app/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof AppIntegrationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/newsletters': {
+      id: '/_app/newsletters'
+      path: '/newsletters'
+      fullPath: '/newsletters'
+      preLoaderRoute: typeof AppNewslettersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/publications': {
+      id: '/_app/publications'
+      path: '/publications'
+      fullPath: '/publications'
+      preLoaderRoute: typeof AppPublicationsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/team': {
+      id: '/_app/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof AppTeamRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/upgrade': {
+      id: '/_app/upgrade'
+      path: '/upgrade'
+      fullPath: '/upgrade'
+      preLoaderRoute: typeof AppUpgradeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/workflow': {
+      id: '/_app/workflow'
+      path: '/workflow'
+      fullPath: '/workflow'
+      preLoaderRoute: typeof AppWorkflowRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/blog/': {
+      id: '/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof BlogIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/$slug': {
+      id: '/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/blog/$slug'
+      preLoaderRoute: typeof BlogSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/admin/': {
+      id: '/_app/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AppAdminIndexRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/admin/emails': {
+      id: '/_app/admin/emails'
+      path: '/emails'
+      fullPath: '/admin/emails'
+      preLoaderRoute: typeof AppAdminEmailsRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/admin/onboarding-emails': {
+      id: '/_app/admin/onboarding-emails'
+      path: '/onboarding-emails'
+      fullPath: '/admin/onboarding-emails'
+      preLoaderRoute: typeof AppAdminOnboardingEmailsRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/admin/security': {
+      id: '/_app/admin/security'
+      path: '/security'
+      fullPath: '/admin/security'
+      preLoaderRoute: typeof AppAdminSecurityRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/admin/users': {
+      id: '/_app/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AppAdminUsersRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/admin/blog-content/': {
+      id: '/_app/admin/blog-content/'
+      path: '/blog-content'
+      fullPath: '/admin/blog-content/'
+      preLoaderRoute: typeof AppAdminBlogContentIndexRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/admin/blog-content/new': {
+      id: '/_app/admin/blog-content/new'
+      path: '/blog-content/new'
+      fullPath: '/admin/blog-content/new'
+      preLoaderRoute: typeof AppAdminBlogContentNewRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/admin/integrations/': {
+      id: '/_app/admin/integrations/'
+      path: '/integrations'
+      fullPath: '/admin/integrations/'
+      preLoaderRoute: typeof AppAdminIntegrationsIndexRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/admin/integrations/$platform': {
+      id: '/_app/admin/integrations/$platform'
+      path: '/integrations/$platform'
+      fullPath: '/admin/integrations/$platform'
+      preLoaderRoute: typeof AppAdminIntegrationsPlatformRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/admin/newsletters/new': {
+      id: '/_app/admin/newsletters/new'
+      path: '/newsletters/new'
+      fullPath: '/admin/newsletters/new'
+      preLoaderRoute: typeof AppAdminNewslettersNewRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
   }
 }
 
+interface AppAdminRouteChildren {
+  AppAdminEmailsRoute: typeof AppAdminEmailsRoute
+  AppAdminOnboardingEmailsRoute: typeof AppAdminOnboardingEmailsRoute
+  AppAdminSecurityRoute: typeof AppAdminSecurityRoute
+  AppAdminUsersRoute: typeof AppAdminUsersRoute
+  AppAdminIndexRoute: typeof AppAdminIndexRoute
+  AppAdminBlogContentNewRoute: typeof AppAdminBlogContentNewRoute
+  AppAdminIntegrationsPlatformRoute: typeof AppAdminIntegrationsPlatformRoute
+  AppAdminNewslettersNewRoute: typeof AppAdminNewslettersNewRoute
+  AppAdminBlogContentIndexRoute: typeof AppAdminBlogContentIndexRoute
+  AppAdminIntegrationsIndexRoute: typeof AppAdminIntegrationsIndexRoute
+}
+
+const AppAdminRouteChildren: AppAdminRouteChildren = {
+  AppAdminEmailsRoute: AppAdminEmailsRoute,
+  AppAdminOnboardingEmailsRoute: AppAdminOnboardingEmailsRoute,
+  AppAdminSecurityRoute: AppAdminSecurityRoute,
+  AppAdminUsersRoute: AppAdminUsersRoute,
+  AppAdminIndexRoute: AppAdminIndexRoute,
+  AppAdminBlogContentNewRoute: AppAdminBlogContentNewRoute,
+  AppAdminIntegrationsPlatformRoute: AppAdminIntegrationsPlatformRoute,
+  AppAdminNewslettersNewRoute: AppAdminNewslettersNewRoute,
+  AppAdminBlogContentIndexRoute: AppAdminBlogContentIndexRoute,
+  AppAdminIntegrationsIndexRoute: AppAdminIntegrationsIndexRoute,
+}
+
+const AppAdminRouteWithChildren = AppAdminRoute._addFileChildren(
+  AppAdminRouteChildren,
+)
+
+interface AppRouteChildren {
+  AppAccountRoute: typeof AppAccountRoute
+  AppAdminRoute: typeof AppAdminRouteWithChildren
+  AppAiMagicRoute: typeof AppAiMagicRoute
+  AppAnalyticsRoute: typeof AppAnalyticsRoute
+  AppBillingRoute: typeof AppBillingRoute
+  AppDashboardRoute: typeof AppDashboardRoute
+  AppEmailDeliveryTestRoute: typeof AppEmailDeliveryTestRoute
+  AppEmailManagementRoute: typeof AppEmailManagementRoute
+  AppEmailTestRoute: typeof AppEmailTestRoute
+  AppIntegrationsRoute: typeof AppIntegrationsRoute
+  AppNewslettersRoute: typeof AppNewslettersRoute
+  AppPublicationsRoute: typeof AppPublicationsRoute
+  AppSettingsRoute: typeof AppSettingsRoute
+  AppTeamRoute: typeof AppTeamRoute
+  AppUpgradeRoute: typeof AppUpgradeRoute
+  AppWorkflowRoute: typeof AppWorkflowRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppAccountRoute: AppAccountRoute,
+  AppAdminRoute: AppAdminRouteWithChildren,
+  AppAiMagicRoute: AppAiMagicRoute,
+  AppAnalyticsRoute: AppAnalyticsRoute,
+  AppBillingRoute: AppBillingRoute,
+  AppDashboardRoute: AppDashboardRoute,
+  AppEmailDeliveryTestRoute: AppEmailDeliveryTestRoute,
+  AppEmailManagementRoute: AppEmailManagementRoute,
+  AppEmailTestRoute: AppEmailTestRoute,
+  AppIntegrationsRoute: AppIntegrationsRoute,
+  AppNewslettersRoute: AppNewslettersRoute,
+  AppPublicationsRoute: AppPublicationsRoute,
+  AppSettingsRoute: AppSettingsRoute,
+  AppTeamRoute: AppTeamRoute,
+  AppUpgradeRoute: AppUpgradeRoute,
+  AppWorkflowRoute: AppWorkflowRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AppRoute: AppRouteWithChildren,
+  AntiScrapingRoute: AntiScrapingRoute,
+  AuthRoute: AuthRoute,
+  HelpRoute: HelpRoute,
+  PrivacyRoute: PrivacyRoute,
+  ProtectionStatusRoute: ProtectionStatusRoute,
+  QuickStartGuideRoute: QuickStartGuideRoute,
+  RefundRoute: RefundRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
+  RoadmapRoute: RoadmapRoute,
+  SecurityDemoRoute: SecurityDemoRoute,
+  TermsRoute: TermsRoute,
+  ThankYouRoute: ThankYouRoute,
+  TrialConfirmationRoute: TrialConfirmationRoute,
+  TrialSignupRoute: TrialSignupRoute,
+  TrialSuccessRoute: TrialSuccessRoute,
+  TwofaDemoRoute: TwofaDemoRoute,
+  BlogSlugRoute: BlogSlugRoute,
+  BlogIndexRoute: BlogIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

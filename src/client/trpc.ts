@@ -1,6 +1,7 @@
-// The client's only way to the server: typed tRPC hooks over /api/trpc (types only from the server).
-import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
-import { QueryClient } from '@tanstack/react-query';
+// The client's only way to the server: typed tRPC hooks over /api/trpc (types only from the server),
+// plus query utils for route loaders (ensureData outside React).
+import { createTRPCReact, createTRPCQueryUtils, httpBatchLink } from '@trpc/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '../server/trpc/root';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -8,6 +9,13 @@ export const trpc = createTRPCReact<AppRouter>();
 /** Query defaults decided in PRODUCT.md: 3 retries, 1 s to 30 s backoff, 5 min cache; mutations do not retry. */
 export function createQueryClient() {
   return new QueryClient({
+    // Spec §7: a 401 on a signed-in read (the session ended) sends the visitor to /auth.
+    queryCache: new QueryCache({
+      onError: (err) => {
+        const status = (err as { data?: { httpStatus?: number } })?.data?.httpStatus;
+        if (status === 401 && window.location.pathname !== '/auth') window.location.assign('/auth');
+      },
+    }),
     defaultOptions: {
       queries: {
         retry: (count, err) => {
@@ -29,3 +37,11 @@ export function createTrpcClient() {
     links: [httpBatchLink({ url: '/api/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
   });
 }
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;
+
+export function createTrpcUtils(queryClient: QueryClient, client: TrpcClient) {
+  return createTRPCQueryUtils<AppRouter>({ queryClient, client });
+}
+
+export type TrpcUtils = ReturnType<typeof createTrpcUtils>;

@@ -13,6 +13,9 @@ import { appRouter } from './trpc/root';
 import { createContext, type Deps } from './trpc/context';
 import type { AppEnv } from './http/types';
 import { authRest } from './rest/auth';
+import { aiMagicContentRest } from './rest/ai-magic-content';
+import { newsletterRest } from './rest/newsletter';
+import { workflowRest } from './rest/workflow';
 import { errorResponse } from './rest/adapter';
 import { MSG } from '../shared/messages';
 
@@ -77,13 +80,12 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     await next();
   });
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => c.json({ success: false, message: MSG.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' }, 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => c.json({ success: false, message: MSG.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' }, 413),
+  });
+  // GET/HEAD handlers never read a body; skipping them spares node-server from materialising the Request.
+  app.use('/api/*', (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
 
   app.all('/api/trpc/*', (c) =>
     fetchRequestHandler({
@@ -96,6 +98,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   );
 
   app.route('/api', authRest);
+  app.route('/api', workflowRest);
+  app.route('/api', newsletterRest);
+  app.route('/api', aiMagicContentRest);
 
   app.all('/api/*', (c) => c.json({ success: false, message: MSG.notFoundApi, code: 'NOT_FOUND' }, 404));
 

@@ -4,18 +4,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 
-const intFrom = (def: number) => z.coerce.number().int().positive().default(def);
+const positiveInt = (name: string) => `${name} must be a whole number above 0`;
+const intFrom = (name: string, def: number) => z.coerce.number({ message: positiveInt(name) }).int(positiveInt(name)).positive(positiveInt(name)).default(def);
+const portMessage = 'PORT must be a whole number from 0 to 65535';
+
+function hasHost(v: string) {
+  try {
+    return new URL(v).hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number({ message: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage).default(3000),
   HOST: z.string().optional(),
   DATABASE_PATH: z.string().min(1).default('./data/app.db'),
-  APP_URL: z.url({ message: 'APP_URL must be an absolute http(s) URL' }).optional(),
+  APP_URL: z.url({ protocol: /^https?$/, message: 'APP_URL must be an absolute http(s) URL, e.g. https://news.example.com' }).optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
-    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .regex(/^smtps?:\/\//, { message: 'SMTP_URL must start with smtp:// or smtps://', abort: true })
+    .refine(hasHost, 'SMTP_URL must name a host, e.g. smtp://user:pass@smtp.example.com:587')
     .optional(),
   MAIL_FROM: z.string().default('Curated <newsletter@curated.email>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -23,13 +34,13 @@ const envSchema = z.object({
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
-  RATE_LIMIT_SIGNIN_PER_EMAIL: intFrom(10),
-  RATE_LIMIT_SIGNIN_PER_IP: intFrom(30),
-  RATE_LIMIT_SIGNUP_PER_IP: intFrom(20),
-  RATE_LIMIT_CODES_PER_EMAIL: intFrom(5),
-  RATE_LIMIT_LEADS_PER_IP: intFrom(10),
+  RATE_LIMIT_SIGNIN_PER_EMAIL: intFrom('RATE_LIMIT_SIGNIN_PER_EMAIL', 10),
+  RATE_LIMIT_SIGNIN_PER_IP: intFrom('RATE_LIMIT_SIGNIN_PER_IP', 30),
+  RATE_LIMIT_SIGNUP_PER_IP: intFrom('RATE_LIMIT_SIGNUP_PER_IP', 20),
+  RATE_LIMIT_CODES_PER_EMAIL: intFrom('RATE_LIMIT_CODES_PER_EMAIL', 5),
+  RATE_LIMIT_LEADS_PER_IP: intFrom('RATE_LIMIT_LEADS_PER_IP', 10),
   FETCH_ALLOW_HOSTS: z.string().default(''),
-  FEED_FRESHNESS_MINUTES: intFrom(15),
+  FEED_FRESHNESS_MINUTES: intFrom('FEED_FRESHNESS_MINUTES', 15),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
 });
 
@@ -45,7 +56,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, opts: { persist
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = i.path.join('.');
+      return `  ${i.message.startsWith(name) ? i.message : `${name}: ${i.message}`}`;
+    });
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const raw = parsed.data;

@@ -1,6 +1,20 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import type { RouterContext } from '../router';
+import { ToastHost } from '../components/ui/toast-host';
+import { AppErrorView } from '../components/error-views';
+import { NotFound } from '../components/not-found';
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  component: () => <Outlet />,
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: AppErrorView,
+  notFoundComponent: NotFound,
 });
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <ToastHost />
+    </>
+  );
+}

@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { redirectIfSignedIn } from '../features/auth/session';
+import { LandingPage } from '../features/landing/landing-page';
 
 export const Route = createFileRoute('/')({
-  component: () => <h1>Curated</h1>,
+  beforeLoad: ({ context }) => redirectIfSignedIn(context.trpc),
+  component: LandingPage,
 });

@@ -73,7 +73,13 @@ export async function signUp(ctx: Ctx, input: SignUpInput): Promise<UserRow> {
   ctx.limiter.hit(`signup:ip:${ctx.ip}`, rules.signupIp);
   const passwordHash = await hashPassword(input.password);
   const user = createAccount(ctx.db, { email: input.email, name: input.name, passwordHash }, ctx.now());
-  await startSession(ctx, user.id);
+  try {
+    await startSession(ctx, user.id);
+  } catch (err) {
+    // lucia's session API is async, so it cannot join the sync transaction above: undo by hand.
+    ctx.db.delete(users).where(eq(users.id, user.id)).run();
+    throw err;
+  }
   return user;
 }
 

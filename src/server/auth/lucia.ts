@@ -1,16 +1,15 @@
 // lucia v3 sessions in SQLite. The only module that imports lucia (GUIDE §1).
 import { Lucia, TimeSpan } from 'lucia';
-import { DrizzleSQLiteAdapter } from '@lucia-auth/adapter-drizzle';
 import type { Db } from '../db';
-import { sessions, users, type UserRow } from '../../../db/schema';
+import type { UserRow } from '../../../db/schema';
+import { createSessionStore } from './session-store';
 
 export const SESSION_COOKIE = 'session';
 export const IDLE_DAYS = 7;
 export const ABSOLUTE_DAYS = 30;
 
 export function createLucia(db: Db, opts: { secure: boolean }) {
-  const adapter = new DrizzleSQLiteAdapter(db, sessions, users);
-  return new Lucia(adapter, {
+  return new Lucia(createSessionStore(db), {
     sessionExpiresIn: new TimeSpan(IDLE_DAYS, 'd'),
     sessionCookie: { name: SESSION_COOKIE, attributes: { secure: opts.secure, sameSite: 'lax' } },
     getSessionAttributes: (a) => ({ createdAt: a.createdAt }),

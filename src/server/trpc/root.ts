@@ -4,12 +4,30 @@ import { authRouter } from '../routers/auth';
 import { userRouter } from '../routers/user';
 import { leadsRouter } from '../routers/leads';
 import { adminRouter } from '../routers/admin';
+import { publicationsRouter } from '../routers/publications';
+import { billingRouter } from '../routers/billing';
+import { integrationsRouter } from '../routers/integrations';
+import { emailRouter } from '../routers/email';
+import { wizardRouter } from '../routers/wizard';
+import { themesRouter } from '../routers/themes';
+import { draftsRouter } from '../routers/drafts';
+import { channelsRouter } from '../routers/channels';
+import { articlesRouter } from '../routers/articles';
 
 export const appRouter = router({
   auth: authRouter,
   user: userRouter,
   leads: leadsRouter,
   admin: adminRouter,
+  publications: publicationsRouter,
+  billing: billingRouter,
+  integrations: integrationsRouter,
+  email: emailRouter,
+  wizard: wizardRouter,
+  themes: themesRouter,
+  drafts: draftsRouter,
+  channels: channelsRouter,
+  articles: articlesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,6 +21,8 @@ export const channelSchema = z.object({
   source: z.string(),
   /** True for the built-in sample channels shown when search fails; never passed off as real. */
   isSample: z.boolean().optional(),
+  /** False while quality and frequency are not yet measured from fetched items ('Unknown' frequency). */
+  measured: z.boolean().optional(),
 });
 export type Channel = z.infer<typeof channelSchema>;
 

@@ -43,6 +43,10 @@ export const assembledNewsletter = z.object({
     wordCount: z.number().int(),
     estimatedReadTime: z.string(),
     theme: z.string(),
+    themeName: z.string().optional(),
+    layoutStyle: z.enum(LAYOUT_STYLES).optional(),
+    fontStyle: z.enum(FONT_STYLES).optional(),
+    colorTheme: z.enum(COLOR_THEMES).optional(),
     htmlBytes: z.number().int(),
     /** True when the email HTML would be clipped by Gmail (over 102 KB). */
     overGmailLimit: z.boolean(),

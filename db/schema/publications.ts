@@ -1,0 +1,37 @@
+// Stored publications: one row per newsletter a user works on in the five-step workflow.
+import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+import type { Article, Channel } from '../../src/shared/schemas/content';
+
+/** The workflow progress kept with a publication (spec §3 "Stored publication"). */
+export interface PublicationWorkflowData {
+  newsletterName: string;
+  selectedTheme: string | null;
+  selectedChannels: Channel[];
+  selectedArticles: Article[];
+  searchTopic: string;
+  topic: string;
+  fontStyle: string;
+  layoutStyle: string;
+  colorTheme: string;
+  lastSaved: string;
+}
+
+export const publications = sqliteTable(
+  'publications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('draft'),
+    currentStep: integer('current_step').notNull().default(1),
+    workflowData: text('workflow_data', { mode: 'json' }).$type<PublicationWorkflowData>().notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('publications_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+export type PublicationRow = typeof publications.$inferSelect;

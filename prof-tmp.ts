@@ -1,0 +1,16 @@
+import { generateFeed } from './scripts/bench/feeds';
+import { parseDocument } from 'htmlparser2';
+import { parseFeed } from './src/server/feeds/parse';
+import { normalizeItem } from './src/server/feeds/normalize';
+import { htmlInfo, plainText, wordCount, cutSummary } from './src/server/feeds/text';
+import { timeMedian, ms } from './scripts/bench/report';
+const xml = generateFeed(500, 1024*1024);
+const f = parseFeed(xml, 'https://b.example/');
+console.log('doc', ms(await timeMedian(() => parseDocument(xml, { xmlMode: true, decodeEntities: false, recognizeCDATA: true }), 30, 5)));
+console.log('parseFeed', ms(await timeMedian(() => parseFeed(xml, 'https://b.example/'), 30, 5)));
+console.log('htmlInfo', ms(await timeMedian(() => f.items.map(i => htmlInfo(i.summaryHtml)), 30, 5)));
+const infos = f.items.map(i => htmlInfo(i.summaryHtml));
+console.log('wordCount', ms(await timeMedian(() => infos.map(i => wordCount(i.text)), 30, 5)));
+console.log('cut', ms(await timeMedian(() => infos.map(i => cutSummary(i.text)), 30, 5)));
+console.log('title', ms(await timeMedian(() => f.items.map(i => plainText(i.title)), 30, 5)));
+console.log('normalize', ms(await timeMedian(() => f.items.map(i => normalizeItem(i, Date.now())), 30, 5)));

@@ -1,0 +1,170 @@
+// API benchmark: throughput and p99 of a signed-in /api/auth/check and a signed-in tRPC query against a
+// bare Hono JSON route measured in the same run (autocannon, 50 connections, loopback), plus the
+// server's start-up time on an existing database and its idle memory.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { report } from './report';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CONNECTIONS = 50;
+const DURATION_S = 5;
+
+/** First free loopback port from `from` upwards (the bench range is 3200-3299). */
+export async function freePort(from = 3200, to = 3299): Promise<number> {
+  for (let port = from; port <= to; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** Milliseconds from spawn to the ready line, measured here. */
+  readyMs: number;
+  /** The server's own start-up figure from its ready line. */
+  reportedMs: number | null;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (node --import tsx src/server/index.ts) and waits for its ready line. */
+export async function startServer(opts: { databasePath: string; port: number; env?: Record<string, string> }): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${opts.port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_PATH: opts.databasePath, PORT: String(opts.port), HOST: '127.0.0.1', APP_URL: url, RATE_LIMITS: 'off', LOG_LEVEL: 'info', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  const line = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const ready = out.split('\n').find((l) => l.includes(' is ready on '));
+      if (ready) resolve(ready);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${err || out}`)));
+  });
+  const readyMs = performance.now() - started;
+  const reported = /started in (\d+) ms/.exec(line);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    port: opts.port,
+    url,
+    readyMs,
+    reportedMs: reported ? Number(reported[1]) : null,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export function rssMb(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+// The baseline runs in its own process, like the app, so it does not share autocannon's event loop.
+const BARE_HONO = `
+import { Hono } from 'hono';
+import { serve } from '@hono/node-server';
+const app = new Hono();
+app.get('/json', (c) => c.json({ ok: true, message: 'hello' }));
+serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' }, () => console.log('ready'));
+`;
+
+async function startBareHono(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_HONO], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare Hono server exited with ${code}`)));
+  });
+  return child;
+}
+
+interface Load {
+  rps: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
+  // A short warm-up so JIT and SQLite page cache are hot before the measured run.
+  await autocannon({ url, connections: 10, duration: 1, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+const fmtLoad = (l: Load) => `${Math.round(l.rps).toLocaleString('en-US')} req/s, p99 ${l.p99} ms${l.non2xx || l.errors ? ` (${l.non2xx} non-2xx, ${l.errors} errors)` : ''}`;
+
+export default async function run() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+  const databasePath = path.join(dir, 'app.db');
+  const children: ChildProcess[] = [];
+  let server: RunningServer | null = null;
+  try {
+    // First start creates and migrates the database; then a user signs up.
+    const port = await freePort();
+    server = await startServer({ databasePath, port });
+    const signup = await fetch(`${server.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', password: 'bench password' }),
+    });
+    if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
+    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    await server.stop();
+
+    // Second start is on an existing database: that is the figure the budget is about.
+    server = await startServer({ databasePath, port });
+    report('start-up on an existing database (spawn to ready)', `${Math.round(server.readyMs)} ms`, { ok: server.readyMs < 2000, text: 'budget 2000 ms' });
+    if (server.reportedMs !== null) report('start-up as the server reports it', `${server.reportedMs} ms`, { ok: server.reportedMs < 2000, text: 'budget 2000 ms' });
+    await new Promise((r) => setTimeout(r, 500));
+    const idle = rssMb(server.child.pid!);
+    if (idle !== null) report('idle memory (RSS) after start', `${idle.toFixed(1)} MB`, { ok: idle < 150, text: 'budget 150 MB' });
+
+    const check = await fetch(`${server.url}/api/auth/check`, { headers: { cookie } });
+    if (!((await check.json()) as { authenticated: boolean }).authenticated) throw new Error('the bench session is not signed in');
+
+    const barePort = await freePort(port + 1);
+    children.push(await startBareHono(barePort));
+    const bare = await load(`http://127.0.0.1:${barePort}/json`);
+    report(`bare Hono JSON route (${CONNECTIONS} connections, ${DURATION_S} s)`, fmtLoad(bare));
+
+    const auth = await load(`${server.url}/api/auth/check`, { cookie });
+    report('signed-in GET /api/auth/check', fmtLoad(auth), { ok: auth.p99 < 20 && auth.non2xx === 0, text: 'p99 under 20 ms' });
+    const ratio = auth.rps / bare.rps;
+    report('  auth/check throughput / bare Hono', `${(ratio * 100).toFixed(0)}%`, { ok: ratio >= 0.4, text: 'at least 40%' });
+
+    const trpc = await load(`${server.url}/api/trpc/user.get`, { cookie });
+    report('signed-in GET /api/trpc/user.get', fmtLoad(trpc), { ok: trpc.p99 < 20 && trpc.non2xx === 0, text: 'p99 under 20 ms' });
+    report('  user.get throughput / bare Hono', `${((trpc.rps / bare.rps) * 100).toFixed(0)}%`);
+
+    const loaded = rssMb(server.child.pid!);
+    if (loaded !== null) report('memory (RSS) after the load runs', `${loaded.toFixed(1)} MB`);
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await server?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

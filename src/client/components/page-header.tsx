@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { useTitle } from '../lib/use-title';
+
+/** Page heading inside the shell; also sets the document title. */
+export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  useTitle(title);
+  return (
+    <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white">{title}</h1>
+        {description && <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">{description}</p>}
+      </div>
+      {actions && <div className="flex gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+/** A page whose feature is not built yet: a heading and one honest line. */
+export function NotAvailableYet({ title, what }: { title: string; what: string }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <div className="rounded-xl border border-dashed border-zinc-300 bg-white px-6 py-14 text-center dark:border-zinc-700 dark:bg-zinc-900/40">
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{what} is not available yet.</p>
+      </div>
+    </>
+  );
+}

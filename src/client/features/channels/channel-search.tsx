@@ -1,0 +1,141 @@
+// Search the channel directory by topic ('Find Channels'), with the server's message and, for plans
+// that browse deeper (admin, professional, enterprise), a page switcher of up to 5 pages (spec §2).
+import { useEffect, useRef, useState } from 'react';
+import { Search } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label, FieldError } from '../../components/ui/label';
+import { cn } from '../../lib/cn';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { MSG } from '../../../shared/messages';
+import { CHANNEL_MAX_PAGES, type Channel, type SearchChannelsResult } from '../../../shared/schemas/content';
+import { ChannelCard } from './channel-card';
+
+interface Props {
+  initialTopic: string;
+  canPage: boolean;
+  isSelected: (c: Channel) => boolean;
+  atLimit: boolean;
+  onToggle: (c: Channel) => void;
+  onSearched: (topic: string) => void;
+}
+
+export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onToggle, onSearched }: Props) {
+  const [topic, setTopic] = useState(initialTopic);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [result, setResult] = useState<SearchChannelsResult | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const search = trpc.channels.search.useMutation();
+  const searched = useRef<string | null>(null);
+
+  const run = (text: string, page = 1) => {
+    const t = text.trim();
+    if (!t) {
+      setInputError(MSG.searchTopicRequired);
+      return;
+    }
+    setInputError(null);
+    setFailure(null);
+    search.mutate(
+      { niche: t, page },
+      {
+        onSuccess: (res) => {
+          setResult(res);
+          if (searched.current !== t) onSearched(t);
+          searched.current = t;
+        },
+        onError: (err) => setFailure(errorMessage(err, MSG.searchFailed)),
+      },
+    );
+  };
+
+  // Coming back to a publication shows the results of its last search again.
+  useEffect(() => {
+    if (initialTopic.trim()) {
+      searched.current = initialTopic.trim();
+      run(initialTopic);
+    }
+    // Runs once, when the step opens: later searches are the user's.
+  }, []);
+
+  const pages = result ? Math.min(result.totalPages, CHANNEL_MAX_PAGES) : 0;
+
+  return (
+    <section aria-labelledby="find-channels-title">
+      <h3 id="find-channels-title" className="sr-only">
+        Find channels
+      </h3>
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run(topic);
+        }}
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        noValidate
+      >
+        <div className="flex-1">
+          <Label htmlFor="channel-topic">Search by topic or niche</Label>
+          <Input
+            id="channel-topic"
+            value={topic}
+            onChange={(e) => setTopic(e.target.value)}
+            placeholder="e.g. technology, climate, personal finance"
+            maxLength={500}
+            aria-invalid={inputError ? true : undefined}
+            aria-describedby={inputError ? 'channel-topic-error' : undefined}
+          />
+        </div>
+        <Button type="submit" loading={search.isPending}>
+          {!search.isPending && <Search aria-hidden />} Find Channels
+        </Button>
+      </form>
+      <FieldError id="channel-topic-error">{inputError}</FieldError>
+      {failure && (
+        <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
+          {failure}
+        </p>
+      )}
+      <div aria-live="polite">
+        {result && (
+          <p className={cn('mt-4 text-sm', result.success ? 'text-zinc-600 dark:text-zinc-400' : 'text-amber-700 dark:text-amber-400')} data-testid="search-message">
+            {result.message}
+          </p>
+        )}
+      </div>
+      {search.isPending && !result && (
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="h-48 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
+          ))}
+        </ul>
+      )}
+      {result && result.data.length > 0 && (
+        <ul className={cn('mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3', search.isPending && 'opacity-60')} aria-label="Found channels" aria-busy={search.isPending}>
+          {result.data.map((c) => (
+            <ChannelCard key={c.id + c.url} channel={c} selected={isSelected(c)} locked={atLimit} onToggle={() => onToggle(c)} />
+          ))}
+        </ul>
+      )}
+      {canPage && result && pages > 1 && (
+        <nav aria-label="Search result pages" className="mt-4 flex flex-wrap items-center gap-1.5">
+          {Array.from({ length: pages }, (_, i) => i + 1).map((p) => (
+            <Button
+              key={p}
+              size="sm"
+              variant={p === result.page ? 'primary' : 'outline'}
+              aria-current={p === result.page ? 'page' : undefined}
+              aria-label={`Page ${p}`}
+              onClick={() => run(searched.current ?? topic, p)}
+              disabled={search.isPending}
+            >
+              {p}
+            </Button>
+          ))}
+          <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">{result.total} channels</span>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,206 @@
+// The dashboard's three cards (spec §2 Dashboard): integrations, recent publications, subscription plan.
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowRight, CircleCheck, CircleSlash, CreditCard, Newspaper, Plug, RotateCw } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { MSG } from '../../../shared/messages';
+import { CAPABILITIES, formatLimit, PLAN_LABELS, PLAN_OFFERS, THEME_CAPS, type PlanType } from '../../../shared/plans';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { openPublication } from '../publications/open-publication';
+import { formatDateTime, formatRelative } from '../publications/time';
+
+const PLATFORM_NAMES = { brevo: 'Brevo', mailchimp: 'Mailchimp', mailerlite: 'MailerLite', substack: 'Substack' } as const;
+export const RECENT_COUNT = 5;
+
+function CardHead({ icon: Icon, title, description }: { icon: LucideIcon; title: string; description: string }) {
+  return (
+    <CardHeader>
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
+          <Icon className="size-[18px]" aria-hidden />
+        </span>
+        <CardTitle className="flex-1">{title}</CardTitle>
+      </div>
+      <CardDescription className="mt-1">{description}</CardDescription>
+    </CardHeader>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-2 py-6 text-center text-sm text-red-600 dark:text-red-400">
+      {errorMessage(error, MSG.pageErrorBody)}
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        <RotateCw aria-hidden /> Retry
+      </Button>
+    </div>
+  );
+}
+
+const rowSkeleton = (n: number, h = 'h-9') =>
+  Array.from({ length: n }, (_, i) => <div key={i} aria-hidden className={`${h} animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60`} />);
+
+export function IntegrationsCard() {
+  const q = trpc.integrations.status.useQuery();
+  const platforms = q.data?.data.platforms;
+  return (
+    <Card className="flex flex-col">
+      <CardHead icon={Plug} title="Integrations" description="Email platforms connected to your account." />
+      <CardContent className="flex-1">
+        {q.isError ? (
+          <LoadError error={q.error} onRetry={() => void q.refetch()} />
+        ) : (
+          <ul className="space-y-2" aria-label="Email platforms" aria-busy={q.isPending}>
+            {platforms
+              ? (Object.keys(PLATFORM_NAMES) as (keyof typeof PLATFORM_NAMES)[]).map((key) => {
+                  const connected = platforms[key].connected;
+                  return (
+                    <li key={key} className="flex items-center justify-between rounded-lg border border-zinc-100 px-3 py-2 text-sm dark:border-zinc-800">
+                      <span className="font-medium text-zinc-800 dark:text-zinc-200">{PLATFORM_NAMES[key]}</span>
+                      <Badge tone={connected ? 'success' : 'neutral'}>
+                        {connected ? <CircleCheck className="size-3" aria-hidden /> : <CircleSlash className="size-3" aria-hidden />}
+                        {connected ? 'Connected' : 'Disconnected'}
+                      </Badge>
+                    </li>
+                  );
+                })
+              : rowSkeleton(4)}
+          </ul>
+        )}
+        {q.data && <p className="mt-3 text-xs leading-5 text-zinc-500 dark:text-zinc-400">{q.data.data.note}</p>}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function RecentPublicationsCard() {
+  const q = trpc.integrations.status.useQuery();
+  const navigate = useNavigate();
+  const pubs = q.data?.data.publications.slice(0, RECENT_COUNT);
+  return (
+    <Card className="flex flex-col">
+      <CardHead
+        icon={Newspaper}
+        title="Recent Publications"
+        description="Your latest newsletters and their status."
+      />
+      <CardContent className="flex-1">
+        {q.isError ? (
+          <LoadError error={q.error} onRetry={() => void q.refetch()} />
+        ) : !pubs ? (
+          <div className="space-y-2">{rowSkeleton(3)}</div>
+        ) : pubs.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-zinc-200 px-4 py-8 text-center dark:border-zinc-700">
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{MSG.noPublications}</p>
+            <Link to="/publications" className={buttonClass('outline', 'sm')}>
+              Create a publication
+            </Link>
+          </div>
+        ) : (
+          <table className="w-full table-fixed text-sm">
+            <caption className="sr-only">Recent publications</caption>
+            <thead>
+              <tr className="text-left text-xs uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+                <th scope="col" className="pb-2 font-medium">
+                  Title
+                </th>
+                <th scope="col" className="w-20 pb-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="w-28 pb-2 text-right font-medium">
+                  Saved
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+              {pubs.map((p) => (
+                <tr key={p.id}>
+                  <td className="truncate py-2 pr-2">
+                    <a
+                      href={`/workflow?publicationId=${encodeURIComponent(p.id)}`}
+                      className="font-medium text-zinc-900 underline-offset-4 hover:text-indigo-600 hover:underline dark:text-zinc-100 dark:hover:text-indigo-400"
+                      onClick={(e) => {
+                        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                        e.preventDefault();
+                        void openPublication({ id: p.id, name: p.title, status: p.status }, navigate);
+                      }}
+                    >
+                      {p.title}
+                    </a>
+                  </td>
+                  <td className="py-2">
+                    <Badge tone={p.status === 'ready' ? 'success' : 'neutral'}>{p.status === 'ready' ? 'Ready' : 'Draft'}</Badge>
+                  </td>
+                  <td className="py-2 text-right text-zinc-500 dark:text-zinc-400">
+                    <time dateTime={p.date} title={formatDateTime(p.date)}>
+                      {formatRelative(p.date)}
+                    </time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+      <CardFooter>
+        <Link to="/publications" className={buttonClass('link', 'sm', 'h-auto px-0')}>
+          View all publications <ArrowRight aria-hidden />
+        </Link>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function planFacts(plan: PlanType): [string, string][] {
+  const c = CAPABILITIES[plan];
+  return [
+    ['Publications', formatLimit(c.maxNewsletters)],
+    ['Content channels', formatLimit(c.maxChannels)],
+    ['Themes', formatLimit(THEME_CAPS[plan])],
+    ['Exports', c.exports.map((f) => f.toUpperCase()).join(', ')],
+  ];
+}
+
+export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
+  const q = trpc.billing.subscription.useQuery();
+  const plan = q.data?.currentPlan;
+  const offer = plan ? PLAN_OFFERS.find((o) => o.id === plan) : undefined;
+  return (
+    <Card className="flex flex-col">
+      <CardHead icon={CreditCard} title="Subscription Plans" description="Your plan and what it includes." />
+      <CardContent className="flex-1">
+        {q.isError ? (
+          <LoadError error={q.error} onRetry={() => void q.refetch()} />
+        ) : !plan ? (
+          <div className="space-y-2">{rowSkeleton(1, 'h-12')}{rowSkeleton(4, 'h-5')}</div>
+        ) : (
+          <>
+            <div className="flex items-baseline justify-between gap-2 rounded-lg bg-indigo-50 px-3 py-2.5 dark:bg-indigo-500/10">
+              <p className="text-sm text-zinc-700 dark:text-zinc-300">
+                Current plan: <span className="font-semibold text-zinc-900 dark:text-white">{offer?.name ?? PLAN_LABELS[plan]}</span>
+              </p>
+              <span className="text-sm font-medium text-indigo-700 dark:text-indigo-300">{offer ? offer.priceLabel : '$0/month'}</span>
+            </div>
+            <dl className="mt-3 space-y-1.5 text-sm">
+              {planFacts(plan).map(([k, v]) => (
+                <div key={k} className="flex justify-between gap-3">
+                  <dt className="text-zinc-500 dark:text-zinc-400">{k}</dt>
+                  <dd className="text-right font-medium text-zinc-800 dark:text-zinc-200">{v}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        )}
+      </CardContent>
+      <CardFooter>
+        <Button className="w-full" variant={plan === 'enterprise' ? 'outline' : 'primary'} onClick={onUpgrade} disabled={!plan}>
+          {plan === 'enterprise' ? 'Compare plans' : 'Upgrade plan'}
+          <ArrowRight aria-hidden />
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowRight, Clock, Eye, Lock, Mail, Palette, Rss, Send, ShieldCheck, Sparkles } from 'lucide-react';
+import { SALES_EMAIL } from '../../../shared/plans';
+import { PublicFooter, PublicHeader } from '../../components/public-layout';
+import { buttonClass } from '../../components/ui/button';
+import { useTitle } from '../../lib/use-title';
+import { LeadForm } from './lead-form';
+import { Pricing } from './pricing';
+import { HeroPreview } from './hero-preview';
+
+const FEATURES = [
+  { icon: Rss, title: 'Curate from real feeds', body: 'Search channels by topic, or paste any site and we find its feed. Filter by date, skip duplicates and stories you already used.' },
+  { icon: Sparkles, title: 'Honest AI summaries', body: 'Summaries that cite the article they came from, so your readers always know the source.' },
+  { icon: Palette, title: 'Themes that survive every inbox', body: 'Email-safe themes tested for Outlook, Gmail and dark mode, kept under Gmail’s clipping limit.' },
+  { icon: Eye, title: 'Preview web and email', body: 'See the issue as a web page and as email HTML, on desktop and mobile, before anyone else does.' },
+  { icon: Send, title: 'Send through your provider', body: 'Use your own Brevo or SMTP account with one-click unsubscribe. No lock-in to a single mail service.' },
+  { icon: Clock, title: 'Set up in under 10 minutes', body: 'Five guided steps from an empty page to an issue ready to send.' },
+];
+
+const INTEGRATIONS = ['Mailchimp', 'Brevo', 'MailerLite', 'Substack'];
+
+const TRUST = [
+  { icon: ShieldCheck, text: '14-day money-back guarantee' },
+  { icon: Lock, text: 'Data encrypted in transit and at rest' },
+  { icon: Mail, text: 'Support replies within 24 hours' },
+];
+
+export function LandingPage() {
+  useTitle();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PublicHeader />
+      <main className="flex-1">
+        <section className="relative overflow-hidden">
+          <div aria-hidden className="pointer-events-none absolute inset-x-0 -top-40 -z-10 flex justify-center blur-3xl">
+            <div className="h-[28rem] w-[56rem] bg-gradient-to-tr from-indigo-300/50 via-violet-300/40 to-sky-200/40 opacity-70 [clip-path:ellipse(50%_40%_at_50%_50%)] dark:from-indigo-600/30 dark:via-violet-700/20 dark:to-sky-700/10" />
+          </div>
+          <div className="mx-auto grid max-w-6xl items-center gap-14 px-4 pb-20 pt-16 sm:px-6 md:pt-24 lg:grid-cols-[1.1fr_1fr]">
+            <div>
+              <p className="inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-indigo-50 px-3 py-1 text-xs font-medium text-indigo-700 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-300">
+                <Sparkles className="size-3.5" aria-hidden /> Launch offer for the first 50 users
+              </p>
+              <h1 className="mt-6 text-4xl font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+                Newsletters from sources you trust, <span className="text-indigo-600 dark:text-indigo-400">in minutes</span>.
+              </h1>
+              <p className="mt-6 max-w-xl text-lg text-zinc-600 text-pretty dark:text-zinc-400">
+                Curated finds the best articles from real feeds, summarises them honestly, and lays them out in a theme
+                that looks right in every inbox. Pick, preview, send.
+              </p>
+              <div className="mt-8 flex flex-wrap items-center gap-3">
+                <Link to="/auth" className={buttonClass('primary', 'lg')}>
+                  Get Started <ArrowRight aria-hidden />
+                </Link>
+                <a href={`mailto:${SALES_EMAIL}?subject=Curated%20demo%20request`} className={buttonClass('outline', 'lg')}>
+                  Request Demo
+                </a>
+              </div>
+              <p className="mt-4 text-sm text-zinc-500 dark:text-zinc-400">Free tier, no credit card. Cancel at any time.</p>
+            </div>
+            <HeroPreview />
+          </div>
+        </section>
+
+        <section id="features" className="border-t border-zinc-100 bg-zinc-50/70 py-20 dark:border-zinc-900 dark:bg-zinc-900/30">
+          <div className="mx-auto max-w-6xl px-4 sm:px-6">
+            <div className="max-w-2xl">
+              <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">Features</p>
+              <h2 className="mt-2 text-3xl font-semibold tracking-tight">Everything a weekly issue needs</h2>
+              <p className="mt-3 text-zinc-600 dark:text-zinc-400">From finding the stories to landing in the inbox, without stitching five tools together.</p>
+            </div>
+            <div className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {FEATURES.map(({ icon: Icon, title, body }) => (
+                <div key={title} className="rounded-xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900/60">
+                  <span className="inline-flex size-10 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  <h3 className="mt-4 font-semibold">{title}</h3>
+                  <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{body}</p>
+                </div>
+              ))}
+            </div>
+          </div>
+        </section>
+
+        <section id="integrations" className="py-16">
+          <div className="mx-auto max-w-6xl px-4 text-center sm:px-6">
+            <h2 className="text-sm font-semibold uppercase tracking-wider text-zinc-500 dark:text-zinc-400">Works with the email services you use</h2>
+            <ul className="mt-6 flex flex-wrap items-center justify-center gap-3">
+              {INTEGRATIONS.map((name) => (
+                <li key={name} className="rounded-full border border-zinc-200 bg-white px-5 py-2 text-sm font-semibold text-zinc-700 shadow-xs dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200">
+                  {name}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section id="guide" className="px-4 sm:px-6">
+          <div className="mx-auto max-w-6xl overflow-hidden rounded-3xl bg-gradient-to-br from-indigo-600 to-violet-700 px-6 py-12 text-white shadow-xl shadow-indigo-600/20 sm:px-12 dark:shadow-none">
+            <div className="grid items-center gap-8 lg:grid-cols-2">
+              <div>
+                <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">Get the free newsletter guide</h2>
+                <p className="mt-3 text-indigo-100">How to pick sources, write a subject line people open, and grow from zero to your first thousand readers.</p>
+              </div>
+              <div className="rounded-2xl bg-white/10 p-4 ring-1 ring-white/20 backdrop-blur [&_input]:border-white/20 [&_input]:bg-white [&_input]:text-zinc-900">
+                <LeadForm />
+              </div>
+            </div>
+          </div>
+        </section>
+
+        <section id="pricing" className="py-20">
+          <div className="mx-auto max-w-6xl px-4 sm:px-6">
+            <div className="mx-auto max-w-2xl text-center">
+              <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">Pricing</p>
+              <h2 className="mt-2 text-3xl font-semibold tracking-tight">Launch pricing for the first 50 users</h2>
+              <p className="mt-3 text-zinc-600 dark:text-zinc-400">Every paid plan starts with a 7-day free trial, no card needed. Cancel at any time and keep access to the end of the billing period.</p>
+            </div>
+            <div className="mt-12">
+              <Pricing />
+            </div>
+            <ul className="mt-10 flex flex-wrap justify-center gap-x-8 gap-y-3 text-sm text-zinc-600 dark:text-zinc-400">
+              {TRUST.map(({ icon: Icon, text }) => (
+                <li key={text} className="flex items-center gap-2">
+                  <Icon className="size-4 text-indigo-600 dark:text-indigo-400" aria-hidden /> {text}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// Three-plan pricing from PLAN_OFFERS (the single source of prices) with the launch-offer wording.
+import { Link } from '@tanstack/react-router';
+import { Check } from 'lucide-react';
+import { MOST_POPULAR_PLAN, PLAN_OFFERS, SALES_EMAIL } from '../../../shared/plans';
+import { buttonClass } from '../../components/ui/button';
+import { Badge } from '../../components/ui/badge';
+import { cn } from '../../lib/cn';
+
+const LANDING_PLANS = ['basic', 'professional', 'enterprise'] as const;
+
+export function Pricing() {
+  const plans = PLAN_OFFERS.filter((p) => (LANDING_PLANS as readonly string[]).includes(p.id));
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      {plans.map((plan) => {
+        const popular = plan.id === MOST_POPULAR_PLAN;
+        return (
+          <div
+            key={plan.id}
+            className={cn(
+              'relative flex flex-col rounded-2xl border bg-white p-7 dark:bg-zinc-900/60',
+              popular ? 'border-indigo-500 shadow-xl shadow-indigo-500/10 ring-1 ring-indigo-500 dark:shadow-indigo-500/5' : 'border-zinc-200 dark:border-zinc-800',
+            )}
+          >
+            <div className="flex items-center justify-between">
+              <h3 className="text-lg font-semibold">{plan.name}</h3>
+              {popular && <Badge tone="brand">Most Popular</Badge>}
+            </div>
+            <p className="mt-4 flex items-baseline gap-1">
+              {plan.monthlyPrice === null ? (
+                <span className="text-3xl font-semibold tracking-tight">{plan.priceLabel}</span>
+              ) : (
+                <>
+                  <span className="text-4xl font-semibold tracking-tight">${plan.monthlyPrice}</span>
+                  <span className="text-sm text-zinc-500">/month</span>
+                </>
+              )}
+            </p>
+            <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+              {plan.monthlyPrice === null ? 'Tailored to your team' : 'Launch price for the first 50 users'}
+            </p>
+            <p className="mt-4 text-sm font-medium text-zinc-700 dark:text-zinc-300">{plan.themesLabel}</p>
+            <ul className="mt-4 flex-1 space-y-2.5 text-sm text-zinc-600 dark:text-zinc-400">
+              {plan.features.map((f) => (
+                <li key={f} className="flex gap-2.5">
+                  <Check className="mt-0.5 size-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
+                  {f}
+                </li>
+              ))}
+            </ul>
+            {plan.monthlyPrice === null ? (
+              <a href={`mailto:${SALES_EMAIL}?subject=Curated%20Enterprise`} className={buttonClass('outline', 'md', 'mt-8 w-full')}>
+                Contact Sales
+              </a>
+            ) : (
+              <Link to="/trial-signup" search={{ plan: plan.id }} className={buttonClass(popular ? 'primary' : 'outline', 'md', 'mt-8 w-full')}>
+                Start 7-day free trial
+              </Link>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

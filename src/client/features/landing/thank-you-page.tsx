@@ -1,0 +1,26 @@
+import { Link } from '@tanstack/react-router';
+import { MailCheck } from 'lucide-react';
+import { PublicLayout } from '../../components/public-layout';
+import { buttonClass } from '../../components/ui/button';
+import { useTitle } from '../../lib/use-title';
+
+export function ThankYouPage() {
+  useTitle('Thank you');
+  return (
+    <PublicLayout>
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
+        <span className="flex size-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 ring-8 ring-indigo-50/50 dark:bg-indigo-500/10 dark:text-indigo-400 dark:ring-indigo-500/5">
+          <MailCheck className="size-7" aria-hidden />
+        </span>
+        <h1 className="mt-6 text-3xl font-semibold tracking-tight">Thank you!</h1>
+        <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+          Your newsletter guide is on its way. Check your inbox in a few minutes, and your spam folder if it has not arrived.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/" className={buttonClass('outline')}>Back to Home</Link>
+          <Link to="/auth" className={buttonClass('primary')}>Create your first newsletter</Link>
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,155 @@
+// /newsletters: the user's saved newsletters with a read-only preview, duplicate, export (plan formats)
+// and delete with confirmation.
+import { Link } from '@tanstack/react-router';
+import { Copy, Eye, Mail, RotateCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import { getTheme } from '../../../shared/themes';
+import { PageHeader } from '../../components/page-header';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { trpc } from '../../trpc';
+import { ConfirmDialog } from '../publications/confirm-dialog';
+import { formatDateTime } from '../publications/time';
+import { ExportMenu } from './export-menu';
+import { PreviewDialog } from './preview-dialog';
+
+type DraftSummary = { id: string; title: string; status: 'draft' | 'ready' | 'sent'; theme: string | null; articleCount: number; updatedAt: string };
+
+const STATUS_LABEL = { draft: 'Draft', ready: 'Ready', sent: 'Sent' } as const;
+const STATUS_TONE = { draft: 'neutral', ready: 'brand', sent: 'success' } as const;
+
+function NewsletterRow({ n, onOpen, onDuplicate, duplicating, onDelete }: { n: DraftSummary; onOpen: () => void; onDuplicate: () => void; duplicating: boolean; onDelete: () => void }) {
+  const nameId = `nl-${n.id}`;
+  const themeName = n.theme ? getTheme(n.theme)?.name ?? n.theme : 'No theme';
+  return (
+    <li>
+      <article aria-labelledby={nameId} className="flex flex-col gap-3 px-5 py-4 lg:flex-row lg:items-center lg:gap-4">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={nameId} className="truncate font-medium text-zinc-900 dark:text-white">
+              {n.title}
+            </h3>
+            <Badge tone={STATUS_TONE[n.status]}>{STATUS_LABEL[n.status]}</Badge>
+          </div>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            {themeName} · {n.articleCount} article{n.articleCount === 1 ? '' : 's'} ·{' '}
+            <time dateTime={n.updatedAt} title={formatDateTime(n.updatedAt)}>
+              {formatDate(n.updatedAt)}
+            </time>
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={onOpen} aria-describedby={nameId}>
+            <Eye aria-hidden /> Open
+          </Button>
+          <Button size="sm" variant="outline" onClick={onDuplicate} loading={duplicating} aria-describedby={nameId}>
+            {!duplicating && <Copy aria-hidden />} Duplicate
+          </Button>
+          <ExportMenu resolveId={() => n.id} describedBy={nameId} />
+          <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10" onClick={onDelete} aria-describedby={nameId}>
+            <Trash2 aria-hidden /> Delete
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+export function NewslettersPage() {
+  const utils = trpc.useUtils();
+  const list = trpc.drafts.list.useQuery();
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<DraftSummary | null>(null);
+  const duplicate = trpc.drafts.duplicate.useMutation({
+    onSuccess: async (copy) => {
+      toast({ title: 'Newsletter duplicated', description: `Saved as “${copy.title}”.`, variant: 'success' });
+      await utils.drafts.list.invalidate();
+    },
+    onError: (err) => toast({ title: 'Duplicate failed', description: errorMessage(err, MSG.pleaseTryLater), variant: 'destructive' }),
+  });
+  const remove = trpc.drafts.delete.useMutation({
+    onSuccess: async () => {
+      const title = deleting?.title;
+      setDeleting(null);
+      toast({ title: 'Newsletter deleted', description: title ? `“${title}” was deleted.` : undefined });
+      await utils.drafts.list.invalidate();
+    },
+    onError: (err) => toast({ title: 'Delete failed', description: errorMessage(err, MSG.pleaseTryLater), variant: 'destructive' }),
+  });
+
+  const count = list.data?.length ?? 0;
+  return (
+    <>
+      <PageHeader
+        title="Newsletters"
+        description="Newsletters you saved from the workflow: preview, duplicate, export or delete them."
+        actions={
+          <Link to="/publications" className={buttonClass('primary')}>
+            New newsletter
+          </Link>
+        }
+      />
+      <Card>
+        {list.isPending ? (
+          <ul aria-hidden className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="flex items-center gap-4 px-5 py-4">
+                <div className="flex-1 space-y-2">
+                  <div className="h-4 w-52 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+                  <div className="h-3 w-72 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800/60" />
+                </div>
+                <div className="hidden h-8 w-80 animate-pulse rounded-lg bg-zinc-100 sm:block dark:bg-zinc-800/60" />
+              </li>
+            ))}
+          </ul>
+        ) : list.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 px-5 py-10 text-center text-sm text-red-600 dark:text-red-400">
+            {errorMessage(list.error, MSG.pageErrorBody)}
+            <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
+              <RotateCw aria-hidden /> Retry
+            </Button>
+          </div>
+        ) : count === 0 ? (
+          <div className="flex flex-col items-center gap-3 px-5 py-14 text-center">
+            <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
+              <Mail className="size-6" aria-hidden />
+            </span>
+            <p className="font-medium text-zinc-900 dark:text-white">No saved newsletters yet</p>
+            <p className="max-w-sm text-sm text-zinc-500 dark:text-zinc-400">Build one from a publication and press Save in the last step; it will appear here.</p>
+            <Link to="/publications" className={buttonClass('outline', 'sm')}>
+              Go to Publications
+            </Link>
+          </div>
+        ) : (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Saved newsletters">
+            {list.data.map((n) => (
+              <NewsletterRow
+                key={n.id}
+                n={n}
+                onOpen={() => setPreviewId(n.id)}
+                duplicating={duplicate.isPending && duplicate.variables?.id === n.id}
+                onDuplicate={() => duplicate.mutate({ id: n.id })}
+                onDelete={() => setDeleting(n)}
+              />
+            ))}
+          </ul>
+        )}
+      </Card>
+      <PreviewDialog id={previewId} onOpenChange={(o) => !o && setPreviewId(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete newsletter?"
+        description={<>“{deleting?.title}” will be deleted. This cannot be undone.</>}
+        confirmLabel="Delete newsletter"
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+// Creating a publication: one field and a button. A client-generated id is sent with the request and
+// kept until the create succeeds, so double clicks and retries land on the same row.
+import { useNavigate } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { useId, useRef, useState, type Ref } from 'react';
+import { MSG } from '../../../shared/messages';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { FieldError, Label } from '../../components/ui/label';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { openPublication } from './open-publication';
+import { MAX_NAME, nameError } from './rename-dialog';
+import { newClientId } from './time';
+
+const httpStatus = (err: unknown) => (err as { data?: { httpStatus?: number } | null })?.data?.httpStatus;
+
+export function CreatePublicationForm({ inputRef, onLimit }: { inputRef?: Ref<HTMLInputElement>; onLimit: () => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const pendingId = useRef<string | null>(null);
+  const id = useId();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const create = trpc.publications.create.useMutation({
+    onSuccess: async (pub) => {
+      pendingId.current = null;
+      setName('');
+      await utils.publications.list.invalidate();
+      await openPublication({ id: pub.id, name: pub.name, status: pub.status, currentStep: pub.currentStep, lastSaved: pub.lastSaved }, navigate);
+    },
+    onError: (err) => {
+      if (httpStatus(err) === 403) {
+        toast({ title: MSG.upgradeRequired, description: errorMessage(err), variant: 'destructive' });
+        onLimit();
+        return;
+      }
+      toast({ title: MSG.somethingWentWrong, description: errorMessage(err, MSG.pleaseTryLater), variant: 'destructive' });
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const problem = nameError(name);
+        setError(problem);
+        if (problem || create.isPending) return;
+        pendingId.current ??= newClientId();
+        create.mutate({ id: pendingId.current, name: name.trim() });
+      }}
+    >
+      <div className="flex-1">
+        <Label htmlFor={`${id}-name`} className="sr-only">
+          Newsletter name
+        </Label>
+        <Input
+          id={`${id}-name`}
+          ref={inputRef}
+          value={name}
+          placeholder="Name your newsletter, e.g. The Friday Digest"
+          autoComplete="off"
+          maxLength={MAX_NAME + 20}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-err` : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (error) setError(null);
+            // A different name is a different publication: never reuse an id sent for another name.
+            if (!create.isPending) pendingId.current = null;
+          }}
+        />
+        <FieldError id={`${id}-err`}>{error}</FieldError>
+      </div>
+      <Button type="submit" loading={create.isPending}>
+        {!create.isPending && <Plus aria-hidden />}
+        Create publication
+      </Button>
+    </form>
+  );
+}

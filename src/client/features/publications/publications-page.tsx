@@ -1,0 +1,199 @@
+// /publications: the user's publications with status and last save; create, open (into the workflow),
+// rename and delete with confirmation.
+import { useNavigate } from '@tanstack/react-router';
+import { ArrowRight, FileText, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { MSG } from '../../../shared/messages';
+import { capabilitiesFor } from '../../../shared/plans';
+import { PageHeader } from '../../components/page-header';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { UpgradeDialog } from '../upgrade/upgrade-dialog';
+import { ConfirmDialog } from './confirm-dialog';
+import { CreatePublicationForm } from './create-publication-form';
+import { clearSelectedPublication, openPublication, readSelectedPublication } from './open-publication';
+import { RenameDialog } from './rename-dialog';
+import { formatDateTime, formatRelative } from './time';
+
+export const STEP_NAMES = ['Name', 'Theme', 'Channels', 'Articles', 'Preview & Send'] as const;
+
+type Summary = { id: string; name: string; status: 'draft' | 'ready'; currentStep: number; lastSaved: string };
+
+function PublicationRow({ pub, onOpen, onRename, onDelete }: { pub: Summary; onOpen: () => void; onRename: () => void; onDelete: () => void }) {
+  const nameId = `pub-${pub.id}`;
+  const step = Math.min(5, Math.max(1, pub.currentStep));
+  return (
+    <li>
+      <article aria-labelledby={nameId} className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-4">
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={nameId} className="truncate font-medium text-zinc-900 dark:text-white">
+              {pub.name}
+            </h3>
+            <Badge tone={pub.status === 'ready' ? 'success' : 'neutral'}>{pub.status === 'ready' ? 'Ready' : 'Draft'}</Badge>
+          </div>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            Step {step} of 5 · {STEP_NAMES[step - 1]} · Last saved{' '}
+            <time dateTime={pub.lastSaved} title={formatDateTime(pub.lastSaved)}>
+              {formatRelative(pub.lastSaved)}
+            </time>
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button size="sm" onClick={onOpen} aria-describedby={nameId}>
+            Open <ArrowRight aria-hidden />
+          </Button>
+          <Button size="sm" variant="outline" onClick={onRename} aria-describedby={nameId}>
+            <Pencil aria-hidden /> Rename
+          </Button>
+          <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10" onClick={onDelete} aria-describedby={nameId}>
+            <Trash2 aria-hidden /> Delete
+          </Button>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <ul aria-hidden className="divide-y divide-zinc-100 dark:divide-zinc-800">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="flex items-center gap-4 px-5 py-4">
+          <div className="flex-1 space-y-2">
+            <div className="h-4 w-48 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
+            <div className="h-3 w-64 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800/60" />
+          </div>
+          <div className="h-8 w-56 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PublicationsPage() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const list = trpc.publications.list.useQuery();
+  const user = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [renaming, setRenaming] = useState<Summary | null>(null);
+  const [deleting, setDeleting] = useState<Summary | null>(null);
+  const createInput = useRef<HTMLInputElement>(null);
+
+  const rename = trpc.publications.rename.useMutation({
+    onSuccess: async (pub) => {
+      setRenaming(null);
+      const stored = readSelectedPublication();
+      if (stored?.id === pub.id) sessionStorage.setItem('selectedPublication', JSON.stringify({ ...stored, name: pub.name }));
+      toast({ title: 'Publication renamed', description: `Now called “${pub.name}”.`, variant: 'success' });
+      await utils.publications.list.invalidate();
+    },
+    onError: (err) => toast({ title: 'Rename failed', description: errorMessage(err, MSG.pleaseTryLater), variant: 'destructive' }),
+  });
+  const remove = trpc.publications.delete.useMutation({
+    onSuccess: async ({ id }) => {
+      const name = deleting?.name;
+      setDeleting(null);
+      if (readSelectedPublication()?.id === id) clearSelectedPublication();
+      toast({ title: 'Publication deleted', description: name ? `“${name}” was deleted.` : undefined });
+      await utils.publications.list.invalidate();
+    },
+    onError: (err) => toast({ title: 'Delete failed', description: errorMessage(err, MSG.pleaseTryLater), variant: 'destructive' }),
+  });
+
+  const limit = user ? capabilitiesFor(user).maxNewsletters : Number.POSITIVE_INFINITY;
+  const count = list.data?.length ?? 0;
+
+  return (
+    <>
+      <PageHeader title="Publications" description="Each publication is a newsletter you build in five steps: name, theme, channels, articles, preview and send." />
+      <Card className="mb-6">
+        <CardHeader>
+          <CardTitle>Create a publication</CardTitle>
+          <CardDescription>
+            Give it a name; you can change it later.
+            {Number.isFinite(limit) && list.data && (
+              <>
+                {' '}
+                Your plan includes {limit} publication{limit === 1 ? '' : 's'} ({count} used).{' '}
+                <button type="button" className="font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400" onClick={() => setUpgradeOpen(true)}>
+                  See plans
+                </button>
+              </>
+            )}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CreatePublicationForm inputRef={createInput} onLimit={() => setUpgradeOpen(true)} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="flex-row items-center justify-between border-b border-zinc-100 pb-4 dark:border-zinc-800">
+          <CardTitle>Your publications</CardTitle>
+          {list.data && <span className="text-sm text-zinc-500 dark:text-zinc-400">{count === 1 ? '1 publication' : `${count} publications`}</span>}
+        </CardHeader>
+        {list.isPending ? (
+          <ListSkeleton />
+        ) : list.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 px-5 py-10 text-center text-sm text-red-600 dark:text-red-400">
+            {errorMessage(list.error, MSG.pageErrorBody)}
+            <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
+              <RotateCw aria-hidden /> Retry
+            </Button>
+          </div>
+        ) : count === 0 ? (
+          <div className="flex flex-col items-center gap-3 px-5 py-12 text-center">
+            <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
+              <FileText className="size-6" aria-hidden />
+            </span>
+            <p className="font-medium text-zinc-900 dark:text-white">{MSG.noPublications}</p>
+            <p className="max-w-sm text-sm text-zinc-500 dark:text-zinc-400">Create your first publication above and you will be guided through the five steps.</p>
+            <Button variant="outline" size="sm" onClick={() => createInput.current?.focus()}>
+              Name your first newsletter
+            </Button>
+          </div>
+        ) : (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Your publications">
+            {list.data.map((pub) => (
+              <PublicationRow
+                key={pub.id}
+                pub={pub}
+                onOpen={() => void openPublication({ id: pub.id, name: pub.name, status: pub.status, currentStep: pub.currentStep, lastSaved: pub.lastSaved }, navigate)}
+                onRename={() => setRenaming(pub)}
+                onDelete={() => setDeleting(pub)}
+              />
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      <RenameDialog
+        open={renaming !== null}
+        onOpenChange={(o) => !o && setRenaming(null)}
+        currentName={renaming?.name ?? ''}
+        pending={rename.isPending}
+        onRename={(name) => renaming && rename.mutate({ id: renaming.id, name })}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete publication?"
+        description={
+          <>
+            “{deleting?.name}” and its saved workflow progress will be deleted. Saved newsletters stay in Newsletters. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete publication"
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+      <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+    </>
+  );
+}

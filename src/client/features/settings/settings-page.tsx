@@ -1,0 +1,110 @@
+// /settings: General, Notifications, Privacy, Advanced. Everything here is stored on this device only.
+import type { ReactNode } from 'react';
+import { KeyRound, Lock } from 'lucide-react';
+import { MSG } from '../../../shared/messages';
+import { PageHeader } from '../../components/page-header';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Select } from '../../components/ui/input';
+import { Switch } from '../../components/ui/switch';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { EMAIL_FREQUENCIES, EXPORT_FORMATS, LANGUAGES, TIMEZONES, useLocalSettings, type LocalSettings } from './local-settings';
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function Row({ id, title, description, control }: { id: string; title: string; description: string; control: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <label htmlFor={id} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{title}</label>
+        <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{description}</p>
+      </div>
+      <div className="shrink-0 sm:w-56 sm:text-right">{control}</div>
+    </div>
+  );
+}
+
+function Section({ children }: { children: ReactNode }) {
+  return <Card className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</Card>;
+}
+
+export function SettingsPage() {
+  const { settings, set } = useLocalSettings();
+  const toggle = (key: keyof LocalSettings, id: string) => (
+    <Switch id={id} checked={settings[key] as boolean} onCheckedChange={(v) => set(key, v as never)} />
+  );
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Preferences for this browser. They are stored on this device only." />
+      <Tabs defaultValue="general" className="max-w-3xl">
+        <TabsList>
+          <TabsTrigger value="general">General</TabsTrigger>
+          <TabsTrigger value="notifications">Notifications</TabsTrigger>
+          <TabsTrigger value="privacy">Privacy</TabsTrigger>
+          <TabsTrigger value="advanced">Advanced</TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="general">
+          <Section>
+            <Row id="set-language" title="Language" description="The language of the interface." control={
+              <Select id="set-language" value={settings.language} onChange={(e) => set('language', e.target.value as LocalSettings['language'])}>
+                {LANGUAGES.map((l) => <option key={l.value} value={l.value}>{l.label}</option>)}
+              </Select>
+            } />
+            <Row id="set-timezone" title="Time zone" description="Used for dates and schedules." control={
+              <Select id="set-timezone" value={settings.timezone} onChange={(e) => set('timezone', e.target.value as LocalSettings['timezone'])}>
+                {TIMEZONES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+              </Select>
+            } />
+          </Section>
+        </TabsContent>
+
+        <TabsContent value="notifications">
+          <Section>
+            <Row id="set-email-notif" title="Email notifications" description="Emails about your newsletters and sends." control={toggle('emailNotifications', 'set-email-notif')} />
+            <Row id="set-frequency" title="Email frequency" description="How often we bundle notifications." control={
+              <Select id="set-frequency" value={settings.emailFrequency} onChange={(e) => set('emailFrequency', e.target.value as LocalSettings['emailFrequency'])}>
+                {EMAIL_FREQUENCIES.map((f) => <option key={f} value={f}>{cap(f)}</option>)}
+              </Select>
+            } />
+            <Row id="set-updates" title="Product updates" description="News about features and improvements." control={toggle('productUpdates', 'set-updates')} />
+            <Row id="set-digest" title="Weekly digest" description="A summary of your publications each week." control={toggle('weeklyDigest', 'set-digest')} />
+          </Section>
+        </TabsContent>
+
+        <TabsContent value="privacy">
+          <Section>
+            <Row id="set-visible" title="Public profile" description="Show your name on published newsletters." control={toggle('profileVisible', 'set-visible')} />
+            <Row id="set-analytics" title="Usage analytics" description="Share anonymous usage data to help us improve." control={toggle('usageAnalytics', 'set-analytics')} />
+            <Row id="set-export" title="Data export format" description="Format used when you export your data." control={
+              <Select id="set-export" value={settings.exportFormat} onChange={(e) => set('exportFormat', e.target.value as LocalSettings['exportFormat'])}>
+                {EXPORT_FORMATS.map((f) => <option key={f} value={f}>{f.toUpperCase()}</option>)}
+              </Select>
+            } />
+          </Section>
+        </TabsContent>
+
+        <TabsContent value="advanced">
+          <Section>
+            <Row id="set-beta" title="Beta features" description="Try features before they are released." control={toggle('betaFeatures', 'set-beta')} />
+            <Row id="set-dev" title="Developer mode" description="Show technical details in error messages." control={toggle('developerMode', 'set-dev')} />
+            <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <p className="flex items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
+                  <KeyRound className="size-4 text-zinc-400" aria-hidden /> API keys
+                </p>
+                <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">Create keys to call the API from your own scripts.</p>
+                <Badge tone="warning" className="mt-2">
+                  <Lock className="size-3" aria-hidden /> {MSG.professionalRequired}
+                </Badge>
+              </div>
+              <Button variant="outline" disabled>Generate API key</Button>
+            </div>
+          </Section>
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+// The theme picker (spec §2 "Theme picker"): a grid of the 18 catalogue themes. Locks come from
+// themes.list, which the server computes from the user's REAL plan and admin flag (PRODUCT.md), so the
+// picker never unlocks more than assembly will accept.
+import { Check, Lock, RotateCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { MSG } from '../../../shared/messages';
+import { PLAN_LABELS, THEME_RANK, type ThemeTier } from '../../../shared/plans';
+import { THEMES, type ThemeMeta } from '../../../shared/themes';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { ColourDots, fontName, ThemeSwatch } from './theme-swatch';
+
+export interface ThemePickerProps {
+  selectedThemeId: string | null;
+  onSelect: (themeId: string) => void;
+  onUpgrade: () => void;
+}
+
+export function tierLabel(tier: ThemeTier): string {
+  return tier === 'admin' ? PLAN_LABELS.enterprise : PLAN_LABELS[tier];
+}
+
+const tierTone = (tier: ThemeTier) => (tier === 'free' ? 'success' : tier === 'basic' ? 'neutral' : tier === 'professional' ? 'brand' : 'warning');
+
+type CardState = 'loading' | 'locked' | 'available' | 'selected';
+
+function ThemeCard({ theme, state, onSelect, onUpgrade }: { theme: ThemeMeta; state: CardState; onSelect: () => void; onUpgrade: () => void }) {
+  const nameId = `theme-name-${theme.id}`;
+  const descId = `theme-desc-${theme.id}`;
+  const locked = state === 'locked';
+  const selected = state === 'selected';
+  const titleFont = fontName(theme.titleFontFamily ?? theme.fontFamily);
+  const bodyFont = fontName(theme.fontFamily);
+  return (
+    <li className="flex">
+      <article
+        aria-labelledby={nameId}
+        aria-describedby={descId}
+        data-locked={locked || undefined}
+        data-selected={selected || undefined}
+        className={cn(
+          'relative flex w-full flex-col rounded-xl border bg-white p-3 transition-shadow dark:bg-zinc-900/60',
+          selected
+            ? 'border-indigo-500 ring-2 ring-indigo-500 dark:border-indigo-400 dark:ring-indigo-400'
+            : 'border-zinc-200 hover:shadow-md dark:border-zinc-800',
+        )}
+      >
+        <div className="relative">
+          <div className={cn(locked && 'opacity-40 grayscale-[35%]')}>
+            <ThemeSwatch theme={theme} />
+          </div>
+          {locked && (
+            <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 rounded-lg bg-zinc-950/45 text-white">
+              <Lock className="size-5" aria-hidden />
+              <span className="text-sm font-semibold">{MSG.upgradeRequired}</span>
+            </div>
+          )}
+        </div>
+        <div className={cn('mt-3 flex flex-1 flex-col', locked && 'opacity-60')}>
+          <div className="flex items-start justify-between gap-2">
+            <h3 id={nameId} className="font-semibold text-zinc-900 dark:text-white">
+              {theme.name}
+            </h3>
+            <Badge tone={tierTone(theme.subscription)}>{tierLabel(theme.subscription)}</Badge>
+          </div>
+          <p id={descId} className="mt-1 line-clamp-3 min-h-[3.75rem] text-sm leading-5 text-zinc-600 dark:text-zinc-400">
+            {theme.description}
+          </p>
+          <div className="mt-3 flex items-center justify-between gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+            <ColourDots theme={theme} />
+            <span className="truncate" title={theme.fontFamily}>
+              {titleFont === bodyFont ? titleFont : `${titleFont} · ${bodyFont}`}
+            </span>
+          </div>
+        </div>
+        <div className="mt-3">
+          {state === 'loading' ? (
+            <Button variant="outline" className="w-full" disabled aria-busy>
+              Checking access…
+            </Button>
+          ) : locked ? (
+            <Button variant="outline" className="w-full" onClick={onUpgrade}>
+              <Lock aria-hidden />
+              Upgrade to Use
+            </Button>
+          ) : (
+            <Button variant={selected ? 'primary' : 'secondary'} className="w-full" aria-pressed={selected} onClick={onSelect}>
+              {selected && <Check aria-hidden />}
+              {selected ? 'Selected' : 'Use This Theme'}
+            </Button>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePickerProps) {
+  const query = trpc.themes.list.useQuery(undefined, { staleTime: 60_000 });
+  const locked = useMemo(() => {
+    if (!query.data) return null;
+    return new Map(query.data.map((t) => [t.id, t.locked]));
+  }, [query.data]);
+
+  // Usable themes first, then by tier, so the top of the grid is what the user can pick today.
+  const ordered = useMemo(() => {
+    const isLocked = (t: ThemeMeta) => (locked ? locked.get(t.id) ?? true : false);
+    return THEMES.map((t, i) => ({ t, i })).sort(
+      (a, b) =>
+        Number(isLocked(a.t)) - Number(isLocked(b.t)) ||
+        THEME_RANK[a.t.subscription] - THEME_RANK[b.t.subscription] ||
+        a.i - b.i,
+    );
+  }, [locked]);
+
+  const available = locked ? [...locked.values()].filter((l) => !l).length : null;
+
+  return (
+    <div>
+      <div className="mb-4 flex min-h-6 flex-wrap items-center justify-between gap-2 text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+        {query.isError ? (
+          <span className="flex items-center gap-2 text-red-600 dark:text-red-400" role="alert">
+            {errorMessage(query.error, MSG.unknownError)}
+            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+              <RotateCw aria-hidden />
+              Retry
+            </Button>
+          </span>
+        ) : available !== null ? (
+          <span>
+            {available} of {THEMES.length} themes available on your plan.
+          </span>
+        ) : (
+          <span>Loading themes…</span>
+        )}
+        {available !== null && available < THEMES.length && (
+          <Button size="sm" variant="link" className="h-auto px-0" onClick={onUpgrade}>
+            See plans with more themes
+          </Button>
+        )}
+      </div>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Newsletter themes">
+        {ordered.map(({ t }) => (
+          <ThemeCard
+            key={t.id}
+            theme={t}
+            state={!locked ? 'loading' : locked.get(t.id) ?? true ? 'locked' : t.id === selectedThemeId ? 'selected' : 'available'}
+            onSelect={() => onSelect(t.id)}
+            onUpgrade={onUpgrade}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}

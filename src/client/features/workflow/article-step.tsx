@@ -1,0 +1,169 @@
+// Step 4 'Choose Articles' (spec §2, §4): articles of the selected channels, fetched once per channel
+// selection, filterable by date; a failing channel shows its error beside it while the rest stay
+// usable. The loading indicator clears 300 ms after the articles arrive.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { AlertTriangle, RotateCw } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { trpc } from '../../trpc';
+import { MSG } from '../../../shared/messages';
+import type { Article, DateRange } from '../../../shared/schemas/content';
+import { MAX_ARTICLES } from '../../../shared/schemas/newsletter';
+import { clearArticleCache, loadArticles, type ChannelArticles } from './article-cache';
+import { ArticleCard } from './article-card';
+import { DateFilter } from './date-filter';
+import { StepNav } from './step-nav';
+import type { Workflow } from './use-workflow';
+
+export const LOADING_CLEAR_MS = 300;
+
+function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center rounded-lg border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700">
+      <h3 className="text-base font-semibold text-zinc-900 dark:text-zinc-100">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+export function ArticleStep({ wf }: { wf: Workflow }) {
+  const utils = trpc.useUtils();
+  const channels = wf.data.selectedChannels;
+  const selectedIds = useMemo(() => new Set(wf.data.selectedArticles.map((a) => a.id)), [wf.data.selectedArticles]);
+  const [range, setRange] = useState<DateRange | null>(null);
+  const [reload, setReload] = useState(0);
+  const [results, setResults] = useState<Map<string, ChannelArticles> | null>(null);
+  const [loading, setLoading] = useState(channels.length > 0);
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const channelKey = channels.map((c) => c.url).join('\n');
+
+  useEffect(() => {
+    if (channels.length === 0) return;
+    let live = true;
+    setLoading(true);
+    if (clearTimer.current) clearTimeout(clearTimer.current);
+    void loadArticles(utils.client, channels.map((c) => ({ name: c.name, url: c.url, niche: c.niche })), range).then((map) => {
+      if (!live) return;
+      setResults(map);
+      clearTimer.current = setTimeout(() => setLoading(false), LOADING_CLEAR_MS);
+    });
+    return () => {
+      live = false;
+    };
+    // channelKey stands for the channel list: a new array with the same channels is the same selection.
+  }, [channelKey, range, reload, utils]);
+
+  useEffect(() => () => void (clearTimer.current && clearTimeout(clearTimer.current)), []);
+
+  const articles = useMemo(() => {
+    if (!results) return [];
+    const seen = new Set<string>();
+    const all: Article[] = [];
+    for (const c of channels) for (const a of results.get(c.url)?.articles ?? []) if (!seen.has(a.id) && seen.add(a.id)) all.push(a);
+    return all.sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate));
+  }, [results, channels]);
+
+  const failed = channels.filter((c) => results?.get(c.url)?.error);
+
+  const toggle = (a: Article) => {
+    const current = wf.dataRef.current.selectedArticles;
+    if (current.some((s) => s.id === a.id)) return void wf.change({ selectedArticles: current.filter((s) => s.id !== a.id) });
+    if (current.length >= MAX_ARTICLES) return void toast({ title: 'Article limit', description: `A newsletter can hold at most ${MAX_ARTICLES} articles.`, variant: 'destructive' });
+    void wf.change({ selectedArticles: [...current, a] });
+  };
+
+  const retry = () => {
+    clearArticleCache(failed.length > 0 ? failed.map((c) => c.url) : channels.map((c) => c.url));
+    setReload((n) => n + 1);
+  };
+
+  if (channels.length === 0) {
+    return (
+      <div>
+        <EmptyState title={MSG.noChannels}>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Choose at least one content channel to see its articles.</p>
+          <Button className="mt-4" variant="outline" onClick={() => wf.goTo(3)}>
+            Select channels
+          </Button>
+        </EmptyState>
+        <StepNav wf={wf} />
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">Pick the stories for this issue. Newest first.</p>
+      <DateFilter
+        active={range !== null}
+        onApply={(r) => {
+          clearArticleCache();
+          setRange(r);
+          setReload((n) => n + 1);
+        }}
+      />
+
+      <ul className="mt-4 flex flex-wrap gap-2" aria-label="Channel status">
+        {channels.map((c) => {
+          const r = results?.get(c.url);
+          return (
+            <li key={c.url} className="flex max-w-full items-center gap-2 rounded-md border border-zinc-200 px-2.5 py-1 text-xs dark:border-zinc-800">
+              <span className="truncate font-medium text-zinc-800 dark:text-zinc-200">{c.name}</span>
+              {r && <span className="shrink-0 tabular-nums text-zinc-500 dark:text-zinc-400">{r.articles.filter((a) => !a.isSample).length} articles</span>}
+              {r?.error && (
+                <span className="flex min-w-0 items-center gap-1 text-amber-700 dark:text-amber-400" role="note">
+                  <AlertTriangle className="size-3.5 shrink-0" aria-hidden />
+                  <span className="truncate" title={r.error}>
+                    {r.error}
+                  </span>
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="mt-4 flex min-h-9 flex-wrap items-center justify-between gap-3">
+        <div role="status" aria-live="polite" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+          {loading ? (
+            <>
+              <span className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden /> Loading articles...
+            </>
+          ) : (
+            <span>
+              {articles.length} articles · <span className="font-medium text-zinc-900 dark:text-zinc-100">{selectedIds.size} selected</span>
+            </span>
+          )}
+        </div>
+        {(failed.length > 0 || (!loading && articles.length === 0)) && (
+          <Button variant="outline" size="sm" onClick={retry} disabled={loading}>
+            <RotateCw aria-hidden /> Retry Loading Articles
+          </Button>
+        )}
+      </div>
+
+      {!results ? (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <li key={i} className="h-80 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
+          ))}
+        </ul>
+      ) : articles.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState title={MSG.noArticles}>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+              {range ? 'No articles fall in this date range. Widen or clear the filter.' : 'These channels have no articles right now. Retry, or choose other channels.'}
+            </p>
+          </EmptyState>
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Articles">
+          {articles.map((a) => (
+            <ArticleCard key={a.id} article={a} selected={selectedIds.has(a.id)} onToggle={() => toggle(a)} />
+          ))}
+        </ul>
+      )}
+      <StepNav wf={wf} hint="Select at least one article to continue." />
+    </div>
+  );
+}

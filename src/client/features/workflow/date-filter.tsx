@@ -1,0 +1,87 @@
+// Step 4's date-range filter (spec §2, §9): After, Before, the 24 and 48 hour shortcuts, Apply Filter.
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { FieldError, Label } from '../../components/ui/label';
+import type { DateRange } from '../../../shared/schemas/content';
+
+const HOUR = 60 * 60 * 1000;
+
+/** A Date as the value of a datetime-local input (local time, minutes). */
+function toLocalInput(d: Date) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function rangeFrom(after: string, before: string, now = new Date()): DateRange | null | 'invalid' {
+  if (!after && !before) return null;
+  const start = after ? new Date(after) : new Date(0);
+  const end = before ? new Date(before) : now;
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || start > end) return 'invalid';
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+export function DateFilter({ active, onApply }: { active: boolean; onApply: (range: DateRange | null) => void }) {
+  const [after, setAfter] = useState('');
+  const [before, setBefore] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const apply = (a: string, b: string) => {
+    const range = rangeFrom(a, b);
+    if (range === 'invalid') return setError("The 'After' date must come before the 'Before' date.");
+    setError(null);
+    onApply(range);
+  };
+  const lastHours = (h: number) => {
+    const now = new Date();
+    const a = toLocalInput(new Date(now.getTime() - h * HOUR));
+    setAfter(a);
+    setBefore('');
+    apply(a, '');
+  };
+
+  return (
+    <form
+      className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+      aria-label="Filter articles by date"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(after, before);
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto]">
+        <div>
+          <Label htmlFor="articles-after">After</Label>
+          <Input id="articles-after" type="datetime-local" value={after} onChange={(e) => setAfter(e.target.value)} />
+        </div>
+        <div>
+          <Label htmlFor="articles-before">Before</Label>
+          <Input id="articles-before" type="datetime-local" value={before} onChange={(e) => setBefore(e.target.value)} />
+        </div>
+        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-1">
+          <Button type="button" variant="outline" onClick={() => lastHours(24)}>
+            Last 24 Hours
+          </Button>
+          <Button type="button" variant="outline" onClick={() => lastHours(48)}>
+            Last 48 Hours
+          </Button>
+          <Button type="submit">Apply Filter</Button>
+          {active && (
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setAfter('');
+                setBefore('');
+                apply('', '');
+              }}
+            >
+              Clear
+            </Button>
+          )}
+        </div>
+      </div>
+      <FieldError>{error}</FieldError>
+    </form>
+  );
+}

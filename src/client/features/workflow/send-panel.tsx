@@ -1,0 +1,91 @@
+// Sending from step 5: a test to the user's own address, or to up to 10 typed addresses (comma or new
+// line separated, validated here and again on the server). Results arrive as a toast.
+import { useState } from 'react';
+import { Send } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Textarea } from '../../components/ui/input';
+import { FieldError, Label } from '../../components/ui/label';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { MSG } from '../../../shared/messages';
+import { assembleRequest } from './use-assembly';
+import type { SendResult, WorkflowData } from './types';
+
+export const MAX_ADDRESSES = 10;
+const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+
+/** Splits on commas, semicolons and new lines; reports the first problem in the spec's plain words. */
+export function parseAddresses(text: string): { addresses: string[]; error: string | null } {
+  const addresses = [...new Set(text.split(/[,;\n\r]+/).map((s) => s.trim()).filter(Boolean))];
+  if (addresses.length === 0) return { addresses, error: MSG.quickTestMissing };
+  const bad = addresses.find((a) => !EMAIL.test(a));
+  if (bad) return { addresses, error: `Not a valid email address: ${bad}` };
+  if (addresses.length > MAX_ADDRESSES) return { addresses, error: `Send to at most ${MAX_ADDRESSES} addresses at a time` };
+  return { addresses, error: null };
+}
+
+function report(res: SendResult, fallback: string) {
+  const where = res.transport === 'outbox' ? ' (kept in the outbox: no mail server is configured)' : '';
+  if (res.failed.length === 0) {
+    toast({ title: res.sent.length === 1 ? `Newsletter sent to ${res.sent[0].to}` : `Newsletter sent to ${res.sent.length} addresses`, description: `“${res.subject}”${where}` });
+  } else {
+    toast({
+      title: res.sent.length > 0 ? `Sent to ${res.sent.length}, failed for ${res.failed.length}` : fallback,
+      description: res.failed.map((f) => `${f.to}: ${f.message}`).join('; '),
+      variant: 'destructive',
+    });
+  }
+}
+
+export function SendPanel({ publicationId, data, disabled }: { publicationId: string; data: WorkflowData; disabled: boolean }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const sendTest = trpc.email.sendTest.useMutation({
+    onSuccess: (res) => report(res, MSG.testEmailFailed),
+    onError: (err) => toast({ title: MSG.testEmailFailed, description: errorMessage(err, MSG.testEmailFailed), variant: 'destructive' }),
+  });
+  const sendMany = trpc.email.sendToAddresses.useMutation({
+    onSuccess: (res) => {
+      report(res, MSG.sendEmailFailed);
+      if (res.failed.length === 0) setText('');
+    },
+    onError: (err) => toast({ title: MSG.sendEmailFailed, description: errorMessage(err, MSG.sendEmailFailed), variant: 'destructive' }),
+  });
+  const request = () => ({ publicationId, ...assembleRequest(data) });
+
+  return (
+    <div className="grid gap-4">
+      <Button variant="secondary" onClick={() => sendTest.mutate(request())} loading={sendTest.isPending} disabled={disabled}>
+        {!sendTest.isPending && <Send aria-hidden />} Send test to me
+      </Button>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = parseAddresses(text);
+          setError(parsed.error);
+          if (!parsed.error) sendMany.mutate({ ...request(), addresses: parsed.addresses });
+        }}
+      >
+        <Label htmlFor="send-addresses">Recipient addresses</Label>
+        <Textarea
+          id="send-addresses"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={3}
+          placeholder={'ana@example.com, ben@example.com'}
+          aria-describedby={error ? 'send-addresses-hint send-addresses-error' : 'send-addresses-hint'}
+          aria-invalid={error ? true : undefined}
+        />
+        <p id="send-addresses-hint" className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+          Separate addresses with commas or new lines (at most {MAX_ADDRESSES}).
+        </p>
+        <FieldError id="send-addresses-error">{error}</FieldError>
+        <Button type="submit" variant="outline" className="mt-2 w-full" loading={sendMany.isPending} disabled={disabled}>
+          Send to addresses
+        </Button>
+      </form>
+    </div>
+  );
+}

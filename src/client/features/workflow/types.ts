@@ -1,0 +1,42 @@
+// Workflow types, inferred from the API so the client never imports server code at runtime.
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/root';
+import type { trpc } from '../../trpc';
+import type { Article, Channel } from '../../../shared/schemas/content';
+import type { ColorTheme, FontStyle, LayoutStyle } from '../../../shared/schemas/newsletter';
+
+type Out = inferRouterOutputs<AppRouter>;
+type In = inferRouterInputs<AppRouter>;
+
+/** The vanilla client behind the hooks, for calls made from event handlers. */
+export type ApiClient = ReturnType<typeof trpc.useUtils>['client'];
+
+export type Publication = Out['publications']['get'];
+export type WorkflowPatch = NonNullable<In['wizard']['saveProgress']['workflowData']>;
+export type Assembled = Out['wizard']['assemble']['data'];
+export type SendResult = Out['email']['sendTest'];
+
+export type Step = 1 | 2 | 3 | 4 | 5;
+export const STEPS: readonly { n: Step; label: string; title: string }[] = [
+  { n: 1, label: 'Name', title: 'Name Your Newsletter' },
+  { n: 2, label: 'Theme', title: 'Choose Your Newsletter Theme' },
+  { n: 3, label: 'Channels', title: 'Select Content Channels' },
+  { n: 4, label: 'Articles', title: 'Choose Articles' },
+  { n: 5, label: 'Preview & Send', title: 'Preview & Send' },
+];
+
+export interface WorkflowData {
+  newsletterName: string;
+  selectedTheme: string | null;
+  selectedChannels: Channel[];
+  selectedArticles: Article[];
+  searchTopic: string;
+  topic: string;
+  fontStyle: FontStyle;
+  layoutStyle: LayoutStyle;
+  colorTheme: ColorTheme;
+}
+
+export function toStep(n: number): Step {
+  return Math.min(5, Math.max(1, Math.round(n) || 1)) as Step;
+}

@@ -1,0 +1,105 @@
+// The newsletter workflow page (spec §2): resolves the publication, then the five steps with the step
+// indicator, the save status and the plan-upgrade dialog. Space for each step is reserved while it
+// loads so nothing jumps.
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { CircleAlert, Check } from 'lucide-react';
+import { PageHeader } from '../../components/page-header';
+import { Spinner } from '../../components/ui/spinner';
+import { UpgradeDialog } from '../upgrade/upgrade-dialog';
+import { ChannelStep } from '../channels/channel-step';
+import { trpc } from '../../trpc';
+import { useOpenPublication } from './use-open-publication';
+import { useWorkflow, type SaveState } from './use-workflow';
+import { StepIndicator } from './step-indicator';
+import { StepName } from './step-name';
+import { StepTheme } from './step-theme';
+import { ArticleStep } from './article-step';
+import { PreviewStep } from './preview-step';
+import { STEPS, type Publication } from './types';
+
+export function WorkflowPage({ publicationId }: { publicationId?: string }) {
+  const open = useOpenPublication(publicationId);
+  if (open.status === 'loading') return <WorkflowSkeleton />;
+  return <WorkflowEditor key={open.publication.id} publication={open.publication} />;
+}
+
+function WorkflowSkeleton() {
+  return (
+    <div aria-busy="true">
+      <PageHeader title="Newsletter Workflow" description="Opening your publication..." />
+      <div className="mb-6 grid grid-cols-5 gap-3">
+        {STEPS.map((s) => (
+          <div key={s.n} className="h-12 animate-pulse rounded-lg bg-zinc-200/70 dark:bg-zinc-800/70" />
+        ))}
+      </div>
+      <div className="flex min-h-[28rem] items-center justify-center rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/60">
+        <Spinner size="lg" label="Loading" className="text-indigo-600 dark:text-indigo-400" />
+      </div>
+    </div>
+  );
+}
+
+function SaveStatus({ state, lastSaved }: { state: SaveState; lastSaved: string }) {
+  const time = new Date(lastSaved).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return (
+    <span role="status" className="inline-flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+      {state === 'saving' && (
+        <>
+          <Spinner size="sm" /> Saving progress...
+        </>
+      )}
+      {state === 'error' && (
+        <>
+          <CircleAlert className="size-3.5 text-red-500" aria-hidden /> Last change not saved
+        </>
+      )}
+      {(state === 'saved' || state === 'idle') && (
+        <>
+          <Check className="size-3.5 text-emerald-500" aria-hidden /> Progress saved {time}
+        </>
+      )}
+    </span>
+  );
+}
+
+function WorkflowEditor({ publication }: { publication: Publication }) {
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const openUpgrade = () => setUpgradeOpen(true);
+  const wf = useWorkflow(publication, openUpgrade);
+  const user = trpc.user.get.useQuery().data;
+  const title = STEPS[wf.step - 1].title;
+
+  return (
+    <>
+      <PageHeader
+        title="Newsletter Workflow"
+        description={
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span>
+              Publication: <span className="font-medium text-zinc-900 dark:text-zinc-100">{publication.name}</span>
+            </span>
+            <SaveStatus state={wf.saveState} lastSaved={wf.lastSaved} />
+          </span>
+        }
+        actions={
+          <Link to="/publications" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            All publications
+          </Link>
+        }
+      />
+      <StepIndicator wf={wf} />
+      <section aria-labelledby="workflow-step-title" className="min-h-[28rem] rounded-xl border border-zinc-200 bg-white p-4 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/60">
+        <h2 id="workflow-step-title" className="mb-1 text-xl font-semibold tracking-tight text-zinc-900 dark:text-white">
+          {title}
+        </h2>
+        {wf.step === 1 && <StepName wf={wf} />}
+        {wf.step === 2 && <StepTheme wf={wf} onUpgrade={openUpgrade} />}
+        {wf.step === 3 && user && <ChannelStep wf={wf} user={user} onUpgrade={openUpgrade} />}
+        {wf.step === 4 && <ArticleStep wf={wf} />}
+        {wf.step === 5 && user && <PreviewStep wf={wf} user={user} />}
+      </section>
+      <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+    </>
+  );
+}

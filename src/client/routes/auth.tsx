@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { redirectIfSignedIn } from '../features/auth/session';
+import { AuthPage } from '../features/auth/auth-page';
+
+export const Route = createFileRoute('/auth')({
+  validateSearch: (search: Record<string, unknown>): { error?: string } => (typeof search.error === 'string' ? { error: search.error } : {}),
+  beforeLoad: ({ context }) => redirectIfSignedIn(context.trpc),
+  component: AuthRoute,
+});
+
+function AuthRoute() {
+  const { error } = Route.useSearch();
+  return <AuthPage oauthError={error === 'oauth'} />;
+}

@@ -1,0 +1,123 @@
+// Sending an assembled newsletter from step 5: a test to the user's own address, or to a short typed
+// list (at most 10). Each message goes through ctx.mailer (SMTP or the outbox) with HTML and plain-text
+// parts. Sends are rate-limited per user; sending to subscriber lists is a different feature.
+import { z } from 'zod';
+import type { AuthedContext } from '../trpc/init';
+import { AppError } from '../errors';
+import { MSG } from '../../shared/messages';
+import { emailField } from '../../shared/schemas/auth';
+import { assembleInput, COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, type AssembleInput, type AssembledNewsletter } from '../../shared/schemas/newsletter';
+import { assembleNewsletter } from '../newsletter/assemble';
+import { publicationId } from '../publications/schemas';
+import { findOwned } from '../publications/publications';
+import { normalizeWorkflowData } from '../publications/dto';
+
+export const MAX_ADDRESSES = 10;
+/** Messages a user may send per hour, counted per recipient. */
+export const SEND_RULE = { limit: 20, windowMs: 60 * 60 * 1000 };
+
+/**
+ * The assembly fields, all optional: with a publicationId, what the request leaves out comes from the
+ * stored workflow, so step 5 can send by naming the publication alone.
+ */
+const sendBase = assembleInput.extend({
+  publicationId: publicationId.optional(),
+  layoutStyle: z.enum(LAYOUT_STYLES).optional(),
+  fontStyle: z.enum(FONT_STYLES).optional(),
+  colorTheme: z.enum(COLOR_THEMES).optional(),
+  includeBranding: z.boolean().optional(),
+});
+
+export const sendTestInput = sendBase;
+export type SendTestInput = z.infer<typeof sendTestInput>;
+
+export const sendToAddressesInput = sendBase.extend({
+  addresses: z
+    .array(emailField)
+    .min(1, MSG.quickTestMissing)
+    .max(MAX_ADDRESSES, `Send to at most ${MAX_ADDRESSES} addresses at a time`)
+    .transform((list) => [...new Set(list)]),
+});
+export type SendToAddressesInput = z.infer<typeof sendToAddressesInput>;
+
+export const sendResult = z.object({
+  success: z.boolean(),
+  transport: z.enum(['outbox', 'smtp']),
+  subject: z.string(),
+  sent: z.array(z.object({ to: z.string(), messageId: z.string() })),
+  failed: z.array(z.object({ to: z.string(), message: z.string() })),
+});
+export type SendResult = z.infer<typeof sendResult>;
+
+type Ctx = AuthedContext;
+
+/** Request fields first, then the stored publication's workflow, then the assembly defaults. */
+export function resolveAssembleInput(ctx: Pick<Ctx, 'db' | 'user'>, input: SendTestInput): AssembleInput {
+  const { publicationId: id, ...given } = input;
+  if (!id) return assembleInput.parse(given);
+  const row = findOwned(ctx.db, ctx.user.id, id);
+  const wd = normalizeWorkflowData(row.workflowData, row);
+  return assembleInput.parse({
+    newsletterName: given.newsletterName ?? wd.newsletterName,
+    themeId: given.themeId ?? wd.selectedTheme ?? undefined,
+    articles: given.articles ?? wd.selectedArticles,
+    layoutStyle: given.layoutStyle ?? wd.layoutStyle,
+    fontStyle: given.fontStyle ?? wd.fontStyle,
+    colorTheme: given.colorTheme ?? wd.colorTheme,
+    includeBranding: given.includeBranding,
+  });
+}
+
+/** The SMTP server's reply is worth showing (it names the refused recipient); anything else is generic. */
+function failureMessage(err: unknown, fallback: string): string {
+  const e = err as { responseCode?: unknown; response?: unknown };
+  if (typeof e?.responseCode === 'number' && typeof e.response === 'string') return `${fallback}: ${e.response.slice(0, 300)}`;
+  return fallback;
+}
+
+const sendKey = (ctx: Ctx) => `send:user:${ctx.user.id}`;
+
+async function deliver(ctx: Ctx, recipients: string[], newsletter: AssembledNewsletter, failMsg: string): Promise<SendResult> {
+  const key = sendKey(ctx);
+  // The first recipient over the limit refuses the whole request; later ones fail individually, so
+  // the answer says exactly who got the newsletter.
+  ctx.limiter.hit(key, SEND_RULE);
+  const sent: SendResult['sent'] = [];
+  const failed: SendResult['failed'] = [];
+  for (const [i, to] of recipients.entries()) {
+    if (i > 0) {
+      try {
+        ctx.limiter.hit(key, SEND_RULE);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        failed.push({ to, message: err.message });
+        continue;
+      }
+    }
+    try {
+      const info = await ctx.mailer.send({ to, subject: newsletter.subject, text: newsletter.text, html: newsletter.html, summary: 'newsletter send' });
+      sent.push({ to, messageId: info.messageId });
+    } catch (err) {
+      ctx.log.error(`newsletter send to ${to} failed`, err);
+      failed.push({ to, message: failureMessage(err, failMsg) });
+    }
+  }
+  return { success: failed.length === 0, transport: ctx.mailer.transport, subject: newsletter.subject, sent, failed };
+}
+
+async function assemble(ctx: Ctx, input: SendTestInput): Promise<AssembledNewsletter> {
+  // A user already at the limit is refused before any assembly work.
+  ctx.limiter.check(sendKey(ctx), SEND_RULE);
+  return await assembleNewsletter(ctx, resolveAssembleInput(ctx, input));
+}
+
+export async function sendTest(ctx: Ctx, input: SendTestInput): Promise<SendResult> {
+  const newsletter = await assemble(ctx, input);
+  return deliver(ctx, [ctx.user.email], newsletter, MSG.testEmailFailed);
+}
+
+export async function sendToAddresses(ctx: Ctx, input: SendToAddressesInput): Promise<SendResult> {
+  const { addresses, ...rest } = input;
+  const newsletter = await assemble(ctx, rest);
+  return deliver(ctx, addresses, newsletter, MSG.sendEmailFailed);
+}

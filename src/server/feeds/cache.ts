@@ -1,0 +1,92 @@
+// The feed cache in SQLite: one row per feed address (validators, measured quality) and its items.
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { feedItems, feeds } from '../../../db/schema';
+import type { StoredItem } from './normalize';
+import type { Quality } from './quality';
+
+/** Items kept per feed; older ones are pruned so the cache does not grow without bound. */
+const KEEP_PER_FEED = 200;
+
+export type FeedRow = typeof feeds.$inferSelect;
+
+export function feedRow(db: Db, url: string): FeedRow | undefined {
+  return db.select().from(feeds).where(eq(feeds.url, url)).get();
+}
+
+export function feedRows(db: Db, urls: string[]): Map<string, FeedRow> {
+  if (urls.length === 0) return new Map();
+  return new Map(db.select().from(feeds).where(inArray(feeds.url, urls)).all().map((r) => [r.url, r]));
+}
+
+export function cachedItems(db: Db, url: string, limit = 100): StoredItem[] {
+  return db
+    .select()
+    .from(feedItems)
+    .where(eq(feedItems.feedUrl, url))
+    .orderBy(desc(feedItems.publishedAt))
+    .limit(limit)
+    .all()
+    .map((r) => ({ id: r.id, title: r.title, summary: r.summary, url: r.url, publishedAt: r.publishedAt.getTime(), dated: r.dated, imageUrl: r.imageUrl, category: r.category, wordCount: r.wordCount }));
+}
+
+export interface StoreFeed {
+  url: string;
+  title: string;
+  siteUrl: string | null;
+  description: string;
+  etag: string | null;
+  lastModified: string | null;
+  quality: Quality;
+  frequency: string;
+  items: StoredItem[];
+  now: number;
+}
+
+/** Stores a successful fetch in one transaction: feed row, new or changed items, pruning. */
+export function storeFeed(db: Db, f: StoreFeed) {
+  const now = new Date(f.now);
+  db.transaction((tx) => {
+    const row = { title: f.title, siteUrl: f.siteUrl, description: f.description, etag: f.etag, lastModified: f.lastModified, fetchedAt: now, lastAttemptAt: now, lastError: null, quality: f.quality, frequency: f.frequency };
+    tx.insert(feeds)
+      .values({ url: f.url, ...row })
+      .onConflictDoUpdate({ target: feeds.url, set: row })
+      .run();
+    for (const i of f.items) {
+      const values = { title: i.title, summary: i.summary, url: i.url, publishedAt: new Date(i.publishedAt), dated: i.dated, imageUrl: i.imageUrl, category: i.category, wordCount: i.wordCount, fetchedAt: now };
+      tx.insert(feedItems)
+        .values({ feedUrl: f.url, id: i.id, ...values })
+        .onConflictDoUpdate({ target: [feedItems.feedUrl, feedItems.id], set: values })
+        .run();
+    }
+    const cutoff = tx
+      .select({ t: feedItems.publishedAt })
+      .from(feedItems)
+      .where(eq(feedItems.feedUrl, f.url))
+      .orderBy(desc(feedItems.publishedAt))
+      .limit(1)
+      .offset(KEEP_PER_FEED)
+      .get();
+    if (cutoff) tx.delete(feedItems).where(and(eq(feedItems.feedUrl, f.url), lt(feedItems.publishedAt, cutoff.t))).run();
+  });
+}
+
+/** A 304: the cached copy is confirmed fresh. */
+export function markNotModified(db: Db, url: string, now: number, etag: string | null, lastModified: string | null) {
+  db.update(feeds)
+    .set({ fetchedAt: new Date(now), lastAttemptAt: new Date(now), lastError: null, etag, lastModified })
+    .where(eq(feeds.url, url))
+    .run();
+}
+
+/** A failed refresh: cached items stay untouched, the error is remembered. */
+export function markFailed(db: Db, url: string, now: number, message: string) {
+  db.insert(feeds)
+    .values({ url, lastAttemptAt: new Date(now), lastError: message })
+    .onConflictDoUpdate({ target: feeds.url, set: { lastAttemptAt: new Date(now), lastError: message } })
+    .run();
+}
+
+export function itemCount(db: Db, url: string): number {
+  return db.select({ n: sql<number>`count(*)` }).from(feedItems).where(eq(feedItems.feedUrl, url)).get()?.n ?? 0;
+}

@@ -1,0 +1,169 @@
+// Channel domain functions: directory search (with address discovery and the spec's fallbacks),
+// discovery, and a user's own channels (add, list, remove, OPML import and export).
+import crypto from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import pLimit from 'p-limit';
+import type { Context } from '../trpc/context';
+import { userChannels } from '../../../db/schema';
+import { AppError } from '../errors';
+import { MSG } from '../../shared/messages';
+import type { Channel, SearchChannelsResult } from '../../shared/schemas/content';
+import { searchDirectory, type DirectoryRow } from './directory';
+import { discoverFeeds, looksLikeAddress, type DiscoveredFeed } from './discover';
+import { feedRows, type FeedRow } from './cache';
+import { hashId } from './normalize';
+import { sampleChannelsFor } from './samples';
+import { buildOpml, parseOpml } from './opml';
+import { UNKNOWN_FREQUENCY, type Quality } from './quality';
+
+type Ctx = Pick<Context, 'db' | 'env' | 'now' | 'log'>;
+type UserCtx = Ctx & { user: { id: string } };
+
+const MAX_OPML_CHANNELS = 200;
+
+const hostOf = (url: string | null | undefined) => {
+  try {
+    return url ? new URL(url).hostname.replace(/^www\./, '') : '';
+  } catch {
+    return '';
+  }
+};
+
+/** Quality and frequency are measured from fetched items; until then frequency says 'Unknown'. */
+function measured(row: FeedRow | undefined): { quality: Quality; frequency: string; measured: boolean } {
+  if (row?.quality && row.frequency) return { quality: row.quality as Quality, frequency: row.frequency, measured: true };
+  return { quality: 'medium', frequency: UNKNOWN_FREQUENCY, measured: false };
+}
+
+function directoryChannel(r: DirectoryRow, feed: FeedRow | undefined): Channel {
+  return { id: r.id, name: r.name, url: r.feedUrl, siteUrl: r.siteUrl, description: r.description, niche: r.tags.split(' ')[0], source: r.source, ...measured(feed) };
+}
+
+function discoveredChannel(f: DiscoveredFeed, niche: string): Channel {
+  const host = hostOf(f.siteUrl ?? f.url);
+  return {
+    id: `feed-${hashId(f.url)}`,
+    name: f.title || host || f.url,
+    url: f.url,
+    siteUrl: f.siteUrl,
+    description: f.description || `Feed from ${host}`,
+    quality: f.quality,
+    frequency: f.frequency,
+    measured: true,
+    niche,
+    source: host,
+  };
+}
+
+function fallback(topic: string, message: string, success: boolean): SearchChannelsResult {
+  const data = sampleChannelsFor(topic);
+  return { success, data, message, page: 1, totalPages: 1, total: data.length };
+}
+
+/** channels.search: ranked directory matches, or the feeds of a site when the topic is an address. */
+export async function searchChannels(ctx: Ctx, input: { niche: string; page?: number }): Promise<SearchChannelsResult> {
+  const topic = input.niche.trim();
+  if (!topic) throw new AppError('BAD_REQUEST', MSG.searchTopicRequired);
+  const page = input.page ?? 1;
+  if (looksLikeAddress(topic)) {
+    try {
+      const found = await discoverFeeds(ctx, topic);
+      const data = found.map((f) => discoveredChannel(f, 'general'));
+      return { success: true, data, message: `Found ${data.length} feed${data.length === 1 ? '' : 's'} at this address`, page: 1, totalPages: 1, total: data.length };
+    } catch (err) {
+      // Bad input (blocked address, no feed there) is the caller's to fix; an unreachable site falls back.
+      if (err instanceof AppError && (err.code === 'BAD_REQUEST' || err.code === 'UNPROCESSABLE_CONTENT')) throw err;
+      ctx.log.warn(`channel search for address failed: ${(err as Error).message}`);
+      return fallback(topic, MSG.searchFailed, false);
+    }
+  }
+  let result;
+  try {
+    result = searchDirectory(ctx.db, topic, page);
+  } catch (err) {
+    ctx.log.error('channel directory search failed', err);
+    return fallback(topic, MSG.searchFailed, false);
+  }
+  if (result.total === 0) return fallback(topic, MSG.searchEmpty, true);
+  const feeds = feedRows(ctx.db, result.rows.map((r) => r.feedUrl));
+  const data = result.rows.map((r) => directoryChannel(r, feeds.get(r.feedUrl)));
+  return { success: true, data, message: `Found ${result.total} channel${result.total === 1 ? '' : 's'} for "${topic}"`, page: result.page, totalPages: result.totalPages, total: result.total };
+}
+
+/** channels.discover: the confirmed feeds of a site or feed address. */
+export async function discoverChannels(ctx: Ctx, input: { url: string; niche?: string }) {
+  const found = await discoverFeeds(ctx, input.url);
+  const data = found.map((f) => discoveredChannel(f, input.niche ?? 'general'));
+  return { success: true, data, message: `Found ${data.length} feed${data.length === 1 ? '' : 's'} at this address` };
+}
+
+type UserChannelRow = typeof userChannels.$inferSelect;
+
+function userChannel(r: UserChannelRow, feed: FeedRow | undefined): Channel {
+  return { id: r.id, name: r.name, url: r.feedUrl, siteUrl: r.siteUrl, description: r.description, niche: r.niche, source: hostOf(r.siteUrl ?? r.feedUrl), ...measured(feed) };
+}
+
+export function listMyChannels(ctx: UserCtx): Channel[] {
+  const rows = ctx.db.select().from(userChannels).where(eq(userChannels.userId, ctx.user.id)).orderBy(asc(userChannels.createdAt), asc(userChannels.name)).all();
+  const feeds = feedRows(ctx.db, rows.map((r) => r.feedUrl));
+  return rows.map((r) => userChannel(r, feeds.get(r.feedUrl)));
+}
+
+function saveUserChannel(ctx: UserCtx, f: DiscoveredFeed, name: string | undefined, niche: string): UserChannelRow {
+  const existing = ctx.db.select().from(userChannels).where(and(eq(userChannels.userId, ctx.user.id), eq(userChannels.feedUrl, f.url))).get();
+  if (existing) return existing;
+  const row: UserChannelRow = {
+    id: crypto.randomUUID(),
+    userId: ctx.user.id,
+    name: (name?.trim() || f.title || hostOf(f.siteUrl ?? f.url)).slice(0, 300),
+    feedUrl: f.url,
+    siteUrl: f.siteUrl,
+    description: f.description.slice(0, 1000),
+    niche,
+    createdAt: ctx.now(),
+  };
+  ctx.db.insert(userChannels).values(row).run();
+  return row;
+}
+
+/** channels.add: discovers and confirms the address's first feed, keeps it for the user. Adding twice is a no-op. */
+export async function addChannel(ctx: UserCtx, input: { url: string; name?: string; niche?: string }): Promise<Channel> {
+  const [first] = await discoverFeeds(ctx, input.url);
+  const row = saveUserChannel(ctx, first, input.name, input.niche ?? 'general');
+  return userChannel(row, feedRows(ctx.db, [row.feedUrl]).get(row.feedUrl));
+}
+
+export function removeChannel(ctx: UserCtx, input: { id: string }) {
+  const res = ctx.db.delete(userChannels).where(and(eq(userChannels.id, input.id), eq(userChannels.userId, ctx.user.id))).run();
+  if (res.changes === 0) throw new AppError('NOT_FOUND', 'Channel not found');
+  return { success: true };
+}
+
+/** channels.importOpml: each outline is discovered and confirmed; failures are listed, not fatal. */
+export async function importOpml(ctx: UserCtx, input: { opml: string }) {
+  const outlines = parseOpml(input.opml);
+  if (outlines.length === 0) throw new AppError('BAD_REQUEST', 'The file has no feed outlines (is it OPML?)');
+  if (outlines.length > MAX_OPML_CHANNELS) throw new AppError('BAD_REQUEST', `An OPML file can import at most ${MAX_OPML_CHANNELS} channels`);
+  const imported: Channel[] = [];
+  const failed: { url: string; message: string }[] = [];
+  const limit = pLimit(6);
+  await Promise.all(
+    outlines.map((o) =>
+      limit(async () => {
+        try {
+          const [feed] = await discoverFeeds(ctx, o.url);
+          const niche = (o.category ?? 'general').toLowerCase().slice(0, 100) || 'general';
+          imported.push(userChannel(saveUserChannel(ctx, feed, o.title, niche), undefined));
+        } catch (err) {
+          failed.push({ url: o.url, message: err instanceof Error ? err.message : MSG.unknownError });
+        }
+      }),
+    ),
+  );
+  return { imported: imported.length, channels: imported, failed };
+}
+
+export function exportOpml(ctx: UserCtx) {
+  const rows = ctx.db.select().from(userChannels).where(eq(userChannels.userId, ctx.user.id)).orderBy(asc(userChannels.createdAt)).all();
+  return { opml: buildOpml('Curated channels', rows.map((r) => ({ name: r.name, url: r.feedUrl, siteUrl: r.siteUrl, niche: r.niche })), ctx.now()) };
+}

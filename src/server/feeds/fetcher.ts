@@ -1,0 +1,177 @@
+// The one SSRF-safe HTTP client for user-given addresses: http(s) only, every connected IP checked,
+// redirects followed by hand (each re-checked, at most 3), timeouts, a byte cap on the decoded body,
+// conditional GET, and a small per-host concurrency limit.
+import { Agent, buildConnector, fetch, type Dispatcher } from 'undici';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { assertFetchableUrl, BlockedAddressError, guardedLookup, hostKey, isBlockedIp, parseAllowHosts } from './address-guard';
+
+export const USER_AGENT = 'Curated/1.0 (newsletter feed reader; +https://curated.email/bot)';
+export const MAX_REDIRECTS = 3;
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const CONNECT_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+const PER_HOST = 4;
+
+export type FetchFailure = 'blocked' | 'timeout' | 'too_large' | 'redirects' | 'http' | 'network';
+
+export class FetchError extends Error {
+  constructor(
+    readonly kind: FetchFailure,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'FetchError';
+  }
+}
+
+export interface FetchOptions {
+  etag?: string | null;
+  lastModified?: string | null;
+  accept?: string;
+  /** Whole-request limit; tests of slow servers pass a small one. */
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+export interface FetchResult {
+  /** The final address after redirects. */
+  url: string;
+  status: number;
+  notModified: boolean;
+  body: Buffer;
+  contentType: string;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+export interface SafeFetcher {
+  fetch(url: string, opts?: FetchOptions): Promise<FetchResult>;
+  close(): Promise<void>;
+}
+
+export function createFetcher(allowHostsValue: string): SafeFetcher {
+  const allow = parseAllowHosts(allowHostsValue);
+  const open = buildConnector({ timeout: CONNECT_TIMEOUT_MS });
+  const guarded = buildConnector({ timeout: CONNECT_TIMEOUT_MS, lookup: guardedLookup } as buildConnector.BuildOptions);
+  const agent = new Agent({
+    connections: PER_HOST,
+    connect(options, callback) {
+      const key = `${options.hostname.replace(/^\[|\]$/g, '').toLowerCase()}:${options.port || (options.protocol === 'https:' ? '443' : '80')}`;
+      const allowed = allow.has(key);
+      (allowed ? open : guarded)(options, (err, socket) => {
+        if (err || !socket) return callback(err ?? new Error('connect failed'), null);
+        // Checks the address actually connected to, whatever resolved it (literal IPs skip lookup).
+        const remote = socket.remoteAddress ?? '';
+        if (!allowed && isBlockedIp(remote)) {
+          socket.destroy();
+          return callback(new BlockedAddressError(remote), null);
+        }
+        callback(null, socket);
+      });
+    },
+  });
+  const hostLimits = new Map<string, LimitFunction>();
+  const limitFor = (url: URL) => {
+    const key = hostKey(url);
+    let l = hostLimits.get(key);
+    if (!l) hostLimits.set(key, (l = pLimit(PER_HOST)));
+    return l;
+  };
+
+  async function once(url: URL, opts: FetchOptions, signal: AbortSignal) {
+    const headers: Record<string, string> = {
+      'user-agent': USER_AGENT,
+      accept: opts.accept ?? 'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.8, */*;q=0.5',
+      'accept-encoding': 'gzip, deflate, br',
+    };
+    if (opts.etag) headers['if-none-match'] = opts.etag;
+    if (opts.lastModified) headers['if-modified-since'] = opts.lastModified;
+    return fetch(url, { headers, redirect: 'manual', signal, dispatcher: agent as Dispatcher });
+  }
+
+  async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
+    const declared = Number(res.headers.get('content-length') ?? '0');
+    if (declared > maxBytes && !res.headers.get('content-encoding')) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new FetchError('too_large', `The response is larger than ${maxBytes / 1024 / 1024} MB`);
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    if (!res.body) return Buffer.alloc(0);
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw new FetchError('too_large', `The response is larger than ${maxBytes / 1024 / 1024} MB`);
+      }
+      chunks.push(Buffer.from(value));
+    }
+    return Buffer.concat(chunks);
+  }
+
+  async function run(start: URL, opts: FetchOptions): Promise<FetchResult> {
+    const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    const signal = AbortSignal.timeout(timeoutMs);
+    let url = start;
+    try {
+      for (let hop = 0; ; hop++) {
+        const res = await limitFor(url)(() => once(url, opts, signal));
+        if (res.status >= 300 && res.status < 400 && res.status !== 304) {
+          await res.body?.cancel().catch(() => undefined);
+          const location = res.headers.get('location');
+          if (!location) throw new FetchError('http', `Redirect without a location (HTTP ${res.status})`, res.status);
+          if (hop >= MAX_REDIRECTS) throw new FetchError('redirects', `Too many redirects (more than ${MAX_REDIRECTS})`);
+          url = assertFetchableUrl(new URL(location, url), allow);
+          continue;
+        }
+        if (res.status === 304) {
+          await res.body?.cancel().catch(() => undefined);
+          return { url: url.href, status: 304, notModified: true, body: Buffer.alloc(0), contentType: '', etag: res.headers.get('etag') ?? opts.etag ?? null, lastModified: res.headers.get('last-modified') ?? opts.lastModified ?? null };
+        }
+        if (res.status < 200 || res.status >= 300) {
+          await res.body?.cancel().catch(() => undefined);
+          throw new FetchError('http', `The server answered HTTP ${res.status}`, res.status);
+        }
+        const body = await readCapped(res as unknown as Response, opts.maxBytes ?? MAX_BODY_BYTES);
+        return { url: url.href, status: res.status, notModified: false, body, contentType: res.headers.get('content-type') ?? '', etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+      }
+    } catch (err) {
+      throw toFetchError(err, signal, timeoutMs);
+    }
+  }
+
+  return {
+    fetch: (raw, opts = {}) => {
+      let url: URL;
+      try {
+        url = assertFetchableUrl(raw, allow);
+      } catch (err) {
+        return Promise.reject(toFetchError(err, null, 0));
+      }
+      return run(url, opts);
+    },
+    close: () => agent.close(),
+  };
+}
+
+function toFetchError(err: unknown, signal: AbortSignal | null, timeoutMs: number): FetchError {
+  if (err instanceof FetchError) return err;
+  let e: unknown = err;
+  // undici wraps connector errors as "fetch failed" with the real one as cause.
+  for (let i = 0; i < 4 && e instanceof Error; i++) {
+    if (e instanceof BlockedAddressError) return new FetchError('blocked', 'This address is not allowed');
+    if (e instanceof FetchError) return e;
+    if (e.name === 'ConnectTimeoutError') return new FetchError('timeout', 'Connecting to the server timed out');
+    if (!e.cause) break;
+    e = e.cause;
+  }
+  if (signal?.aborted) return new FetchError('timeout', `The server did not answer within ${Math.round(timeoutMs / 1000)} s`);
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new FetchError('network', 'The site could not be found');
+  if (code === 'ECONNREFUSED') return new FetchError('network', 'The server refused the connection');
+  return new FetchError('network', `Could not reach the server${e instanceof Error && e.message ? ` (${e.message})` : ''}`);
+}

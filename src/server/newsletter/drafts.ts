@@ -1,0 +1,152 @@
+// Saved newsletters (drafts): create (idempotent on a client-generated id), list, get, update, delete,
+// duplicate. Every row is owned; another user's id answers NOT_FOUND.
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { newsletters, type NewsletterRow } from '../../../db/schema/newsletters';
+import { AppError } from '../errors';
+import type { Db } from '../db';
+import { createDraftInput, contentSourcesSchema, DRAFT_STATUSES, MAX_TITLE_LENGTH } from '../../shared/schemas/newsletter';
+
+export interface DraftCtx {
+  db: Db;
+  user: { id: string };
+  now: () => Date;
+}
+
+export const draftId = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+
+export const createDraftRequest = createDraftInput.extend({ id: draftId.optional() });
+export type CreateDraftRequest = z.input<typeof createDraftRequest>;
+
+export const updateDraftInput = z.object({
+  id: draftId,
+  title: z.string().trim().min(1, 'Please enter a title').max(MAX_TITLE_LENGTH).optional(),
+  subject: z.string().max(300).optional(),
+  content: z.string().max(2_000_000).optional(),
+  htmlContent: z.string().max(2_000_000).optional(),
+  status: z.enum(DRAFT_STATUSES).optional(),
+  contentSources: contentSourcesSchema.optional(),
+  publicationId: z.string().max(100).nullable().optional(),
+});
+
+export const listDraftsInput = z
+  .object({ limit: z.number().int().min(1).max(200).default(50), offset: z.number().int().min(0).default(0) })
+  .default({ limit: 50, offset: 0 });
+
+const dateOut = z.string();
+
+export const draftSummaryDto = z.object({
+  id: z.string(),
+  title: z.string(),
+  subject: z.string(),
+  status: z.enum(DRAFT_STATUSES),
+  publicationId: z.string().nullable(),
+  theme: z.string().nullable(),
+  articleCount: z.number().int(),
+  createdAt: dateOut,
+  updatedAt: dateOut,
+});
+
+export const draftDto = draftSummaryDto.extend({
+  content: z.string(),
+  htmlContent: z.string(),
+  contentSources: contentSourcesSchema,
+});
+export type DraftDto = z.infer<typeof draftDto>;
+
+export const NOT_FOUND_MSG = 'Newsletter not found';
+
+function summary(row: NewsletterRow): z.infer<typeof draftSummaryDto> {
+  return {
+    id: row.id,
+    title: row.title,
+    subject: row.subject,
+    status: (DRAFT_STATUSES as readonly string[]).includes(row.status) ? (row.status as (typeof DRAFT_STATUSES)[number]) : 'draft',
+    publicationId: row.publicationId,
+    theme: row.contentSources.theme ?? null,
+    articleCount: row.contentSources.articles?.length ?? 0,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toDraftDto(row: NewsletterRow): DraftDto {
+  return { ...summary(row), content: row.content, htmlContent: row.htmlContent, contentSources: contentSourcesSchema.parse(row.contentSources) };
+}
+
+/** The owned row, or NOT_FOUND (also for another user's id, so ids are not probeable). */
+export function findOwnedDraft(ctx: DraftCtx, id: string): NewsletterRow {
+  const row = ctx.db.select().from(newsletters).where(and(eq(newsletters.id, id), eq(newsletters.userId, ctx.user.id))).get();
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MSG);
+  return row;
+}
+
+/** A double click sends the same client id twice: the second call returns the first draft. */
+export function createDraft(ctx: DraftCtx, input: z.infer<typeof createDraftRequest>): DraftDto {
+  const now = ctx.now();
+  const row: NewsletterRow = {
+    id: input.id ?? crypto.randomUUID(),
+    userId: ctx.user.id,
+    title: input.title,
+    subject: input.subject,
+    content: input.content,
+    htmlContent: input.htmlContent,
+    status: input.status,
+    contentSources: input.contentSources as NewsletterRow['contentSources'],
+    publicationId: input.publicationId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const inserted = ctx.db.insert(newsletters).values(row).onConflictDoNothing().returning({ id: newsletters.id }).get();
+  if (inserted) return toDraftDto(row);
+  const existing = ctx.db.select().from(newsletters).where(eq(newsletters.id, row.id)).get();
+  if (existing && existing.userId === ctx.user.id) return toDraftDto(existing);
+  throw new AppError('CONFLICT', 'This newsletter id is already in use');
+}
+
+export function listDrafts(ctx: DraftCtx, input: z.infer<typeof listDraftsInput>) {
+  const rows = ctx.db
+    .select()
+    .from(newsletters)
+    .where(eq(newsletters.userId, ctx.user.id))
+    .orderBy(desc(newsletters.updatedAt))
+    .limit(input.limit)
+    .offset(input.offset)
+    .all();
+  return rows.map(summary);
+}
+
+export function getDraft(ctx: DraftCtx, id: string): DraftDto {
+  return toDraftDto(findOwnedDraft(ctx, id));
+}
+
+export function updateDraft(ctx: DraftCtx, input: z.infer<typeof updateDraftInput>): DraftDto {
+  return ctx.db.transaction((tx) => {
+    const row = findOwnedDraft({ ...ctx, db: tx as unknown as Db }, input.id);
+    const { id, ...patch } = input;
+    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<NewsletterRow>;
+    const next: NewsletterRow = { ...row, ...set, updatedAt: ctx.now() };
+    tx.update(newsletters).set({ ...set, updatedAt: next.updatedAt }).where(eq(newsletters.id, id)).run();
+    return toDraftDto(next);
+  });
+}
+
+export function deleteDraft(ctx: DraftCtx, id: string) {
+  findOwnedDraft(ctx, id);
+  ctx.db.delete(newsletters).where(and(eq(newsletters.id, id), eq(newsletters.userId, ctx.user.id))).run();
+  return { success: true as const, id };
+}
+
+export function duplicateDraft(ctx: DraftCtx, id: string): DraftDto {
+  const row = findOwnedDraft(ctx, id);
+  const now = ctx.now();
+  const suffix = ' (copy)';
+  const title = row.title.length + suffix.length > MAX_TITLE_LENGTH ? row.title.slice(0, MAX_TITLE_LENGTH - suffix.length) + suffix : row.title + suffix;
+  const copy: NewsletterRow = { ...row, id: crypto.randomUUID(), title, status: 'draft', createdAt: now, updatedAt: now };
+  ctx.db.insert(newsletters).values(copy).run();
+  return toDraftDto(copy);
+}

@@ -1,0 +1,63 @@
+// Exports of a saved newsletter: the plan decides the format (capability table), the row must be the
+// user's own, and the file is named from the title and the date of the last save.
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { capabilitiesFor, cheapestPlanWithExport, effectivePlan, EXPORT_FORMATS, PLAN_LABELS, type ExportFormat } from '../../../shared/plans';
+import { findOwnedDraft, draftId, type DraftCtx } from '../drafts';
+import { exportDocFrom, slugify } from './document';
+import { toTxt, toMarkdown, toHtml } from './text-formats';
+import { toPdf } from './pdf';
+import { toDocx } from './docx';
+import { toEpub } from './epub';
+
+export const exportInput = z.object({ id: draftId, format: z.enum(EXPORT_FORMATS, { message: `Format must be one of: ${EXPORT_FORMATS.join(', ')}` }) });
+export const exportResult = z.object({ filename: z.string(), mime: z.string(), base64: z.string() });
+
+export const EXPORT_MIME: Record<ExportFormat, string> = {
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  pdf: 'application/pdf',
+  html: 'text/html; charset=utf-8',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  epub: 'application/epub+zip',
+};
+
+const LABEL: Record<ExportFormat, string> = { txt: 'Text', md: 'Markdown', pdf: 'PDF', html: 'HTML', docx: 'Word', epub: 'EPUB' };
+
+export interface ExportCtx extends DraftCtx {
+  user: DraftCtx['user'] & { role?: unknown; planType?: unknown };
+  env: { APP_URL: string };
+}
+
+export function exportForbiddenMessage(format: ExportFormat): string {
+  const plan = PLAN_LABELS[cheapestPlanWithExport(format)];
+  return `${LABEL[format]} export is available on the ${plan} plan. Upgrade to ${plan} to export this format.`;
+}
+
+export async function exportNewsletter(ctx: ExportCtx, input: z.infer<typeof exportInput>) {
+  const row = findOwnedDraft(ctx, input.id);
+  if (!capabilitiesFor(ctx.user).exports.includes(input.format)) {
+    throw new AppError('FORBIDDEN', exportForbiddenMessage(input.format), { requiredPlan: cheapestPlanWithExport(input.format), currentPlan: effectivePlan(ctx.user) });
+  }
+  const doc = exportDocFrom(row);
+  const body = await render(input.format, doc, row.id, ctx);
+  const buf = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return { filename: `${slugify(doc.title)}-${doc.isoDate}.${input.format}`, mime: EXPORT_MIME[input.format], base64: buf.toString('base64') };
+}
+
+function render(format: ExportFormat, doc: ReturnType<typeof exportDocFrom>, id: string, ctx: ExportCtx): Promise<Buffer> | string {
+  switch (format) {
+    case 'txt':
+      return toTxt(doc, ctx.env.APP_URL);
+    case 'md':
+      return toMarkdown(doc);
+    case 'html':
+      return toHtml(doc, ctx.env.APP_URL);
+    case 'pdf':
+      return toPdf(doc);
+    case 'docx':
+      return toDocx(doc);
+    case 'epub':
+      return toEpub(doc, id, ctx.now());
+  }
+}

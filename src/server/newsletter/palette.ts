@@ -1,0 +1,165 @@
+// Colour palettes for a theme in each colour theme (light, dark, colorful), with contrast kept at
+// WCAG AA for body text: headings and links are nudged toward black or white until they read.
+import type { ColorTheme } from '../../shared/schemas/newsletter';
+import type { ThemeMeta } from '../../shared/themes';
+
+export interface Palette {
+  /** Page background around the 600 px column. */
+  page: string;
+  /** The column's own background. */
+  surface: string;
+  /** Card background (tinted in colorful). */
+  card: string;
+  text: string;
+  muted: string;
+  heading: string;
+  link: string;
+  border: string;
+  accent: string;
+  /** The accent as small text on the surface (WCAG AA). */
+  accentText: string;
+  /** Text drawn on an accent background. */
+  onAccent: string;
+  /** Solid masthead block colours (themes with an inverse masthead). */
+  band: string;
+  onBand: string;
+  primary: string;
+  secondary: string;
+  dark: boolean;
+  mode: ColorTheme;
+}
+
+type Rgb = [number, number, number];
+
+function rgb(hex: string): Rgb {
+  const h = hex.replace('#', '');
+  const full = h.length === 3 ? h.replace(/./g, (c) => c + c) : h;
+  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as Rgb;
+}
+
+function hex([r, g, b]: Rgb): string {
+  return `#${[r, g, b].map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Mixes a toward b by t (0..1). */
+export function mix(a: string, b: string, t: number): string {
+  const x = rgb(a);
+  const y = rgb(b);
+  return hex([0, 1, 2].map((i) => x[i] + (y[i] - x[i]) * t) as Rgb);
+}
+
+function luminance(c: string): number {
+  const [r, g, b] = rgb(c).map((v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Moves fg toward black or white (whichever is away from bg) until it reaches the ratio. */
+export function readable(fg: string, bg: string, ratio = 4.5): string {
+  if (contrast(fg, bg) >= ratio) return fg;
+  const target = luminance(bg) > 0.4 ? '#000000' : '#ffffff';
+  for (let t = 0.1; t <= 1; t += 0.1) {
+    const c = mix(fg, target, t);
+    if (contrast(c, bg) >= ratio) return c;
+  }
+  return target;
+}
+
+/** Best text colour on a solid background. */
+export function onColor(bg: string): string {
+  return contrast('#ffffff', bg) >= contrast('#111111', bg) ? '#ffffff' : '#111111';
+}
+
+const PAPER = new Set(['newsprint', 'the-capitol-digest', 'finance', 'lifestyle']);
+
+const cache = new Map<string, Palette>();
+
+export function paletteFor(theme: ThemeMeta, mode: ColorTheme): Palette {
+  const key = `${theme.id}:${mode}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const primary = theme.primaryColor;
+  const secondary = theme.secondaryColor;
+  const accent = theme.accentColor ?? primary;
+  let p: Palette;
+  if (mode === 'dark') {
+    const page = mix(primary, '#05070a', 0.86);
+    const surface = mix(primary, '#0d1117', 0.82);
+    const card = mix(primary, '#161b22', 0.78);
+    const band = mix(primary, '#000000', 0.35);
+    p = {
+      page,
+      surface,
+      card,
+      text: '#e6e8eb',
+      muted: '#a3abb6',
+      heading: readable(mix(primary, '#ffffff', 0.55), card, 7),
+      link: readable(mix(accent, '#ffffff', 0.2), card),
+      border: mix(primary, '#3a4350', 0.7),
+      accent: readable(accent, surface, 3),
+      onAccent: onColor(readable(accent, surface, 3)),
+      accentText: readable(accent, card, 4.5),
+      band,
+      onBand: onColor(band),
+      primary,
+      secondary: mix(secondary, '#0d1117', 0.85),
+      dark: true,
+      mode,
+    };
+  } else if (mode === 'colorful') {
+    // Colorful: tinted column, white cards that pop, a stronger page tint and a coloured footer band.
+    const surface = mix(secondary, '#ffffff', 0.15);
+    const card = '#ffffff';
+    p = {
+      page: mix(primary, '#ffffff', 0.7),
+      surface,
+      card,
+      text: '#1f2328',
+      muted: readable(mix(primary, '#6b7280', 0.6), card),
+      heading: readable(primary, card),
+      link: readable(primary, card),
+      border: mix(accent, '#ffffff', 0.55),
+      accent,
+      onAccent: onColor(accent),
+      accentText: readable(accent, card, 4.5),
+      band: primary,
+      onBand: onColor(primary),
+      primary,
+      secondary,
+      dark: false,
+      mode,
+    };
+  } else {
+    // Print-inspired themes sit on warm paper rather than white.
+    const paper = PAPER.has(theme.id);
+    const surface = paper ? mix(secondary, '#ffffff', 0.45) : '#ffffff';
+    p = {
+      page: paper ? mix(secondary, '#000000', 0.07) : secondary,
+      surface,
+      card: surface,
+      text: '#1f2328',
+      muted: '#5d6673',
+      heading: readable(primary, surface),
+      link: readable(primary, surface),
+      border: mix(primary, '#ffffff', 0.82),
+      accent,
+      onAccent: onColor(accent),
+      accentText: readable(accent, surface, 4.5),
+      band: primary,
+      onBand: onColor(primary),
+      primary,
+      secondary,
+      dark: false,
+      mode,
+    };
+  }
+  cache.set(key, p);
+  return p;
+}

@@ -1,0 +1,177 @@
+// Renders an issue to email HTML with React Email components (tables, inline styles, 600 px), and
+// derives the web version from the same render. Measured against MJML and template+juice before
+// choosing: see scripts/bench/newsletter.ts and ARCHITECTURE.md.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Html, Head, Body, Container, Preview } from '@react-email/components';
+import type { ThemeMeta } from '../../shared/themes';
+import type { ColorTheme, FontStyle, LayoutStyle } from '../../shared/schemas/newsletter';
+import type { Issue } from './issue';
+import { paletteFor, type Palette } from './palette';
+import { MASTHEADS } from './mastheads';
+import { CARDS, CARD_GAP } from './cards';
+import { Raw, RAW_TAG, Tr, fontsFor, bodyText, type RenderCtx } from './kit';
+
+export interface RenderOptions {
+  layoutStyle: LayoutStyle;
+  fontStyle: FontStyle;
+  colorTheme: ColorTheme;
+  includeBranding: boolean;
+  /** Absolute app address for the branding link. */
+  appUrl: string;
+}
+
+export interface Rendered {
+  html: string;
+  webHtml: string;
+}
+
+const WIDTH = 600;
+const COL = 300;
+
+/** Media queries (stacking, phone padding) and dark-mode overrides: the only CSS not inlined. */
+function styleSheet(dark: Palette): string {
+  const colors = `.nl-tx{color:${dark.text}!important}.nl-mu{color:${dark.muted}!important}.nl-hd{color:${dark.heading}!important}.nl-ln{color:${dark.link}!important}.nl-ac{color:${dark.accentText}!important}.nl-bd{border-color:${dark.border}!important}`;
+  const backs = `.nl-bg{background-color:${dark.page}!important}.nl-sf{background-color:${dark.surface}!important}.nl-cd{background-color:${dark.card}!important}`;
+  const og = (prefix: string, css: string) => css.replace(/(^|\})\./g, `$1${prefix} .`);
+  return [
+    ':root{color-scheme:light dark;supported-color-schemes:light dark}',
+    'body{margin:0;padding:0;-webkit-text-size-adjust:100%}',
+    'table{border-collapse:collapse}',
+    'img{-ms-interpolation-mode:bicubic}',
+    `@media only screen and (max-width:${WIDTH + 20}px){.nl-wrap{width:100%!important}.nl-col{display:block!important;width:100%!important;max-width:100%!important}.nl-pad{padding-left:18px!important;padding-right:18px!important}.nl-title{font-size:30px!important;line-height:36px!important}}`,
+    `@media (prefers-color-scheme:dark){${backs}${colors}}`,
+    og('[data-ogsc]', colors),
+    og('[data-ogsb]', backs),
+  ].join('\n');
+}
+
+const MSO_HEAD =
+  '<!--[if mso]><xml><o:OfficeDocumentSettings><o:AllowPNG/><o:PixelsPerInch>96</o:PixelsPerInch></o:OfficeDocumentSettings></xml><style>table,td{mso-table-lspace:0pt;mso-table-rspace:0pt}</style><![endif]-->';
+
+function Articles({ ctx }: { ctx: RenderCtx }) {
+  const { articles } = ctx.issue;
+  const style = ctx.theme.bodyStyle;
+  const card = CARDS[style];
+  const gap = CARD_GAP[style];
+  const side = 32;
+  if (ctx.layout === 'single') {
+    return (
+      <>
+        {articles.map((a, i) => (
+          <Tr key={a.id + i}>
+            <td className="nl-pad" style={{ padding: `${i === 0 ? 26 : gap}px ${side}px ${style === 'data-rows' ? 0 : 2}px` }}>
+              {card(ctx, a, i, false)}
+            </td>
+          </Tr>
+        ))}
+      </>
+    );
+  }
+  // Two columns as hybrid inline-blocks: they stack on phones; Outlook gets a ghost table.
+  const rows: (typeof articles)[] = [];
+  for (let i = 0; i < articles.length; i += 2) rows.push(articles.slice(i, i + 2));
+  const ruled = style === 'column-rules';
+  return (
+    <>
+      {rows.map((pair, r) => (
+        <Tr key={r}>
+          <td align="center" style={{ padding: `${r === 0 ? 22 : Math.max(gap - 6, 8)}px ${side - 12}px 0`, fontSize: 0, lineHeight: 0 }}>
+            <Raw ctx={ctx} html={`<!--[if mso]><table role="presentation" width="${WIDTH - 2 * (side - 12)}" cellpadding="0" cellspacing="0" border="0"><tr><td width="${COL - (side - 12)}" valign="top"><![endif]-->`} />
+            {pair.map((a, k) => (
+              <div key={a.id + k} className="nl-col" style={{ display: 'inline-block', width: '100%', maxWidth: COL - (side - 12), verticalAlign: 'top', fontSize: 15, lineHeight: '22px', textAlign: 'left' }}>
+                {k === 1 ? <Raw ctx={ctx} html={`<!--[if mso]></td><td width="${COL - (side - 12)}" valign="top"><![endif]-->`} /> : null}
+                <Tr>
+                  <td className="nl-bd" style={{ padding: '0 12px 6px', borderLeft: ruled && k === 1 ? `1px solid ${ctx.p.border}` : undefined }}>
+                    {card(ctx, a, r * 2 + k, true)}
+                  </td>
+                </Tr>
+              </div>
+            ))}
+            <Raw ctx={ctx} html="<!--[if mso]></td></tr></table><![endif]-->" />
+          </td>
+        </Tr>
+      ))}
+    </>
+  );
+}
+
+function Footer({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
+  const { p } = ctx;
+  const rule = ctx.theme.headerStyle === 'capitol' ? `5px double ${p.border}` : ctx.theme.headerStyle === 'postcard' ? `2px dashed ${p.border}` : `1px solid ${p.border}`;
+  const band = p.mode === 'colorful';
+  const muted = band ? p.onBand : p.muted;
+  return (
+    <Tr style={band ? { backgroundColor: p.band, marginTop: 28 } : undefined}>
+      <td className="nl-pad" style={{ padding: band ? '26px 32px 30px' : '30px 32px 34px' }}>
+        {band ? null : <div className="nl-bd" style={{ borderTop: rule, height: 1, fontSize: 1, lineHeight: '1px' }}>&nbsp;</div>}
+        <p className={band ? undefined : 'nl-mu'} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: band ? 0 : 18, fontStyle: 'normal', fontWeight: 400 })}>
+          {ctx.issue.name} · {ctx.issue.date} · {ctx.issue.articles.length} {ctx.issue.articles.length === 1 ? 'story' : 'stories'}
+        </p>
+        <p className={band ? undefined : 'nl-mu'} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 4, fontStyle: 'normal', fontWeight: 400 })}>
+          You are receiving this email because you subscribed to {ctx.issue.name}.
+        </p>
+        {opts.includeBranding ? (
+          <p style={{ margin: '14px 0 0', textAlign: 'center', fontFamily: 'Arial, Helvetica, sans-serif', fontSize: 12 }}>
+            <a href={opts.appUrl} target="_blank" className={band ? undefined : 'nl-mu'} style={{ color: muted, textDecoration: 'none' }}>
+              Made with <strong>Curated</strong>
+            </a>
+          </p>
+        ) : null}
+      </td>
+    </Tr>
+  );
+}
+
+function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
+  const { p } = ctx;
+  const dark = paletteFor(ctx.theme, 'dark');
+  return (
+    <Html lang="en">
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="supported-color-schemes" content="light dark" />
+        <meta name="format-detection" content="telephone=no, date=no, address=no, email=no" />
+        <title>{ctx.issue.subject}</title>
+        <Raw ctx={ctx} html={MSO_HEAD} />
+        <style dangerouslySetInnerHTML={{ __html: styleSheet(dark) }} />
+      </Head>
+      <Body className="nl-bg" style={{ margin: 0, padding: 0, backgroundColor: p.page, width: '100%' }}>
+        <Preview data-preheader="">{ctx.issue.preheader}</Preview>
+        <Tr className="nl-bg" style={{ backgroundColor: p.page }}>
+          <td align="center" style={{ padding: '24px 0' }}>
+            <Raw ctx={ctx} html={`<!--[if mso]><table role="presentation" width="${WIDTH}" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->`} />
+            <Container width={WIDTH} className="nl-wrap nl-sf" style={{ width: '100%', maxWidth: WIDTH, backgroundColor: p.surface, margin: '0 auto' }}>
+              <Tr>{MASTHEADS[ctx.theme.headerStyle](ctx)}</Tr>
+              <Articles ctx={ctx} />
+              <Footer ctx={ctx} opts={opts} />
+            </Container>
+            <Raw ctx={ctx} html="<!--[if mso]></td></tr></table><![endif]-->" />
+          </td>
+        </Tr>
+      </Body>
+    </Html>
+  );
+}
+
+const PRELOAD_RE = /<link rel="preload"[^>]*\/?>/g;
+const RAW_RE = new RegExp(`<${RAW_TAG} data-i="(\\d+)"></${RAW_TAG}>`, 'g');
+
+export function renderIssue(issue: Issue, theme: ThemeMeta, opts: RenderOptions): Rendered {
+  const ctx: RenderCtx = { theme, p: paletteFor(theme, opts.colorTheme), f: fontsFor(theme, opts.fontStyle), issue, layout: opts.layoutStyle, raw: [] };
+  // React 19 hoists <link rel="preload"> tags for images into <head>; email has no use for them.
+  const markup = renderToStaticMarkup(<Email ctx={ctx} opts={opts} />).replace(PRELOAD_RE, '');
+  const html = `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">${markup.replace(RAW_RE, (_m, i: string) => ctx.raw[Number(i)])}`.replace(
+    '<html ',
+    '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" ',
+  );
+  return { html, webHtml: toWebVersion(html) };
+}
+
+/** The web version: the same document without the hidden preheader and Outlook-only comments. */
+export function toWebVersion(html: string): string {
+  return html
+    .replace(/^<!DOCTYPE[^>]*>/, '<!DOCTYPE html>')
+    .replace(/<!--\[if mso\]>[\s\S]*?<!\[endif\]-->/g, '')
+    .replace(/<div[^>]*data-preheader=""[^>]*>[\s\S]*?<\/div><\/div>|<div[^>]*data-preheader=""[^>]*>[\s\S]*?<\/div>/, '');
+}

@@ -1,0 +1,36 @@
+// The plain-text part of an issue: readable on its own, every link listed by number at the end.
+import type { Issue } from './issue';
+
+function wrap(text: string, width = 72, indent = ''): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && (line + ' ' + word).length > width - indent.length) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(indent + line);
+  return lines.join('\n');
+}
+
+export function renderText(issue: Issue, opts: { includeBranding: boolean; appUrl: string }): string {
+  const links: string[] = [];
+  const out: string[] = [issue.name.toUpperCase(), `${issue.date} · ${issue.articles.length} ${issue.articles.length === 1 ? 'story' : 'stories'} · ${issue.readMinutes} min read`, '='.repeat(60), ''];
+  issue.articles.forEach((a, i) => {
+    let ref = '';
+    if (a.url) {
+      links.push(a.url);
+      ref = ` [${links.length}]`;
+    }
+    out.push(wrap(`${i + 1}. ${a.title}${ref}`), wrap(a.summary, 72, '   '), `   ${[a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · ')}`, '');
+  });
+  if (links.length) {
+    out.push('-'.repeat(60), 'Links:');
+    links.forEach((l, i) => out.push(`[${i + 1}] ${l}`));
+    out.push('');
+  }
+  out.push(`You are receiving this email because you subscribed to ${issue.name}.`);
+  if (opts.includeBranding) out.push(`Made with Curated: ${opts.appUrl}`);
+  return out.join('\n') + '\n';
+}

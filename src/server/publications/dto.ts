@@ -1,0 +1,55 @@
+// Stored publication rows as the API returns them; older or partial workflow data gets the spec's defaults.
+import type { PublicationRow, PublicationWorkflowData } from '../../../db/schema';
+import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, NEWSLETTER_DEFAULTS } from '../../shared/schemas/newsletter';
+import { PUBLICATION_STATUSES, type PublicationDto, type PublicationStatus, type PublicationSummaryDto } from './schemas';
+
+const oneOf = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
+  (allowed as readonly unknown[]).includes(value) ? (value as T) : fallback;
+
+/** The workflow data a new publication starts with (spec §9 defaults). */
+export function initialWorkflowData(name: string, now: Date): PublicationWorkflowData {
+  return {
+    newsletterName: name,
+    selectedTheme: null,
+    selectedChannels: [],
+    selectedArticles: [],
+    searchTopic: '',
+    topic: '',
+    fontStyle: NEWSLETTER_DEFAULTS.fontStyle,
+    layoutStyle: NEWSLETTER_DEFAULTS.layoutStyle,
+    colorTheme: NEWSLETTER_DEFAULTS.colorTheme,
+    lastSaved: now.toISOString(),
+  };
+}
+
+export function normalizeWorkflowData(raw: Partial<PublicationWorkflowData> | null | undefined, row: { name: string; updatedAt: Date }) {
+  const d = raw ?? {};
+  return {
+    newsletterName: typeof d.newsletterName === 'string' ? d.newsletterName : row.name,
+    selectedTheme: typeof d.selectedTheme === 'string' ? d.selectedTheme : null,
+    selectedChannels: Array.isArray(d.selectedChannels) ? d.selectedChannels : [],
+    selectedArticles: Array.isArray(d.selectedArticles) ? d.selectedArticles : [],
+    searchTopic: typeof d.searchTopic === 'string' ? d.searchTopic : '',
+    topic: typeof d.topic === 'string' ? d.topic : '',
+    fontStyle: oneOf(FONT_STYLES, d.fontStyle, NEWSLETTER_DEFAULTS.fontStyle),
+    layoutStyle: oneOf(LAYOUT_STYLES, d.layoutStyle, NEWSLETTER_DEFAULTS.layoutStyle),
+    colorTheme: oneOf(COLOR_THEMES, d.colorTheme, NEWSLETTER_DEFAULTS.colorTheme),
+    lastSaved: typeof d.lastSaved === 'string' ? d.lastSaved : row.updatedAt.toISOString(),
+  };
+}
+
+export function toSummaryDto(row: PublicationRow): PublicationSummaryDto {
+  return {
+    id: row.id,
+    name: row.name,
+    status: oneOf<PublicationStatus>(PUBLICATION_STATUSES, row.status, 'draft'),
+    currentStep: Math.min(5, Math.max(1, row.currentStep)),
+    lastSaved: row.updatedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toPublicationDto(row: PublicationRow): PublicationDto {
+  return { ...toSummaryDto(row), workflowData: normalizeWorkflowData(row.workflowData, row) };
+}

@@ -1,0 +1,108 @@
+// Input and output contracts of publications.* and wizard.saveProgress. Sizes are bounded so a
+// stored publication stays small (at most 100 channels and 100 articles, every string capped).
+import { z } from 'zod';
+import { articleSchema, channelSchema } from '../../shared/schemas/content';
+import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES } from '../../shared/schemas/newsletter';
+
+export const WORKFLOW_STEPS = 5;
+export const MAX_PUBLICATION_NAME = 200;
+export const MAX_SELECTED_CHANNELS = 100;
+export const MAX_SELECTED_ARTICLES = 100;
+export const PUBLICATION_STATUSES = ['draft', 'ready'] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
+/** Client-generated ids (crypto.randomUUID() or similar): URL-safe, unguessable length. */
+export const publicationId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid publication id');
+
+export const publicationName = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a newsletter name')
+  .max(MAX_PUBLICATION_NAME, `Newsletter name must be at most ${MAX_PUBLICATION_NAME} characters`);
+
+const short = (max: number) => z.string().max(max);
+const url = short(2048);
+
+export const storedChannel = channelSchema.extend({
+  id: short(300),
+  name: short(300),
+  url,
+  siteUrl: url.nullable().optional(),
+  description: short(2000),
+  frequency: short(100),
+  niche: short(100),
+  source: short(300),
+});
+
+export const storedArticle = articleSchema.extend({
+  id: short(300),
+  title: short(500),
+  summary: short(8000),
+  url,
+  publishDate: short(100),
+  source: short(300),
+  channelUrl: url,
+  category: short(100),
+  readTime: short(50),
+  imageUrl: url.nullable().optional(),
+});
+
+/** A partial update of the workflow data; keys left out keep their stored value. */
+export const workflowDataPatch = z
+  .object({
+    /** Kept as typed (autosave round-trips must not eat a trailing space); rules read it trimmed. */
+    newsletterName: z.string().max(MAX_PUBLICATION_NAME, `Newsletter name must be at most ${MAX_PUBLICATION_NAME} characters`),
+    /** null clears the choice. */
+    selectedTheme: short(100).nullable(),
+    selectedChannels: z.array(storedChannel).max(MAX_SELECTED_CHANNELS, `At most ${MAX_SELECTED_CHANNELS} channels can be selected`),
+    selectedArticles: z.array(storedArticle).max(MAX_SELECTED_ARTICLES, `At most ${MAX_SELECTED_ARTICLES} articles can be selected`),
+    searchTopic: short(500),
+    topic: short(500),
+    fontStyle: z.enum(FONT_STYLES),
+    layoutStyle: z.enum(LAYOUT_STYLES),
+    colorTheme: z.enum(COLOR_THEMES),
+  })
+  .partial();
+export type WorkflowDataPatch = z.infer<typeof workflowDataPatch>;
+
+export const saveProgressInput = z.object({
+  publicationId,
+  currentStep: z.number().int().min(1, 'The step must be between 1 and 5').max(WORKFLOW_STEPS, 'The step must be between 1 and 5'),
+  workflowData: workflowDataPatch.default({}),
+});
+export type SaveProgressInput = z.infer<typeof saveProgressInput>;
+
+export const createPublicationInput = z.object({ name: publicationName, id: publicationId.optional() });
+export type CreatePublicationInput = z.infer<typeof createPublicationInput>;
+export const publicationRef = z.object({ id: publicationId });
+export const renamePublicationInput = z.object({ id: publicationId, name: publicationName });
+
+export const workflowDataDto = z.object({
+  newsletterName: z.string(),
+  selectedTheme: z.string().nullable(),
+  selectedChannels: z.array(channelSchema),
+  selectedArticles: z.array(articleSchema),
+  searchTopic: z.string(),
+  topic: z.string(),
+  fontStyle: z.enum(FONT_STYLES),
+  layoutStyle: z.enum(LAYOUT_STYLES),
+  colorTheme: z.enum(COLOR_THEMES),
+  lastSaved: z.string(),
+});
+
+export const publicationSummaryDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(PUBLICATION_STATUSES),
+  currentStep: z.number().int(),
+  lastSaved: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicationSummaryDto = z.infer<typeof publicationSummaryDto>;
+
+export const publicationDto = publicationSummaryDto.extend({ workflowData: workflowDataDto });
+export type PublicationDto = z.infer<typeof publicationDto>;

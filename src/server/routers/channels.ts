@@ -1,0 +1,48 @@
+// channels.*: directory search and discovery (spec §7 search-channels) and the user's own channels.
+import { z } from 'zod';
+import { router, protectedProcedure } from '../trpc/init';
+import { channelSchema, searchChannelsInput, searchChannelsResult } from '../../shared/schemas/content';
+import { addChannel, discoverChannels, exportOpml, importOpml, listMyChannels, removeChannel, searchChannels } from '../feeds/channels';
+
+const address = z.string().trim().min(1, 'Please enter a site or feed address').max(2048);
+
+export const discoverInput = z.object({ url: address, niche: z.string().trim().max(100).optional() });
+export const discoverResult = z.object({ success: z.boolean(), data: z.array(channelSchema), message: z.string() });
+export const addChannelInput = z.object({ url: address, name: z.string().trim().max(300).optional(), niche: z.string().trim().max(100).optional() });
+export const importOpmlInput = z.object({ opml: z.string().min(1, 'The OPML file is empty').max(512 * 1024) });
+export const importOpmlResult = z.object({
+  imported: z.number().int(),
+  channels: z.array(channelSchema),
+  failed: z.array(z.object({ url: z.string(), message: z.string() })),
+});
+
+export const channelsRouter = router({
+  search: protectedProcedure
+    .input(searchChannelsInput)
+    .output(searchChannelsResult)
+    .mutation(({ ctx, input }) => searchChannels(ctx, input)),
+  discover: protectedProcedure
+    .input(discoverInput)
+    .output(discoverResult)
+    .mutation(({ ctx, input }) => discoverChannels(ctx, input)),
+  listMine: protectedProcedure
+    .input(z.void())
+    .output(z.array(channelSchema))
+    .query(({ ctx }) => listMyChannels(ctx)),
+  add: protectedProcedure
+    .input(addChannelInput)
+    .output(channelSchema)
+    .mutation(({ ctx, input }) => addChannel(ctx, input)),
+  remove: protectedProcedure
+    .input(z.object({ id: z.string().min(1).max(100) }))
+    .output(z.object({ success: z.boolean() }))
+    .mutation(({ ctx, input }) => removeChannel(ctx, input)),
+  importOpml: protectedProcedure
+    .input(importOpmlInput)
+    .output(importOpmlResult)
+    .mutation(({ ctx, input }) => importOpml(ctx, input)),
+  exportOpml: protectedProcedure
+    .input(z.void())
+    .output(z.object({ opml: z.string() }))
+    .query(({ ctx }) => exportOpml(ctx)),
+});

@@ -1,0 +1,32 @@
+// publications.*: the signed-in user's stored publications (the newsletters the workflow edits).
+import { z } from 'zod';
+import { router, protectedProcedure } from '../trpc/init';
+import { createPublicationInput, publicationDto, publicationRef, publicationSummaryDto, renamePublicationInput } from '../publications/schemas';
+import { createPublication, deletePublication, getPublication, listPublications, renamePublication } from '../publications/publications';
+
+export const publicationsRouter = router({
+  list: protectedProcedure
+    .input(z.void())
+    .output(z.array(publicationSummaryDto))
+    .query(({ ctx }) => listPublications(ctx)),
+
+  create: protectedProcedure
+    .input(createPublicationInput)
+    .output(publicationDto)
+    .mutation(({ ctx, input }) => createPublication(ctx, input)),
+
+  get: protectedProcedure
+    .input(publicationRef)
+    .output(publicationDto)
+    .query(({ ctx, input }) => getPublication(ctx, input.id)),
+
+  rename: protectedProcedure
+    .input(renamePublicationInput)
+    .output(publicationDto)
+    .mutation(({ ctx, input }) => renamePublication(ctx, input)),
+
+  delete: protectedProcedure
+    .input(publicationRef)
+    .output(z.object({ success: z.literal(true), id: z.string() }))
+    .mutation(({ ctx, input }) => deletePublication(ctx, input.id)),
+});

@@ -1,0 +1,13 @@
+// wizard.*: the newsletter workflow's server side (assembly here; progress autosave mounted from its own file).
+import { router, protectedProcedure } from '../trpc/init';
+import { assembleInput, assembleResult } from '../../shared/schemas/newsletter';
+import { assembleNewsletter } from '../newsletter/assemble';
+import { saveProgressProcedure } from './wizard-progress';
+
+export const wizardRouter = router({
+  saveProgress: saveProgressProcedure,
+  assemble: protectedProcedure
+    .input(assembleInput)
+    .output(assembleResult)
+    .mutation(({ ctx, input }) => ({ success: true as const, data: assembleNewsletter(ctx, input) })),
+});

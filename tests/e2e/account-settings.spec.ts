@@ -1,0 +1,53 @@
+// Account avatar validation and the device-local settings.
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import { MSG } from '../../src/shared/messages';
+import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
+
+skipWithoutBrowser();
+
+test('avatar uploads are checked for type and size before anything is sent', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail('avatar');
+  await createAccount(request, 'Ava Tar', email);
+  await signInThroughUi(page, email);
+  await page.goto('/account');
+  await expect(page).toHaveTitle('Account · Curated');
+  await expect(page.getByLabel('Member since')).toHaveValue(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+
+  const notImage = testInfo.outputPath('notes.txt');
+  fs.writeFileSync(notImage, 'not an image');
+  await page.locator('#avatar-file').setInputFiles(notImage);
+  await expect(page.getByRole('alert')).toHaveText(MSG.avatarNotImage);
+
+  const big = testInfo.outputPath('big.png');
+  fs.writeFileSync(big, crypto.randomBytes(1024 * 1024 + 10));
+  await page.locator('#avatar-file').setInputFiles(big);
+  await expect(page.getByRole('alert')).toHaveText(MSG.avatarTooLarge);
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+
+  const me = await (await page.request.get('/api/user')).json();
+  expect(me.avatar).toBeNull();
+});
+
+test('settings tabs keep their choices on this device; API keys need the Professional plan', async ({ page, request }) => {
+  const email = uniqueEmail('settings');
+  await createAccount(request, 'Sam Settings', email);
+  await signInThroughUi(page, email);
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  for (const tab of ['General', 'Notifications', 'Privacy', 'Advanced']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+
+  await page.getByLabel('Time zone').selectOption({ label: 'London' });
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await page.getByLabel('Email frequency').selectOption('monthly');
+  await page.getByRole('switch', { name: 'Weekly digest' }).click();
+  await page.reload();
+  await expect(page.getByLabel('Time zone')).toHaveValue('Europe/London');
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByLabel('Email frequency')).toHaveValue('monthly');
+  await expect(page.getByRole('switch', { name: 'Weekly digest' })).toHaveAttribute('aria-checked', 'true');
+
+  await page.getByRole('tab', { name: 'Advanced' }).click();
+  await expect(page.getByText(MSG.professionalRequired)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate API key' })).toBeDisabled();
+});

@@ -1,0 +1,177 @@
+// The operator scripts (db:migrate, user:create, cli) and the server's start-up checks, each run as a
+// real process (node --import tsx, as npm runs them) against a temporary DATABASE_PATH.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { openDb } from '../../../src/server/db';
+import { users } from '../../../db/schema';
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, '../../..');
+
+let dir: string;
+let dbPath: string;
+
+function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { NODE_ENV: _n, LOG_LEVEL: _l, SMTP_URL: _s, APP_SECRET: _a, PORT: _p, ...rest } = process.env;
+  return { ...rest, DATABASE_PATH: dbPath, ...extra };
+}
+
+async function script(file: string, args: string[], extra: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', file), ...args], { cwd: root, env: baseEnv(extra) });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scripts-test-'));
+  dbPath = path.join(dir, 'app.db');
+});
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('scripts', { timeout: 60_000 }, () => {
+  it('db:migrate applies the migrations once, then reports up to date', async () => {
+    const first = await script('migrate.ts', []);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^Applied \d+ migration\(s\) to .*app\.db/);
+    const second = await script('migrate.ts', []);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('is up to date');
+    const db = openDb(dbPath, { migrate: false });
+    expect(db.$client.prepare("select name from sqlite_master where name = 'users'").get()).toBeTruthy();
+    db.$client.close();
+  });
+
+  it('user:create makes accounts with clear errors and exit 1 on failure', async () => {
+    const first = await script('user-create.ts', ['--email', 'Owner@Example.com', '--password', 'correct horse', '--name', 'Owner']);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^Created admin owner@example\.com on the free plan/);
+
+    const second = await script('user-create.ts', ['--email', 'mgr@example.com', '--password', 'correct horse', '--role', 'manager', '--plan', 'business']);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/^Created manager mgr@example\.com on the business plan/);
+
+    const dup = await script('user-create.ts', ['--email', 'owner@example.com', '--password', 'correct horse']);
+    expect(dup.code).toBe(1);
+    expect(dup.stderr).toContain('An account with this email already exists');
+
+    const bad = await script('user-create.ts', ['--email', 'nope', '--password', 'short', '--role', 'god']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--email: Please enter a valid email address');
+    expect(bad.stderr).toContain('--password: Password must be at least 8 characters');
+    expect(bad.stderr).toContain('--role: Role must be one of admin, manager, supervisor, user');
+
+    const unknown = await script('user-create.ts', ['--email', 'x@example.com', '--password', 'correct horse', '--admin']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Usage: npm run user:create');
+
+    const db = openDb(dbPath, { migrate: false });
+    expect(db.select().from(users).where(eq(users.email, 'mgr@example.com')).get()).toMatchObject({ role: 'manager', planType: 'business' });
+    db.$client.close();
+  });
+
+  it('cli runs a query as a user and prints JSON', async () => {
+    const r = await script('cli.ts', ['user.get', '--as', 'mgr@example.com']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ email: 'mgr@example.com', role: 'manager', planType: 'business', isStaff: true });
+  });
+
+  it('cli runs a mutation with JSON input and the change is stored', async () => {
+    const r = await script('cli.ts', ['user.update', '{"fullName":"Manager Two"}', '--as', 'MGR@example.com']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).name).toBe('Manager Two');
+    const db = openDb(dbPath, { migrate: false });
+    expect(db.select().from(users).where(eq(users.email, 'mgr@example.com')).get()?.name).toBe('Manager Two');
+    db.$client.close();
+  });
+
+  it('cli is anonymous without --as', async () => {
+    const check = await script('cli.ts', ['auth.check']);
+    expect(JSON.parse(check.stdout)).toEqual({ authenticated: false, user: null });
+    const denied = await script('cli.ts', ['user.get']);
+    expect(denied.code).toBe(1);
+    expect(denied.stderr).toContain('Please sign in to continue');
+    expect(denied.stdout).toBe('');
+  });
+
+  it('cli exits 1 with the message for an unknown e-mail, unknown procedure, bad JSON, bad input and forbidden calls', async () => {
+    const cases: [string[], RegExp][] = [
+      [['user.get', '--as', 'ghost@example.com'], /No user with the e-mail address ghost@example\.com/],
+      [['nothing.here'], /Unknown procedure "nothing\.here"/],
+      [['user.update', '{oops', '--as', 'mgr@example.com'], /Input is not valid JSON/],
+      [['user.update', '{"fullName":""}', '--as', 'mgr@example.com'], /BAD_REQUEST: fullName: Please enter your name/],
+      [['auth.sendCode', '{"email":"x"}'], /email: Please enter a valid email address/],
+      [[], /Usage: npm run cli/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => script('cli.ts', args)));
+    results.forEach((r, i) => {
+      expect(r.code, cases[i][0].join(' ')).toBe(1);
+      expect(r.stderr, cases[i][0].join(' ')).toMatch(cases[i][1]);
+    });
+  });
+
+  it('cli enforces roles like the API: a plain user is refused admin procedures', async () => {
+    await script('user-create.ts', ['--email', 'plain@example.com', '--password', 'correct horse']);
+    const r = await script('cli.ts', ['admin.listUsers', '--as', 'plain@example.com']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('FORBIDDEN');
+    const ok = await script('cli.ts', ['admin.listUsers', '{"limit":10}', '--as', 'owner@example.com']);
+    expect(JSON.parse(ok.stdout).total).toBe(3);
+  });
+});
+
+describe('server start-up', { timeout: 60_000 }, () => {
+  function startServer(extra: Record<string, string>) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { cwd: root, env: baseEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const ready = new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', () => out.includes('is ready') && resolve(out));
+      child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+    });
+    // Tests of refused configuration never await readiness.
+    ready.catch(() => undefined);
+    return { child, exited, ready, stderr: () => err };
+  }
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a whole number from 0 to 65535/],
+    [{ SMTP_URL: 'mail.example.com:25' }, /SMTP_URL must start with smtp:\/\/ or smtps:\/\//],
+  ])('refuses bad configuration %o with a message naming the variable', async (vars, message) => {
+    const s = startServer(vars);
+    expect(await s.exited).toBe(1);
+    expect(s.stderr()).toMatch(/Invalid configuration/);
+    expect(s.stderr()).toMatch(message);
+  });
+
+  it('generates APP_SECRET into the data folder on first start and reuses it', async () => {
+    const data = path.join(dir, 'fresh');
+    const extra = { DATABASE_PATH: path.join(data, 'app.db'), PORT: '0', HOST: '127.0.0.1' };
+    const first = startServer(extra);
+    expect(await first.ready).toMatch(/is ready on .* mail via outbox/);
+    const secret = fs.readFileSync(path.join(data, 'app-secret'), 'utf8');
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = startServer(extra);
+    await second.ready;
+    expect(fs.readFileSync(path.join(data, 'app-secret'), 'utf8')).toBe(secret);
+    second.child.kill('SIGTERM');
+    await second.exited;
+  });
+});
