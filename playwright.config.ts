@@ -4,8 +4,10 @@ import { defineConfig, devices } from '@playwright/test';
 import fs from 'node:fs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PORT = 3111;
+// E2E_PORT lets two runs share one machine (each gets its own database folder too).
+const PORT = Number(process.env.E2E_PORT ?? 3111);
 const TMP = 'tests/e2e/.tmp';
+const DB_DIR = `${TMP}/db-${PORT}`;
 
 const hasChromium = fs.existsSync(CHROMIUM_PATH);
 if (!hasChromium) {
@@ -17,7 +19,7 @@ if (!hasChromium) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: `${TMP}/results`,
+  outputDir: `${TMP}/results-${PORT}`,
   fullyParallel: false,
   workers: 2,
   forbidOnly: !!process.env.CI,
@@ -40,7 +42,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh database every run: the first account created on it becomes the admin.
-    command: `rm -rf ${TMP}/db && mkdir -p ${TMP}/db && node --import tsx src/server/index.ts`,
+    command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && node --import tsx src/server/index.ts`,
     url: `http://127.0.0.1:${PORT}/api/auth/check`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -50,7 +52,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       APP_URL: `http://127.0.0.1:${PORT}`,
-      DATABASE_PATH: `${TMP}/db/e2e.db`,
+      DATABASE_PATH: `${DB_DIR}/e2e.db`,
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'error',
       NODE_ENV: 'development',

@@ -12,7 +12,7 @@ export function skipWithoutBrowser() {
   test.skip(Boolean(process.env.E2E_SKIP), process.env.E2E_SKIP ?? '');
 }
 
-export const ADMIN_FILE = 'tests/e2e/.tmp/admin.json';
+export const ADMIN_FILE = `tests/e2e/.tmp/admin-${process.env.E2E_PORT ?? 3111}.json`;
 
 export const PASSWORD = 'correct horse battery staple';
 

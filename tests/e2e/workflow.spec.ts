@@ -89,8 +89,8 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   const locked = found.getByRole('button', { name: new RegExp(`^${MSG.upgradeToSelectMore}`) });
   await expect(locked).toHaveCount(12);
   await locked.first().click();
-  await expect(page.getByText(MSG.channelLimitTitle)).toBeVisible();
-  await expect(page.getByText(MSG.channelLimit(1))).toBeVisible();
+  await expect(page.getByText(MSG.channelLimitTitle, { exact: true })).toBeVisible();
+  await expect(page.getByText(MSG.channelLimit(1), { exact: true })).toBeVisible();
   await expect(upgrade).toBeVisible();
   await upgrade.getByRole('button', { name: MSG.maybeLater }).click();
   expect((await getPublication(page, id)).workflowData.selectedChannels).toHaveLength(1);
@@ -153,7 +153,7 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   await pick('Preview mode', 'Email HTML');
   await expect(page.getByLabel('Email HTML source')).toContainText('<table');
   await expect(page.locator('iframe[title="Email preview"]')).toHaveAttribute('sandbox', '');
-  await expect(page.frameLocator('iframe[title="Email preview"]').getByText(FIRST).first()).toBeVisible();
+  await expect(page.frameLocator('iframe[title="Email preview"]').getByRole('link', { name: FIRST }).first()).toBeVisible();
   await pick('Preview width', 'Desktop');
   await pick('Preview mode', 'Web Preview');
   await expect(page.getByRole('definition').filter({ hasText: /^2$/ })).toBeVisible();
@@ -173,7 +173,7 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
 
   // Send: a test to me lands in the outbox; a typed list is validated first.
   await page.getByRole('button', { name: 'Send test to me' }).click();
-  await expect(page.getByText(`Newsletter sent to ${email}`)).toBeVisible();
+  await expect(page.getByText(`Newsletter sent to ${email}`, { exact: true })).toBeVisible();
   const sent = outboxFor(email);
   expect(sent).toHaveLength(1);
   expect(sent[0].html).toContain(FIRST);
@@ -183,7 +183,7 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   const [a, b] = [uniqueEmail('reader-a'), uniqueEmail('reader-b')];
   await page.getByLabel('Recipient addresses').fill(`${a}\n${b}`);
   await page.getByRole('button', { name: 'Send to addresses' }).click();
-  await expect(page.getByText('Newsletter sent to 2 addresses')).toBeVisible();
+  await expect(page.getByText('Newsletter sent to 2 addresses', { exact: true })).toBeVisible();
   expect(outboxFor(a)).toHaveLength(1);
   expect(outboxFor(b)).toHaveLength(1);
 
@@ -212,6 +212,7 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
 });
 
 test('the stored publication is validated: bad entries go to /publications, the address recovers them', async ({ page }) => {
+  test.setTimeout(90_000);
   const email = uniqueEmail('workflow-storage');
   await signUpThroughUi(page, 'Sam Storage', email);
   await page.goto('/publications');

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Article } from '../../shared/schemas/content';
 import type { RawItem } from './parse';
 import { parseFeedDate } from './dates';
-import { cutSummary, htmlInfo, plainText, readTimeOf, safeHttpUrl, wordCount } from './text';
+import { cutSummary, digestHtml, plainText, readTimeOf, safeHttpUrl } from './text';
 
 export interface StoredItem {
   id: string;
@@ -37,21 +37,20 @@ export function normalizeItem(raw: RawItem, fetchedAt: number): StoredItem | nul
   const url = raw.link;
   if (!title || !url || isBannedTitle(title)) return null;
   const key = raw.guid?.trim() || url;
-  const summarySource = raw.summaryHtml || raw.contentHtml;
-  const summaryInfo = htmlInfo(summarySource);
-  const contentInfo = raw.contentHtml && raw.contentHtml !== summarySource ? htmlInfo(raw.contentHtml) : summaryInfo;
-  const image = raw.image ?? safeHttpUrl(summaryInfo.firstImage ?? contentInfo.firstImage, raw.base);
+  const summary = digestHtml(raw.summaryHtml || raw.contentHtml);
+  const content = raw.contentHtml && raw.summaryHtml ? digestHtml(raw.contentHtml) : summary;
+  const image = raw.image ?? safeHttpUrl(summary.firstImage ?? content.firstImage, raw.base);
   const date = parseFeedDate(raw.date, fetchedAt);
   return {
     id: `a-${hashId(key)}`,
     title,
-    summary: cutSummary(summaryInfo.text || contentInfo.text) || NO_SUMMARY,
+    summary: cutSummary(summary.lead || content.lead) || NO_SUMMARY,
     url,
     publishedAt: date ?? fetchedAt,
     dated: date !== null,
     imageUrl: image,
     category: raw.categories.map((c) => plainText(c).slice(0, 60)).find(Boolean) ?? null,
-    wordCount: wordCount(contentInfo.text.length >= summaryInfo.text.length ? contentInfo.text : summaryInfo.text),
+    wordCount: Math.max(summary.words, content.words),
   };
 }
 

@@ -1,7 +1,8 @@
 // Feed parsing: RSS 0.9x/2.0, RSS 1.0 (RDF), Atom 1.0 and JSON Feed 1.0/1.1 into one raw shape.
-// XML goes through htmlparser2's forgiving tokenizer (stray &, unclosed tags, junk before the root)
-// which never reads a DTD, so entities other than the standard ones are never expanded.
-import { parseDocument, DomUtils } from 'htmlparser2';
+// XML is read in one streaming pass over htmlparser2's forgiving tokenizer (stray &, unclosed tags,
+// junk before the root), keeping only the fields we use; it never reads a DTD, so no entity other
+// than the standard ones is ever expanded.
+import { Parser } from 'htmlparser2';
 import { decodeHTML } from 'entities';
 import { plainText, safeHttpUrl } from './text';
 
@@ -36,186 +37,238 @@ export class FeedParseError extends Error {
   }
 }
 
-interface XNode {
-  type: string;
-  name?: string;
-  attribs?: Record<string, string>;
-  children?: XNode[];
-  data?: string;
+const NOT_A_FEED = 'The document is not an RSS, Atom or JSON feed';
+
+interface Frame {
+  local: string;
+  prefix: string;
+  base: string;
+  explicitBase: boolean;
 }
 
-const localName = (n: XNode) => {
-  const name = n.name ?? '';
-  const i = name.indexOf(':');
-  return (i >= 0 ? name.slice(i + 1) : name).toLowerCase();
-};
-const prefixOf = (n: XNode) => {
-  const name = n.name ?? '';
-  const i = name.indexOf(':');
-  return i >= 0 ? name.slice(0, i).toLowerCase() : '';
-};
-const elements = (n: XNode) => (n.children ?? []).filter((c) => c.type === 'tag');
-const attr = (n: XNode | undefined, key: string) => (n?.attribs?.[key] !== undefined ? decodeHTML(n.attribs[key]) : undefined);
-
-/** Item fields that an unclosed tag in a description can swallow; they are not description text. */
-const ITEM_FIELDS = new Set(['pubdate', 'date', 'link', 'guid', 'title', 'category', 'enclosure', 'author', 'creator', 'comments']);
-
-/** Text of an element: entity-decoded text nodes plus raw CDATA sections, child elements included. */
-function textOf(n: XNode | undefined, skip?: Set<string>): string {
-  if (!n) return '';
-  let out = '';
-  for (const c of n.children ?? []) {
-    if (c.type === 'text') out += decodeHTML(c.data ?? '');
-    else if (c.type === 'cdata') out += (c.children ?? []).map((t) => t.data ?? '').join('');
-    else if (c.type === 'tag' && !skip?.has(localName(c))) out += textOf(c, skip);
-  }
-  return out.trim();
+interface Capture {
+  field: string;
+  depth: number;
+  parts: string[];
+  /** Atom type="xhtml": the inner markup is kept as HTML. */
+  xhtml: boolean;
+  attrs: Record<string, string>;
 }
 
-/** A field that should be a child but may sit deeper when a sibling tag was left unclosed. */
-function deepText(n: XNode, name: string): string {
-  const direct = child(n, name);
-  if (direct) return textOf(direct);
-  const found = DomUtils.findOne((e) => localName(e as unknown as XNode) === name, n.children as never, true);
-  return found ? textOf(found as unknown as XNode) : '';
+interface ItemDraft {
+  fields: Map<string, { text: string; attrs: Record<string, string> }>;
+  links: Record<string, string>[];
+  categories: string[];
+  image: string | null;
+  about: string | null;
+  base: string;
+  contentBase: string | null;
 }
 
-/** Atom text constructs: xhtml content is markup inside a div; html and text are escaped text. */
-function atomText(n: XNode | undefined): string {
-  if (!n) return '';
-  if (attr(n, 'type') === 'xhtml') return DomUtils.getInnerHTML(n as never, { xmlMode: false, decodeEntities: false });
-  return textOf(n);
-}
+/** Direct children of an item or entry whose text we keep, by local name (prefix-qualified where it matters). */
+const ITEM_TEXT = new Set(['title', 'link', 'guid', 'id', 'description', 'summary', 'content:encoded', 'content', 'pubdate', 'date', 'published', 'updated', 'issued', 'modified', 'category', 'subject']);
+const CHANNEL_TEXT = new Set(['title', 'link', 'description', 'subtitle', 'tagline']);
+const IMAGE_EXT = /\.(jpe?g|png|gif|webp|avif)(\?|$)/i;
 
-function child(n: XNode, name: string, prefix?: string): XNode | undefined {
-  return elements(n).find((c) => localName(c) === name && (prefix === undefined || prefixOf(c) === prefix));
-}
-function childrenNamed(n: XNode, name: string): XNode[] {
-  return elements(n).filter((c) => localName(c) === name);
-}
+const key = (f: Frame) => (f.prefix === 'content' && f.local === 'encoded' ? 'content:encoded' : f.local);
 
-function withBase(n: XNode, base: string): string {
-  const b = attr(n, 'xml:base');
-  if (!b) return base;
+function resolve(href: string | undefined, base: string): string {
+  if (!href) return base;
   try {
-    return new URL(b, base).href;
+    return new URL(href, base).href;
   } catch {
     return base;
   }
 }
 
-function findRoot(nodes: XNode[]): XNode | undefined {
-  for (const n of nodes) {
-    if (n.type !== 'tag') continue;
-    const l = localName(n);
-    if (l === 'rss' || l === 'rdf' || l === 'feed' || l === 'channel') return n;
-    // Junk or a wrapper before the real root: look one level down.
-    const inner = findRoot(n.children ?? []);
-    if (inner) return inner;
-  }
-  return undefined;
+function serializeOpen(name: string, attrs: Record<string, string>): string {
+  let s = `<${name}`;
+  for (const [k, v] of Object.entries(attrs)) s += ` ${k}="${v.replace(/"/g, '&quot;')}"`;
+  return `${s}>`;
 }
 
-/** Image from an enclosure, media:content, media:thumbnail or media:group of an item element. */
-function mediaImage(item: XNode, base: string): string | null {
-  for (const c of elements(item)) {
-    const l = localName(c);
-    const p = prefixOf(c);
-    const type = (attr(c, 'type') ?? '').toLowerCase();
-    if (l === 'enclosure' && type.startsWith('image/')) return safeHttpUrl(attr(c, 'url'), base);
-    if (l === 'link' && attr(c, 'rel') === 'enclosure' && type.startsWith('image/')) return safeHttpUrl(attr(c, 'href'), base);
-    if (p === 'media' && l === 'content' && (attr(c, 'medium') === 'image' || type.startsWith('image/') || (!type && /\.(jpe?g|png|gif|webp|avif)(\?|$)/i.test(attr(c, 'url') ?? '')))) return safeHttpUrl(attr(c, 'url'), base);
-    if (p === 'media' && l === 'thumbnail') return safeHttpUrl(attr(c, 'url'), base);
-    if (p === 'media' && l === 'group') {
-      const inner = mediaImage(c, base);
-      if (inner) return inner;
-    }
-    if (l === 'image' && p === 'itunes') return safeHttpUrl(attr(c, 'href'), base);
-  }
+/** An image from an enclosure, media:content/thumbnail (also inside media:group), or itunes:image. */
+function mediaImage(local: string, prefix: string, a: Record<string, string>, base: string): string | null {
+  const type = (a.type ?? '').toLowerCase();
+  if (local === 'enclosure' && (type.startsWith('image/') || (!type && IMAGE_EXT.test(a.url ?? '')))) return safeHttpUrl(a.url, base);
+  if (local === 'link' && a.rel === 'enclosure' && type.startsWith('image/')) return safeHttpUrl(a.href, base);
+  if (prefix === 'media' && local === 'content' && (a.medium === 'image' || type.startsWith('image/') || (!type && !a.medium && IMAGE_EXT.test(a.url ?? '')))) return safeHttpUrl(a.url, base);
+  if (prefix === 'media' && local === 'thumbnail') return safeHttpUrl(a.url, base);
+  if (prefix === 'itunes' && local === 'image') return safeHttpUrl(a.href, base);
   return null;
 }
 
-function rssItem(item: XNode, feedBase: string): RawItem {
-  const base = withBase(item, feedBase);
-  const plainLink = elements(item).find((c) => c.name?.toLowerCase() === 'link' && textOf(c));
-  const atomLink = childrenNamed(item, 'link').find((c) => attr(c, 'href') && (!attr(c, 'rel') || attr(c, 'rel') === 'alternate'));
-  const guidEl = child(item, 'guid');
-  const guid = textOf(guidEl) || attr(item, 'rdf:about') || null;
-  let link = safeHttpUrl(plainLink ? textOf(plainLink) : attr(atomLink, 'href'), base);
-  if (!link && guid && attr(guidEl, 'isPermaLink') !== 'false') link = safeHttpUrl(guid, base);
-  const date = deepText(item, 'pubdate') || deepText(item, 'date') || textOf(child(item, 'published')) || textOf(child(item, 'updated')) || null;
-  const categories = childrenNamed(item, 'category')
-    .map((c) => textOf(c) || attr(c, 'term') || '')
-    .concat(childrenNamed(item, 'subject').map((c) => textOf(c)))
-    .filter(Boolean);
-  return {
-    guid,
-    title: textOf(child(item, 'title')),
-    link,
-    summaryHtml: textOf(child(item, 'description'), ITEM_FIELDS) || textOf(child(item, 'summary'), ITEM_FIELDS),
-    contentHtml: textOf(child(item, 'encoded', 'content')),
-    date,
-    categories,
-    image: mediaImage(item, base),
-    base,
-  };
-}
-
-function atomLinkHref(n: XNode, base: string): string | null {
-  const links = childrenNamed(n, 'link');
-  const alt = links.find((l) => (attr(l, 'rel') ?? 'alternate') === 'alternate' && (!attr(l, 'type') || /html/i.test(attr(l, 'type') ?? ''))) ?? links.find((l) => (attr(l, 'rel') ?? 'alternate') === 'alternate');
-  return safeHttpUrl(attr(alt, 'href'), base);
-}
-
-function atomEntry(entry: XNode, feedBase: string): RawItem {
-  const base = withBase(entry, feedBase);
-  const content = child(entry, 'content');
-  const summary = child(entry, 'summary');
-  return {
-    guid: textOf(child(entry, 'id')) || null,
-    title: atomText(child(entry, 'title')),
-    link: atomLinkHref(entry, base),
-    summaryHtml: atomText(summary),
-    contentHtml: content ? atomText(content) : '',
-    date: textOf(child(entry, 'published')) || textOf(child(entry, 'updated')) || textOf(child(entry, 'issued')) || textOf(child(entry, 'modified')) || null,
-    categories: childrenNamed(entry, 'category')
-      .map((c) => attr(c, 'label') || attr(c, 'term') || '')
-      .filter(Boolean),
-    image: mediaImage(entry, base),
-    base: content ? withBase(content, base) : base,
-  };
-}
-
 function parseXml(text: string, url: string): ParsedFeed {
-  const doc = parseDocument(text, { xmlMode: true, decodeEntities: false, recognizeCDATA: true }) as unknown as XNode;
-  const root = findRoot(doc.children ?? []);
-  if (!root) throw new FeedParseError('The document is not an RSS, Atom or JSON feed');
-  const rootName = localName(root);
-  const rootBase = withBase(root, url);
-  if (rootName === 'feed') {
-    const siteUrl = atomLinkHref(root, rootBase);
+  let format: FeedFormat | null = null;
+  const stack: Frame[] = [];
+  let rootDepth = -1;
+  let itemDepth = -1;
+  let item: ItemDraft | null = null;
+  const captures: Capture[] = [];
+  let inCdata = false;
+  const channel = new Map<string, { text: string; attrs: Record<string, string> }>();
+  const channelLinks: Record<string, string>[] = [];
+  let channelDepth = -1;
+  let channelBase = url;
+  let channelExplicitBase = false;
+  const drafts: ItemDraft[] = [];
+
+  const parser = new Parser(
+    {
+      onopentag(name, raw) {
+        const i = name.indexOf(':');
+        const prefix = i >= 0 ? name.slice(0, i).toLowerCase() : '';
+        const local = (i >= 0 ? name.slice(i + 1) : name).toLowerCase();
+        const attrs: Record<string, string> = {};
+        for (const k in raw) attrs[k] = decodeHTML(raw[k]);
+        const parent = stack[stack.length - 1];
+        const base = attrs['xml:base'] ? resolve(attrs['xml:base'], parent?.base ?? url) : (parent?.base ?? url);
+        const frame: Frame = { local, prefix, base, explicitBase: !!attrs['xml:base'] || !!parent?.explicitBase };
+        stack.push(frame);
+        const depth = stack.length - 1;
+        const top = captures[captures.length - 1];
+        if (top?.xhtml) {
+          top.parts.push(serializeOpen(name, raw));
+          return;
+        }
+        if (format === null) {
+          if (local === 'rss' || local === 'channel') format = 'rss';
+          else if (local === 'rdf') format = 'rdf';
+          else if (local === 'feed') format = 'atom';
+          if (format) {
+            rootDepth = depth;
+            if (local === 'channel' || local === 'feed') {
+              channelDepth = depth;
+              channelBase = base;
+              channelExplicitBase = frame.explicitBase;
+            }
+          }
+          return;
+        }
+        if (local === 'channel' && channelDepth < 0 && depth === rootDepth + 1) {
+          channelDepth = depth;
+          channelBase = base;
+          channelExplicitBase = frame.explicitBase;
+          return;
+        }
+        if (!item && (local === 'item' || local === 'entry')) {
+          item = { fields: new Map(), links: [], categories: [], image: null, about: attrs['rdf:about'] ?? null, base, contentBase: null };
+          itemDepth = depth;
+          return;
+        }
+        if (item) {
+          const image = item.image ? null : mediaImage(local, prefix, attrs, base);
+          if (image) item.image = image;
+          if (local === 'link' && (attrs.href || attrs.rel) && depth === itemDepth + 1) item.links.push({ ...attrs, base });
+          if (local === 'category' && depth === itemDepth + 1 && (attrs.term || attrs.label)) item.categories.push(attrs.label || attrs.term);
+          const k = key(frame);
+          // Direct children, or fields swallowed by an unclosed tag inside a text field.
+          if (ITEM_TEXT.has(k) && (depth === itemDepth + 1 || (top && !top.xhtml))) {
+            captures.push({ field: k, depth, parts: [], xhtml: attrs.type === 'xhtml', attrs });
+            if (k === 'content') item.contentBase = base;
+          }
+          return;
+        }
+        if (channelDepth >= 0 && depth === channelDepth + 1) {
+          if (local === 'link' && attrs.href) channelLinks.push(attrs);
+          if (CHANNEL_TEXT.has(local) && !(local === 'link' && attrs.href)) captures.push({ field: local, depth, parts: [], xhtml: attrs.type === 'xhtml', attrs });
+        }
+      },
+      ontext(data) {
+        const top = captures[captures.length - 1];
+        if (top) top.parts.push(inCdata || top.xhtml ? data : decodeHTML(data));
+      },
+      oncdatastart() {
+        inCdata = true;
+      },
+      oncdataend() {
+        inCdata = false;
+      },
+      onclosetag(name) {
+        const depth = stack.length - 1;
+        const frame = stack.pop();
+        if (!frame) return;
+        const top = captures[captures.length - 1];
+        if (top && top.depth === depth) {
+          captures.pop();
+          const value = { text: top.parts.join('').trim(), attrs: top.attrs };
+          if (item) {
+            if (top.field === 'category' || top.field === 'subject') {
+              if (value.text) item.categories.push(value.text);
+            } else if (!item.fields.has(top.field) || (top.field === 'link' && !item.fields.get('link')!.text)) item.fields.set(top.field, value);
+          } else if (!channel.has(top.field)) channel.set(top.field, value);
+          return;
+        }
+        if (top?.xhtml) {
+          top.parts.push(`</${name}>`);
+          return;
+        }
+        if (item && depth === itemDepth) {
+          drafts.push(item);
+          item = null;
+          itemDepth = -1;
+        }
+      },
+    },
+    { xmlMode: true, decodeEntities: false, recognizeCDATA: true, recognizeSelfClosing: true },
+  );
+  parser.write(text);
+  parser.end();
+  if (!format) throw new FeedParseError(NOT_A_FEED);
+
+  const text$ = (m: Map<string, { text: string }>, k: string) => m.get(k)?.text ?? '';
+  if (format === 'atom') {
+    const alt = (links: Record<string, string>[]) =>
+      links.find((l) => (l.rel ?? 'alternate') === 'alternate' && (!l.type || /html/i.test(l.type))) ?? links.find((l) => (l.rel ?? 'alternate') === 'alternate');
     return {
-      format: 'atom',
-      title: plainText(atomText(child(root, 'title'))),
-      siteUrl,
-      description: plainText(atomText(child(root, 'subtitle')) || atomText(child(root, 'tagline'))),
-      items: childrenNamed(root, 'entry').map((e) => atomEntry(e, rootBase)),
+      format,
+      title: plainText(text$(channel, 'title')),
+      siteUrl: safeHttpUrl(alt(channelLinks)?.href, channelBase),
+      description: plainText(text$(channel, 'subtitle') || text$(channel, 'tagline')),
+      items: drafts.map((d) => {
+        const link = alt(d.links);
+        return {
+          guid: text$(d.fields, 'id') || null,
+          title: text$(d.fields, 'title'),
+          link: safeHttpUrl(link?.href, link?.base ?? d.base),
+          summaryHtml: text$(d.fields, 'summary'),
+          contentHtml: text$(d.fields, 'content'),
+          date: text$(d.fields, 'published') || text$(d.fields, 'updated') || text$(d.fields, 'issued') || text$(d.fields, 'modified') || null,
+          categories: d.categories,
+          image: d.image,
+          base: d.contentBase ?? d.base,
+        };
+      }),
     };
   }
-  const channel = rootName === 'channel' ? root : (child(root, 'channel') ?? root);
-  // RSS 1.0 keeps items beside the channel; 2.0 inside it.
-  const items = rootName === 'rdf' ? childrenNamed(root, 'item') : childrenNamed(channel, 'item').concat(channel === root ? [] : childrenNamed(root, 'item'));
-  const siteLink = elements(channel).find((c) => c.name?.toLowerCase() === 'link' && textOf(c));
-  const siteUrl = safeHttpUrl(siteLink ? textOf(siteLink) : attr(childrenNamed(channel, 'link').find((l) => attr(l, 'rel') === 'alternate'), 'href'), withBase(channel, rootBase));
+  const siteRaw = text$(channel, 'link') || channelLinks.find((l) => l.rel === 'alternate')?.href;
+  const siteUrl = safeHttpUrl(siteRaw, channelBase);
   // Without xml:base, relative item links in RSS are written against the site, not the feed's host.
-  const explicitBase = attr(root, 'xml:base') || attr(channel, 'xml:base');
-  const chanBase = explicitBase ? withBase(channel, rootBase) : (siteUrl ?? rootBase);
+  const itemBase = (d: ItemDraft) => (channelExplicitBase || d.base !== channelBase ? d.base : (siteUrl ?? d.base));
   return {
-    format: rootName === 'rdf' ? 'rdf' : 'rss',
-    title: plainText(textOf(child(channel, 'title'))),
+    format,
+    title: plainText(text$(channel, 'title')),
     siteUrl,
-    description: plainText(textOf(child(channel, 'description'))),
-    items: items.map((i) => rssItem(i, chanBase)),
+    description: plainText(text$(channel, 'description')),
+    items: drafts.map((d) => {
+      const base = itemBase(d);
+      const guidField = d.fields.get('guid');
+      const guid = guidField?.text || d.about || null;
+      const atomLink = d.links.find((l) => l.href && (!l.rel || l.rel === 'alternate'));
+      let link = safeHttpUrl(text$(d.fields, 'link') || atomLink?.href, base);
+      if (!link && guid && guidField?.attrs.isPermaLink !== 'false') link = safeHttpUrl(guid, base);
+      return {
+        guid,
+        title: text$(d.fields, 'title'),
+        link,
+        summaryHtml: text$(d.fields, 'description') || text$(d.fields, 'summary'),
+        contentHtml: text$(d.fields, 'content:encoded'),
+        date: text$(d.fields, 'pubdate') || text$(d.fields, 'date') || text$(d.fields, 'published') || text$(d.fields, 'updated') || null,
+        categories: d.categories,
+        image: d.image,
+        base,
+      };
+    }),
   };
 }
 
@@ -244,7 +297,7 @@ function parseJsonFeed(text: string, url: string): ParsedFeed {
     throw new FeedParseError('The JSON feed is not valid JSON');
   }
   if (!data || typeof data !== 'object' || !/jsonfeed\.org\/version\/1/.test(str(data.version)) || !Array.isArray(data.items)) {
-    throw new FeedParseError('The document is not an RSS, Atom or JSON feed');
+    throw new FeedParseError(NOT_A_FEED);
   }
   const base = safeHttpUrl(str(data.home_page_url), url) ?? url;
   return {

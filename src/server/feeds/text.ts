@@ -6,37 +6,68 @@ import { decodeHTML } from 'entities';
 const BLOCK = new Set(['p', 'div', 'br', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'tr', 'table', 'section', 'article', 'figure', 'figcaption', 'hr']);
 const SKIP = new Set(['script', 'style', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'head', 'title']);
 
-export interface HtmlInfo {
-  text: string;
+const decodeText = (t: string) => (t.includes('&') ? decodeHTML(t) : t);
+
+// One tokenizer reused for every conversion (reset each time): building one per feed item costs more
+// than tokenising the item's first kilobyte. Conversion is synchronous, so calls cannot interleave.
+// Entities are decoded per text node with `entities`, which is much cheaper than the tokenizer's own.
+const state = { out: [] as string[], length: 0, skipDepth: 0, limit: Infinity };
+const textParser = new Parser(
+  {
+    onopentag(name) {
+      if (SKIP.has(name)) state.skipDepth++;
+      else if (BLOCK.has(name)) state.out.push(' ');
+    },
+    onclosetag(name) {
+      if (SKIP.has(name)) state.skipDepth = Math.max(0, state.skipDepth - 1);
+      else if (BLOCK.has(name)) state.out.push(' ');
+    },
+    ontext(text) {
+      if (state.skipDepth === 0) {
+        state.out.push(decodeText(text));
+        state.length += text.length;
+      }
+    },
+  },
+  { decodeEntities: false, lowerCaseTags: true },
+);
+
+/** Folded plain text of HTML, tokenised in 1 KB steps until `limit` characters of text are collected. */
+function htmlToText(html: string, limit = Infinity): string {
+  if (!html.includes('<')) return fold(decodeText(html));
+  state.out = [];
+  state.length = 0;
+  state.skipDepth = 0;
+  textParser.reset();
+  for (let i = 0; i < html.length && state.length < limit; i += 1024) textParser.write(html.slice(i, i + 1024));
+  textParser.end();
+  const text = fold(state.out.join(''));
+  state.out = [];
+  return text;
+}
+
+export interface HtmlDigest {
+  /** Folded plain text of the start of the HTML: enough for a summary, not the whole body. */
+  lead: string;
+  words: number;
   firstImage: string | null;
 }
 
-/** Plain text of an HTML fragment (scripts and styles dropped, entities decoded) and its first image src. */
-export function htmlInfo(html: string): HtmlInfo {
-  if (!/[<&]/.test(html)) return { text: fold(html), firstImage: null };
-  const out: string[] = [];
-  let skipDepth = 0;
-  let firstImage: string | null = null;
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        if (SKIP.has(name)) skipDepth++;
-        else if (BLOCK.has(name)) out.push(' ');
-        if (name === 'img' && !firstImage && attrs.src) firstImage = attrs.src;
-      },
-      onclosetag(name) {
-        if (SKIP.has(name)) skipDepth = Math.max(0, skipDepth - 1);
-        else if (BLOCK.has(name)) out.push(' ');
-      },
-      ontext(text) {
-        if (skipDepth === 0) out.push(text);
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true },
-  );
-  parser.write(html);
-  parser.end();
-  return { text: fold(out.join('')), firstImage };
+const LEAD_CHARS = 600;
+const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+
+/**
+ * What an article needs from a possibly long HTML body: the plain text of its start, its word count
+ * and its first image. Feeds carry whole articles, so bodies are not tokenised in full.
+ */
+export function digestHtml(html: string): HtmlDigest {
+  if (!html.includes('<')) {
+    const text = fold(decodeText(html));
+    return { lead: text.slice(0, LEAD_CHARS * 2), words: wordCount(text), firstImage: null };
+  }
+  const img = IMG_SRC.exec(html);
+  const bare = html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<[^>]*>/g, ' ');
+  return { lead: htmlToText(html, LEAD_CHARS), words: wordCount(bare), firstImage: img ? decodeHTML(img[1] ?? img[2] ?? img[3] ?? '') || null : null };
 }
 
 export function fold(s: string): string {
@@ -45,8 +76,7 @@ export function fold(s: string): string {
 
 /** Plain text of a feed field that may be HTML or entity-escaped text. */
 export function plainText(s: string | null | undefined): string {
-  if (!s) return '';
-  return htmlInfo(s).text;
+  return s ? htmlToText(s) : '';
 }
 
 /** Cuts text to about `max` characters: at a sentence end if one is reasonably close, else a word. */
@@ -76,8 +106,15 @@ export function safeHttpUrl(raw: string | null | undefined, base?: string | null
 }
 
 export function wordCount(text: string): number {
-  const m = text.match(/\S+/g);
-  return m ? m.length : 0;
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const space = c === 32 || (c >= 9 && c <= 13) || c === 160;
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
 }
 
 /** 'N min' at 200 words a minute, at least 1. */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { BodyStyle } from '../../shared/themes';
 import type { IssueArticle } from './issue';
 import { mix, onColor } from './palette';
-import { RAINBOW } from './mastheads';
+import { RAINBOW } from './masthead-kit';
 import { Tr, Headline, ReadMore, ArticleImage, bodyText, smallCaps, meta, roman, type RenderCtx } from './kit';
 
 export type Card = (ctx: RenderCtx, a: IssueArticle, i: number, narrow: boolean) => ReactNode;

@@ -72,9 +72,10 @@ export function readable(fg: string, bg: string, ratio = 4.5): string {
   return target;
 }
 
-/** Best text colour on a solid background. */
-export function onColor(bg: string): string {
-  return contrast('#ffffff', bg) >= contrast('#111111', bg) ? '#ffffff' : '#111111';
+/** Best text colour on a solid background; white wins once it reaches `whiteAt` (3 suits large text). */
+export function onColor(bg: string, whiteAt = Number.POSITIVE_INFINITY): string {
+  const white = contrast('#ffffff', bg);
+  return white >= whiteAt || white >= contrast('#111111', bg) ? '#ffffff' : '#111111';
 }
 
 const PAPER = new Set(['newsprint', 'the-capitol-digest', 'finance', 'lifestyle']);
@@ -107,7 +108,7 @@ export function paletteFor(theme: ThemeMeta, mode: ColorTheme): Palette {
       onAccent: onColor(readable(accent, surface, 3)),
       accentText: readable(accent, card, 4.5),
       band,
-      onBand: onColor(band),
+      onBand: onColor(band, 3),
       primary,
       secondary: mix(secondary, '#0d1117', 0.85),
       dark: true,
@@ -130,7 +131,7 @@ export function paletteFor(theme: ThemeMeta, mode: ColorTheme): Palette {
       onAccent: onColor(accent),
       accentText: readable(accent, card, 4.5),
       band: primary,
-      onBand: onColor(primary),
+      onBand: onColor(primary, 3),
       primary,
       secondary,
       dark: false,
@@ -153,7 +154,7 @@ export function paletteFor(theme: ThemeMeta, mode: ColorTheme): Palette {
       onAccent: onColor(accent),
       accentText: readable(accent, surface, 4.5),
       band: primary,
-      onBand: onColor(primary),
+      onBand: onColor(primary, 3),
       primary,
       secondary,
       dark: false,

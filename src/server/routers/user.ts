@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { updateProfileInput } from '../../shared/schemas/auth';
 import { userDto } from '../../shared/schemas/user';
-import { getUser, updateProfile } from '../user/profile';
+import { updateProfile } from '../user/profile';
 import { toUserDto } from '../user/dto';
 
 export const userRouter = router({
+  // The session middleware read this user's row for this very request; no second query.
   get: protectedProcedure
     .input(z.void())
     .output(userDto)
-    .query(({ ctx }) => toUserDto(getUser(ctx.db, ctx.user.id), ctx.now())),
+    .query(({ ctx }) => toUserDto(ctx.user, ctx.now())),
 
   update: protectedProcedure
     .input(updateProfileInput)

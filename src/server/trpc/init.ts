@@ -38,12 +38,13 @@ export const publicProcedure = t.procedure.use(mapErrors);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  // tRPC merges this into the context; passing only the narrowed field saves a copy per call.
+  return next({ ctx: { user: ctx.user } });
 });
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!isStaff(ctx.user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
-  return next({ ctx });
+  return next();
 });
 
 export type AuthedContext = Context & { user: NonNullable<Context['user']> };

@@ -36,6 +36,8 @@ describe('REST /api/auth and /api/user', () => {
     const avatar = 'data:image/jpeg;base64,/9j/4AAQ';
     const upd2 = await app.request('/api/user', jsonRequest('PUT', { fullName: 'Ada', avatar }, { cookie }));
     expect(await upd2.json()).toMatchObject({ name: 'Ada', avatar });
+    const reread = await app.request('/api/user', { headers: { cookie } });
+    expect(await reread.json()).toMatchObject({ name: 'Ada', avatar });
 
     const second = await app.request('/api/auth/signup', jsonRequest('POST', { name: 'Bob', email: 'bob@example.com', password: 'correct horse' }));
     expect((await second.json()).user.role).toBe('user');

@@ -44,7 +44,7 @@ export function ChannelCard({ channel, selected, locked, onToggle }: { channel: 
       </div>
       <div className="mt-4 flex-1" />
       {locked && !selected ? (
-        <Button variant="outline" size="sm" aria-disabled="true" onClick={onToggle} className="cursor-not-allowed opacity-60" aria-label={`${MSG.upgradeToSelectMore} (${channel.name})`}>
+        <Button variant="outline" size="sm" onClick={onToggle} className="cursor-not-allowed opacity-60" aria-label={`${MSG.upgradeToSelectMore} (${channel.name})`}>
           {MSG.upgradeToSelectMore}
         </Button>
       ) : (

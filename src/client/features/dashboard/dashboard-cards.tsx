@@ -9,11 +9,13 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { openPublication } from '../publications/open-publication';
+import { openPublication, workflowHref } from '../publications/open-publication';
 import { formatDateTime, formatRelative } from '../publications/time';
 
 const PLATFORM_NAMES = { brevo: 'Brevo', mailchimp: 'Mailchimp', mailerlite: 'MailerLite', substack: 'Substack' } as const;
 export const RECENT_COUNT = 5;
+
+const cardId = (title: string) => `dash-${title.toLowerCase().replace(/\s+/g, '-')}`;
 
 function CardHead({ icon: Icon, title, description }: { icon: LucideIcon; title: string; description: string }) {
   return (
@@ -22,7 +24,9 @@ function CardHead({ icon: Icon, title, description }: { icon: LucideIcon; title:
         <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
           <Icon className="size-[18px]" aria-hidden />
         </span>
-        <CardTitle className="flex-1">{title}</CardTitle>
+        <CardTitle id={cardId(title)} className="flex-1">
+          {title}
+        </CardTitle>
       </div>
       <CardDescription className="mt-1">{description}</CardDescription>
     </CardHeader>
@@ -47,7 +51,7 @@ export function IntegrationsCard() {
   const q = trpc.integrations.status.useQuery();
   const platforms = q.data?.data.platforms;
   return (
-    <Card className="flex flex-col">
+    <Card className="flex flex-col" role="region" aria-labelledby={cardId('Integrations')}>
       <CardHead icon={Plug} title="Integrations" description="Email platforms connected to your account." />
       <CardContent className="flex-1">
         {q.isError ? (
@@ -81,7 +85,7 @@ export function RecentPublicationsCard() {
   const navigate = useNavigate();
   const pubs = q.data?.data.publications.slice(0, RECENT_COUNT);
   return (
-    <Card className="flex flex-col">
+    <Card className="flex flex-col" role="region" aria-labelledby={cardId('Recent Publications')}>
       <CardHead
         icon={Newspaper}
         title="Recent Publications"
@@ -120,7 +124,7 @@ export function RecentPublicationsCard() {
                 <tr key={p.id}>
                   <td className="truncate py-2 pr-2">
                     <a
-                      href={`/workflow?publicationId=${encodeURIComponent(p.id)}`}
+                      href={workflowHref(p.id)}
                       className="font-medium text-zinc-900 underline-offset-4 hover:text-indigo-600 hover:underline dark:text-zinc-100 dark:hover:text-indigo-400"
                       onClick={(e) => {
                         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -169,7 +173,7 @@ export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
   const plan = q.data?.currentPlan;
   const offer = plan ? PLAN_OFFERS.find((o) => o.id === plan) : undefined;
   return (
-    <Card className="flex flex-col">
+    <Card className="flex flex-col" role="region" aria-labelledby={cardId('Subscription Plans')}>
       <CardHead icon={CreditCard} title="Subscription Plans" description="Your plan and what it includes." />
       <CardContent className="flex-1">
         {q.isError ? (

@@ -1,6 +1,5 @@
 // Read-only preview of a saved newsletter: its stored email HTML in a sandboxed iframe (no scripts,
 // no same-origin), so feed-derived markup can never touch the app.
-import { useId } from 'react';
 import { getTheme } from '../../../shared/themes';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
@@ -9,13 +8,12 @@ import { trpc } from '../../trpc';
 
 export function PreviewDialog({ id, onOpenChange }: { id: string | null; onOpenChange: (open: boolean) => void }) {
   const draft = trpc.drafts.get.useQuery({ id: id ?? '' }, { enabled: id !== null });
-  const titleId = useId();
   const d = draft.data;
   return (
     <Dialog open={id !== null} onOpenChange={onOpenChange}>
       <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col sm:max-w-3xl p-4 sm:p-6">
         <DialogHeader>
-          <DialogTitle id={titleId}>{d?.title ?? 'Newsletter preview'}</DialogTitle>
+          <DialogTitle>{d?.title ?? 'Newsletter preview'}</DialogTitle>
           <DialogDescription>
             {d ? [d.subject || null, d.theme ? getTheme(d.theme)?.name ?? d.theme : null, `${d.articleCount} article${d.articleCount === 1 ? '' : 's'}`].filter(Boolean).join(' · ') : 'Read-only preview'}
           </DialogDescription>

@@ -54,14 +54,12 @@ export function CreatePublicationForm({ inputRef, onLimit }: { inputRef?: Ref<HT
       }}
     >
       <div className="flex-1">
-        <Label htmlFor={`${id}-name`} className="sr-only">
-          Newsletter name
-        </Label>
+        <Label htmlFor={`${id}-name`}>Newsletter name</Label>
         <Input
           id={`${id}-name`}
           ref={inputRef}
           value={name}
-          placeholder="Name your newsletter, e.g. The Friday Digest"
+          placeholder="e.g. The Friday Digest"
           autoComplete="off"
           maxLength={MAX_NAME + 20}
           aria-invalid={error ? true : undefined}
@@ -75,7 +73,7 @@ export function CreatePublicationForm({ inputRef, onLimit }: { inputRef?: Ref<HT
         />
         <FieldError id={`${id}-err`}>{error}</FieldError>
       </div>
-      <Button type="submit" loading={create.isPending}>
+      <Button type="submit" loading={create.isPending} className="sm:mt-[26px]">
         {!create.isPending && <Plus aria-hidden />}
         Create publication
       </Button>

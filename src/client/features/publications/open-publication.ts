@@ -1,9 +1,9 @@
 // The hand-over from /publications to the workflow page: the chosen publication is kept in
 // sessionStorage ('selectedPublication', spec §2 workflow) and its id travels in the URL, so a lost or
 // corrupt stored entry can be recovered from the server.
+// Reading and validating the entry is the workflow's side (features/workflow/stored-publication.ts).
 import type { useNavigate } from '@tanstack/react-router';
-
-export const SELECTED_PUBLICATION_KEY = 'selectedPublication';
+import { SELECTED_PUBLICATION_KEY } from '../workflow/stored-publication';
 
 export interface SelectedPublication {
   id: string;
@@ -28,40 +28,4 @@ export function storeSelectedPublication(publication: SelectedPublication): void
 export function openPublication(publication: SelectedPublication, navigate: Navigate): Promise<void> {
   storeSelectedPublication(publication);
   return navigate({ href: workflowHref(publication.id) });
-}
-
-/**
- * The stored entry if it is valid (spec §5): a non-empty object with a non-blank string id; the literal
- * strings 'undefined' and 'null', blank text and unparsable JSON are invalid. Never throws.
- */
-export function readSelectedPublication(): SelectedPublication | null {
-  let raw: string | null;
-  try {
-    raw = sessionStorage.getItem(SELECTED_PUBLICATION_KEY);
-  } catch {
-    return null;
-  }
-  if (raw === null) return null;
-  const text = raw.trim();
-  if (!text || text === 'undefined' || text === 'null') return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || Object.keys(parsed).length === 0) return null;
-  const entry = parsed as Record<string, unknown>;
-  if (typeof entry.id !== 'string') return null;
-  const id = entry.id.trim();
-  if (!id || id === 'undefined' || id === 'null') return null;
-  return { ...entry, id, name: typeof entry.name === 'string' ? entry.name : '' };
-}
-
-export function clearSelectedPublication(): void {
-  try {
-    sessionStorage.removeItem(SELECTED_PUBLICATION_KEY);
-  } catch {
-    // Nothing stored can be read either, so there is nothing to clear.
-  }
 }

@@ -15,7 +15,8 @@ import { trpc } from '../../trpc';
 import { UpgradeDialog } from '../upgrade/upgrade-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { CreatePublicationForm } from './create-publication-form';
-import { clearSelectedPublication, openPublication, readSelectedPublication } from './open-publication';
+import { clearStoredPublication, readStoredPublication } from '../workflow/stored-publication';
+import { openPublication, storeSelectedPublication } from './open-publication';
 import { RenameDialog } from './rename-dialog';
 import { formatDateTime, formatRelative } from './time';
 
@@ -31,7 +32,7 @@ function PublicationRow({ pub, onOpen, onRename, onDelete }: { pub: Summary; onO
       <article aria-labelledby={nameId} className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-4">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 id={nameId} className="truncate font-medium text-zinc-900 dark:text-white">
+            <h3 id={nameId} title={pub.name} className="min-w-0 truncate font-medium text-zinc-900 dark:text-white">
               {pub.name}
             </h3>
             <Badge tone={pub.status === 'ready' ? 'success' : 'neutral'}>{pub.status === 'ready' ? 'Ready' : 'Draft'}</Badge>
@@ -88,8 +89,7 @@ export function PublicationsPage() {
   const rename = trpc.publications.rename.useMutation({
     onSuccess: async (pub) => {
       setRenaming(null);
-      const stored = readSelectedPublication();
-      if (stored?.id === pub.id) sessionStorage.setItem('selectedPublication', JSON.stringify({ ...stored, name: pub.name }));
+      if (readStoredPublication()?.id === pub.id) storeSelectedPublication({ id: pub.id, name: pub.name, status: pub.status, currentStep: pub.currentStep, lastSaved: pub.lastSaved });
       toast({ title: 'Publication renamed', description: `Now called “${pub.name}”.`, variant: 'success' });
       await utils.publications.list.invalidate();
     },
@@ -99,7 +99,7 @@ export function PublicationsPage() {
     onSuccess: async ({ id }) => {
       const name = deleting?.name;
       setDeleting(null);
-      if (readSelectedPublication()?.id === id) clearSelectedPublication();
+      if (readStoredPublication()?.id === id) clearStoredPublication();
       toast({ title: 'Publication deleted', description: name ? `“${name}” was deleted.` : undefined });
       await utils.publications.list.invalidate();
     },

@@ -49,13 +49,15 @@ function ThemeCard({ theme, state, onSelect, onUpgrade }: { theme: ThemeMeta; st
         )}
       >
         <div className="relative">
-          <div className={cn(locked && 'opacity-40 grayscale-[35%]')}>
+          <div className={cn(locked && 'opacity-60 grayscale-[40%]')}>
             <ThemeSwatch theme={theme} />
           </div>
           {locked && (
-            <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 rounded-lg bg-zinc-950/45 text-white">
-              <Lock className="size-5" aria-hidden />
-              <span className="text-sm font-semibold">{MSG.upgradeRequired}</span>
+            <div className="absolute inset-0 flex items-center justify-center rounded-lg bg-white/55 backdrop-blur-[2px] dark:bg-zinc-950/55">
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-zinc-900/90 px-3 py-1.5 text-sm font-semibold text-white shadow-sm dark:bg-zinc-100/95 dark:text-zinc-900">
+                <Lock className="size-4" aria-hidden />
+                {MSG.upgradeRequired}
+              </span>
             </div>
           )}
         </div>

@@ -37,7 +37,7 @@ export function ArticleCard({ article, selected, onToggle }: { article: Article;
             type="checkbox"
             checked={selected}
             onChange={onToggle}
-            className="mt-1 size-4 shrink-0 cursor-pointer rounded border-zinc-300 accent-indigo-600"
+            className="relative z-10 mt-1 size-4 shrink-0 cursor-pointer rounded border-zinc-300 accent-indigo-600"
           />
           {/* The label covers the card so a click anywhere toggles it; the link below sits above it. */}
           <label htmlFor={id} className="cursor-pointer font-medium leading-snug text-zinc-900 after:absolute after:inset-0 dark:text-zinc-100">
