@@ -49,7 +49,7 @@ for (const theme of THEMES) {
     for (const layoutStyle of LAYOUT_STYLES) {
       const { html } = assembleNewsletter(
         { user: { role: 'admin' }, now: () => new Date('2026-11-21T09:00:00Z') },
-        { newsletterName: `The ${theme.name} Weekly`, themeId: theme.id, articles, layoutStyle, fontStyle: 'normal', colorTheme, includeBranding: true },
+        { newsletterName: `${theme.name.startsWith("The ") ? "" : "The "}${theme.name} Weekly`, themeId: theme.id, articles, layoutStyle, fontStyle: 'normal', colorTheme, includeBranding: true },
       );
       await page.setContent(html, { waitUntil: 'load' });
       const file = path.join(OUT, `${theme.id}-${colorTheme}-${layoutStyle}.png`);

@@ -1,11 +1,12 @@
 // The newsletter workflow end to end, as a new free user against fixture feeds served on loopback:
 // publication -> five steps (search, add by address, channel limit, date filter, every preview option)
 // -> save, PDF export, test send (checked in the outbox) -> reload resumes where the user was.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { MSG } from '../../src/shared/messages';
-import { expect, skipWithoutBrowser, test, uniqueEmail } from './support';
+import { expect, PASSWORD, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { startFixtureServer, type FixtureServer } from './fixtures/feed-server';
-import { getPublication, localInput, outboxFor, publicationIdFrom, signUpThroughUi, trpcQuery } from './fixtures/workflow-helpers';
+import { E2E_DB, getPublication, localInput, outboxFor, publicationIdFrom, signUpThroughUi, trpcMutation, trpcQuery } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
 test.describe.configure({ mode: 'serial' });
@@ -238,4 +239,37 @@ test('the stored publication is validated: bad entries go to /publications, the 
   await page.goto('/workflow');
   await expect(page).toHaveURL(new RegExp(`/workflow\\?publicationId=${id}$`));
   await expect(page.getByLabel('Newsletter name')).toHaveValue('Storage Test');
+});
+
+test('a professional user pages through search results and is not capped', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('workflow-pro');
+  // Plans are changed by billing or an operator; here the operator's CLI makes a professional account.
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/user-create.ts', '--email', email, '--password', PASSWORD, '--name', 'Pat Pro', '--plan', 'professional'], {
+    env: { ...process.env, DATABASE_PATH: E2E_DB, LOG_LEVEL: 'error' },
+    stdio: 'pipe',
+  });
+  await signInThroughUi(page, email);
+  const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Pro Digest' });
+  await trpcMutation(page, 'wizard.saveProgress', { publicationId: pub.id, currentStep: 3, workflowData: { selectedTheme: 'newsprint' } });
+  await page.goto(`/workflow?publicationId=${pub.id}`);
+  await expect(page.getByRole('heading', { name: 'Select Content Channels' })).toBeVisible();
+
+  await page.getByLabel('Search by topic or niche').fill('technology');
+  await page.getByRole('button', { name: 'Find Channels' }).click();
+  const pager = page.getByRole('navigation', { name: 'Search result pages' });
+  await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  const found = page.getByRole('list', { name: 'Found channels' });
+  const firstOnPage1 = await found.getByRole('heading').first().textContent();
+  await pager.getByRole('button', { name: 'Page 2' }).click();
+  await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(found.getByRole('heading').first()).not.toHaveText(firstOnPage1 ?? '');
+
+  // Unlimited channels: no allowance line, no 'x of N' counter, every channel selectable.
+  await found.getByRole('button', { name: /^Select / }).nth(0).click();
+  await found.getByRole('button', { name: /^Select / }).nth(0).click();
+  await expect(page.getByTestId('channel-counter')).toHaveText('2 selected');
+  await expect(page.getByText(/You can select \d+ content channel/)).toHaveCount(0);
+  await expect(found.getByRole('button', { name: new RegExp(`^${MSG.upgradeToSelectMore}`) })).toHaveCount(0);
+  await expect.poll(async () => (await getPublication(page, pub.id)).workflowData.selectedChannels).toHaveLength(2);
 });

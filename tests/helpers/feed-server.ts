@@ -98,6 +98,7 @@ function defaultRoutes(server: FeedServer): Record<string, Handler> {
     '/redirect-metadata': (_q, res) => send(res, '', 'text/plain', 302, { location: 'http://169.254.169.254/latest/meta-data/' }),
     '/redirect-localhost': (_q, res) => send(res, '', 'text/plain', 302, { location: `http://localhost:${server.port}/feeds/rss2.xml` }),
     '/redirect-file': (_q, res) => send(res, '', 'text/plain', 302, { location: 'file:///etc/passwd' }),
+    '/redirect-to': (req, res) => send(res, '', 'text/plain', 302, { location: new URL(req.url ?? '/', 'http://x').searchParams.get('u') ?? '/' }),
     '/error': (_q, res) => send(res, 'boom', 'text/plain', 500),
     '/invalid': (_q, res) => send(res, '<<<>>> this is not xml at all {', 'application/rss+xml'),
   };

@@ -1,6 +1,5 @@
 // Google and GitHub sign-in through arctic, enabled when their client id and secret are configured.
 import crypto from 'node:crypto';
-import { GitHub, Google, decodeIdToken, generateCodeVerifier, generateState } from 'arctic';
 import { and, eq } from 'drizzle-orm';
 import { oauthAccounts, users } from '../../../db/schema';
 import type { Env } from '../env';
@@ -20,8 +19,12 @@ export function configuredProviders(env: Env): Record<OAuthProvider, boolean> {
 
 const callbackUrl = (env: Env, p: OAuthProvider) => `${env.APP_URL}/api/auth/oauth/${p}/callback`;
 
+// arctic loads on first use: most servers never configure OAuth, and it costs start-up time.
+const arctic = () => import('arctic');
+
 /** The provider's authorization address plus the state (and PKCE verifier) to keep in cookies. */
-export function authorizationUrl(env: Env, provider: OAuthProvider) {
+export async function authorizationUrl(env: Env, provider: OAuthProvider) {
+  const { GitHub, Google, generateCodeVerifier, generateState } = await arctic();
   const state = generateState();
   if (provider === 'github') {
     const gh = new GitHub(env.GITHUB_CLIENT_ID!, env.GITHUB_CLIENT_SECRET!, callbackUrl(env, provider));
@@ -41,6 +44,7 @@ interface OAuthProfile {
 
 /** Exchanges the code and reads the profile from the provider's documented endpoints. */
 export async function fetchProfile(env: Env, provider: OAuthProvider, code: string, verifier: string | null): Promise<OAuthProfile> {
+  const { GitHub, Google, decodeIdToken } = await arctic();
   if (provider === 'google') {
     const g = new Google(env.GOOGLE_CLIENT_ID!, env.GOOGLE_CLIENT_SECRET!, callbackUrl(env, provider));
     const tokens = await g.validateAuthorizationCode(code, verifier ?? '');

@@ -72,11 +72,16 @@ export function createFetcher(allowHostsValue: string): SafeFetcher {
     },
   });
   const hostLimits = new Map<string, LimitFunction>();
-  const limitFor = (url: URL) => {
+  /** Runs fn under the host's limit; idle hosts are forgotten so the map does not grow without bound. */
+  const limited = async <T>(url: URL, fn: () => Promise<T>): Promise<T> => {
     const key = hostKey(url);
     let l = hostLimits.get(key);
     if (!l) hostLimits.set(key, (l = pLimit(PER_HOST)));
-    return l;
+    try {
+      return await l(fn);
+    } finally {
+      if (l.activeCount === 0 && l.pendingCount === 0) hostLimits.delete(key);
+    }
   };
 
   async function once(url: URL, opts: FetchOptions, signal: AbortSignal) {
@@ -119,7 +124,7 @@ export function createFetcher(allowHostsValue: string): SafeFetcher {
     let url = start;
     try {
       for (let hop = 0; ; hop++) {
-        const res = await limitFor(url)(() => once(url, opts, signal));
+        const res = await limited(url, () => once(url, opts, signal));
         if (res.status >= 300 && res.status < 400 && res.status !== 304) {
           await res.body?.cancel().catch(() => undefined);
           const location = res.headers.get('location');

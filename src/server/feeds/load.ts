@@ -64,15 +64,16 @@ export function storeParsed(deps: FeedDeps, url: string, feed: ParsedFeed, res: 
   return items;
 }
 
-const inFlight = new Map<string, Promise<LoadedFeed>>();
+const inFlight = new WeakMap<Db, Map<string, Promise<LoadedFeed>>>();
 
 export function loadFeed(deps: FeedDeps, url: string): Promise<LoadedFeed> {
-  // Concurrent requests for one feed share a single refresh.
-  const key = `${deps.env.DATABASE_PATH}|${url}`;
-  const running = inFlight.get(key);
-  if (running) return running;
-  const p = refresh(deps, url).finally(() => inFlight.delete(key));
-  inFlight.set(key, p);
+  // Concurrent requests for one feed (in one database) share a single refresh.
+  let running = inFlight.get(deps.db);
+  if (!running) inFlight.set(deps.db, (running = new Map()));
+  const pending = running.get(url);
+  if (pending) return pending;
+  const p = refresh(deps, url).finally(() => running.delete(url));
+  running.set(url, p);
   return p;
 }
 

@@ -66,8 +66,8 @@ export function digestHtml(html: string): HtmlDigest {
     return { lead: text.slice(0, LEAD_CHARS * 2), words: wordCount(text), firstImage: null };
   }
   const img = IMG_SRC.exec(html);
-  const bare = html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<[^>]*>/g, ' ');
-  return { lead: htmlToText(html, LEAD_CHARS), words: wordCount(bare), firstImage: img ? decodeHTML(img[1] ?? img[2] ?? img[3] ?? '') || null : null };
+  const words = /<(script|style)\b/i.test(html) ? wordCount(html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<[^>]*>/g, ' ')) : wordCount(html, true);
+  return { lead: htmlToText(html, LEAD_CHARS), words, firstImage: img ? decodeHTML(img[1] ?? img[2] ?? img[3] ?? '') || null : null };
 }
 
 export function fold(s: string): string {
@@ -105,11 +105,18 @@ export function safeHttpUrl(raw: string | null | undefined, base?: string | null
   }
 }
 
-export function wordCount(text: string): number {
+/** Words in text; with skipTags, markup between < and > counts as a word break, not as words. */
+export function wordCount(text: string, skipTags = false): number {
   let words = 0;
   let inWord = false;
+  let inTag = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
+    if (skipTags && (inTag || c === 60)) {
+      inTag = c !== 62;
+      inWord = false;
+      continue;
+    }
     const space = c === 32 || (c >= 9 && c <= 13) || c === 160;
     if (!space && !inWord) words++;
     inWord = !space;

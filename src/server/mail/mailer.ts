@@ -1,7 +1,7 @@
 // The mailer: one interface, two transports. SMTP (nodemailer) when SMTP_URL is set, otherwise the
 // built-in outbox (stored in SQLite, one summary line in the server log).
-import nodemailer from 'nodemailer';
 import crypto from 'node:crypto';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db';
 import { outbox } from '../../../db/schema';
 
@@ -62,12 +62,14 @@ export function createOutboxMailer(db: Db, opts: { from: string; log?: (line: st
 }
 
 export function createSmtpMailer(smtpUrl: string, opts: { from: string }): Mailer {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads on first use, so servers on the outbox never pay its start-up cost.
+  let transporter: Promise<Transporter> | null = null;
   return {
     transport: 'smtp',
     async send(raw) {
       const msg = cleanMessage(raw, opts.from);
-      const info = await transporter.sendMail({ from: msg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, headers: msg.headers });
+      transporter ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+      const info = await (await transporter).sendMail({ from: msg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, headers: msg.headers });
       return { messageId: info.messageId, transport: 'smtp' };
     },
   };

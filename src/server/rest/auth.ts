@@ -24,7 +24,7 @@ export const authRest = new Hono<AppEnv>()
   .get('/login', (c) => c.redirect('/auth', 302))
   .post('/newsletter-signup', (c) => rest(c, async (api) => api.leads.subscribe((await readJson(c)) as never)))
   // OAuth: redirect to the provider, then come back to the callback with a code.
-  .get('/auth/oauth/:provider', (c) => {
+  .get('/auth/oauth/:provider', async (c) => {
     const provider = c.req.param('provider') as OAuthProvider;
     const env = c.get('deps').env;
     if (!OAUTH_PROVIDERS.includes(provider)) return c.json({ success: false, message: MSG.notFoundApi, code: 'NOT_FOUND' }, 404);
@@ -32,7 +32,7 @@ export const authRest = new Hono<AppEnv>()
       const label = provider === 'google' ? 'Google' : 'GitHub';
       return c.json({ success: false, message: MSG.providerNotConfigured(label), code: 'PRECONDITION_FAILED' }, 412);
     }
-    const { url, state, verifier } = authorizationUrl(env, provider);
+    const { url, state, verifier } = await authorizationUrl(env, provider);
     const opts = { httpOnly: true, secure: env.isProduction, sameSite: 'Lax' as const, path: '/', maxAge: 600 };
     setCookie(c, 'oauth_state', state, opts);
     if (verifier) setCookie(c, 'oauth_verifier', verifier, opts);

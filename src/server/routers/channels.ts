@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { channelSchema, searchChannelsInput, searchChannelsResult } from '../../shared/schemas/content';
-import { addChannel, discoverChannels, exportOpml, importOpml, listMyChannels, removeChannel, searchChannels } from '../feeds/channels';
+
+// The content engine (HTTP client, parsers, encodings) loads on first use: it is not needed to start
+// serving, and importing it eagerly costs a noticeable share of the 2 s start-up budget.
+const engine = () => import('../feeds/channels');
 
 const address = z.string().trim().min(1, 'Please enter a site or feed address').max(2048);
 
@@ -20,29 +23,29 @@ export const channelsRouter = router({
   search: protectedProcedure
     .input(searchChannelsInput)
     .output(searchChannelsResult)
-    .mutation(({ ctx, input }) => searchChannels(ctx, input)),
+    .mutation(async ({ ctx, input }) => (await engine()).searchChannels(ctx, input)),
   discover: protectedProcedure
     .input(discoverInput)
     .output(discoverResult)
-    .mutation(({ ctx, input }) => discoverChannels(ctx, input)),
+    .mutation(async ({ ctx, input }) => (await engine()).discoverChannels(ctx, input)),
   listMine: protectedProcedure
     .input(z.void())
     .output(z.array(channelSchema))
-    .query(({ ctx }) => listMyChannels(ctx)),
+    .query(async ({ ctx }) => (await engine()).listMyChannels(ctx)),
   add: protectedProcedure
     .input(addChannelInput)
     .output(channelSchema)
-    .mutation(({ ctx, input }) => addChannel(ctx, input)),
+    .mutation(async ({ ctx, input }) => (await engine()).addChannel(ctx, input)),
   remove: protectedProcedure
     .input(z.object({ id: z.string().min(1).max(100) }))
     .output(z.object({ success: z.boolean() }))
-    .mutation(({ ctx, input }) => removeChannel(ctx, input)),
+    .mutation(async ({ ctx, input }) => (await engine()).removeChannel(ctx, input)),
   importOpml: protectedProcedure
     .input(importOpmlInput)
     .output(importOpmlResult)
-    .mutation(({ ctx, input }) => importOpml(ctx, input)),
+    .mutation(async ({ ctx, input }) => (await engine()).importOpml(ctx, input)),
   exportOpml: protectedProcedure
     .input(z.void())
     .output(z.object({ opml: z.string() }))
-    .query(({ ctx }) => exportOpml(ctx)),
+    .query(async ({ ctx }) => (await engine()).exportOpml(ctx)),
 });

@@ -159,6 +159,14 @@ describe("a user's own channels", () => {
     ]);
   });
 
+  it('answers bad input to add and remove with 400', async () => {
+    const { api } = await setup();
+    expect(await statusOf(api.channels.add({ url: 'ftp://example.com/feed' }))).toMatchObject({ status: 400, message: MSG.addressNotAllowed });
+    expect(await statusOf(api.channels.add({ url: server.url('/plain') }))).toMatchObject({ status: 422, message: MSG.noFeedFound });
+    expect((await statusOf(api.channels.remove({ id: '' }))).status).toBe(400);
+    expect(await api.channels.listMine()).toEqual([]);
+  });
+
   it('rejects a file that is not OPML and answers anon with 401', async () => {
     const { api, anon } = await setup();
     expect((await statusOf(api.channels.importOpml({ opml: '<html></html>' }))).status).toBe(400);

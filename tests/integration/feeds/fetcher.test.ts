@@ -75,6 +75,42 @@ describe('safe fetcher against a loopback server', () => {
     expect(err.message).toBe('This address is not allowed');
   });
 
+  it.each([
+    'http://127.0.0.1:1/',
+    'http://localhost:PORT/feeds/rss2.xml',
+    'http://10.1.1.1/',
+    'http://172.20.0.1/',
+    'http://192.168.1.1/',
+    'http://100.100.100.100/',
+    'http://0.0.0.0:PORT/',
+    'http://[::1]:PORT/',
+    'http://[fc00::1]/',
+    'http://[::ffff:10.0.0.1]/',
+    'http://2130706433:81/',
+    'http://0177.0.0.1:81/',
+  ])('refuses a redirect to %s', async (target) => {
+    const u = encodeURIComponent(target.replace('PORT', String(server.port)));
+    const err = await failure(fetcher.fetch(server.url(`/redirect-to?u=${u}`)));
+    expect(err.kind).toBe('blocked');
+  });
+
+  it('keeps at most a few requests per host in flight', async () => {
+    let active = 0;
+    let peak = 0;
+    server.route('/concurrent', (_q, res) => {
+      active++;
+      peak = Math.max(peak, active);
+      setTimeout(() => {
+        active--;
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('ok');
+      }, 40);
+    });
+    await Promise.all(Array.from({ length: 12 }, () => fetcher.fetch(server.url('/concurrent'))));
+    expect(peak).toBeGreaterThan(1);
+    expect(peak).toBeLessThanOrEqual(4);
+  });
+
   it('caps bodies at 5 MiB, streamed or declared', async () => {
     for (const p of ['/big', '/big-declared']) {
       const err = await failure(fetcher.fetch(server.url(p)));

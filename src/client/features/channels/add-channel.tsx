@@ -24,7 +24,7 @@ export function AddChannel({ canAdd, onLimit, onAdded }: { canAdd: boolean; onLi
 
   return (
     <form
-      className="rounded-lg border border-dashed border-zinc-300 p-4 dark:border-zinc-700"
+      className="self-start rounded-lg border border-dashed border-zinc-300 p-4 dark:border-zinc-700"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

@@ -105,14 +105,14 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
         )}
       </div>
       {search.isPending && !result && (
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+        <ul className="mt-4 grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3" aria-hidden>
           {[0, 1, 2].map((i) => (
             <li key={i} className="h-48 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
           ))}
         </ul>
       )}
       {result && result.data.length > 0 && (
-        <ul className={cn('mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3', search.isPending && 'opacity-60')} aria-label="Found channels" aria-busy={search.isPending}>
+        <ul className={cn('mt-4 grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3', search.isPending && 'opacity-60')} aria-label="Found channels" aria-busy={search.isPending}>
           {result.data.map((c) => (
             <ChannelCard key={c.id + c.url} channel={c} selected={isSelected(c)} locked={atLimit} onToggle={() => onToggle(c)} />
           ))}

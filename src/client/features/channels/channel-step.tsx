@@ -56,8 +56,12 @@ export function ChannelStep({ wf, user, onUpgrade }: { wf: Workflow; user: UserD
   return (
     <div>
       <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">Channels are the feeds your articles come from. Find them by topic, or add any site you trust.</p>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="order-2 grid min-w-0 content-start gap-6 lg:order-1">
+      <div className="grid grid-cols-1 gap-6">
+        <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-2">
+          <SelectedChannels channels={selected} limit={limit} showAllowance={!user.isAdmin} onRemove={remove} />
+          <AddChannel canAdd={!atLimit} onLimit={limitReached} onAdded={(c) => !wf.dataRef.current.selectedChannels.some((s) => s.url === c.url) && toggle(c)} />
+        </div>
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <ChannelSearch
             initialTopic={wf.data.searchTopic}
             canPage={canPage(user)}
@@ -71,17 +75,13 @@ export function ChannelStep({ wf, user, onUpgrade }: { wf: Workflow; user: UserD
               <h3 id="my-channels-title" className="mb-3 font-semibold text-zinc-900 dark:text-zinc-100">
                 Your channels
               </h3>
-              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your channels">
+              <ul className="grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3" aria-label="Your channels">
                 {own.map((c) => (
                   <ChannelCard key={c.id} channel={c} selected={false} locked={atLimit} onToggle={() => toggle(c)} />
                 ))}
               </ul>
             </section>
           )}
-        </div>
-        <div className="order-1 grid content-start gap-4 lg:order-2">
-          <SelectedChannels channels={selected} limit={limit} showAllowance={!user.isAdmin} onRemove={remove} />
-          <AddChannel canAdd={!atLimit} onLimit={limitReached} onAdded={(c) => !wf.dataRef.current.selectedChannels.some((s) => s.url === c.url) && toggle(c)} />
         </div>
       </div>
       <StepNav wf={wf} hint="Select at least one channel to continue." />

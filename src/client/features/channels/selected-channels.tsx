@@ -21,7 +21,7 @@ export function SelectedChannels({ channels, limit, showAllowance, onRemove }: {
       {channels.length === 0 ? (
         <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">No channels selected yet. Search by topic or add a site by its address.</p>
       ) : (
-        <ul className="mt-3 grid gap-2" aria-label="Selected channels">
+        <ul className="mt-3 grid grid-cols-1 gap-2" aria-label="Selected channels">
           {channels.map((c) => (
             <li key={c.url} className="flex items-center gap-3 rounded-md border border-zinc-200 bg-white px-3 py-2 dark:border-zinc-800 dark:bg-zinc-900">
               <div className="min-w-0 flex-1">

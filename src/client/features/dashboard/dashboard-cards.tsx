@@ -7,6 +7,7 @@ import { CAPABILITIES, formatLimit, PLAN_LABELS, PLAN_OFFERS, THEME_CAPS, type P
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { openPublication, workflowHref } from '../publications/open-publication';
@@ -62,7 +63,7 @@ export function IntegrationsCard() {
               ? (Object.keys(PLATFORM_NAMES) as (keyof typeof PLATFORM_NAMES)[]).map((key) => {
                   const connected = platforms[key].connected;
                   return (
-                    <li key={key} className="flex items-center justify-between rounded-lg border border-zinc-100 px-3 py-2 text-sm dark:border-zinc-800">
+                    <li key={key} className="flex items-center justify-between gap-2 rounded-lg border border-zinc-100 px-3 py-2 text-sm dark:border-zinc-800">
                       <span className="font-medium text-zinc-800 dark:text-zinc-200">{PLATFORM_NAMES[key]}</span>
                       <Badge tone={connected ? 'success' : 'neutral'}>
                         {connected ? <CircleCheck className="size-3" aria-hidden /> : <CircleSlash className="size-3" aria-hidden />}
@@ -80,12 +81,12 @@ export function IntegrationsCard() {
   );
 }
 
-export function RecentPublicationsCard() {
+export function RecentPublicationsCard({ className }: { className?: string }) {
   const q = trpc.integrations.status.useQuery();
   const navigate = useNavigate();
   const pubs = q.data?.data.publications.slice(0, RECENT_COUNT);
   return (
-    <Card className="flex flex-col" role="region" aria-labelledby={cardId('Recent Publications')}>
+    <Card className={cn('flex flex-col', className)} role="region" aria-labelledby={cardId('Recent Publications')}>
       <CardHead
         icon={Newspaper}
         title="Recent Publications"
@@ -111,10 +112,10 @@ export function RecentPublicationsCard() {
                 <th scope="col" className="pb-2 font-medium">
                   Title
                 </th>
-                <th scope="col" className="w-20 pb-2 font-medium">
+                <th scope="col" className="w-[4.5rem] pb-2 font-medium sm:w-24">
                   Status
                 </th>
-                <th scope="col" className="w-28 pb-2 text-right font-medium">
+                <th scope="col" className="w-24 pb-2 text-right font-medium sm:w-32">
                   Saved
                 </th>
               </tr>
@@ -122,10 +123,10 @@ export function RecentPublicationsCard() {
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {pubs.map((p) => (
                 <tr key={p.id}>
-                  <td className="truncate py-2 pr-2">
+                  <td className="py-2 pr-2 align-top [overflow-wrap:anywhere]">
                     <a
                       href={workflowHref(p.id)}
-                      className="font-medium text-zinc-900 underline-offset-4 hover:text-indigo-600 hover:underline dark:text-zinc-100 dark:hover:text-indigo-400"
+                      className="line-clamp-2 font-medium text-zinc-900 underline-offset-4 hover:text-indigo-600 hover:underline dark:text-zinc-100 dark:hover:text-indigo-400"
                       onClick={(e) => {
                         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
                         e.preventDefault();
@@ -135,10 +136,10 @@ export function RecentPublicationsCard() {
                       {p.title}
                     </a>
                   </td>
-                  <td className="py-2">
+                  <td className="py-2 align-top">
                     <Badge tone={p.status === 'ready' ? 'success' : 'neutral'}>{p.status === 'ready' ? 'Ready' : 'Draft'}</Badge>
                   </td>
-                  <td className="py-2 text-right text-zinc-500 dark:text-zinc-400">
+                  <td className="py-2 text-right align-top text-zinc-500 dark:text-zinc-400">
                     <time dateTime={p.date} title={formatDateTime(p.date)}>
                       {formatRelative(p.date)}
                     </time>
@@ -150,7 +151,7 @@ export function RecentPublicationsCard() {
         )}
       </CardContent>
       <CardFooter>
-        <Link to="/publications" className={buttonClass('link', 'sm', 'h-auto px-0')}>
+        <Link to="/publications" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-indigo-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-400 [&_svg]:size-4">
           View all publications <ArrowRight aria-hidden />
         </Link>
       </CardFooter>

@@ -23,8 +23,8 @@ export function DashboardPage() {
           </Link>
         }
       />
-      <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-        <RecentPublicationsCard />
+      <div className="grid items-start gap-6 lg:grid-cols-2 xl:grid-cols-3">
+        <RecentPublicationsCard className="lg:col-span-2 xl:row-span-2" />
         <IntegrationsCard />
         <SubscriptionCard onUpgrade={() => setUpgradeOpen(true)} />
       </div>

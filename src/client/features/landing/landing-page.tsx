@@ -10,10 +10,10 @@ import { HeroPreview } from './hero-preview';
 
 const FEATURES = [
   { icon: Rss, title: 'Curate from real feeds', body: 'Search channels by topic, or paste any site and we find its feed. Filter by date, skip duplicates and stories you already used.' },
-  { icon: Sparkles, title: 'Honest AI summaries', body: 'Summaries that cite the article they came from, so your readers always know the source.' },
+  { icon: Sparkles, title: 'Summaries that cite their source', body: 'Every story keeps its source and a link back, so your readers always know where it came from.' },
   { icon: Palette, title: 'Themes that survive every inbox', body: 'Email-safe themes tested for Outlook, Gmail and dark mode, kept under Gmail’s clipping limit.' },
   { icon: Eye, title: 'Preview web and email', body: 'See the issue as a web page and as email HTML, on desktop and mobile, before anyone else does.' },
-  { icon: Send, title: 'Send through your provider', body: 'Use your own Brevo or SMTP account with one-click unsubscribe. No lock-in to a single mail service.' },
+  { icon: Send, title: 'Send through your own SMTP', body: 'Test sends go through the SMTP server you configure, with HTML and plain-text parts. No lock-in to a single mail service.' },
   { icon: Clock, title: 'Set up in under 10 minutes', body: 'Five guided steps from an empty page to an issue ready to send.' },
 ];
 

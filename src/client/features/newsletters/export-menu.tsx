@@ -1,6 +1,6 @@
 // An "Export" menu: every format, the plan's own enabled, the rest disabled with the plan that has them.
 // resolveId lets a caller save first (step 5) before the download starts.
-import { ChevronDown, Download, Lock } from 'lucide-react';
+import { ChevronDown, Download, Lock, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import type { ExportFormat } from '../../../shared/plans';
 import { buttonClass, type ButtonSize, type ButtonVariant } from '../../components/ui/button';
@@ -17,12 +17,15 @@ export function ExportMenu({
   variant = 'outline',
   size = 'sm',
   describedBy,
+  onUpgrade,
 }: {
   resolveId: () => Promise<string | null> | string | null;
   label?: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
   describedBy?: string;
+  /** When given, a 'See plans' item follows the formats the plan lacks. */
+  onUpgrade?: () => void;
 }) {
   const user = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
   const [busy, setBusy] = useState<ExportFormat | null>(null);
@@ -69,6 +72,12 @@ export function ExportMenu({
               <span className="text-xs text-zinc-500 dark:text-zinc-400">{o.requiredPlan} plan</span>
             </DropdownMenuItem>
           ))}
+        {onUpgrade && options.some((o) => !o.available) && (
+          <DropdownMenuItem onSelect={onUpgrade} className="text-indigo-700 dark:text-indigo-300 [&_svg]:text-indigo-500">
+            <Sparkles aria-hidden />
+            See plans
+          </DropdownMenuItem>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { ConfirmDialog } from '../publications/confirm-dialog';
+import { UpgradeDialog } from '../upgrade/upgrade-dialog';
 import { formatDateTime } from '../publications/time';
 import { ExportMenu } from './export-menu';
 import { PreviewDialog } from './preview-dialog';
@@ -23,12 +24,26 @@ type DraftSummary = { id: string; title: string; status: 'draft' | 'ready' | 'se
 const STATUS_LABEL = { draft: 'Draft', ready: 'Ready', sent: 'Sent' } as const;
 const STATUS_TONE = { draft: 'neutral', ready: 'brand', sent: 'success' } as const;
 
-function NewsletterRow({ n, onOpen, onDuplicate, duplicating, onDelete }: { n: DraftSummary; onOpen: () => void; onDuplicate: () => void; duplicating: boolean; onDelete: () => void }) {
+function NewsletterRow({
+  n,
+  onOpen,
+  onDuplicate,
+  duplicating,
+  onDelete,
+  onUpgrade,
+}: {
+  n: DraftSummary;
+  onOpen: () => void;
+  onDuplicate: () => void;
+  duplicating: boolean;
+  onDelete: () => void;
+  onUpgrade: () => void;
+}) {
   const nameId = `nl-${n.id}`;
   const themeName = n.theme ? getTheme(n.theme)?.name ?? n.theme : 'No theme';
   return (
     <li>
-      <article aria-labelledby={nameId} className="flex flex-col gap-3 px-5 py-4 lg:flex-row lg:items-center lg:gap-4">
+      <article aria-labelledby={nameId} className="flex flex-col gap-3 px-5 py-4 @3xl:flex-row @3xl:items-center @3xl:gap-4">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={nameId} className="truncate font-medium text-zinc-900 dark:text-white">
@@ -50,7 +65,7 @@ function NewsletterRow({ n, onOpen, onDuplicate, duplicating, onDelete }: { n: D
           <Button size="sm" variant="outline" onClick={onDuplicate} loading={duplicating} aria-describedby={nameId}>
             {!duplicating && <Copy aria-hidden />} Duplicate
           </Button>
-          <ExportMenu resolveId={() => n.id} describedBy={nameId} />
+          <ExportMenu resolveId={() => n.id} describedBy={nameId} onUpgrade={onUpgrade} />
           <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10" onClick={onDelete} aria-describedby={nameId}>
             <Trash2 aria-hidden /> Delete
           </Button>
@@ -65,6 +80,7 @@ export function NewslettersPage() {
   const list = trpc.drafts.list.useQuery();
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<DraftSummary | null>(null);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
   const duplicate = trpc.drafts.duplicate.useMutation({
     onSuccess: async (copy) => {
       toast({ title: 'Newsletter duplicated', description: `Saved as “${copy.title}”.`, variant: 'success' });
@@ -94,7 +110,7 @@ export function NewslettersPage() {
           </Link>
         }
       />
-      <Card>
+      <Card className="@container">
         {list.isPending ? (
           <ul aria-hidden className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {[0, 1, 2].map((i) => (
@@ -135,11 +151,13 @@ export function NewslettersPage() {
                 duplicating={duplicate.isPending && duplicate.variables?.id === n.id}
                 onDuplicate={() => duplicate.mutate({ id: n.id })}
                 onDelete={() => setDeleting(n)}
+                onUpgrade={() => setUpgradeOpen(true)}
               />
             ))}
           </ul>
         )}
       </Card>
+      <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
       <PreviewDialog id={previewId} onOpenChange={(o) => !o && setPreviewId(null)} />
       <ConfirmDialog
         open={deleting !== null}

@@ -29,7 +29,7 @@ function PublicationRow({ pub, onOpen, onRename, onDelete }: { pub: Summary; onO
   const step = Math.min(5, Math.max(1, pub.currentStep));
   return (
     <li>
-      <article aria-labelledby={nameId} className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-4">
+      <article aria-labelledby={nameId} className="flex flex-col gap-3 px-5 py-4 @xl:flex-row @xl:items-center @xl:gap-4">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={nameId} title={pub.name} className="min-w-0 truncate font-medium text-zinc-900 dark:text-white">
@@ -133,7 +133,7 @@ export function PublicationsPage() {
         </CardContent>
       </Card>
 
-      <Card>
+      <Card className="@container">
         <CardHeader className="flex-row items-center justify-between border-b border-zinc-100 pb-4 dark:border-zinc-800">
           <CardTitle>Your publications</CardTitle>
           {list.data && <span className="text-sm text-zinc-500 dark:text-zinc-400">{count === 1 ? '1 publication' : `${count} publications`}</span>}

@@ -25,6 +25,10 @@ export function tierLabel(tier: ThemeTier): string {
 
 const tierTone = (tier: ThemeTier) => (tier === 'free' ? 'success' : tier === 'basic' ? 'neutral' : tier === 'professional' ? 'brand' : 'warning');
 
+// By tier, cheapest first: access grows with rank, so the usable themes lead the grid and the order
+// never changes when the locks arrive (no layout shift).
+const ORDERED = THEMES.map((t, i) => ({ t, i })).sort((a, b) => THEME_RANK[a.t.subscription] - THEME_RANK[b.t.subscription] || a.i - b.i).map(({ t }) => t);
+
 type CardState = 'loading' | 'locked' | 'available' | 'selected';
 
 function ThemeCard({ theme, state, onSelect, onUpgrade }: { theme: ThemeMeta; state: CardState; onSelect: () => void; onUpgrade: () => void }) {
@@ -107,21 +111,10 @@ export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePicke
     return new Map(query.data.map((t) => [t.id, t.locked]));
   }, [query.data]);
 
-  // Usable themes first, then by tier, so the top of the grid is what the user can pick today.
-  const ordered = useMemo(() => {
-    const isLocked = (t: ThemeMeta) => (locked ? locked.get(t.id) ?? true : false);
-    return THEMES.map((t, i) => ({ t, i })).sort(
-      (a, b) =>
-        Number(isLocked(a.t)) - Number(isLocked(b.t)) ||
-        THEME_RANK[a.t.subscription] - THEME_RANK[b.t.subscription] ||
-        a.i - b.i,
-    );
-  }, [locked]);
-
   const available = locked ? [...locked.values()].filter((l) => !l).length : null;
 
   return (
-    <div>
+    <div className="@container">
       <div className="mb-4 flex min-h-6 flex-wrap items-center justify-between gap-2 text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
         {query.isError ? (
           <span className="flex items-center gap-2 text-red-600 dark:text-red-400" role="alert">
@@ -139,13 +132,13 @@ export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePicke
           <span>Loading themes…</span>
         )}
         {available !== null && available < THEMES.length && (
-          <Button size="sm" variant="link" className="h-auto px-0" onClick={onUpgrade}>
+          <button type="button" className="rounded font-medium text-indigo-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-400" onClick={onUpgrade}>
             See plans with more themes
-          </Button>
+          </button>
         )}
       </div>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Newsletter themes">
-        {ordered.map(({ t }) => (
+      <ul className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @3xl:grid-cols-3" aria-label="Newsletter themes">
+        {ORDERED.map((t) => (
           <ThemeCard
             key={t.id}
             theme={t}

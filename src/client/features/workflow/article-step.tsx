@@ -17,6 +17,8 @@ import type { Workflow } from './use-workflow';
 
 export const LOADING_CLEAR_MS = 300;
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
     <div className="flex flex-col items-center justify-center rounded-lg border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700">
@@ -107,15 +109,13 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
         {channels.map((c) => {
           const r = results?.get(c.url);
           return (
-            <li key={c.url} className="flex max-w-full items-center gap-2 rounded-md border border-zinc-200 px-2.5 py-1 text-xs dark:border-zinc-800">
+            <li key={c.url} className="flex max-w-full flex-wrap items-center gap-x-2 gap-y-0.5 rounded-md border border-zinc-200 px-2.5 py-1 text-xs dark:border-zinc-800">
               <span className="truncate font-medium text-zinc-800 dark:text-zinc-200">{c.name}</span>
-              {r && <span className="shrink-0 tabular-nums text-zinc-500 dark:text-zinc-400">{r.articles.filter((a) => !a.isSample).length} articles</span>}
+              {r && <span className="shrink-0 tabular-nums text-zinc-500 dark:text-zinc-400">{plural(r.articles.filter((a) => !a.isSample).length, 'article')}</span>}
               {r?.error && (
                 <span className="flex min-w-0 items-center gap-1 text-amber-700 dark:text-amber-400" role="note">
                   <AlertTriangle className="size-3.5 shrink-0" aria-hidden />
-                  <span className="truncate" title={r.error}>
-                    {r.error}
-                  </span>
+                  <span className="break-words">{r.error}</span>
                 </span>
               )}
             </li>
@@ -131,7 +131,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
             </>
           ) : (
             <span>
-              {articles.length} articles · <span className="font-medium text-zinc-900 dark:text-zinc-100">{selectedIds.size} selected</span>
+              {plural(articles.length, 'article')} · <span className="font-medium text-zinc-900 dark:text-zinc-100">{selectedIds.size} selected</span>
             </span>
           )}
         </div>
@@ -143,7 +143,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
       </div>
 
       {!results ? (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+        <ul className="mt-4 grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3" aria-hidden>
           {[0, 1, 2, 3, 4, 5].map((i) => (
             <li key={i} className="h-80 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
           ))}
@@ -157,7 +157,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
           </EmptyState>
         </div>
       ) : (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Articles">
+        <ul className="mt-4 grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3" aria-label="Articles">
           {articles.map((a) => (
             <ArticleCard key={a.id} article={a} selected={selectedIds.has(a.id)} onToggle={() => toggle(a)} />
           ))}

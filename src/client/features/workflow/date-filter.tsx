@@ -49,7 +49,7 @@ export function DateFilter({ active, onApply }: { active: boolean; onApply: (ran
         apply(after, before);
       }}
     >
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto]">
+      <div className="grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-[1fr_1fr_auto]">
         <div>
           <Label htmlFor="articles-after">After</Label>
           <Input id="articles-after" type="datetime-local" value={after} onChange={(e) => setAfter(e.target.value)} />
@@ -58,7 +58,7 @@ export function DateFilter({ active, onApply }: { active: boolean; onApply: (ran
           <Label htmlFor="articles-before">Before</Label>
           <Input id="articles-before" type="datetime-local" value={before} onChange={(e) => setBefore(e.target.value)} />
         </div>
-        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-1">
+        <div className="flex flex-wrap items-end gap-2 @xl:col-span-2 @4xl:col-span-1">
           <Button type="button" variant="outline" onClick={() => lastHours(24)}>
             Last 24 Hours
           </Button>

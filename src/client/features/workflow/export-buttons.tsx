@@ -37,23 +37,34 @@ export function ExportButtons({ user, disabled, ensureSaved }: { user: UserDtoSh
     }
   };
 
+  const locked = EXPORT_FORMATS.filter((f) => !allowed.includes(f));
   return (
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">Export</legend>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {EXPORT_FORMATS.map((f) =>
-          allowed.includes(f) ? (
-            <Button key={f} variant="outline" size="sm" onClick={() => void run(f)} loading={busy === f} disabled={disabled || (busy !== null && busy !== f)} aria-label={`Export ${FORMAT_LABELS[f]}`}>
-              {busy !== f && <Download aria-hidden />} {FORMAT_LABELS[f]}
-            </Button>
-          ) : (
-            <Button key={f} variant="outline" size="sm" disabled aria-label={`Export ${FORMAT_LABELS[f]} (${PLAN_LABELS[cheapestPlanWithExport(f)]} plan)`} title={`Available on the ${PLAN_LABELS[cheapestPlanWithExport(f)]} plan`}>
-              <Lock aria-hidden /> {FORMAT_LABELS[f]}
-              <span className="text-[10px] font-normal opacity-80">{PLAN_LABELS[cheapestPlanWithExport(f)]}</span>
-            </Button>
-          ),
-        )}
+      <div className="grid grid-cols-3 gap-2">
+        {allowed.map((f) => (
+          <Button key={f} variant="outline" size="sm" onClick={() => void run(f)} loading={busy === f} disabled={disabled || (busy !== null && busy !== f)} aria-label={`Export ${FORMAT_LABELS[f]}`}>
+            {busy !== f && <Download aria-hidden />} {FORMAT_LABELS[f]}
+          </Button>
+        ))}
       </div>
+      {locked.length > 0 && (
+        <ul className="mt-2 grid gap-1.5" aria-label="Exports on other plans">
+          {locked.map((f) => {
+            const plan = PLAN_LABELS[cheapestPlanWithExport(f)];
+            return (
+              <li key={f}>
+                <Button variant="outline" size="sm" disabled className="w-full justify-between" aria-label={`Export ${FORMAT_LABELS[f]} (${plan} plan)`}>
+                  <span className="inline-flex items-center gap-2">
+                    <Lock aria-hidden /> {FORMAT_LABELS[f]}
+                  </span>
+                  <span className="text-xs font-normal">{plan} plan</span>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </fieldset>
   );
 }

@@ -43,7 +43,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
   return (
     <div>
       <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">Check how your issue looks on the web and in the inbox, then save, export or send it.</p>
-      <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 @4xl:grid-cols-[17rem_minmax(0,1fr)]">
         <div className="grid content-start gap-5">
           <Segmented legend="Font style" name="font-style" value={d.fontStyle} choices={FONT_CHOICES} onChange={(v) => void wf.change({ fontStyle: v })} />
           <Segmented legend="Layout" name="layout-style" value={d.layoutStyle} choices={LAYOUT_CHOICES} onChange={(v) => void wf.change({ layoutStyle: v })} />
@@ -58,7 +58,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
         </div>
 
         <div className="min-w-0">
-          <div className="mb-3 grid gap-3 sm:grid-cols-2">
+          <div className="mb-3 grid gap-3 @xl:grid-cols-2">
             <Segmented legend="Preview mode" name="preview-mode" value={mode} choices={MODE_CHOICES} onChange={setMode} />
             <Segmented legend="Preview width" name="preview-width" value={width} choices={WIDTH_CHOICES} onChange={setWidth} />
           </div>
@@ -90,7 +90,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
         </div>
       </div>
 
-      <div className="mt-8 grid gap-6 border-t border-zinc-200 pt-6 md:grid-cols-3 dark:border-zinc-800">
+      <div className="mt-8 grid grid-cols-1 gap-6 border-t border-zinc-200 pt-6 @3xl:grid-cols-3 dark:border-zinc-800">
         <div className="grid content-start gap-2">
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Save</h3>
           <Button onClick={() => void draft.save()} disabled={!ready || draft.state === 'saving'}>

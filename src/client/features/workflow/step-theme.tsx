@@ -18,7 +18,7 @@ export function StepTheme({ wf, onUpgrade }: { wf: Workflow; onUpgrade: () => vo
       if (!ok) return;
       const wait = Math.max(0, THEME_ADVANCE_MS - (Date.now() - started));
       timer.current = setTimeout(() => {
-        if (wf.dataRef.current.selectedTheme === themeId) wf.goTo(3);
+        if (wf.stepRef.current === 2 && wf.dataRef.current.selectedTheme === themeId) wf.goTo(3);
       }, wait);
     });
   };

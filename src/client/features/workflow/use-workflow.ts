@@ -189,11 +189,9 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
     [publication.id, utils],
   );
 
-  const flush = useCallback(() => queue.current, []);
-
   return useMemo(
-    () => ({ publicationId: publication.id, data, step, furthest, saveState, lastSaved, setName, goTo, change, reset, flush, dataRef }),
-    [publication.id, data, step, furthest, saveState, lastSaved, setName, goTo, change, reset, flush],
+    () => ({ publicationId: publication.id, data, step, furthest, saveState, lastSaved, setName, goTo, change, reset, dataRef, stepRef }),
+    [publication.id, data, step, furthest, saveState, lastSaved, setName, goTo, change, reset],
   );
 }
 

@@ -1,7 +1,7 @@
 // The newsletter workflow page (spec §2): resolves the publication, then the five steps with the step
 // indicator, the save status and the plan-upgrade dialog. Space for each step is reserved while it
 // loads so nothing jumps.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CircleAlert, Check } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
@@ -69,6 +69,14 @@ function WorkflowEditor({ publication }: { publication: Publication }) {
   const wf = useWorkflow(publication, openUpgrade);
   const user = trpc.user.get.useQuery().data;
   const title = STEPS[wf.step - 1].title;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(wf.step);
+  // After a step change, keyboard and screen-reader users continue from the new step's heading.
+  useEffect(() => {
+    if (shownStep.current === wf.step) return;
+    shownStep.current = wf.step;
+    heading.current?.focus({ preventScroll: true });
+  }, [wf.step]);
 
   return (
     <>
@@ -89,8 +97,8 @@ function WorkflowEditor({ publication }: { publication: Publication }) {
         }
       />
       <StepIndicator wf={wf} />
-      <section aria-labelledby="workflow-step-title" className="min-h-[28rem] rounded-xl border border-zinc-200 bg-white p-4 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/60">
-        <h2 id="workflow-step-title" className="mb-1 text-xl font-semibold tracking-tight text-zinc-900 dark:text-white">
+      <section aria-labelledby="workflow-step-title" className="@container min-h-[28rem] rounded-xl border border-zinc-200 bg-white p-4 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/60">
+        <h2 id="workflow-step-title" ref={heading} tabIndex={-1} className="mb-1 text-xl font-semibold tracking-tight text-zinc-900 focus:outline-none dark:text-white">
           {title}
         </h2>
         {wf.step === 1 && <StepName wf={wf} />}
