@@ -38,11 +38,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (node --import tsx src/server/index.ts) and waits for its ready line. */
+/** Starts the built server (node dist/server/index.js, as `npm start` runs it) and waits for its ready line. */
 export async function startServer(opts: { databasePath: string; port: number; env?: Record<string, string> }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${opts.port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', DATABASE_PATH: opts.databasePath, PORT: String(opts.port), HOST: '127.0.0.1', APP_URL: url, RATE_LIMITS: 'off', LOG_LEVEL: 'info', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,12 +14,12 @@ const BUDGET_BYTES = 170 * 1024;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 function ensureBuild() {
-  if (fs.existsSync(path.join(ROOT, 'dist/client/index.html'))) return;
-  console.log('dist/client is missing: building the client (vite build)');
+  if (fs.existsSync(path.join(ROOT, 'dist/client/index.html')) && fs.existsSync(path.join(ROOT, 'dist/server/index.js'))) return;
+  console.log('dist is missing: building the client and the server (npm run build)');
   // NODE_ENV=test around vite build would ship React's development build (GUIDE §1).
   const { NODE_ENV: _drop, ...env } = process.env;
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: ROOT, env, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('vite build failed');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, env, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm run build failed');
 }
 
 export default async function run() {

@@ -1,7 +1,6 @@
 // createApp(deps) -> Hono: security headers, CSRF, body limit, session, /api/trpc, REST adapters,
 // the built client with SPA fallback. No listening here (see index.ts), so tests use app.request().
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -12,6 +11,7 @@ import path from 'node:path';
 import { appRouter } from './trpc/root';
 import { createContext, type Deps } from './trpc/context';
 import type { AppEnv } from './http/types';
+import { securityHeaders } from './http/security-headers';
 import { authRest } from './rest/auth';
 import { aiMagicContentRest } from './rest/ai-magic-content';
 import { newsletterRest } from './rest/newsletter';
@@ -30,29 +30,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   const appOrigin = new URL(deps.env.APP_URL).origin;
 
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xContentTypeOptions: 'nosniff',
-      xFrameOptions: 'SAMEORIGIN',
-      strictTransportSecurity: deps.env.isProduction ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use('*', securityHeaders({ production: deps.env.isProduction }));
 
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps);

@@ -50,6 +50,8 @@ test('a free user previews, duplicates, exports and deletes a saved newsletter',
   await expect(frame).toHaveAttribute('sandbox', '');
   await expect(frame.contentFrame().getByRole('heading', { name: 'Morning Notes' })).toBeVisible();
   expect(await page.title()).not.toBe('pwned');
+  await preview.getByRole('tab', { name: 'Mobile' }).click();
+  await expect.poll(async () => (await frame.boundingBox())?.width).toBe(375);
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
 
@@ -67,6 +69,12 @@ test('a free user previews, duplicates, exports and deletes a saved newsletter',
   expect(download.suggestedFilename()).toMatch(/^morning-notes-.*\.pdf$/);
   const file = await download.path();
   expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The menu leads to the plans for the formats the plan lacks.
+  await row.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'See plans' }).click();
+  await expect(page.getByRole('dialog', { name: 'Unlock Premium Newsletter Themes' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // Delete asks first.
   await page.getByRole('article', { name: 'Morning Notes (copy)' }).getByRole('button', { name: 'Delete' }).click();

@@ -9,7 +9,6 @@ import { startFixtureServer, type FixtureServer } from './fixtures/feed-server';
 import { E2E_DB, getPublication, localInput, outboxFor, publicationIdFrom, signUpThroughUi, trpcMutation, trpcQuery } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
-test.describe.configure({ mode: 'serial' });
 
 let fixtures: FixtureServer;
 test.beforeAll(async () => {
@@ -22,7 +21,7 @@ test.afterAll(async () => {
 const FIRST = 'Solar farms now outproduce coal in three states';
 const SECOND = 'A practical guide to home heat pumps';
 
-test('a new user builds, saves, exports and sends a newsletter, then resumes after a reload', async ({ page }) => {
+test('a new user builds, saves, exports and sends a newsletter, then resumes after a reload', async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   const email = uniqueEmail('workflow');
   await signUpThroughUi(page, 'Wren Workflow', email);
@@ -95,6 +94,16 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   await expect(upgrade).toBeVisible();
   await upgrade.getByRole('button', { name: MSG.maybeLater }).click();
   expect((await getPublication(page, id)).workflowData.selectedChannels).toHaveLength(1);
+
+  // OPML import adds to the user's channels without selecting them.
+  const opml = testInfo.outputPath('feeds.opml');
+  fs.writeFileSync(opml, `<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body><outline text="City Notes Weekly" type="rss" xmlUrl="${fixtures.origin}/city/feed.xml"/></body></opml>`);
+  await page.getByLabel('Import OPML file').setInputFiles(opml);
+  await expect(page.getByText('Imported 1 channel', { exact: true })).toBeVisible();
+  const mine = page.getByRole('list', { name: 'Your channels' });
+  await expect(mine.getByText('City Notes Weekly')).toBeVisible();
+  await expect(mine.getByRole('button', { name: new RegExp(`^${MSG.upgradeToSelectMore}`) })).toHaveCount(1);
+  await expect(page.getByTestId('channel-counter')).toHaveText('1 of 1 selected');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Step 4: the fixture feed's eight articles, filtered by date, picked.
@@ -272,4 +281,22 @@ test('a professional user pages through search results and is not capped', async
   await expect(page.getByText(/You can select \d+ content channel/)).toHaveCount(0);
   await expect(found.getByRole('button', { name: new RegExp(`^${MSG.upgradeToSelectMore}`) })).toHaveCount(0);
   await expect.poll(async () => (await getPublication(page, pub.id)).workflowData.selectedChannels).toHaveLength(2);
+
+  // A refusal from the server (say the plan changed meanwhile) is shown with the spec's toast and the
+  // pick is undone. The refusal is injected at the network boundary: this client never asks for more.
+  const refusal = MSG.channelLimit(2);
+  await page.route('**/api/trpc/wizard.saveProgress?batch=1', (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify([{ error: { message: refusal, code: -32003, data: { code: 'FORBIDDEN', httpStatus: 403, path: 'wizard.saveProgress' } } }]),
+    }),
+  );
+  await found.getByRole('button', { name: /^Select / }).nth(0).click();
+  await expect(page.getByText(MSG.channelLimitTitle, { exact: true })).toBeVisible();
+  await expect(page.getByText(refusal, { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: MSG.upgradeDialogTitle })).toBeVisible();
+  await expect(page.getByTestId('channel-counter')).toHaveText('2 selected');
+  await page.unroute('**/api/trpc/wizard.saveProgress?batch=1');
+  expect((await getPublication(page, pub.id)).workflowData.selectedChannels).toHaveLength(2);
 });

@@ -15,7 +15,9 @@ import { assertFetchableUrl, parseAllowHosts } from './address-guard';
 type Ctx = Pick<Context, 'db' | 'env' | 'now' | 'log'>;
 type UserCtx = Ctx & { user: { role?: unknown; planType?: unknown } };
 
-const PARALLEL_CHANNELS = 6;
+const PARALLEL_CHANNELS = 8;
+/** Channels still queued after this long are reported, not fetched, so a request stays bounded. */
+const START_DEADLINE_MS = 30_000;
 const MAX_ARTICLES = 500;
 
 /** Refuses a channel address that is not http(s) or names a blocked host, before any connection. */
@@ -88,7 +90,15 @@ export async function articlesForChannels(ctx: UserCtx, input: { channels: Chann
   const limit = channelLimitFor(ctx.user);
   if (refs.length > limit) throw new AppError('FORBIDDEN', MSG.channelLimit(limit));
   const run = pLimit(PARALLEL_CHANNELS);
-  const outcomes = await Promise.all(refs.map((ref) => run(() => loadChannel(ctx, ref))));
+  const started = Date.now();
+  const outcomes = await Promise.all(
+    refs.map((ref) =>
+      run(async (): Promise<ChannelOutcome> => {
+        if (Date.now() - started > START_DEADLINE_MS) return { articles: [], samples: [], error: 'Not loaded: other channels took too long. Retry to load it.' };
+        return loadChannel(ctx, ref);
+      }),
+    ),
+  );
   const errors: MultiChannelArticlesResult['errors'] = [];
   const real: Article[] = [];
   const samples: Article[] = [];

@@ -1,5 +1,5 @@
 // The feed cache in SQLite: one row per feed address (validators, measured quality) and its items.
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db';
 import { feedItems, feeds } from '../../../db/schema';
 import type { StoredItem } from './normalize';
@@ -85,8 +85,4 @@ export function markFailed(db: Db, url: string, now: number, message: string) {
     .values({ url, lastAttemptAt: new Date(now), lastError: message })
     .onConflictDoUpdate({ target: feeds.url, set: { lastAttemptAt: new Date(now), lastError: message } })
     .run();
-}
-
-export function itemCount(db: Db, url: string): number {
-  return db.select({ n: sql<number>`count(*)` }).from(feedItems).where(eq(feedItems.feedUrl, url)).get()?.n ?? 0;
 }

@@ -20,6 +20,8 @@ type Ctx = Pick<Context, 'db' | 'env' | 'now' | 'log'>;
 type UserCtx = Ctx & { user: { id: string } };
 
 const MAX_OPML_CHANNELS = 200;
+/** An import stops starting new discoveries after this long, so one request never runs for minutes. */
+const OPML_DEADLINE_MS = 45_000;
 
 const hostOf = (url: string | null | undefined) => {
   try {
@@ -144,23 +146,29 @@ export async function importOpml(ctx: UserCtx, input: { opml: string }) {
   const outlines = parseOpml(input.opml);
   if (outlines.length === 0) throw new AppError('BAD_REQUEST', 'The file has no feed outlines (is it OPML?)');
   if (outlines.length > MAX_OPML_CHANNELS) throw new AppError('BAD_REQUEST', `An OPML file can import at most ${MAX_OPML_CHANNELS} channels`);
-  const imported: Channel[] = [];
+  const imported: UserChannelRow[] = [];
   const failed: { url: string; message: string }[] = [];
   const limit = pLimit(6);
+  const started = Date.now();
   await Promise.all(
     outlines.map((o) =>
       limit(async () => {
+        if (Date.now() - started > OPML_DEADLINE_MS) {
+          failed.push({ url: o.url, message: 'Not checked: the import ran out of time. Import the file again to add the rest.' });
+          return;
+        }
         try {
           const [feed] = await discoverFeeds(ctx, o.url);
           const niche = (o.category ?? 'general').toLowerCase().slice(0, 100) || 'general';
-          imported.push(userChannel(saveUserChannel(ctx, feed, o.title, niche), undefined));
+          imported.push(saveUserChannel(ctx, feed, o.title, niche));
         } catch (err) {
           failed.push({ url: o.url, message: err instanceof Error ? err.message : MSG.unknownError });
         }
       }),
     ),
   );
-  return { imported: imported.length, channels: imported, failed };
+  const feeds = feedRows(ctx.db, imported.map((r) => r.feedUrl));
+  return { imported: imported.length, channels: imported.map((r) => userChannel(r, feeds.get(r.feedUrl))), failed };
 }
 
 export function exportOpml(ctx: UserCtx) {

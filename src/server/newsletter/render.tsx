@@ -2,7 +2,13 @@
 // derives the web version from the same render. Measured against MJML and template+juice before
 // choosing: see scripts/bench/newsletter.ts and ARCHITECTURE.md.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Html, Head, Body, Container, Preview } from '@react-email/components';
+// The individual React Email packages, not the @react-email/components barrel (which pulls in
+// prismjs and the markdown renderer at start-up).
+import { Html } from '@react-email/html';
+import { Head } from '@react-email/head';
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Preview } from '@react-email/preview';
 import type { ThemeMeta } from '../../shared/themes';
 import type { ColorTheme, FontStyle, LayoutStyle } from '../../shared/schemas/newsletter';
 import type { Issue } from './issue';

@@ -150,6 +150,7 @@ describe("a user's own channels", () => {
       <outline text="Private" xmlUrl="http://10.0.0.5/rss"/></body></opml>`;
     const res = await api.channels.importOpml({ opml });
     expect(res.imported).toBe(2);
+    expect(res.channels.every((c) => c.measured)).toBe(true);
     expect(res.failed.map((f) => f.url).sort()).toEqual([server.url('/missing.xml'), 'http://10.0.0.5/rss'].sort());
     expect(res.failed.find((f) => f.url.includes('10.0.0.5'))!.message).toBe(MSG.addressNotAllowed);
     const mine = await api.channels.listMine();

@@ -8,6 +8,7 @@ import { FieldError, Label } from '../../components/ui/label';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import type { Channel } from '../../../shared/schemas/content';
+import { ImportOpml } from './import-opml';
 
 export function AddChannel({ canAdd, onLimit, onAdded }: { canAdd: boolean; onLimit: () => void; onAdded: (c: Channel) => void }) {
   const [url, setUrl] = useState('');
@@ -55,6 +56,9 @@ export function AddChannel({ canAdd, onLimit, onAdded }: { canAdd: boolean; onLi
         </Button>
       </div>
       <FieldError id="channel-address-error">{error}</FieldError>
+      <div className="mt-3 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+        <ImportOpml />
+      </div>
     </form>
   );
 }

@@ -47,8 +47,8 @@ export function ChannelStep({ wf, user, onUpgrade }: { wf: Workflow; user: UserD
     const current = wf.dataRef.current.selectedChannels;
     if (current.some((s) => s.url === c.url)) return remove(c);
     if (current.length >= limit) return limitReached();
-    void wf.change({ selectedChannels: [...current, c] });
-    prefetchChannel(utils.client, { name: c.name, url: c.url, niche: c.niche });
+    // Its articles are fetched once the server has accepted the pick.
+    void wf.change({ selectedChannels: [...current, c] }).then((ok) => ok && prefetchChannel(utils.client, { name: c.name, url: c.url, niche: c.niche }));
   };
 
   const own = (mine.data ?? []).filter((c) => !isSelected(c));
