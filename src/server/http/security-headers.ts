@@ -32,6 +32,13 @@ export function securityHeaders(opts: { production: boolean }): MiddlewareHandle
   ];
   if (opts.production) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
   return async (c, next) => {
+    // Under @hono/node-server, set them on the node response (merged into writeHead): setting them on
+    // the web Response would run undici's header validation on every request of the hot path.
+    const outgoing = (c.env as { outgoing?: { setHeader(k: string, v: string): void; headersSent: boolean } } | undefined)?.outgoing;
+    if (outgoing && !outgoing.headersSent) {
+      for (const [k, v] of headers) outgoing.setHeader(k, v);
+      return next();
+    }
     await next();
     for (const [k, v] of headers) c.res.headers.set(k, v);
   };
