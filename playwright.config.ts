@@ -42,7 +42,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh database every run: the first account created on it becomes the admin.
-    command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && node --import tsx src/server/index.ts`,
+    command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && node dist/server/index.js`,
     url: `http://127.0.0.1:${PORT}/api/auth/check`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,12 +1,13 @@
 // /newsletters: the user's saved newsletters with a read-only preview, duplicate, export (plan formats)
 // and delete with confirmation.
 import { Link } from '@tanstack/react-router';
-import { Copy, Eye, Mail, RotateCw, Trash2 } from 'lucide-react';
+import { Copy, Eye, Mail, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { getTheme } from '../../../shared/themes';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
+import { ListError, EmptyState } from '../../components/ui/list-states';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
@@ -124,23 +125,13 @@ export function NewslettersPage() {
             ))}
           </ul>
         ) : list.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-5 py-10 text-center text-sm text-red-600 dark:text-red-400">
-            {errorMessage(list.error, MSG.pageErrorBody)}
-            <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-              <RotateCw aria-hidden /> Retry
-            </Button>
-          </div>
+          <ListError message={errorMessage(list.error, MSG.pageErrorBody)} onRetry={() => void list.refetch()} />
         ) : count === 0 ? (
-          <div className="flex flex-col items-center gap-3 px-5 py-14 text-center">
-            <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
-              <Mail className="size-6" aria-hidden />
-            </span>
-            <p className="font-medium text-zinc-900 dark:text-white">No saved newsletters yet</p>
-            <p className="max-w-sm text-sm text-zinc-500 dark:text-zinc-400">Build one from a publication and press Save in the last step; it will appear here.</p>
+          <EmptyState icon={Mail} title={'No saved newsletters yet'} body={'Build one from a publication and press Save in the last step; it will appear here.'}>
             <Link to="/publications" className={buttonClass('outline', 'sm')}>
               Go to Publications
             </Link>
-          </div>
+          </EmptyState>
         ) : (
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Saved newsletters">
             {list.data.map((n) => (

@@ -1,12 +1,13 @@
 // /publications: the user's publications with status and last save; create, open (into the workflow),
 // rename and delete with confirmation.
 import { useNavigate } from '@tanstack/react-router';
-import { ArrowRight, FileText, Pencil, RotateCw, Trash2 } from 'lucide-react';
+import { ArrowRight, FileText, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { capabilitiesFor } from '../../../shared/plans';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
+import { ListError, EmptyState } from '../../components/ui/list-states';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
@@ -141,23 +142,13 @@ export function PublicationsPage() {
         {list.isPending ? (
           <ListSkeleton />
         ) : list.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 px-5 py-10 text-center text-sm text-red-600 dark:text-red-400">
-            {errorMessage(list.error, MSG.pageErrorBody)}
-            <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-              <RotateCw aria-hidden /> Retry
-            </Button>
-          </div>
+          <ListError message={errorMessage(list.error, MSG.pageErrorBody)} onRetry={() => void list.refetch()} />
         ) : count === 0 ? (
-          <div className="flex flex-col items-center gap-3 px-5 py-12 text-center">
-            <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
-              <FileText className="size-6" aria-hidden />
-            </span>
-            <p className="font-medium text-zinc-900 dark:text-white">{MSG.noPublications}</p>
-            <p className="max-w-sm text-sm text-zinc-500 dark:text-zinc-400">Create your first publication above and you will be guided through the five steps.</p>
+          <EmptyState icon={FileText} title={MSG.noPublications} body={'Create your first publication above and you will be guided through the five steps.'}>
             <Button variant="outline" size="sm" onClick={() => createInput.current?.focus()}>
               Name your first newsletter
             </Button>
-          </div>
+          </EmptyState>
         ) : (
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Your publications">
             {list.data.map((pub) => (
