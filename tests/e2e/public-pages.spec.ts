@@ -89,7 +89,7 @@ test('auth providers that are not configured are disabled with an explanation', 
   await page.getByRole('button', { name: 'Email me a sign-in code' }).click();
   await page.getByLabel('Email').fill(uniqueEmail('code'));
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByText(MSG.codeSent)).toBeVisible();
+  await expect(page.getByText(MSG.codeSent, { exact: true })).toBeVisible();
   const code = page.getByLabel('6-digit code');
   await code.fill('12a34-5678');
   await expect(code).toHaveValue('123456');

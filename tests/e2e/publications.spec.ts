@@ -54,7 +54,7 @@ test('a new user creates, opens, renames and deletes a publication', async ({ pa
   // The free plan holds one publication: a second is refused with the upgrade dialog.
   await page.getByRole('textbox', { name: 'Newsletter name' }).fill('A second one');
   await page.getByRole('button', { name: 'Create publication' }).click();
-  await expect(page.getByText('Upgrade your plan to create more than 1 publication(s).')).toBeVisible();
+  await expect(page.getByText('Upgrade your plan to create more than 1 publication(s).', { exact: true })).toBeVisible();
   const upgrade = page.getByRole('dialog', { name: MSG.upgradeDialogTitle });
   await expect(upgrade).toBeVisible();
   await upgrade.getByRole('button', { name: MSG.maybeLater }).click();

@@ -170,7 +170,7 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
 
   // Save: a double click makes one draft.
   await page.getByRole('button', { name: 'Save Newsletter' }).dblclick();
-  await expect(page.getByText(MSG.draftSaved)).toBeVisible();
+  await expect(page.getByText(MSG.draftSaved, { exact: true })).toBeVisible();
   const drafts = await trpcQuery<{ id: string; title: string; articleCount: number }[]>(page, 'drafts.list', { limit: 50, offset: 0 });
   expect(drafts.map((d) => [d.title, d.articleCount])).toEqual([['Green Ledger Weekly', 2]]);
 
@@ -230,6 +230,8 @@ test('the stored publication is validated: bad entries go to /publications, the 
   await page.getByRole('button', { name: 'Create publication' }).click();
   await expect(page).toHaveURL(/\/workflow\?publicationId=/);
   const id = publicationIdFrom(page);
+  // Wait until the page has resolved (and stored) the publication before tampering with the entry.
+  await expect(page.getByRole('heading', { name: 'Name Your Newsletter' })).toBeVisible();
 
   for (const bad of ['undefined', 'null', '   ', '{}', '[]', 'not json', '{"id":"undefined"}', '{"id":"  "}', '{"name":"no id"}', '{"id":"someone-elses-publication-0001"}']) {
     await page.evaluate((v) => sessionStorage.setItem('selectedPublication', v), bad);
