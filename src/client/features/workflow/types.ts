@@ -2,8 +2,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
 import type { trpc } from '../../trpc';
-import type { Article, Channel } from '../../../shared/schemas/content';
-import type { ColorTheme, FontStyle, LayoutStyle } from '../../../shared/schemas/newsletter';
 
 type Out = inferRouterOutputs<AppRouter>;
 type In = inferRouterInputs<AppRouter>;
@@ -25,17 +23,8 @@ export const STEPS: readonly { n: Step; label: string; title: string }[] = [
   { n: 5, label: 'Preview & Send', title: 'Preview & Send' },
 ];
 
-export interface WorkflowData {
-  newsletterName: string;
-  selectedTheme: string | null;
-  selectedChannels: Channel[];
-  selectedArticles: Article[];
-  searchTopic: string;
-  topic: string;
-  fontStyle: FontStyle;
-  layoutStyle: LayoutStyle;
-  colorTheme: ColorTheme;
-}
+/** What the workflow edits: the stored workflow data as the API returns it, minus the server's save time. */
+export type WorkflowData = Omit<Publication['workflowData'], 'lastSaved'>;
 
 export function toStep(n: number): Step {
   return Math.min(5, Math.max(1, Math.round(n) || 1)) as Step;
