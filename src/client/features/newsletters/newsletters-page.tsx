@@ -7,7 +7,7 @@ import { MSG } from '../../../shared/messages';
 import { getTheme } from '../../../shared/themes';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
-import { ListError, EmptyState } from '../../components/ui/list-states';
+import { ListError, EmptyState, ListSkeleton } from '../../components/ui/list-states';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
@@ -113,17 +113,7 @@ export function NewslettersPage() {
       />
       <Card className="@container">
         {list.isPending ? (
-          <ul aria-hidden className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {[0, 1, 2].map((i) => (
-              <li key={i} className="flex items-center gap-4 px-5 py-4">
-                <div className="flex-1 space-y-2">
-                  <div className="h-4 w-52 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-                  <div className="h-3 w-72 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800/60" />
-                </div>
-                <div className="hidden h-8 w-80 animate-pulse rounded-lg bg-zinc-100 sm:block dark:bg-zinc-800/60" />
-              </li>
-            ))}
-          </ul>
+          <ListSkeleton />
         ) : list.isError ? (
           <ListError message={errorMessage(list.error, MSG.pageErrorBody)} onRetry={() => void list.refetch()} />
         ) : count === 0 ? (

@@ -7,7 +7,7 @@ import { MSG } from '../../../shared/messages';
 import { capabilitiesFor } from '../../../shared/plans';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
-import { ListError, EmptyState } from '../../components/ui/list-states';
+import { ListError, EmptyState, ListSkeleton } from '../../components/ui/list-states';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
@@ -58,22 +58,6 @@ function PublicationRow({ pub, onOpen, onRename, onDelete }: { pub: Summary; onO
         </div>
       </article>
     </li>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <ul aria-hidden className="divide-y divide-zinc-100 dark:divide-zinc-800">
-      {[0, 1, 2].map((i) => (
-        <li key={i} className="flex items-center gap-4 px-5 py-4">
-          <div className="flex-1 space-y-2">
-            <div className="h-4 w-48 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
-            <div className="h-3 w-64 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800/60" />
-          </div>
-          <div className="h-8 w-56 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
-        </li>
-      ))}
-    </ul>
   );
 }
 
