@@ -2,10 +2,13 @@
 // system Chromium. E2E_REQUIRED=1 turns a missing browser into a failure instead of a skip.
 import { defineConfig, devices } from '@playwright/test';
 import fs from 'node:fs';
+import path from 'node:path';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // E2E_PORT lets two runs share one machine (each gets its own database folder too).
 const PORT = Number(process.env.E2E_PORT ?? 3111);
+// Paths in this file resolve from the repository root (the config lives in tests/e2e).
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const TMP = 'tests/e2e/.tmp';
 const DB_DIR = `${TMP}/db-${PORT}`;
 
@@ -18,8 +21,8 @@ if (!hasChromium) {
 }
 
 export default defineConfig({
-  testDir: 'tests/e2e',
-  outputDir: `${TMP}/results-${PORT}`,
+  testDir: '.',
+  outputDir: path.join(ROOT, TMP, `results-${PORT}`),
   fullyParallel: false,
   workers: 2,
   forbidOnly: !!process.env.CI,
@@ -41,6 +44,7 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, dependencies: ['setup'] },
   ],
   webServer: {
+    cwd: ROOT,
     // A fresh database every run: the first account created on it becomes the admin.
     command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && node dist/server/index.js`,
     url: `http://127.0.0.1:${PORT}/api/auth/check`,
