@@ -152,7 +152,7 @@ function AuthAside() {
         <ul className="mt-8 space-y-3 text-indigo-100">
           <li>• Real feeds, searched by topic or found from any site</li>
           <li>• Themes that hold up in Outlook, Gmail and dark mode</li>
-          <li>• Send through your own provider, with one-click unsubscribe</li>
+          <li>• Save, export or send a test through your own SMTP server</li>
         </ul>
       </div>
     </aside>

@@ -84,7 +84,8 @@ export function LandingPage() {
 
         <section id="integrations" className="py-16">
           <div className="mx-auto max-w-6xl px-4 text-center sm:px-6">
-            <h2 className="text-sm font-semibold uppercase tracking-wider text-zinc-500 dark:text-zinc-400">Works with the email services you use</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wider text-zinc-500 dark:text-zinc-400">Integrations for the email services you use</h2>
+            <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">Direct connections are on the way; today you send through any SMTP server you configure.</p>
             <ul className="mt-6 flex flex-wrap items-center justify-center gap-3">
               {INTEGRATIONS.map((name) => (
                 <li key={name} className="rounded-full border border-zinc-200 bg-white px-5 py-2 text-sm font-semibold text-zinc-700 shadow-xs dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200">
