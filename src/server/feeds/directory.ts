@@ -31,8 +31,36 @@ export interface DirectoryRow {
 
 const seeded = new WeakSet<Db>();
 
-/** Upserts every entry, drops removed ones and rebuilds the FTS index: safe to run on every start. */
+const FIELD_SEP = '\u001f';
+const ROW_SEP = '\u001e';
+const rowKey = (r: { id: string; name: string; feedUrl: string; siteUrl: string; description: string; tags: string; source: string }) =>
+  [r.id, r.name, r.feedUrl, r.siteUrl, r.description, r.tags, r.source].join(FIELD_SEP);
+
+/** True when the stored rows and the FTS index already hold exactly the data file's entries. */
+function isCurrent(db: Db): boolean {
+  const stored = db.$client
+    .prepare(
+      `SELECT (SELECT count(*) FROM directory_fts) AS fts, group_concat(k, char(30)) AS keys FROM (
+         SELECT id || char(31) || name || char(31) || feed_url || char(31) || site_url || char(31) || description || char(31) || tags || char(31) || source AS k
+         FROM directory_channels ORDER BY id)`,
+    )
+    .get() as { fts: number; keys: string | null };
+  const expected = [...DIRECTORY]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((e) => rowKey({ ...e, tags: e.niches.join(' ') }))
+    .join(ROW_SEP);
+  return stored.fts === DIRECTORY.length && stored.keys === expected;
+}
+
+/**
+ * Upserts every entry, drops removed ones and rebuilds the FTS index. Safe to run on every start; it
+ * writes nothing when the database already matches the data file.
+ */
 export function seedDirectory(db: Db): { count: number } {
+  if (isCurrent(db)) {
+    seeded.add(db);
+    return { count: DIRECTORY.length };
+  }
   const client = db.$client;
   const upsert = client.prepare(
     `INSERT INTO directory_channels (id, name, feed_url, site_url, description, tags, source) VALUES (?, ?, ?, ?, ?, ?, ?)

@@ -34,6 +34,19 @@ describe('directory search (FTS5)', () => {
     expect(f.n).toBe(DIRECTORY.length);
   });
 
+  it('writes nothing on a restart when the data file is unchanged, and repairs drift', () => {
+    const changes = () => (db.$client.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    const before = changes();
+    seedDirectory(db);
+    expect(changes() - before).toBe(0);
+
+    const first = DIRECTORY[0];
+    db.$client.prepare('UPDATE directory_channels SET name = ? WHERE id = ?').run('Renamed by hand', first.id);
+    seedDirectory(db);
+    const row = db.$client.prepare('SELECT name FROM directory_channels WHERE id = ?').get(first.id) as { name: string };
+    expect(row.name).toBe(first.name);
+  });
+
   it('ranks by relevance: tag and name matches first', () => {
     const ai = searchDirectory(db, 'AI', 1);
     expect(ai.rows.slice(0, 12).every((r) => r.tags.split(' ').includes('ai') || /\bAI\b/.test(r.name))).toBe(true);
