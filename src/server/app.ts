@@ -91,7 +91,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   if (opts.clientDir && fs.existsSync(path.join(opts.clientDir, 'index.html'))) {
     const root = path.relative(process.cwd(), opts.clientDir) || '.';
     const indexHtml = fs.readFileSync(path.join(opts.clientDir, 'index.html'), 'utf8');
-    app.use('/assets/*', compress(), async (c, next) => {
+    app.use('/assets/*', async (c, next) => {
       await next();
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
