@@ -45,13 +45,15 @@ export async function rest(
   const deps: Deps = c.get('deps');
   const resHeaders = new Headers();
   const ctx = createContext(deps, { user: c.get('user'), sessionId: c.get('sessionId'), ip: c.get('ip'), userAgent: c.req.header('user-agent'), resHeaders });
+  let outcome: { ok: true; body: unknown } | { ok: false; err: unknown };
   try {
-    const body = await fn(createCaller(ctx));
-    for (const v of resHeaders.getSetCookie()) c.header('Set-Cookie', v, { append: true });
-    for (const [k, v] of Object.entries(opts.headers ?? {})) c.header(k, v);
-    return c.json(body as object, opts.status ?? 200);
+    outcome = { ok: true, body: await fn(createCaller(ctx)) };
   } catch (err) {
-    for (const v of resHeaders.getSetCookie()) c.header('Set-Cookie', v, { append: true });
-    return errorResponse(c, err);
+    outcome = { ok: false, err };
   }
+  // Cookies go out on failures too (a refused sign-in may still end a stale session).
+  for (const v of resHeaders.getSetCookie()) c.header('Set-Cookie', v, { append: true });
+  if (!outcome.ok) return errorResponse(c, outcome.err);
+  for (const [k, v] of Object.entries(opts.headers ?? {})) c.header(k, v);
+  return c.json(outcome.body as object, opts.status ?? 200);
 }
