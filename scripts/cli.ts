@@ -70,7 +70,16 @@ if (parsed.values.as) {
   const email = parsed.values.as.trim().toLowerCase();
   const row = db.select().from(users).where(eq(users.email, email)).get();
   if (!row) fail(`No user with the e-mail address ${email}`);
-  user = { id: row.id, email: row.email, name: row.name, username: row.username, avatar: row.avatar, role: normalizeRole(row.role), planType: normalizePlan(row.planType), createdAt: row.createdAt };
+  user = {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    username: row.username,
+    avatar: row.avatar,
+    role: normalizeRole(row.role),
+    planType: normalizePlan(row.planType),
+    createdAt: row.createdAt,
+  };
 }
 
 const ctx = createContext(deps, { user, sessionId: null, ip: '127.0.0.1', userAgent: 'curated-cli', resHeaders: new Headers() });
@@ -83,7 +92,12 @@ try {
   console.log(JSON.stringify(result ?? null, null, 2));
 } catch (err) {
   const fields = fieldErrorsOf(err);
-  const detail = fields && Object.keys(fields).length > 1 ? `\n${Object.entries(fields).map(([k, v]) => `  ${k}: ${v.join('; ')}`).join('\n')}` : '';
+  const detail =
+    fields && Object.keys(fields).length > 1
+      ? `\n${Object.entries(fields)
+          .map(([k, v]) => `  ${k}: ${v.join('; ')}`)
+          .join('\n')}`
+      : '';
   const message = err instanceof TRPCError ? `${err.code}: ${err.message}` : (err as Error).message;
   console.error(`${message}${detail}`);
   code = 1;

@@ -14,12 +14,36 @@ const MODES = (arg('--modes')?.split(',') ?? ['light', 'dark']).filter((m): m is
 const only = arg('--theme');
 
 const SAMPLE = [
-  ['Central bank holds rates steady as inflation cools', 'Policy makers kept the benchmark rate unchanged, pointing to easing prices and a resilient labour market, while warning that risks remain.', 'Economy'],
-  ['The small-town library that became a maker space', 'Volunteers turned an empty reading room into a workshop with 3D printers, sewing machines and a repair café open every Saturday.', 'Community'],
-  ['Five tools that quietly changed how teams ship software', 'From preview deployments to typed APIs, the workflow upgrades engineers say they would never give up again.', 'Technology'],
-  ['Underdogs clinch the title in a stoppage-time thriller', 'A header in the 94th minute sealed a season nobody predicted, capping a remarkable run of eleven straight wins.', 'Sports'],
-  ['A slow weekend on the coast: where to eat, walk and stay', 'Cliff paths, a harbour market and a family-run guesthouse make the perfect two-day escape from the city.', 'Travel'],
-  ['What the new sleep research means for your mornings', 'Consistent wake times matter more than total hours, according to a large study tracking 60,000 adults.', 'Health'],
+  [
+    'Central bank holds rates steady as inflation cools',
+    'Policy makers kept the benchmark rate unchanged, pointing to easing prices and a resilient labour market, while warning that risks remain.',
+    'Economy',
+  ],
+  [
+    'The small-town library that became a maker space',
+    'Volunteers turned an empty reading room into a workshop with 3D printers, sewing machines and a repair café open every Saturday.',
+    'Community',
+  ],
+  [
+    'Five tools that quietly changed how teams ship software',
+    'From preview deployments to typed APIs, the workflow upgrades engineers say they would never give up again.',
+    'Technology',
+  ],
+  [
+    'Underdogs clinch the title in a stoppage-time thriller',
+    'A header in the 94th minute sealed a season nobody predicted, capping a remarkable run of eleven straight wins.',
+    'Sports',
+  ],
+  [
+    'A slow weekend on the coast: where to eat, walk and stay',
+    'Cliff paths, a harbour market and a family-run guesthouse make the perfect two-day escape from the city.',
+    'Travel',
+  ],
+  [
+    'What the new sleep research means for your mornings',
+    'Consistent wake times matter more than total hours, according to a large study tracking 60,000 adults.',
+    'Health',
+  ],
 ];
 
 const articles = SAMPLE.map(([title, summary, category], i) => ({
@@ -35,7 +59,15 @@ const articles = SAMPLE.map(([title, summary, category], i) => ({
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 fs.mkdirSync(OUT, { recursive: true });
 const page = await browser.newPage({ viewport: { width: 680, height: 900 } });
@@ -49,7 +81,15 @@ for (const theme of THEMES) {
     for (const layoutStyle of LAYOUT_STYLES) {
       const { html } = assembleNewsletter(
         { user: { role: 'admin' }, now: () => new Date('2026-11-21T09:00:00Z') },
-        { newsletterName: `${theme.name.startsWith("The ") ? "" : "The "}${theme.name} Weekly`, themeId: theme.id, articles, layoutStyle, fontStyle: 'normal', colorTheme, includeBranding: true },
+        {
+          newsletterName: `${theme.name.startsWith('The ') ? '' : 'The '}${theme.name} Weekly`,
+          themeId: theme.id,
+          articles,
+          layoutStyle,
+          fontStyle: 'normal',
+          colorTheme,
+          includeBranding: true,
+        },
       );
       await page.setContent(html, { waitUntil: 'load' });
       const file = path.join(OUT, `${theme.id}-${colorTheme}-${layoutStyle}.png`);

@@ -54,7 +54,14 @@ const db = openDb(env.DATABASE_PATH);
 try {
   const user = createAccount(
     db,
-    { email: args.email, name: args.name ?? args.email.split('@')[0], passwordHash: await hashPassword(args.password), role: args.role, planType: args.plan, verified: true },
+    {
+      email: args.email,
+      name: args.name ?? args.email.split('@')[0],
+      passwordHash: await hashPassword(args.password),
+      role: args.role,
+      planType: args.plan,
+      verified: true,
+    },
     new Date(),
   );
   const note = args.role && args.role !== user.role ? ' The first account on a database is always the admin.' : '';

@@ -44,7 +44,17 @@ export async function startServer(opts: { databasePath: string; port: number; en
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/server/index.js'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_PATH: opts.databasePath, PORT: String(opts.port), HOST: '127.0.0.1', APP_URL: url, RATE_LIMITS: 'off', LOG_LEVEL: 'info', ...opts.env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_PATH: opts.databasePath,
+      PORT: String(opts.port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'info',
+      ...opts.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -94,7 +104,11 @@ serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' 
 `;
 
 async function startBareHono(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_HONO], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', BARE_HONO], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`bare Hono server exited with ${code}`)));
@@ -131,7 +145,8 @@ async function measure(targets: { url: string; headers?: Record<string, string> 
   return best;
 }
 
-const fmtLoad = (l: Load) => `${Math.round(l.rps).toLocaleString('en-US')} req/s, p99 ${l.p99} ms${l.non2xx || l.errors ? ` (${l.non2xx} non-2xx, ${l.errors} errors)` : ''}`;
+const fmtLoad = (l: Load) =>
+  `${Math.round(l.rps).toLocaleString('en-US')} req/s, p99 ${l.p99} ms${l.non2xx || l.errors ? ` (${l.non2xx} non-2xx, ${l.errors} errors)` : ''}`;
 
 export default async function run() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
@@ -148,14 +163,18 @@ export default async function run() {
       body: JSON.stringify({ name: 'Bench', email: 'bench@example.com', password: 'bench password' }),
     });
     if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
-    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signup.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     await server.stop();
 
     // Second start is on an existing database: that is the figure the budget is about.
     server = await startServer({ databasePath, port });
     report('CPU cores / load average at start', `${os.cpus().length} / ${os.loadavg()[0].toFixed(1)}`);
     report('start-up on an existing database (spawn to ready)', `${Math.round(server.readyMs)} ms`, { ok: server.readyMs < 2000, text: 'budget 2000 ms' });
-    if (server.reportedMs !== null) report('start-up as the server reports it', `${server.reportedMs} ms`, { ok: server.reportedMs < 2000, text: 'budget 2000 ms' });
+    if (server.reportedMs !== null)
+      report('start-up as the server reports it', `${server.reportedMs} ms`, { ok: server.reportedMs < 2000, text: 'budget 2000 ms' });
     await new Promise((r) => setTimeout(r, 500));
     const idle = rssMb(server.child.pid!);
     if (idle !== null) report('idle memory (RSS) after start', `${idle.toFixed(1)} MB`, { ok: idle < 150, text: 'budget 150 MB' });

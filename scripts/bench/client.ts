@@ -11,7 +11,15 @@ import { kb, report } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUDGET_BYTES = 170 * 1024;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 function ensureBuild() {
   if (fs.existsSync(path.join(ROOT, 'dist/client/index.html')) && fs.existsSync(path.join(ROOT, 'dist/server/index.js'))) return;
@@ -34,9 +42,7 @@ export default async function run() {
     page.on('response', (res) => {
       const type = res.headers()['content-type'] ?? '';
       if (res.request().resourceType() !== 'script' && !type.includes('javascript')) return;
-      scripts.push(
-        res.body().then((body) => ({ url: new URL(res.url()).pathname, raw: body.length, gzip: zlib.gzipSync(body).length })),
-      );
+      scripts.push(res.body().then((body) => ({ url: new URL(res.url()).pathname, raw: body.length, gzip: zlib.gzipSync(body).length })));
     });
     await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     const files = await Promise.all(scripts);

@@ -55,7 +55,10 @@ export default async function run() {
   const [ours, parseOnly, baseline, smith] = ['ours', 'parseOnly', 'rssParser', 'feedsmith'].map((k) => median(samples[k]));
   report('parse + normalise 1 MB/500 items (median)', ms(ours), { ok: ours < PARSE_BUDGET_MS, text: `< ${PARSE_BUDGET_MS} ms` });
   report('  of which XML parse and field mapping', ms(parseOnly));
-  report('rss-parser on the same text (baseline)', `${ms(baseline)} (rss-parser / ours: ${(baseline / ours).toFixed(2)}x; / our parse: ${(baseline / parseOnly).toFixed(2)}x)`);
+  report(
+    'rss-parser on the same text (baseline)',
+    `${ms(baseline)} (rss-parser / ours: ${(baseline / ours).toFixed(2)}x; / our parse: ${(baseline / parseOnly).toFixed(2)}x)`,
+  );
   report('feedsmith parse only, same text (reference)', ms(smith));
   // Wall-clock medians move with machine load; the fastest run and the load average say how much.
   report('fastest parse + normalise run / load average', `${ms(Math.min(...samples.ours))} / ${os.loadavg()[0].toFixed(1)}`);
@@ -68,7 +71,10 @@ export default async function run() {
       res.end(feed);
     });
   }
-  const env = loadEnv({ NODE_ENV: 'test', DATABASE_PATH: ':memory:', LOG_LEVEL: 'silent', FETCH_ALLOW_HOSTS: server.allowHost, APP_URL: 'http://localhost:3000' }, { persistSecret: false });
+  const env = loadEnv(
+    { NODE_ENV: 'test', DATABASE_PATH: ':memory:', LOG_LEVEL: 'silent', FETCH_ALLOW_HOSTS: server.allowHost, APP_URL: 'http://localhost:3000' },
+    { persistSecret: false },
+  );
   const log = { info() {}, warn() {}, error() {} };
   const times: number[] = [];
   let articles = 0;
@@ -86,5 +92,8 @@ export default async function run() {
   }
   await server.close();
   const fetchMedian = median(times);
-  report('fetch + parse + store 50 channels (median of 5)', `${ms(fetchMedian)} (${articles} articles)`, { ok: fetchMedian < FETCH_BUDGET_MS, text: `< ${FETCH_BUDGET_MS} ms` });
+  report('fetch + parse + store 50 channels (median of 5)', `${ms(fetchMedian)} (${articles} articles)`, {
+    ok: fetchMedian < FETCH_BUDGET_MS,
+    text: `< ${FETCH_BUDGET_MS} ms`,
+  });
 }

@@ -18,7 +18,8 @@ function articles(n: number) {
   return Array.from({ length: n }, (_, i) => ({
     id: `b-${i}`,
     title: `Story ${i + 1}: regulators approve the new regional rail link after years of debate`,
-    summary: 'Policy makers said the plan would cut journey times by a third and bring two new stations to the valley, with construction starting next spring and the first trains running in 2029.',
+    summary:
+      'Policy makers said the plan would cut journey times by a third and bring two new stations to the valley, with construction starting next spring and the first trains running in 2029.',
     url: `https://news.example.com/stories/${i + 1}`,
     imageUrl: i % 3 === 0 ? `https://img.example.com/${i}.jpg` : undefined,
     source: `Source ${i % 5}`,
@@ -29,7 +30,8 @@ function articles(n: number) {
 }
 
 const ctx = { user: { role: 'admin' }, env: { APP_URL: 'https://curated.example.com' } };
-const input = (n: number, themeId = 'newsprint', extra: Record<string, unknown> = {}) => assembleInput.parse({ newsletterName: 'Bench Weekly', themeId, articles: articles(n), ...extra });
+const input = (n: number, themeId = 'newsprint', extra: Record<string, unknown> = {}) =>
+  assembleInput.parse({ newsletterName: 'Bench Weekly', themeId, articles: articles(n), ...extra });
 
 export default async function run() {
   const in20 = input(20);
@@ -40,13 +42,21 @@ export default async function run() {
   const t20 = await timeMedian(() => assembleNewsletter(ctx, two20), 60, 40);
   report('assemble 20 articles (median, rainbow two-column)', ms(t20), { ok: t20 < 30, text: 'budget 30 ms' });
   let maxBytes = 0;
-  for (const t of THEMES) for (const l of LAYOUT_STYLES) maxBytes = Math.max(maxBytes, assembleNewsletter(ctx, input(20, t.id, { layoutStyle: l })).metadata.htmlBytes);
-  report('email HTML, 20 articles (newsprint / largest theme)', `${kb(r20.metadata.htmlBytes)} / ${kb(maxBytes)}`, { ok: maxBytes < GMAIL_CLIP_BYTES, text: 'budget 102 KB' });
+  for (const t of THEMES)
+    for (const l of LAYOUT_STYLES) maxBytes = Math.max(maxBytes, assembleNewsletter(ctx, input(20, t.id, { layoutStyle: l })).metadata.htmlBytes);
+  report('email HTML, 20 articles (newsprint / largest theme)', `${kb(r20.metadata.htmlBytes)} / ${kb(maxBytes)}`, {
+    ok: maxBytes < GMAIL_CLIP_BYTES,
+    text: 'budget 102 KB',
+  });
   const in100 = input(100);
   const r100 = assembleNewsletter(ctx, in100);
-  report('assemble 100 articles (median)', `${ms(await timeMedian(() => assembleNewsletter(ctx, in100), 15, 3))}  (${kb(r100.metadata.htmlBytes)}, overGmailLimit=${r100.metadata.overGmailLimit})`);
+  report(
+    'assemble 100 articles (median)',
+    `${ms(await timeMedian(() => assembleNewsletter(ctx, in100), 15, 3))}  (${kb(r100.metadata.htmlBytes)}, overGmailLimit=${r100.metadata.overGmailLimit})`,
+  );
   const combos = () => {
-    for (const t of THEMES) for (const c of COLOR_THEMES) for (const l of LAYOUT_STYLES) assembleNewsletter(ctx, input(6, t.id, { colorTheme: c, layoutStyle: l }));
+    for (const t of THEMES)
+      for (const c of COLOR_THEMES) for (const l of LAYOUT_STYLES) assembleNewsletter(ctx, input(6, t.id, { colorTheme: c, layoutStyle: l }));
   };
   report('all 108 combinations, 6 articles each (median)', ms(await timeMedian(combos, 5, 1)));
 
@@ -58,10 +68,25 @@ export default async function run() {
   report('renderer: React Email via renderToStaticMarkup (chosen)', ms(await timeMedian(() => renderIssue(issue, theme, opts), 50, 10)));
   const mj = `<mjml><mj-head><mj-preview>${issue.preheader}</mj-preview></mj-head><mj-body width="600px"><mj-section><mj-column><mj-text font-size="32px">Bench Weekly</mj-text></mj-column></mj-section>${arts.map((a) => `<mj-section><mj-column><mj-text font-size="20px"><a href="${a.url}">${a.title}</a></mj-text><mj-text>${a.summary}</mj-text><mj-text color="#666">${a.source}</mj-text></mj-column></mj-section>`).join('')}</mj-body></mjml>`;
   const mjOut = await mjml2html(mj, { validationLevel: 'skip' });
-  report('renderer: MJML, bare one-column layout', `${ms(await timeMedian(() => mjml2html(mj, { validationLevel: 'skip' }), 30, 5))}  (${kb(mjOut.html.length)} unthemed)`);
+  report(
+    'renderer: MJML, bare one-column layout',
+    `${ms(await timeMedian(() => mjml2html(mj, { validationLevel: 'skip' }), 30, 5))}  (${kb(mjOut.html.length)} unthemed)`,
+  );
 
   const now = new Date('2026-11-21T08:00:00Z');
-  const row: NewsletterRow = { id: 'bench', userId: 'u', title: 'Bench Weekly', subject: r20.subject, content: r20.text, htmlContent: r20.html, status: 'draft', contentSources: { channels: [], articles: articles(20), theme: 'newsprint' }, publicationId: null, createdAt: now, updatedAt: now };
+  const row: NewsletterRow = {
+    id: 'bench',
+    userId: 'u',
+    title: 'Bench Weekly',
+    subject: r20.subject,
+    content: r20.text,
+    htmlContent: r20.html,
+    status: 'draft',
+    contentSources: { channels: [], articles: articles(20), theme: 'newsprint' },
+    publicationId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
   const doc = exportDocFrom(row);
   const formats: [string, () => unknown][] = [
     ['txt', () => toTxt(doc, 'https://x.example')],

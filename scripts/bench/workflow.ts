@@ -13,7 +13,15 @@ import { startFixtureServer, type FixtureServer } from '../../tests/e2e/fixtures
 
 const RUNS = 7;
 const ARTICLES = 20;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const PASSWORD = 'correct horse battery staple';
 
 async function call<T>(page: Page, proc: string, input?: unknown): Promise<T> {
@@ -30,10 +38,16 @@ async function prepare(page: Page, fixtures: FixtureServer) {
   if (signup.status() !== 201) throw new Error(`sign-up failed: ${signup.status()}`);
   const pub = await call<{ id: string }>(page, 'publications.create', { name: 'Bench Weekly' });
   const channel = await call<{ url: string; name: string; niche: string }>(page, 'channels.add', { url: `${fixtures.origin}/city/feed.xml` });
-  const { articles } = await call<{ articles: { id: string; title: string }[] }>(page, 'articles.listForChannels', { channels: [{ name: channel.name, url: channel.url, niche: channel.niche }] });
+  const { articles } = await call<{ articles: { id: string; title: string }[] }>(page, 'articles.listForChannels', {
+    channels: [{ name: channel.name, url: channel.url, niche: channel.niche }],
+  });
   if (articles.length < ARTICLES) throw new Error(`the fixture feed gave ${articles.length} articles, ${ARTICLES} needed`);
   const picked = articles.slice(0, ARTICLES);
-  await call(page, 'wizard.saveProgress', { publicationId: pub.id, currentStep: 4, workflowData: { selectedTheme: 'market-watch', selectedChannels: [channel], selectedArticles: picked } });
+  await call(page, 'wizard.saveProgress', {
+    publicationId: pub.id,
+    currentStep: 4,
+    workflowData: { selectedTheme: 'market-watch', selectedChannels: [channel], selectedArticles: picked },
+  });
   return { publicationId: pub.id, articles: picked };
 }
 
@@ -69,7 +83,10 @@ export default async function run() {
 
     // 2. Step 4 -> Continue -> the web preview shows the 20th article, several times.
     // The frame is sandboxed (an opaque origin), so only Playwright's frame access can read it.
-    const last = page.frameLocator('iframe[title="Web preview"]').getByText(articles[ARTICLES - 1].title, { exact: true }).first();
+    const last = page
+      .frameLocator('iframe[title="Web preview"]')
+      .getByText(articles[ARTICLES - 1].title, { exact: true })
+      .first();
     await page.goto(`/workflow?publicationId=${publicationId}`);
     await page.getByRole('heading', { name: 'Choose Articles' }).waitFor();
     const times: number[] = [];
@@ -89,9 +106,13 @@ export default async function run() {
         });
         mo.observe(document.body, { childList: true, subtree: true });
         document.addEventListener('click', () => (w.__bench.click = performance.now()), { capture: true, once: true });
-        document.addEventListener('load', (e) => {
-          if ((e.target as HTMLElement).title === 'Web preview' && w.__bench.load === undefined) w.__bench.load = performance.now();
-        }, true);
+        document.addEventListener(
+          'load',
+          (e) => {
+            if ((e.target as HTMLElement).title === 'Web preview' && w.__bench.load === undefined) w.__bench.load = performance.now();
+          },
+          true,
+        );
       });
       await page.getByRole('button', { name: 'Continue' }).click();
       await last.waitFor({ timeout: 30_000 });
@@ -106,11 +127,18 @@ export default async function run() {
     const ui = median(times);
 
     // Baseline: the assembly call alone, same input, same server.
-    const pub = await call<{ workflowData: { newsletterName: string; selectedArticles: unknown[] } }>(page, `publications.get?input=${encodeURIComponent(JSON.stringify({ id: publicationId }))}`);
+    const pub = await call<{ workflowData: { newsletterName: string; selectedArticles: unknown[] } }>(
+      page,
+      `publications.get?input=${encodeURIComponent(JSON.stringify({ id: publicationId }))}`,
+    );
     const api: number[] = [];
     for (let i = 0; i < RUNS + 1; i++) {
       const t = performance.now();
-      await call(page, 'wizard.assemble', { newsletterName: pub.workflowData.newsletterName, themeId: 'market-watch', articles: pub.workflowData.selectedArticles });
+      await call(page, 'wizard.assemble', {
+        newsletterName: pub.workflowData.newsletterName,
+        themeId: 'market-watch',
+        articles: pub.workflowData.selectedArticles,
+      });
       if (i > 0) api.push(performance.now() - t);
     }
     const base = median(api);

@@ -6,7 +6,5 @@ applyTheme();
 watchSystemTheme();
 
 if (window.self !== window.top) {
-  document
-    .querySelector('meta[name="viewport"]')
-    ?.setAttribute('content', 'width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no');
+  document.querySelector('meta[name="viewport"]')?.setAttribute('content', 'width=device-width, initial-scale=1, maximum-scale=1, user-scalable=no');
 }

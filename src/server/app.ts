@@ -85,7 +85,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.get('/sitemap.xml', (c) => {
     const pages = ['/', '/auth', '/blog', '/roadmap', '/help', '/quick-start-guide', '/terms', '/privacy', '/refund'];
     const urls = pages.map((p) => `  <url><loc>${deps.env.APP_URL}${p}</loc></url>`).join('\n');
-    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`, 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`, 200, {
+      'Content-Type': 'application/xml; charset=utf-8',
+    });
   });
 
   if (opts.clientDir && fs.existsSync(path.join(opts.clientDir, 'index.html'))) {

@@ -5,7 +5,12 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 
 const positiveInt = (name: string) => `${name} must be a whole number above 0`;
-const intFrom = (name: string, def: number) => z.coerce.number({ message: positiveInt(name) }).int(positiveInt(name)).positive(positiveInt(name)).default(def);
+const intFrom = (name: string, def: number) =>
+  z.coerce
+    .number({ message: positiveInt(name) })
+    .int(positiveInt(name))
+    .positive(positiveInt(name))
+    .default(def);
 const portMessage = 'PORT must be a whole number from 0 to 65535';
 
 function hasHost(v: string) {

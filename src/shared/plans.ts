@@ -132,13 +132,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     monthlyPrice: 19,
     priceLabel: '$19/month',
     themesLabel: '10 themes',
-    features: [
-      'All integrations',
-      'Unlimited publications',
-      'Analytics',
-      'ChatGPT and Perplexity',
-      'Custom integrations',
-    ],
+    features: ['All integrations', 'Unlimited publications', 'Analytics', 'ChatGPT and Perplexity', 'Custom integrations'],
   },
   {
     id: 'business',
@@ -206,10 +200,7 @@ export function themeRankOf(plan: unknown): number {
 }
 
 /** Theme access by tier rank; admins bypass; unknown plans count as free (spec §5). */
-export function canUseThemeTier(
-  user: { role?: unknown; planType?: unknown },
-  themeTier: ThemeTier,
-): boolean {
+export function canUseThemeTier(user: { role?: unknown; planType?: unknown }, themeTier: ThemeTier): boolean {
   if (normalizeRole(user.role) === 'admin') return true;
   return themeRankOf(normalizePlan(user.planType)) >= themeRankOf(themeTier);
 }

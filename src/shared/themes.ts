@@ -26,17 +26,7 @@ export type HeaderStyle =
 
 /** Article-card treatments, shared by themes of a kind. */
 export type BodyStyle =
-  | 'column-rules'
-  | 'data-rows'
-  | 'kicker'
-  | 'boxed'
-  | 'accent-bar'
-  | 'bubbles'
-  | 'numbered'
-  | 'minimal'
-  | 'editorial'
-  | 'postcard'
-  | 'letter';
+  'column-rules' | 'data-rows' | 'kicker' | 'boxed' | 'accent-bar' | 'bubbles' | 'numbered' | 'minimal' | 'editorial' | 'postcard' | 'letter';
 
 export interface ThemeMeta {
   id: string;

@@ -3,8 +3,6 @@
 import fs from 'node:fs';
 import { ADMIN_FILE, createAccount, expect, skipWithoutBrowser, test } from './support';
 
-
-
 test('first account is the admin', async ({ request }) => {
   skipWithoutBrowser();
   const email = `admin-${Date.now()}@example.test`;

@@ -64,11 +64,12 @@ test('new user journey', async ({ page }, testInfo) => {
   const avatar: string = me.avatar;
   expect(avatar.startsWith('data:image/jpeg;base64,')).toBe(true);
   const size = await page.evaluate(
-    (src) => new Promise<[number, number]>((resolve) => {
-      const img = new Image();
-      img.onload = () => resolve([img.naturalWidth, img.naturalHeight]);
-      img.src = src;
-    }),
+    (src) =>
+      new Promise<[number, number]>((resolve) => {
+        const img = new Image();
+        img.onload = () => resolve([img.naturalWidth, img.naturalHeight]);
+        img.src = src;
+      }),
     avatar,
   );
   expect(size).toEqual([200, 150]);

@@ -32,7 +32,11 @@ test('a free user previews, duplicates, exports and deletes a saved newsletter',
       content: 'Story number 1\nStory number 2',
       htmlContent: '<!doctype html><html><body><h1>Morning Notes</h1><p>Story number 1</p><script>parent.document.title="pwned"</script></body></html>',
       status: 'draft',
-      contentSources: { channels: [{ name: 'Example News', url: 'https://example.com/feed', niche: 'news' }], articles: [article(1), article(2)], theme: 'market-watch' },
+      contentSources: {
+        channels: [{ name: 'Example News', url: 'https://example.com/feed', niche: 'news' }],
+        articles: [article(1), article(2)],
+        theme: 'market-watch',
+      },
     },
   });
   expect(saved.status(), await saved.text()).toBe(201);

@@ -52,7 +52,11 @@ test('the lead form goes to /thank-you after 3 s without a reply', async ({ page
 test('landing pricing shows the three plans from plans.ts with the launch offer', async ({ page }) => {
   await page.goto('/');
   const pricing = page.locator('#pricing');
-  for (const [name, price] of [['Basic', '$9'], ['Professional', '$19'], ['Enterprise', 'Contact Sales']]) {
+  for (const [name, price] of [
+    ['Basic', '$9'],
+    ['Professional', '$19'],
+    ['Enterprise', 'Contact Sales'],
+  ]) {
     await expect(pricing.getByRole('heading', { name, exact: true })).toBeVisible();
     await expect(pricing.getByText(price, { exact: true }).first()).toBeVisible();
   }

@@ -97,7 +97,10 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
 
   // OPML import adds to the user's channels without selecting them.
   const opml = testInfo.outputPath('feeds.opml');
-  fs.writeFileSync(opml, `<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body><outline text="City Notes Weekly" type="rss" xmlUrl="${fixtures.origin}/city/feed.xml"/></body></opml>`);
+  fs.writeFileSync(
+    opml,
+    `<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body><outline text="City Notes Weekly" type="rss" xmlUrl="${fixtures.origin}/city/feed.xml"/></body></opml>`,
+  );
   await page.getByLabel('Import OPML file').setInputFiles(opml);
   await expect(page.getByText('Imported 1 channel', { exact: true })).toBeVisible();
   const mine = page.getByRole('list', { name: 'Your channels' });
@@ -140,7 +143,13 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   const web = page.locator('iframe[title="Web preview"]');
   await expect(web).toHaveAttribute('sandbox', '');
   await expect(page.frameLocator('iframe[title="Web preview"]').getByText(FIRST).first()).toBeVisible();
-  for (const [group, def] of [['Font style', 'Normal'], ['Layout', 'Single column'], ['Colour theme', 'Dark'], ['Preview mode', 'Web Preview'], ['Preview width', 'Desktop']]) {
+  for (const [group, def] of [
+    ['Font style', 'Normal'],
+    ['Layout', 'Single column'],
+    ['Colour theme', 'Dark'],
+    ['Preview mode', 'Web Preview'],
+    ['Preview width', 'Desktop'],
+  ]) {
     await expect(page.getByRole('group', { name: group }).getByRole('radio', { name: def })).toBeChecked();
   }
   const pick = async (group: string, option: string) => {
@@ -233,7 +242,18 @@ test('the stored publication is validated: bad entries go to /publications, the 
   // Wait until the page has resolved (and stored) the publication before tampering with the entry.
   await expect(page.getByRole('heading', { name: 'Name Your Newsletter' })).toBeVisible();
 
-  for (const bad of ['undefined', 'null', '   ', '{}', '[]', 'not json', '{"id":"undefined"}', '{"id":"  "}', '{"name":"no id"}', '{"id":"someone-elses-publication-0001"}']) {
+  for (const bad of [
+    'undefined',
+    'null',
+    '   ',
+    '{}',
+    '[]',
+    'not json',
+    '{"id":"undefined"}',
+    '{"id":"  "}',
+    '{"name":"no id"}',
+    '{"id":"someone-elses-publication-0001"}',
+  ]) {
     await page.evaluate((v) => sessionStorage.setItem('selectedPublication', v), bad);
     await page.goto('/workflow');
     await expect(page, `entry ${bad}`).toHaveURL(/\/publications$/);
@@ -256,10 +276,14 @@ test('a professional user pages through search results and is not capped', async
   test.setTimeout(90_000);
   const email = uniqueEmail('workflow-pro');
   // Plans are changed by billing or an operator; here the operator's CLI makes a professional account.
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/user-create.ts', '--email', email, '--password', PASSWORD, '--name', 'Pat Pro', '--plan', 'professional'], {
-    env: { ...process.env, DATABASE_PATH: E2E_DB, LOG_LEVEL: 'error' },
-    stdio: 'pipe',
-  });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/user-create.ts', '--email', email, '--password', PASSWORD, '--name', 'Pat Pro', '--plan', 'professional'],
+    {
+      env: { ...process.env, DATABASE_PATH: E2E_DB, LOG_LEVEL: 'error' },
+      stdio: 'pipe',
+    },
+  );
   await signInThroughUi(page, email);
   const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Pro Digest' });
   await trpcMutation(page, 'wizard.saveProgress', { publicationId: pub.id, currentStep: 3, workflowData: { selectedTheme: 'newsprint' } });
@@ -277,8 +301,14 @@ test('a professional user pages through search results and is not capped', async
   await expect(found.getByRole('heading').first()).not.toHaveText(firstOnPage1 ?? '');
 
   // Unlimited channels: no allowance line, no 'x of N' counter, every channel selectable.
-  await found.getByRole('button', { name: /^Select / }).nth(0).click();
-  await found.getByRole('button', { name: /^Select / }).nth(0).click();
+  await found
+    .getByRole('button', { name: /^Select / })
+    .nth(0)
+    .click();
+  await found
+    .getByRole('button', { name: /^Select / })
+    .nth(0)
+    .click();
   await expect(page.getByTestId('channel-counter')).toHaveText('2 selected');
   await expect(page.getByText(/You can select \d+ content channel/)).toHaveCount(0);
   await expect(found.getByRole('button', { name: new RegExp(`^${MSG.upgradeToSelectMore}`) })).toHaveCount(0);
@@ -294,7 +324,10 @@ test('a professional user pages through search results and is not capped', async
       body: JSON.stringify([{ error: { message: refusal, code: -32003, data: { code: 'FORBIDDEN', httpStatus: 403, path: 'wizard.saveProgress' } } }]),
     }),
   );
-  await found.getByRole('button', { name: /^Select / }).nth(0).click();
+  await found
+    .getByRole('button', { name: /^Select / })
+    .nth(0)
+    .click();
   await expect(page.getByText(MSG.channelLimitTitle, { exact: true })).toBeVisible();
   await expect(page.getByText(refusal, { exact: true })).toBeVisible();
   await expect(page.getByRole('dialog', { name: MSG.upgradeDialogTitle })).toBeVisible();

@@ -14,7 +14,10 @@ import { hashPassword } from '../../src/server/auth/password';
 export const silentLog = { info() {}, warn() {}, error() {} };
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return loadEnv({ NODE_ENV: 'test', DATABASE_PATH: ':memory:', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...overrides }, { persistSecret: false });
+  return loadEnv(
+    { NODE_ENV: 'test', DATABASE_PATH: ':memory:', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...overrides },
+    { persistSecret: false },
+  );
 }
 
 export interface Harness {
@@ -56,7 +59,16 @@ export function createHarness(opts: { env?: Record<string, string>; deps?: Parti
         },
         o.createdAt ?? deps.now(),
       );
-      return { id: row.id, email: row.email, name: row.name, username: row.username, avatar: row.avatar, role: normalizeRole(row.role), planType: normalizePlan(row.planType), createdAt: row.createdAt };
+      return {
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        username: row.username,
+        avatar: row.avatar,
+        role: normalizeRole(row.role),
+        planType: normalizePlan(row.planType),
+        createdAt: row.createdAt,
+      };
     },
   };
 }
@@ -74,5 +86,8 @@ export function jsonRequest(method: string, body?: unknown, headers: Record<stri
 }
 
 export function cookieFrom(res: Response): string {
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

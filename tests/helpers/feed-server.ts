@@ -31,7 +31,11 @@ export function fixture(name: string): Buffer {
   return fs.readFileSync(path.join(FIXTURES, name));
 }
 
-const TYPES: Record<string, string> = { '.xml': 'application/xml; charset=utf-8', '.json': 'application/feed+json; charset=utf-8', '.html': 'text/html; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  '.xml': 'application/xml; charset=utf-8',
+  '.json': 'application/feed+json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+};
 
 function encoded(enc: string, declared: string): Buffer {
   const text = fixture('latin1-template.xml').toString('utf8').replace('ENCODING', declared);
@@ -47,11 +51,22 @@ function defaultRoutes(server: FeedServer): Record<string, Handler> {
     '/': (_q, res) => send(res, fixture('site.html'), TYPES['.html']),
     '/plain': (_q, res) => send(res, fixture('plain.html'), TYPES['.html']),
     '/not-a-feed.html': (_q, res) => send(res, '<html><body>nope</body></html>', TYPES['.html']),
-    '/enc/latin1': (_q, res) => send(res, iconv.encode(fixture('latin1-template.xml').toString('utf8').replace('ENCODING', 'ISO-8859-1'), 'windows-1252'), 'application/rss+xml'),
-    '/enc/cp1252-header': (_q, res) => send(res, iconv.encode(fixture('latin1-template.xml').toString('utf8').replace('ENCODING', 'utf-8'), 'windows-1252'), 'application/rss+xml; charset=windows-1252'),
+    '/enc/latin1': (_q, res) =>
+      send(res, iconv.encode(fixture('latin1-template.xml').toString('utf8').replace('ENCODING', 'ISO-8859-1'), 'windows-1252'), 'application/rss+xml'),
+    '/enc/cp1252-header': (_q, res) =>
+      send(
+        res,
+        iconv.encode(fixture('latin1-template.xml').toString('utf8').replace('ENCODING', 'utf-8'), 'windows-1252'),
+        'application/rss+xml; charset=windows-1252',
+      ),
     '/enc/utf16le': (_q, res) => send(res, encoded('utf-16le', 'UTF-16'), 'application/rss+xml'),
     '/enc/utf16be': (_q, res) => send(res, encoded('utf-16be', 'UTF-16'), 'text/xml'),
-    '/enc/utf8-bom': (_q, res) => send(res, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(fixture('latin1-template.xml').toString('utf8').replace('ENCODING', 'UTF-8'))]), 'application/rss+xml; charset=iso-8859-1'),
+    '/enc/utf8-bom': (_q, res) =>
+      send(
+        res,
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(fixture('latin1-template.xml').toString('utf8').replace('ENCODING', 'UTF-8'))]),
+        'application/rss+xml; charset=iso-8859-1',
+      ),
     '/gzip': (req, res) => {
       const accepts = String(req.headers['accept-encoding'] ?? '');
       if (!accepts.includes('gzip')) return send(res, 'gzip expected', 'text/plain', 406);

@@ -14,10 +14,18 @@ export function PublicHeader({ showNav = true }: { showNav?: boolean }) {
           <Logo />
           {showNav && (
             <nav aria-label="Main" className="hidden items-center gap-6 text-sm text-zinc-600 md:flex dark:text-zinc-400">
-              <a href="/#features" className="hover:text-zinc-900 dark:hover:text-white">Features</a>
-              <a href="/#pricing" className="hover:text-zinc-900 dark:hover:text-white">Pricing</a>
-              <Link to="/blog" className="hover:text-zinc-900 dark:hover:text-white">Blog</Link>
-              <Link to="/help" className="hover:text-zinc-900 dark:hover:text-white">Help</Link>
+              <a href="/#features" className="hover:text-zinc-900 dark:hover:text-white">
+                Features
+              </a>
+              <a href="/#pricing" className="hover:text-zinc-900 dark:hover:text-white">
+                Pricing
+              </a>
+              <Link to="/blog" className="hover:text-zinc-900 dark:hover:text-white">
+                Blog
+              </Link>
+              <Link to="/help" className="hover:text-zinc-900 dark:hover:text-white">
+                Help
+              </Link>
             </nav>
           )}
         </div>

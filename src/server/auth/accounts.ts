@@ -14,7 +14,12 @@ import type { Db } from '../db';
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId'>;
 
 function baseUsername(email: string) {
-  return (email.split('@')[0] ?? 'user').toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 24) || 'user';
+  return (
+    (email.split('@')[0] ?? 'user')
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '')
+      .slice(0, 24) || 'user'
+  );
 }
 
 function freeUsername(db: Db, email: string): string {
@@ -45,7 +50,11 @@ export function createAccount(db: Db, acc: NewAccount, now: Date): UserRow {
     if (tx.select({ id: users.id }).from(users).where(eq(users.email, acc.email)).get()) {
       throw new AppError('CONFLICT', MSG.emailTaken);
     }
-    const count = tx.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0;
+    const count =
+      tx
+        .select({ n: sql<number>`count(*)` })
+        .from(users)
+        .get()?.n ?? 0;
     const row: UserRow = {
       id: crypto.randomUUID(),
       email: acc.email,
@@ -90,9 +99,7 @@ export async function signIn(ctx: Ctx, input: SignInInput): Promise<UserRow> {
   ctx.limiter.check(emailKey, rules.signinEmail);
   ctx.limiter.check(ipKey, rules.signinIp);
   const user = ctx.db.select().from(users).where(eq(users.email, input.email)).get();
-  const ok = user?.passwordHash
-    ? await verifyPassword(user.passwordHash, input.password)
-    : (await verifyPassword(await dummyHash(), input.password), false);
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
   if (!user || !ok) {
     ctx.limiter.bump(emailKey, rules.signinEmail);
     ctx.limiter.bump(ipKey, rules.signinIp);

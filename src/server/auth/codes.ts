@@ -14,8 +14,7 @@ export const CODE_MAX_ATTEMPTS = 5;
 
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId' | 'mailer'>;
 
-const hashCode = (secret: string, email: string, code: string) =>
-  crypto.createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
+const hashCode = (secret: string, email: string, code: string) => crypto.createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
 
 export async function sendCode(ctx: Ctx, email: string) {
   ctx.limiter.hit(`codes:email:${email}`, rateRules(ctx.env).codesEmail);
@@ -23,9 +22,18 @@ export async function sendCode(ctx: Ctx, email: string) {
   const now = ctx.now();
   ctx.db.transaction((tx) => {
     // A new code replaces any earlier unused one for the address.
-    tx.update(emailCodes).set({ usedAt: now }).where(and(eq(emailCodes.email, email), isNull(emailCodes.usedAt))).run();
+    tx.update(emailCodes)
+      .set({ usedAt: now })
+      .where(and(eq(emailCodes.email, email), isNull(emailCodes.usedAt)))
+      .run();
     tx.insert(emailCodes)
-      .values({ id: crypto.randomUUID(), email, codeHash: hashCode(ctx.env.APP_SECRET, email, code), expiresAt: new Date(now.getTime() + CODE_TTL_MS), createdAt: now })
+      .values({
+        id: crypto.randomUUID(),
+        email,
+        codeHash: hashCode(ctx.env.APP_SECRET, email, code),
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        createdAt: now,
+      })
       .run();
   });
   await ctx.mailer.send({

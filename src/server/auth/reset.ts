@@ -37,7 +37,11 @@ export async function requestReset(ctx: Ctx, email: string) {
 
 export async function resetPassword(ctx: Ctx, token: string, password: string) {
   const now = ctx.now();
-  const row = ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, sha256(token))).get();
+  const row = ctx.db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, sha256(token)))
+    .get();
   if (!row || row.usedAt || row.expiresAt <= now) throw new AppError('BAD_REQUEST', MSG.resetTokenInvalid);
   const passwordHash = await hashPassword(password);
   ctx.db.transaction((tx) => {

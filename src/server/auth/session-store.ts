@@ -16,15 +16,32 @@ export function createSessionStore(db: Db): Adapter {
     .innerJoin(users, eq(sessions.userId, users.id))
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare();
-  const ofUser = db.select().from(sessions).where(eq(sessions.userId, sql.placeholder('userId'))).prepare();
+  const ofUser = db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, sql.placeholder('userId')))
+    .prepare();
   const insert = db
     .insert(sessions)
     .values({ id: sql.placeholder('id'), userId: sql.placeholder('userId'), expiresAt: sql.placeholder('expiresAt'), createdAt: sql.placeholder('createdAt') })
     .prepare();
-  const extend = db.update(sessions).set({ expiresAt: sql.placeholder('expiresAt') as never }).where(eq(sessions.id, sql.placeholder('id'))).prepare();
-  const remove = db.delete(sessions).where(eq(sessions.id, sql.placeholder('id'))).prepare();
-  const removeOfUser = db.delete(sessions).where(eq(sessions.userId, sql.placeholder('userId'))).prepare();
-  const removeExpired = db.delete(sessions).where(lte(sessions.expiresAt, sql.placeholder('now'))).prepare();
+  const extend = db
+    .update(sessions)
+    .set({ expiresAt: sql.placeholder('expiresAt') as never })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare();
+  const remove = db
+    .delete(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare();
+  const removeOfUser = db
+    .delete(sessions)
+    .where(eq(sessions.userId, sql.placeholder('userId')))
+    .prepare();
+  const removeExpired = db
+    .delete(sessions)
+    .where(lte(sessions.expiresAt, sql.placeholder('now')))
+    .prepare();
 
   const toSession = (s: typeof sessions.$inferSelect): DatabaseSession => ({
     id: s.id,

@@ -2,7 +2,7 @@
 // list (at most 10). Each message goes through ctx.mailer (SMTP or the outbox) with HTML and plain-text
 // parts. Sends are rate-limited per user; sending to subscriber lists is a different feature.
 import { z } from 'zod';
-import type { AuthedContext } from '../trpc/init';
+import type { AuthedContext } from '../trpc/context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { emailField } from '../../shared/schemas/auth';

@@ -5,8 +5,37 @@ import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 
 /** ipaddr.js range names that are never reachable from a user-given address. */
-const BLOCKED_V4 = new Set(['unspecified', 'broadcast', 'multicast', 'linkLocal', 'loopback', 'carrierGradeNat', 'private', 'reserved', 'benchmarking', 'amt', 'as112', 'deprecated', 'orchid2']);
-const BLOCKED_V6 = new Set(['unspecified', 'linkLocal', 'multicast', 'loopback', 'uniqueLocal', 'reserved', 'benchmarking', 'discard', 'orchid2', 'teredo', 'as112v6', 'amt', 'droneRemoteIdProtocolEntityTags', 'deprecated']);
+const BLOCKED_V4 = new Set([
+  'unspecified',
+  'broadcast',
+  'multicast',
+  'linkLocal',
+  'loopback',
+  'carrierGradeNat',
+  'private',
+  'reserved',
+  'benchmarking',
+  'amt',
+  'as112',
+  'deprecated',
+  'orchid2',
+]);
+const BLOCKED_V6 = new Set([
+  'unspecified',
+  'linkLocal',
+  'multicast',
+  'loopback',
+  'uniqueLocal',
+  'reserved',
+  'benchmarking',
+  'discard',
+  'orchid2',
+  'teredo',
+  'as112v6',
+  'amt',
+  'droneRemoteIdProtocolEntityTags',
+  'deprecated',
+]);
 
 export class BlockedAddressError extends Error {
   constructor(readonly address: string) {

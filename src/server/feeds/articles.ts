@@ -83,7 +83,10 @@ function parseRange(range: { start: string; end: string } | null | undefined): {
  * articles.listForChannels. The channel cap comes from the signed-in user's real plan and role
  * (spec §6), not from the userRole the client sends.
  */
-export async function articlesForChannels(ctx: UserCtx, input: { channels: ChannelRef[]; userRole?: string; dateRange?: { start: string; end: string } | null }): Promise<MultiChannelArticlesResult> {
+export async function articlesForChannels(
+  ctx: UserCtx,
+  input: { channels: ChannelRef[]; userRole?: string; dateRange?: { start: string; end: string } | null },
+): Promise<MultiChannelArticlesResult> {
   const range = parseRange(input.dateRange);
   const seen = new Set<string>();
   const refs = input.channels.filter((c) => !seen.has(c.url) && seen.add(c.url));
@@ -94,7 +97,8 @@ export async function articlesForChannels(ctx: UserCtx, input: { channels: Chann
   const outcomes = await Promise.all(
     refs.map((ref) =>
       run(async (): Promise<ChannelOutcome> => {
-        if (Date.now() - started > START_DEADLINE_MS) return { articles: [], samples: [], error: 'Not loaded: other channels took too long. Retry to load it.' };
+        if (Date.now() - started > START_DEADLINE_MS)
+          return { articles: [], samples: [], error: 'Not loaded: other channels took too long. Retry to load it.' };
         return loadChannel(ctx, ref);
       }),
     ),

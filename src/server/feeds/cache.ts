@@ -16,7 +16,14 @@ export function feedRow(db: Db, url: string): FeedRow | undefined {
 
 export function feedRows(db: Db, urls: string[]): Map<string, FeedRow> {
   if (urls.length === 0) return new Map();
-  return new Map(db.select().from(feeds).where(inArray(feeds.url, urls)).all().map((r) => [r.url, r]));
+  return new Map(
+    db
+      .select()
+      .from(feeds)
+      .where(inArray(feeds.url, urls))
+      .all()
+      .map((r) => [r.url, r]),
+  );
 }
 
 export function cachedItems(db: Db, url: string, limit = 100): StoredItem[] {
@@ -27,7 +34,17 @@ export function cachedItems(db: Db, url: string, limit = 100): StoredItem[] {
     .orderBy(desc(feedItems.publishedAt))
     .limit(limit)
     .all()
-    .map((r) => ({ id: r.id, title: r.title, summary: r.summary, url: r.url, publishedAt: r.publishedAt.getTime(), dated: r.dated, imageUrl: r.imageUrl, category: r.category, wordCount: r.wordCount }));
+    .map((r) => ({
+      id: r.id,
+      title: r.title,
+      summary: r.summary,
+      url: r.url,
+      publishedAt: r.publishedAt.getTime(),
+      dated: r.dated,
+      imageUrl: r.imageUrl,
+      category: r.category,
+      wordCount: r.wordCount,
+    }));
 }
 
 export interface StoreFeed {
@@ -47,13 +64,34 @@ export interface StoreFeed {
 export function storeFeed(db: Db, f: StoreFeed) {
   const now = new Date(f.now);
   db.transaction((tx) => {
-    const row = { title: f.title, siteUrl: f.siteUrl, description: f.description, etag: f.etag, lastModified: f.lastModified, fetchedAt: now, lastAttemptAt: now, lastError: null, quality: f.quality, frequency: f.frequency };
+    const row = {
+      title: f.title,
+      siteUrl: f.siteUrl,
+      description: f.description,
+      etag: f.etag,
+      lastModified: f.lastModified,
+      fetchedAt: now,
+      lastAttemptAt: now,
+      lastError: null,
+      quality: f.quality,
+      frequency: f.frequency,
+    };
     tx.insert(feeds)
       .values({ url: f.url, ...row })
       .onConflictDoUpdate({ target: feeds.url, set: row })
       .run();
     for (const i of f.items) {
-      const values = { title: i.title, summary: i.summary, url: i.url, publishedAt: new Date(i.publishedAt), dated: i.dated, imageUrl: i.imageUrl, category: i.category, wordCount: i.wordCount, fetchedAt: now };
+      const values = {
+        title: i.title,
+        summary: i.summary,
+        url: i.url,
+        publishedAt: new Date(i.publishedAt),
+        dated: i.dated,
+        imageUrl: i.imageUrl,
+        category: i.category,
+        wordCount: i.wordCount,
+        fetchedAt: now,
+      };
       tx.insert(feedItems)
         .values({ feedUrl: f.url, id: i.id, ...values })
         .onConflictDoUpdate({ target: [feedItems.feedUrl, feedItems.id], set: values })
@@ -67,7 +105,10 @@ export function storeFeed(db: Db, f: StoreFeed) {
       .limit(1)
       .offset(KEEP_PER_FEED)
       .get();
-    if (cutoff) tx.delete(feedItems).where(and(eq(feedItems.feedUrl, f.url), lt(feedItems.publishedAt, cutoff.t))).run();
+    if (cutoff)
+      tx.delete(feedItems)
+        .where(and(eq(feedItems.feedUrl, f.url), lt(feedItems.publishedAt, cutoff.t)))
+        .run();
   });
 }
 

@@ -38,7 +38,16 @@ function measured(row: FeedRow | undefined): { quality: Quality; frequency: stri
 }
 
 function directoryChannel(r: DirectoryRow, feed: FeedRow | undefined): Channel {
-  return { id: r.id, name: r.name, url: r.feedUrl, siteUrl: r.siteUrl, description: r.description, niche: r.tags.split(' ')[0], source: r.source, ...measured(feed) };
+  return {
+    id: r.id,
+    name: r.name,
+    url: r.feedUrl,
+    siteUrl: r.siteUrl,
+    description: r.description,
+    niche: r.tags.split(' ')[0],
+    source: r.source,
+    ...measured(feed),
+  };
 }
 
 function discoveredChannel(f: DiscoveredFeed, niche: string): Channel {
@@ -71,7 +80,14 @@ export async function searchChannels(ctx: Ctx, input: { niche: string; page?: nu
     try {
       const found = await discoverFeeds(ctx, topic);
       const data = found.map((f) => discoveredChannel(f, 'general'));
-      return { success: true, data, message: `Found ${data.length} feed${data.length === 1 ? '' : 's'} at this address`, page: 1, totalPages: 1, total: data.length };
+      return {
+        success: true,
+        data,
+        message: `Found ${data.length} feed${data.length === 1 ? '' : 's'} at this address`,
+        page: 1,
+        totalPages: 1,
+        total: data.length,
+      };
     } catch (err) {
       // Bad input (blocked address, no feed there) is the caller's to fix; an unreachable site falls back.
       if (err instanceof AppError && (err.code === 'BAD_REQUEST' || err.code === 'UNPROCESSABLE_CONTENT')) throw err;
@@ -87,9 +103,19 @@ export async function searchChannels(ctx: Ctx, input: { niche: string; page?: nu
     return fallback(topic, MSG.searchFailed, false);
   }
   if (result.total === 0) return fallback(topic, MSG.searchEmpty, true);
-  const feeds = feedRows(ctx.db, result.rows.map((r) => r.feedUrl));
+  const feeds = feedRows(
+    ctx.db,
+    result.rows.map((r) => r.feedUrl),
+  );
   const data = result.rows.map((r) => directoryChannel(r, feeds.get(r.feedUrl)));
-  return { success: true, data, message: `Found ${result.total} channel${result.total === 1 ? '' : 's'} for "${topic}"`, page: result.page, totalPages: result.totalPages, total: result.total };
+  return {
+    success: true,
+    data,
+    message: `Found ${result.total} channel${result.total === 1 ? '' : 's'} for "${topic}"`,
+    page: result.page,
+    totalPages: result.totalPages,
+    total: result.total,
+  };
 }
 
 /** channels.discover: the confirmed feeds of a site or feed address. */
@@ -102,17 +128,38 @@ export async function discoverChannels(ctx: Ctx, input: { url: string; niche?: s
 type UserChannelRow = typeof userChannels.$inferSelect;
 
 function userChannel(r: UserChannelRow, feed: FeedRow | undefined): Channel {
-  return { id: r.id, name: r.name, url: r.feedUrl, siteUrl: r.siteUrl, description: r.description, niche: r.niche, source: hostOf(r.siteUrl ?? r.feedUrl), ...measured(feed) };
+  return {
+    id: r.id,
+    name: r.name,
+    url: r.feedUrl,
+    siteUrl: r.siteUrl,
+    description: r.description,
+    niche: r.niche,
+    source: hostOf(r.siteUrl ?? r.feedUrl),
+    ...measured(feed),
+  };
 }
 
 export function listMyChannels(ctx: UserCtx): Channel[] {
-  const rows = ctx.db.select().from(userChannels).where(eq(userChannels.userId, ctx.user.id)).orderBy(asc(userChannels.createdAt), asc(userChannels.name)).all();
-  const feeds = feedRows(ctx.db, rows.map((r) => r.feedUrl));
+  const rows = ctx.db
+    .select()
+    .from(userChannels)
+    .where(eq(userChannels.userId, ctx.user.id))
+    .orderBy(asc(userChannels.createdAt), asc(userChannels.name))
+    .all();
+  const feeds = feedRows(
+    ctx.db,
+    rows.map((r) => r.feedUrl),
+  );
   return rows.map((r) => userChannel(r, feeds.get(r.feedUrl)));
 }
 
 function saveUserChannel(ctx: UserCtx, f: DiscoveredFeed, name: string | undefined, niche: string): UserChannelRow {
-  const existing = ctx.db.select().from(userChannels).where(and(eq(userChannels.userId, ctx.user.id), eq(userChannels.feedUrl, f.url))).get();
+  const existing = ctx.db
+    .select()
+    .from(userChannels)
+    .where(and(eq(userChannels.userId, ctx.user.id), eq(userChannels.feedUrl, f.url)))
+    .get();
   if (existing) return existing;
   const row: UserChannelRow = {
     id: crypto.randomUUID(),
@@ -136,7 +183,10 @@ export async function addChannel(ctx: UserCtx, input: { url: string; name?: stri
 }
 
 export function removeChannel(ctx: UserCtx, input: { id: string }) {
-  const res = ctx.db.delete(userChannels).where(and(eq(userChannels.id, input.id), eq(userChannels.userId, ctx.user.id))).run();
+  const res = ctx.db
+    .delete(userChannels)
+    .where(and(eq(userChannels.id, input.id), eq(userChannels.userId, ctx.user.id)))
+    .run();
   if (res.changes === 0) throw new AppError('NOT_FOUND', 'Channel not found');
   return { success: true };
 }
@@ -167,11 +217,20 @@ export async function importOpml(ctx: UserCtx, input: { opml: string }) {
       }),
     ),
   );
-  const feeds = feedRows(ctx.db, imported.map((r) => r.feedUrl));
+  const feeds = feedRows(
+    ctx.db,
+    imported.map((r) => r.feedUrl),
+  );
   return { imported: imported.length, channels: imported.map((r) => userChannel(r, feeds.get(r.feedUrl))), failed };
 }
 
 export function exportOpml(ctx: UserCtx) {
   const rows = ctx.db.select().from(userChannels).where(eq(userChannels.userId, ctx.user.id)).orderBy(asc(userChannels.createdAt)).all();
-  return { opml: buildOpml('Curated channels', rows.map((r) => ({ name: r.name, url: r.feedUrl, siteUrl: r.siteUrl, niche: r.niche })), ctx.now()) };
+  return {
+    opml: buildOpml(
+      'Curated channels',
+      rows.map((r) => ({ name: r.name, url: r.feedUrl, siteUrl: r.siteUrl, niche: r.niche })),
+      ctx.now(),
+    ),
+  };
 }

@@ -1,9 +1,29 @@
 // Feed dates: RFC 822/1123 and ISO 8601, plus the broken forms real feeds send (missing or named
 // zones, two-digit years, missing seconds, ordinal days, full month names, dotted dates).
 const ZONES: Record<string, string> = {
-  UT: '+0000', UTC: '+0000', GMT: '+0000', Z: '+0000', EST: '-0500', EDT: '-0400', CST: '-0600', CDT: '-0500',
-  MST: '-0700', MDT: '-0600', PST: '-0800', PDT: '-0700', BST: '+0100', CET: '+0100', CEST: '+0200', EET: '+0200',
-  EEST: '+0300', IST: '+0530', JST: '+0900', AEST: '+1000', AEDT: '+1100', NZST: '+1200', NZDT: '+1300',
+  UT: '+0000',
+  UTC: '+0000',
+  GMT: '+0000',
+  Z: '+0000',
+  EST: '-0500',
+  EDT: '-0400',
+  CST: '-0600',
+  CDT: '-0500',
+  MST: '-0700',
+  MDT: '-0600',
+  PST: '-0800',
+  PDT: '-0700',
+  BST: '+0100',
+  CET: '+0100',
+  CEST: '+0200',
+  EET: '+0200',
+  EEST: '+0300',
+  IST: '+0530',
+  JST: '+0900',
+  AEST: '+1000',
+  AEDT: '+1100',
+  NZST: '+1200',
+  NZDT: '+1300',
 };
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -31,7 +51,10 @@ function iso(s: string): number | null {
 
 function rfc822(s: string): number | null {
   // "Mon, 02 Jun 2025 10:00:00 GMT", "2 June 2025 10:00 +0100", "Mon, 2 Jun 25 10:00:00 EST", "Jun 2nd, 2025"
-  const m = /^(?:[a-z]{3,9},?\s*)?(\d{1,2})(?:st|nd|rd|th)?[\s-]+([a-z]{3,9})\.?[\s-]+(\d{2,4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*(?:([a-z]{1,5}|[+-]\d{2}:?\d{2}))?/i.exec(s);
+  const m =
+    /^(?:[a-z]{3,9},?\s*)?(\d{1,2})(?:st|nd|rd|th)?[\s-]+([a-z]{3,9})\.?[\s-]+(\d{2,4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*(?:([a-z]{1,5}|[+-]\d{2}:?\d{2}))?/i.exec(
+      s,
+    );
   if (!m) return null;
   const [, d, monName, yRaw, h = '00', mi = '00', sec = '00', zone] = m;
   const mo = MONTHS.indexOf(monName.slice(0, 3).toLowerCase());

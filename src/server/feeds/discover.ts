@@ -93,7 +93,14 @@ export async function discoverFeeds(deps: FeedDeps, input: string): Promise<Disc
     const feed = parseFeed(body, res.url);
     const items = storeParsed(deps, url, feed, res);
     const now = deps.now().getTime();
-    confirmed.push({ url, title: feed.title, siteUrl: feed.siteUrl, description: feed.description, quality: qualityOf(items, now), frequency: frequencyOf(items) });
+    confirmed.push({
+      url,
+      title: feed.title,
+      siteUrl: feed.siteUrl,
+      description: feed.description,
+      quality: qualityOf(items, now),
+      frequency: frequencyOf(items),
+    });
   };
   try {
     accept(page.url, text, page);

@@ -87,7 +87,9 @@ export function createFetcher(allowHostsValue: string): SafeFetcher {
   async function once(url: URL, opts: FetchOptions, signal: AbortSignal) {
     const headers: Record<string, string> = {
       'user-agent': USER_AGENT,
-      accept: opts.accept ?? 'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.8, */*;q=0.5',
+      accept:
+        opts.accept ??
+        'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.8, */*;q=0.5',
       'accept-encoding': 'gzip, deflate, br',
     };
     if (opts.etag) headers['if-none-match'] = opts.etag;
@@ -135,14 +137,30 @@ export function createFetcher(allowHostsValue: string): SafeFetcher {
         }
         if (res.status === 304) {
           await res.body?.cancel().catch(() => undefined);
-          return { url: url.href, status: 304, notModified: true, body: Buffer.alloc(0), contentType: '', etag: res.headers.get('etag') ?? opts.etag ?? null, lastModified: res.headers.get('last-modified') ?? opts.lastModified ?? null };
+          return {
+            url: url.href,
+            status: 304,
+            notModified: true,
+            body: Buffer.alloc(0),
+            contentType: '',
+            etag: res.headers.get('etag') ?? opts.etag ?? null,
+            lastModified: res.headers.get('last-modified') ?? opts.lastModified ?? null,
+          };
         }
         if (res.status < 200 || res.status >= 300) {
           await res.body?.cancel().catch(() => undefined);
           throw new FetchError('http', `The server answered HTTP ${res.status}`, res.status);
         }
         const body = await readCapped(res as unknown as Response, opts.maxBytes ?? MAX_BODY_BYTES);
-        return { url: url.href, status: res.status, notModified: false, body, contentType: res.headers.get('content-type') ?? '', etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+        return {
+          url: url.href,
+          status: res.status,
+          notModified: false,
+          body,
+          contentType: res.headers.get('content-type') ?? '',
+          etag: res.headers.get('etag'),
+          lastModified: res.headers.get('last-modified'),
+        };
       }
     } catch (err) {
       throw toFetchError(err, signal, timeoutMs);

@@ -60,7 +60,18 @@ export function storeParsed(deps: FeedDeps, url: string, feed: ParsedFeed, res: 
       items.push(item);
     }
   }
-  storeFeed(deps.db, { url, title: feed.title, siteUrl: feed.siteUrl, description: feed.description, etag: res.etag, lastModified: res.lastModified, quality: qualityOf(items, now), frequency: frequencyOf(items), items, now });
+  storeFeed(deps.db, {
+    url,
+    title: feed.title,
+    siteUrl: feed.siteUrl,
+    description: feed.description,
+    etag: res.etag,
+    lastModified: res.lastModified,
+    quality: qualityOf(items, now),
+    frequency: frequencyOf(items),
+    items,
+    now,
+  });
   return items;
 }
 

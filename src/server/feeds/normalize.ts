@@ -95,7 +95,11 @@ export function canonicalLink(url: string): string {
   }
 }
 
-const titleKey = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const titleKey = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /**
  * Newest first, then collapses duplicates: the same canonical link anywhere, or the same title

@@ -66,7 +66,24 @@ interface ItemDraft {
 }
 
 /** Direct children of an item or entry whose text we keep, by local name (prefix-qualified where it matters). */
-const ITEM_TEXT = new Set(['title', 'link', 'guid', 'id', 'description', 'summary', 'content:encoded', 'content', 'pubdate', 'date', 'published', 'updated', 'issued', 'modified', 'category', 'subject']);
+const ITEM_TEXT = new Set([
+  'title',
+  'link',
+  'guid',
+  'id',
+  'description',
+  'summary',
+  'content:encoded',
+  'content',
+  'pubdate',
+  'date',
+  'published',
+  'updated',
+  'issued',
+  'modified',
+  'category',
+  'subject',
+]);
 const CHANNEL_TEXT = new Set(['title', 'link', 'description', 'subtitle', 'tagline']);
 const IMAGE_EXT = /\.(jpe?g|png|gif|webp|avif)(\?|$)/i;
 
@@ -92,7 +109,8 @@ function mediaImage(local: string, prefix: string, a: Record<string, string>, ba
   const type = (a.type ?? '').toLowerCase();
   if (local === 'enclosure' && (type.startsWith('image/') || (!type && IMAGE_EXT.test(a.url ?? '')))) return safeHttpUrl(a.url, base);
   if (local === 'link' && a.rel === 'enclosure' && type.startsWith('image/')) return safeHttpUrl(a.href, base);
-  if (prefix === 'media' && local === 'content' && (a.medium === 'image' || type.startsWith('image/') || (!type && !a.medium && IMAGE_EXT.test(a.url ?? '')))) return safeHttpUrl(a.url, base);
+  if (prefix === 'media' && local === 'content' && (a.medium === 'image' || type.startsWith('image/') || (!type && !a.medium && IMAGE_EXT.test(a.url ?? ''))))
+    return safeHttpUrl(a.url, base);
   if (prefix === 'media' && local === 'thumbnail') return safeHttpUrl(a.url, base);
   if (prefix === 'itunes' && local === 'image') return safeHttpUrl(a.href, base);
   return null;
@@ -171,7 +189,8 @@ function parseXml(text: string, url: string): ParsedFeed {
         }
         if (channelDepth >= 0 && depth === channelDepth + 1) {
           if (local === 'link' && attrs.href) channelLinks.push(attrs);
-          if (CHANNEL_TEXT.has(local) && !(local === 'link' && attrs.href)) captures.push({ field: local, depth, parts: [], xhtml: attrs.type === 'xhtml', attrs });
+          if (CHANNEL_TEXT.has(local) && !(local === 'link' && attrs.href))
+            captures.push({ field: local, depth, parts: [], xhtml: attrs.type === 'xhtml', attrs });
         }
       },
       ontext(data) {
@@ -219,7 +238,8 @@ function parseXml(text: string, url: string): ParsedFeed {
   const text$ = (m: Map<string, { text: string }>, k: string) => m.get(k)?.text ?? '';
   if (format === 'atom') {
     const alt = (links: Record<string, string>[]) =>
-      links.find((l) => (l.rel ?? 'alternate') === 'alternate' && (!l.type || /html/i.test(l.type))) ?? links.find((l) => (l.rel ?? 'alternate') === 'alternate');
+      links.find((l) => (l.rel ?? 'alternate') === 'alternate' && (!l.type || /html/i.test(l.type))) ??
+      links.find((l) => (l.rel ?? 'alternate') === 'alternate');
     return {
       format,
       title: plainText(text$(channel, 'title')),
@@ -305,17 +325,19 @@ function parseJsonFeed(text: string, url: string): ParsedFeed {
     title: plainText(str(data.title)),
     siteUrl: safeHttpUrl(str(data.home_page_url), url),
     description: plainText(str(data.description)),
-    items: (data.items as JsonFeedItem[]).filter((i) => i && typeof i === 'object').map((i) => ({
-      guid: str(i.id) || null,
-      title: str(i.title),
-      link: safeHttpUrl(str(i.url) || str(i.external_url), base),
-      summaryHtml: str(i.summary),
-      contentHtml: str(i.content_html) || escapeText(str(i.content_text)),
-      date: str(i.date_published) || str(i.date_modified) || null,
-      categories: Array.isArray(i.tags) ? i.tags.map(str).filter(Boolean) : [],
-      image: safeHttpUrl(str(i.image) || str(i.banner_image), base),
-      base,
-    })),
+    items: (data.items as JsonFeedItem[])
+      .filter((i) => i && typeof i === 'object')
+      .map((i) => ({
+        guid: str(i.id) || null,
+        title: str(i.title),
+        link: safeHttpUrl(str(i.url) || str(i.external_url), base),
+        summaryHtml: str(i.summary),
+        contentHtml: str(i.content_html) || escapeText(str(i.content_text)),
+        date: str(i.date_published) || str(i.date_modified) || null,
+        categories: Array.isArray(i.tags) ? i.tags.map(str).filter(Boolean) : [],
+        image: safeHttpUrl(str(i.image) || str(i.banner_image), base),
+        base,
+      })),
   };
 }
 

@@ -3,7 +3,29 @@
 import { Parser } from 'htmlparser2';
 import { decodeHTML } from 'entities';
 
-const BLOCK = new Set(['p', 'div', 'br', 'li', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'tr', 'table', 'section', 'article', 'figure', 'figcaption', 'hr']);
+const BLOCK = new Set([
+  'p',
+  'div',
+  'br',
+  'li',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'tr',
+  'table',
+  'section',
+  'article',
+  'figure',
+  'figcaption',
+  'hr',
+]);
 const SKIP = new Set(['script', 'style', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'head', 'title']);
 
 const decodeText = (t: string) => (t.includes('&') ? decodeHTML(t) : t);
@@ -66,12 +88,17 @@ export function digestHtml(html: string): HtmlDigest {
     return { lead: text.slice(0, LEAD_CHARS * 2), words: wordCount(text), firstImage: null };
   }
   const img = IMG_SRC.exec(html);
-  const words = /<(script|style)\b/i.test(html) ? wordCount(html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<[^>]*>/g, ' ')) : wordCount(html, true);
+  const words = /<(script|style)\b/i.test(html)
+    ? wordCount(html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<[^>]*>/g, ' '))
+    : wordCount(html, true);
   return { lead: htmlToText(html, LEAD_CHARS), words, firstImage: img ? decodeHTML(img[1] ?? img[2] ?? img[3] ?? '') || null : null };
 }
 
 export function fold(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '').replace(/\s+/g, ' ').trim();
+  return s
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Plain text of a feed field that may be HTML or entity-escaped text. */

@@ -2,7 +2,7 @@
 // No mail platform can be connected in this product yet, so every platform reports connected: false
 // and the response says so; the publications list is the user's real stored publications.
 import { z } from 'zod';
-import type { AuthedContext } from '../trpc/init';
+import type { AuthedContext } from '../trpc/context';
 import { listPublications } from '../publications/publications';
 import { PUBLICATION_STATUSES } from '../publications/schemas';
 

@@ -69,7 +69,9 @@ export function createSmtpMailer(smtpUrl: string, opts: { from: string }): Maile
     async send(raw) {
       const msg = cleanMessage(raw, opts.from);
       transporter ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
-      const info = await (await transporter).sendMail({ from: msg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, headers: msg.headers });
+      const info = await (
+        await transporter
+      ).sendMail({ from: msg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, headers: msg.headers });
       return { messageId: info.messageId, transport: 'smtp' };
     },
   };

@@ -31,7 +31,9 @@ const w = (narrow: boolean) => (narrow ? 250 : 536);
 
 const columnRules: Card = (ctx, a, _i, narrow) => (
   <div>
-    <p className="nl-ac" style={smallCaps(ctx, ctx.p.accentText, { letterSpacing: '1.5px' })}>{a.source}</p>
+    <p className="nl-ac" style={smallCaps(ctx, ctx.p.accentText, { letterSpacing: '1.5px' })}>
+      {a.source}
+    </p>
     <Headline ctx={ctx} a={a} size={narrow ? 20 : 25} style={{ paddingTop: 6, letterSpacing: '-0.3px' }} />
     <ArticleImage ctx={ctx} a={a} width={w(narrow)} />
     <Summary ctx={ctx} a={a} size={narrow ? 14 : 16} style={{ textAlign: narrow ? 'left' : 'justify' }} />
@@ -52,7 +54,9 @@ const dataRows: Card = (ctx, a, i, narrow) => {
       </td>
       <td valign="top" style={{ padding: '12px 8px 12px 0' }}>
         <Headline ctx={ctx} a={a} size={narrow ? 15 : 17} style={finance ? {} : { fontFamily: ctx.f.body }} />
-        <p className="nl-tx" style={bodyText(ctx, 13, { paddingTop: 4 })}>{a.summary}</p>
+        <p className="nl-tx" style={bodyText(ctx, 13, { paddingTop: 4 })}>
+          {a.summary}
+        </p>
         <p className="nl-mu" style={{ margin: '6px 0 0', fontFamily: MONO, fontSize: 11, color: p.muted }}>
           {a.source.toUpperCase()} · {a.date}
           {a.url ? (
@@ -67,7 +71,18 @@ const dataRows: Card = (ctx, a, i, narrow) => {
       </td>
       {narrow ? null : (
         <td width={70} align="right" valign="top" style={{ width: 70, padding: '14px 0' }}>
-          <span style={{ display: 'inline-block', padding: '2px 8px', backgroundColor: finance ? p.band : p.accent, color: finance ? p.onBand : p.onAccent, fontFamily: MONO, fontSize: 11, fontWeight: 700, borderRadius: finance ? 0 : 3 }}>
+          <span
+            style={{
+              display: 'inline-block',
+              padding: '2px 8px',
+              backgroundColor: finance ? p.band : p.accent,
+              color: finance ? p.onBand : p.onAccent,
+              fontFamily: MONO,
+              fontSize: 11,
+              fontWeight: 700,
+              borderRadius: finance ? 0 : 3,
+            }}
+          >
             {a.readTime}
           </span>
         </td>
@@ -80,7 +95,16 @@ const kicker: Card = (ctx, a, _i, narrow) => {
   const { p } = ctx;
   return (
     <div className="nl-bd" style={{ borderBottom: `2px dotted ${p.border}`, paddingBottom: 18 }}>
-      <span style={{ display: 'inline-block', padding: '3px 8px', backgroundColor: p.accent, ...smallCaps(ctx, p.onAccent, { fontSize: 10, letterSpacing: '1px' }) }}>{a.category}</span>
+      <span
+        style={{
+          display: 'inline-block',
+          padding: '3px 8px',
+          backgroundColor: p.accent,
+          ...smallCaps(ctx, p.onAccent, { fontSize: 10, letterSpacing: '1px' }),
+        }}
+      >
+        {a.category}
+      </span>
       <Headline ctx={ctx} a={a} size={narrow ? 19 : 23} style={{ paddingTop: 10 }} />
       <ArticleImage ctx={ctx} a={a} width={w(narrow)} />
       <Summary ctx={ctx} a={a} />
@@ -96,12 +120,21 @@ const boxed: Card = (ctx, a, _i, narrow) => {
   const top = theme.headerStyle === 'corporate' ? `3px solid ${p.band}` : `1px solid ${p.border}`;
   const button = theme.headerStyle !== 'corporate';
   return (
-    <Tr className="nl-cd nl-bd" style={{ backgroundColor: p.card, border: `1px solid ${p.border}`, borderTop: top, borderRadius: radius, borderCollapse: 'separate' }}>
+    <Tr
+      className="nl-cd nl-bd"
+      style={{ backgroundColor: p.card, border: `1px solid ${p.border}`, borderTop: top, borderRadius: radius, borderCollapse: 'separate' }}
+    >
       <td style={{ padding: narrow ? 16 : 22, borderRadius: radius }}>
         <ArticleImage ctx={ctx} a={a} width={w(narrow) - 20} radius={radius ? 8 : 0} />
         <span
           className="nl-ac"
-          style={{ display: 'inline-block', padding: button ? '3px 10px' : 0, borderRadius: 999, backgroundColor: button ? mix(p.accent, p.card, 0.82) : 'transparent', ...smallCaps(ctx, button && !p.dark ? mix(p.accent, '#000000', 0.45) : p.accentText, { fontSize: 10, letterSpacing: '1px' }) }}
+          style={{
+            display: 'inline-block',
+            padding: button ? '3px 10px' : 0,
+            borderRadius: 999,
+            backgroundColor: button ? mix(p.accent, p.card, 0.82) : 'transparent',
+            ...smallCaps(ctx, button && !p.dark ? mix(p.accent, '#000000', 0.45) : p.accentText, { fontSize: 10, letterSpacing: '1px' }),
+          }}
         >
           {a.category}
         </span>
@@ -110,7 +143,21 @@ const boxed: Card = (ctx, a, _i, narrow) => {
         <Meta ctx={ctx} a={a} />
         {a.url && button ? (
           <p style={{ margin: '14px 0 0' }}>
-            <a href={a.url} target="_blank" style={{ display: 'inline-block', padding: '9px 16px', borderRadius: radius ? 8 : 0, backgroundColor: p.band, color: p.onBand, fontFamily: ctx.f.body, fontSize: 14, fontWeight: 700, textDecoration: 'none' }}>
+            <a
+              href={a.url}
+              target="_blank"
+              style={{
+                display: 'inline-block',
+                padding: '9px 16px',
+                borderRadius: radius ? 8 : 0,
+                backgroundColor: p.band,
+                color: p.onBand,
+                fontFamily: ctx.f.body,
+                fontSize: 14,
+                fontWeight: 700,
+                textDecoration: 'none',
+              }}
+            >
               Read more
             </a>
           </p>
@@ -148,10 +195,29 @@ const bubbles: Card = (ctx, a, i, narrow) => {
   const tone = rainbow ? RAINBOW[i % RAINBOW.length] : i % 2 ? p.accent : p.band;
   const bg = mix(tone, p.dark ? p.card : '#ffffff', p.dark ? 0.82 : 0.88);
   return (
-    <Tr className={p.dark ? undefined : 'nl-cd'} style={{ backgroundColor: bg, borderRadius: 20, borderCollapse: 'separate', borderLeft: rainbow ? `8px solid ${tone}` : undefined }}>
+    <Tr
+      className={p.dark ? undefined : 'nl-cd'}
+      style={{ backgroundColor: bg, borderRadius: 20, borderCollapse: 'separate', borderLeft: rainbow ? `8px solid ${tone}` : undefined }}
+    >
       <td style={{ padding: narrow ? 18 : 22, borderRadius: 20 }}>
         {rainbow ? null : (
-          <span style={{ display: 'inline-block', width: 30, height: 30, lineHeight: '30px', borderRadius: 15, backgroundColor: tone, color: onColor(tone), textAlign: 'center', fontFamily: ctx.f.title, fontWeight: 700, fontSize: 15 }}>{i + 1}</span>
+          <span
+            style={{
+              display: 'inline-block',
+              width: 30,
+              height: 30,
+              lineHeight: '30px',
+              borderRadius: 15,
+              backgroundColor: tone,
+              color: onColor(tone),
+              textAlign: 'center',
+              fontFamily: ctx.f.title,
+              fontWeight: 700,
+              fontSize: 15,
+            }}
+          >
+            {i + 1}
+          </span>
         )}
         <Headline ctx={ctx} a={a} size={narrow ? 18 : 21} style={{ paddingTop: rainbow ? 0 : 10 }} />
         <ArticleImage ctx={ctx} a={a} width={w(narrow) - 30} radius={12} />
@@ -159,7 +225,21 @@ const bubbles: Card = (ctx, a, i, narrow) => {
         <Meta ctx={ctx} a={a} />
         {a.url ? (
           <p style={{ margin: '12px 0 0' }}>
-            <a href={a.url} target="_blank" style={{ display: 'inline-block', padding: '7px 16px', borderRadius: 999, backgroundColor: tone, color: onColor(tone), fontFamily: ctx.f.body, fontSize: 13, fontWeight: 700, textDecoration: 'none' }}>
+            <a
+              href={a.url}
+              target="_blank"
+              style={{
+                display: 'inline-block',
+                padding: '7px 16px',
+                borderRadius: 999,
+                backgroundColor: tone,
+                color: onColor(tone),
+                fontFamily: ctx.f.body,
+                fontSize: 13,
+                fontWeight: 700,
+                textDecoration: 'none',
+              }}
+            >
               {rainbow ? 'Read it ✦' : 'Take a look'}
             </a>
           </p>
@@ -182,13 +262,33 @@ const numbered: Card = (ctx, a, i, narrow) => {
   return (
     <Tr className="nl-bd" style={{ borderBottom: school ? `1px solid ${p.border}` : sports ? `2px solid ${p.heading}` : `3px double ${p.border}` }}>
       <td width={narrow ? 50 : 74} valign="top" style={{ width: narrow ? 50 : 74, padding: '2px 0 18px' }}>
-        <p className="nl-ac" style={{ margin: 0, fontFamily: ctx.f.title, fontSize: size, lineHeight: `${size + 4}px`, fontWeight: sports ? 400 : 700, fontStyle: sports ? 'italic' : 'normal', color: sports ? (p.dark ? p.accent : p.band) : school ? p.accentText : p.heading }}>
+        <p
+          className="nl-ac"
+          style={{
+            margin: 0,
+            fontFamily: ctx.f.title,
+            fontSize: size,
+            lineHeight: `${size + 4}px`,
+            fontWeight: sports ? 400 : 700,
+            fontStyle: sports ? 'italic' : 'normal',
+            color: sports ? (p.dark ? p.accent : p.band) : school ? p.accentText : p.heading,
+          }}
+        >
           {numeral(ctx, i)}
         </p>
       </td>
       <td valign="top" style={{ padding: '0 0 18px' }}>
-        {school ? <p className="nl-ac" style={smallCaps(ctx, p.accentText, { letterSpacing: '1px' })}>Lesson {i + 1} · {a.category}</p> : null}
-        <Headline ctx={ctx} a={a} size={narrow ? 18 : 22} style={sports ? { textTransform: 'uppercase', fontStyle: 'italic', letterSpacing: '0.3px' } : { paddingTop: school ? 4 : 0 }} />
+        {school ? (
+          <p className="nl-ac" style={smallCaps(ctx, p.accentText, { letterSpacing: '1px' })}>
+            Lesson {i + 1} · {a.category}
+          </p>
+        ) : null}
+        <Headline
+          ctx={ctx}
+          a={a}
+          size={narrow ? 18 : 22}
+          style={sports ? { textTransform: 'uppercase', fontStyle: 'italic', letterSpacing: '0.3px' } : { paddingTop: school ? 4 : 0 }}
+        />
         <ArticleImage ctx={ctx} a={a} width={w(narrow) - 74} />
         <Summary ctx={ctx} a={a} />
         <Meta ctx={ctx} a={a} />
@@ -200,7 +300,9 @@ const numbered: Card = (ctx, a, i, narrow) => {
 
 const minimal: Card = (ctx, a, _i, narrow) => (
   <div className="nl-bd" style={{ borderBottom: `1px solid ${ctx.p.border}`, paddingBottom: 26 }}>
-    <p className="nl-ac" style={bodyText(ctx, 12, { color: ctx.p.accentText, fontStyle: 'normal', fontWeight: 600, letterSpacing: '0.5px' })}>{a.category}</p>
+    <p className="nl-ac" style={bodyText(ctx, 12, { color: ctx.p.accentText, fontStyle: 'normal', fontWeight: 600, letterSpacing: '0.5px' })}>
+      {a.category}
+    </p>
     <Headline ctx={ctx} a={a} size={narrow ? 19 : 23} style={{ paddingTop: 6, fontWeight: 600, letterSpacing: '-0.4px' }} />
     <ArticleImage ctx={ctx} a={a} width={w(narrow)} radius={4} />
     <Summary ctx={ctx} a={a} style={{ color: ctx.p.muted }} />
@@ -213,12 +315,34 @@ const editorial: Card = (ctx, a, _i, narrow) => {
   const centred = theme.headerStyle === 'magazine';
   return (
     <div style={{ textAlign: centred ? 'center' : 'left', paddingBottom: 10 }}>
-      <p className="nl-ac" style={smallCaps(ctx, p.accentText, { letterSpacing: centred ? '4px' : '2px', textAlign: centred ? 'center' : 'left', fontWeight: centred ? 400 : 700 })}>{a.category}</p>
-      <Headline ctx={ctx} a={a} size={narrow ? 22 : 28} style={{ paddingTop: 8, fontStyle: centred ? 'normal' : 'italic', fontWeight: centred ? 400 : 700, letterSpacing: '-0.3px', textAlign: centred ? 'center' : 'left' }} />
+      <p
+        className="nl-ac"
+        style={smallCaps(ctx, p.accentText, {
+          letterSpacing: centred ? '4px' : '2px',
+          textAlign: centred ? 'center' : 'left',
+          fontWeight: centred ? 400 : 700,
+        })}
+      >
+        {a.category}
+      </p>
+      <Headline
+        ctx={ctx}
+        a={a}
+        size={narrow ? 22 : 28}
+        style={{
+          paddingTop: 8,
+          fontStyle: centred ? 'normal' : 'italic',
+          fontWeight: centred ? 400 : 700,
+          letterSpacing: '-0.3px',
+          textAlign: centred ? 'center' : 'left',
+        }}
+      />
       <ArticleImage ctx={ctx} a={a} width={w(narrow)} />
       {centred ? (
         <>
-          <p className="nl-ac" style={{ margin: '10px 0 0', color: p.accentText, textAlign: 'center' }}>—</p>
+          <p className="nl-ac" style={{ margin: '10px 0 0', color: p.accentText, textAlign: 'center' }}>
+            —
+          </p>
           <Summary ctx={ctx} a={a} style={{ textAlign: 'center' }} />
         </>
       ) : (

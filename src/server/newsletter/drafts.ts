@@ -80,7 +80,11 @@ export function toDraftDto(row: NewsletterRow): DraftDto {
 
 /** The owned row, or NOT_FOUND (also for another user's id, so ids are not probeable). */
 export function findOwnedDraft(ctx: DraftCtx, id: string): NewsletterRow {
-  const row = ctx.db.select().from(newsletters).where(and(eq(newsletters.id, id), eq(newsletters.userId, ctx.user.id))).get();
+  const row = ctx.db
+    .select()
+    .from(newsletters)
+    .where(and(eq(newsletters.id, id), eq(newsletters.userId, ctx.user.id)))
+    .get();
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MSG);
   return row;
 }
@@ -130,14 +134,20 @@ export function updateDraft(ctx: DraftCtx, input: z.infer<typeof updateDraftInpu
     const { id, ...patch } = input;
     const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<NewsletterRow>;
     const next: NewsletterRow = { ...row, ...set, updatedAt: ctx.now() };
-    tx.update(newsletters).set({ ...set, updatedAt: next.updatedAt }).where(eq(newsletters.id, id)).run();
+    tx.update(newsletters)
+      .set({ ...set, updatedAt: next.updatedAt })
+      .where(eq(newsletters.id, id))
+      .run();
     return toDraftDto(next);
   });
 }
 
 export function deleteDraft(ctx: DraftCtx, id: string) {
   findOwnedDraft(ctx, id);
-  ctx.db.delete(newsletters).where(and(eq(newsletters.id, id), eq(newsletters.userId, ctx.user.id))).run();
+  ctx.db
+    .delete(newsletters)
+    .where(and(eq(newsletters.id, id), eq(newsletters.userId, ctx.user.id)))
+    .run();
   return { success: true as const, id };
 }
 

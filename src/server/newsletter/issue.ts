@@ -46,7 +46,10 @@ export function safeHttpUrl(value: unknown): string | null {
 /** Feed text must arrive as plain text; collapse whitespace and control characters. */
 export function plain(value: unknown, max: number): string {
   if (typeof value !== 'string') return '';
-  const s = value.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  const s = value
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s;
 }
 
@@ -91,7 +94,13 @@ export function buildIssue(name: string, articles: IssueArticle[], now: Date): I
   const wordCount = words(cleanName) + articles.reduce((n, a) => n + words(a.title) + words(a.summary), 0);
   const lead = articles[0]?.title ?? '';
   const subject = clip(lead ? `${cleanName}: ${lead}` : cleanName, 150);
-  const preheader = clip(`In this issue: ${articles.slice(0, 3).map((a) => a.title).join(' · ')}`, 140);
+  const preheader = clip(
+    `In this issue: ${articles
+      .slice(0, 3)
+      .map((a) => a.title)
+      .join(' · ')}`,
+    140,
+  );
   return {
     name: cleanName,
     subject,

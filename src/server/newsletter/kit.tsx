@@ -44,7 +44,15 @@ export function Raw({ ctx, html }: { ctx: RenderCtx; html: string }) {
 /** A presentation table with one row; children are <td>s. */
 export function Tr({ children, style, className, width }: { children: ReactNode; style?: CSSProperties; className?: string; width?: string | number }) {
   return (
-    <table role="presentation" width={width ?? '100%'} cellPadding={0} cellSpacing={0} border={0} style={{ borderCollapse: 'collapse', ...style }} className={className}>
+    <table
+      role="presentation"
+      width={width ?? '100%'}
+      cellPadding={0}
+      cellSpacing={0}
+      border={0}
+      style={{ borderCollapse: 'collapse', ...style }}
+      className={className}
+    >
       <tbody>
         <tr>{children}</tr>
       </tbody>
@@ -79,11 +87,33 @@ export function titleText(ctx: RenderCtx, size: number, extra: CSSProperties = {
 }
 
 export function smallCaps(ctx: RenderCtx, color: string, extra: CSSProperties = {}): CSSProperties {
-  return { margin: 0, fontFamily: ctx.f.body, fontSize: 11, lineHeight: '16px', letterSpacing: '2px', textTransform: 'uppercase', fontWeight: 700, color, ...extra };
+  return {
+    margin: 0,
+    fontFamily: ctx.f.body,
+    fontSize: 11,
+    lineHeight: '16px',
+    letterSpacing: '2px',
+    textTransform: 'uppercase',
+    fontWeight: 700,
+    color,
+    ...extra,
+  };
 }
 
 /** The headline, linked when the article has a safe link. */
-export function Headline({ ctx, a, size, style, className = 'nl-hd' }: { ctx: RenderCtx; a: IssueArticle; size: number; style?: CSSProperties; className?: string }) {
+export function Headline({
+  ctx,
+  a,
+  size,
+  style,
+  className = 'nl-hd',
+}: {
+  ctx: RenderCtx;
+  a: IssueArticle;
+  size: number;
+  style?: CSSProperties;
+  className?: string;
+}) {
   const s = titleText(ctx, size, style);
   return (
     <h2 className={className} style={s}>
@@ -117,7 +147,19 @@ export function ArticleImage({ ctx, a, width, radius = 0 }: { ctx: RenderCtx; a:
       src={a.imageUrl}
       alt={a.title}
       width={width}
-      style={{ display: 'block', width: '100%', maxWidth: width, height: 'auto', border: 0, outline: 'none', borderRadius: radius, marginBottom: 12, color: ctx.p.muted, fontFamily: ctx.f.body, fontSize: 12 }}
+      style={{
+        display: 'block',
+        width: '100%',
+        maxWidth: width,
+        height: 'auto',
+        border: 0,
+        outline: 'none',
+        borderRadius: radius,
+        marginBottom: 12,
+        color: ctx.p.muted,
+        fontFamily: ctx.f.body,
+        fontSize: 12,
+      }}
     />
   );
 }
@@ -140,6 +182,11 @@ const ROMAN: [number, string][] = [
 
 export function roman(n: number): string {
   let out = '';
-  for (const [v, s] of ROMAN) while (n >= v) (out += s), (n -= v);
+  for (const [v, s] of ROMAN) {
+    while (n >= v) {
+      out += s;
+      n -= v;
+    }
+  }
   return out;
 }

@@ -9,12 +9,20 @@ export const broadsheet: Masthead = (ctx) => {
   return (
     <td className="nl-pad" style={pad('22px 32px 0')}>
       <Tr className="nl-bd" style={{ borderTop: `1px solid ${p.heading}`, borderBottom: `1px solid ${p.heading}` }}>
-        <td className="nl-mu" style={{ ...smallCaps(ctx, p.muted, { letterSpacing: '1px' }), padding: '6px 0' }}>{ctx.issue.date}</td>
-        <td align="center" className="nl-ac" style={{ ...smallCaps(ctx, p.accentText, { letterSpacing: '3px' }), padding: '6px 0' }}>Late Edition</td>
-        <td align="right" className="nl-mu" style={{ ...smallCaps(ctx, p.muted, { letterSpacing: '1px' }), padding: '6px 0' }}>{s.stories}</td>
+        <td className="nl-mu" style={{ ...smallCaps(ctx, p.muted, { letterSpacing: '1px' }), padding: '6px 0' }}>
+          {ctx.issue.date}
+        </td>
+        <td align="center" className="nl-ac" style={{ ...smallCaps(ctx, p.accentText, { letterSpacing: '3px' }), padding: '6px 0' }}>
+          Late Edition
+        </td>
+        <td align="right" className="nl-mu" style={{ ...smallCaps(ctx, p.muted, { letterSpacing: '1px' }), padding: '6px 0' }}>
+          {s.stories}
+        </td>
       </Tr>
       <Name ctx={ctx} size={50} style={{ textAlign: 'center', letterSpacing: '-1px', padding: '18px 0 14px', fontWeight: 900 }} />
-      <div className="nl-bd" style={{ borderTop: `4px double ${p.heading}`, height: 1, lineHeight: '1px', fontSize: 1 }}>&nbsp;</div>
+      <div className="nl-bd" style={{ borderTop: `4px double ${p.heading}`, height: 1, lineHeight: '1px', fontSize: 1 }}>
+        &nbsp;
+      </div>
     </td>
   );
 };
@@ -27,17 +35,34 @@ export const community: Masthead = (ctx) => {
       <div style={{ backgroundColor: p.accent, height: 6, lineHeight: '6px', fontSize: 1 }}>&nbsp;</div>
       <Tr>
         <td className="nl-pad" style={pad('22px 28px 12px')}>
-          <p className="nl-ac" style={smallCaps(ctx, p.accentText)}>Your community newsletter</p>
+          <p className="nl-ac" style={smallCaps(ctx, p.accentText)}>
+            Your community newsletter
+          </p>
           <Name ctx={ctx} size={40} style={{ paddingTop: 4 }} />
         </td>
-        <td align="right" valign="bottom" className="nl-pad nl-mu" style={{ ...bodyText(ctx, 13, { color: p.muted, fontStyle: 'italic' }), padding: '0 28px 16px' }}>
+        <td
+          align="right"
+          valign="bottom"
+          className="nl-pad nl-mu"
+          style={{ ...bodyText(ctx, 13, { color: p.muted, fontStyle: 'italic' }), padding: '0 28px 16px' }}
+        >
           {ctx.issue.date}
         </td>
       </Tr>
       <Tr className="nl-bd" style={{ borderTop: `2px solid ${p.heading}` }}>
         <td className="nl-pad" style={pad('10px 28px 4px')}>
           {sections.map((c) => (
-            <span key={c} style={{ display: 'inline-block', margin: '0 6px 6px 0', padding: '3px 10px', backgroundColor: p.band, color: p.onBand, ...smallCaps(ctx, p.onBand, { letterSpacing: '1px', fontSize: 10 }) }}>
+            <span
+              key={c}
+              style={{
+                display: 'inline-block',
+                margin: '0 6px 6px 0',
+                padding: '3px 10px',
+                backgroundColor: p.band,
+                color: p.onBand,
+                ...smallCaps(ctx, p.onBand, { letterSpacing: '1px', fontSize: 10 }),
+              }}
+            >
               {c}
             </span>
           ))}
@@ -52,13 +77,25 @@ export const corporate: Masthead = (ctx) => {
   return (
     <td className="nl-pad" style={pad('28px 28px 8px')}>
       <Tr className="nl-bd" style={{ borderBottom: `1px solid ${p.border}` }}>
-        <td width={8} style={{ backgroundColor: p.band, width: 8, fontSize: 1 }}>&nbsp;</td>
+        <td width={8} style={{ backgroundColor: p.band, width: 8, fontSize: 1 }}>
+          &nbsp;
+        </td>
         <td style={pad('4px 0 18px 18px')}>
-          <p className="nl-mu" style={smallCaps(ctx, p.muted, { letterSpacing: '1.5px' })}>Briefing · {ctx.issue.date}</p>
+          <p className="nl-mu" style={smallCaps(ctx, p.muted, { letterSpacing: '1.5px' })}>
+            Briefing · {ctx.issue.date}
+          </p>
           <Name ctx={ctx} size={30} style={{ paddingTop: 6, letterSpacing: '-0.3px' }} />
         </td>
         <td align="right" valign="top" style={pad('4px 0 18px')}>
-          <span style={{ display: 'inline-block', border: `1px solid ${p.accent}`, padding: '6px 10px', ...smallCaps(ctx, p.accentText, { letterSpacing: '1px', fontSize: 10 }) }} className="nl-ac">
+          <span
+            style={{
+              display: 'inline-block',
+              border: `1px solid ${p.accent}`,
+              padding: '6px 10px',
+              ...smallCaps(ctx, p.accentText, { letterSpacing: '1px', fontSize: 10 }),
+            }}
+            className="nl-ac"
+          >
             {stats(ctx).stories}
           </span>
         </td>
@@ -79,7 +116,9 @@ export const editorial: Masthead = (ctx) => {
         </td>
         <td className="nl-pad" style={pad('26px 28px')}>
           <Name ctx={ctx} size={44} style={{ fontStyle: 'italic', letterSpacing: '-1px', fontWeight: 400 }} />
-          <p className="nl-mu" style={bodyText(ctx, 14, { color: p.muted, paddingTop: 8, fontStyle: 'italic' })}>— {ctx.issue.date}</p>
+          <p className="nl-mu" style={bodyText(ctx, 14, { color: p.muted, paddingTop: 8, fontStyle: 'italic' })}>
+            — {ctx.issue.date}
+          </p>
         </td>
       </Tr>
     </td>
@@ -92,12 +131,20 @@ export const ledger: Masthead = (ctx) => {
   const cell = { padding: '8px 10px', borderLeft: `1px solid ${gold}`, fontFamily: "'Courier New', Courier, monospace", fontSize: 13, color: p.text };
   return (
     <td className="nl-pad" style={{ padding: '0 32px 6px', borderTop: `4px solid ${gold}` }}>
-      <p className="nl-ac" style={smallCaps(ctx, p.accentText, { textAlign: 'center', paddingTop: 24, letterSpacing: '4px' })}>The ledger</p>
+      <p className="nl-ac" style={smallCaps(ctx, p.accentText, { textAlign: 'center', paddingTop: 24, letterSpacing: '4px' })}>
+        The ledger
+      </p>
       <Name ctx={ctx} size={34} style={{ textAlign: 'center', fontVariant: 'small-caps', letterSpacing: '2px', fontWeight: 400, padding: '6px 0 18px' }} />
       <Tr style={{ borderTop: `1px solid ${gold}`, borderBottom: `1px solid ${gold}` }}>
-        <td className="nl-tx" style={{ ...cell, borderLeft: 0 }}>DATE {ctx.issue.date}</td>
-        <td className="nl-tx" align="center" style={cell}>ITEMS {String(ctx.issue.articles.length).padStart(2, '0')}</td>
-        <td className="nl-tx" align="right" style={cell}>READ {ctx.issue.readMinutes} MIN</td>
+        <td className="nl-tx" style={{ ...cell, borderLeft: 0 }}>
+          DATE {ctx.issue.date}
+        </td>
+        <td className="nl-tx" align="center" style={cell}>
+          ITEMS {String(ctx.issue.articles.length).padStart(2, '0')}
+        </td>
+        <td className="nl-tx" align="right" style={cell}>
+          READ {ctx.issue.readMinutes} MIN
+        </td>
       </Tr>
     </td>
   );
@@ -107,14 +154,25 @@ export const magazine: Masthead = (ctx) => {
   const { p } = ctx;
   return (
     <td align="center" className="nl-pad" style={pad('34px 32px 10px')}>
-      <p className="nl-ac" style={smallCaps(ctx, p.accentText, { textAlign: 'center', letterSpacing: '5px' })}>The edit · {ctx.issue.date}</p>
+      <p className="nl-ac" style={smallCaps(ctx, p.accentText, { textAlign: 'center', letterSpacing: '5px' })}>
+        The edit · {ctx.issue.date}
+      </p>
       <Name ctx={ctx} size={42} style={{ textAlign: 'center', textTransform: 'uppercase', letterSpacing: '7px', fontWeight: 400, padding: '14px 0' }} />
       <Tr>
-        <td className="nl-bd" style={{ borderTop: `1px solid ${p.heading}`, fontSize: 1 }}>&nbsp;</td>
-        <td width={170} align="center" className="nl-mu" style={{ ...smallCaps(ctx, p.muted, { letterSpacing: '3px', fontWeight: 400 }), width: 170, padding: '0 10px' }}>
+        <td className="nl-bd" style={{ borderTop: `1px solid ${p.heading}`, fontSize: 1 }}>
+          &nbsp;
+        </td>
+        <td
+          width={170}
+          align="center"
+          className="nl-mu"
+          style={{ ...smallCaps(ctx, p.muted, { letterSpacing: '3px', fontWeight: 400 }), width: 170, padding: '0 10px' }}
+        >
           {stats(ctx).n} features inside
         </td>
-        <td className="nl-bd" style={{ borderTop: `1px solid ${p.heading}`, fontSize: 1 }}>&nbsp;</td>
+        <td className="nl-bd" style={{ borderTop: `1px solid ${p.heading}`, fontSize: 1 }}>
+          &nbsp;
+        </td>
       </Tr>
     </td>
   );
@@ -125,13 +183,26 @@ export const capitol: Masthead = (ctx) => {
   const rule = { borderTop: `5px double ${p.heading}`, height: 1, fontSize: 1, lineHeight: '1px' } as const;
   return (
     <td className="nl-pad" style={pad('26px 32px 4px')}>
-      <div className="nl-bd" style={rule}>&nbsp;</div>
-      <p className="nl-ac" style={{ margin: '12px 0 0', textAlign: 'center', color: p.accentText, fontSize: 12, letterSpacing: '8px' }}>★ ★ ★</p>
+      <div className="nl-bd" style={rule}>
+        &nbsp;
+      </div>
+      <p className="nl-ac" style={{ margin: '12px 0 0', textAlign: 'center', color: p.accentText, fontSize: 12, letterSpacing: '8px' }}>
+        ★ ★ ★
+      </p>
       <Name ctx={ctx} size={38} style={{ textAlign: 'center', fontVariant: 'small-caps', letterSpacing: '1px', padding: '6px 0 4px' }} />
-      <p className="nl-mu" style={bodyText(ctx, 12, { color: p.muted, textAlign: 'center', letterSpacing: '3px', textTransform: 'uppercase', paddingBottom: 12 })}>A digest of policy and government</p>
-      <div className="nl-bd" style={rule}>&nbsp;</div>
+      <p
+        className="nl-mu"
+        style={bodyText(ctx, 12, { color: p.muted, textAlign: 'center', letterSpacing: '3px', textTransform: 'uppercase', paddingBottom: 12 })}
+      >
+        A digest of policy and government
+      </p>
+      <div className="nl-bd" style={rule}>
+        &nbsp;
+      </div>
       <Tr>
-        <td className="nl-mu" style={{ ...bodyText(ctx, 13, { color: p.muted, fontStyle: 'italic' }), padding: '8px 0' }}>Briefing for {ctx.issue.date}</td>
+        <td className="nl-mu" style={{ ...bodyText(ctx, 13, { color: p.muted, fontStyle: 'italic' }), padding: '8px 0' }}>
+          Briefing for {ctx.issue.date}
+        </td>
         <td align="right" className="nl-mu" style={{ ...bodyText(ctx, 13, { color: p.muted, fontStyle: 'italic' }), padding: '8px 0' }}>
           {stats(ctx).n} items
         </td>
@@ -151,7 +222,9 @@ export const letter: Masthead = (ctx) => {
       </Tr>
       <Tr>
         <td className="nl-pad" style={pad('30px 32px 6px')}>
-          <p className="nl-mu" style={bodyText(ctx, 17, { color: p.muted, fontFamily: ctx.f.title, fontStyle: 'italic' })}>Good morning,</p>
+          <p className="nl-mu" style={bodyText(ctx, 17, { color: p.muted, fontFamily: ctx.f.title, fontStyle: 'italic' })}>
+            Good morning,
+          </p>
           <Name ctx={ctx} size={32} style={{ paddingTop: 4 }} />
           <p className="nl-mu" style={bodyText(ctx, 13, { color: p.muted, paddingTop: 6 })}>
             {ctx.issue.date} · {stats(ctx).read}

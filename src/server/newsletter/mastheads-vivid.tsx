@@ -15,14 +15,21 @@ export const ticker: Masthead = (ctx) => {
           <p style={smallCaps(ctx, mix(p.onBand, p.band, 0.35), { letterSpacing: '3px' })}>Market briefing</p>
           <Name ctx={ctx} size={30} style={{ color: p.onBand, paddingTop: 4, letterSpacing: '-0.5px' }} />
         </td>
-        <td align="right" valign="bottom" className="nl-pad" style={{ ...pad('20px 24px 18px'), fontFamily: "'Courier New', Courier, monospace", fontSize: 13, color: p.onBand }}>
+        <td
+          align="right"
+          valign="bottom"
+          className="nl-pad"
+          style={{ ...pad('20px 24px 18px'), fontFamily: "'Courier New', Courier, monospace", fontSize: 13, color: p.onBand }}
+        >
           {ctx.issue.date}
         </td>
       </Tr>
       <Tr style={{ backgroundColor: strip, borderBottom: `3px solid ${p.accent}` }}>
         <td style={{ ...cell, color: '#4ade80' }}>▲ STORIES {s.n}</td>
         <td style={{ ...cell, color: '#facc15' }}>◆ READ {ctx.issue.readMinutes} MIN</td>
-        <td align="right" style={{ ...cell, color: '#93c5fd' }}>● WORDS {ctx.issue.wordCount}</td>
+        <td align="right" style={{ ...cell, color: '#93c5fd' }}>
+          ● WORDS {ctx.issue.wordCount}
+        </td>
       </Tr>
     </td>
   );
@@ -63,7 +70,12 @@ export const scoreboard: Masthead = (ctx) => {
       <Tr style={{ backgroundColor: p.band }}>
         <td className="nl-pad" style={pad('26px 24px 22px')}>
           <p style={smallCaps(ctx, p.accent, { letterSpacing: '3px' })}>Matchday report</p>
-          <h1 className="nl-title" style={titleText(ctx, 42, { color: p.onBand, textTransform: 'uppercase', fontStyle: 'italic', letterSpacing: '0.5px', paddingTop: 4 })}>{ctx.issue.name}</h1>
+          <h1
+            className="nl-title"
+            style={titleText(ctx, 42, { color: p.onBand, textTransform: 'uppercase', fontStyle: 'italic', letterSpacing: '0.5px', paddingTop: 4 })}
+          >
+            {ctx.issue.name}
+          </h1>
         </td>
         <td align="right" valign="middle" style={pad('0 24px 0 0')}>
           <Tr width={92} style={{ backgroundColor: '#111111', border: `2px solid ${p.accent}` }}>
@@ -112,12 +124,27 @@ export const bubbly: Masthead = (ctx) => {
               </span>
             ))}
           </p>
-          <h1 className="nl-title" style={titleText(ctx, 36, { color: p.onBand, textAlign: 'center', paddingTop: 6 })}>{ctx.issue.name}</h1>
+          <h1 className="nl-title" style={titleText(ctx, 36, { color: p.onBand, textAlign: 'center', paddingTop: 6 })}>
+            {ctx.issue.name}
+          </h1>
           <p style={bodyText(ctx, 15, { color: p.onBand, textAlign: 'center', paddingTop: 6 })}>Hey there! Here is what we loved this week.</p>
         </td>
       </Tr>
       <p style={{ margin: '12px 0 0', textAlign: 'center' }}>
-        <span style={{ display: 'inline-block', padding: '5px 14px', borderRadius: 20, backgroundColor: p.accent, color: p.onAccent, fontFamily: ctx.f.body, fontSize: 13, fontWeight: 700 }}>{ctx.issue.date}</span>
+        <span
+          style={{
+            display: 'inline-block',
+            padding: '5px 14px',
+            borderRadius: 20,
+            backgroundColor: p.accent,
+            color: p.onAccent,
+            fontFamily: ctx.f.body,
+            fontSize: 13,
+            fontWeight: 700,
+          }}
+        >
+          {ctx.issue.date}
+        </span>
       </p>
     </td>
   );
@@ -129,9 +156,13 @@ export const notebook: Masthead = (ctx) => {
   return (
     <td style={pad('26px 0 8px')}>
       <Tr>
-        <td width={44} style={{ width: 44 }}>&nbsp;</td>
+        <td width={44} style={{ width: 44 }}>
+          &nbsp;
+        </td>
         <td style={{ borderLeft: `2px solid ${p.accent}`, padding: '0 28px 0 18px' }}>
-          <p className="nl-ac" style={smallCaps(ctx, p.accentText)}>Lesson notes · {ctx.issue.date}</p>
+          <p className="nl-ac" style={smallCaps(ctx, p.accentText)}>
+            Lesson notes · {ctx.issue.date}
+          </p>
           <Name ctx={ctx} size={36} style={{ paddingTop: 6, paddingBottom: 8, borderBottom: `1px solid ${line}` }} />
           <div style={{ borderBottom: `1px solid ${line}`, height: 12, fontSize: 1 }}>&nbsp;</div>
           <div style={{ borderBottom: `1px solid ${line}`, height: 12, fontSize: 1 }}>&nbsp;</div>
@@ -145,7 +176,9 @@ export const minimal: Masthead = (ctx) => {
   const { p } = ctx;
   return (
     <td className="nl-pad" style={pad('48px 40px 8px')}>
-      <p className="nl-mu" style={bodyText(ctx, 12, { color: p.muted, textAlign: 'right', letterSpacing: '1px' })}>{ctx.issue.date}</p>
+      <p className="nl-mu" style={bodyText(ctx, 12, { color: p.muted, textAlign: 'right', letterSpacing: '1px' })}>
+        {ctx.issue.date}
+      </p>
       <Name ctx={ctx} size={36} style={{ fontWeight: 300, letterSpacing: '-1px', paddingTop: 28 }} />
       <div style={{ width: 48, height: 3, backgroundColor: p.accent, fontSize: 1, lineHeight: '3px', margin: '22px 0 0' }}>&nbsp;</div>
     </td>
@@ -159,8 +192,21 @@ export const launch: Masthead = (ctx) => {
     <td style={{ backgroundColor: p.band }}>
       <Tr>
         <td className="nl-pad" style={pad('30px 32px 28px')}>
-          <span style={{ display: 'inline-block', padding: '4px 12px', borderRadius: 999, backgroundColor: p.accent, color: p.onAccent, ...smallCaps(ctx, p.onAccent, { letterSpacing: '1.5px', fontSize: 10 }) }}>New issue</span>
-          <h1 className="nl-title" style={titleText(ctx, 38, { color: p.onBand, paddingTop: 12, letterSpacing: '-1px' })}>{ctx.issue.name}</h1>
+          <span
+            style={{
+              display: 'inline-block',
+              padding: '4px 12px',
+              borderRadius: 999,
+              backgroundColor: p.accent,
+              color: p.onAccent,
+              ...smallCaps(ctx, p.onAccent, { letterSpacing: '1.5px', fontSize: 10 }),
+            }}
+          >
+            New issue
+          </span>
+          <h1 className="nl-title" style={titleText(ctx, 38, { color: p.onBand, paddingTop: 12, letterSpacing: '-1px' })}>
+            {ctx.issue.name}
+          </h1>
           <p style={bodyText(ctx, 15, { color: mix(p.onBand, p.band, 0.2), paddingTop: 8 })}>
             {s.stories} shipped · {s.read} · {ctx.issue.date}
           </p>
@@ -184,12 +230,24 @@ export const postcard: Masthead = (ctx) => {
       </Tr>
       <Tr style={{ border: `2px dashed ${p.heading}`, borderTop: 0 }}>
         <td style={pad('22px 20px')}>
-          <p className="nl-mu" style={bodyText(ctx, 15, { color: p.muted, fontStyle: 'italic', fontFamily: ctx.f.title })}>Greetings from</p>
+          <p className="nl-mu" style={bodyText(ctx, 15, { color: p.muted, fontStyle: 'italic', fontFamily: ctx.f.title })}>
+            Greetings from
+          </p>
           <Name ctx={ctx} size={38} style={{ paddingTop: 2 }} />
         </td>
         <td width={96} align="right" valign="top" style={pad('18px 18px 0 0')}>
           <Tr width={86} style={{ border: `3px dotted ${p.accent}`, backgroundColor: mix(p.accent, p.surface, 0.85) }}>
-            <td align="center" style={{ padding: '10px 4px', fontFamily: "'Courier New', Courier, monospace", fontSize: 11, lineHeight: '15px', fontWeight: 700, color: p.dark ? '#ffffff' : p.heading }}>
+            <td
+              align="center"
+              style={{
+                padding: '10px 4px',
+                fontFamily: "'Courier New', Courier, monospace",
+                fontSize: 11,
+                lineHeight: '15px',
+                fontWeight: 700,
+                color: p.dark ? '#ffffff' : p.heading,
+              }}
+            >
               AIR MAIL
               <br />
               {ctx.issue.date.toUpperCase()}
@@ -208,10 +266,14 @@ export const wellness: Masthead = (ctx) => {
     <td className="nl-pad" style={pad('24px 24px 8px')}>
       <Tr style={{ backgroundColor: panel, borderRadius: 18 }}>
         <td align="center" style={{ padding: '30px 24px 26px', borderRadius: 18 }}>
-          <p className="nl-ac" style={smallCaps(ctx, p.dark ? p.accentText : p.primary, { textAlign: 'center', letterSpacing: '3px' })}>Weekly wellbeing</p>
+          <p className="nl-ac" style={smallCaps(ctx, p.dark ? p.accentText : p.primary, { textAlign: 'center', letterSpacing: '3px' })}>
+            Weekly wellbeing
+          </p>
           <Name ctx={ctx} size={34} style={{ textAlign: 'center', paddingTop: 8, fontWeight: 400 }} />
           <p style={{ margin: '14px 0 0', textAlign: 'center', fontSize: 12, lineHeight: '12px', color: p.accent, letterSpacing: '4px' }}>──── ● ────</p>
-          <p className="nl-mu" style={bodyText(ctx, 13, { color: p.muted, textAlign: 'center', paddingTop: 10 })}>{ctx.issue.date}</p>
+          <p className="nl-mu" style={bodyText(ctx, 13, { color: p.muted, textAlign: 'center', paddingTop: 10 })}>
+            {ctx.issue.date}
+          </p>
         </td>
       </Tr>
     </td>

@@ -82,9 +82,24 @@ function Articles({ ctx }: { ctx: RenderCtx }) {
       {rows.map((pair, r) => (
         <Tr key={r}>
           <td align="center" style={{ padding: `${r === 0 ? 22 : Math.max(gap - 6, 8)}px ${side - 12}px 0`, fontSize: 0, lineHeight: 0 }}>
-            <Raw ctx={ctx} html={`<!--[if mso]><table role="presentation" width="${WIDTH - 2 * (side - 12)}" cellpadding="0" cellspacing="0" border="0"><tr><td width="${COL - (side - 12)}" valign="top"><![endif]-->`} />
+            <Raw
+              ctx={ctx}
+              html={`<!--[if mso]><table role="presentation" width="${WIDTH - 2 * (side - 12)}" cellpadding="0" cellspacing="0" border="0"><tr><td width="${COL - (side - 12)}" valign="top"><![endif]-->`}
+            />
             {pair.map((a, k) => (
-              <div key={a.id + k} className="nl-col" style={{ display: 'inline-block', width: '100%', maxWidth: COL - (side - 12), verticalAlign: 'top', fontSize: 15, lineHeight: '22px', textAlign: 'left' }}>
+              <div
+                key={a.id + k}
+                className="nl-col"
+                style={{
+                  display: 'inline-block',
+                  width: '100%',
+                  maxWidth: COL - (side - 12),
+                  verticalAlign: 'top',
+                  fontSize: 15,
+                  lineHeight: '22px',
+                  textAlign: 'left',
+                }}
+              >
                 {k === 1 ? <Raw ctx={ctx} html={`<!--[if mso]></td><td width="${COL - (side - 12)}" valign="top"><![endif]-->`} /> : null}
                 <Tr>
                   <td className="nl-bd" style={{ padding: '0 12px 6px', borderLeft: ruled && k === 1 ? `1px solid ${ctx.p.border}` : undefined }}>
@@ -103,17 +118,28 @@ function Articles({ ctx }: { ctx: RenderCtx }) {
 
 function Footer({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
   const { p } = ctx;
-  const rule = ctx.theme.headerStyle === 'capitol' ? `5px double ${p.border}` : ctx.theme.headerStyle === 'postcard' ? `2px dashed ${p.border}` : `1px solid ${p.border}`;
+  const rule =
+    ctx.theme.headerStyle === 'capitol' ? `5px double ${p.border}` : ctx.theme.headerStyle === 'postcard' ? `2px dashed ${p.border}` : `1px solid ${p.border}`;
   const band = p.mode === 'colorful';
   const muted = band ? p.onBand : p.muted;
   return (
     <Tr style={band ? { backgroundColor: p.band, marginTop: 28 } : undefined}>
       <td className="nl-pad" style={{ padding: band ? '26px 32px 30px' : '30px 32px 34px' }}>
-        {band ? null : <div className="nl-bd" style={{ borderTop: rule, height: 1, fontSize: 1, lineHeight: '1px' }}>&nbsp;</div>}
-        <p className={band ? undefined : 'nl-mu'} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: band ? 0 : 18, fontStyle: 'normal', fontWeight: 400 })}>
+        {band ? null : (
+          <div className="nl-bd" style={{ borderTop: rule, height: 1, fontSize: 1, lineHeight: '1px' }}>
+            &nbsp;
+          </div>
+        )}
+        <p
+          className={band ? undefined : 'nl-mu'}
+          style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: band ? 0 : 18, fontStyle: 'normal', fontWeight: 400 })}
+        >
           {ctx.issue.name} · {ctx.issue.date} · {ctx.issue.articles.length} {ctx.issue.articles.length === 1 ? 'story' : 'stories'}
         </p>
-        <p className={band ? undefined : 'nl-mu'} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 4, fontStyle: 'normal', fontWeight: 400 })}>
+        <p
+          className={band ? undefined : 'nl-mu'}
+          style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 4, fontStyle: 'normal', fontWeight: 400 })}
+        >
           You are receiving this email because you subscribed to {ctx.issue.name}.
         </p>
         {opts.includeBranding ? (
@@ -146,7 +172,10 @@ function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
         <Preview data-preheader="">{ctx.issue.preheader}</Preview>
         <Tr className="nl-bg" style={{ backgroundColor: p.page }}>
           <td align="center" style={{ padding: '24px 0' }}>
-            <Raw ctx={ctx} html={`<!--[if mso]><table role="presentation" width="${WIDTH}" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->`} />
+            <Raw
+              ctx={ctx}
+              html={`<!--[if mso]><table role="presentation" width="${WIDTH}" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->`}
+            />
             <Container width={WIDTH} className="nl-wrap nl-sf" style={{ width: '100%', maxWidth: WIDTH, backgroundColor: p.surface, margin: '0 auto' }}>
               <Tr>{MASTHEADS[ctx.theme.headerStyle](ctx)}</Tr>
               <Articles ctx={ctx} />
@@ -167,10 +196,11 @@ export function renderIssue(issue: Issue, theme: ThemeMeta, opts: RenderOptions)
   const ctx: RenderCtx = { theme, p: paletteFor(theme, opts.colorTheme), f: fontsFor(theme, opts.fontStyle), issue, layout: opts.layoutStyle, raw: [] };
   // React 19 hoists <link rel="preload"> tags for images into <head>; email has no use for them.
   const markup = renderToStaticMarkup(<Email ctx={ctx} opts={opts} />).replace(PRELOAD_RE, '');
-  const html = `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">${markup.replace(RAW_RE, (_m, i: string) => ctx.raw[Number(i)])}`.replace(
-    '<html ',
-    '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" ',
-  );
+  const html =
+    `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">${markup.replace(RAW_RE, (_m, i: string) => ctx.raw[Number(i)])}`.replace(
+      '<html ',
+      '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" ',
+    );
   return { html, webHtml: toWebVersion(html) };
 }
 

@@ -16,14 +16,24 @@ function wrap(text: string, width = 72, indent = ''): string {
 
 export function renderText(issue: Issue, opts: { includeBranding: boolean; appUrl: string }): string {
   const links: string[] = [];
-  const out: string[] = [issue.name.toUpperCase(), `${issue.date} · ${issue.articles.length} ${issue.articles.length === 1 ? 'story' : 'stories'} · ${issue.readMinutes} min read`, '='.repeat(60), ''];
+  const out: string[] = [
+    issue.name.toUpperCase(),
+    `${issue.date} · ${issue.articles.length} ${issue.articles.length === 1 ? 'story' : 'stories'} · ${issue.readMinutes} min read`,
+    '='.repeat(60),
+    '',
+  ];
   issue.articles.forEach((a, i) => {
     let ref = '';
     if (a.url) {
       links.push(a.url);
       ref = ` [${links.length}]`;
     }
-    out.push(wrap(`${i + 1}. ${a.title}${ref}`), wrap(a.summary, 72, '   '), `   ${[a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · ')}`, '');
+    out.push(
+      wrap(`${i + 1}. ${a.title}${ref}`),
+      wrap(a.summary, 72, '   '),
+      `   ${[a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · ')}`,
+      '',
+    );
   });
   if (links.length) {
     out.push('-'.repeat(60), 'Links:');

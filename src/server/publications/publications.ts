@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { publications, type PublicationRow } from '../../../db/schema';
 import type { Db } from '../db';
-import type { AuthedContext } from '../trpc/init';
+import type { AuthedContext } from '../trpc/context';
 import { AppError } from '../errors';
 import { capabilitiesFor } from '../../shared/plans';
 import { initialWorkflowData, toPublicationDto, toSummaryDto } from './dto';
@@ -58,7 +58,12 @@ export function createPublication(ctx: Ctx, input: CreatePublicationInput) {
     }
     const limit = capabilitiesFor(ctx.user).maxNewsletters;
     if (Number.isFinite(limit)) {
-      const count = tx.select({ n: sql<number>`count(*)` }).from(publications).where(eq(publications.userId, ctx.user.id)).get()?.n ?? 0;
+      const count =
+        tx
+          .select({ n: sql<number>`count(*)` })
+          .from(publications)
+          .where(eq(publications.userId, ctx.user.id))
+          .get()?.n ?? 0;
       if (count >= limit) throw new AppError('FORBIDDEN', PUBLICATION_MSG.limit(limit), { limit });
     }
     const now = ctx.now();

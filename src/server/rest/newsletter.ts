@@ -16,7 +16,13 @@ export const newsletterRest = new Hono<AppEnv>()
     return res;
   })
   .get('/newsletters/:id/export/:format', async (c) => {
-    const ctx = createContext(c.get('deps'), { user: c.get('user'), sessionId: c.get('sessionId'), ip: c.get('ip'), userAgent: c.req.header('user-agent'), resHeaders: new Headers() });
+    const ctx = createContext(c.get('deps'), {
+      user: c.get('user'),
+      sessionId: c.get('sessionId'),
+      ip: c.get('ip'),
+      userAgent: c.req.header('user-agent'),
+      resHeaders: new Headers(),
+    });
     try {
       const file = await createCaller(ctx).drafts.export({ id: c.req.param('id'), format: c.req.param('format') as never });
       const encoded = encodeURIComponent(file.filename);

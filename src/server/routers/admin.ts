@@ -10,7 +10,11 @@ export const adminRouter = router({
     .input(z.object({ limit: z.number().int().min(1).max(200).default(50), offset: z.number().int().min(0).default(0) }).default({ limit: 50, offset: 0 }))
     .query(({ ctx, input }) => {
       const rows = ctx.db.select().from(users).orderBy(desc(users.createdAt)).limit(input.limit).offset(input.offset).all();
-      const total = ctx.db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0;
+      const total =
+        ctx.db
+          .select({ n: sql<number>`count(*)` })
+          .from(users)
+          .get()?.n ?? 0;
       return { total, users: rows.map((r) => toUserDto(r, ctx.now())) };
     }),
 });

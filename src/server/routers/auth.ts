@@ -33,7 +33,10 @@ export const authRouter = router({
     .output(authCheckResult)
     .query(({ ctx }) => ({ authenticated: ctx.user !== null, user: ctx.user ? toUserDto(ctx.user, ctx.now()) : null })),
 
-  sendCode: publicProcedure.input(sendCodeInput).output(messageResult).mutation(({ ctx, input }) => sendCode(ctx, input.email)),
+  sendCode: publicProcedure
+    .input(sendCodeInput)
+    .output(messageResult)
+    .mutation(({ ctx, input }) => sendCode(ctx, input.email)),
 
   verifyCode: publicProcedure
     .input(verifyCodeInput)
@@ -43,7 +46,10 @@ export const authRouter = router({
       return { success: true as const, message: r.message, user: toUserDto(r.user, ctx.now()) };
     }),
 
-  forgotPassword: publicProcedure.input(forgotPasswordInput).output(messageResult).mutation(({ ctx, input }) => requestReset(ctx, input.email)),
+  forgotPassword: publicProcedure
+    .input(forgotPasswordInput)
+    .output(messageResult)
+    .mutation(({ ctx, input }) => requestReset(ctx, input.email)),
 
   resetPassword: publicProcedure
     .input(resetPasswordInput)

@@ -12,7 +12,12 @@ const address = z.string().trim().min(1, 'Please enter a site or feed address').
 export const discoverInput = z.object({ url: address, niche: z.string().trim().max(100).optional() });
 export const discoverResult = z.object({ success: z.boolean(), data: z.array(channelSchema), message: z.string() });
 export const addChannelInput = z.object({ url: address, name: z.string().trim().max(300).optional(), niche: z.string().trim().max(100).optional() });
-export const importOpmlInput = z.object({ opml: z.string().min(1, 'The OPML file is empty').max(512 * 1024) });
+export const importOpmlInput = z.object({
+  opml: z
+    .string()
+    .min(1, 'The OPML file is empty')
+    .max(512 * 1024),
+});
 export const importOpmlResult = z.object({
   imported: z.number().int(),
   channels: z.array(channelSchema),

@@ -1,20 +1,51 @@
 // drafts.*: saved newsletters owned by the signed-in user, and their exports.
 import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
-import { createDraft, createDraftRequest, deleteDraft, draftDto, draftId, draftSummaryDto, duplicateDraft, getDraft, listDrafts, listDraftsInput, updateDraft, updateDraftInput } from '../newsletter/drafts';
+import {
+  createDraft,
+  createDraftRequest,
+  deleteDraft,
+  draftDto,
+  draftId,
+  draftSummaryDto,
+  duplicateDraft,
+  getDraft,
+  listDrafts,
+  listDraftsInput,
+  updateDraft,
+  updateDraftInput,
+} from '../newsletter/drafts';
 import { exportInput, exportNewsletter, exportResult } from '../newsletter/exports';
 
 const byId = z.object({ id: draftId });
 
 export const draftsRouter = router({
-  create: protectedProcedure.input(createDraftRequest).output(draftDto).mutation(({ ctx, input }) => createDraft(ctx, input)),
-  list: protectedProcedure.input(listDraftsInput).output(z.array(draftSummaryDto)).query(({ ctx, input }) => listDrafts(ctx, input)),
-  get: protectedProcedure.input(byId).output(draftDto).query(({ ctx, input }) => getDraft(ctx, input.id)),
-  update: protectedProcedure.input(updateDraftInput).output(draftDto).mutation(({ ctx, input }) => updateDraft(ctx, input)),
+  create: protectedProcedure
+    .input(createDraftRequest)
+    .output(draftDto)
+    .mutation(({ ctx, input }) => createDraft(ctx, input)),
+  list: protectedProcedure
+    .input(listDraftsInput)
+    .output(z.array(draftSummaryDto))
+    .query(({ ctx, input }) => listDrafts(ctx, input)),
+  get: protectedProcedure
+    .input(byId)
+    .output(draftDto)
+    .query(({ ctx, input }) => getDraft(ctx, input.id)),
+  update: protectedProcedure
+    .input(updateDraftInput)
+    .output(draftDto)
+    .mutation(({ ctx, input }) => updateDraft(ctx, input)),
   delete: protectedProcedure
     .input(byId)
     .output(z.object({ success: z.literal(true), id: z.string() }))
     .mutation(({ ctx, input }) => deleteDraft(ctx, input.id)),
-  duplicate: protectedProcedure.input(byId).output(draftDto).mutation(({ ctx, input }) => duplicateDraft(ctx, input.id)),
-  export: protectedProcedure.input(exportInput).output(exportResult).query(({ ctx, input }) => exportNewsletter(ctx, input)),
+  duplicate: protectedProcedure
+    .input(byId)
+    .output(draftDto)
+    .mutation(({ ctx, input }) => duplicateDraft(ctx, input.id)),
+  export: protectedProcedure
+    .input(exportInput)
+    .output(exportResult)
+    .query(({ ctx, input }) => exportNewsletter(ctx, input)),
 });

@@ -5,5 +5,8 @@ import { messageResult } from '../../shared/schemas/user';
 import { storeLead } from '../leads/leads';
 
 export const leadsRouter = router({
-  subscribe: publicProcedure.input(newsletterSignupInput).output(messageResult).mutation(({ ctx, input }) => storeLead(ctx, input)),
+  subscribe: publicProcedure
+    .input(newsletterSignupInput)
+    .output(messageResult)
+    .mutation(({ ctx, input }) => storeLead(ctx, input)),
 });

@@ -31,6 +31,9 @@ export interface Context extends Deps {
   resHeaders: Headers;
 }
 
+/** The context of a signed-in procedure (after protectedProcedure's check). */
+export type AuthedContext = Context & { user: SessionUser };
+
 export function createContext(deps: Deps, req: { user: SessionUser | null; sessionId: string | null; ip: string; userAgent?: string; resHeaders: Headers }): Context {
   return { ...deps, user: req.user, sessionId: req.sessionId, ip: req.ip, userAgent: req.userAgent ?? '', resHeaders: req.resHeaders };
 }

@@ -46,5 +46,3 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!isStaff(ctx.user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
   return next();
 });
-
-export type AuthedContext = Context & { user: NonNullable<Context['user']> };

@@ -1,12 +1,7 @@
 // Input schemas for sign-up, sign-in, codes, password reset and profile.
 import { z } from 'zod';
 
-export const emailField = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'Email is too long')
-  .pipe(z.email('Please enter a valid email address'));
+export const emailField = z.string().trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
 
 export const passwordField = z.string().min(8, 'Password must be at least 8 characters').max(200, 'Password is too long');
 export const nameField = z.string().trim().min(1, 'Please enter your name').max(100, 'Name is too long');
@@ -20,7 +15,10 @@ export type SignInInput = z.infer<typeof signInInput>;
 export const sendCodeInput = z.object({ email: emailField });
 export const verifyCodeInput = z.object({
   email: emailField,
-  code: z.string().trim().regex(/^\d{6}$/, 'Please enter a valid 6-digit code'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Please enter a valid 6-digit code'),
 });
 
 export const forgotPasswordInput = z.object({ email: emailField });

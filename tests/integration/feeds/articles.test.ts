@@ -6,7 +6,7 @@ import { startFeedServer, fixture, type FeedServer } from '../../helpers/feed-se
 import { MSG } from '../../../src/shared/messages';
 
 let server: FeedServer;
-let flaky = { fail: false };
+const flaky = { fail: false };
 beforeAll(async () => {
   server = await startFeedServer({
     '/flaky': (_q, res) => {
@@ -136,7 +136,10 @@ describe('articles.listForChannel', () => {
   it('answers 400 for blocked or non-http addresses, 401 for anon', async () => {
     const { api, anon } = await setup();
     for (const channelUrl of ['#', 'javascript:alert(1)', 'http://10.0.0.1/rss', 'http://[::ffff:7f00:1]/']) {
-      expect(await statusOf(api.articles.listForChannel({ channelName: 'x', channelUrl, niche: 'general' }))).toMatchObject({ status: 400, message: MSG.addressNotAllowed });
+      expect(await statusOf(api.articles.listForChannel({ channelName: 'x', channelUrl, niche: 'general' }))).toMatchObject({
+        status: 400,
+        message: MSG.addressNotAllowed,
+      });
     }
     expect((await statusOf(anon.articles.listForChannel({ channelName: 'x', channelUrl: server.url('/feeds/rss2.xml'), niche: 'general' }))).status).toBe(401);
   });
@@ -173,13 +176,18 @@ describe('articles.listForChannels', () => {
       dateRange: { start: '2025-06-01T06:30:00.000Z', end: '2025-06-02T10:00:00.000Z' },
     });
     expect(res.articles.map((a) => a.publishDate)).toEqual(['2025-06-02T10:00:00.000Z', '2025-06-01T06:30:00.000Z']);
-    const day = await api.articles.listForChannels({ channels: [ref('/feeds/rss2.xml')], dateRange: { start: '2025-06-02T12:00:00.000Z', end: '2025-06-03T12:00:00.000Z' } });
+    const day = await api.articles.listForChannels({
+      channels: [ref('/feeds/rss2.xml')],
+      dateRange: { start: '2025-06-02T12:00:00.000Z', end: '2025-06-03T12:00:00.000Z' },
+    });
     expect(day.articles).toEqual([]);
   });
 
   it('enforces the plan channel limit on the server, whatever userRole says', async () => {
     const { api } = await setup('free');
-    const err = await statusOf(api.articles.listForChannels({ channels: [ref('/feeds/rss2.xml'), ref('/feeds/atom.xml')], userRole: 'admin', dateRange: null }));
+    const err = await statusOf(
+      api.articles.listForChannels({ channels: [ref('/feeds/rss2.xml'), ref('/feeds/atom.xml')], userRole: 'admin', dateRange: null }),
+    );
     expect(err).toEqual({ status: 403, message: MSG.channelLimit(1) });
     const one = await api.articles.listForChannels({ channels: [ref('/feeds/rss2.xml')], userRole: 'admin', dateRange: null });
     expect(one.articles.length).toBe(3);
@@ -189,7 +197,10 @@ describe('articles.listForChannels', () => {
     const { api, anon } = await setup();
     expect((await statusOf(api.articles.listForChannels({ channels: [ref('/feeds/rss2.xml')], dateRange: { start: 'soon', end: 'later' } }))).status).toBe(400);
     expect((await statusOf(anon.articles.listForChannels({ channels: [], dateRange: null }))).status).toBe(401);
-    const res = await api.articles.listForChannels({ channels: [ref('/feeds/rss2.xml'), { name: 'Meta', url: 'http://169.254.169.254/', niche: 'general' }], dateRange: null });
+    const res = await api.articles.listForChannels({
+      channels: [ref('/feeds/rss2.xml'), { name: 'Meta', url: 'http://169.254.169.254/', niche: 'general' }],
+      dateRange: null,
+    });
     expect(res.errors).toEqual([{ channelUrl: 'http://169.254.169.254/', message: MSG.addressNotAllowed }]);
     expect(res.articles.every((a) => !a.isSample)).toBe(true);
   });

@@ -21,7 +21,8 @@ const statusOf = async (p: Promise<unknown>) => {
   try {
     await p;
   } catch (err) {
-    if (err instanceof TRPCError) return { status: getHTTPStatusCodeFromError(err), message: err.message, cause: err.cause as { data?: Record<string, unknown> } | undefined };
+    if (err instanceof TRPCError)
+      return { status: getHTTPStatusCodeFromError(err), message: err.message, cause: err.cause as { data?: Record<string, unknown> } | undefined };
     throw err;
   }
   throw new Error('expected a failure');

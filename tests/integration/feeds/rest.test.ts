@@ -46,11 +46,17 @@ describe('REST /api/ai-magic content paths', () => {
 
   it('POST /api/ai-magic/channel-articles returns articles; a blocked address is 400', async () => {
     const { h, cookie } = await signedIn();
-    const ok = await h.app.request('/api/ai-magic/channel-articles', jsonRequest('POST', { channelName: 'Atom', channelUrl: server.url('/feeds/atom.xml'), niche: 'design' }, { cookie }));
+    const ok = await h.app.request(
+      '/api/ai-magic/channel-articles',
+      jsonRequest('POST', { channelName: 'Atom', channelUrl: server.url('/feeds/atom.xml'), niche: 'design' }, { cookie }),
+    );
     expect(ok.status).toBe(200);
     const body = channelArticlesResult.parse(await ok.json());
     expect(body.data.map((a) => a.title)).toEqual(['Grid layouts & subgrid', 'Colour spaces explained']);
-    const bad = await h.app.request('/api/ai-magic/channel-articles', jsonRequest('POST', { channelName: 'x', channelUrl: 'http://127.0.0.1:9/', niche: 'x' }, { cookie }));
+    const bad = await h.app.request(
+      '/api/ai-magic/channel-articles',
+      jsonRequest('POST', { channelName: 'x', channelUrl: 'http://127.0.0.1:9/', niche: 'x' }, { cookie }),
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ success: false, message: MSG.addressNotAllowed });
   });
@@ -59,7 +65,18 @@ describe('REST /api/ai-magic content paths', () => {
     const { h, cookie } = await signedIn();
     const res = await h.app.request(
       '/api/ai-magic/multi-channel-articles',
-      jsonRequest('POST', { channels: [{ name: 'RDF', url: server.url('/feeds/rdf.xml'), niche: 'science' }, { name: 'Gone', url: server.url('/missing') }], userRole: 'admin', dateRange: null }, { cookie }),
+      jsonRequest(
+        'POST',
+        {
+          channels: [
+            { name: 'RDF', url: server.url('/feeds/rdf.xml'), niche: 'science' },
+            { name: 'Gone', url: server.url('/missing') },
+          ],
+          userRole: 'admin',
+          dateRange: null,
+        },
+        { cookie },
+      ),
     );
     expect(res.status).toBe(200);
     const body = multiChannelArticlesResult.parse(await res.json());

@@ -115,7 +115,10 @@ describe('REST /api/auth and /api/user', () => {
     expect(sent.status).toBe(200);
     expect(await sent.json()).toEqual({ success: true, message: MSG.codeSent });
     const code = codeFromMail(h, 'code@example.com');
-    const wrong = await h.app.request('/api/auth/verify-code', jsonRequest('POST', { email: 'code@example.com', code: code === '000000' ? '111111' : '000000' }));
+    const wrong = await h.app.request(
+      '/api/auth/verify-code',
+      jsonRequest('POST', { email: 'code@example.com', code: code === '000000' ? '111111' : '000000' }),
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ success: false, message: MSG.codeInvalid });
     const res = await h.app.request('/api/auth/verify-code', jsonRequest('POST', { email: 'code@example.com', code }));
@@ -158,7 +161,10 @@ describe('REST /api/auth and /api/user', () => {
     await h.insertUser({ email: 'late@example.com', password: 'old password' });
     await h.app.request('/api/auth/forgot-password', jsonRequest('POST', { email: 'late@example.com' }));
     now = new Date(now.getTime() + 61 * 60 * 1000);
-    const res = await h.app.request('/api/auth/reset-password', jsonRequest('POST', { token: resetTokenFromMail(h, 'late@example.com'), password: 'new password!' }));
+    const res = await h.app.request(
+      '/api/auth/reset-password',
+      jsonRequest('POST', { token: resetTokenFromMail(h, 'late@example.com'), password: 'new password!' }),
+    );
     expect(res.status).toBe(400);
   });
 

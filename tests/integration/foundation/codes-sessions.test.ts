@@ -16,7 +16,12 @@ describe('one-time codes', () => {
     const clock = { now: new Date('2026-04-01T09:00:00Z') };
     const h = createHarness({ deps: { now: () => clock.now } });
     const advance = (ms: number) => (clock.now = new Date(clock.now.getTime() + ms));
-    return { h, advance, send: () => h.caller().auth.sendCode({ email: 'otp@example.com' }), verify: (code: string) => h.caller().auth.verifyCode({ email: 'otp@example.com', code }) };
+    return {
+      h,
+      advance,
+      send: () => h.caller().auth.sendCode({ email: 'otp@example.com' }),
+      verify: (code: string) => h.caller().auth.verifyCode({ email: 'otp@example.com', code }),
+    };
   }
   const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -91,7 +96,10 @@ describe('sessions', () => {
   });
 
   it('cookie is Secure in production', async () => {
-    const res = await createHarness({ env: { NODE_ENV: 'production' } }).app.request('/api/auth/signup', jsonRequest('POST', { name: 'S', email: 's@example.com', password: 'correct horse' }));
+    const res = await createHarness({ env: { NODE_ENV: 'production' } }).app.request(
+      '/api/auth/signup',
+      jsonRequest('POST', { name: 'S', email: 's@example.com', password: 'correct horse' }),
+    );
     expect(res.headers.getSetCookie().find((c) => c.startsWith('session='))).toMatch(/; Secure/i);
   });
 

@@ -68,7 +68,11 @@ describe('1 MB body limit', () => {
   it('a body over 1 MB with Content-Length is 413 JSON', async () => {
     const { app } = createHarness();
     for (const path of ['/api/newsletter-signup', '/api/trpc/leads.subscribe', '/api/nowhere']) {
-      const res = await app.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) }, body: big });
+      const res = await app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) },
+        body: big,
+      });
       expect(res.status).toBe(413);
       expect(await res.json()).toEqual({ success: false, message: MSG.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' });
     }
@@ -77,7 +81,12 @@ describe('1 MB body limit', () => {
   it('a chunked body over 1 MB is 413 as well', async () => {
     const { app } = createHarness();
     for (const path of ['/api/newsletter-signup', '/api/trpc/leads.subscribe']) {
-      const res = await app.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunkedBody(MB + 10), duplex: 'half' } as RequestInit);
+      const res = await app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: chunkedBody(MB + 10),
+        duplex: 'half',
+      } as RequestInit);
       expect(res.status).toBe(413);
       expect((await res.json()).message).toBe(MSG.bodyTooLarge);
     }
@@ -87,7 +96,12 @@ describe('1 MB body limit', () => {
     const { app } = createHarness();
     const json = JSON.stringify({ email: 'chunk@example.com', firstName: 'C' });
     const stream = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(json)), c.close()) });
-    const res = await app.request('/api/newsletter-signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    const res = await app.request('/api/newsletter-signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(200);
   });
 });
@@ -129,7 +143,12 @@ describe('CSRF', () => {
 
   it('refuses state-changing requests from another origin or a cross-site fetch', async () => {
     const { app } = createHarness();
-    const cases: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://localhost:3000.evil.example' }];
+    const cases: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'http://localhost:3000.evil.example' },
+    ];
     for (const headers of cases) {
       for (const path of ['/api/newsletter-signup', '/api/trpc/leads.subscribe']) {
         const res = await app.request(path, jsonRequest('POST', body, headers));
@@ -141,7 +160,13 @@ describe('CSRF', () => {
 
   it('lets same-origin, APP_URL-origin and script (no Origin) requests through', async () => {
     const { app } = createHarness();
-    const cases: Record<string, string>[] = [{}, { origin: 'http://localhost:3000' }, { origin: 'http://localhost' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }];
+    const cases: Record<string, string>[] = [
+      {},
+      { origin: 'http://localhost:3000' },
+      { origin: 'http://localhost' },
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+    ];
     for (const headers of cases) {
       const res = await app.request('/api/newsletter-signup', jsonRequest('POST', body, headers));
       expect(res.status, JSON.stringify(headers)).toBe(200);

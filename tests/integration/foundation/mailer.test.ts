@@ -69,7 +69,11 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
       onData(stream, session, callback) {
         simpleParser(stream)
           .then((mail) => {
-            received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), mail });
+            received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              mail,
+            });
             callback();
           })
           .catch(callback);
@@ -107,7 +111,13 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
 
   it('sends html, text and custom headers', async () => {
     const h = smtpHarness();
-    const sent = await h.deps.mailer.send({ to: 'h@example.com', subject: 'Issue 1', text: 'plain body', html: '<p>html body</p>', headers: { 'List-Unsubscribe': '<https://example.com/u>' } });
+    const sent = await h.deps.mailer.send({
+      to: 'h@example.com',
+      subject: 'Issue 1',
+      text: 'plain body',
+      html: '<p>html body</p>',
+      headers: { 'List-Unsubscribe': '<https://example.com/u>' },
+    });
     expect(sent.transport).toBe('smtp');
     const { mail } = received[0];
     expect(mail.text?.trim()).toBe('plain body');

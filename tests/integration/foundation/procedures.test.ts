@@ -80,7 +80,14 @@ describe('user.*', () => {
   it('get returns the signed-in user; anon 401', async () => {
     const h = await harnessWithAdmin();
     const u = await h.insertUser({ name: 'Fay', planType: 'basic' });
-    expect(await h.caller(u).user.get()).toMatchObject({ id: u.id, name: 'Fay', planType: 'basic', plan_type: 'basic', subscription: { plan: 'basic' }, trialDaysLeft: null });
+    expect(await h.caller(u).user.get()).toMatchObject({
+      id: u.id,
+      name: 'Fay',
+      planType: 'basic',
+      plan_type: 'basic',
+      subscription: { plan: 'basic' },
+      trialDaysLeft: null,
+    });
     expect(await h.caller(h.admin).user.get()).toMatchObject({ role: 'admin', isAdmin: true, effectivePlan: 'enterprise' });
     await expectStatus(h.caller().user.get(), 401);
     await expectStatus(h.caller(u).user.get(7 as never), 400);

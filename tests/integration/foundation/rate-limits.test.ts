@@ -50,7 +50,8 @@ describe('sign-in', () => {
 describe('sign-up', () => {
   it('20 per address per hour by default', async () => {
     const h = createHarness();
-    for (let i = 0; i < 20; i++) expect((await post(h, '/api/auth/signup', { name: 'N', email: `s${i}@example.com`, password: 'correct horse' })).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await post(h, '/api/auth/signup', { name: 'N', email: `s${i}@example.com`, password: 'correct horse' })).status).toBe(201);
     await expect429(await post(h, '/api/auth/signup', { name: 'N', email: 's20@example.com', password: 'correct horse' }));
   });
 
@@ -97,7 +98,15 @@ describe('lead form', () => {
 
 describe('RATE_LIMITS=off', () => {
   it('turns every limit off', async () => {
-    const h = createHarness({ env: { RATE_LIMITS: 'off', RATE_LIMIT_SIGNIN_PER_EMAIL: '1', RATE_LIMIT_CODES_PER_EMAIL: '1', RATE_LIMIT_LEADS_PER_IP: '1', RATE_LIMIT_SIGNUP_PER_IP: '1' } });
+    const h = createHarness({
+      env: {
+        RATE_LIMITS: 'off',
+        RATE_LIMIT_SIGNIN_PER_EMAIL: '1',
+        RATE_LIMIT_CODES_PER_EMAIL: '1',
+        RATE_LIMIT_LEADS_PER_IP: '1',
+        RATE_LIMIT_SIGNUP_PER_IP: '1',
+      },
+    });
     for (let i = 0; i < 3; i++) {
       expect((await login(h, 'x@example.com')).status).toBe(401);
       expect((await post(h, '/api/auth/send-code', { email: 'x@example.com' })).status).toBe(200);

@@ -26,7 +26,12 @@ export async function expectStatus(p: Promise<unknown>, status: number) {
 
 /** The newest outbox message to an address. */
 export function lastMail(h: Pick<Harness, 'db'>, to: string) {
-  const row = h.db.select().from(outbox).where(eq(outbox.toAddress, to)).orderBy(desc(outbox.createdAt), desc(sql`rowid`)).all()[0];
+  const row = h.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.toAddress, to))
+    .orderBy(desc(outbox.createdAt), desc(sql`rowid`))
+    .all()[0];
   if (!row) throw new Error(`no mail to ${to}`);
   return row;
 }
@@ -45,7 +50,10 @@ export function resetTokenFromMail(h: Pick<Harness, 'db'>, to: string): string {
 
 /** Signs up over REST and returns the session cookie and the user. */
 export async function signUpRest(h: Pick<Harness, 'app'>, body: { name?: string; email: string; password?: string }) {
-  const res = await h.app.request('/api/auth/signup', jsonRequest('POST', { name: body.name ?? 'Test User', email: body.email, password: body.password ?? 'correct horse battery' }));
+  const res = await h.app.request(
+    '/api/auth/signup',
+    jsonRequest('POST', { name: body.name ?? 'Test User', email: body.email, password: body.password ?? 'correct horse battery' }),
+  );
   expect(res.status).toBe(201);
   const json = (await res.json()) as { user: { id: string; role: string; email: string } };
   return { cookie: cookieFrom(res), user: json.user };

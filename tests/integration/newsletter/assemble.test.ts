@@ -4,7 +4,15 @@ import { MSG } from '../../../src/shared/messages';
 import { sampleArticles } from '../../unit/newsletter/helpers';
 import { signedIn } from './support';
 
-const body = (o: Record<string, unknown> = {}) => ({ newsletterName: 'Compiler Weekly', themeId: 'market-watch', articles: sampleArticles(3), layoutStyle: 'single' as const, fontStyle: 'normal' as const, includeBranding: true, ...o });
+const body = (o: Record<string, unknown> = {}) => ({
+  newsletterName: 'Compiler Weekly',
+  themeId: 'market-watch',
+  articles: sampleArticles(3),
+  layoutStyle: 'single' as const,
+  fontStyle: 'normal' as const,
+  includeBranding: true,
+  ...o,
+});
 
 async function restAs(h: Awaited<ReturnType<typeof harnessWithAdmin>>, cookie: string | null, payload: unknown) {
   return h.app.request('/api/ai-magic/assemble-newsletter', jsonRequest('POST', payload, cookie ? { cookie } : {}));
@@ -26,7 +34,10 @@ describe('wizard.assemble and POST /api/ai-magic/assemble-newsletter', () => {
     await expect(h.caller('anon').wizard.assemble(body())).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     const basic = await h.insertUser({ planType: 'basic' });
     await expect(h.caller(basic).wizard.assemble(body({ themeId: 'local-tribune' }))).resolves.toMatchObject({ success: true });
-    await expect(h.caller(basic).wizard.assemble(body({ themeId: 'newsprint' }))).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('Pro plan') });
+    await expect(h.caller(basic).wizard.assemble(body({ themeId: 'newsprint' }))).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('Pro plan'),
+    });
     await expect(h.caller(h.admin).wizard.assemble(body({ themeId: 'the-capitol-digest' }))).resolves.toMatchObject({ success: true });
     await expect(h.caller(basic).wizard.assemble(body({ themeId: 'no-such-theme' }))).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
@@ -77,7 +88,12 @@ describe('themes.list', () => {
     const basic = await h.insertUser({ planType: 'basic' });
     const list = await h.caller(basic).themes.list();
     expect(list).toHaveLength(18);
-    expect(list.filter((t) => !t.locked).map((t) => t.id).sort()).toEqual(['local-tribune', 'market-watch', 'morning-brief']);
+    expect(
+      list
+        .filter((t) => !t.locked)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(['local-tribune', 'market-watch', 'morning-brief']);
     expect((await h.caller(h.admin).themes.list()).every((t) => !t.locked)).toBe(true);
     expect((await h.caller('anon').themes.list()).filter((t) => !t.locked)).toHaveLength(2);
   });

@@ -10,7 +10,12 @@ const draft = (o: Record<string, unknown> = {}) => ({
   content: 'plain text body',
   htmlContent: '<p>html</p>',
   status: 'draft' as const,
-  contentSources: { channels: [{ name: 'LLVM', url: 'https://blog.llvm.org/index.xml', niche: 'compilers' }], articles: sampleArticles(2), theme: 'newsprint', layoutStyle: 'single' as const },
+  contentSources: {
+    channels: [{ name: 'LLVM', url: 'https://blog.llvm.org/index.xml', niche: 'compilers' }],
+    articles: sampleArticles(2),
+    theme: 'newsprint',
+    layoutStyle: 'single' as const,
+  },
   ...o,
 });
 

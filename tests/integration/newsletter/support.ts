@@ -11,6 +11,9 @@ export async function signedIn(h: Harness, o: { planType?: PlanType; role?: Role
   const user = await h.insertUser({ email: `nl-${n}-${Date.now()}@example.com`, password, ...o });
   const res = await h.app.request('/api/auth/login', jsonRequest('POST', { email: user.email, password }));
   if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { user, cookie };
 }

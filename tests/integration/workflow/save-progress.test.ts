@@ -22,7 +22,11 @@ describe('wizard.saveProgress', () => {
     await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 2, workflowData: { newsletterName: 'Compiler Weekly' } });
     await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 3, workflowData: { selectedTheme: 'local-tribune' } });
     const channels = [buildChannel(), buildChannel()];
-    await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 3, workflowData: { selectedChannels: channels, searchTopic: 'compilers', topic: 'compilers' } });
+    await api.wizard.saveProgress({
+      publicationId: pub.id,
+      currentStep: 3,
+      workflowData: { selectedChannels: channels, searchTopic: 'compilers', topic: 'compilers' },
+    });
     const articles = [buildArticle(), buildArticle({ aiEnhanced: true })];
     tick('2026-11-21T08:07:00.000Z');
     const saved = await api.wizard.saveProgress({
@@ -68,7 +72,11 @@ describe('wizard.saveProgress', () => {
   it('enforces the Continue rules with 400 and never half-writes', async () => {
     const { api, pub } = await setup({ planType: 'professional' });
     await expectStatus(api.wizard.saveProgress({ publicationId: pub.id, currentStep: 6 }), 400, /between 1 and 5/);
-    await expectStatus(api.wizard.saveProgress({ publicationId: pub.id, currentStep: 2, workflowData: { newsletterName: '   ' } }), 400, PROGRESS_MSG.nameRequired);
+    await expectStatus(
+      api.wizard.saveProgress({ publicationId: pub.id, currentStep: 2, workflowData: { newsletterName: '   ' } }),
+      400,
+      PROGRESS_MSG.nameRequired,
+    );
     // A blank name while typing on step 1 is saved, and the listed name stays the last non-blank one.
     const typing = await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 1, workflowData: { newsletterName: '' } });
     expect(typing.name).toBe('Weekly Compilers');
@@ -143,7 +151,8 @@ describe('wizard.saveProgress', () => {
 
   it('allows only themes the plan may use: unknown 400, above the plan 403, admins all', async () => {
     const free = await setup({ planType: 'free' });
-    const save = (s: typeof free, theme: string) => s.api.wizard.saveProgress({ publicationId: s.pub.id, currentStep: 2, workflowData: { selectedTheme: theme } });
+    const save = (s: typeof free, theme: string) =>
+      s.api.wizard.saveProgress({ publicationId: s.pub.id, currentStep: 2, workflowData: { selectedTheme: theme } });
     await expectStatus(save(free, 'no-such-theme'), 400, PROGRESS_MSG.unknownTheme('no-such-theme'));
     expect((await save(free, 'market-watch')).workflowData.selectedTheme).toBe('market-watch');
     await expectStatus(save(free, 'local-tribune'), 403, 'The Local Tribune theme requires the Basic plan. Upgrade to Basic to use it.');

@@ -117,12 +117,26 @@ describe('email.sendToAddresses', () => {
   it('validates the list: 1 to 10 real addresses', async () => {
     const h = await harnessWithAdmin();
     const api = h.caller(await h.insertUser());
-    await expectStatus(api.email.sendToAddresses({ addresses: [], newsletterName: 'x', themeId: 'market-watch', articles }), 400, /Please enter an email address/);
-    await expectStatus(api.email.sendToAddresses({ addresses: ['not-an-address'], newsletterName: 'x', themeId: 'market-watch', articles }), 400, /valid email/);
+    await expectStatus(
+      api.email.sendToAddresses({ addresses: [], newsletterName: 'x', themeId: 'market-watch', articles }),
+      400,
+      /Please enter an email address/,
+    );
+    await expectStatus(
+      api.email.sendToAddresses({ addresses: ['not-an-address'], newsletterName: 'x', themeId: 'market-watch', articles }),
+      400,
+      /valid email/,
+    );
     const eleven = Array.from({ length: 11 }, (_, i) => `r${i}@example.com`);
     await expectStatus(api.email.sendToAddresses({ addresses: eleven, newsletterName: 'x', themeId: 'market-watch', articles }), 400, /at most 10/);
     await expectStatus(h.caller('anon').email.sendToAddresses({ addresses: ['a@example.com'], newsletterName: 'x', themeId: 'market-watch', articles }), 401);
-    expect(h.db.select().from(outbox).all().filter((r) => r.toAddress.startsWith('r'))).toHaveLength(0);
+    expect(
+      h.db
+        .select()
+        .from(outbox)
+        .all()
+        .filter((r) => r.toAddress.startsWith('r')),
+    ).toHaveLength(0);
   });
 
   it(`rate-limits sends to ${SEND_RULE.limit} messages per user per hour, counted per recipient`, async () => {

@@ -16,7 +16,24 @@ describe('channel directory data', () => {
       expect(d.siteUrl).toMatch(/^https?:\/\//);
       expect(d.description.length).toBeGreaterThan(10);
     }
-    for (const niche of ['technology', 'ai', 'startups', 'business', 'finance', 'markets', 'marketing', 'science', 'health', 'sports', 'travel', 'education', 'lifestyle', 'politics', 'local-news', 'entertainment']) {
+    for (const niche of [
+      'technology',
+      'ai',
+      'startups',
+      'business',
+      'finance',
+      'markets',
+      'marketing',
+      'science',
+      'health',
+      'sports',
+      'travel',
+      'education',
+      'lifestyle',
+      'politics',
+      'local-news',
+      'entertainment',
+    ]) {
       expect(DIRECTORY.filter((d) => d.niches.includes(niche)).length, niche).toBeGreaterThanOrEqual(5);
     }
   });
@@ -81,21 +98,28 @@ describe('samples, addresses and OPML', () => {
   });
 
   it('tells addresses from topics', () => {
-    for (const a of ['example.com', 'https://example.com/blog', 'blog.example.co.uk/feed', 'http://127.0.0.1:8080/x']) expect(looksLikeAddress(a), a).toBe(true);
+    for (const a of ['example.com', 'https://example.com/blog', 'blog.example.co.uk/feed', 'http://127.0.0.1:8080/x'])
+      expect(looksLikeAddress(a), a).toBe(true);
     for (const t of ['artificial intelligence', 'AI', 'node.js tips', 'local news']) expect(looksLikeAddress(t), t).toBe(false);
     expect(toAddress('example.com/feed')).toBe('https://example.com/feed');
     expect(toAddress('http://example.com')).toBe('http://example.com');
   });
 
   it('finds <link rel="alternate"> feeds, resolved against <base>', () => {
-    const html = '<html><head><base href="https://cdn.example.com/site/"><link rel="alternate" type="application/rss+xml" href="rss.xml"><link rel="alternate" type="text/html" href="/fr"><link rel="alternate" type="application/feed+json" href="https://example.com/feed.json"></head></html>';
+    const html =
+      '<html><head><base href="https://cdn.example.com/site/"><link rel="alternate" type="application/rss+xml" href="rss.xml"><link rel="alternate" type="text/html" href="/fr"><link rel="alternate" type="application/feed+json" href="https://example.com/feed.json"></head></html>';
     expect(feedLinksInHtml(html, 'https://example.com/')).toEqual(['https://cdn.example.com/site/rss.xml', 'https://example.com/feed.json']);
   });
 
   it('round-trips OPML, escaping names and reading folders as niches', () => {
-    const opml = buildOpml('Mine', [{ name: 'A & "B"', url: 'https://a.example/feed?x=1&y=2', siteUrl: 'https://a.example/', niche: 'science' }], new Date('2025-06-01T00:00:00Z'));
+    const opml = buildOpml(
+      'Mine',
+      [{ name: 'A & "B"', url: 'https://a.example/feed?x=1&y=2', siteUrl: 'https://a.example/', niche: 'science' }],
+      new Date('2025-06-01T00:00:00Z'),
+    );
     expect(parseOpml(opml)).toEqual([{ url: 'https://a.example/feed?x=1&y=2', title: 'A & "B"', siteUrl: 'https://a.example/', category: 'science' }]);
-    const nested = '<opml version="1.0"><body><outline text="Tech"><outline text="HN" xmlUrl="https://hnrss.org/frontpage"/></outline><outline text="Loose" xmlUrl="https://l.example/rss"/></body></opml>';
+    const nested =
+      '<opml version="1.0"><body><outline text="Tech"><outline text="HN" xmlUrl="https://hnrss.org/frontpage"/></outline><outline text="Loose" xmlUrl="https://l.example/rss"/></body></opml>';
     expect(parseOpml(nested).map((o) => [o.title, o.category])).toEqual([
       ['HN', 'Tech'],
       ['Loose', null],

@@ -66,7 +66,18 @@ describe('text', () => {
   });
 });
 
-const raw = (o: Partial<Parameters<typeof normalizeItem>[0]>) => ({ guid: null, title: 'T', link: 'https://a.example/1', summaryHtml: '', contentHtml: '', date: null, categories: [], image: null, base: 'https://a.example/', ...o });
+const raw = (o: Partial<Parameters<typeof normalizeItem>[0]>) => ({
+  guid: null,
+  title: 'T',
+  link: 'https://a.example/1',
+  summaryHtml: '',
+  contentHtml: '',
+  date: null,
+  categories: [],
+  image: null,
+  base: 'https://a.example/',
+  ...o,
+});
 
 describe('normalizeItem and articles', () => {
   it('applies the spec defaults and drop rules', () => {
@@ -81,7 +92,19 @@ describe('normalizeItem and articles', () => {
     expect(toArticle(item, { source: 'S', channelUrl: 'u', niche: 'local news' }).category).toBe('Local News');
   });
 
-  const art = (o: Partial<Article>): Article => ({ id: 'x', title: 'T', summary: 's', url: 'https://a.example/1', publishDate: '2025-06-01T00:00:00.000Z', source: 'S', channelUrl: 'c1', category: 'General', readTime: '1 min', aiEnhanced: false, ...o });
+  const art = (o: Partial<Article>): Article => ({
+    id: 'x',
+    title: 'T',
+    summary: 's',
+    url: 'https://a.example/1',
+    publishDate: '2025-06-01T00:00:00.000Z',
+    source: 'S',
+    channelUrl: 'c1',
+    category: 'General',
+    readTime: '1 min',
+    aiEnhanced: false,
+    ...o,
+  });
 
   it('collapses duplicates by canonical link or by title across channels, newest first', () => {
     const list = [
@@ -96,7 +119,11 @@ describe('normalizeItem and articles', () => {
   });
 
   it('filters by an inclusive date range', () => {
-    const list = [art({ id: 'a', publishDate: '2025-06-01T00:00:00.000Z' }), art({ id: 'b', publishDate: '2025-06-02T00:00:00.000Z' }), art({ id: 'c', publishDate: '2025-06-03T00:00:00.000Z' })];
+    const list = [
+      art({ id: 'a', publishDate: '2025-06-01T00:00:00.000Z' }),
+      art({ id: 'b', publishDate: '2025-06-02T00:00:00.000Z' }),
+      art({ id: 'c', publishDate: '2025-06-03T00:00:00.000Z' }),
+    ];
     const r = inDateRange(list, { start: Date.parse('2025-06-01T00:00:00Z'), end: Date.parse('2025-06-02T00:00:00Z') });
     expect(r.map((a) => a.id)).toEqual(['a', 'b']);
     expect(inDateRange(list, null)).toHaveLength(3);
@@ -104,8 +131,20 @@ describe('normalizeItem and articles', () => {
 });
 
 describe('quality and frequency', () => {
-  const item = (o: Partial<StoredItem>): StoredItem => ({ id: 'i', title: 't', summary: 'A real summary that is long enough to count as a proper description of the item.', url: 'https://a.example/', publishedAt: NOW, dated: true, imageUrl: 'https://a.example/i.png', category: null, wordCount: 100, ...o });
-  const every = (ms: number, n: number, o: Partial<StoredItem> = {}) => Array.from({ length: n }, (_, i) => item({ id: String(i), publishedAt: NOW - i * ms, ...o }));
+  const item = (o: Partial<StoredItem>): StoredItem => ({
+    id: 'i',
+    title: 't',
+    summary: 'A real summary that is long enough to count as a proper description of the item.',
+    url: 'https://a.example/',
+    publishedAt: NOW,
+    dated: true,
+    imageUrl: 'https://a.example/i.png',
+    category: null,
+    wordCount: 100,
+    ...o,
+  });
+  const every = (ms: number, n: number, o: Partial<StoredItem> = {}) =>
+    Array.from({ length: n }, (_, i) => item({ id: String(i), publishedAt: NOW - i * ms, ...o }));
   const H = 3_600_000;
 
   it('measures frequency from the median gap of dated items', () => {

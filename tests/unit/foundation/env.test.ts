@@ -13,7 +13,14 @@ describe('environment validation', () => {
     expect(env.PORT).toBe(3000);
     expect(env.APP_URL).toBe('http://localhost:3000');
     expect(env.isProduction).toBe(false);
-    expect(env).toMatchObject({ RATE_LIMITS: 'on', RATE_LIMIT_SIGNIN_PER_EMAIL: 10, RATE_LIMIT_SIGNIN_PER_IP: 30, RATE_LIMIT_SIGNUP_PER_IP: 20, RATE_LIMIT_CODES_PER_EMAIL: 5, RATE_LIMIT_LEADS_PER_IP: 10 });
+    expect(env).toMatchObject({
+      RATE_LIMITS: 'on',
+      RATE_LIMIT_SIGNIN_PER_EMAIL: 10,
+      RATE_LIMIT_SIGNIN_PER_IP: 30,
+      RATE_LIMIT_SIGNUP_PER_IP: 20,
+      RATE_LIMIT_CODES_PER_EMAIL: 5,
+      RATE_LIMIT_LEADS_PER_IP: 10,
+    });
     expect(load({ PORT: '4100' }).APP_URL).toBe('http://localhost:4100');
     expect(load({ APP_URL: 'https://news.example.com/' }).APP_URL).toBe('https://news.example.com');
     expect(load({ NODE_ENV: 'production' }).isProduction).toBe(true);

@@ -37,13 +37,29 @@ describe('capabilities per plan (spec §6)', () => {
   });
 
   it('basic: 3 newsletters, 3 channels, AI tools, brevo and smtp, email management, no analytics or custom themes', () => {
-    expect(CAPABILITIES.basic).toMatchObject({ maxNewsletters: 3, maxChannels: 3, aiTools: true, analytics: false, customThemes: false, emailManagement: true });
+    expect(CAPABILITIES.basic).toMatchObject({
+      maxNewsletters: 3,
+      maxChannels: 3,
+      aiTools: true,
+      analytics: false,
+      customThemes: false,
+      emailManagement: true,
+    });
     expect(CAPABILITIES.basic.integrations).toEqual(['brevo', 'smtp']);
   });
 
   it('professional: unlimited newsletters and channels, analytics, brevo and beehiiv, up to 10 custom themes', () => {
     const p = CAPABILITIES.professional;
-    expect(p).toMatchObject({ maxNewsletters: UNLIMITED, maxChannels: UNLIMITED, aiTools: true, analytics: true, customThemes: true, maxCustomThemes: 10, emailManagement: true, apiAccess: false });
+    expect(p).toMatchObject({
+      maxNewsletters: UNLIMITED,
+      maxChannels: UNLIMITED,
+      aiTools: true,
+      analytics: true,
+      customThemes: true,
+      maxCustomThemes: 10,
+      emailManagement: true,
+      apiAccess: false,
+    });
     expect(p.integrations).toEqual(['brevo', 'beehiiv']);
     expect(p.exports).not.toContain('html');
   });
@@ -87,7 +103,9 @@ describe('channel limits', () => {
 
 describe('theme ranks and access', () => {
   it('ranks free 0, basic 1, professional/premium 2, business 3, admin/enterprise 4; unknown 0', () => {
-    expect(['free', 'basic', 'professional', 'premium', 'business', 'admin', 'enterprise', 'platinum', undefined].map(themeRankOf)).toEqual([0, 1, 2, 2, 3, 4, 4, 0, 0]);
+    expect(['free', 'basic', 'professional', 'premium', 'business', 'admin', 'enterprise', 'platinum', undefined].map(themeRankOf)).toEqual([
+      0, 1, 2, 2, 3, 4, 4, 0, 0,
+    ]);
   });
 
   it('a plan reaches its own tier and the ones below, not above', () => {

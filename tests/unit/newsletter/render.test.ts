@@ -3,25 +3,35 @@ import { assembleNewsletter } from '../../../src/server/newsletter/assemble';
 import { THEMES } from '../../../src/shared/themes';
 import { COLOR_THEMES, LAYOUT_STYLES, GMAIL_CLIP_BYTES, assembleInput, type AssembleInput } from '../../../src/shared/schemas/newsletter';
 import { MSG } from '../../../src/shared/messages';
-import { AppError } from '../../../src/server/errors';
+import { type AppError } from '../../../src/server/errors';
 import { sampleArticles, inspect } from './helpers';
 
 const admin = { user: { role: 'admin', planType: 'free' }, env: { APP_URL: 'https://app.example.com' }, now: () => new Date('2026-11-21T09:00:00Z') };
-const input = (o: Partial<AssembleInput> & Record<string, unknown>): AssembleInput => assembleInput.parse({ newsletterName: 'The Weekly Signal', themeId: 'newsprint', articles: sampleArticles(6, { images: true }), ...o });
+const input = (o: Partial<AssembleInput> & Record<string, unknown>): AssembleInput =>
+  assembleInput.parse({ newsletterName: 'The Weekly Signal', themeId: 'newsprint', articles: sampleArticles(6, { images: true }), ...o });
 
 function checkEmail(html: string, label: string, layout: string) {
   const { byTag, all } = inspect(html);
   expect(byTag('script'), label).toHaveLength(0);
   expect(byTag('link'), label).toHaveLength(0);
-  expect(all.some((e) => Object.keys(e.attribs).some((k) => k.startsWith('on'))), label).toBe(false);
+  expect(
+    all.some((e) => Object.keys(e.attribs).some((k) => k.startsWith('on'))),
+    label,
+  ).toBe(false);
   expect(byTag('table').length, label).toBeGreaterThan(5);
-  expect(byTag('table').some((t) => t.attribs.width === '600' && /max-width:600px/.test(t.attribs.style ?? '')), label).toBe(true);
+  expect(
+    byTag('table').some((t) => t.attribs.width === '600' && /max-width:600px/.test(t.attribs.style ?? '')),
+    label,
+  ).toBe(true);
   for (const a of byTag('a')) expect(a.attribs.href, label).toMatch(/^https?:\/\//);
   for (const img of byTag('img')) expect((img.attribs.alt ?? '').length, label).toBeGreaterThan(0);
   for (const tag of ['p', 'h1', 'h2', 'a']) for (const e of byTag(tag)) expect(e.attribs.style, `${label} <${tag}> inline style`).toBeTruthy();
   const styles = byTag('style');
   expect(styles, label).toHaveLength(1);
-  const css = inspect(html).byTag('style')[0].children.map((c) => ('data' in c ? c.data : '')).join('');
+  const css = inspect(html)
+    .byTag('style')[0]
+    .children.map((c) => ('data' in c ? c.data : ''))
+    .join('');
   expect(css).toContain('prefers-color-scheme:dark');
   expect(css).toContain('[data-ogsc]');
   expect(css).not.toMatch(/@import|@font-face|url\(/);
@@ -76,7 +86,14 @@ describe('email rendering', () => {
       admin,
       input({
         articles: [
-          { id: 'x', title: '<script>alert(1)</script> Breaking', summary: '<img src=x onerror=alert(1)> hello', url: 'javascript:alert(1)', imageUrl: 'data:image/png;base64,AAAA', source: '<b>Evil</b>' },
+          {
+            id: 'x',
+            title: '<script>alert(1)</script> Breaking',
+            summary: '<img src=x onerror=alert(1)> hello',
+            url: 'javascript:alert(1)',
+            imageUrl: 'data:image/png;base64,AAAA',
+            source: '<b>Evil</b>',
+          },
           { id: 'y', title: 'Relative', summary: 's', url: '/relative/path', imageUrl: 'javascript:alert(2)' },
           { id: 'z', title: 'Good', summary: 's', url: 'https://ok.example.com/a?b=1&c=2' },
         ],

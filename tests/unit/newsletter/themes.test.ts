@@ -11,10 +11,23 @@ describe('theme catalogue', () => {
     const count = (tier: ThemeTier) => THEMES.filter((t) => t.subscription === tier).length;
     expect([count('free'), count('basic'), count('professional'), count('business')]).toEqual([2, 1, 10, 5]);
     const levels: Record<string, ThemeTier> = {
-      newsprint: 'professional', 'market-watch': 'free', 'local-tribune': 'basic', corporate: 'business', tech: 'business',
-      'sports-arena': 'professional', 'rainbow-vibes': 'professional', 'fun-and-friendly': 'business', education: 'professional',
-      modern: 'professional', 'startup-tech': 'professional', creative: 'professional', finance: 'professional', travel: 'professional',
-      health: 'business', lifestyle: 'professional', 'the-capitol-digest': 'business',
+      newsprint: 'professional',
+      'market-watch': 'free',
+      'local-tribune': 'basic',
+      corporate: 'business',
+      tech: 'business',
+      'sports-arena': 'professional',
+      'rainbow-vibes': 'professional',
+      'fun-and-friendly': 'business',
+      education: 'professional',
+      modern: 'professional',
+      'startup-tech': 'professional',
+      creative: 'professional',
+      finance: 'professional',
+      travel: 'professional',
+      health: 'business',
+      lifestyle: 'professional',
+      'the-capitol-digest': 'business',
     };
     for (const [id, tier] of Object.entries(levels)) expect(getTheme(id)?.subscription, id).toBe(tier);
     expect(getTheme('nope')).toBeUndefined();

@@ -46,13 +46,13 @@ describe('checkPlanLimits', () => {
     expect(codeOf(() => checkPlanLimits(basic, base(), { ...base(), selectedChannels: three }))).toBeNull();
     const before = { ...base(), selectedChannels: three };
     expect(codeOf(() => checkPlanLimits(free, before, { ...base(), selectedChannels: three.slice(0, 2) }))).toBeNull();
-    expect(codeOf(() => checkPlanLimits(free, before, { ...base(), selectedChannels: [three[0], buildChannel()] }))).toBe(
-      `FORBIDDEN: ${MSG.channelLimit(1)}`,
-    );
+    expect(codeOf(() => checkPlanLimits(free, before, { ...base(), selectedChannels: [three[0], buildChannel()] }))).toBe(`FORBIDDEN: ${MSG.channelLimit(1)}`);
   });
 
   it('checks a newly picked theme: unknown 400, above the plan 403, an unchanged one is left alone', () => {
-    expect(codeOf(() => checkPlanLimits(free, base(), { ...base(), selectedTheme: 'no-such-theme' }))).toBe(`BAD_REQUEST: ${PROGRESS_MSG.unknownTheme('no-such-theme')}`);
+    expect(codeOf(() => checkPlanLimits(free, base(), { ...base(), selectedTheme: 'no-such-theme' }))).toBe(
+      `BAD_REQUEST: ${PROGRESS_MSG.unknownTheme('no-such-theme')}`,
+    );
     expect(codeOf(() => checkPlanLimits(free, base(), { ...base(), selectedTheme: 'local-tribune' }))).toMatch(/^FORBIDDEN: /);
     expect(codeOf(() => checkPlanLimits(basic, base(), { ...base(), selectedTheme: 'local-tribune' }))).toBeNull();
     const kept = { ...base(), selectedTheme: 'newsprint' };

@@ -10,7 +10,17 @@ export function TooltipProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function Tooltip({ content, children, side = 'top', disabled }: { content: ReactNode; children: ReactNode; side?: 'top' | 'right' | 'bottom' | 'left'; disabled?: boolean }) {
+export function Tooltip({
+  content,
+  children,
+  side = 'top',
+  disabled,
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  disabled?: boolean;
+}) {
   if (disabled) return <>{children}</>;
   return (
     <TooltipPrimitive.Root>

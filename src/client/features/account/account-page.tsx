@@ -45,7 +45,11 @@ export function AccountPage() {
       toast({ title: MSG.profileUpdated, variant: 'success' });
     },
     onError: (err) => {
-      toast({ title: isNetworkError(err) ? MSG.networkError : MSG.profileUpdateFailed, description: isNetworkError(err) ? undefined : errorMessage(err), variant: 'destructive' });
+      toast({
+        title: isNetworkError(err) ? MSG.networkError : MSG.profileUpdateFailed,
+        description: isNetworkError(err) ? undefined : errorMessage(err),
+        variant: 'destructive',
+      });
     },
   });
 
@@ -97,11 +101,21 @@ export function AccountPage() {
             <div className="flex items-center gap-5">
               <UserAvatar name={name || user.name} email={user.email} avatar={shownAvatar} large />
               <div>
-                <input ref={fileRef} id="avatar-file" type="file" accept="image/*" className="sr-only" onChange={onFile} aria-describedby="avatar-hint avatar-error" />
+                <input
+                  ref={fileRef}
+                  id="avatar-file"
+                  type="file"
+                  accept="image/*"
+                  className="sr-only"
+                  onChange={onFile}
+                  aria-describedby="avatar-hint avatar-error"
+                />
                 <Button variant="outline" size="sm" onClick={() => fileRef.current?.click()}>
                   <Upload aria-hidden /> Upload avatar
                 </Button>
-                <p id="avatar-hint" className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Any image under 1 MB. We resize it to 200 px.</p>
+                <p id="avatar-hint" className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+                  Any image under 1 MB. We resize it to 200 px.
+                </p>
                 <FieldError id="avatar-error">{avatarError}</FieldError>
               </div>
             </div>

@@ -24,7 +24,17 @@ const providerBtn =
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-5 [&_svg]:shrink-0 ' +
   'dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:focus-visible:ring-offset-zinc-950';
 
-function ProviderButton({ provider, label, icon, configured }: { provider: 'google' | 'github'; label: string; icon: ReactNode; configured: boolean | undefined }) {
+function ProviderButton({
+  provider,
+  label,
+  icon,
+  configured,
+}: {
+  provider: 'google' | 'github';
+  label: string;
+  icon: ReactNode;
+  configured: boolean | undefined;
+}) {
   if (configured) {
     return (
       <a href={`/api/auth/oauth/${provider}`} className={providerBtn}>
@@ -66,7 +76,9 @@ export function AuthPage({ oauthError }: { oauthError?: boolean }) {
               <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Build your next issue in minutes.</p>
               {oauthError && (
                 <div className="mt-6">
-                  <FormAlert tone="error">{MSG.somethingWentWrong}. {MSG.pleaseTryLater}</FormAlert>
+                  <FormAlert tone="error">
+                    {MSG.somethingWentWrong}. {MSG.pleaseTryLater}
+                  </FormAlert>
                 </div>
               )}
               <div className="mt-8 space-y-3">
@@ -119,8 +131,12 @@ export function AuthPage({ oauthError }: { oauthError?: boolean }) {
               <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
                 {view === 'signin' ? (
                   <>
-                    <button type="button" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signup')}>Create an account</button>
-                    <button type="button" className="text-zinc-600 hover:underline dark:text-zinc-400" onClick={() => setView('forgot')}>Forgot password?</button>
+                    <button type="button" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signup')}>
+                      Create an account
+                    </button>
+                    <button type="button" className="text-zinc-600 hover:underline dark:text-zinc-400" onClick={() => setView('forgot')}>
+                      Forgot password?
+                    </button>
                   </>
                 ) : (
                   <button type="button" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signin')}>
@@ -132,9 +148,19 @@ export function AuthPage({ oauthError }: { oauthError?: boolean }) {
           )}
         </main>
         <p className="mx-auto max-w-sm text-center text-xs leading-5 text-zinc-500 dark:text-zinc-400">
-          By continuing you agree to our <Link to="/terms" className="underline hover:text-zinc-900 dark:hover:text-white">Terms</Link>,{' '}
-          <Link to="/privacy" className="underline hover:text-zinc-900 dark:hover:text-white">Privacy Policy</Link> and{' '}
-          <Link to="/refund" className="underline hover:text-zinc-900 dark:hover:text-white">Refund Policy</Link>.
+          By continuing you agree to our{' '}
+          <Link to="/terms" className="underline hover:text-zinc-900 dark:hover:text-white">
+            Terms
+          </Link>
+          ,{' '}
+          <Link to="/privacy" className="underline hover:text-zinc-900 dark:hover:text-white">
+            Privacy Policy
+          </Link>{' '}
+          and{' '}
+          <Link to="/refund" className="underline hover:text-zinc-900 dark:hover:text-white">
+            Refund Policy
+          </Link>
+          .
         </p>
       </div>
       <AuthAside />

@@ -3,7 +3,20 @@ import { CircleCheck, CircleExclamationPoint } from 'lucide-react';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 
-export function Field(props: { id: string; label: string; type?: string; autoComplete?: string; required?: boolean; minLength?: number; placeholder?: string; value?: string; onChange?: (v: string) => void; inputMode?: 'numeric'; maxLength?: number; hint?: ReactNode }) {
+export function Field(props: {
+  id: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  minLength?: number;
+  placeholder?: string;
+  value?: string;
+  onChange?: (v: string) => void;
+  inputMode?: 'numeric';
+  maxLength?: number;
+  hint?: ReactNode;
+}) {
   const { id, label, hint, onChange, ...rest } = props;
   return (
     <div>

@@ -28,7 +28,9 @@ export function ResetPasswordPage({ token }: { token?: string }) {
         {!token ? (
           <div className="mt-4 space-y-4">
             <FormAlert tone="error">{MSG.resetTokenInvalid}</FormAlert>
-            <Link to="/auth" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">Back to sign in</Link>
+            <Link to="/auth" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+              Back to sign in
+            </Link>
           </div>
         ) : (
           <form

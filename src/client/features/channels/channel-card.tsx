@@ -44,11 +44,23 @@ export function ChannelCard({ channel, selected, locked, onToggle }: { channel: 
       </div>
       <div className="mt-4 flex-1" />
       {locked && !selected ? (
-        <Button variant="outline" size="sm" onClick={onToggle} className="cursor-not-allowed opacity-60" aria-label={`${MSG.upgradeToSelectMore} (${channel.name})`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onToggle}
+          className="cursor-not-allowed opacity-60"
+          aria-label={`${MSG.upgradeToSelectMore} (${channel.name})`}
+        >
           {MSG.upgradeToSelectMore}
         </Button>
       ) : (
-        <Button variant={selected ? 'secondary' : 'outline'} size="sm" aria-pressed={selected} onClick={onToggle} aria-label={`${selected ? 'Deselect' : 'Select'} ${channel.name}`}>
+        <Button
+          variant={selected ? 'secondary' : 'outline'}
+          size="sm"
+          aria-pressed={selected}
+          onClick={onToggle}
+          aria-label={`${selected ? 'Deselect' : 'Select'} ${channel.name}`}
+        >
           {selected ? <Check aria-hidden /> : <Plus aria-hidden />}
           {selected ? 'Selected' : 'Select'}
         </Button>

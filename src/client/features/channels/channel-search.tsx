@@ -99,7 +99,10 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
       )}
       <div aria-live="polite">
         {result && (
-          <p className={cn('mt-4 text-sm', result.success ? 'text-zinc-600 dark:text-zinc-400' : 'text-amber-700 dark:text-amber-400')} data-testid="search-message">
+          <p
+            className={cn('mt-4 text-sm', result.success ? 'text-zinc-600 dark:text-zinc-400' : 'text-amber-700 dark:text-amber-400')}
+            data-testid="search-message"
+          >
             {result.message}
           </p>
         )}
@@ -112,7 +115,11 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
         </ul>
       )}
       {result && result.data.length > 0 && (
-        <ul className={cn('mt-4 grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3', search.isPending && 'opacity-60')} aria-label="Found channels" aria-busy={search.isPending}>
+        <ul
+          className={cn('mt-4 grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3', search.isPending && 'opacity-60')}
+          aria-label="Found channels"
+          aria-busy={search.isPending}
+        >
           {result.data.map((c) => (
             <ChannelCard key={c.id + c.url} channel={c} selected={isSelected(c)} locked={atLimit} onToggle={() => onToggle(c)} />
           ))}

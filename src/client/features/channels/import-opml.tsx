@@ -18,7 +18,13 @@ export function ImportOpml() {
       void utils.channels.listMine.invalidate();
       toast({
         title: `Imported ${res.imported} channel${res.imported === 1 ? '' : 's'}`,
-        description: res.failed.length > 0 ? `${res.failed.length} could not be read: ${res.failed.slice(0, 3).map((f) => f.url).join(', ')}` : 'Pick them under Your channels.',
+        description:
+          res.failed.length > 0
+            ? `${res.failed.length} could not be read: ${res.failed
+                .slice(0, 3)
+                .map((f) => f.url)
+                .join(', ')}`
+            : 'Pick them under Your channels.',
         variant: res.imported === 0 ? 'destructive' : 'default',
       });
     },
@@ -34,7 +40,15 @@ export function ImportOpml() {
 
   return (
     <div className="flex items-center gap-3">
-      <input ref={input} id="opml-file" type="file" accept=".opml,.xml,text/xml,application/xml,text/x-opml" className="peer sr-only" onChange={(e) => void onFile(e.target.files?.[0])} disabled={importOpml.isPending} />
+      <input
+        ref={input}
+        id="opml-file"
+        type="file"
+        accept=".opml,.xml,text/xml,application/xml,text/x-opml"
+        className="peer sr-only"
+        onChange={(e) => void onFile(e.target.files?.[0])}
+        disabled={importOpml.isPending}
+      />
       <label htmlFor="opml-file" className={buttonClass('outline', 'sm', 'cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-500')}>
         {importOpml.isPending ? <Spinner size="sm" /> : <Upload aria-hidden />} Import OPML file
       </label>

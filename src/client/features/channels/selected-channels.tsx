@@ -5,7 +5,17 @@ import { MSG } from '../../../shared/messages';
 import type { Channel } from '../../../shared/schemas/content';
 import { QualityBadge } from './channel-card';
 
-export function SelectedChannels({ channels, limit, showAllowance, onRemove }: { channels: Channel[]; limit: number; showAllowance: boolean; onRemove: (c: Channel) => void }) {
+export function SelectedChannels({
+  channels,
+  limit,
+  showAllowance,
+  onRemove,
+}: {
+  channels: Channel[];
+  limit: number;
+  showAllowance: boolean;
+  onRemove: (c: Channel) => void;
+}) {
   const finite = Number.isFinite(limit);
   return (
     <section aria-labelledby="selected-channels-title" className="rounded-lg border border-zinc-200 bg-zinc-50/60 p-4 dark:border-zinc-800 dark:bg-zinc-900/40">

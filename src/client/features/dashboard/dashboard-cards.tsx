@@ -87,11 +87,7 @@ export function RecentPublicationsCard({ className }: { className?: string }) {
   const pubs = q.data?.data.publications.slice(0, RECENT_COUNT);
   return (
     <Card className={cn('flex flex-col', className)} role="region" aria-labelledby={cardId('Recent Publications')}>
-      <CardHead
-        icon={Newspaper}
-        title="Recent Publications"
-        description="Your latest newsletters and their status."
-      />
+      <CardHead icon={Newspaper} title="Recent Publications" description="Your latest newsletters and their status." />
       <CardContent className="flex-1">
         {q.isError ? (
           <LoadError error={q.error} onRetry={() => void q.refetch()} />
@@ -151,7 +147,10 @@ export function RecentPublicationsCard({ className }: { className?: string }) {
         )}
       </CardContent>
       <CardFooter>
-        <Link to="/publications" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-indigo-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-400 [&_svg]:size-4">
+        <Link
+          to="/publications"
+          className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-indigo-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-400 [&_svg]:size-4"
+        >
           View all publications <ArrowRight aria-hidden />
         </Link>
       </CardFooter>
@@ -180,7 +179,10 @@ export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
         {q.isError ? (
           <LoadError error={q.error} onRetry={() => void q.refetch()} />
         ) : !plan ? (
-          <div className="space-y-2">{rowSkeleton(1, 'h-12')}{rowSkeleton(4, 'h-5')}</div>
+          <div className="space-y-2">
+            {rowSkeleton(1, 'h-12')}
+            {rowSkeleton(4, 'h-5')}
+          </div>
         ) : (
           <>
             <div className="flex items-baseline justify-between gap-2 rounded-lg bg-indigo-50 px-3 py-2.5 dark:bg-indigo-500/10">

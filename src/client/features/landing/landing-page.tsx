@@ -9,11 +9,27 @@ import { Pricing } from './pricing';
 import { HeroPreview } from './hero-preview';
 
 const FEATURES = [
-  { icon: Rss, title: 'Curate from real feeds', body: 'Search channels by topic, or paste any site and we find its feed. Filter by date, skip duplicates and stories you already used.' },
-  { icon: Sparkles, title: 'Summaries that cite their source', body: 'Every story keeps its source and a link back, so your readers always know where it came from.' },
-  { icon: Palette, title: 'Themes that survive every inbox', body: 'Email-safe themes tested for Outlook, Gmail and dark mode, kept under Gmail’s clipping limit.' },
+  {
+    icon: Rss,
+    title: 'Curate from real feeds',
+    body: 'Search channels by topic, or paste any site and we find its feed. Filter by date, skip duplicates and stories you already used.',
+  },
+  {
+    icon: Sparkles,
+    title: 'Summaries that cite their source',
+    body: 'Every story keeps its source and a link back, so your readers always know where it came from.',
+  },
+  {
+    icon: Palette,
+    title: 'Themes that survive every inbox',
+    body: 'Email-safe themes tested for Outlook, Gmail and dark mode, kept under Gmail’s clipping limit.',
+  },
   { icon: Eye, title: 'Preview web and email', body: 'See the issue as a web page and as email HTML, on desktop and mobile, before anyone else does.' },
-  { icon: Send, title: 'Send through your own SMTP', body: 'Test sends go through the SMTP server you configure, with HTML and plain-text parts. No lock-in to a single mail service.' },
+  {
+    icon: Send,
+    title: 'Send through your own SMTP',
+    body: 'Test sends go through the SMTP server you configure, with HTML and plain-text parts. No lock-in to a single mail service.',
+  },
   { icon: Clock, title: 'Set up in under 10 minutes', body: 'Five guided steps from an empty page to an issue ready to send.' },
 ];
 
@@ -44,8 +60,8 @@ export function LandingPage() {
                 Newsletters from sources you trust, <span className="text-indigo-600 dark:text-indigo-400">in minutes</span>.
               </h1>
               <p className="mt-6 max-w-xl text-lg text-zinc-600 text-pretty dark:text-zinc-400">
-                Curated finds the best articles from real feeds, summarises them honestly, and lays them out in a theme
-                that looks right in every inbox. Pick, preview, send.
+                Curated finds the best articles from real feeds, summarises them honestly, and lays them out in a theme that looks right in every inbox. Pick,
+                preview, send.
               </p>
               <div className="mt-8 flex flex-wrap items-center gap-3">
                 <Link to="/auth" className={buttonClass('primary', 'lg')}>
@@ -85,10 +101,15 @@ export function LandingPage() {
         <section id="integrations" className="py-16">
           <div className="mx-auto max-w-6xl px-4 text-center sm:px-6">
             <h2 className="text-sm font-semibold uppercase tracking-wider text-zinc-500 dark:text-zinc-400">Integrations for the email services you use</h2>
-            <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">Direct connections are on the way; today you send through any SMTP server you configure.</p>
+            <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">
+              Direct connections are on the way; today you send through any SMTP server you configure.
+            </p>
             <ul className="mt-6 flex flex-wrap items-center justify-center gap-3">
               {INTEGRATIONS.map((name) => (
-                <li key={name} className="rounded-full border border-zinc-200 bg-white px-5 py-2 text-sm font-semibold text-zinc-700 shadow-xs dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200">
+                <li
+                  key={name}
+                  className="rounded-full border border-zinc-200 bg-white px-5 py-2 text-sm font-semibold text-zinc-700 shadow-xs dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200"
+                >
                   {name}
                 </li>
               ))}
@@ -101,7 +122,9 @@ export function LandingPage() {
             <div className="grid items-center gap-8 lg:grid-cols-2">
               <div>
                 <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">Get the free newsletter guide</h2>
-                <p className="mt-3 text-indigo-100">How to pick sources, write a subject line people open, and grow from zero to your first thousand readers.</p>
+                <p className="mt-3 text-indigo-100">
+                  How to pick sources, write a subject line people open, and grow from zero to your first thousand readers.
+                </p>
               </div>
               <div className="rounded-2xl bg-white/10 p-4 ring-1 ring-white/20 backdrop-blur [&_input]:border-white/20 [&_input]:bg-white [&_input]:text-zinc-900">
                 <LeadForm />
@@ -115,7 +138,9 @@ export function LandingPage() {
             <div className="mx-auto max-w-2xl text-center">
               <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">Pricing</p>
               <h2 className="mt-2 text-3xl font-semibold tracking-tight">Launch pricing for the first 50 users</h2>
-              <p className="mt-3 text-zinc-600 dark:text-zinc-400">Every paid plan starts with a 7-day free trial, no card needed. Cancel at any time and keep access to the end of the billing period.</p>
+              <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+                Every paid plan starts with a 7-day free trial, no card needed. Cancel at any time and keep access to the end of the billing period.
+              </p>
             </div>
             <div className="mt-12">
               <Pricing />

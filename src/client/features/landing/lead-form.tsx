@@ -41,12 +41,18 @@ export function LeadForm() {
 
   return (
     <form onSubmit={onSubmit} className="grid w-full gap-3 sm:grid-cols-2" aria-label="Get the newsletter guide">
-      <label className="sr-only" htmlFor="lead-first-name">First name</label>
+      <label className="sr-only" htmlFor="lead-first-name">
+        First name
+      </label>
       <Input id="lead-first-name" name="firstName" autoComplete="given-name" placeholder="First name" disabled={sending} />
-      <label className="sr-only" htmlFor="lead-email">Email address</label>
+      <label className="sr-only" htmlFor="lead-email">
+        Email address
+      </label>
       <Input id="lead-email" name="email" type="email" required autoComplete="email" placeholder="you@example.com" disabled={sending} />
       <Button type="submit" variant="inverse" className="sm:col-span-2" disabled={sending}>
-        {sending ? MSG.sending : (
+        {sending ? (
+          MSG.sending
+        ) : (
           <>
             Send me the guide <ArrowRight aria-hidden />
           </>

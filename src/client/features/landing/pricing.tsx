@@ -19,7 +19,9 @@ export function Pricing() {
             key={plan.id}
             className={cn(
               'relative flex flex-col rounded-2xl border bg-white p-7 dark:bg-zinc-900/60',
-              popular ? 'border-indigo-500 shadow-xl shadow-indigo-500/10 ring-1 ring-indigo-500 dark:shadow-indigo-500/5' : 'border-zinc-200 dark:border-zinc-800',
+              popular
+                ? 'border-indigo-500 shadow-xl shadow-indigo-500/10 ring-1 ring-indigo-500 dark:shadow-indigo-500/5'
+                : 'border-zinc-200 dark:border-zinc-800',
             )}
           >
             <div className="flex items-center justify-between">

@@ -17,8 +17,12 @@ export function ThankYouPage() {
           Your newsletter guide is on its way. Check your inbox in a few minutes, and your spam folder if it has not arrived.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/" className={buttonClass('outline')}>Back to Home</Link>
-          <Link to="/auth" className={buttonClass('primary')}>Create your first newsletter</Link>
+          <Link to="/" className={buttonClass('outline')}>
+            Back to Home
+          </Link>
+          <Link to="/auth" className={buttonClass('primary')}>
+            Create your first newsletter
+          </Link>
         </div>
       </div>
     </PublicLayout>

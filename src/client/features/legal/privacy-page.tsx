@@ -14,7 +14,9 @@ export function PrivacyPage() {
       </section>
       <section>
         <h2>How we protect it</h2>
-        <p>Data is encrypted in transit and at rest. Passwords are stored only as strong one-way hashes, and API keys for your email providers are encrypted.</p>
+        <p>
+          Data is encrypted in transit and at rest. Passwords are stored only as strong one-way hashes, and API keys for your email providers are encrypted.
+        </p>
       </section>
       <section>
         <h2>What we never do</h2>
@@ -22,7 +24,13 @@ export function PrivacyPage() {
       </section>
       <section>
         <h2>Your choices</h2>
-        <p>You can change your profile at any time and ask us to export or delete your data: write to <a className="text-indigo-600 underline dark:text-indigo-400" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.</p>
+        <p>
+          You can change your profile at any time and ask us to export or delete your data: write to{' '}
+          <a className="text-indigo-600 underline dark:text-indigo-400" href={`mailto:${SUPPORT_EMAIL}`}>
+            {SUPPORT_EMAIL}
+          </a>
+          .
+        </p>
       </section>
     </LegalPage>
   );

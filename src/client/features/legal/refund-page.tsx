@@ -18,7 +18,13 @@ export function RefundPage() {
       </section>
       <section>
         <h2>Ask for a refund</h2>
-        <p>Write to <a className="text-indigo-600 underline dark:text-indigo-400" href={`mailto:${SUPPORT_EMAIL}?subject=Refund%20request`}>{SUPPORT_EMAIL}</a> from the address of your account.</p>
+        <p>
+          Write to{' '}
+          <a className="text-indigo-600 underline dark:text-indigo-400" href={`mailto:${SUPPORT_EMAIL}?subject=Refund%20request`}>
+            {SUPPORT_EMAIL}
+          </a>{' '}
+          from the address of your account.
+        </p>
       </section>
     </LegalPage>
   );

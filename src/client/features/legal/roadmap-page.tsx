@@ -3,7 +3,16 @@ import { Badge } from '../../components/ui/badge';
 import { useTitle } from '../../lib/use-title';
 
 const STAGES = [
-  { label: 'In progress', tone: 'brand' as const, items: ['Five-step newsletter workflow', 'Channel search and feed discovery from any site', 'Email-safe themes with dark mode', 'Sending through Brevo or your own SMTP server'] },
+  {
+    label: 'In progress',
+    tone: 'brand' as const,
+    items: [
+      'Five-step newsletter workflow',
+      'Channel search and feed discovery from any site',
+      'Email-safe themes with dark mode',
+      'Sending through Brevo or your own SMTP server',
+    ],
+  },
   { label: 'Next', tone: 'neutral' as const, items: ['Analytics for opens and clicks', 'Scheduling', 'More email service integrations'] },
   { label: 'Later', tone: 'neutral' as const, items: ['Team collaboration', 'A/B testing of subject lines', 'Public API'] },
 ];
@@ -17,7 +26,9 @@ export function RoadmapPage() {
           <section key={s.label} className="rounded-xl border border-zinc-200 p-5 dark:border-zinc-800">
             <Badge tone={s.tone}>{s.label}</Badge>
             <ul className="mt-4 space-y-2 text-sm text-zinc-700 dark:text-zinc-300">
-              {s.items.map((i) => <li key={i}>{i}</li>)}
+              {s.items.map((i) => (
+                <li key={i}>{i}</li>
+              ))}
             </ul>
           </section>
         ))}

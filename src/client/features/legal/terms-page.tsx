@@ -6,11 +6,17 @@ export function TermsPage() {
     <LegalPage title="Terms of Service" updated="Nov 1, 2026">
       <section>
         <h2>Using Curated</h2>
-        <p>Curated helps you gather articles from feeds you choose, assemble them into newsletters and send them. You must be at least 16 years old to create an account.</p>
+        <p>
+          Curated helps you gather articles from feeds you choose, assemble them into newsletters and send them. You must be at least 16 years old to create an
+          account.
+        </p>
       </section>
       <section>
         <h2>Your content</h2>
-        <p>You keep the rights to what you write. Articles you curate belong to their publishers: our newsletters link to and cite the original source, and you are responsible for respecting their terms.</p>
+        <p>
+          You keep the rights to what you write. Articles you curate belong to their publishers: our newsletters link to and cite the original source, and you
+          are responsible for respecting their terms.
+        </p>
       </section>
       <section>
         <h2>Plans and payment</h2>
@@ -26,7 +32,13 @@ export function TermsPage() {
       </section>
       <section>
         <h2>Contact</h2>
-        <p>Questions: <a className="text-indigo-600 underline dark:text-indigo-400" href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. We reply within 24 hours.</p>
+        <p>
+          Questions:{' '}
+          <a className="text-indigo-600 underline dark:text-indigo-400" href={`mailto:${SUPPORT_EMAIL}`}>
+            {SUPPORT_EMAIL}
+          </a>
+          . We reply within 24 hours.
+        </p>
       </section>
     </LegalPage>
   );

@@ -4,7 +4,14 @@ import { ChevronDown, Download, Lock, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import type { ExportFormat } from '../../../shared/plans';
 import { buttonClass, type ButtonSize, type ButtonVariant } from '../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';

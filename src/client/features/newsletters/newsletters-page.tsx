@@ -41,7 +41,7 @@ function NewsletterRow({
   onUpgrade: () => void;
 }) {
   const nameId = `nl-${n.id}`;
-  const themeName = n.theme ? getTheme(n.theme)?.name ?? n.theme : 'No theme';
+  const themeName = n.theme ? (getTheme(n.theme)?.name ?? n.theme) : 'No theme';
   return (
     <li>
       <article aria-labelledby={nameId} className="flex flex-col gap-3 px-5 py-4 @3xl:flex-row @3xl:items-center @3xl:gap-4">
@@ -67,7 +67,13 @@ function NewsletterRow({
             {!duplicating && <Copy aria-hidden />} Duplicate
           </Button>
           <ExportMenu resolveId={() => n.id} describedBy={nameId} onUpgrade={onUpgrade} />
-          <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10" onClick={onDelete} aria-describedby={nameId}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10"
+            onClick={onDelete}
+            aria-describedby={nameId}
+          >
             <Trash2 aria-hidden /> Delete
           </Button>
         </div>
@@ -117,7 +123,11 @@ export function NewslettersPage() {
         ) : list.isError ? (
           <ListError message={errorMessage(list.error, MSG.pageErrorBody)} onRetry={() => void list.refetch()} />
         ) : count === 0 ? (
-          <EmptyState icon={Mail} title={'No saved newsletters yet'} body={'Build one from a publication and press Save in the last step; it will appear here.'}>
+          <EmptyState
+            icon={Mail}
+            title={'No saved newsletters yet'}
+            body={'Build one from a publication and press Save in the last step; it will appear here.'}
+          >
             <Link to="/publications" className={buttonClass('outline', 'sm')}>
               Go to Publications
             </Link>

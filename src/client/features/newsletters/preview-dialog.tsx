@@ -21,7 +21,9 @@ export function PreviewDialog({ id, onOpenChange }: { id: string | null; onOpenC
   const draft = trpc.drafts.get.useQuery({ id: id ?? '' }, { enabled: id !== null });
   const [width, setWidth] = useState<Width>('desktop');
   const d = draft.data;
-  const meta = d ? [d.subject || null, d.theme ? getTheme(d.theme)?.name ?? d.theme : null, `${d.articleCount} article${d.articleCount === 1 ? '' : 's'}`] : [];
+  const meta = d
+    ? [d.subject || null, d.theme ? (getTheme(d.theme)?.name ?? d.theme) : null, `${d.articleCount} article${d.articleCount === 1 ? '' : 's'}`]
+    : [];
   return (
     <Dialog open={id !== null} onOpenChange={onOpenChange}>
       <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col p-4 sm:max-w-3xl sm:p-6">

@@ -52,7 +52,13 @@ function PublicationRow({ pub, onOpen, onRename, onDelete }: { pub: Summary; onO
           <Button size="sm" variant="outline" onClick={onRename} aria-describedby={nameId}>
             <Pencil aria-hidden /> Rename
           </Button>
-          <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10" onClick={onDelete} aria-describedby={nameId}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10"
+            onClick={onDelete}
+            aria-describedby={nameId}
+          >
             <Trash2 aria-hidden /> Delete
           </Button>
         </div>
@@ -74,7 +80,8 @@ export function PublicationsPage() {
   const rename = trpc.publications.rename.useMutation({
     onSuccess: async (pub) => {
       setRenaming(null);
-      if (readStoredPublication()?.id === pub.id) storeSelectedPublication({ id: pub.id, name: pub.name, status: pub.status, currentStep: pub.currentStep, lastSaved: pub.lastSaved });
+      if (readStoredPublication()?.id === pub.id)
+        storeSelectedPublication({ id: pub.id, name: pub.name, status: pub.status, currentStep: pub.currentStep, lastSaved: pub.lastSaved });
       toast({ title: 'Publication renamed', description: `Now called “${pub.name}”.`, variant: 'success' });
       await utils.publications.list.invalidate();
     },
@@ -96,7 +103,10 @@ export function PublicationsPage() {
 
   return (
     <>
-      <PageHeader title="Publications" description="Each publication is a newsletter you build in five steps: name, theme, channels, articles, preview and send." />
+      <PageHeader
+        title="Publications"
+        description="Each publication is a newsletter you build in five steps: name, theme, channels, articles, preview and send."
+      />
       <Card className="mb-6">
         <CardHeader>
           <CardTitle>Create a publication</CardTitle>
@@ -106,7 +116,11 @@ export function PublicationsPage() {
               <>
                 {' '}
                 Your plan includes {limit} publication{limit === 1 ? '' : 's'} ({count} used).{' '}
-                <button type="button" className="font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400" onClick={() => setUpgradeOpen(true)}>
+                <button
+                  type="button"
+                  className="font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400"
+                  onClick={() => setUpgradeOpen(true)}
+                >
                   See plans
                 </button>
               </>
@@ -139,7 +153,9 @@ export function PublicationsPage() {
               <PublicationRow
                 key={pub.id}
                 pub={pub}
-                onOpen={() => void openPublication({ id: pub.id, name: pub.name, status: pub.status, currentStep: pub.currentStep, lastSaved: pub.lastSaved }, navigate)}
+                onOpen={() =>
+                  void openPublication({ id: pub.id, name: pub.name, status: pub.status, currentStep: pub.currentStep, lastSaved: pub.lastSaved }, navigate)
+                }
                 onRename={() => setRenaming(pub)}
                 onDelete={() => setDeleting(pub)}
               />
@@ -159,11 +175,7 @@ export function PublicationsPage() {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Delete publication?"
-        description={
-          <>
-            “{deleting?.name}” and its saved workflow progress will be deleted. Saved newsletters stay in Newsletters. This cannot be undone.
-          </>
-        }
+        description={<>“{deleting?.name}” and its saved workflow progress will be deleted. Saved newsletters stay in Newsletters. This cannot be undone.</>}
         confirmLabel="Delete publication"
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}

@@ -17,7 +17,9 @@ function Row({ id, title, description, control }: { id: string; title: string; d
   return (
     <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <label htmlFor={id} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{title}</label>
+        <label htmlFor={id} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          {title}
+        </label>
         <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{description}</p>
       </div>
       <div className="shrink-0 sm:w-56 sm:text-right">{control}</div>
@@ -31,9 +33,7 @@ function Section({ children }: { children: ReactNode }) {
 
 export function SettingsPage() {
   const { settings, set } = useLocalSettings();
-  const toggle = (key: keyof LocalSettings, id: string) => (
-    <Switch id={id} checked={settings[key] as boolean} onCheckedChange={(v) => set(key, v as never)} />
-  );
+  const toggle = (key: keyof LocalSettings, id: string) => <Switch id={id} checked={settings[key] as boolean} onCheckedChange={(v) => set(key, v as never)} />;
 
   return (
     <>
@@ -48,41 +48,101 @@ export function SettingsPage() {
 
         <TabsContent value="general">
           <Section>
-            <Row id="set-language" title="Language" description="The language of the interface." control={
-              <Select id="set-language" value={settings.language} onChange={(e) => set('language', e.target.value as LocalSettings['language'])}>
-                {LANGUAGES.map((l) => <option key={l.value} value={l.value}>{l.label}</option>)}
-              </Select>
-            } />
-            <Row id="set-timezone" title="Time zone" description="Used for dates and schedules." control={
-              <Select id="set-timezone" value={settings.timezone} onChange={(e) => set('timezone', e.target.value as LocalSettings['timezone'])}>
-                {TIMEZONES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
-              </Select>
-            } />
+            <Row
+              id="set-language"
+              title="Language"
+              description="The language of the interface."
+              control={
+                <Select id="set-language" value={settings.language} onChange={(e) => set('language', e.target.value as LocalSettings['language'])}>
+                  {LANGUAGES.map((l) => (
+                    <option key={l.value} value={l.value}>
+                      {l.label}
+                    </option>
+                  ))}
+                </Select>
+              }
+            />
+            <Row
+              id="set-timezone"
+              title="Time zone"
+              description="Used for dates and schedules."
+              control={
+                <Select id="set-timezone" value={settings.timezone} onChange={(e) => set('timezone', e.target.value as LocalSettings['timezone'])}>
+                  {TIMEZONES.map((t) => (
+                    <option key={t.value} value={t.value}>
+                      {t.label}
+                    </option>
+                  ))}
+                </Select>
+              }
+            />
           </Section>
         </TabsContent>
 
         <TabsContent value="notifications">
           <Section>
-            <Row id="set-email-notif" title="Email notifications" description="Emails about your newsletters and sends." control={toggle('emailNotifications', 'set-email-notif')} />
-            <Row id="set-frequency" title="Email frequency" description="How often we bundle notifications." control={
-              <Select id="set-frequency" value={settings.emailFrequency} onChange={(e) => set('emailFrequency', e.target.value as LocalSettings['emailFrequency'])}>
-                {EMAIL_FREQUENCIES.map((f) => <option key={f} value={f}>{cap(f)}</option>)}
-              </Select>
-            } />
-            <Row id="set-updates" title="Product updates" description="News about features and improvements." control={toggle('productUpdates', 'set-updates')} />
+            <Row
+              id="set-email-notif"
+              title="Email notifications"
+              description="Emails about your newsletters and sends."
+              control={toggle('emailNotifications', 'set-email-notif')}
+            />
+            <Row
+              id="set-frequency"
+              title="Email frequency"
+              description="How often we bundle notifications."
+              control={
+                <Select
+                  id="set-frequency"
+                  value={settings.emailFrequency}
+                  onChange={(e) => set('emailFrequency', e.target.value as LocalSettings['emailFrequency'])}
+                >
+                  {EMAIL_FREQUENCIES.map((f) => (
+                    <option key={f} value={f}>
+                      {cap(f)}
+                    </option>
+                  ))}
+                </Select>
+              }
+            />
+            <Row
+              id="set-updates"
+              title="Product updates"
+              description="News about features and improvements."
+              control={toggle('productUpdates', 'set-updates')}
+            />
             <Row id="set-digest" title="Weekly digest" description="A summary of your publications each week." control={toggle('weeklyDigest', 'set-digest')} />
           </Section>
         </TabsContent>
 
         <TabsContent value="privacy">
           <Section>
-            <Row id="set-visible" title="Public profile" description="Show your name on published newsletters." control={toggle('profileVisible', 'set-visible')} />
-            <Row id="set-analytics" title="Usage analytics" description="Share anonymous usage data to help us improve." control={toggle('usageAnalytics', 'set-analytics')} />
-            <Row id="set-export" title="Data export format" description="Format used when you export your data." control={
-              <Select id="set-export" value={settings.exportFormat} onChange={(e) => set('exportFormat', e.target.value as LocalSettings['exportFormat'])}>
-                {EXPORT_FORMATS.map((f) => <option key={f} value={f}>{f.toUpperCase()}</option>)}
-              </Select>
-            } />
+            <Row
+              id="set-visible"
+              title="Public profile"
+              description="Show your name on published newsletters."
+              control={toggle('profileVisible', 'set-visible')}
+            />
+            <Row
+              id="set-analytics"
+              title="Usage analytics"
+              description="Share anonymous usage data to help us improve."
+              control={toggle('usageAnalytics', 'set-analytics')}
+            />
+            <Row
+              id="set-export"
+              title="Data export format"
+              description="Format used when you export your data."
+              control={
+                <Select id="set-export" value={settings.exportFormat} onChange={(e) => set('exportFormat', e.target.value as LocalSettings['exportFormat'])}>
+                  {EXPORT_FORMATS.map((f) => (
+                    <option key={f} value={f}>
+                      {f.toUpperCase()}
+                    </option>
+                  ))}
+                </Select>
+              }
+            />
           </Section>
         </TabsContent>
 
@@ -100,7 +160,9 @@ export function SettingsPage() {
                   <Lock className="size-3" aria-hidden /> {MSG.professionalRequired}
                 </Badge>
               </div>
-              <Button variant="outline" disabled>Generate API key</Button>
+              <Button variant="outline" disabled>
+                Generate API key
+              </Button>
             </div>
           </Section>
         </TabsContent>

@@ -1,6 +1,20 @@
 // Sidebar navigation (spec §2 Shell): main, settings and (staff only) admin groups.
 import type { LinkProps } from '@tanstack/react-router';
-import { ChartColumn, CreditCard, LayoutDashboard, Mail, Newspaper, Plug, Settings, Shield, Sparkles, User, Users, UserCog, type LucideIcon } from 'lucide-react';
+import {
+  ChartColumn,
+  CreditCard,
+  LayoutDashboard,
+  Mail,
+  Newspaper,
+  Plug,
+  Settings,
+  Shield,
+  Sparkles,
+  User,
+  Users,
+  UserCog,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface NavItem {
   to: NonNullable<LinkProps['to']>;

@@ -28,10 +28,21 @@ export function SidebarContent({ user, collapsed, onToggle, onNavigate }: Sideba
 
   return (
     <div className="flex h-full flex-col">
-      <div className={cn('flex h-16 shrink-0 items-center border-b border-zinc-200 dark:border-zinc-800', collapsed ? 'justify-center px-2' : 'justify-between px-4')}>
+      <div
+        className={cn(
+          'flex h-16 shrink-0 items-center border-b border-zinc-200 dark:border-zinc-800',
+          collapsed ? 'justify-center px-2' : 'justify-between px-4',
+        )}
+      >
         <Logo to="/dashboard" compact={collapsed} />
         {onToggle && !collapsed && (
-          <button type="button" onClick={onToggle} aria-label="Collapse sidebar" aria-expanded className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800 dark:hover:text-white">
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-label="Collapse sidebar"
+            aria-expanded
+            className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800 dark:hover:text-white"
+          >
             <PanelLeftClose className="size-4" aria-hidden />
           </button>
         )}

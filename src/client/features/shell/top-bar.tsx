@@ -9,7 +9,14 @@ import { useTheme } from '../../lib/theme';
 import { Badge } from '../../components/ui/badge';
 import { buttonClass } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { UserAvatar } from './user-avatar';
 import { useSignOut } from './use-sign-out';
 
@@ -48,7 +55,10 @@ export function TopBar({ user, onOpenDrawer }: { user: UserDtoShape; onOpenDrawe
           </Link>
         </Tooltip>
         <DropdownMenu>
-          <DropdownMenuTrigger aria-label="User menu" className="ml-1 rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-zinc-950">
+          <DropdownMenuTrigger
+            aria-label="User menu"
+            className="ml-1 rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-zinc-950"
+          >
             <UserAvatar name={user.name} email={user.email} avatar={user.avatar} />
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">

@@ -9,7 +9,10 @@ export function UserAvatar({ name, email, avatar, large }: { name?: string | nul
   return (
     <span
       aria-hidden
-      className={cn('inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-600 font-semibold text-white', size)}
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-600 font-semibold text-white',
+        size,
+      )}
     >
       {initialOf(name, email)}
     </span>

@@ -27,7 +27,9 @@ const tierTone = (tier: ThemeTier) => (tier === 'free' ? 'success' : tier === 'b
 
 // By tier, cheapest first: access grows with rank, so the usable themes lead the grid and the order
 // never changes when the locks arrive (no layout shift).
-const ORDERED = THEMES.map((t, i) => ({ t, i })).sort((a, b) => THEME_RANK[a.t.subscription] - THEME_RANK[b.t.subscription] || a.i - b.i).map(({ t }) => t);
+const ORDERED = THEMES.map((t, i) => ({ t, i }))
+  .sort((a, b) => THEME_RANK[a.t.subscription] - THEME_RANK[b.t.subscription] || a.i - b.i)
+  .map(({ t }) => t);
 
 type CardState = 'loading' | 'locked' | 'available' | 'selected';
 
@@ -132,7 +134,11 @@ export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePicke
           <span>Loading themes…</span>
         )}
         {available !== null && available < THEMES.length && (
-          <button type="button" className="rounded font-medium text-indigo-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-400" onClick={onUpgrade}>
+          <button
+            type="button"
+            className="rounded font-medium text-indigo-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-400"
+            onClick={onUpgrade}
+          >
             See plans with more themes
           </button>
         )}
@@ -142,7 +148,7 @@ export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePicke
           <ThemeCard
             key={t.id}
             theme={t}
-            state={!locked ? 'loading' : locked.get(t.id) ?? true ? 'locked' : t.id === selectedThemeId ? 'selected' : 'available'}
+            state={!locked ? 'loading' : (locked.get(t.id) ?? true) ? 'locked' : t.id === selectedThemeId ? 'selected' : 'available'}
             onSelect={() => onSelect(t.id)}
             onUpgrade={onUpgrade}
           />

@@ -10,7 +10,11 @@ export function ThemeSwatch({ theme }: { theme: ThemeMeta }) {
   const accent = theme.accentColor ?? theme.primaryColor;
   const titleFont = theme.titleFontFamily ?? theme.fontFamily;
   return (
-    <div aria-hidden className="h-36 overflow-hidden rounded-lg border border-black/5" style={{ background: theme.secondaryColor, fontFamily: theme.fontFamily }}>
+    <div
+      aria-hidden
+      className="h-36 overflow-hidden rounded-lg border border-black/5"
+      style={{ background: theme.secondaryColor, fontFamily: theme.fontFamily }}
+    >
       <div className="flex items-center justify-between px-3 py-2" style={{ background: theme.primaryColor, color: theme.secondaryColor }}>
         <span className="truncate text-sm font-bold" style={{ fontFamily: titleFont }}>
           {theme.name}

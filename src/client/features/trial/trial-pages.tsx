@@ -14,7 +14,9 @@ export function TrialSignupPage({ plan }: { plan?: PlanType }) {
       title="Start your free trial"
       lead={`Every account starts with a ${TRIAL_DAYS}-day free trial, no card needed.${offer ? ` You can move to ${offer.name} (${offer.priceLabel}) from your account at any time.` : ''}`}
     >
-      <Link to="/auth" className={buttonClass('primary', 'lg')}>Create your account</Link>
+      <Link to="/auth" className={buttonClass('primary', 'lg')}>
+        Create your account
+      </Link>
     </PublicPage>
   );
 }
@@ -29,11 +31,23 @@ export function TrialSuccessPage({ email }: { email?: string }) {
   useTitle('Your trial is active');
   const domain = SUPPORT_EMAIL.split('@')[1];
   return (
-    <PublicPage title="Your trial is active" lead={`Your ${TRIAL_DAYS}-day free trial is active${email ? ` for ${email}` : ''}. Make sure our emails reach you:`}>
+    <PublicPage
+      title="Your trial is active"
+      lead={`Your ${TRIAL_DAYS}-day free trial is active${email ? ` for ${email}` : ''}. Make sure our emails reach you:`}
+    >
       <ol className="space-y-4 text-zinc-700 dark:text-zinc-300">
-        <li className="flex gap-3"><MailCheck className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />Add {SUPPORT_EMAIL} to your contacts.</li>
-        <li className="flex gap-3"><MailCheck className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />Check your spam or junk folder for our welcome email.</li>
-        <li className="flex gap-3"><MailCheck className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />Whitelist the domain {domain} in your email settings.</li>
+        <li className="flex gap-3">
+          <MailCheck className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
+          Add {SUPPORT_EMAIL} to your contacts.
+        </li>
+        <li className="flex gap-3">
+          <MailCheck className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
+          Check your spam or junk folder for our welcome email.
+        </li>
+        <li className="flex gap-3">
+          <MailCheck className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
+          Whitelist the domain {domain} in your email settings.
+        </li>
       </ol>
       <div className="mt-8 grid gap-4 sm:grid-cols-3">
         {PROVIDER_HINTS.map((p) => (
@@ -44,8 +58,12 @@ export function TrialSuccessPage({ email }: { email?: string }) {
         ))}
       </div>
       <div className="mt-8 flex flex-wrap items-center gap-4">
-        <Link to="/" className={buttonClass('primary')}>Return Home</Link>
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">{SUPPORT_EMAIL}</a>
+        <Link to="/" className={buttonClass('primary')}>
+          Return Home
+        </Link>
+        <a href={`mailto:${SUPPORT_EMAIL}`} className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+          {SUPPORT_EMAIL}
+        </a>
       </div>
     </PublicPage>
   );

@@ -44,7 +44,11 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
     let live = true;
     setLoading(true);
     if (clearTimer.current) clearTimeout(clearTimer.current);
-    void loadArticles(utils.client, channels.map((c) => ({ name: c.name, url: c.url, niche: c.niche })), range).then((map) => {
+    void loadArticles(
+      utils.client,
+      channels.map((c) => ({ name: c.name, url: c.url, niche: c.niche })),
+      range,
+    ).then((map) => {
       if (!live) return;
       setResults(map);
       clearTimer.current = setTimeout(() => setLoading(false), LOADING_CLEAR_MS);
@@ -70,7 +74,8 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
   const toggle = (a: Article) => {
     const current = wf.dataRef.current.selectedArticles;
     if (current.some((s) => s.id === a.id)) return void wf.change({ selectedArticles: current.filter((s) => s.id !== a.id) });
-    if (current.length >= MAX_ARTICLES) return void toast({ title: 'Article limit', description: `A newsletter can hold at most ${MAX_ARTICLES} articles.`, variant: 'destructive' });
+    if (current.length >= MAX_ARTICLES)
+      return void toast({ title: 'Article limit', description: `A newsletter can hold at most ${MAX_ARTICLES} articles.`, variant: 'destructive' });
     void wf.change({ selectedArticles: [...current, a] });
   };
 
@@ -109,9 +114,16 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
         {channels.map((c) => {
           const r = results?.get(c.url);
           return (
-            <li key={c.url} className="flex max-w-full flex-wrap items-center gap-x-2 gap-y-0.5 rounded-md border border-zinc-200 px-2.5 py-1 text-xs dark:border-zinc-800">
+            <li
+              key={c.url}
+              className="flex max-w-full flex-wrap items-center gap-x-2 gap-y-0.5 rounded-md border border-zinc-200 px-2.5 py-1 text-xs dark:border-zinc-800"
+            >
               <span className="truncate font-medium text-zinc-800 dark:text-zinc-200">{c.name}</span>
-              {r && <span className="shrink-0 tabular-nums text-zinc-500 dark:text-zinc-400">{plural(r.articles.filter((a) => !a.isSample).length, 'article')}</span>}
+              {r && (
+                <span className="shrink-0 tabular-nums text-zinc-500 dark:text-zinc-400">
+                  {plural(r.articles.filter((a) => !a.isSample).length, 'article')}
+                </span>
+              )}
               {r?.error && (
                 <span className="flex min-w-0 items-center gap-1 text-amber-700 dark:text-amber-400" role="note">
                   <AlertTriangle className="size-3.5 shrink-0" aria-hidden />
@@ -152,7 +164,9 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
         <div className="mt-4">
           <EmptyState title={MSG.noArticles}>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-              {range ? 'No articles fall in this date range. Widen or clear the filter.' : 'These channels have no articles right now. Retry, or choose other channels.'}
+              {range
+                ? 'No articles fall in this date range. Widen or clear the filter.'
+                : 'These channels have no articles right now. Retry, or choose other channels.'}
             </p>
           </EmptyState>
         </div>

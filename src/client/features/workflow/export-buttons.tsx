@@ -43,7 +43,15 @@ export function ExportButtons({ user, disabled, ensureSaved }: { user: UserDtoSh
       <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">Export</legend>
       <div className="grid grid-cols-3 gap-2">
         {allowed.map((f) => (
-          <Button key={f} variant="outline" size="sm" onClick={() => void run(f)} loading={busy === f} disabled={disabled || (busy !== null && busy !== f)} aria-label={`Export ${FORMAT_LABELS[f]}`}>
+          <Button
+            key={f}
+            variant="outline"
+            size="sm"
+            onClick={() => void run(f)}
+            loading={busy === f}
+            disabled={disabled || (busy !== null && busy !== f)}
+            aria-label={`Export ${FORMAT_LABELS[f]}`}
+          >
             {busy !== f && <Download aria-hidden />} {FORMAT_LABELS[f]}
           </Button>
         ))}

@@ -7,7 +7,19 @@ export interface Choice<T extends string> {
   label: string;
 }
 
-export function Segmented<T extends string>({ legend, name, value, choices, onChange }: { legend: string; name: string; value: T; choices: readonly Choice<T>[]; onChange: (v: T) => void }) {
+export function Segmented<T extends string>({
+  legend,
+  name,
+  value,
+  choices,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  choices: readonly Choice<T>[];
+  onChange: (v: T) => void;
+}) {
   return (
     <fieldset className="min-w-0">
       <legend className="mb-1.5 text-sm font-medium text-zinc-800 dark:text-zinc-200">{legend}</legend>
@@ -23,7 +35,9 @@ export function Segmented<T extends string>({ legend, name, value, choices, onCh
                 className={cn(
                   'flex h-8 cursor-pointer items-center justify-center whitespace-nowrap rounded-md px-3 text-sm font-medium transition-colors',
                   'peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-500',
-                  checked ? 'bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-white' : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100',
+                  checked
+                    ? 'bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-white'
+                    : 'text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100',
                 )}
               >
                 {c.label}

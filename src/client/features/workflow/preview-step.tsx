@@ -47,7 +47,13 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
         <div className="grid content-start gap-5">
           <Segmented legend="Font style" name="font-style" value={d.fontStyle} choices={FONT_CHOICES} onChange={(v) => void wf.change({ fontStyle: v })} />
           <Segmented legend="Layout" name="layout-style" value={d.layoutStyle} choices={LAYOUT_CHOICES} onChange={(v) => void wf.change({ layoutStyle: v })} />
-          <Segmented legend="Colour theme" name="color-theme" value={d.colorTheme} choices={COLOR_CHOICES} onChange={(v) => void wf.change({ colorTheme: v })} />
+          <Segmented
+            legend="Colour theme"
+            name="color-theme"
+            value={d.colorTheme}
+            choices={COLOR_CHOICES}
+            onChange={(v) => void wf.change({ colorTheme: v })}
+          />
           {result && (
             <dl className="grid grid-cols-3 gap-2" aria-label="Newsletter details">
               <Meta label="Articles" value={result.metadata.articleCount} />
@@ -68,7 +74,10 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
             </p>
           )}
           {result?.metadata.overGmailLimit && (
-            <p role="alert" className="mb-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200">
+            <p
+              role="alert"
+              className="mb-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-200"
+            >
               <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
               This email is {Math.round(result.metadata.htmlBytes / 1024)} KB, over Gmail's 102 KB limit: Gmail will clip it. Remove a few articles to fit.
             </p>
@@ -76,13 +85,19 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
           <div className="relative" style={{ minHeight: FRAME_HEIGHT }}>
             {result && <PreviewFrame mode={mode} width={width} webHtml={result.webHtml} emailHtml={result.html} />}
             {(assembling || (!result && !error)) && (
-              <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-lg bg-white/80 text-sm text-zinc-700 backdrop-blur-[1px] dark:bg-zinc-900/80 dark:text-zinc-300">
+              <div
+                role="status"
+                className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-lg bg-white/80 text-sm text-zinc-700 backdrop-blur-[1px] dark:bg-zinc-900/80 dark:text-zinc-300"
+              >
                 <Spinner size="lg" className="text-indigo-600 dark:text-indigo-400" />
                 {MSG.assembling}
               </div>
             )}
             {error && !assembling && (
-              <div role="alert" className="absolute inset-x-0 top-0 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-200">
+              <div
+                role="alert"
+                className="absolute inset-x-0 top-0 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/40 dark:bg-red-500/10 dark:text-red-200"
+              >
                 {error}
               </div>
             )}
@@ -126,7 +141,9 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Start a new newsletter?</DialogTitle>
-            <DialogDescription>Starting over clears the name, theme, channels and articles of this publication. Newsletters you saved stay in Newsletters.</DialogDescription>
+            <DialogDescription>
+              Starting over clears the name, theme, channels and articles of this publication. Newsletters you saved stay in Newsletters.
+            </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setConfirmNew(false)}>

@@ -17,7 +17,14 @@ const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 
 /** Splits on commas, semicolons and new lines; reports the first problem in the spec's plain words. */
 export function parseAddresses(text: string): { addresses: string[]; error: string | null } {
-  const addresses = [...new Set(text.split(/[,;\n\r]+/).map((s) => s.trim()).filter(Boolean))];
+  const addresses = [
+    ...new Set(
+      text
+        .split(/[,;\n\r]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (addresses.length === 0) return { addresses, error: MSG.quickTestMissing };
   const bad = addresses.find((a) => !EMAIL.test(a));
   if (bad) return { addresses, error: `Not a valid email address: ${bad}` };
@@ -28,7 +35,10 @@ export function parseAddresses(text: string): { addresses: string[]; error: stri
 function report(res: SendResult, fallback: string) {
   const where = res.transport === 'outbox' ? ' (kept in the outbox: no mail server is configured)' : '';
   if (res.failed.length === 0) {
-    toast({ title: res.sent.length === 1 ? `Newsletter sent to ${res.sent[0].to}` : `Newsletter sent to ${res.sent.length} addresses`, description: `“${res.subject}”${where}` });
+    toast({
+      title: res.sent.length === 1 ? `Newsletter sent to ${res.sent[0].to}` : `Newsletter sent to ${res.sent.length} addresses`,
+      description: `“${res.subject}”${where}`,
+    });
   } else {
     toast({
       title: res.sent.length > 0 ? `Sent to ${res.sent.length}, failed for ${res.failed.length}` : fallback,

@@ -27,7 +27,14 @@ export function StepIndicator({ wf }: { wf: Workflow }) {
                 {done ? <Check className="size-3.5" /> : n}
               </span>
               <span className="sr-only">Step {n}: </span>
-              <span className={cn('sr-only truncate text-sm sm:not-sr-only', current ? 'font-semibold text-zinc-900 dark:text-white' : 'text-zinc-600 dark:text-zinc-400')}>{label}</span>
+              <span
+                className={cn(
+                  'sr-only truncate text-sm sm:not-sr-only',
+                  current ? 'font-semibold text-zinc-900 dark:text-white' : 'text-zinc-600 dark:text-zinc-400',
+                )}
+              >
+                {label}
+              </span>
             </>
           );
           const bar = cn('h-1 w-full rounded-full', n <= wf.step ? 'bg-indigo-500' : 'bg-zinc-200 dark:bg-zinc-800');

@@ -98,8 +98,16 @@ function WorkflowEditor({ publication }: { publication: Publication }) {
         }
       />
       <StepIndicator wf={wf} />
-      <section aria-labelledby="workflow-step-title" className="@container min-h-[28rem] rounded-xl border border-zinc-200 bg-white p-4 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/60">
-        <h2 id="workflow-step-title" ref={heading} tabIndex={-1} className="mb-1 text-xl font-semibold tracking-tight text-zinc-900 focus:outline-none dark:text-white">
+      <section
+        aria-labelledby="workflow-step-title"
+        className="@container min-h-[28rem] rounded-xl border border-zinc-200 bg-white p-4 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/60"
+      >
+        <h2
+          id="workflow-step-title"
+          ref={heading}
+          tabIndex={-1}
+          className="mb-1 text-xl font-semibold tracking-tight text-zinc-900 focus:outline-none dark:text-white"
+        >
           {title}
         </h2>
         {wf.step === 1 && <StepName wf={wf} />}

@@ -12,7 +12,9 @@ function BlogPostPage() {
   useTitle('Blog');
   return (
     <PublicPage title="Post not available" lead={`The post “${slug}” is not available yet.`}>
-      <Link to="/blog" className={buttonClass('outline')}>All posts</Link>
+      <Link to="/blog" className={buttonClass('outline')}>
+        All posts
+      </Link>
     </PublicPage>
   );
 }
