@@ -11,9 +11,8 @@ import { runStartupTasks } from '../src/server/startup';
 import { appRouter, createCaller } from '../src/server/trpc/root';
 import { createContext, type Logger } from '../src/server/trpc/context';
 import { fieldErrorsOf } from '../src/server/trpc/errors';
-import type { SessionUser } from '../src/server/auth/service';
+import { toSessionUser, type SessionUser } from '../src/server/auth/service';
 import { users } from '../db/schema';
-import { normalizePlan, normalizeRole } from '../src/shared/plans';
 
 const USAGE = "Usage: npm run cli -- <router.procedure> ['<json input>'] [--as <email>]";
 
@@ -70,16 +69,7 @@ if (parsed.values.as) {
   const email = parsed.values.as.trim().toLowerCase();
   const row = db.select().from(users).where(eq(users.email, email)).get();
   if (!row) fail(`No user with the e-mail address ${email}`);
-  user = {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    username: row.username,
-    avatar: row.avatar,
-    role: normalizeRole(row.role),
-    planType: normalizePlan(row.planType),
-    createdAt: row.createdAt,
-  };
+  user = toSessionUser(row);
 }
 
 const ctx = createContext(deps, { user, sessionId: null, ip: '127.0.0.1', userAgent: 'curated-cli', resHeaders: new Headers() });

@@ -77,6 +77,8 @@ export const MSG = {
   noPublications: 'No publications found',
   addressNotAllowed: 'This address is not allowed',
   noFeedFound: 'No feed found at this address',
+  sampleNotSelectable: 'Sample entries stand in for a channel that could not be loaded and cannot be added to a newsletter.',
+  verifyEmailToSend: 'Verify your e-mail address before sending to other people: we e-mail you a 6-digit code.',
 
   // Upgrade dialog
   upgradeDialogTitle: 'Unlock Premium Newsletter Themes',

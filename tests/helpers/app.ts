@@ -7,8 +7,8 @@ import { createApp } from '../../src/server/app';
 import { createCaller } from '../../src/server/trpc/root';
 import { createContext, type Deps } from '../../src/server/trpc/context';
 import { createAccount } from '../../src/server/auth/accounts';
-import type { SessionUser } from '../../src/server/auth/service';
-import { normalizePlan, normalizeRole, type PlanType, type Role } from '../../src/shared/plans';
+import { toSessionUser, type SessionUser } from '../../src/server/auth/service';
+import type { PlanType, Role } from '../../src/shared/plans';
 import { hashPassword } from '../../src/server/auth/password';
 
 export const silentLog = { info() {}, warn() {}, error() {} };
@@ -27,7 +27,9 @@ export interface Harness {
   app: ReturnType<typeof createApp>;
   /** A caller as anon, or as a freshly created user with the given role and plan. */
   caller(as?: 'anon' | SessionUser): ReturnType<typeof createCaller>;
-  insertUser(o?: Partial<{ email: string; name: string; role: Role; planType: PlanType; password: string; createdAt: Date }>): Promise<SessionUser>;
+  insertUser(
+    o?: Partial<{ email: string; name: string; role: Role; planType: PlanType; password: string; createdAt: Date; verified: boolean }>,
+  ): Promise<SessionUser>;
 }
 
 let seq = 0;
@@ -56,19 +58,11 @@ export function createHarness(opts: { env?: Record<string, string>; deps?: Parti
           passwordHash: o.password ? await hashPassword(o.password) : null,
           role: o.role,
           planType: o.planType,
+          verified: o.verified,
         },
         o.createdAt ?? deps.now(),
       );
-      return {
-        id: row.id,
-        email: row.email,
-        name: row.name,
-        username: row.username,
-        avatar: row.avatar,
-        role: normalizeRole(row.role),
-        planType: normalizePlan(row.planType),
-        createdAt: row.createdAt,
-      };
+      return toSessionUser(row);
     },
   };
 }

@@ -21,6 +21,7 @@ export function createLucia(db: Db, opts: { secure: boolean }) {
       role: a.role,
       planType: a.planType,
       createdAt: a.createdAt,
+      emailVerifiedAt: a.emailVerifiedAt,
     }),
   });
 }

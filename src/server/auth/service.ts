@@ -13,6 +13,32 @@ export interface SessionUser {
   role: Role;
   planType: PlanType;
   createdAt: Date;
+  emailVerifiedAt: Date | null;
+}
+
+/** The signed-in user as every procedure sees it, from a users row (or lucia's copy of its columns). */
+export function toSessionUser(row: {
+  id: string;
+  email: string;
+  name: string;
+  username: string;
+  avatar: string | null;
+  role: string;
+  planType: string;
+  createdAt: Date | number;
+  emailVerifiedAt: Date | number | null;
+}): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    username: row.username,
+    avatar: row.avatar,
+    role: normalizeRole(row.role),
+    planType: normalizePlan(row.planType),
+    createdAt: new Date(row.createdAt),
+    emailVerifiedAt: row.emailVerifiedAt === null ? null : new Date(row.emailVerifiedAt),
+  };
 }
 
 export interface SessionResult {
@@ -41,16 +67,7 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
         return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
       }
       return {
-        user: {
-          id: user.id,
-          email: user.email,
-          name: user.name,
-          username: user.username,
-          avatar: user.avatar,
-          role: normalizeRole(user.role),
-          planType: normalizePlan(user.planType),
-          createdAt: new Date(user.createdAt),
-        },
+        user: toSessionUser(user),
         sessionId: session.id,
         setCookie: session.fresh ? lucia.createSessionCookie(session.id).serialize() : null,
       };

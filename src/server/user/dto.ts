@@ -10,6 +10,7 @@ export interface UserLike {
   role: string;
   planType: string;
   createdAt: Date;
+  emailVerifiedAt: Date | null;
 }
 
 export function toUserDto(u: UserLike, now: Date = new Date()) {
@@ -32,6 +33,7 @@ export function toUserDto(u: UserLike, now: Date = new Date()) {
     createdAt,
     created_at: createdAt,
     trialDaysLeft: planType === 'free' && role !== 'admin' ? trialDaysLeft(u.createdAt, now) : null,
+    emailVerified: u.emailVerifiedAt !== null,
   };
 }
 

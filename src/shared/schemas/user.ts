@@ -18,6 +18,8 @@ export const userDto = z.object({
   createdAt: z.string(),
   created_at: z.string(),
   trialDaysLeft: z.number().int().nullable(),
+  /** True once the owner proved the address (an e-mail code, or an OAuth provider's verified address). */
+  emailVerified: z.boolean(),
 });
 export type UserDtoShape = z.infer<typeof userDto>;
 
