@@ -94,17 +94,21 @@ export async function signUp(ctx: Ctx, input: SignUpInput): Promise<UserRow> {
 
 export async function signIn(ctx: Ctx, input: SignInInput): Promise<UserRow> {
   const rules = rateRules(ctx.env);
-  const emailKey = `signin:email:${input.email}`;
-  const ipKey = `signin:ip:${ctx.ip}`;
-  ctx.limiter.check(emailKey, rules.signinEmail);
-  ctx.limiter.check(ipKey, rules.signinIp);
+  // Both attempts are counted before the password is verified, so parallel guesses meet the limit too.
+  const releaseEmail = ctx.limiter.hit(`signin:email:${input.email}`, rules.signinEmail);
+  let releaseIp: () => void;
+  try {
+    releaseIp = ctx.limiter.hit(`signin:ip:${ctx.ip}`, rules.signinIp);
+  } catch (err) {
+    releaseEmail();
+    throw err;
+  }
   const user = ctx.db.select().from(users).where(eq(users.email, input.email)).get();
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
-  if (!user || !ok) {
-    ctx.limiter.bump(emailKey, rules.signinEmail);
-    ctx.limiter.bump(ipKey, rules.signinIp);
-    throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
-  }
+  if (!user || !ok) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
+  // Only failures count towards the limits.
+  releaseEmail();
+  releaseIp();
   await startSession(ctx, user.id);
   return user;
 }

@@ -16,29 +16,39 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one hit against key; throws TOO_MANY_REQUESTS once the window's limit is passed. */
-  hit(key: string, rule: RateRule): void {
-    if (!this.enabled) return;
-    if (this.count(key, rule) >= rule.limit) throw new AppError('TOO_MANY_REQUESTS', MSG.rateLimited);
-    this.bump(key, rule);
-  }
-
-  /** Throws if key is already at its limit, without counting (used before checking a password). */
-  check(key: string, rule: RateRule): void {
-    if (this.enabled && this.count(key, rule) >= rule.limit) throw new AppError('TOO_MANY_REQUESTS', MSG.rateLimited);
-  }
-
-  /** Counts one hit without checking (a failure recorded after the fact). */
-  bump(key: string, rule: RateRule): void {
-    if (!this.enabled) return;
+  /**
+   * Counts one attempt against key now, before the work it guards, and throws TOO_MANY_REQUESTS once the
+   * window's limit is reached. Counting first is what makes a limit hold when requests arrive together
+   * (a check before an await and a count after it lets every parallel request through). The returned
+   * function gives the attempt back, for work that turned out not to count (a successful sign-in).
+   */
+  hit(key: string, rule: RateRule): () => void {
+    if (!this.enabled) return noop;
     const now = this.now();
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) this.hits.set(key, { count: 1, resetAt: now + rule.windowMs });
-    else entry.count += 1;
-    if (this.hits.size > 50_000) this.sweep(now);
+    let entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= now) {
+      entry = { count: 0, resetAt: now + rule.windowMs };
+      this.hits.set(key, entry);
+      if (this.hits.size > 50_000) this.sweep(now);
+    }
+    if (entry.count >= rule.limit) throw new AppError('TOO_MANY_REQUESTS', MSG.rateLimited);
+    entry.count += 1;
+    const counted = entry;
+    let released = false;
+    return () => {
+      // Only the window the attempt was counted in gives it back, and only once.
+      if (released || this.hits.get(key) !== counted) return;
+      released = true;
+      counted.count = Math.max(0, counted.count - 1);
+    };
   }
 
-  private count(key: string, _rule?: RateRule): number {
+  /** Throws if key is already at its limit, without counting (an early refusal before costly work). */
+  check(key: string, rule: RateRule): void {
+    if (this.enabled && this.count(key) >= rule.limit) throw new AppError('TOO_MANY_REQUESTS', MSG.rateLimited);
+  }
+
+  private count(key: string): number {
     const entry = this.hits.get(key);
     return entry && entry.resetAt > this.now() ? entry.count : 0;
   }
@@ -48,6 +58,7 @@ export class RateLimiter {
   }
 }
 
+const noop = () => {};
 const MIN = 60_000;
 export const rateRules = (env: {
   RATE_LIMIT_SIGNIN_PER_EMAIL: number;
