@@ -1,6 +1,6 @@
 // Password reset by an e-mailed link: random token (only its hash is stored), 1 hour, single use.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../../db/schema';
 import type { Context } from '../trpc/context';
 import { AppError } from '../errors';
@@ -36,19 +36,30 @@ export async function requestReset(ctx: Ctx, email: string) {
 }
 
 export async function resetPassword(ctx: Ctx, token: string, password: string) {
-  const now = ctx.now();
-  const row = ctx.db
-    .select()
+  const tokenHash = sha256(token);
+  // A cheap look first, so a made-up token never costs a password hash.
+  const known = ctx.db
+    .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
     .from(passwordResetTokens)
-    .where(eq(passwordResetTokens.tokenHash, sha256(token)))
+    .where(eq(passwordResetTokens.tokenHash, tokenHash))
     .get();
-  if (!row || row.usedAt || row.expiresAt <= now) throw new AppError('BAD_REQUEST', MSG.resetTokenInvalid);
+  if (!known || known.usedAt || known.expiresAt <= ctx.now()) throw new AppError('BAD_REQUEST', MSG.resetTokenInvalid);
   const passwordHash = await hashPassword(password);
-  ctx.db.transaction((tx) => {
-    tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.tokenHash)).run();
-    tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId)).run();
+  const now = ctx.now();
+  // Redeeming is one conditional UPDATE: of requests that arrive together, exactly one wins it.
+  const userId = ctx.db.transaction((tx) => {
+    const won = tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .returning({ userId: passwordResetTokens.userId })
+      .get();
+    if (!won) return null;
+    tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, won.userId)).run();
+    return won.userId;
   });
-  await ctx.auth.endAllFor(row.userId);
-  await signInAs(ctx, row.userId);
+  if (!userId) throw new AppError('BAD_REQUEST', MSG.resetTokenInvalid);
+  await ctx.auth.endAllFor(userId);
+  await signInAs(ctx, userId);
   return { success: true as const, message: MSG.passwordResetDone };
 }
