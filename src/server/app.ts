@@ -28,7 +28,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createApp(deps: Deps, opts: AppOptions = {}) {
   const app = new Hono<AppEnv>();
-  const appOrigin = new URL(deps.env.APP_URL).origin;
+  // CSRF: the only origins trusted are configured ones. An origin derived from the request (its Host
+  // header) is attacker-controlled under DNS rebinding, so it is never compared against.
+  const trustedOrigins = new Set([new URL(deps.env.APP_URL).origin, ...(deps.env.DEV_ORIGIN ? [deps.env.DEV_ORIGIN] : [])]);
 
   app.use('*', securityHeaders({ production: deps.env.isProduction }));
 
@@ -42,12 +44,10 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     }
     c.set('ip', ip);
 
-    // CSRF: state-changing requests must come from our own origin (scripts send no Origin at all).
+    // State-changing requests must come from a trusted origin; scripts send no Origin at all.
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
-      const site = c.req.header('sec-fetch-site');
-      const selfOrigin = new URL(c.req.url).origin;
-      const foreign = origin ? origin !== selfOrigin && origin !== appOrigin : site === 'cross-site';
+      const foreign = origin ? !trustedOrigins.has(origin) : c.req.header('sec-fetch-site') === 'cross-site';
       if (foreign) return c.json({ success: false, message: MSG.crossOrigin, code: 'FORBIDDEN' }, 403);
     }
 

@@ -27,6 +27,10 @@ const envSchema = z.object({
   HOST: z.string().optional(),
   DATABASE_PATH: z.string().min(1).default('./data/app.db'),
   APP_URL: z.url({ protocol: /^https?$/, message: 'APP_URL must be an absolute http(s) URL, e.g. https://news.example.com' }).optional(),
+  DEV_ORIGIN: z
+    .url({ protocol: /^https?$/, message: 'DEV_ORIGIN must be an http(s) origin, e.g. http://localhost:5173' })
+    .transform((v) => new URL(v).origin)
+    .optional(),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
