@@ -19,7 +19,11 @@ export const users = sqliteTable(
   (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_username_unique').on(t.username)],
 );
 
-/** lucia's session table; createdAt carries the absolute 30-day lifetime lucia lacks. */
+/**
+ * lucia's session table; createdAt carries the absolute 30-day lifetime lucia lacks. `id` is the hex
+ * SHA-256 of the session id: the id itself exists only in the user's cookie, so a copy of the
+ * database (a backup, a leaked file) holds no usable session.
+ */
 export const sessions = sqliteTable(
   'sessions',
   {
@@ -30,7 +34,7 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 export const emailCodes = sqliteTable(

@@ -5,7 +5,7 @@ import { loadEnv } from './env';
 import { openDb } from './db';
 import { createDeps } from './deps';
 import { createApp } from './app';
-import { runStartupTasks } from './startup';
+import { runStartupTasks, startPeriodicTasks } from './startup';
 
 let env;
 try {
@@ -18,15 +18,19 @@ try {
 const db = openDb(env.DATABASE_PATH);
 const deps = createDeps(env, db);
 await runStartupTasks(deps);
+const stopPeriodicTasks = startPeriodicTasks(deps);
 const app = createApp(deps, { clientDir: path.resolve('dist/client') });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   // performance.now() counts from process start, so this includes module loading.
   const ms = Math.round(performance.now());
-  deps.log.info(`Curated is ready on ${env.APP_URL} (port ${info.port}, database ${env.DATABASE_PATH}, mail via ${deps.mailer.transport}, started in ${ms} ms)`);
+  deps.log.info(
+    `Curated is ready on ${env.APP_URL} (port ${info.port}, database ${env.DATABASE_PATH}, mail via ${deps.mailer.transport}, started in ${ms} ms)`,
+  );
 });
 
 const shutdown = () => {
+  stopPeriodicTasks();
   server.close();
   db.$client.close();
   process.exit(0);

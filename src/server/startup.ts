@@ -1,11 +1,32 @@
-// Start-up tasks that run once after migrations (seeding, self-checks). Each domain adds its own.
+// Start-up tasks that run once after migrations (seeding, self-checks, sweeping expired sessions), and
+// the periodic ones the server repeats while it runs. Each domain adds its own.
 import type { Deps } from './trpc/context';
 import { checkThemeCatalogue } from '../shared/themes';
 import { seedDirectory } from './feeds/directory';
 
 type Task = (deps: Deps) => void | Promise<void>;
-const tasks: Task[] = [(deps) => void checkThemeCatalogue(deps.log), (deps) => void seedDirectory(deps.db)];
+
+const sweepSessions: Task = (deps) => deps.auth.sweepExpired();
+
+const tasks: Task[] = [(deps) => void checkThemeCatalogue(deps.log), (deps) => void seedDirectory(deps.db), sweepSessions];
+
+/** Work repeated while the server runs. */
+const periodic: { everyMs: number; task: Task }[] = [{ everyMs: 60 * 60 * 1000, task: sweepSessions }];
 
 export async function runStartupTasks(deps: Deps) {
   for (const task of tasks) await task(deps);
+}
+
+/** Starts the periodic tasks; their timers never keep the process alive. Returns a function that stops them. */
+export function startPeriodicTasks(deps: Deps): () => void {
+  const timers = periodic.map(({ everyMs, task }) => {
+    const timer = setInterval(() => {
+      Promise.resolve()
+        .then(() => task(deps))
+        .catch((err) => deps.log.error('periodic task failed', err));
+    }, everyMs);
+    timer.unref();
+    return timer;
+  });
+  return () => timers.forEach(clearInterval);
 }

@@ -7,9 +7,10 @@ import { createSessionStore } from './session-store';
 export const SESSION_COOKIE = 'session';
 export const IDLE_DAYS = 7;
 export const ABSOLUTE_DAYS = 30;
+export const ABSOLUTE_MS = ABSOLUTE_DAYS * 24 * 60 * 60 * 1000;
 
-export function createLucia(db: Db, opts: { secure: boolean }) {
-  return new Lucia(createSessionStore(db), {
+export function createLucia(db: Db, opts: { secure: boolean; now: () => Date }) {
+  return new Lucia(createSessionStore(db, { now: opts.now, absoluteMs: ABSOLUTE_MS }), {
     sessionExpiresIn: new TimeSpan(IDLE_DAYS, 'd'),
     sessionCookie: { name: SESSION_COOKIE, attributes: { secure: opts.secure, sameSite: 'lax' } },
     getSessionAttributes: (a) => ({ createdAt: a.createdAt }),

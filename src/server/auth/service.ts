@@ -1,6 +1,6 @@
 // Session service over lucia: reads the cookie, enforces the 30-day absolute lifetime lucia lacks,
 // creates and ends sessions. Everything else in the app uses this, never lucia directly.
-import { createLucia, ABSOLUTE_DAYS, SESSION_COOKIE } from './lucia';
+import { createLucia, ABSOLUTE_MS, SESSION_COOKIE } from './lucia';
 import type { Db } from '../db';
 import { normalizePlan, normalizeRole, type PlanType, type Role } from '../../shared/plans';
 
@@ -48,11 +48,9 @@ export interface SessionResult {
   setCookie: string | null;
 }
 
-const ABSOLUTE_MS = ABSOLUTE_DAYS * 24 * 60 * 60 * 1000;
-
 export function createAuthService(db: Db, opts: { secure: boolean; now?: () => Date }) {
-  const lucia = createLucia(db, { secure: opts.secure });
   const now = opts.now ?? (() => new Date());
+  const lucia = createLucia(db, { secure: opts.secure, now });
 
   return {
     cookieName: SESSION_COOKIE,
@@ -86,6 +84,9 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
     },
 
     endAllFor: (userId: string) => lucia.invalidateUserSessions(userId),
+
+    /** Deletes sessions past their idle expiry or their absolute lifetime (at start and every hour). */
+    sweepExpired: () => lucia.deleteExpiredSessions(),
   };
 }
 

@@ -1,7 +1,9 @@
 // lucia's storage adapter over our sessions table with prepared statements. The stock drizzle adapter
 // builds and prepares two SQL queries on every request; this one reads session and user in one
 // prepared join, which is what keeps a signed-in request cheap (see scripts/bench/api.ts).
-import { eq, lte, sql } from 'drizzle-orm';
+// Rows are keyed by the SHA-256 of the session id, so the database alone never yields a usable cookie.
+import crypto from 'node:crypto';
+import { eq, lte, or, sql } from 'drizzle-orm';
 import type { Adapter, DatabaseSession, DatabaseUser } from 'lucia';
 import type { Db } from '../db';
 import { sessions, users } from '../../../db/schema';
@@ -9,7 +11,16 @@ import { sessions, users } from '../../../db/schema';
 // lucia's drizzle adapter stored expiry in whole seconds; keep that so existing sessions stay valid.
 const toUnix = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export function createSessionStore(db: Db): Adapter {
+/** The stored key of a session id. */
+export const sessionKey = (id: string) => crypto.createHash('sha256').update(id).digest('hex');
+
+export interface SessionStoreOptions {
+  now: () => Date;
+  /** Sessions older than this (from createdAt, in ms) are swept whatever their idle expiry says. */
+  absoluteMs: number;
+}
+
+export function createSessionStore(db: Db, opts: SessionStoreOptions): Adapter {
   const byId = db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -40,11 +51,13 @@ export function createSessionStore(db: Db): Adapter {
     .prepare();
   const removeExpired = db
     .delete(sessions)
-    .where(lte(sessions.expiresAt, sql.placeholder('now')))
+    .where(or(lte(sessions.expiresAt, sql.placeholder('now')), lte(sessions.createdAt, sql.placeholder('createdBefore'))))
     .prepare();
 
-  const toSession = (s: typeof sessions.$inferSelect): DatabaseSession => ({
-    id: s.id,
+  // lucia hands the raw id to every call below; rows are found by its hash, and a session read by id
+  // carries that raw id back so lucia's later calls (extend, delete) name it the same way.
+  const toSession = (s: typeof sessions.$inferSelect, id = s.id): DatabaseSession => ({
+    id,
     userId: s.userId,
     expiresAt: new Date(s.expiresAt * 1000),
     attributes: { createdAt: s.createdAt },
@@ -52,29 +65,31 @@ export function createSessionStore(db: Db): Adapter {
 
   return {
     async getSessionAndUser(id) {
-      const row = byId.get({ id });
+      const row = byId.get({ id: sessionKey(id) });
       if (!row) return [null, null];
       const { id: userId, ...attributes } = row.user;
       const user: DatabaseUser = { id: userId, attributes };
-      return [toSession(row.session), user];
+      return [toSession(row.session, id), user];
     },
+    /** Listed sessions carry their stored key: the raw ids are not kept anywhere. */
     async getUserSessions(userId) {
-      return ofUser.all({ userId }).map(toSession);
+      return ofUser.all({ userId }).map((s) => toSession(s));
     },
     async setSession(s) {
-      insert.run({ id: s.id, userId: s.userId, expiresAt: toUnix(s.expiresAt), createdAt: s.attributes.createdAt });
+      insert.run({ id: sessionKey(s.id), userId: s.userId, expiresAt: toUnix(s.expiresAt), createdAt: s.attributes.createdAt });
     },
     async updateSessionExpiration(id, expiresAt) {
-      extend.run({ id, expiresAt: toUnix(expiresAt) });
+      extend.run({ id: sessionKey(id), expiresAt: toUnix(expiresAt) });
     },
     async deleteSession(id) {
-      remove.run({ id });
+      remove.run({ id: sessionKey(id) });
     },
     async deleteUserSessions(userId) {
       removeOfUser.run({ userId });
     },
     async deleteExpiredSessions() {
-      removeExpired.run({ now: toUnix(new Date()) });
+      const now = opts.now().getTime();
+      removeExpired.run({ now: Math.floor(now / 1000), createdBefore: now - opts.absoluteMs });
     },
   };
 }

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createHarness, harnessWithAdmin, jsonRequest, cookieFrom } from '../../helpers/app';
 import { sessions, users } from '../../../db/schema';
 import { MSG } from '../../../src/shared/messages';
-import { createSessionStore } from '../../../src/server/auth/session-store';
+import { createSessionStore, sessionKey } from '../../../src/server/auth/session-store';
 import { codeFromMail, expectStatus, signUpRest } from './support';
 
 const MIN = 60 * 1000;
@@ -180,7 +180,7 @@ describe('session store', () => {
   it('keeps sessions per user, ends them all at once, and sweeps only expired ones', async () => {
     const h = await harnessWithAdmin();
     const u = await h.insertUser();
-    const store = createSessionStore(h.db);
+    const store = createSessionStore(h.db, { now: () => new Date(), absoluteMs: 30 * DAY });
     const now = Date.now();
     await store.setSession({ id: 'live-session', userId: u.id, expiresAt: new Date(now + DAY), attributes: { createdAt: now } });
     await store.setSession({ id: 'old-session', userId: u.id, expiresAt: new Date(now - DAY), attributes: { createdAt: now - 8 * DAY } });
@@ -189,9 +189,9 @@ describe('session store', () => {
     expect(Math.abs(session!.expiresAt.getTime() - (now + DAY))).toBeLessThan(1000);
     expect(user).toMatchObject({ id: u.id, attributes: { email: u.email, role: 'user' } });
     expect(await store.getSessionAndUser('missing')).toEqual([null, null]);
-    expect((await store.getUserSessions(u.id)).map((s) => s.id).sort()).toEqual(['live-session', 'old-session']);
+    expect((await store.getUserSessions(u.id)).map((s) => s.id).sort()).toEqual([sessionKey('live-session'), sessionKey('old-session')].sort());
     await store.deleteExpiredSessions();
-    expect((await store.getUserSessions(u.id)).map((s) => s.id)).toEqual(['live-session']);
+    expect((await store.getUserSessions(u.id)).map((s) => s.id)).toEqual([sessionKey('live-session')]);
     await store.deleteUserSessions(u.id);
     expect(await store.getUserSessions(u.id)).toEqual([]);
   });

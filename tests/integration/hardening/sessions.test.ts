@@ -1,0 +1,89 @@
+// Defect 8: session ids were stored raw and expired sessions were never deleted. Rows now hold the
+// SHA-256 of the id, and expired rows are swept at start and every hour.
+import { describe, it, expect, vi, afterEach } from 'vitest';
+import crypto from 'node:crypto';
+import { sessions } from '../../../db/schema';
+import { harnessWithAdmin, jsonRequest } from '../../helpers/app';
+import { runStartupTasks, startPeriodicTasks } from '../../../src/server/startup';
+
+const DAY = 24 * 60 * 60 * 1000;
+const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
+
+async function signIn(h: Awaited<ReturnType<typeof harnessWithAdmin>>, email: string) {
+  const res = await h.app.request('/api/auth/login', jsonRequest('POST', { email, password: 'right password' }));
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('session='))!;
+  return { cookie: cookie.split(';')[0], id: cookie.split(';')[0].slice('session='.length) };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('session storage', () => {
+  it('stores only a hash of the session id; the cookie still signs in, and a stored key used as a cookie does not', async () => {
+    const h = await harnessWithAdmin();
+    await h.insertUser({ email: 'hash@example.com', password: 'right password' });
+    const { cookie, id } = await signIn(h, 'hash@example.com');
+    const stored = h.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .all()
+      .map((r) => r.id);
+    expect(stored).not.toContain(id);
+    expect(stored).toContain(sha256(id));
+    expect(await (await h.app.request('/api/auth/check', { headers: { cookie } })).json()).toMatchObject({ authenticated: true });
+    const forged = await h.app.request('/api/auth/check', { headers: { cookie: `session=${sha256(id)}` } });
+    expect(await forged.json()).toMatchObject({ authenticated: false });
+    // Sign-out finds the row by the same hash.
+    await h.app.request('/api/auth/logout', { method: 'POST', headers: { cookie } });
+    expect(h.db.select().from(sessions).all()).toHaveLength(0);
+  });
+});
+
+describe('expired sessions are swept', () => {
+  async function withSessions() {
+    let now = new Date('2026-06-01T00:00:00Z');
+    const h = await harnessWithAdmin({ deps: { now: () => now } });
+    const u = await h.insertUser();
+    const t = now.getTime();
+    const row = (id: string, expiresAt: number, createdAt: number) => ({ id: sha256(id), userId: u.id, expiresAt: Math.floor(expiresAt / 1000), createdAt });
+    h.db
+      .insert(sessions)
+      .values([
+        row('live', t + DAY, t - DAY),
+        row('idle-expired', t - 1000, t - 8 * DAY),
+        // Kept alive by use, but past the 30-day absolute lifetime.
+        row('too-old', t + 6 * DAY, t - 31 * DAY),
+      ])
+      .run();
+    const left = () =>
+      new Set(
+        h.db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .all()
+          .map((r) => r.id),
+      );
+    return { h, left, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+  }
+
+  it('at start', async () => {
+    const { h, left } = await withSessions();
+    await runStartupTasks(h.deps);
+    expect(left()).toEqual(new Set([sha256('live')]));
+  });
+
+  it('every hour while the server runs', async () => {
+    vi.useFakeTimers();
+    const { h, left, advance } = await withSessions();
+    const stop = startPeriodicTasks(h.deps);
+    await vi.advanceTimersByTimeAsync(59 * 60 * 1000);
+    expect(left().size).toBe(3);
+    await vi.advanceTimersByTimeAsync(60 * 1000);
+    expect(left()).toEqual(new Set([sha256('live')]));
+    // A day later the live one has expired too.
+    advance(2 * DAY);
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+    expect(left().size).toBe(0);
+    stop();
+  });
+});
