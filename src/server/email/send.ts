@@ -1,6 +1,9 @@
 // Sending an assembled newsletter from step 5: a test to the user's own address, or to a short typed
 // list (at most 10). Each message goes through ctx.mailer (SMTP or the outbox) with HTML and plain-text
 // parts. Sends are rate-limited per user; sending to subscriber lists is a different feature.
+// The product's own address is the sender and the creator is only its display name (and the Reply-To):
+// mail from us must never look as if anyone could write it. Other people's addresses need a verified
+// account address, so a throw-away sign-up cannot mail strangers.
 import { z } from 'zod';
 import type { AuthedContext } from '../trpc/context';
 import { AppError } from '../errors';
@@ -11,6 +14,7 @@ import { assembleNewsletter } from '../newsletter/assemble';
 import { publicationId } from '../publications/schemas';
 import { findOwned } from '../publications/publications';
 import { normalizeWorkflowData } from '../publications/dto';
+import { mailboxWithName } from '../mail/mailer';
 
 export const MAX_ADDRESSES = 10;
 /** Messages a user may send per hour, counted per recipient. */
@@ -95,7 +99,15 @@ async function deliver(ctx: Ctx, recipients: string[], newsletter: AssembledNews
       }
     }
     try {
-      const info = await ctx.mailer.send({ to, subject: newsletter.subject, text: newsletter.text, html: newsletter.html, summary: 'newsletter send' });
+      const info = await ctx.mailer.send({
+        to,
+        from: mailboxWithName(ctx.user.name, ctx.env.MAIL_FROM),
+        replyTo: ctx.user.email,
+        subject: newsletter.subject,
+        text: newsletter.text,
+        html: newsletter.html,
+        summary: 'newsletter send',
+      });
       sent.push({ to, messageId: info.messageId });
     } catch (err) {
       ctx.log.error(`newsletter send to ${to} failed`, err);
@@ -118,6 +130,7 @@ export async function sendTest(ctx: Ctx, input: SendTestInput): Promise<SendResu
 
 export async function sendToAddresses(ctx: Ctx, input: SendToAddressesInput): Promise<SendResult> {
   const { addresses, ...rest } = input;
+  if (!ctx.user.emailVerifiedAt && addresses.some((a) => a !== ctx.user.email)) throw new AppError('FORBIDDEN', MSG.verifyEmailToSend);
   const newsletter = await assemble(ctx, rest);
   return deliver(ctx, addresses, newsletter, MSG.sendEmailFailed);
 }

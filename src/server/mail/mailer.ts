@@ -11,6 +11,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   from?: string;
+  /** Where replies go (the creator, for newsletters sent from the product's address). */
+  replyTo?: string;
   headers?: Record<string, string>;
   /** A code or link worth showing in the outbox log line. */
   summary?: string;
@@ -29,9 +31,29 @@ export interface Mailer {
 /** Header values never carry CR/LF (header injection). */
 export const cleanHeader = (v: string) => v.replace(/[\r\n]+/g, ' ').trim();
 
+/** The bare address of a mailbox like 'Curated <newsletter@curated.email>' (or the value itself). */
+export function mailboxAddress(mailbox: string): string {
+  return (/<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox).trim();
+}
+
+/**
+ * A From of `sender`'s address under another display name, e.g. a creator's name over the product's
+ * address. The name is quoted as RFC 5322 asks; control characters and angle brackets are dropped.
+ */
+export function mailboxWithName(name: string, sender: string): string {
+  const clean = name
+    .replace(/[\u0000-\u001f\u007f<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 64);
+  const address = mailboxAddress(sender);
+  return clean ? `"${clean.replace(/["\\]/g, '\\$&')}" <${address}>` : sender;
+}
+
 function cleanMessage(msg: MailMessage, defaultFrom: string) {
   const headers = Object.fromEntries(Object.entries(msg.headers ?? {}).map(([k, v]) => [cleanHeader(k), cleanHeader(v)]));
-  return { ...msg, to: cleanHeader(msg.to), subject: cleanHeader(msg.subject), from: cleanHeader(msg.from ?? defaultFrom), headers };
+  const replyTo = msg.replyTo ? cleanHeader(msg.replyTo) : undefined;
+  return { ...msg, to: cleanHeader(msg.to), subject: cleanHeader(msg.subject), from: cleanHeader(msg.from ?? defaultFrom), replyTo, headers };
 }
 
 export function createOutboxMailer(db: Db, opts: { from: string; log?: (line: string) => void; now?: () => Date }): Mailer {
@@ -51,7 +73,7 @@ export function createOutboxMailer(db: Db, opts: { from: string; log?: (line: st
           subject: msg.subject,
           text: msg.text,
           html: msg.html ?? null,
-          headers: msg.headers,
+          headers: msg.replyTo ? { ...msg.headers, 'Reply-To': msg.replyTo } : msg.headers,
           createdAt: now(),
         })
         .run();
@@ -71,7 +93,15 @@ export function createSmtpMailer(smtpUrl: string, opts: { from: string }): Maile
       transporter ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
       const info = await (
         await transporter
-      ).sendMail({ from: msg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, headers: msg.headers });
+      ).sendMail({
+        from: msg.from,
+        to: msg.to,
+        replyTo: msg.replyTo,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html,
+        headers: msg.headers,
+      });
       return { messageId: info.messageId, transport: 'smtp' };
     },
   };

@@ -92,7 +92,7 @@ describe('email.sendTest', () => {
 describe('email.sendToAddresses', () => {
   it('sends to a deduplicated typed list over SMTP and reports a refused recipient without losing the others', async () => {
     const { h, smtp } = await smtpHarness(['bounce@example.com']);
-    const user = await h.insertUser({ planType: 'basic' });
+    const user = await h.insertUser({ planType: 'basic', verified: true });
     const pub = await readyPublication(h, user);
 
     const res = await h.caller(user).email.sendToAddresses({
@@ -142,7 +142,7 @@ describe('email.sendToAddresses', () => {
   it(`rate-limits sends to ${SEND_RULE.limit} messages per user per hour, counted per recipient`, async () => {
     let clock = new Date('2026-11-21T08:00:00.000Z');
     const h = await harnessWithAdmin({ deps: { now: () => clock } });
-    const user = await h.insertUser({ planType: 'professional' });
+    const user = await h.insertUser({ planType: 'professional', verified: true });
     const other = await h.insertUser({ planType: 'professional' });
     const input = { newsletterName: 'Often', themeId: 'market-watch', articles };
     const api = h.caller(user);
