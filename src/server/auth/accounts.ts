@@ -117,6 +117,22 @@ export async function signOut(ctx: Ctx): Promise<void> {
   ctx.resHeaders.append('Set-Cookie', await ctx.auth.end(ctx.sessionId));
 }
 
+/**
+ * Records that the owner of the account's address just proved it (an e-mail code, or an OAuth
+ * provider's verified address). An account whose address was never proven may have been opened by
+ * someone else in the owner's name, ready to be taken over once the owner uses it: unless the prover is
+ * already signed in to it (which needed its password), its password and sessions are dropped first.
+ */
+export async function confirmEmailOwner(ctx: Ctx & Pick<Context, 'user'>, user: UserRow): Promise<UserRow> {
+  if (user.emailVerifiedAt) return user;
+  const now = ctx.now();
+  const provenBySession = ctx.user?.id === user.id;
+  const patch = provenBySession ? { emailVerifiedAt: now, updatedAt: now } : { emailVerifiedAt: now, passwordHash: null, updatedAt: now };
+  ctx.db.update(users).set(patch).where(eq(users.id, user.id)).run();
+  if (!provenBySession) await ctx.auth.endAllFor(user.id);
+  return { ...user, ...patch };
+}
+
 export async function signInAs(ctx: Ctx, userId: string) {
   await startSession(ctx, userId);
 }

@@ -7,12 +7,12 @@ import type { Context } from '../trpc/context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { rateRules } from '../http/rate-limit';
-import { createAccount, signInAs } from './accounts';
+import { confirmEmailOwner, createAccount, signInAs } from './accounts';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
-type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId' | 'mailer'>;
+type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId' | 'mailer' | 'user'>;
 
 const hashCode = (secret: string, email: string, code: string) => crypto.createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
 
@@ -66,10 +66,10 @@ export async function verifyCode(ctx: Ctx, email: string, code: string) {
     throw new AppError('BAD_REQUEST', MSG.codeInvalid);
   }
   ctx.db.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, row.id)).run();
-  const user =
-    ctx.db.select().from(users).where(eq(users.email, email)).get() ??
-    createAccount(ctx.db, { email, name: email.split('@')[0] ?? email, passwordHash: null, verified: true }, now);
-  if (!user.emailVerifiedAt) ctx.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id)).run();
+  const existing = ctx.db.select().from(users).where(eq(users.email, email)).get();
+  const user = existing
+    ? await confirmEmailOwner(ctx, existing)
+    : createAccount(ctx.db, { email, name: email.split('@')[0] ?? email, passwordHash: null, verified: true }, now);
   await signInAs(ctx, user.id);
   return { success: true as const, message: MSG.codeVerified, user };
 }

@@ -5,7 +5,7 @@ import { oauthAccounts, users } from '../../../db/schema';
 import type { Env } from '../env';
 import type { Context } from '../trpc/context';
 import { AppError } from '../errors';
-import { createAccount, signInAs } from './accounts';
+import { confirmEmailOwner, createAccount, signInAs } from './accounts';
 
 export const OAUTH_PROVIDERS = ['google', 'github'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -62,7 +62,7 @@ export async function fetchProfile(env: Env, provider: OAuthProvider, code: stri
   return { id: String(profile.id), email: primary.email.toLowerCase(), name: profile.name || profile.login, avatar: profile.avatar_url ?? null };
 }
 
-type Ctx = Pick<Context, 'db' | 'auth' | 'now' | 'resHeaders' | 'sessionId' | 'env' | 'limiter' | 'ip'>;
+type Ctx = Pick<Context, 'db' | 'auth' | 'now' | 'resHeaders' | 'sessionId' | 'env' | 'limiter' | 'ip' | 'user'>;
 
 /** Links the provider account to the user with the same verified e-mail, or creates one. */
 export async function signInWithProfile(ctx: Ctx, provider: OAuthProvider, p: OAuthProfile) {
@@ -74,8 +74,10 @@ export async function signInWithProfile(ctx: Ctx, provider: OAuthProvider, p: OA
     .get();
   let userId = linked?.userId;
   if (!userId) {
-    const existing = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, p.email)).get();
-    userId = existing?.id ?? createAccount(ctx.db, { email: p.email, name: p.name, passwordHash: null, avatar: p.avatar, verified: true }, now).id;
+    const existing = ctx.db.select().from(users).where(eq(users.email, p.email)).get();
+    userId = existing
+      ? (await confirmEmailOwner(ctx, existing)).id
+      : createAccount(ctx.db, { email: p.email, name: p.name, passwordHash: null, avatar: p.avatar, verified: true }, now).id;
     ctx.db.insert(oauthAccounts).values({ provider, providerUserId: p.id, userId, createdAt: now }).onConflictDoNothing().run();
   }
   await signInAs(ctx, userId);
