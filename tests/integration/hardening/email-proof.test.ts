@@ -8,7 +8,7 @@ const login = (h: Awaited<ReturnType<typeof harnessWithAdmin>>, email: string, p
   h.app.request('/api/auth/login', jsonRequest('POST', { email, password }));
 
 async function proveAddress(h: Awaited<ReturnType<typeof harnessWithAdmin>>, email: string, cookie?: string) {
-  const headers = cookie ? { cookie } : {};
+  const headers: Record<string, string> = cookie ? { cookie } : {};
   await h.app.request('/api/auth/send-code', jsonRequest('POST', { email }, headers));
   const res = await h.app.request('/api/auth/verify-code', jsonRequest('POST', { email, code: codeFromMail(h, email) }, headers));
   expect(res.status).toBe(200);
