@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { newsletters, type NewsletterRow } from '../../../db/schema/newsletters';
 import { AppError } from '../errors';
 import type { Db } from '../db';
-import { createDraftInput, contentSourcesSchema, DRAFT_STATUSES, MAX_TITLE_LENGTH } from '../../shared/schemas/newsletter';
+import { createDraftInput, contentSourcesSchema, DRAFT_STATUSES, MAX_TITLE_LENGTH, storedContentSources } from '../../shared/schemas/newsletter';
 
 export interface DraftCtx {
   db: Db;
@@ -54,7 +54,7 @@ export const draftSummaryDto = z.object({
 export const draftDto = draftSummaryDto.extend({
   content: z.string(),
   htmlContent: z.string(),
-  contentSources: contentSourcesSchema,
+  contentSources: storedContentSources,
 });
 export type DraftDto = z.infer<typeof draftDto>;
 
@@ -75,7 +75,7 @@ function summary(row: NewsletterRow): z.infer<typeof draftSummaryDto> {
 }
 
 export function toDraftDto(row: NewsletterRow): DraftDto {
-  return { ...summary(row), content: row.content, htmlContent: row.htmlContent, contentSources: contentSourcesSchema.parse(row.contentSources) };
+  return { ...summary(row), content: row.content, htmlContent: row.htmlContent, contentSources: storedContentSources.parse(row.contentSources) };
 }
 
 /** The owned row, or NOT_FOUND (also for another user's id, so ids are not probeable). */

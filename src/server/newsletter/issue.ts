@@ -1,6 +1,6 @@
 // The issue model every output (email HTML, web, text, exports) is built from: untrusted articles are
 // normalised here once (spec §5 defaults, plain text only, http(s) links and images only).
-import type { Article } from '../../shared/schemas/content';
+import { isSampleArticle, type Article } from '../../shared/schemas/content';
 
 export interface IssueArticle {
   id: string;
@@ -65,11 +65,14 @@ function words(s: string): number {
   return s ? s.split(/\s+/).filter(Boolean).length : 0;
 }
 
-/** Applies the spec's article defaults; articles with neither id nor title are dropped. */
+/**
+ * Applies the spec's article defaults; articles with neither id nor title are dropped, and so are sample
+ * entries (inputs refuse them already; this is the one model every output is built from).
+ */
 export function normalizeArticles(list: Partial<Article>[], now: Date): IssueArticle[] {
   const out: IssueArticle[] = [];
   list.forEach((a, index) => {
-    if (!a || (!a.id && !a.title)) return;
+    if (!a || (!a.id && !a.title) || isSampleArticle(a)) return;
     out.push({
       id: plain(a.id, 200) || `article-${index}`,
       title: plain(a.title, TITLE_MAX) || 'Untitled Article',

@@ -1,5 +1,6 @@
 // Stored publication rows as the API returns them; older or partial workflow data gets the spec's defaults.
 import type { PublicationRow, PublicationWorkflowData } from '../../../db/schema';
+import { isSampleArticle } from '../../shared/schemas/content';
 import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, NEWSLETTER_DEFAULTS } from '../../shared/schemas/newsletter';
 import { PUBLICATION_STATUSES, type PublicationDto, type PublicationStatus, type PublicationSummaryDto } from './schemas';
 
@@ -28,7 +29,8 @@ export function normalizeWorkflowData(raw: Partial<PublicationWorkflowData> | nu
     newsletterName: typeof d.newsletterName === 'string' ? d.newsletterName : row.name,
     selectedTheme: typeof d.selectedTheme === 'string' ? d.selectedTheme : null,
     selectedChannels: Array.isArray(d.selectedChannels) ? d.selectedChannels : [],
-    selectedArticles: Array.isArray(d.selectedArticles) ? d.selectedArticles : [],
+    // Samples never stay selected, whatever an older row holds.
+    selectedArticles: Array.isArray(d.selectedArticles) ? d.selectedArticles.filter((a) => !isSampleArticle(a)) : [],
     searchTopic: typeof d.searchTopic === 'string' ? d.searchTopic : '',
     topic: typeof d.topic === 'string' ? d.topic : '',
     fontStyle: oneOf(FONT_STYLES, d.fontStyle, NEWSLETTER_DEFAULTS.fontStyle),

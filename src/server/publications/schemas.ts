@@ -1,7 +1,7 @@
 // Input and output contracts of publications.* and wizard.saveProgress. Sizes are bounded so a
 // stored publication stays small (at most 100 channels and 100 articles, every string capped).
 import { z } from 'zod';
-import { articleSchema, channelSchema } from '../../shared/schemas/content';
+import { articleSchema, channelSchema, chosenArticles } from '../../shared/schemas/content';
 import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES } from '../../shared/schemas/newsletter';
 
 export const WORKFLOW_STEPS = 5;
@@ -58,7 +58,7 @@ export const workflowDataPatch = z
     /** null clears the choice. */
     selectedTheme: short(100).nullable(),
     selectedChannels: z.array(storedChannel).max(MAX_SELECTED_CHANNELS, `At most ${MAX_SELECTED_CHANNELS} channels can be selected`),
-    selectedArticles: z.array(storedArticle).max(MAX_SELECTED_ARTICLES, `At most ${MAX_SELECTED_ARTICLES} articles can be selected`),
+    selectedArticles: chosenArticles(storedArticle, MAX_SELECTED_ARTICLES, `At most ${MAX_SELECTED_ARTICLES} articles can be selected`),
     searchTopic: short(500),
     topic: short(500),
     fontStyle: z.enum(FONT_STYLES),

@@ -23,12 +23,16 @@ export function fieldErrorsOf(err: unknown): Record<string, string[]> | undefine
   return out;
 }
 
-/** A readable one-line message for a validation failure. */
+/**
+ * A readable one-line message for a validation failure: the field and its message, or a rule's own
+ * message alone (custom rules are written as whole sentences).
+ */
 export function validationMessage(err: unknown): string | undefined {
-  const fields = fieldErrorsOf(err);
-  if (!fields) return undefined;
-  const [key, msgs] = Object.entries(fields)[0];
-  return key === '_' ? msgs[0] : `${key}: ${msgs[0]}`;
+  const cause = err instanceof TRPCError ? err.cause : err;
+  if (!(cause instanceof ZodError) || cause.issues.length === 0) return undefined;
+  const first = cause.issues[0];
+  const key = first.path.join('.');
+  return !key || first.code === 'custom' ? first.message : `${key}: ${first.message}`;
 }
 
 export function appDataOf(err: unknown): Record<string, unknown> | undefined {

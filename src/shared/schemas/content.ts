@@ -1,6 +1,7 @@
 // Channels and articles as the API exchanges them (spec §3, §7). Shared by the content engine,
 // the workflow UI and tests.
 import { z } from 'zod';
+import { MSG } from '../messages';
 
 export const CHANNEL_PAGE_SIZE = 12;
 export const CHANNEL_MAX_PAGES = 5;
@@ -42,6 +43,34 @@ export const articleSchema = z.object({
   isSample: z.boolean().optional(),
 });
 export type Article = z.infer<typeof articleSchema>;
+
+/**
+ * A sample entry stands in for a channel that could not be loaded (spec §8). It is shown, labelled, and
+ * never chosen: it never reaches a selection, an assembled issue, a draft or a send.
+ */
+export function isSampleArticle(a: { id?: unknown; isSample?: unknown } | null | undefined): boolean {
+  return !!a && (a.isSample === true || (typeof a.id === 'string' && a.id.startsWith('sample-')));
+}
+
+/** Spec §5: an article with neither id nor title is dropped. */
+const named = (a: { id?: unknown; title?: unknown } | null | undefined) => !!a && (!!a.id || !!a.title);
+
+/**
+ * A list of articles a user chose, as every input takes it (wizard selection, assembly, drafts, sends):
+ * sample entries are refused with a clear message, unnamed entries dropped.
+ */
+export function chosenArticles<T extends z.ZodType<{ id?: string; title?: string; isSample?: boolean }>>(item: T, max: number, tooMany: string) {
+  return z
+    .array(item)
+    .max(max, tooMany)
+    .refine((list) => !list.some(isSampleArticle), MSG.sampleNotSelectable)
+    .transform((list) => list.filter(named));
+}
+
+/** The same list read back from storage: what older rows hold is cleaned, never refused. */
+export function storedArticles<T extends z.ZodType<{ id?: string; title?: string; isSample?: boolean }>>(item: T) {
+  return z.array(item).transform((list) => list.filter((a) => named(a) && !isSampleArticle(a)));
+}
 
 export const dateRangeSchema = z.object({ start: z.string(), end: z.string() });
 export type DateRange = z.infer<typeof dateRangeSchema>;

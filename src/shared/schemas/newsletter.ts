@@ -1,6 +1,6 @@
 // Newsletter assembly, drafts and exports as the API exchanges them (spec §3, §7).
 import { z } from 'zod';
-import { articleSchema, channelRef } from './content';
+import { articleSchema, channelRef, chosenArticles, storedArticles } from './content';
 
 export const LAYOUT_STYLES = ['single', 'two-column'] as const;
 export const FONT_STYLES = ['normal', 'bold', 'italic'] as const;
@@ -20,7 +20,7 @@ export const GMAIL_CLIP_BYTES = 102 * 1024;
 export const assembleInput = z.object({
   newsletterName: z.string().max(MAX_TITLE_LENGTH, `Newsletter name must be at most ${MAX_TITLE_LENGTH} characters`).optional(),
   themeId: z.string().max(100).optional(),
-  articles: z.array(articleSchema.partial()).max(MAX_ARTICLES, `A newsletter can hold at most ${MAX_ARTICLES} articles`).optional(),
+  articles: chosenArticles(articleSchema.partial(), MAX_ARTICLES, `A newsletter can hold at most ${MAX_ARTICLES} articles`).optional(),
   layoutStyle: z.enum(LAYOUT_STYLES).default(NEWSLETTER_DEFAULTS.layoutStyle),
   fontStyle: z.enum(FONT_STYLES).default(NEWSLETTER_DEFAULTS.fontStyle),
   colorTheme: z.enum(COLOR_THEMES).default(NEWSLETTER_DEFAULTS.colorTheme),
@@ -56,14 +56,22 @@ export type AssembledNewsletter = z.infer<typeof assembledNewsletter>;
 
 export const assembleResult = z.object({ success: z.literal(true), data: assembledNewsletter });
 
-export const contentSourcesSchema = z.object({
+const contentSourcesFields = {
   channels: z.array(channelRef).max(100).default([]),
-  articles: z.array(articleSchema.partial()).max(MAX_ARTICLES).default([]),
   theme: z.string().max(100).optional(),
   layoutStyle: z.enum(LAYOUT_STYLES).optional(),
   fontStyle: z.enum(FONT_STYLES).optional(),
   colorTheme: z.enum(COLOR_THEMES).optional(),
+};
+
+/** What a draft was built from, as a save sends it. */
+export const contentSourcesSchema = z.object({
+  ...contentSourcesFields,
+  articles: chosenArticles(articleSchema.partial(), MAX_ARTICLES, `A newsletter can hold at most ${MAX_ARTICLES} articles`).default([]),
 });
+
+/** The same, as a stored draft is read back (older rows are cleaned rather than refused). */
+export const storedContentSources = z.object({ ...contentSourcesFields, articles: storedArticles(articleSchema.partial()).default([]) });
 
 export const DRAFT_STATUSES = ['draft', 'ready', 'sent'] as const;
 
