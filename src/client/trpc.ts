@@ -3,6 +3,7 @@
 import { createTRPCReact, createTRPCQueryUtils, httpBatchLink } from '@trpc/react-query';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '../server/trpc/root';
+import { TRPC_MAX_BATCH } from '../shared/limits';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -34,7 +35,7 @@ export function createQueryClient() {
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: '/api/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+    links: [httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
   });
 }
 

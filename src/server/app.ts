@@ -12,12 +12,14 @@ import { appRouter } from './trpc/root';
 import { createContext, type Deps } from './trpc/context';
 import type { AppEnv } from './http/types';
 import { securityHeaders } from './http/security-headers';
+import { loadClientRoutes } from './http/client-routes';
 import { authRest } from './rest/auth';
 import { aiMagicContentRest } from './rest/ai-magic-content';
 import { newsletterRest } from './rest/newsletter';
 import { workflowRest } from './rest/workflow';
 import { errorResponse } from './rest/adapter';
 import { MSG } from '../shared/messages';
+import { TRPC_MAX_BATCH } from '../shared/limits';
 
 export interface AppOptions {
   /** Folder of the built client (vite build); omitted in API-only tests. */
@@ -70,6 +72,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       endpoint: '/api/trpc',
       req: c.req.raw,
       router: appRouter,
+      // Unbounded batches let one request carry hundreds of calls past every per-request limit.
+      maxBatchSize: TRPC_MAX_BATCH,
       createContext: ({ resHeaders }) =>
         createContext(deps, { user: c.get('user'), sessionId: c.get('sessionId'), ip: c.get('ip'), userAgent: c.req.header('user-agent'), resHeaders }),
     }),
@@ -98,8 +102,10 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
     });
     app.use('*', compress(), serveStatic({ root }));
-    // Client-side routes (and the client's own 404 page) are served the app shell.
-    app.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
+    // Client routes are served the app shell; an address no route matches gets the same shell (which
+    // shows the not-found page) with a 404, so crawlers and tools see a real not-found.
+    const isClientRoute = loadClientRoutes(opts.clientDir);
+    app.get('*', (c) => c.html(indexHtml, !isClientRoute || isClientRoute(c.req.path) ? 200 : 404, { 'Cache-Control': 'no-cache' }));
   }
 
   app.onError((err, c) => {

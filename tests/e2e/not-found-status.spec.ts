@@ -1,0 +1,16 @@
+// The built app answers 404 (with the client's not-found page) for addresses no route matches, and 200
+// for real routes, parameterised ones included.
+import { MSG } from '../../src/shared/messages';
+import { expect, skipWithoutBrowser, test } from './support';
+
+skipWithoutBrowser();
+
+test('an unknown address is a real 404 showing the not-found page; routes answer 200', async ({ page }) => {
+  const missing = await page.goto('/no/such/page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByText(MSG.notFoundPage)).toBeVisible();
+  for (const path of ['/', '/auth', '/blog/some-post', '/admin/integrations/brevo']) {
+    const res = await page.request.get(path);
+    expect(res.status(), path).toBe(200);
+  }
+});
