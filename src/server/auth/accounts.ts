@@ -129,7 +129,8 @@ export async function confirmEmailOwner(ctx: Ctx & Pick<Context, 'user'>, user: 
   const provenBySession = ctx.user?.id === user.id;
   const patch = provenBySession ? { emailVerifiedAt: now, updatedAt: now } : { emailVerifiedAt: now, passwordHash: null, updatedAt: now };
   ctx.db.update(users).set(patch).where(eq(users.id, user.id)).run();
-  if (!provenBySession) await ctx.auth.endAllFor(user.id);
+  if (provenBySession) ctx.auth.forgetUser(user.id);
+  else await ctx.auth.endAllFor(user.id);
   return { ...user, ...patch };
 }
 

@@ -48,9 +48,30 @@ export interface SessionResult {
   setCookie: string | null;
 }
 
-export function createAuthService(db: Db, opts: { secure: boolean; now?: () => Date }) {
+/** How long a validated session is served from memory before SQLite is asked again. */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  user: SessionUser;
+  /** lucia's idle expiry and our absolute limit, whichever comes first (ms). */
+  validUntil: number;
+  /** When this entry must be checked against the database again (ms). */
+  recheckAt: number;
+}
+
+export function createAuthService(db: Db, opts: { secure: boolean; now?: () => Date; cacheMs?: number }) {
   const now = opts.now ?? (() => new Date());
   const lucia = createLucia(db, { secure: opts.secure, now });
+  const cacheMs = opts.cacheMs ?? SESSION_CACHE_MS;
+  // Every signed-in request validates its session; on a file database that read costs more than the
+  // rest of a small request. Entries live a few seconds, and every change this process makes to a
+  // session or its user (sign-out, ending sessions, profile or role changes) removes them at once;
+  // another process's change (the CLI) shows within SESSION_CACHE_MS.
+  const cache = new Map<string, CachedSession>();
+  const forget = (userId: string) => {
+    for (const [id, entry] of cache) if (entry.user.id === userId) cache.delete(id);
+  };
 
   return {
     cookieName: SESSION_COOKIE,
@@ -58,17 +79,22 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
     async validate(cookieHeader: string | null | undefined): Promise<SessionResult> {
       const id = lucia.readSessionCookie(cookieHeader ?? '');
       if (!id) return { user: null, sessionId: null, setCookie: null };
+      const t = now().getTime();
+      const hit = cache.get(id);
+      if (hit && t < hit.recheckAt && t < hit.validUntil) return { user: hit.user, sessionId: id, setCookie: null };
+      cache.delete(id);
       const { session, user } = await lucia.validateSession(id);
       if (!session || !user) return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
-      if (now().getTime() - session.createdAt > ABSOLUTE_MS) {
+      if (t - session.createdAt > ABSOLUTE_MS) {
         await lucia.invalidateSession(session.id);
         return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
       }
-      return {
-        user: toSessionUser(user),
-        sessionId: session.id,
-        setCookie: session.fresh ? lucia.createSessionCookie(session.id).serialize() : null,
-      };
+      const sessionUser = toSessionUser(user);
+      if (cacheMs > 0) {
+        if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+        cache.set(id, { user: sessionUser, validUntil: Math.min(session.expiresAt.getTime(), session.createdAt + ABSOLUTE_MS), recheckAt: t + cacheMs });
+      }
+      return { user: sessionUser, sessionId: session.id, setCookie: session.fresh ? lucia.createSessionCookie(session.id).serialize() : null };
     },
 
     /** Starts a session and returns its Set-Cookie value. */
@@ -79,11 +105,20 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
 
     /** Ends a session and returns the blank Set-Cookie value. */
     async end(sessionId: string | null): Promise<string> {
-      if (sessionId) await lucia.invalidateSession(sessionId);
+      if (sessionId) {
+        cache.delete(sessionId);
+        await lucia.invalidateSession(sessionId);
+      }
       return lucia.createBlankSessionCookie().serialize();
     },
 
-    endAllFor: (userId: string) => lucia.invalidateUserSessions(userId),
+    async endAllFor(userId: string) {
+      forget(userId);
+      await lucia.invalidateUserSessions(userId);
+    },
+
+    /** Call after changing a user's row (name, avatar, role, plan, verification): sessions re-read it. */
+    forgetUser: forget,
 
     /** Deletes sessions past their idle expiry or their absolute lifetime (at start and every hour). */
     sweepExpired: () => lucia.deleteExpiredSessions(),

@@ -6,14 +6,17 @@ import { readJson, rest } from './adapter';
 import { authorizationUrl, configuredProviders, fetchProfile, signInWithProfile, OAUTH_PROVIDERS, type OAuthProvider } from '../auth/oauth';
 import { createContext } from '../trpc/context';
 import { MSG } from '../../shared/messages';
+import { authCheck } from '../user/dto';
+
+const CHECK_HEADERS = { 'X-Protected-Content': 'true', 'X-Anti-Scraping': 'active', 'Cache-Control': 'no-store' };
 
 export const authRest = new Hono<AppEnv>()
   .post('/auth/signup', (c) => rest(c, async (api) => api.auth.signUp((await readJson(c)) as never), { status: 201 }))
   .post('/auth/login', (c) => rest(c, async (api) => api.auth.signIn((await readJson(c)) as never)))
   .post('/auth/logout', (c) => rest(c, (api) => api.auth.signOut()))
-  .get('/auth/check', (c) =>
-    rest(c, (api) => api.auth.check(), { headers: { 'X-Protected-Content': 'true', 'X-Anti-Scraping': 'active', 'Cache-Control': 'no-store' } }),
-  )
+  // The hottest path (every page load asks it): the procedure has no input and no authorization of its
+  // own, so this adapter calls its domain function directly and skips the tRPC pipeline (~20 µs a call).
+  .get('/auth/check', (c) => c.json(authCheck(c.get('user'), c.get('deps').now()), 200, CHECK_HEADERS))
   .post('/auth/send-code', (c) => rest(c, async (api) => api.auth.sendCode((await readJson(c)) as never)))
   .post('/auth/verify-code', (c) => rest(c, async (api) => api.auth.verifyCode((await readJson(c)) as never)))
   .post('/auth/forgot-password', (c) => rest(c, async (api) => api.auth.forgotPassword((await readJson(c)) as never)))

@@ -7,7 +7,7 @@ import { signIn, signOut, signUp } from '../auth/accounts';
 import { sendCode, verifyCode } from '../auth/codes';
 import { requestReset, resetPassword } from '../auth/reset';
 import { configuredProviders } from '../auth/oauth';
-import { toUserDto } from '../user/dto';
+import { authCheck, toUserDto } from '../user/dto';
 
 export const authRouter = router({
   signUp: publicProcedure
@@ -31,7 +31,7 @@ export const authRouter = router({
   check: publicProcedure
     .input(z.void())
     .output(authCheckResult)
-    .query(({ ctx }) => ({ authenticated: ctx.user !== null, user: ctx.user ? toUserDto(ctx.user, ctx.now()) : null })),
+    .query(({ ctx }) => authCheck(ctx.user, ctx.now())),
 
   sendCode: publicProcedure
     .input(sendCodeInput)

@@ -7,7 +7,7 @@ import { updateProfile } from '../user/profile';
 import { toUserDto } from '../user/dto';
 
 export const userRouter = router({
-  // The session middleware read this user's row for this very request; no second query.
+  // The session middleware read this user's row (or its copy of the last few seconds); no second query.
   get: protectedProcedure
     .input(z.void())
     .output(userDto)
@@ -16,5 +16,5 @@ export const userRouter = router({
   update: protectedProcedure
     .input(updateProfileInput)
     .output(userDto)
-    .mutation(({ ctx, input }) => toUserDto(updateProfile(ctx.db, ctx.user.id, input, ctx.now()), ctx.now())),
+    .mutation(({ ctx, input }) => toUserDto(updateProfile(ctx, ctx.user.id, input), ctx.now())),
 });

@@ -38,3 +38,8 @@ export function toUserDto(u: UserLike, now: Date = new Date()) {
 }
 
 export type UserDto = ReturnType<typeof toUserDto>;
+
+/** The session check (auth.check and GET /api/auth/check): whether someone is signed in, and who. */
+export function authCheck(user: UserLike | null, now: Date) {
+  return { authenticated: user !== null, user: user ? toUserDto(user, now) : null };
+}

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
 import type { Db } from '../db';
+import type { AuthService } from '../auth/service';
 import { AppError } from '../errors';
 import type { UpdateProfileInput } from '../../shared/schemas/auth';
 
@@ -11,9 +12,10 @@ export function getUser(db: Db, id: string) {
   return row;
 }
 
-export function updateProfile(db: Db, id: string, input: UpdateProfileInput, now: Date) {
-  const patch: Partial<typeof users.$inferInsert> = { name: input.fullName, updatedAt: now };
+export function updateProfile(ctx: { db: Db; auth: Pick<AuthService, 'forgetUser'>; now: () => Date }, id: string, input: UpdateProfileInput) {
+  const patch: Partial<typeof users.$inferInsert> = { name: input.fullName, updatedAt: ctx.now() };
   if (input.avatar !== undefined) patch.avatar = input.avatar;
-  db.update(users).set(patch).where(eq(users.id, id)).run();
-  return getUser(db, id);
+  ctx.db.update(users).set(patch).where(eq(users.id, id)).run();
+  ctx.auth.forgetUser(id);
+  return getUser(ctx.db, id);
 }
