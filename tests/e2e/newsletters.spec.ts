@@ -2,7 +2,7 @@
 // previewed in a sandboxed frame, duplicated, exported in a plan format (PDF download; Enterprise-only
 // formats disabled for a free user) and deleted after confirmation.
 import fs from 'node:fs';
-import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
+import { createAccount, expect, isRed, signInThroughUi, skipWithoutBrowser, test, textRgb, uniqueEmail } from './support';
 
 skipWithoutBrowser();
 
@@ -81,7 +81,9 @@ test('a free user previews, duplicates, exports and deletes a saved newsletter',
   await page.keyboard.press('Escape');
 
   // Delete asks first.
-  await page.getByRole('article', { name: 'Morning Notes (copy)' }).getByRole('button', { name: 'Delete' }).click();
+  const del = page.getByRole('article', { name: 'Morning Notes (copy)' }).getByRole('button', { name: 'Delete' });
+  expect(isRed(await textRgb(del)), `Delete colour ${await textRgb(del)}`).toBe(true);
+  await del.click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete newsletter?' });
   await confirm.getByRole('button', { name: 'Delete newsletter' }).click();
   await expect(page.getByRole('article', { name: 'Morning Notes (copy)' })).toHaveCount(0);

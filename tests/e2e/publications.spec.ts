@@ -2,7 +2,7 @@
 // rename, the free plan's publication limit with the upgrade dialog, delete with confirmation, and the
 // dashboard's recent publications table.
 import { MSG } from '../../src/shared/messages';
-import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
+import { createAccount, expect, isRed, signInThroughUi, skipWithoutBrowser, test, textRgb, uniqueEmail } from './support';
 
 skipWithoutBrowser();
 
@@ -74,7 +74,9 @@ test('a new user creates, opens, renames and deletes a publication', async ({ pa
 
   // Delete asks first; Cancel keeps it, Delete removes it and the stored entry.
   await page.goto('/publications');
-  await page.getByRole('article', { name: 'Weekend Reads' }).getByRole('button', { name: 'Delete' }).click();
+  const del = page.getByRole('article', { name: 'Weekend Reads' }).getByRole('button', { name: 'Delete' });
+  expect(isRed(await textRgb(del)), `Delete colour ${await textRgb(del)}`).toBe(true);
+  await del.click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete publication?' });
   await expect(confirm).toContainText('“Weekend Reads”');
   await confirm.getByRole('button', { name: 'Cancel' }).click();

@@ -1,5 +1,5 @@
 // Shared e2e helpers: the skip rule (no browser and E2E_REQUIRED unset), accounts and fixtures.
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -84,4 +84,23 @@ export function makePng(file: string, width: number, height: number) {
 
 export function adminEmail(): string {
   return (JSON.parse(fs.readFileSync(ADMIN_FILE, 'utf8')) as { email: string }).email;
+}
+
+/**
+ * An element's computed text colour as sRGB bytes. Tailwind 4 writes colours in oklch, so the browser
+ * paints the value onto a canvas and reads the pixel back rather than the test parsing colour syntax.
+ */
+export async function textRgb(locator: Locator): Promise<[number, number, number]> {
+  return locator.evaluate((el) => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.fillStyle = getComputedStyle(el).color;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+    return [r, g, b] as [number, number, number];
+  });
+}
+
+/** Red text: the red channel clearly dominates (Tailwind's red-400 to red-700 all pass; zinc greys do not). */
+export function isRed([r, g, b]: [number, number, number]) {
+  return r > 150 && r > g + 80 && r > b + 80;
 }
