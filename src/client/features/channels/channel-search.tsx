@@ -1,5 +1,6 @@
 // Search the channel directory by topic ('Find Channels'), with the server's message and, for plans
 // that browse deeper (admin, professional, enterprise), a page switcher of up to 5 pages (spec §2).
+// When the search itself fails, the built-in sample channels for the topic replace the results (§8).
 import { useEffect, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -10,7 +11,20 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
 import { CHANNEL_MAX_PAGES, type Channel, type SearchChannelsResult } from '../../../shared/schemas/content';
+import { sampleChannelsFor } from '../../../shared/sample-channels';
 import { ChannelCard } from './channel-card';
+
+/**
+ * What a failed search shows. A refusal of the input (4xx: an address that is not allowed, no feed there)
+ * is the user's to fix and shows only the server's reason; when the server or the network failed, the
+ * sample channels for the topic stand in, as the server's own fallback does.
+ */
+export function failedSearch(err: unknown, topic: string): { result: SearchChannelsResult | null; failure: string | null } {
+  const status = (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus;
+  if (status !== undefined && status < 500) return { result: null, failure: errorMessage(err, MSG.searchFailed) };
+  const data = sampleChannelsFor(topic);
+  return { result: { success: false, data, message: MSG.searchFailed, page: 1, totalPages: 1, total: data.length }, failure: null };
+}
 
 interface Props {
   initialTopic: string;
@@ -45,7 +59,11 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
           if (searched.current !== t) onSearched(t);
           searched.current = t;
         },
-        onError: (err) => setFailure(errorMessage(err, MSG.searchFailed)),
+        onError: (err) => {
+          const failed = failedSearch(err, t);
+          setResult(failed.result);
+          setFailure(failed.failure);
+        },
       },
     );
   };
