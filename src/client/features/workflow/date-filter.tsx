@@ -4,22 +4,9 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
 import type { DateRange } from '../../../shared/schemas/content';
+import { rangeFrom, toLocalInput } from './date-range';
 
 const HOUR = 60 * 60 * 1000;
-
-/** A Date as the value of a datetime-local input (local time, minutes). */
-function toLocalInput(d: Date) {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-export function rangeFrom(after: string, before: string, now = new Date()): DateRange | null | 'invalid' {
-  if (!after && !before) return null;
-  const start = after ? new Date(after) : new Date(0);
-  const end = before ? new Date(before) : now;
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || start > end) return 'invalid';
-  return { start: start.toISOString(), end: end.toISOString() };
-}
 
 export function DateFilter({ active, onApply }: { active: boolean; onApply: (range: DateRange | null) => void }) {
   const [after, setAfter] = useState('');
@@ -27,10 +14,10 @@ export function DateFilter({ active, onApply }: { active: boolean; onApply: (ran
   const [error, setError] = useState<string | null>(null);
 
   const apply = (a: string, b: string) => {
-    const range = rangeFrom(a, b);
-    if (range === 'invalid') return setError("The 'After' date must come before the 'Before' date.");
+    const result = rangeFrom(a, b);
+    if (!result.ok) return setError(result.error);
     setError(null);
-    onApply(range);
+    onApply(result.range);
   };
   const lastHours = (h: number) => {
     const now = new Date();
