@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
-import type { Article, DateRange } from '../../../shared/schemas/content';
+import { isSampleArticle, type Article, type DateRange } from '../../../shared/schemas/content';
 import { MAX_ARTICLES } from '../../../shared/schemas/newsletter';
 import { clearArticleCache, loadArticles, type ChannelArticles } from './article-cache';
 import { ArticleCard } from './article-card';
@@ -70,8 +70,11 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
   }, [results, channels]);
 
   const failed = channels.filter((c) => results?.get(c.url)?.error);
+  const realCount = articles.filter((a) => !isSampleArticle(a)).length;
 
   const toggle = (a: Article) => {
+    // A sample stands in for a channel that failed: it is never part of a newsletter (the server refuses it too).
+    if (isSampleArticle(a)) return;
     const current = wf.dataRef.current.selectedArticles;
     if (current.some((s) => s.id === a.id)) return void wf.change({ selectedArticles: current.filter((s) => s.id !== a.id) });
     if (current.length >= MAX_ARTICLES)
@@ -121,7 +124,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
               <span className="truncate font-medium text-zinc-800 dark:text-zinc-200">{c.name}</span>
               {r && (
                 <span className="shrink-0 tabular-nums text-zinc-500 dark:text-zinc-400">
-                  {plural(r.articles.filter((a) => !a.isSample).length, 'article')}
+                  {plural(r.articles.filter((a) => !isSampleArticle(a)).length, 'article')}
                 </span>
               )}
               {r?.error && (
@@ -143,7 +146,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
             </>
           ) : (
             <span>
-              {plural(articles.length, 'article')} · <span className="font-medium text-zinc-900 dark:text-zinc-100">{selectedIds.size} selected</span>
+              {plural(realCount, 'article')} · <span className="font-medium text-zinc-900 dark:text-zinc-100">{selectedIds.size} selected</span>
             </span>
           )}
         </div>

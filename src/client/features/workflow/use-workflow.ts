@@ -7,6 +7,7 @@ import { trpc } from '../../trpc';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { MSG } from '../../../shared/messages';
+import { isSampleArticle } from '../../../shared/schemas/content';
 import { toStep, type Publication, type Step, type WorkflowData, type WorkflowPatch } from './types';
 
 export const NAME_SAVE_DELAY_MS = 500;
@@ -19,7 +20,8 @@ function fromDto(p: Publication): WorkflowData {
     newsletterName: d.newsletterName,
     selectedTheme: d.selectedTheme,
     selectedChannels: d.selectedChannels,
-    selectedArticles: d.selectedArticles,
+    // A sample (it stands in for a channel that failed) is never chosen, whatever an older row holds.
+    selectedArticles: d.selectedArticles.filter((a) => !isSampleArticle(a)),
     searchTopic: d.searchTopic,
     topic: d.topic,
     fontStyle: d.fontStyle,
@@ -141,7 +143,9 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
 
   /** Changes fields and saves them; a refusal restores the previous values of exactly those fields. */
   const change = useCallback(
-    (patch: Partial<WorkflowData>) => {
+    (requested: Partial<WorkflowData>) => {
+      // Whatever path picked them, sample entries never enter the selection.
+      const patch = requested.selectedArticles ? { ...requested, selectedArticles: requested.selectedArticles.filter((a) => !isSampleArticle(a)) } : requested;
       const before = Object.fromEntries(Object.keys(patch).map((k) => [k, dataRef.current[k as keyof WorkflowData]])) as Partial<WorkflowData>;
       update(patch);
       return save({ ...takePendingName(), ...patch }, { revert: () => update(before) });
