@@ -4,13 +4,14 @@ import type { Db } from './db';
 import type { Deps, Logger } from './trpc/context';
 import { createAuthService } from './auth/service';
 import { RateLimiter } from './http/rate-limit';
+import { createGates } from './http/concurrency';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 
 export function consoleLogger(level: Env['LOG_LEVEL']): Logger {
   return {
     info: (m) => level === 'info' && console.log(m),
     warn: (m) => level !== 'silent' && console.warn(m),
-    error: (m, err) => level !== 'silent' && console.error(m, err instanceof Error ? err.stack ?? err.message : (err ?? '')),
+    error: (m, err) => level !== 'silent' && console.error(m, err instanceof Error ? (err.stack ?? err.message) : (err ?? '')),
   };
 }
 
@@ -26,6 +27,7 @@ export function createDeps(env: Env, db: Db, overrides: Partial<Deps> = {}): Dep
     mailer,
     log,
     now,
+    gates: overrides.gates ?? createGates(),
     limiter: overrides.limiter ?? new RateLimiter(env.RATE_LIMITS === 'on', () => now().getTime()),
     auth: overrides.auth ?? createAuthService(db, { secure: env.isProduction, now }),
   };

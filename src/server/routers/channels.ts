@@ -1,6 +1,6 @@
 // channels.*: directory search and discovery (spec §7 search-channels) and the user's own channels.
 import { z } from 'zod';
-import { router, protectedProcedure } from '../trpc/init';
+import { router, protectedProcedure, costly } from '../trpc/init';
 import { channelSchema, searchChannelsInput, searchChannelsResult } from '../../shared/schemas/content';
 
 // The content engine (HTTP client, parsers, encodings) loads on first use: it is not needed to start
@@ -26,10 +26,12 @@ export const importOpmlResult = z.object({
 
 export const channelsRouter = router({
   search: protectedProcedure
+    .use(costly('feeds'))
     .input(searchChannelsInput)
     .output(searchChannelsResult)
     .mutation(async ({ ctx, input }) => (await engine()).searchChannels(ctx, input)),
   discover: protectedProcedure
+    .use(costly('feeds'))
     .input(discoverInput)
     .output(discoverResult)
     .mutation(async ({ ctx, input }) => (await engine()).discoverChannels(ctx, input)),
@@ -38,6 +40,7 @@ export const channelsRouter = router({
     .output(z.array(channelSchema))
     .query(async ({ ctx }) => (await engine()).listMyChannels(ctx)),
   add: protectedProcedure
+    .use(costly('feeds'))
     .input(addChannelInput)
     .output(channelSchema)
     .mutation(async ({ ctx, input }) => (await engine()).addChannel(ctx, input)),
@@ -46,6 +49,7 @@ export const channelsRouter = router({
     .output(z.object({ success: z.boolean() }))
     .mutation(async ({ ctx, input }) => (await engine()).removeChannel(ctx, input)),
   importOpml: protectedProcedure
+    .use(costly('feeds'))
     .input(importOpmlInput)
     .output(importOpmlResult)
     .mutation(async ({ ctx, input }) => (await engine()).importOpml(ctx, input)),

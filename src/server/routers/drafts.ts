@@ -1,6 +1,6 @@
 // drafts.*: saved newsletters owned by the signed-in user, and their exports.
 import { z } from 'zod';
-import { router, protectedProcedure } from '../trpc/init';
+import { router, protectedProcedure, costly } from '../trpc/init';
 import {
   createDraft,
   createDraftRequest,
@@ -45,6 +45,7 @@ export const draftsRouter = router({
     .output(draftDto)
     .mutation(({ ctx, input }) => duplicateDraft(ctx, input.id)),
   export: protectedProcedure
+    .use(costly('export'))
     .input(exportInput)
     .output(exportResult)
     .query(({ ctx, input }) => exportNewsletter(ctx, input)),

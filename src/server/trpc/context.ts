@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import type { Env } from '../env';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../http/rate-limit';
+import type { Gates } from '../http/concurrency';
 import type { AuthService, SessionUser } from '../auth/service';
 
 export interface Deps {
@@ -10,6 +11,8 @@ export interface Deps {
   env: Env;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Per-user concurrency gates for expensive procedures. */
+  gates: Gates;
   auth: AuthService;
   log: Logger;
   /** Clock seam for tests of time rules (trial, code expiry, freshness). */
@@ -34,6 +37,9 @@ export interface Context extends Deps {
 /** The context of a signed-in procedure (after protectedProcedure's check). */
 export type AuthedContext = Context & { user: SessionUser };
 
-export function createContext(deps: Deps, req: { user: SessionUser | null; sessionId: string | null; ip: string; userAgent?: string; resHeaders: Headers }): Context {
+export function createContext(
+  deps: Deps,
+  req: { user: SessionUser | null; sessionId: string | null; ip: string; userAgent?: string; resHeaders: Headers },
+): Context {
   return { ...deps, user: req.user, sessionId: req.sessionId, ip: req.ip, userAgent: req.userAgent ?? '', resHeaders: req.resHeaders };
 }

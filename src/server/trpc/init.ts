@@ -1,6 +1,7 @@
 // tRPC instance and the three procedure kinds: public, protected (signed in), admin (staff).
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
+import type { GateKind } from '../http/concurrency';
 import { ZodError } from 'zod';
 import { toTRPCError, fieldErrorsOf, appDataOf } from './errors';
 import { AppError } from '../errors';
@@ -46,3 +47,17 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!isStaff(ctx.user.role)) throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
   return next();
 });
+
+/**
+ * Expensive work (assembly, exports, feed fetches) passes a per-user gate: a user's parallel calls,
+ * batched or not, queue behind each other instead of taking the server (anonymous callers by address).
+ */
+export const costly = (kind: GateKind) =>
+  t.middleware(async ({ ctx, next }) => {
+    const release = await ctx.gates[kind].acquire(ctx.user ? `user:${ctx.user.id}` : `ip:${ctx.ip}`);
+    try {
+      return await next();
+    } finally {
+      release();
+    }
+  });
