@@ -6,7 +6,17 @@ import fs from 'node:fs';
 import { MSG } from '../../src/shared/messages';
 import { expect, PASSWORD, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { startFixtureServer, type FixtureServer } from './fixtures/feed-server';
-import { E2E_DB, getPublication, localInput, outboxFor, publicationIdFrom, signUpThroughUi, trpcMutation, trpcQuery } from './fixtures/workflow-helpers';
+import {
+  E2E_DB,
+  getPublication,
+  localInput,
+  outboxFor,
+  publicationIdFrom,
+  signUpThroughUi,
+  trpcMutation,
+  trpcQuery,
+  verifyAddressInSendPanel,
+} from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
 
@@ -190,12 +200,13 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   const file = await download.path();
   expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
 
-  // Send: a test to me lands in the outbox; a typed list is validated first.
+  // Send: a test to me lands in the outbox; other people need a verified address, then a typed list is validated first.
   await page.getByRole('button', { name: 'Send test to me' }).click();
   await expect(page.getByText(`Newsletter sent to ${email}`, { exact: true })).toBeVisible();
   const sent = outboxFor(email);
   expect(sent).toHaveLength(1);
   expect(sent[0].html).toContain(FIRST);
+  await verifyAddressInSendPanel(page, email);
   await page.getByLabel('Recipient addresses').fill('ana@example.com, not-an-address');
   await page.getByRole('button', { name: 'Send to addresses' }).click();
   await expect(page.getByText('Not a valid email address: not-an-address')).toBeVisible();

@@ -4,7 +4,8 @@ import { MSG } from '../../../shared/messages';
 import { trpc } from '../../trpc';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/errors';
-import { Field, FormAlert, sanitizeCode } from './form-bits';
+import { Field, FormAlert } from './form-bits';
+import { isCompleteCode, sanitizeCode } from '../../lib/one-time-code';
 import { useSignedIn } from './use-signed-in';
 
 export type EmailView = 'signin' | 'signup' | 'code' | 'forgot';
@@ -85,7 +86,7 @@ export function CodeForm() {
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!/^\d{6}$/.test(code)) {
+        if (!isCompleteCode(code)) {
           setCodeError(MSG.codeFormat);
           return;
         }

@@ -43,8 +43,3 @@ export function FormAlert({ tone, children }: { tone: 'error' | 'success'; child
     </div>
   );
 }
-
-/** Code input rule (spec §5): strip non-digits, at most 6. */
-export function sanitizeCode(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, 6);
-}

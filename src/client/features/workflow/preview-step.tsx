@@ -124,7 +124,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
         </div>
         <div className="grid content-start gap-2">
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Send</h3>
-          <SendPanel publicationId={wf.publicationId} data={d} disabled={!ready} />
+          <SendPanel publicationId={wf.publicationId} data={d} user={user} disabled={!ready} />
         </div>
         <div className="grid content-start gap-2">
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Next issue</h3>

@@ -1,5 +1,6 @@
 // Sending from step 5: a test to the user's own address, or to up to 10 typed addresses (comma or new
-// line separated, validated here and again on the server). Results arrive as a toast.
+// line separated, validated here and again on the server). Results arrive as a toast. Other people's
+// addresses need a verified account address: until then the form is locked behind the inline check.
 import { useState } from 'react';
 import { Send } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -9,7 +10,9 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
+import type { UserDtoShape } from '../../../shared/schemas/user';
 import { assembleRequest } from './use-assembly';
+import { VERIFY_MESSAGE_ID, VerifyEmail } from './verify-email';
 import type { SendResult, WorkflowData } from './types';
 
 export const MAX_ADDRESSES = 10;
@@ -48,7 +51,8 @@ function report(res: SendResult, fallback: string) {
   }
 }
 
-export function SendPanel({ publicationId, data, disabled }: { publicationId: string; data: WorkflowData; disabled: boolean }) {
+export function SendPanel({ publicationId, data, user, disabled }: { publicationId: string; data: WorkflowData; user: UserDtoShape; disabled: boolean }) {
+  const verified = user.emailVerified;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const sendTest = trpc.email.sendTest.useMutation({
@@ -69,6 +73,7 @@ export function SendPanel({ publicationId, data, disabled }: { publicationId: st
       <Button variant="secondary" onClick={() => sendTest.mutate(request())} loading={sendTest.isPending} disabled={disabled}>
         {!sendTest.isPending && <Send aria-hidden />} Send test to me
       </Button>
+      {!verified && <VerifyEmail email={user.email} />}
       <form
         noValidate
         onSubmit={(e) => {
@@ -85,14 +90,15 @@ export function SendPanel({ publicationId, data, disabled }: { publicationId: st
           onChange={(e) => setText(e.target.value)}
           rows={3}
           placeholder={'ana@example.com, ben@example.com'}
-          aria-describedby={error ? 'send-addresses-hint send-addresses-error' : 'send-addresses-hint'}
+          aria-describedby={[!verified && VERIFY_MESSAGE_ID, 'send-addresses-hint', error && 'send-addresses-error'].filter(Boolean).join(' ')}
           aria-invalid={error ? true : undefined}
+          disabled={!verified}
         />
         <p id="send-addresses-hint" className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
           Separate addresses with commas or new lines (at most {MAX_ADDRESSES}).
         </p>
         <FieldError id="send-addresses-error">{error}</FieldError>
-        <Button type="submit" variant="outline" className="mt-2 w-full" loading={sendMany.isPending} disabled={disabled}>
+        <Button type="submit" variant="outline" className="mt-2 w-full" loading={sendMany.isPending} disabled={disabled || !verified}>
           Send to addresses
         </Button>
       </form>

@@ -1,0 +1,102 @@
+// The address check that unlocks sending to other people from step 5: the server sends those only for
+// a verified address (403 otherwise), so an unverified user proves theirs here without leaving the
+// workflow. A 6-digit code goes to their own address; entering it marks the address verified and
+// renews the session, and the refreshed user unlocks the form.
+import { useState } from 'react';
+import { MailCheck } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { FieldError, Label } from '../../components/ui/label';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/errors';
+import { isCompleteCode, sanitizeCode } from '../../lib/one-time-code';
+import { trpc } from '../../trpc';
+import { MSG } from '../../../shared/messages';
+
+export const VERIFY_MESSAGE_ID = 'verify-to-send-message';
+
+export function VerifyEmail({ email }: { email: string }) {
+  const utils = trpc.useUtils();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const send = trpc.auth.sendCode.useMutation({
+    onSuccess: () => {
+      setSent(true);
+      setCode('');
+      setCodeError(null);
+    },
+  });
+  const verify = trpc.auth.verifyCode.useMutation({
+    onSuccess: async (res) => {
+      utils.user.get.setData(undefined, res.user);
+      utils.auth.check.setData(undefined, { authenticated: true, user: res.user });
+      await Promise.all([utils.user.get.invalidate(), utils.auth.check.invalidate()]);
+      toast({ title: 'E-mail address verified', description: 'You can now send newsletters to other people.' });
+    },
+    onError: (err) => setCodeError(errorMessage(err, MSG.codeVerifyFailed)),
+  });
+
+  const sendError = send.error ? errorMessage(send.error, MSG.codeSendFailedRetry) : null;
+
+  return (
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-500/40 dark:bg-amber-500/10">
+      <p id={VERIFY_MESSAGE_ID} className="flex items-start gap-2 text-amber-900 dark:text-amber-200">
+        <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+        {MSG.verifyEmailToSend}
+      </p>
+      {!sent ? (
+        <div className="mt-3">
+          <Button size="sm" variant="outline" className="w-full" onClick={() => send.mutate({ email })} loading={send.isPending}>
+            Send me a code
+          </Button>
+          <p className="mt-1.5 break-words text-xs text-amber-900/80 dark:text-amber-200/80">It goes to {email}.</p>
+          <FieldError>{sendError}</FieldError>
+        </div>
+      ) : (
+        <form
+          className="mt-3"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!isCompleteCode(code)) return setCodeError(MSG.codeFormat);
+            setCodeError(null);
+            verify.mutate({ email, code });
+          }}
+        >
+          <p role="status" className="mb-2 break-words text-xs text-amber-900/80 dark:text-amber-200/80">
+            {MSG.codeSent} It went to {email} and expires in 15 minutes.
+          </p>
+          <Label htmlFor="verify-send-code">6-digit code</Label>
+          <div className="flex gap-2">
+            <Input
+              id="verify-send-code"
+              value={code}
+              onChange={(e) => setCode(sanitizeCode(e.target.value))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              className="min-w-0 font-mono tracking-widest"
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? 'verify-send-code-error' : undefined}
+            />
+            <Button type="submit" loading={verify.isPending}>
+              Verify
+            </Button>
+          </div>
+          <FieldError id="verify-send-code-error">{codeError}</FieldError>
+          <FieldError>{sendError}</FieldError>
+          <Button
+            variant="link"
+            size="sm"
+            className="mt-1 h-auto px-0 text-xs"
+            onClick={() => send.mutate({ email })}
+            disabled={send.isPending || verify.isPending}
+          >
+            Send a new code
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
