@@ -13,6 +13,7 @@ import { createContext, type Deps } from './trpc/context';
 import type { AppEnv } from './http/types';
 import { securityHeaders } from './http/security-headers';
 import { loadClientRoutes } from './http/client-routes';
+import { escapeXml } from './xml';
 import { authRest } from './rest/auth';
 import { aiMagicContentRest } from './rest/ai-magic-content';
 import { newsletterRest } from './rest/newsletter';
@@ -88,7 +89,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
 
   app.get('/sitemap.xml', (c) => {
     const pages = ['/', '/auth', '/blog', '/roadmap', '/help', '/quick-start-guide', '/terms', '/privacy', '/refund'];
-    const urls = pages.map((p) => `  <url><loc>${deps.env.APP_URL}${p}</loc></url>`).join('\n');
+    const urls = pages.map((p) => `  <url><loc>${escapeXml(deps.env.APP_URL + p)}</loc></url>`).join('\n');
     return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`, 200, {
       'Content-Type': 'application/xml; charset=utf-8',
     });

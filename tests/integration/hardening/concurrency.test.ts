@@ -88,7 +88,7 @@ describe('feed fetches', () => {
         '/api/ai-magic/channel-articles',
         jsonRequest('POST', { channelName: `Slow ${i}`, channelUrl: server.url(`/slow.xml?i=${i}`) }, { cookie }),
       );
-    const pending = Array.from({ length: 7 }, (_, i) => call(i));
+    const pending = Array.from({ length: 7 }, (_, i) => Promise.resolve(call(i)));
     const refused = await Promise.race(pending.map((p, i) => p.then((r) => ({ i, r }))));
     expect(refused.r.status).toBe(429);
     expect(await refused.r.json()).toMatchObject({ message: BUSY_MESSAGE });

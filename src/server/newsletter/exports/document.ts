@@ -48,7 +48,3 @@ export function slugify(title: string): string {
     .replace(/-+$/, '');
   return s || 'newsletter';
 }
-
-export function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}

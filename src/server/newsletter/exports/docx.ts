@@ -1,21 +1,26 @@
 // Word export with docx: a title, a date line, and one heading, summary and hyperlink per article.
+// docx escapes markup but keeps characters XML forbids, so every string passes xmlSafe first.
 import { Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { ExportDoc } from './document';
+import { xmlSafe as t } from '../../xml';
 
 export function toDocx(doc: ExportDoc): Promise<Buffer> {
   const body: Paragraph[] = [
-    new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(doc.title)] }),
-    new Paragraph({ children: [new TextRun({ text: doc.date, italics: true, color: '666666' })] }),
+    new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(t(doc.title))] }),
+    new Paragraph({ children: [new TextRun({ text: t(doc.date), italics: true, color: '666666' })] }),
   ];
-  if (!doc.articles.length) for (const line of doc.text.split('\n')) body.push(new Paragraph({ children: [new TextRun(line)] }));
+  if (!doc.articles.length) for (const line of doc.text.split('\n')) body.push(new Paragraph({ children: [new TextRun(t(line))] }));
   doc.articles.forEach((a, i) => {
     body.push(
-      new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(`${i + 1}. ${a.title}`)] }),
-      new Paragraph({ children: [new TextRun(a.summary)] }),
-      new Paragraph({ children: [new TextRun({ text: [a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · '), color: '666666', size: 18 })] }),
+      new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(t(`${i + 1}. ${a.title}`))] }),
+      new Paragraph({ children: [new TextRun(t(a.summary))] }),
+      new Paragraph({
+        children: [new TextRun({ text: t([a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · ')), color: '666666', size: 18 })],
+      }),
     );
-    if (a.url) body.push(new Paragraph({ children: [new ExternalHyperlink({ link: a.url, children: [new TextRun({ text: a.url, style: 'Hyperlink' })] })] }));
+    if (a.url)
+      body.push(new Paragraph({ children: [new ExternalHyperlink({ link: t(a.url), children: [new TextRun({ text: t(a.url), style: 'Hyperlink' })] })] }));
   });
-  const file = new Document({ creator: 'Curated', title: doc.title, description: doc.subject, sections: [{ children: body }] });
+  const file = new Document({ creator: 'Curated', title: t(doc.title), description: t(doc.subject), sections: [{ children: body }] });
   return Packer.toBuffer(file) as Promise<Buffer>;
 }

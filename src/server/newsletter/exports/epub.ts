@@ -1,7 +1,8 @@
 // EPUB 3 export with jszip: 'mimetype' first and stored uncompressed, META-INF/container.xml, a package
 // document, the XHTML content and a navigation document (plus toc.ncx for older readers).
 import JSZip from 'jszip';
-import { escapeXml as x, type ExportDoc } from './document';
+import type { ExportDoc } from './document';
+import { escapeXml as x } from '../../xml';
 
 function contentXhtml(doc: ExportDoc): string {
   const items = doc.articles.length
@@ -25,7 +26,9 @@ ${items}
 }
 
 function navXhtml(doc: ExportDoc): string {
-  const entries = doc.articles.length ? doc.articles.map((a, i) => `<li><a href="content.xhtml#a${i + 1}">${x(a.title)}</a></li>`).join('') : `<li><a href="content.xhtml">${x(doc.title)}</a></li>`;
+  const entries = doc.articles.length
+    ? doc.articles.map((a, i) => `<li><a href="content.xhtml#a${i + 1}">${x(a.title)}</a></li>`).join('')
+    : `<li><a href="content.xhtml">${x(doc.title)}</a></li>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en" xml:lang="en">

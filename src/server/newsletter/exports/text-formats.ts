@@ -4,7 +4,8 @@ import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, NEWSLETTER_DEFAULTS } from '.
 import { buildIssue } from '../issue';
 import { renderIssue } from '../render';
 import { renderText } from '../text';
-import { escapeXml, type ExportDoc } from './document';
+import type { ExportDoc } from './document';
+import { escapeXml } from '../../xml';
 
 export function toTxt(doc: ExportDoc, appUrl: string): string {
   if (doc.text.trim()) return doc.text.endsWith('\n') ? doc.text : `${doc.text}\n`;
@@ -24,7 +25,14 @@ export function toMarkdown(doc: ExportDoc): string {
     return out.join('\n') + '\n';
   }
   doc.articles.forEach((a, i) => {
-    out.push(a.url ? `## ${i + 1}. [${md(a.title)}](<${a.url}>)` : `## ${i + 1}. ${md(a.title)}`, '', md(a.summary), '', `*${md([a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · '))}*`, '');
+    out.push(
+      a.url ? `## ${i + 1}. [${md(a.title)}](<${a.url}>)` : `## ${i + 1}. ${md(a.title)}`,
+      '',
+      md(a.summary),
+      '',
+      `*${md([a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · '))}*`,
+      '',
+    );
   });
   return out.join('\n');
 }
