@@ -35,7 +35,10 @@ export function exportForbiddenMessage(format: ExportFormat): string {
 export async function exportNewsletter(ctx: ExportCtx, input: z.infer<typeof exportInput>) {
   const row = findOwnedDraft(ctx, input.id);
   if (!capabilitiesFor(ctx.user).exports.includes(input.format)) {
-    throw new AppError('FORBIDDEN', exportForbiddenMessage(input.format), { requiredPlan: cheapestPlanWithExport(input.format), currentPlan: effectivePlan(ctx.user) });
+    throw new AppError('FORBIDDEN', exportForbiddenMessage(input.format), {
+      requiredPlan: cheapestPlanWithExport(input.format),
+      currentPlan: effectivePlan(ctx.user),
+    });
   }
   const doc = exportDocFrom(row);
   const body = await render(input.format, doc, row.id, ctx);
