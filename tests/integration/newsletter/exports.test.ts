@@ -1,9 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import zlib from 'node:zlib';
 import JSZip from 'jszip';
 import { harnessWithAdmin } from '../../helpers/app';
 import { sampleArticles, inspect } from '../../unit/newsletter/helpers';
-import { signedIn } from './support';
+import { pdfText, signedIn } from './support';
 import type { PlanType } from '../../../src/shared/plans';
 
 const TITLE = 'Compiler Weekly: Issue 3';
@@ -11,29 +10,21 @@ const TITLE = 'Compiler Weekly: Issue 3';
 async function setup(planType: PlanType = 'enterprise') {
   const h = await harnessWithAdmin({ deps: { now: () => new Date('2026-11-21T08:00:00Z') } });
   const { user, cookie } = await signedIn(h, { planType });
-  const articles = [...sampleArticles(2), { id: 'x', title: 'Tricky <b>markup</b> & [link](javascript:alert(1))', summary: 'Summary with *stars* and <script>', url: 'javascript:alert(1)' }];
-  const d = await h.caller(user).drafts.create({ title: TITLE, subject: 'Subject line', content: 'Saved plain text', htmlContent: '', contentSources: { channels: [], articles, theme: 'newsprint', layoutStyle: 'two-column' } });
+  const articles = [
+    ...sampleArticles(2),
+    { id: 'x', title: 'Tricky <b>markup</b> & [link](javascript:alert(1))', summary: 'Summary with *stars* and <script>', url: 'javascript:alert(1)' },
+  ];
+  const d = await h
+    .caller(user)
+    .drafts.create({
+      title: TITLE,
+      subject: 'Subject line',
+      content: 'Saved plain text',
+      htmlContent: '',
+      contentSources: { channels: [], articles, theme: 'newsprint', layoutStyle: 'two-column' },
+    });
   const get = (format: string, id = d.id, c = cookie) => h.app.request(`/api/newsletters/${id}/export/${format}`, { headers: { cookie: c } });
   return { h, user, cookie, id: d.id, get };
-}
-
-/** Text drawn in a PDF: inflate every content stream and decode the hex strings of TJ/Tj operators. */
-function pdfText(buf: Buffer): string {
-  const raw = buf.toString('latin1');
-  let out = '';
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = zlib.inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      content = m[1];
-    }
-    for (const arr of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      out += [...arr[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join('');
-      out += '\n';
-    }
-  }
-  return out;
 }
 
 describe('GET /api/newsletters/:id/export/:format', () => {
@@ -43,7 +34,9 @@ describe('GET /api/newsletters/:id/export/:format', () => {
       const res = await get(format);
       expect(res.status, format).toBe(200);
       expect(res.headers.get('content-type')).toBe(mime);
-      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="compiler-weekly-issue-3-2026-11-21.${format}"; filename*=UTF-8''compiler-weekly-issue-3-2026-11-21.${format}`);
+      expect(res.headers.get('content-disposition')).toBe(
+        `attachment; filename="compiler-weekly-issue-3-2026-11-21.${format}"; filename*=UTF-8''compiler-weekly-issue-3-2026-11-21.${format}`,
+      );
       return Buffer.from(await res.arrayBuffer());
     };
 

@@ -1,12 +1,13 @@
 // Exports of a saved newsletter: the plan decides the format (capability table), the row must be the
 // user's own, and the file is named from the title and the date of the last save. The binary
-// formats' libraries (pdfkit, docx, jszip) load on first use, keeping them out of start-up.
+// formats (pdfkit, docx, jszip) are written in a worker thread, loaded on the first export.
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { capabilitiesFor, cheapestPlanWithExport, effectivePlan, EXPORT_FORMATS, PLAN_LABELS, type ExportFormat } from '../../../shared/plans';
 import { findOwnedDraft, draftId, type DraftCtx } from '../drafts';
 import { exportDocFrom, slugify } from './document';
 import { toTxt, toMarkdown, toHtml } from './text-formats';
+import { renderInWorker } from './pool';
 
 export const exportInput = z.object({ id: draftId, format: z.enum(EXPORT_FORMATS, { message: `Format must be one of: ${EXPORT_FORMATS.join(', ')}` }) });
 export const exportResult = z.object({ filename: z.string(), mime: z.string(), base64: z.string() });
@@ -55,10 +56,9 @@ function render(format: ExportFormat, doc: ReturnType<typeof exportDocFrom>, id:
     case 'html':
       return toHtml(doc, ctx.env.APP_URL);
     case 'pdf':
-      return import('./pdf').then((m) => m.toPdf(doc));
     case 'docx':
-      return import('./docx').then((m) => m.toDocx(doc));
     case 'epub':
-      return import('./epub').then((m) => m.toEpub(doc, id, ctx.now()));
+      // The binary formats are written in a worker thread (pool.ts): a large one never stalls other requests.
+      return renderInWorker({ format, doc, id, now: ctx.now().toISOString() });
   }
 }
