@@ -1,7 +1,7 @@
 // A destructive-action confirmation: names what will be lost, Cancel is the safe default focus.
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Button } from './ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
 
 export function ConfirmDialog({
   open,

@@ -1,5 +1,5 @@
 // /account: avatar, full name, and the read-only facts of the account (spec §2, §5, §8).
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Upload } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { trpc } from '../../trpc';
@@ -12,7 +12,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage, isNetworkError } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
-import { UserAvatar } from '../shell/user-avatar';
+import { UserAvatar } from '../shell';
 import { avatarFileError, resizeAvatar } from './avatar-image';
 
 function ReadOnly({ id, label, value }: { id: string; label: string; value: string }) {
@@ -28,19 +28,18 @@ export function AccountPage() {
   const utils = trpc.useUtils();
   const userQuery = trpc.user.get.useQuery();
   const user = userQuery.data;
-  const [name, setName] = useState('');
+  // Null until the user edits the field: until then it shows the saved name, also after a refetch.
+  const [editedName, setName] = useState<string | null>(null);
+  const name = editedName ?? user?.name ?? '';
   const [avatar, setAvatar] = useState<string | null | undefined>(undefined);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (user) setName(user.name);
-  }, [user]);
 
   const update = trpc.user.update.useMutation({
     onSuccess: (next) => {
       utils.user.get.setData(undefined, next);
       utils.auth.check.setData(undefined, { authenticated: true, user: next });
+      setName(null);
       setAvatar(undefined);
       toast({ title: MSG.profileUpdated, variant: 'success' });
     },

@@ -1,7 +1,7 @@
 // Search the channel directory by topic ('Find Channels'), with the server's message and, for plans
 // that browse deeper (admin, professional, enterprise), a page switcher of up to 5 pages (spec §2).
 // When the search itself fails, the built-in sample channels for the topic replace the results (§8).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -43,14 +43,8 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
   const search = trpc.channels.search.useMutation();
   const searched = useRef<string | null>(null);
 
-  const run = (text: string, page = 1) => {
-    const t = text.trim();
-    if (!t) {
-      setInputError(MSG.searchTopicRequired);
-      return;
-    }
-    setInputError(null);
-    setFailure(null);
+  /** Asks the server; every state change happens when the answer arrives. */
+  const request = (t: string, page: number) =>
     search.mutate(
       { niche: t, page },
       {
@@ -66,16 +60,27 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
         },
       },
     );
+
+  const run = (text: string, page = 1) => {
+    const t = text.trim();
+    if (!t) {
+      setInputError(MSG.searchTopicRequired);
+      return;
+    }
+    setInputError(null);
+    setFailure(null);
+    request(t, page);
   };
 
-  // Coming back to a publication shows the results of its last search again.
-  useEffect(() => {
-    if (initialTopic.trim()) {
-      searched.current = initialTopic.trim();
-      run(initialTopic);
-    }
-    // Runs once, when the step opens: later searches are the user's.
-  }, []);
+  // Coming back to a publication shows the results of its last search again. Only the topic the step
+  // opened with is searched: later searches are the user's.
+  const repeatLastSearch = useEffectEvent(() => {
+    const t = initialTopic.trim();
+    if (!t) return;
+    searched.current = t;
+    request(t, 1);
+  });
+  useEffect(() => repeatLastSearch(), []);
 
   const pages = result ? Math.min(result.totalPages, CHANNEL_MAX_PAGES) : 0;
 

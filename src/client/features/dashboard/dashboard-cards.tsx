@@ -10,8 +10,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { openPublication, workflowHref } from '../publications/open-publication';
-import { formatDateTime, formatRelative } from '../publications/time';
+import { openPublication, workflowHref } from '../publications';
+import { formatDateTime, formatRelative } from '../../lib/format';
 
 const PLATFORM_NAMES = { brevo: 'Brevo', mailchimp: 'Mailchimp', mailerlite: 'MailerLite', substack: 'Substack' } as const;
 export const RECENT_COUNT = 5;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { buttonClass } from '../../components/ui/button';
 import { trpc } from '../../trpc';
-import { UpgradeDialog } from '../upgrade/upgrade-dialog';
+import { UpgradeDialog } from '../upgrade';
 import { IntegrationsCard, RecentPublicationsCard, SubscriptionCard } from './dashboard-cards';
 
 export function DashboardPage() {

@@ -14,9 +14,9 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { ConfirmDialog } from '../publications/confirm-dialog';
-import { UpgradeDialog } from '../upgrade/upgrade-dialog';
-import { formatDateTime } from '../publications/time';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { UpgradeDialog } from '../upgrade';
+import { formatDateTime } from '../../lib/format';
 import { ExportMenu } from './export-menu';
 import { PreviewDialog } from './preview-dialog';
 

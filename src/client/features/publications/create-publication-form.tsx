@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { openPublication } from './open-publication';
 import { MAX_NAME, nameError } from './rename-dialog';
-import { newClientId } from './time';
+import { newClientId } from './client-id';
 
 const httpStatus = (err: unknown) => (err as { data?: { httpStatus?: number } | null })?.data?.httpStatus;
 

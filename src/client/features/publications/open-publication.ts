@@ -3,7 +3,7 @@
 // corrupt stored entry can be recovered from the server.
 // Reading and validating the entry is the workflow's side (features/workflow/stored-publication.ts).
 import type { useNavigate } from '@tanstack/react-router';
-import { SELECTED_PUBLICATION_KEY } from '../workflow/stored-publication';
+import { SELECTED_PUBLICATION_KEY } from '../workflow';
 
 export interface SelectedPublication {
   id: string;

@@ -13,13 +13,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { UpgradeDialog } from '../upgrade/upgrade-dialog';
-import { ConfirmDialog } from './confirm-dialog';
+import { UpgradeDialog } from '../upgrade';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CreatePublicationForm } from './create-publication-form';
-import { clearStoredPublication, readStoredPublication } from '../workflow/stored-publication';
+import { clearStoredPublication, readStoredPublication } from '../workflow';
 import { openPublication, storeSelectedPublication } from './open-publication';
 import { RenameDialog } from './rename-dialog';
-import { formatDateTime, formatRelative } from './time';
+import { formatDateTime, formatRelative } from '../../lib/format';
 
 export const STEP_NAMES = ['Name', 'Theme', 'Channels', 'Articles', 'Preview & Send'] as const;
 

@@ -1,7 +1,7 @@
 // Step 4 'Choose Articles' (spec §2, §4): articles of the selected channels, fetched once per channel
 // selection, filterable by date; a failing channel shows its error beside it while the rest stay
 // usable. The loading indicator clears 300 ms after the articles arrive.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
@@ -34,32 +34,30 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
   const selectedIds = useMemo(() => new Set(wf.data.selectedArticles.map((a) => a.id)), [wf.data.selectedArticles]);
   const [range, setRange] = useState<DateRange | null>(null);
   const [reload, setReload] = useState(0);
-  const [results, setResults] = useState<Map<string, ChannelArticles> | null>(null);
-  const [loading, setLoading] = useState(channels.length > 0);
-  const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const channelKey = channels.map((c) => c.url).join('\n');
+  // One key per load: the channels (by address, so a new array with the same channels is the same
+  // selection), the range, and each retry.
+  const loadKey = `${channelKey}|${range ? `${range.start}..${range.end}` : 'all'}|${reload}`;
+  const [results, setResults] = useState<Map<string, ChannelArticles> | null>(null);
+  // The load whose articles have been shown for LOADING_CLEAR_MS; any other key is still loading.
+  const [settledKey, setSettledKey] = useState<string | null>(null);
+  const loading = channels.length > 0 && settledKey !== loadKey;
+  const channelRefs = useEffectEvent(() => channels.map((c) => ({ name: c.name, url: c.url, niche: c.niche })));
 
   useEffect(() => {
-    if (channels.length === 0) return;
+    if (!channelKey) return;
     let live = true;
-    setLoading(true);
-    if (clearTimer.current) clearTimeout(clearTimer.current);
-    void loadArticles(
-      utils.client,
-      channels.map((c) => ({ name: c.name, url: c.url, niche: c.niche })),
-      range,
-    ).then((map) => {
+    let clearTimer: ReturnType<typeof setTimeout> | undefined;
+    void loadArticles(utils.client, channelRefs(), range).then((byChannel) => {
       if (!live) return;
-      setResults(map);
-      clearTimer.current = setTimeout(() => setLoading(false), LOADING_CLEAR_MS);
+      setResults(byChannel);
+      clearTimer = setTimeout(() => setSettledKey(loadKey), LOADING_CLEAR_MS);
     });
     return () => {
       live = false;
+      if (clearTimer) clearTimeout(clearTimer);
     };
-    // channelKey stands for the channel list: a new array with the same channels is the same selection.
-  }, [channelKey, range, reload, utils]);
-
-  useEffect(() => () => void (clearTimer.current && clearTimeout(clearTimer.current)), []);
+  }, [loadKey, channelKey, range, utils]);
 
   const articles = useMemo(() => {
     if (!results) return [];

@@ -7,13 +7,10 @@ import { MSG } from '../../../shared/messages';
 import { channelLimitFor, effectivePlan } from '../../../shared/plans';
 import type { Channel } from '../../../shared/schemas/content';
 import type { UserDtoShape } from '../../../shared/schemas/user';
-import type { Workflow } from '../workflow/use-workflow';
-import { StepNav } from '../workflow/step-nav';
-import { prefetchChannel } from '../workflow/article-cache';
-import { ChannelSearch } from './channel-search';
-import { ChannelCard } from './channel-card';
-import { AddChannel } from './add-channel';
-import { SelectedChannels } from './selected-channels';
+import { AddChannel, ChannelCard, ChannelSearch, SelectedChannels } from '../channels';
+import type { Workflow } from './use-workflow';
+import { StepNav } from './step-nav';
+import { prefetchChannel } from './article-cache';
 
 /** Spec §2: the page switcher is for admin, professional and enterprise. */
 function canPage(user: UserDtoShape) {

@@ -1,7 +1,7 @@
 // Step 2 'Choose Your Newsletter Theme': the shared theme picker (locks follow the user's real plan);
 // a pick is saved and the workflow moves on about 500 ms later (spec §4).
 import { useEffect, useRef } from 'react';
-import { ThemePicker } from '../themes/theme-picker';
+import { ThemePicker } from '../themes';
 import { StepNav } from './step-nav';
 import type { Workflow } from './use-workflow';
 

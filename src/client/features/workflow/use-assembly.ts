@@ -1,7 +1,7 @@
 // Step 5's assembly: reaching the step with a name, a theme and at least one article assembles the
 // newsletter at once, and again whenever a preview option changes (spec §4). Only the newest request's
 // answer is shown.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
 import { readyToAssemble } from './rules';
@@ -34,24 +34,27 @@ function assemblyError(err: unknown): string {
 
 export function useAssembly(d: WorkflowData): AssemblyState {
   const utils = trpc.useUtils();
-  const [state, setState] = useState<AssemblyState>({ result: null, assembling: false, error: null });
-  const seq = useRef(0);
+  // The newest answer, with the key of the request it answers: a different key is still assembling.
+  const [answer, setAnswer] = useState<{ key: string; result: Assembled | null; error: string | null } | null>(null);
   const ready = readyToAssemble(d);
   const key = JSON.stringify([d.newsletterName.trim(), d.selectedTheme, d.selectedArticles.map((a) => a.id), d.layoutStyle, d.fontStyle, d.colorTheme]);
+  // key holds every input of the assembly, so the request reads the data without re-running on each new object.
+  const request = useEffectEvent(() => assembleRequest(d));
 
   useEffect(() => {
-    if (!ready) {
-      setState({ result: null, assembling: false, error: MSG.assemblyMissing });
-      return;
-    }
-    const n = ++seq.current;
-    setState((s) => ({ ...s, assembling: true, error: null }));
+    if (!ready) return;
+    let live = true;
     utils.client.wizard.assemble
-      .mutate(assembleRequest(d))
-      .then((res) => n === seq.current && setState({ result: res.data, assembling: false, error: null }))
-      .catch((err: unknown) => n === seq.current && setState((s) => ({ ...s, assembling: false, error: assemblyError(err) })));
-    // key holds every input of the assembly.
+      .mutate(request())
+      .then((res) => live && setAnswer({ key, result: res.data, error: null }))
+      // A failed re-assembly keeps the last preview on screen under the error.
+      .catch((err: unknown) => live && setAnswer((prev) => ({ key, result: prev?.result ?? null, error: assemblyError(err) })));
+    return () => {
+      live = false;
+    };
   }, [key, ready, utils]);
 
-  return state;
+  if (!ready) return { result: null, assembling: false, error: MSG.assemblyMissing };
+  const answered = answer?.key === key;
+  return { result: answer?.result ?? null, assembling: !answered, error: answered ? answer.error : null };
 }

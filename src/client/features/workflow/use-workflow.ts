@@ -56,8 +56,11 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const pending = useRef(0);
   const nameTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Saves answer after renders, so they call the newest onUpgrade through a ref kept current after each commit.
   const onUpgradeRef = useRef(onUpgrade);
-  onUpgradeRef.current = onUpgrade;
+  useEffect(() => {
+    onUpgradeRef.current = onUpgrade;
+  }, [onUpgrade]);
 
   const update = useCallback((patch: Partial<WorkflowData>) => {
     dataRef.current = { ...dataRef.current, ...patch };
