@@ -3,11 +3,12 @@
 // thread behind a bounded queue, so even a large one never stalls other requests.
 import { describe, it, expect, vi, afterEach } from 'vitest';
 import PDFDocument from 'pdfkit';
+import JSZip from 'jszip';
 import { harnessWithAdmin, jsonRequest } from '../../helpers/app';
 import { pdfText, signedIn } from '../newsletter/support';
 import { breakLongWords, toPdf } from '../../../src/server/newsletter/exports/pdf';
 import { EXPORT_BUSY, EXPORT_QUEUE, exportPoolStats, renderInWorker } from '../../../src/server/newsletter/exports/pool';
-import type { ExportDoc } from '../../../src/server/newsletter/exports/document';
+import { BINARY_TEXT_MAX, type ExportDoc } from '../../../src/server/newsletter/exports/document';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -54,7 +55,7 @@ describe('PDF layout is linear in its input', () => {
 });
 
 describe('exports in the worker thread', () => {
-  it('a one-word draft of 120,000 and of about 1 MB characters exports as readable PDFs, written off the main thread', async () => {
+  it('a one-word draft of 120,000 and of about 1 MB characters exports as readable PDFs (the long one bounded, and saying so), written off the main thread', async () => {
     const h = await harnessWithAdmin();
     const { cookie } = await signedIn(h, { planType: 'free' });
     const onMain = vi.spyOn(PDFDocument.prototype, 'widthOfString');
@@ -67,7 +68,9 @@ describe('exports in the worker thread', () => {
       expect(pdf.status).toBe(200);
       const buf = Buffer.from(await pdf.arrayBuffer());
       expect(buf.subarray(0, 5).toString()).toBe('%PDF-');
-      expect(pdfText(buf).replace(/[^y]/g, '')).toHaveLength(n);
+      const text = pdfText(buf);
+      expect(text.replace(/[^y]/g, '')).toHaveLength(Math.min(n, BINARY_TEXT_MAX));
+      if (n > BINARY_TEXT_MAX) expect(text.replace(/\n/g, '')).toContain(`This export holds the first 200,000 of 1,000,000 characters`);
     }
     expect(onMain).not.toHaveBeenCalled();
     expect((await exportPoolStats()).completed).toBe(before + 2);
@@ -82,4 +85,22 @@ describe('exports in the worker thread', () => {
     for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: EXPORT_BUSY });
     expect(settled.filter((s) => s.status === 'fulfilled').length).toBeGreaterThanOrEqual(EXPORT_QUEUE);
   }, 60_000);
+});
+
+describe('binary exports are bounded', () => {
+  it('a Word file of 2 MB of short lines holds the first 200,000 characters and says so', async () => {
+    const h = await harnessWithAdmin();
+    const { user, cookie } = await signedIn(h, { planType: 'enterprise' });
+    // Larger than a request body may be, as a script calling the procedure in-process can save it.
+    const content = 'a b\n'.repeat(450_000);
+    const { id } = await h.caller(user).drafts.create({ title: 'Many lines', content });
+    const docx = await h.app.request(`/api/newsletters/${id}/export/docx`, { headers: { cookie } });
+    expect(docx.status).toBe(200);
+    const xml = await (await JSZip.loadAsync(Buffer.from(await docx.arrayBuffer()))).file('word/document.xml')!.async('string');
+    expect(xml.match(/>a b</g)).toHaveLength(50_000);
+    expect(xml).toContain('This export holds the first 200,000 of 1,800,000 characters');
+    // The saved draft keeps all of it.
+    const txt = await h.app.request(`/api/newsletters/${id}/export/txt`, { headers: { cookie } });
+    expect((await txt.text()).length).toBe(content.length);
+  }, 30_000);
 });

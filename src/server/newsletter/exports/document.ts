@@ -48,3 +48,18 @@ export function slugify(title: string): string {
     .replace(/-+$/, '');
   return s || 'newsletter';
 }
+
+/** Saved text a binary export (PDF, Word, EPUB) lays out; a Word file of 2 MB of short lines took ~8 s. */
+export const BINARY_TEXT_MAX = 200_000;
+
+/**
+ * The document as the binary writers get it: saved text past BINARY_TEXT_MAX is cut at a line end and
+ * the export says so in its last line (the saved newsletter itself is never changed).
+ */
+export function boundedForLayout(doc: ExportDoc): ExportDoc {
+  if (doc.text.length <= BINARY_TEXT_MAX) return doc;
+  const cut = doc.text.lastIndexOf('\n', BINARY_TEXT_MAX - 1);
+  const kept = doc.text.slice(0, cut > BINARY_TEXT_MAX / 2 ? cut + 1 : BINARY_TEXT_MAX);
+  const note = `[This export holds the first ${kept.length.toLocaleString('en-US')} of ${doc.text.length.toLocaleString('en-US')} characters of the saved text. Export it as plain text or Markdown for all of it.]`;
+  return { ...doc, text: `${kept.trimEnd()}\n\n${note}` };
+}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors';
 import { capabilitiesFor, cheapestPlanWithExport, effectivePlan, EXPORT_FORMATS, PLAN_LABELS, type ExportFormat } from '../../../shared/plans';
 import { findOwnedDraft, draftId, type DraftCtx } from '../drafts';
-import { exportDocFrom, slugify } from './document';
+import { boundedForLayout, exportDocFrom, slugify } from './document';
 import { toTxt, toMarkdown, toHtml } from './text-formats';
 import { renderInWorker } from './pool';
 
@@ -59,6 +59,6 @@ function render(format: ExportFormat, doc: ReturnType<typeof exportDocFrom>, id:
     case 'docx':
     case 'epub':
       // The binary formats are written in a worker thread (pool.ts): a large one never stalls other requests.
-      return renderInWorker({ format, doc, id, now: ctx.now().toISOString() });
+      return renderInWorker({ format, doc: boundedForLayout(doc), id, now: ctx.now().toISOString() });
   }
 }
