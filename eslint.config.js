@@ -18,7 +18,17 @@ const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', 'coverage/', 'data/', 'tests/e2e/.tmp/', 'test-results/', 'playwright-report/', 'src/client/routeTree.gen.ts', 'db/migrations/'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'data/',
+      'tests/e2e/.tmp/',
+      'test-results/',
+      'playwright-report/',
+      'src/client/routeTree.gen.ts',
+      'db/migrations/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -14,15 +14,13 @@ async function setup(planType: PlanType = 'enterprise') {
     ...sampleArticles(2),
     { id: 'x', title: 'Tricky <b>markup</b> & [link](javascript:alert(1))', summary: 'Summary with *stars* and <script>', url: 'javascript:alert(1)' },
   ];
-  const d = await h
-    .caller(user)
-    .drafts.create({
-      title: TITLE,
-      subject: 'Subject line',
-      content: 'Saved plain text',
-      htmlContent: '',
-      contentSources: { channels: [], articles, theme: 'newsprint', layoutStyle: 'two-column' },
-    });
+  const d = await h.caller(user).drafts.create({
+    title: TITLE,
+    subject: 'Subject line',
+    content: 'Saved plain text',
+    htmlContent: '',
+    contentSources: { channels: [], articles, theme: 'newsprint', layoutStyle: 'two-column' },
+  });
   const get = (format: string, id = d.id, c = cookie) => h.app.request(`/api/newsletters/${id}/export/${format}`, { headers: { cookie: c } });
   return { h, user, cookie, id: d.id, get };
 }
