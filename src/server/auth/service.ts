@@ -2,6 +2,7 @@
 // creates and ends sessions. Everything else in the app uses this, never lucia directly.
 import { createLucia, ABSOLUTE_MS, SESSION_COOKIE } from './lucia';
 import type { Db } from '../db';
+import type { UserLike } from '../user/dto';
 import { normalizePlan, normalizeRole, type PlanType, type Role } from '../../shared/plans';
 
 export interface SessionUser {
@@ -17,17 +18,7 @@ export interface SessionUser {
 }
 
 /** The signed-in user as every procedure sees it, from a users row (or lucia's copy of its columns). */
-export function toSessionUser(row: {
-  id: string;
-  email: string;
-  name: string;
-  username: string;
-  avatar: string | null;
-  role: string;
-  planType: string;
-  createdAt: Date | number;
-  emailVerifiedAt: Date | number | null;
-}): SessionUser {
+export function toSessionUser(row: UserLike): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -36,8 +27,8 @@ export function toSessionUser(row: {
     avatar: row.avatar,
     role: normalizeRole(row.role),
     planType: normalizePlan(row.planType),
-    createdAt: new Date(row.createdAt),
-    emailVerifiedAt: row.emailVerifiedAt === null ? null : new Date(row.emailVerifiedAt),
+    createdAt: row.createdAt,
+    emailVerifiedAt: row.emailVerifiedAt,
   };
 }
 

@@ -1,17 +1,9 @@
 // The user as the API returns it (spec §3: planType and plan_type, createdAt and created_at, ...).
+import type { UserRow } from '../../../db/schema';
 import { effectivePlan, isStaff, normalizePlan, normalizeRole, trialDaysLeft } from '../../shared/plans';
 
-export interface UserLike {
-  id: string;
-  email: string;
-  name: string;
-  username: string;
-  avatar: string | null;
-  role: string;
-  planType: string;
-  createdAt: Date;
-  emailVerifiedAt: Date | null;
-}
+/** The columns of a users row the API shows (a SessionUser is one too). */
+export type UserLike = Pick<UserRow, 'id' | 'email' | 'name' | 'username' | 'avatar' | 'role' | 'planType' | 'createdAt' | 'emailVerifiedAt'>;
 
 export function toUserDto(u: UserLike, now: Date = new Date()) {
   const role = normalizeRole(u.role);
