@@ -6,6 +6,7 @@ import { openDb } from './db';
 import { createDeps } from './deps';
 import { createApp } from './app';
 import { runStartupTasks, startPeriodicTasks } from './startup';
+import { closeExportPool } from './newsletter/exports/pool';
 
 let env;
 try {
@@ -33,7 +34,7 @@ const shutdown = () => {
   stopPeriodicTasks();
   server.close();
   db.$client.close();
-  process.exit(0);
+  void closeExportPool().finally(() => process.exit(0));
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -1,5 +1,6 @@
 // PDF export with pdfkit: real text (selectable, searchable), links as annotations, document metadata.
 import PDFDocument from 'pdfkit';
+import LineBreaker from 'linebreak';
 import type { ExportDoc } from './document';
 
 /** pdfkit's standard fonts are WinAnsi: characters outside it become '?' instead of garbage. */
@@ -13,37 +14,49 @@ function winAnsi(s: string): string {
 }
 
 /**
- * Cuts every word wider than `maxWidth` into pieces that fit, with a line break between them. pdfkit
- * breaks such a word itself by re-measuring the whole remainder after every line, which is quadratic
- * (a 120,000-character word took ~9 s); here each character is measured once, from a per-character cache.
+ * Cuts every stretch of text pdfkit cannot break (its own line breaker, UAX #14, decides: a word, but also
+ * letters joined by no-break spaces, a run of spaces, "! ! !") that is wider than `maxWidth` into pieces
+ * that fit, with a line break between them. pdfkit breaks such a stretch itself by re-measuring the whole
+ * remainder after every line, which is quadratic (a 120,000-character word took ~9 s). Here a piece grows
+ * by each character's advance, the width of the character and its predecessor less the predecessor's
+ * (so kerning counts, as in pdfkit's own sum), measured once per distinct pair: linear, and each line is
+ * filled to the real width.
  */
-export function breakLongWords(text: string, maxWidth: number, widthOf: (ch: string) => number): string {
-  const cache = new Map<string, number>();
-  const width = (ch: string) => {
-    let w = cache.get(ch);
-    if (w === undefined) cache.set(ch, (w = widthOf(ch)));
+export function breakLongWords(text: string, maxWidth: number, widthOf: (s: string) => number): string {
+  const widths = new Map<string, number>();
+  const measure = (s: string) => {
+    let w = widths.get(s);
+    if (w === undefined) widths.set(s, (w = widthOf(s)));
     return w;
   };
-  return text.replace(/\S{2,}/g, (word) => {
-    let total = 0;
-    for (const ch of word) total += width(ch);
-    if (total <= maxWidth) return word;
+  const fitted = (segment: string) => {
     const pieces: string[] = [];
-    let piece = '';
+    let from = 0;
+    let at = 0;
     let used = 0;
-    for (const ch of word) {
-      const w = width(ch);
-      if (used + w > maxWidth && piece) {
-        pieces.push(piece);
-        piece = '';
-        used = 0;
-      }
-      piece += ch;
-      used += w;
+    let prev = '';
+    for (const ch of segment) {
+      const advance = prev ? measure(prev + ch) - measure(prev) : measure(ch);
+      if (used + advance > maxWidth && at > from) {
+        pieces.push(segment.slice(from, at));
+        from = at;
+        used = measure(ch);
+      } else used += advance;
+      prev = ch;
+      at += ch.length;
     }
-    pieces.push(piece);
+    if (!pieces.length) return segment;
+    pieces.push(segment.slice(from));
     return pieces.join('\n');
-  });
+  };
+  const out: string[] = [];
+  const breaker = new LineBreaker(text);
+  let start = 0;
+  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) {
+    out.push(fitted(text.slice(start, bk.position)));
+    start = bk.position;
+  }
+  return out.join('');
 }
 
 export function toPdf(doc: ExportDoc): Promise<Buffer> {
@@ -57,10 +70,10 @@ export function toPdf(doc: ExportDoc): Promise<Buffer> {
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
-    // Text in the current font and size, with over-long words already cut to the line width (a little
-    // narrower, so pdfkit's own measurement with kerning never finds a piece too wide).
+    // Text in the current font and size, with over-long stretches already cut to the line width (less a
+    // hundredth of a point: pdfkit rounds widths to 32-bit floats before comparing).
     const lineWidth = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
-    const fit = (s: string) => breakLongWords(winAnsi(s), lineWidth * 0.97, (ch) => pdf.widthOfString(ch));
+    const fit = (s: string) => breakLongWords(winAnsi(s), lineWidth - 0.01, (part) => pdf.widthOfString(part));
     pdf.font('Times-Bold').fontSize(26).fillColor('#111111');
     pdf.text(fit(doc.title));
     pdf.moveDown(0.2).font('Helvetica').fontSize(10).fillColor('#666666').text(fit(doc.date));
