@@ -7,6 +7,7 @@ import { chromium } from 'playwright';
 import { THEMES } from '../src/shared/themes';
 import { assembleNewsletter } from '../src/server/newsletter/assemble';
 import { COLOR_THEMES, LAYOUT_STYLES, type ColorTheme } from '../src/shared/schemas/newsletter';
+import { chromiumLaunchOptions } from '../tests/helpers/chromium';
 
 const OUT = path.resolve(process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : '/tmp/theme-sheet');
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
@@ -57,18 +58,7 @@ const articles = SAMPLE.map(([title, summary, category], i) => ({
   publishDate: '2026-11-20T08:00:00Z',
 }));
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 fs.mkdirSync(OUT, { recursive: true });
 const page = await browser.newPage({ viewport: { width: 680, height: 900 } });
 // Belt and braces: the sheet must never reach the network.

@@ -8,18 +8,10 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { freePort, startServer, type RunningServer } from './api';
 import { kb, report } from './report';
+import { chromiumLaunchOptions } from '../../tests/helpers/chromium';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUDGET_BYTES = 170 * 1024;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function ensureBuild() {
   if (fs.existsSync(path.join(ROOT, 'dist/client/index.html')) && fs.existsSync(path.join(ROOT, 'dist/server/index.js'))) return;
@@ -34,7 +26,7 @@ export default async function run() {
   ensureBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-client-'));
   let server: RunningServer | null = null;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     server = await startServer({ databasePath: path.join(dir, 'app.db'), port: await freePort() });
     const page = await browser.newPage();

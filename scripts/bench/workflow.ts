@@ -10,18 +10,10 @@ import { chromium, type Page } from '@playwright/test';
 import { freePort, startServer, type RunningServer } from './api';
 import { kb, median, ms, report } from './report';
 import { startFixtureServer, type FixtureServer } from '../../tests/e2e/fixtures/feed-server';
+import { chromiumLaunchOptions } from '../../tests/helpers/chromium';
 
 const RUNS = 7;
 const ARTICLES = 20;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PASSWORD = 'correct horse battery staple';
 
 async function call<T>(page: Page, proc: string, input?: unknown): Promise<T> {
@@ -55,7 +47,7 @@ export default async function run() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-workflow-'));
   const fixtures = await startFixtureServer(await freePort(3184, 3189));
   let server: RunningServer | null = null;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const allow = new URL(fixtures.origin).host;
     server = await startServer({ databasePath: path.join(dir, 'app.db'), port: await freePort(3180, 3183), env: { FETCH_ALLOW_HOSTS: allow } });

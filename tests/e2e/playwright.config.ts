@@ -3,8 +3,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_PATH, chromiumLaunchOptions } from '../helpers/chromium';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // E2E_PORT lets two runs share one machine (each gets its own database folder too).
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 // Paths in this file resolve from the repository root (the config lives in tests/e2e).
@@ -34,18 +34,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
