@@ -5,3 +5,4 @@ export * from './leads';
 export * from './publications';
 export * from './channels';
 export * from './newsletters';
+export * from './delivery';

@@ -1,5 +1,5 @@
 // Stored publications: one row per newsletter a user works on in the five-step workflow.
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 import type { Article, Channel } from '../../src/shared/schemas/content';
 
@@ -25,13 +25,15 @@ export const publications = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Public address /p/<slug> (signup form, archive); given on first need and then stable. */
+    slug: text('slug'),
     status: text('status').notNull().default('draft'),
     currentStep: integer('current_step').notNull().default(1),
     workflowData: text('workflow_data', { mode: 'json' }).$type<PublicationWorkflowData>().notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('publications_user_updated_idx').on(t.userId, t.updatedAt)],
+  (t) => [index('publications_user_updated_idx').on(t.userId, t.updatedAt), uniqueIndex('publications_slug_unique').on(t.slug)],
 );
 
 export type PublicationRow = typeof publications.$inferSelect;

@@ -18,6 +18,8 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export interface Capabilities {
   maxNewsletters: number;
   maxChannels: number;
+  /** Subscribers kept per publication (pending and active count; unsubscribed and bounced do not). */
+  maxSubscribers: number;
   aiTools: boolean;
   analytics: boolean;
   integrations: readonly string[];
@@ -34,6 +36,7 @@ const ALL_EXPORTS: readonly ExportFormat[] = [...BASE_EXPORTS, 'html', 'docx', '
 const professional: Capabilities = {
   maxNewsletters: UNLIMITED,
   maxChannels: UNLIMITED,
+  maxSubscribers: 25_000,
   aiTools: true,
   analytics: true,
   integrations: ['brevo', 'beehiiv'],
@@ -48,6 +51,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
   free: {
     maxNewsletters: 1,
     maxChannels: 1,
+    maxSubscribers: 500,
     aiTools: false,
     analytics: false,
     integrations: [],
@@ -60,6 +64,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
   basic: {
     maxNewsletters: 3,
     maxChannels: 3,
+    maxSubscribers: 2_500,
     aiTools: true,
     analytics: false,
     integrations: ['brevo', 'smtp'],
@@ -71,8 +76,8 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
   },
   professional,
   // Decided (PRODUCT.md): business is professional plus unlimited custom themes and API access.
-  business: { ...professional, maxCustomThemes: UNLIMITED, apiAccess: true },
-  enterprise: { ...professional, maxCustomThemes: UNLIMITED, apiAccess: true, exports: ALL_EXPORTS },
+  business: { ...professional, maxSubscribers: 100_000, maxCustomThemes: UNLIMITED, apiAccess: true },
+  enterprise: { ...professional, maxSubscribers: UNLIMITED, maxCustomThemes: UNLIMITED, apiAccess: true, exports: ALL_EXPORTS },
 };
 
 /** Theme access ranks (spec §5). 'premium' is an alias of professional; 'admin' equals enterprise. */

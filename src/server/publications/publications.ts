@@ -71,6 +71,7 @@ export function createPublication(ctx: Ctx, input: CreatePublicationInput) {
       id: input.id ?? crypto.randomUUID(),
       userId: ctx.user.id,
       name: input.name,
+      slug: null,
       status: 'draft',
       currentStep: 1,
       workflowData: initialWorkflowData(input.name, now),

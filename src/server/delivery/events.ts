@@ -1,0 +1,106 @@
+// What providers tell us after a message left: delivered, bounced, complained, opened... Webhook
+// adapters turn vendor payloads into DeliveryEvents; this records them once (by the vendor's event id)
+// and suppresses addresses that hard-bounce or complain, for every publication of the sending account.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { issueSends, mailEvents, publications, sendRecipients, subscribers, suppressions, type MailEventKind } from '../../../db/schema';
+
+export interface DeliveryEvent {
+  kind: Exclude<MailEventKind, 'sent'>;
+  email: string;
+  /** The provider's id for the message (as returned when it was sent). */
+  providerMessageId?: string;
+  /** For 'bounced': a permanent failure (suppressed) rather than a soft one (not suppressed). */
+  hard?: boolean;
+  /** The vendor's id for this event; a redelivered webhook with the same key is ignored. */
+  eventKey?: string;
+  at: Date;
+  detail?: string;
+  tags?: { sendId?: string; recipientId?: string };
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** The account that sent the message the event is about (via the recipient row), or the provider's owner. */
+function findSend(db: Db, ev: DeliveryEvent): { sendId: string; userId: string } | null {
+  const byTag = ev.tags?.sendId
+    ? db.select({ id: issueSends.id, userId: issueSends.userId }).from(issueSends).where(eq(issueSends.id, ev.tags.sendId)).get()
+    : undefined;
+  if (byTag) return { sendId: byTag.id, userId: byTag.userId };
+  if (!ev.providerMessageId) return null;
+  const row = db
+    .select({ sendId: sendRecipients.sendId, userId: issueSends.userId })
+    .from(sendRecipients)
+    .innerJoin(issueSends, eq(issueSends.id, sendRecipients.sendId))
+    .where(eq(sendRecipients.providerMessageId, ev.providerMessageId))
+    .get();
+  return row ?? null;
+}
+
+/** Adds `email` to the account's suppression list and marks its subscriptions; idempotent. */
+export function suppress(db: Db, userId: string, email: string, reason: 'hard_bounce' | 'complaint' | 'manual', source: string, now: Date) {
+  const address = normalizeEmail(email);
+  db.insert(suppressions).values({ id: crypto.randomUUID(), userId, email: address, reason, source, createdAt: now }).onConflictDoNothing().run();
+  const status = reason === 'complaint' ? 'complained' : reason === 'hard_bounce' ? 'bounced' : 'unsubscribed';
+  const owned = db.select({ id: publications.id }).from(publications).where(eq(publications.userId, userId));
+  db.update(subscribers)
+    .set({ status, updatedAt: now })
+    .where(and(eq(subscribers.email, address), inArray(subscribers.publicationId, owned)))
+    .run();
+}
+
+export function isSuppressed(db: Db, userId: string, email: string): boolean {
+  return !!db
+    .select({ id: suppressions.id })
+    .from(suppressions)
+    .where(and(eq(suppressions.userId, userId), eq(suppressions.email, normalizeEmail(email))))
+    .get();
+}
+
+/**
+ * Records provider events. `owner` is the user id of the provider's account (null for a system
+ * provider): an event is only applied to sends of that owner, so one account's webhook cannot
+ * suppress addresses for another. Returns how many events were new.
+ */
+export function applyDeliveryEvents(db: Db, provider: { kind: string; userId: string | null }, events: DeliveryEvent[], now: Date): number {
+  let recorded = 0;
+  db.transaction((tx) => {
+    for (const ev of events) {
+      const send = findSend(tx as unknown as Db, ev);
+      if (send && provider.userId && send.userId !== provider.userId) continue;
+      const userId = send?.userId ?? provider.userId;
+      const inserted = tx
+        .insert(mailEvents)
+        .values({
+          kind: ev.kind,
+          provider: provider.kind,
+          userId,
+          sendId: send?.sendId ?? null,
+          email: normalizeEmail(ev.email),
+          providerMessageId: ev.providerMessageId ?? null,
+          detail: ev.detail?.slice(0, 500) ?? null,
+          eventKey: ev.eventKey ? `${provider.kind}:${ev.eventKey}` : null,
+          at: ev.at,
+        })
+        .onConflictDoNothing()
+        .run();
+      if (inserted.changes === 0) continue;
+      recorded++;
+      if (!userId) continue;
+      if (ev.kind === 'complained') suppress(tx as unknown as Db, userId, ev.email, 'complaint', provider.kind, now);
+      if (ev.kind === 'bounced' && ev.hard) suppress(tx as unknown as Db, userId, ev.email, 'hard_bounce', provider.kind, now);
+    }
+  });
+  return recorded;
+}
+
+/** Counts of events per kind for a send (delivered, bounced, ...). */
+export function eventCounts(db: Db, sendId: string): Partial<Record<MailEventKind, number>> {
+  const rows = db
+    .select({ kind: mailEvents.kind, n: sql<number>`count(distinct ${mailEvents.email})` })
+    .from(mailEvents)
+    .where(eq(mailEvents.sendId, sendId))
+    .groupBy(mailEvents.kind)
+    .all();
+  return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
+}

@@ -1,0 +1,48 @@
+// Secrets at rest (provider API keys, SMTP passwords): AES-256-GCM with a key derived from APP_SECRET
+// by HKDF, a fresh 12-byte IV per value. Stored as "v1.<iv>.<tag>.<ciphertext>" in base64url.
+import crypto from 'node:crypto';
+
+const VERSION = 'v1';
+const keys = new Map<string, Buffer>();
+
+function keyFor(appSecret: string): Buffer {
+  let key = keys.get(appSecret);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync('sha256', appSecret, 'curated-secrets', 'provider-settings v1', 32));
+    keys.set(appSecret, key);
+  }
+  return key;
+}
+
+export function encryptSecret(appSecret: string, plain: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', keyFor(appSecret), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+}
+
+/** Throws when the value was not written with this APP_SECRET or was altered. */
+export function decryptSecret(appSecret: string, stored: string): string {
+  const [version, iv, tag, body] = stored.split('.');
+  if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('Unreadable secret');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', keyFor(appSecret), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/** A signed, URL-safe token for `purpose` and `value` (unsubscribe links): no storage needed. */
+export function signToken(appSecret: string, purpose: string, value: string): string {
+  const mac = crypto.createHmac('sha256', keyFor(appSecret)).update(`${purpose}\0${value}`).digest().subarray(0, 16).toString('base64url');
+  return `${Buffer.from(value, 'utf8').toString('base64url')}.${mac}`;
+}
+
+/** The value inside a token made by signToken for the same purpose, or null when forged or altered. */
+export function readToken(appSecret: string, purpose: string, token: string): string | null {
+  const [encoded, mac] = token.split('.');
+  if (!encoded || !mac || token.length > 512) return null;
+  const value = Buffer.from(encoded, 'base64url').toString('utf8');
+  const expected = signToken(appSecret, purpose, value).split('.')[1]!;
+  const a = Buffer.from(mac);
+  const b = Buffer.from(expected);
+  return a.length === b.length && crypto.timingSafeEqual(a, b) ? value : null;
+}
