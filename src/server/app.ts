@@ -1,6 +1,6 @@
 // createApp(deps) -> Hono: security headers, CSRF, body limit, session, /api/trpc, REST adapters,
 // the built client with SPA fallback. No listening here (see index.ts), so tests use app.request().
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -18,6 +18,9 @@ import { authRest } from './rest/auth';
 import { aiMagicContentRest } from './rest/ai-magic-content';
 import { newsletterRest } from './rest/newsletter';
 import { workflowRest } from './rest/workflow';
+import { emailAdminRest, testEmailRest } from './rest/email-admin';
+import { webhooksRest } from './rest/webhooks';
+import { publicDeliveryRest } from './rest/public-delivery';
 import { errorResponse } from './rest/adapter';
 import { MSG } from '../shared/messages';
 import { TRPC_MAX_BATCH } from '../shared/limits';
@@ -29,6 +32,14 @@ export interface AppOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+function remoteAddress(c: Context<AppEnv>): string {
+  try {
+    return getConnInfo(c).remote.address ?? '127.0.0.1';
+  } catch {
+    return '127.0.0.1'; // app.request() in tests has no socket.
+  }
+}
+
 export function createApp(deps: Deps, opts: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   // CSRF: the only origins trusted are configured ones. An origin derived from the request (its Host
@@ -37,15 +48,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
 
   app.use('*', securityHeaders({ production: deps.env.isProduction }));
 
-  app.use('/api/*', async (c, next) => {
+  const apiContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set('deps', deps);
-    let ip = '127.0.0.1';
-    try {
-      ip = getConnInfo(c).remote.address ?? ip;
-    } catch {
-      // app.request() in tests has no socket.
-    }
-    c.set('ip', ip);
+    c.set('ip', remoteAddress(c));
 
     // State-changing requests must come from a trusted origin; scripts send no Origin at all.
     if (!SAFE_METHODS.has(c.req.method)) {
@@ -59,7 +64,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     c.set('sessionId', session.sessionId);
     if (session.setCookie) c.header('Set-Cookie', session.setCookie, { append: true });
     await next();
-  });
+  };
+  app.use('/api/*', apiContext);
+  app.use('/test-email', apiContext);
 
   const limitBody = bodyLimit({
     maxSize: 1024 * 1024,
@@ -84,8 +91,24 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api', workflowRest);
   app.route('/api', newsletterRest);
   app.route('/api', aiMagicContentRest);
+  app.route('/api', emailAdminRest);
+  app.route('/', testEmailRest);
 
   app.all('/api/*', (c) => c.json({ success: false, message: MSG.notFoundApi, code: 'NOT_FOUND' }, 404));
+
+  // Outside /api: vendors and mail clients call these without a session or an Origin we trust.
+  const publicContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+    c.set('deps', deps);
+    c.set('user', null);
+    c.set('sessionId', null);
+    c.set('ip', remoteAddress(c));
+    return SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next);
+  };
+  app.use('/webhooks/*', publicContext);
+  app.use('/u/*', publicContext);
+  app.use('/p/*', publicContext);
+  app.route('/webhooks', webhooksRest);
+  app.route('/', publicDeliveryRest);
 
   app.get('/sitemap.xml', (c) => {
     const pages = ['/', '/auth', '/blog', '/roadmap', '/help', '/quick-start-guide', '/terms', '/privacy', '/refund'];

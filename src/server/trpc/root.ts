@@ -13,6 +13,10 @@ import { themesRouter } from '../routers/themes';
 import { draftsRouter } from '../routers/drafts';
 import { channelsRouter } from '../routers/channels';
 import { articlesRouter } from '../routers/articles';
+import { mailProvidersRouter } from '../routers/mail-providers';
+import { subscribersRouter } from '../routers/subscribers';
+import { emailAdminRouter } from '../routers/email-admin';
+import { sendsRouter } from '../routers/sends';
 
 export const appRouter = router({
   auth: authRouter,
@@ -28,6 +32,10 @@ export const appRouter = router({
   drafts: draftsRouter,
   channels: channelsRouter,
   articles: articlesRouter,
+  mailProviders: mailProvidersRouter,
+  subscribers: subscribersRouter,
+  emailAdmin: emailAdminRouter,
+  sends: sendsRouter,
 });
 
 export type AppRouter = typeof appRouter;

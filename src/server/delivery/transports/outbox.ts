@@ -1,0 +1,43 @@
+// The built-in outbox as a transport: messages are stored in SQLite (one transaction per batch) and
+// summarised in the log. The offline default; never used as a fallback behind a real provider.
+import crypto from 'node:crypto';
+import type { Db } from '../../db';
+import { outbox } from '../../../../db/schema';
+import type { Transport } from '../transport';
+import { cleanHeader } from '../../mail/mailer';
+
+export function createOutboxTransport(db: Db, opts: { log?: (line: string) => void; now?: () => Date } = {}): Transport {
+  const now = opts.now ?? (() => new Date());
+  return {
+    kind: 'outbox',
+    maxBatch: 500,
+    concurrency: 1,
+    ratePerSecond: 0,
+    async send(messages) {
+      const at = now();
+      const rows = messages.map((m) => ({
+        id: crypto.randomUUID(),
+        messageId: m.messageId,
+        transport: 'outbox',
+        fromAddress: cleanHeader(m.from),
+        toAddress: cleanHeader(m.to),
+        subject: cleanHeader(m.subject),
+        text: m.text,
+        html: m.html ?? null,
+        headers: Object.fromEntries(
+          Object.entries({ ...m.headers, ...(m.replyTo ? { 'Reply-To': m.replyTo } : {}) }).map(([k, v]) => [cleanHeader(k), cleanHeader(v)]),
+        ),
+        createdAt: at,
+      }));
+      db.transaction((tx) => {
+        for (const row of rows) tx.insert(outbox).values(row).run();
+      });
+      if (messages.length === 1) opts.log?.(`[outbox] to=${rows[0]!.toAddress} subject="${rows[0]!.subject}"`);
+      else if (messages.length > 1) opts.log?.(`[outbox] ${messages.length} messages subject="${rows[0]!.subject}"`);
+      return rows.map((r) => ({ ok: true as const, providerMessageId: r.messageId }));
+    },
+    async check() {
+      return { status: 'healthy', detail: 'Messages are kept in the built-in outbox (no real delivery).' };
+    },
+  };
+}

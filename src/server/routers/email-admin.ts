@@ -1,0 +1,4 @@
+// emailAdmin.*: (being built).
+import { router } from '../trpc/init';
+
+export const emailAdminRouter = router({});

@@ -1,0 +1,4 @@
+// mailProviders.*: (being built).
+import { router } from '../trpc/init';
+
+export const mailProvidersRouter = router({});

@@ -1,0 +1,4 @@
+// sends.*: (being built).
+import { router } from '../trpc/init';
+
+export const sendsRouter = router({});

@@ -1,0 +1,4 @@
+// subscribers.*: (being built).
+import { router } from '../trpc/init';
+
+export const subscribersRouter = router({});
