@@ -21,6 +21,7 @@ import { workflowRest } from './rest/workflow';
 import { emailAdminRest, testEmailRest } from './rest/email-admin';
 import { webhooksRest } from './rest/webhooks';
 import { publicDeliveryRest } from './rest/public-delivery';
+import { subscribersRest } from './rest/subscribers';
 import { errorResponse } from './rest/adapter';
 import { MSG } from '../shared/messages';
 import { TRPC_MAX_BATCH } from '../shared/limits';
@@ -73,7 +74,14 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     onError: (c) => c.json({ success: false, message: MSG.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' }, 413),
   });
   // GET/HEAD handlers never read a body; skipping them spares node-server from materialising the Request.
-  app.use('/api/*', (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
+  // Uploads (a subscriber CSV of 100,000 rows is ~4 MB) have their own larger limit.
+  const limitUpload = bodyLimit({
+    maxSize: 25 * 1024 * 1024,
+    onError: (c) => c.json({ success: false, message: MSG.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' }, 413),
+  });
+  app.use('/api/*', (c, next) =>
+    SAFE_METHODS.has(c.req.method) ? next() : c.req.path.startsWith('/api/uploads/') ? limitUpload(c, next) : limitBody(c, next),
+  );
 
   app.all('/api/trpc/*', (c) =>
     fetchRequestHandler({
@@ -92,6 +100,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api', newsletterRest);
   app.route('/api', aiMagicContentRest);
   app.route('/api', emailAdminRest);
+  app.route('/api', subscribersRest);
   app.route('/', testEmailRest);
 
   app.all('/api/*', (c) => c.json({ success: false, message: MSG.notFoundApi, code: 'NOT_FOUND' }, 404));
