@@ -6,6 +6,7 @@ import { createAuthService } from './auth/service';
 import { RateLimiter } from './http/rate-limit';
 import { createGates } from './http/concurrency';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { createSqliteQueue } from './delivery/queue';
 
 export function consoleLogger(level: Env['LOG_LEVEL']): Logger {
   return {
@@ -21,14 +22,18 @@ export function createDeps(env: Env, db: Db, overrides: Partial<Deps> = {}): Dep
   const mailer: Mailer =
     overrides.mailer ??
     (env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, { from: env.MAIL_FROM }) : createOutboxMailer(db, { from: env.MAIL_FROM, log: (l) => log.info(l), now }));
-  return {
+  const deps: Deps = {
     db,
     env,
     mailer,
     log,
     now,
     gates: overrides.gates ?? createGates(),
+    // The queue reads the clock through deps, so a test that moves deps.now moves the queue too.
+    queue: overrides.queue ?? createSqliteQueue(db, () => deps.now()),
+    delivery: overrides.delivery ?? { kick: () => {} },
     limiter: overrides.limiter ?? new RateLimiter(env.RATE_LIMITS === 'on', () => now().getTime()),
     auth: overrides.auth ?? createAuthService(db, { secure: env.isProduction, now }),
   };
+  return deps;
 }

@@ -7,6 +7,7 @@ import { createDeps } from './deps';
 import { createApp } from './app';
 import { runStartupTasks, startPeriodicTasks } from './startup';
 import { closeExportPool } from './newsletter/exports/pool';
+import { startDeliveryWorker } from './delivery/worker';
 
 let env;
 try {
@@ -20,6 +21,8 @@ const db = openDb(env.DATABASE_PATH);
 const deps = createDeps(env, db);
 await runStartupTasks(deps);
 const stopPeriodicTasks = startPeriodicTasks(deps);
+const worker = env.DELIVERY_WORKER === 'on' ? startDeliveryWorker(deps, deps.queue, { leaseMs: env.QUEUE_LEASE_SECONDS * 1000 }) : null;
+if (worker) deps.delivery.kick = worker.kick;
 const app = createApp(deps, { clientDir: path.resolve('dist/client') });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -33,8 +36,11 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 const shutdown = () => {
   stopPeriodicTasks();
   server.close();
-  db.$client.close();
-  void closeExportPool().finally(() => process.exit(0));
+  // Sends in progress finish their current batch; the rest resume on the next start.
+  void Promise.all([worker?.stop(), closeExportPool()]).finally(() => {
+    db.$client.close();
+    process.exit(0);
+  });
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

@@ -23,7 +23,7 @@ export function planLabelForTier(tier: ThemeTier): string {
 }
 
 /** Synchronous: rendering is pure CPU work (about 2 ms for 20 articles). */
-export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput): AssembledNewsletter {
+export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput, extra: { personalized?: boolean } = {}): AssembledNewsletter {
   const name = input.newsletterName?.trim() ?? '';
   if (!name || !input.themeId || !input.articles?.length) throw new AppError('BAD_REQUEST', MSG.assemblyMissing);
   const theme = getTheme(input.themeId);
@@ -37,7 +37,14 @@ export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput): Asse
   if (!articles.length) throw new AppError('BAD_REQUEST', MSG.assemblyMissing);
   const issue = buildIssue(name, articles, now);
   const appUrl = ctx.env?.APP_URL ?? DEFAULT_APP_URL;
-  const opts = { layoutStyle: input.layoutStyle, fontStyle: input.fontStyle, colorTheme: input.colorTheme, includeBranding: input.includeBranding, appUrl };
+  const opts = {
+    layoutStyle: input.layoutStyle,
+    fontStyle: input.fontStyle,
+    colorTheme: input.colorTheme,
+    includeBranding: input.includeBranding,
+    appUrl,
+    personalized: extra.personalized,
+  };
   const { html, webHtml } = renderIssue(issue, theme, opts);
   const htmlBytes = Buffer.byteLength(html, 'utf8');
   return {

@@ -16,6 +16,7 @@ import { paletteFor, type Palette } from './palette';
 import { MASTHEADS } from './mastheads';
 import { CARDS, CARD_GAP } from './cards';
 import { Raw, RAW_TAG, Tr, fontsFor, bodyText, type RenderCtx } from './kit';
+import { MARKERS } from './markers';
 
 export interface RenderOptions {
   layoutStyle: LayoutStyle;
@@ -24,6 +25,8 @@ export interface RenderOptions {
   includeBranding: boolean;
   /** Absolute app address for the branding link. */
   appUrl: string;
+  /** Leaves per-recipient slots (greeting, unsubscribe and web links; see markers.ts) for bulk sending. */
+  personalized?: boolean;
 }
 
 export interface Rendered {
@@ -142,6 +145,20 @@ function Footer({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
         >
           You are receiving this email because you subscribed to {ctx.issue.name}.
         </p>
+        {opts.personalized ? (
+          <p
+            className={band ? undefined : 'nl-mu'}
+            style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 8, fontStyle: 'normal', fontWeight: 400 })}
+          >
+            <a href={MARKERS.webUrl} target="_blank" className={band ? undefined : 'nl-mu'} style={{ color: muted, textDecoration: 'underline' }}>
+              View in your browser
+            </a>
+            {' · '}
+            <a href={MARKERS.unsubscribeUrl} target="_blank" className={band ? undefined : 'nl-mu'} style={{ color: muted, textDecoration: 'underline' }}>
+              Unsubscribe
+            </a>
+          </p>
+        ) : null}
         {opts.includeBranding ? (
           <p style={{ margin: '14px 0 0', textAlign: 'center', fontFamily: 'Arial, Helvetica, sans-serif', fontSize: 12 }}>
             <a href={opts.appUrl} target="_blank" className={band ? undefined : 'nl-mu'} style={{ color: muted, textDecoration: 'none' }}>
@@ -178,6 +195,15 @@ function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
             />
             <Container width={WIDTH} className="nl-wrap nl-sf" style={{ width: '100%', maxWidth: WIDTH, backgroundColor: p.surface, margin: '0 auto' }}>
               <Tr>{MASTHEADS[ctx.theme.headerStyle](ctx)}</Tr>
+              {opts.personalized ? (
+                <Tr>
+                  <td className="nl-pad" style={{ padding: '24px 32px 0' }}>
+                    <p className="nl-tx" style={bodyText(ctx, 16, { margin: 0 })}>
+                      {MARKERS.greeting}
+                    </p>
+                  </td>
+                </Tr>
+              ) : null}
               <Articles ctx={ctx} />
               <Footer ctx={ctx} opts={opts} />
             </Container>

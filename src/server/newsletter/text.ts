@@ -1,5 +1,6 @@
 // The plain-text part of an issue: readable on its own, every link listed by number at the end.
 import type { Issue } from './issue';
+import { MARKERS } from './markers';
 
 function wrap(text: string, width = 72, indent = ''): string {
   const lines: string[] = [];
@@ -14,9 +15,10 @@ function wrap(text: string, width = 72, indent = ''): string {
   return lines.join('\n');
 }
 
-export function renderText(issue: Issue, opts: { includeBranding: boolean; appUrl: string }): string {
+export function renderText(issue: Issue, opts: { includeBranding: boolean; appUrl: string; personalized?: boolean }): string {
   const links: string[] = [];
   const out: string[] = [
+    ...(opts.personalized ? [MARKERS.greeting, ''] : []),
     issue.name.toUpperCase(),
     `${issue.date} · ${issue.articles.length} ${issue.articles.length === 1 ? 'story' : 'stories'} · ${issue.readMinutes} min read`,
     '='.repeat(60),
@@ -41,6 +43,7 @@ export function renderText(issue: Issue, opts: { includeBranding: boolean; appUr
     out.push('');
   }
   out.push(`You are receiving this email because you subscribed to ${issue.name}.`);
+  if (opts.personalized) out.push(`View in your browser: ${MARKERS.webUrl}`, `Unsubscribe: ${MARKERS.unsubscribeUrl}`);
   if (opts.includeBranding) out.push(`Made with Curated: ${opts.appUrl}`);
   return out.join('\n') + '\n';
 }

@@ -5,6 +5,7 @@ import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../http/rate-limit';
 import type { Gates } from '../http/concurrency';
 import type { AuthService, SessionUser } from '../auth/service';
+import type { JobQueue } from '../delivery/queue';
 
 export interface Deps {
   db: Db;
@@ -17,6 +18,10 @@ export interface Deps {
   log: Logger;
   /** Clock seam for tests of time rules (trial, code expiry, freshness). */
   now: () => Date;
+  /** The durable job queue (issue sends). */
+  queue: JobQueue;
+  /** Wakes the delivery worker when work was just queued (a no-op where no worker runs). */
+  delivery: { kick: () => void };
 }
 
 export interface Logger {

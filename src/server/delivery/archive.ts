@@ -1,0 +1,92 @@
+// The web archive: every sent issue has a public page (/p/<slug>/issues/<id>, the web version without
+// per-reader parts) and each publication an RSS feed of its issues (/p/<slug>/feed.xml).
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Deps } from '../trpc/context';
+import type { Db } from '../db';
+import { issueSends, type IssueSendRow } from '../../../db/schema';
+import { escapeXml } from '../xml';
+import { ensureSlug, findBySlug } from '../subscribers/slug';
+
+/** Issues that went out (or are going out) are public; scheduled, canceled and failed ones are not. */
+const PUBLIC_STATUSES = ['sending', 'sent'] as const;
+const FEED_ITEMS = 50;
+
+export function archiveUrl(deps: Pick<Deps, 'db' | 'env'>, send: Pick<IssueSendRow, 'id' | 'publicationId'>): string {
+  return `${deps.env.APP_URL}/p/${ensureSlug(deps.db, send.publicationId)}/issues/${send.id}`;
+}
+
+export interface ArchiveEntry {
+  id: string;
+  subject: string;
+  sentAt: string;
+  url: string;
+}
+
+function publicSends(db: Db, publicationId: string, limit: number) {
+  return db
+    .select({ id: issueSends.id, subject: issueSends.subject, startedAt: issueSends.startedAt, scheduledAt: issueSends.scheduledAt, text: issueSends.text })
+    .from(issueSends)
+    .where(and(eq(issueSends.publicationId, publicationId), inArray(issueSends.status, [...PUBLIC_STATUSES])))
+    .orderBy(desc(issueSends.scheduledAt))
+    .limit(limit)
+    .all();
+}
+
+/** The public list for /p/<slug>; null when no publication has that address. */
+export function listArchive(deps: Pick<Deps, 'db' | 'env'>, slug: string): { name: string; entries: ArchiveEntry[] } | null {
+  const pub = findBySlug(deps.db, slug);
+  if (!pub) return null;
+  const entries = publicSends(deps.db, pub.id, 100).map((s) => ({
+    id: s.id,
+    subject: s.subject,
+    sentAt: (s.startedAt ?? s.scheduledAt).toISOString(),
+    url: `/p/${slug}/issues/${s.id}`,
+  }));
+  return { name: pub.name, entries };
+}
+
+/** The web version of one public issue, or null. */
+export function archivedIssueHtml(db: Db, slug: string, sendId: string): string | null {
+  const pub = findBySlug(db, slug);
+  if (!pub) return null;
+  const row = db
+    .select({ webHtml: issueSends.webHtml })
+    .from(issueSends)
+    .where(and(eq(issueSends.id, sendId), eq(issueSends.publicationId, pub.id), inArray(issueSends.status, [...PUBLIC_STATUSES])))
+    .get();
+  return row?.webHtml ?? null;
+}
+
+/** RSS 2.0 of the publication's issues, newest first; null when the slug is unknown. */
+export function archiveFeed(deps: Pick<Deps, 'db' | 'env'>, slug: string): string | null {
+  const pub = findBySlug(deps.db, slug);
+  if (!pub) return null;
+  const base = `${deps.env.APP_URL}/p/${slug}`;
+  const items = publicSends(deps.db, pub.id, FEED_ITEMS).map((s) => {
+    const link = `${base}/issues/${s.id}`;
+    // The plain-text part without its per-reader greeting line is a fair description.
+    const description = s.text.replace(/^%%CURATED_GREETING%%\s*/, '').slice(0, 600);
+    return [
+      '    <item>',
+      `      <title>${escapeXml(s.subject)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${(s.startedAt ?? s.scheduledAt).toUTCString()}</pubDate>`,
+      `      <description>${escapeXml(description)}</description>`,
+      '    </item>',
+    ].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${escapeXml(pub.name)}</title>`,
+    `    <link>${escapeXml(base)}</link>`,
+    `    <atom:link href="${escapeXml(`${base}/feed.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <description>${escapeXml(`Past issues of ${pub.name}`)}</description>`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,144 @@
+// The durable job queue: the interface the sender sees, and its SQLite implementation. Jobs are rows
+// written in the caller's transaction (so a send and its job exist together or not at all); a worker
+// claims a due job with a lease it renews while working; a lease that runs out (the process died) makes
+// the job claimable again. A Postgres implementation (pg-boss) would sit behind the same interface.
+import crypto from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { jobs, type JobRow } from '../../../db/schema';
+
+export interface NewJob {
+  kind: string;
+  payload: Record<string, unknown>;
+  runAt?: Date;
+  /** At most one unfinished job per key. */
+  uniqueKey?: string;
+}
+
+export interface ClaimedJob {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** How many times the job has been claimed, this time included. */
+  attempts: number;
+}
+
+export interface JobQueue {
+  /** Adds a job inside `tx` when given (the caller's transaction). Returns its id. */
+  enqueue(job: NewJob, tx?: Db): string;
+  /** The next due job of these kinds, leased to `worker` for `leaseMs`; null when none is due. */
+  claim(kinds: readonly string[], worker: string, leaseMs: number): ClaimedJob | null;
+  /** Renews the lease; false when the job is no longer this worker's (it must stop). */
+  heartbeat(id: string, worker: string, leaseMs: number): boolean;
+  complete(id: string, worker: string): void;
+  /** Puts the job back for a later run (`retryAt`), or ends it as failed when `retryAt` is omitted. */
+  fail(id: string, worker: string, error: string, retryAt?: Date): void;
+  /** Moves an unfinished job with this key to run at `runAt` (a "retry now"); false when there is none. */
+  reschedule(uniqueKey: string, runAt: Date): boolean;
+  /** Cancels an unfinished job that is not running. */
+  cancel(uniqueKey: string): boolean;
+  /** Whether a job of these kinds is due now (queued and due, or running on an expired lease). */
+  hasDue(kinds: readonly string[]): boolean;
+  counts(): Record<string, number>;
+}
+
+export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): JobQueue {
+  const client = db.$client;
+  // One statement claims atomically: SQLite runs it under the write lock, so two workers (or two
+  // processes on one file) never claim the same job.
+  const claimStmt = client.prepare(
+    `UPDATE jobs SET status = 'running', worker = @worker, lease_until = @until, attempts = attempts + 1, updated_at = @now
+     WHERE id = (
+       SELECT id FROM jobs
+       WHERE kind IN (SELECT value FROM json_each(@kinds))
+         AND ((status = 'queued' AND run_at <= @now) OR (status = 'running' AND lease_until < @now))
+       ORDER BY run_at, created_at LIMIT 1)
+     RETURNING id, kind, payload, attempts`,
+  );
+  const dueStmt = client.prepare(
+    `SELECT 1 FROM jobs WHERE kind IN (SELECT value FROM json_each(@kinds))
+       AND ((status = 'queued' AND run_at <= @now) OR (status = 'running' AND lease_until < @now)) LIMIT 1`,
+  );
+  return {
+    hasDue(kinds) {
+      return !!dueStmt.get({ kinds: JSON.stringify(kinds), now: now().getTime() });
+    },
+    enqueue(job, tx) {
+      const at = now().getTime();
+      const id = crypto.randomUUID();
+      (tx ?? db)
+        .insert(jobs)
+        .values({
+          id,
+          kind: job.kind,
+          payload: job.payload,
+          status: 'queued',
+          runAt: job.runAt?.getTime() ?? at,
+          uniqueKey: job.uniqueKey ?? null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .run();
+      return id;
+    },
+    claim(kinds, worker, leaseMs) {
+      const at = now().getTime();
+      const row = claimStmt.get({ worker, until: at + leaseMs, now: at, kinds: JSON.stringify(kinds) }) as
+        { id: string; kind: string; payload: string; attempts: number } | undefined;
+      return row ? { id: row.id, kind: row.kind, payload: JSON.parse(row.payload) as Record<string, unknown>, attempts: row.attempts } : null;
+    },
+    heartbeat(id, worker, leaseMs) {
+      const at = now().getTime();
+      const res = db
+        .update(jobs)
+        .set({ leaseUntil: at + leaseMs, updatedAt: at })
+        .where(and(eq(jobs.id, id), eq(jobs.worker, worker), eq(jobs.status, 'running')))
+        .run();
+      return res.changes === 1;
+    },
+    complete(id, worker) {
+      // The unique key is released so the same key can be used again later.
+      db.update(jobs)
+        .set({ status: 'done', leaseUntil: null, uniqueKey: null, updatedAt: now().getTime() })
+        .where(and(eq(jobs.id, id), eq(jobs.worker, worker)))
+        .run();
+    },
+    fail(id, worker, error, retryAt) {
+      const at = now().getTime();
+      db.update(jobs)
+        .set(
+          retryAt
+            ? { status: 'queued', runAt: retryAt.getTime(), leaseUntil: null, worker: null, lastError: error.slice(0, 1000), updatedAt: at }
+            : { status: 'failed', leaseUntil: null, uniqueKey: null, lastError: error.slice(0, 1000), updatedAt: at },
+        )
+        .where(and(eq(jobs.id, id), eq(jobs.worker, worker)))
+        .run();
+    },
+    reschedule(uniqueKey, runAt) {
+      const res = db
+        .update(jobs)
+        .set({ runAt: runAt.getTime(), updatedAt: now().getTime() })
+        .where(and(eq(jobs.uniqueKey, uniqueKey), eq(jobs.status, 'queued')))
+        .run();
+      return res.changes === 1;
+    },
+    cancel(uniqueKey) {
+      const res = db
+        .update(jobs)
+        .set({ status: 'canceled', uniqueKey: null, updatedAt: now().getTime() })
+        .where(and(eq(jobs.uniqueKey, uniqueKey), inArray(jobs.status, ['queued'])))
+        .run();
+      return res.changes === 1;
+    },
+    counts() {
+      const rows = db
+        .select({ status: jobs.status, n: sql<number>`count(*)` })
+        .from(jobs)
+        .groupBy(jobs.status)
+        .all();
+      return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    },
+  };
+}
+
+export type { JobRow };

@@ -1,0 +1,191 @@
+// Issue sends: a creator sends the assembled issue to a publication's active subscribers, now or at a
+// scheduled time. Creating a send freezes the rendered issue (with per-recipient slots) and writes the
+// send row and its queue job in one transaction; the runner (runner.ts) does the delivery.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AuthedContext } from '../trpc/context';
+import type { Db } from '../db';
+import { AppError } from '../errors';
+import { MSG } from '../../shared/messages';
+import { issueSends, publications, sendRecipients, subscribers, type IssueSendRow, type SendStatus } from '../../../db/schema';
+import { assembleNewsletter } from '../newsletter/assemble';
+import { findOwned } from '../publications/publications';
+import { publicationId } from '../publications/schemas';
+import { resolveAssembleInput, sendTestInput } from '../email/send';
+import type { JobQueue } from './queue';
+
+export const SEND_JOB = 'issue.send';
+export const sendJobKey = (sendId: string) => `send:${sendId}`;
+
+export const SEND_MSG = {
+  notFound: 'Send not found',
+  noSubscribers: 'This publication has no active subscribers yet. Add or import subscribers first.',
+  scheduleInPast: 'Choose a time in the future to schedule this issue.',
+  scheduleTooFar: 'An issue can be scheduled at most one year ahead.',
+  idTaken: 'This send id is already in use',
+  notCancelable: 'Only a scheduled send can be canceled.',
+  notRetryable: 'Only a send that is still going can be retried now.',
+} as const;
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+export const createSendInput = sendTestInput.extend({
+  /** Client-generated, so a double click or a retried request never sends twice. */
+  id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid send id'),
+  publicationId,
+  scheduledAt: z.iso.datetime({ offset: true, message: 'Invalid schedule time' }).optional(),
+});
+export type CreateSendInput = z.infer<typeof createSendInput>;
+
+export interface SendProgress {
+  id: string;
+  publicationId: string;
+  subject: string;
+  status: SendStatus;
+  scheduledAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  total: number;
+  sent: number;
+  failed: number;
+  suppressed: number;
+  remaining: number;
+  lastError: string | null;
+  createdAt: string;
+}
+
+type Ctx = Pick<AuthedContext, 'db' | 'env' | 'user' | 'now' | 'log'> & { queue: JobQueue };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Counts per recipient status, in one grouped query. */
+function recipientCounts(db: Db, sendId: string) {
+  const rows = db
+    .select({ status: sendRecipients.status, n: sql<number>`count(*)` })
+    .from(sendRecipients)
+    .where(eq(sendRecipients.sendId, sendId))
+    .groupBy(sendRecipients.status)
+    .all();
+  const by = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
+  return { sent: by.sent ?? 0, failed: by.failed ?? 0, suppressed: by.suppressed ?? 0, remaining: (by.pending ?? 0) + (by.sending ?? 0) };
+}
+
+export function toProgress(db: Db, row: IssueSendRow): SendProgress {
+  const c = recipientCounts(db, row.id);
+  return {
+    id: row.id,
+    publicationId: row.publicationId,
+    subject: row.subject,
+    status: row.status,
+    scheduledAt: row.scheduledAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    total: row.total,
+    ...c,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function findOwnedSend(db: Db, userId: string, id: string): IssueSendRow {
+  const row = db
+    .select()
+    .from(issueSends)
+    .where(and(eq(issueSends.id, id), eq(issueSends.userId, userId)))
+    .get();
+  if (!row) throw new AppError('NOT_FOUND', SEND_MSG.notFound);
+  return row;
+}
+
+export function activeSubscriberCount(db: Db, publicationId: string): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(subscribers)
+      .where(and(eq(subscribers.publicationId, publicationId), eq(subscribers.status, 'active')))
+      .get()?.n ?? 0
+  );
+}
+
+export function createSend(ctx: Ctx, input: CreateSendInput): SendProgress {
+  const existing = ctx.db.select().from(issueSends).where(eq(issueSends.id, input.id)).get();
+  if (existing) {
+    if (existing.userId !== ctx.user.id) throw new AppError('CONFLICT', SEND_MSG.idTaken);
+    return toProgress(ctx.db, existing);
+  }
+  if (!ctx.user.emailVerifiedAt) throw new AppError('FORBIDDEN', MSG.verifyEmailToSend);
+  const publication = findOwned(ctx.db, ctx.user.id, input.publicationId);
+  const now = ctx.now();
+  const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : now;
+  if (input.scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', SEND_MSG.scheduleInPast);
+  if (scheduledAt.getTime() - now.getTime() > YEAR_MS) throw new AppError('BAD_REQUEST', SEND_MSG.scheduleTooFar);
+  // A scheduled issue may go to readers who subscribe before it leaves, so only an immediate send
+  // needs readers today; the recipients are snapshotted when delivery starts either way.
+  if (!input.scheduledAt && activeSubscriberCount(ctx.db, publication.id) === 0) throw new AppError('BAD_REQUEST', SEND_MSG.noSubscribers);
+
+  const assembleInput = resolveAssembleInput(ctx, input);
+  const email = assembleNewsletter(ctx, assembleInput, { personalized: true });
+  const web = assembleNewsletter(ctx, assembleInput);
+  const row: IssueSendRow = {
+    id: input.id,
+    userId: ctx.user.id,
+    publicationId: publication.id,
+    subject: email.subject,
+    fromName: publication.name,
+    replyTo: ctx.user.email,
+    html: email.html,
+    text: email.text,
+    webHtml: web.webHtml,
+    status: input.scheduledAt ? 'scheduled' : 'sending',
+    scheduledAt,
+    startedAt: null,
+    finishedAt: null,
+    total: 0,
+    lastError: null,
+    createdAt: now,
+  };
+  ctx.db.transaction((tx) => {
+    tx.insert(issueSends).values(row).run();
+    ctx.queue.enqueue({ kind: SEND_JOB, payload: { sendId: row.id }, runAt: scheduledAt, uniqueKey: sendJobKey(row.id) }, tx as unknown as Db);
+  });
+  ctx.log.info(`issue send ${row.id} ${input.scheduledAt ? `scheduled for ${scheduledAt.toISOString()}` : 'queued'} (publication ${publication.id})`);
+  return toProgress(ctx.db, row);
+}
+
+export function getSendProgress(ctx: Pick<Ctx, 'db' | 'user'>, id: string): SendProgress {
+  return toProgress(ctx.db, findOwnedSend(ctx.db, ctx.user.id, id));
+}
+
+export function listSends(ctx: Pick<Ctx, 'db' | 'user'>, pubId: string): SendProgress[] {
+  findOwned(ctx.db, ctx.user.id, pubId);
+  const rows = ctx.db
+    .select()
+    .from(issueSends)
+    .where(and(eq(issueSends.publicationId, pubId), eq(issueSends.userId, ctx.user.id)))
+    .orderBy(desc(issueSends.createdAt))
+    .limit(50)
+    .all();
+  return rows.map((r) => toProgress(ctx.db, r));
+}
+
+export function cancelSend(ctx: Ctx, id: string): SendProgress {
+  const row = findOwnedSend(ctx.db, ctx.user.id, id);
+  if (row.status !== 'scheduled' || !ctx.queue.cancel(sendJobKey(id))) throw new AppError('CONFLICT', SEND_MSG.notCancelable);
+  ctx.db.update(issueSends).set({ status: 'canceled', finishedAt: ctx.now() }).where(eq(issueSends.id, id)).run();
+  return getSendProgress(ctx, id);
+}
+
+/** "Retry now" for a send waiting out a provider outage. */
+export function retrySend(ctx: Ctx, id: string): SendProgress {
+  const row = findOwnedSend(ctx.db, ctx.user.id, id);
+  if (row.status !== 'sending' || !ctx.queue.reschedule(sendJobKey(id), ctx.now())) throw new AppError('CONFLICT', SEND_MSG.notRetryable);
+  return getSendProgress(ctx, id);
+}
+
+/** The publication a send belongs to (for the runner's From name and archive links). */
+export function publicationOf(db: Db, send: IssueSendRow) {
+  return db.select().from(publications).where(eq(publications.id, send.publicationId)).get();
+}

@@ -1,0 +1,80 @@
+// The delivery worker: polls the queue for due send jobs and runs them, a few at a time, holding each
+// job's lease while it works. Started by the server (startup.ts); tests and the CLI can run it too.
+import crypto from 'node:crypto';
+import type { JobQueue } from './queue';
+import { SEND_JOB } from './sends';
+import { handleSendJob, type RunnerDeps } from './runner';
+
+export interface WorkerOptions {
+  /** How often to look for due jobs. */
+  pollMs?: number;
+  /** How long a claimed job stays ours without a heartbeat (a dead process's jobs wait this long). */
+  leaseMs?: number;
+  /** Sends delivered at once by this process. */
+  concurrency?: number;
+}
+
+export interface DeliveryWorker {
+  readonly id: string;
+  /** Looks for work now (after a send is created) instead of at the next poll. */
+  kick(): void;
+  /** Stops claiming; resolves when the running jobs have settled. */
+  stop(): Promise<void>;
+  /** Resolves when no job is running and none is due (tests). */
+  idle(): Promise<void>;
+}
+
+export function startDeliveryWorker(deps: RunnerDeps, queue: JobQueue, opts: WorkerOptions = {}): DeliveryWorker {
+  const id = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  const pollMs = opts.pollMs ?? 1000;
+  const leaseMs = opts.leaseMs ?? 30_000;
+  const concurrency = opts.concurrency ?? 2;
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  let waiters: (() => void)[] = [];
+
+  const settleIdle = () => {
+    if (running.size || queue.hasDue([SEND_JOB])) return;
+    waiters.forEach((w) => w());
+    waiters = [];
+  };
+
+  const pump = () => {
+    while (!stopped && running.size < concurrency) {
+      let job;
+      try {
+        job = queue.claim([SEND_JOB], id, leaseMs);
+      } catch (err) {
+        deps.log.error('delivery queue claim failed', err);
+        return;
+      }
+      if (!job) break;
+      const p = handleSendJob(deps, queue, job, id, leaseMs).finally(() => {
+        running.delete(p);
+        setImmediate(pump);
+      });
+      running.add(p);
+    }
+    if (waiters.length) settleIdle();
+  };
+
+  const timer = setInterval(pump, pollMs);
+  timer.unref();
+  setImmediate(pump);
+
+  return {
+    id,
+    kick: () => setImmediate(pump),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.allSettled([...running]);
+    },
+    idle() {
+      return new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setImmediate(pump);
+      });
+    },
+  };
+}

@@ -1,0 +1,235 @@
+import { describe, it, expect, afterEach } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { harnessWithAdmin, jsonRequest } from '../../helpers/app';
+import { expectStatus } from '../workflow/factories';
+import { outbox, subscribers, issueSends, sendRecipients, suppressions } from '../../../db/schema';
+import { MSG } from '../../../src/shared/messages';
+import { SEND_MSG } from '../../../src/server/delivery/sends';
+import { startDeliveryWorker, type DeliveryWorker } from '../../../src/server/delivery/worker';
+import { addSubscribers, newId, readyPublication } from './send-support';
+
+const workers: DeliveryWorker[] = [];
+afterEach(async () => {
+  while (workers.length) await workers.pop()!.stop();
+});
+
+async function setup(o: { verified?: boolean } = {}) {
+  const h = await harnessWithAdmin();
+  const user = await h.insertUser({ email: 'writer@example.com', planType: 'free', verified: o.verified ?? true });
+  const pub = await readyPublication(h, user);
+  const worker = startDeliveryWorker(h.deps, h.deps.queue, { pollMs: 20, leaseMs: 5_000 });
+  workers.push(worker);
+  h.deps.delivery.kick = worker.kick;
+  return { h, user, pub, api: h.caller(user), worker };
+}
+
+describe('sends.create: an issue to every active subscriber', () => {
+  it('delivers one personalised message per active subscriber, with one-click unsubscribe headers and a plain-text part', async () => {
+    const { h, pub, api, worker } = await setup();
+    addSubscribers(h, pub.id, 3);
+    addSubscribers(h, pub.id, 1, { status: 'unsubscribed', prefix: 'gone' });
+    addSubscribers(h, pub.id, 1, { status: 'pending', prefix: 'unconfirmed' });
+
+    const created = await api.sends.create({ id: newId(), publicationId: pub.id });
+    expect(created.status).toBe('sending');
+    await worker.idle();
+
+    const progress = await api.sends.progress({ id: created.id });
+    expect(progress).toMatchObject({ status: 'sent', total: 3, sent: 3, failed: 0, remaining: 0 });
+    const mails = h.db.select().from(outbox).all();
+    expect(mails.map((m) => m.toAddress).sort()).toEqual(['reader-0@example.com', 'reader-1@example.com', 'reader-2@example.com']);
+    const first = mails.find((m) => m.toAddress === 'reader-1@example.com')!;
+    expect(first.html).toContain('Hi Reader,');
+    expect(first.text.startsWith('Hi Reader,')).toBe(true);
+    expect(first.html).not.toContain('%%CURATED');
+    expect(first.text).not.toContain('%%CURATED');
+    expect(first.text).toContain('Unsubscribe: http://localhost:3000/u/');
+    const headers = first.headers!;
+    expect(headers['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/u\/[^>]+>, <mailto:unsubscribe@curated\.email\?subject=unsubscribe%20[^>]+>$/);
+    expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(first.fromAddress).toBe('"Compiler Weekly" <newsletter@curated.email>');
+    expect(headers['Reply-To']).toBe('writer@example.com');
+    // Every message has its own, stable Message-ID and its own unsubscribe link.
+    expect(new Set(mails.map((m) => m.messageId)).size).toBe(3);
+    expect(new Set(mails.map((m) => m.headers!['List-Unsubscribe'])).size).toBe(3);
+  });
+
+  it('the one-click unsubscribe link works as a form POST without a session or origin, and the next issue skips the reader', async () => {
+    const { h, pub, api, worker } = await setup();
+    addSubscribers(h, pub.id, 2);
+    await api.sends.create({ id: newId(), publicationId: pub.id });
+    await worker.idle();
+    const mail = h.db.select().from(outbox).where(eq(outbox.toAddress, 'reader-0@example.com')).get()!;
+    const url = /<(http[^>]+)>/.exec(mail.headers!['List-Unsubscribe'])![1];
+    const path = new URL(url).pathname;
+
+    // A link scanner's GET changes nothing.
+    const get = await h.app.request(path);
+    expect(get.status).toBe(302);
+    expect(h.db.select().from(subscribers).where(eq(subscribers.email, 'reader-0@example.com')).get()!.status).toBe('active');
+
+    const post = await h.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net', 'sec-fetch-site': 'cross-site' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(post.status).toBe(200);
+    const row = h.db.select().from(subscribers).where(eq(subscribers.email, 'reader-0@example.com')).get()!;
+    expect(row.status).toBe('unsubscribed');
+    expect(row.unsubscribedAt).toBeInstanceOf(Date);
+
+    // Again: idempotent.
+    expect(
+      (await h.app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }))
+        .status,
+    ).toBe(200);
+
+    h.db.delete(outbox).run();
+    await api.sends.create({ id: newId(), publicationId: pub.id });
+    await worker.idle();
+    expect(
+      h.db
+        .select()
+        .from(outbox)
+        .all()
+        .map((m) => m.toAddress),
+    ).toEqual(['reader-1@example.com']);
+  });
+
+  it('refuses a forged or altered unsubscribe token', async () => {
+    const { h, pub, api, worker } = await setup();
+    addSubscribers(h, pub.id, 1);
+    await api.sends.create({ id: newId(), publicationId: pub.id });
+    await worker.idle();
+    const mail = h.db.select().from(outbox).get()!;
+    const path = new URL(/<(http[^>]+)>/.exec(mail.headers!['List-Unsubscribe'])![1]).pathname;
+    const tampered = path.slice(0, -2) + (path.endsWith('AA') ? 'BB' : 'AA');
+    const res = await h.app.request(tampered, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.status).toBe(400);
+    expect(h.db.select().from(subscribers).get()!.status).toBe('active');
+    await expectStatus(h.caller('anon').sends.unsubscribeInfo({ token: tampered.slice(3) }), 400);
+  });
+
+  it('skips addresses on the suppression list and readers who left after the snapshot', async () => {
+    const { h, user, pub, api, worker } = await setup();
+    addSubscribers(h, pub.id, 3);
+    h.db
+      .insert(suppressions)
+      .values({ id: 's1', userId: user.id, email: 'reader-2@example.com', reason: 'hard_bounce', source: 'postmark', createdAt: new Date() })
+      .run();
+    const created = await api.sends.create({ id: newId(), publicationId: pub.id });
+    await worker.idle();
+    expect(
+      h.db
+        .select()
+        .from(outbox)
+        .all()
+        .map((m) => m.toAddress)
+        .sort(),
+    ).toEqual(['reader-0@example.com', 'reader-1@example.com']);
+    expect((await api.sends.progress({ id: created.id })).total).toBe(2);
+  });
+
+  it('is idempotent by client id: a double click sends once; another user cannot reuse the id', async () => {
+    const { h, pub, api, worker } = await setup();
+    addSubscribers(h, pub.id, 2);
+    const id = newId();
+    const [a, b] = await Promise.all([api.sends.create({ id, publicationId: pub.id }), api.sends.create({ id, publicationId: pub.id })]);
+    expect(a.id).toBe(b.id);
+    await worker.idle();
+    expect(h.db.select().from(outbox).all()).toHaveLength(2);
+    const other = await h.insertUser({ email: 'other@example.com', verified: true });
+    const otherPub = await readyPublication(h, other, 'Other');
+    await expectStatus(h.caller(other).sends.create({ id, publicationId: otherPub.id }), 409);
+  });
+
+  it('schedules for later: nothing leaves before the time, recipients are taken when it starts, and a scheduled send can be canceled', async () => {
+    const { h, pub, api, worker } = await setup();
+    let now = Date.now();
+    h.deps.now = () => new Date(now);
+    const at = new Date(now + 60 * 60 * 1000).toISOString();
+    const scheduled = await api.sends.create({ id: newId(), publicationId: pub.id, scheduledAt: at });
+    expect(scheduled.status).toBe('scheduled');
+    addSubscribers(h, pub.id, 2);
+    await worker.idle();
+    expect(h.db.select().from(outbox).all()).toHaveLength(0);
+    now += 61 * 60 * 1000;
+    worker.kick();
+    await worker.idle();
+    expect(h.db.select().from(outbox).all()).toHaveLength(2);
+
+    const later = await api.sends.create({ id: newId(), publicationId: pub.id, scheduledAt: new Date(now + 3_600_000).toISOString() });
+    expect((await api.sends.cancel({ id: later.id })).status).toBe('canceled');
+    now += 2 * 3_600_000;
+    worker.kick();
+    await worker.idle();
+    expect(h.db.select().from(outbox).all()).toHaveLength(2);
+  });
+
+  it('bad input and permissions: 401, 403 unverified, 404 foreign publication, 400 no subscribers or past schedule', async () => {
+    const { h, pub, api } = await setup();
+    await expectStatus(h.caller('anon').sends.create({ id: newId(), publicationId: pub.id }), 401);
+    await expectStatus(api.sends.create({ id: newId(), publicationId: pub.id }), 400, SEND_MSG.noSubscribers);
+    addSubscribers(h, pub.id, 1);
+    await expectStatus(
+      api.sends.create({ id: newId(), publicationId: pub.id, scheduledAt: new Date(Date.now() - 1000).toISOString() }),
+      400,
+      SEND_MSG.scheduleInPast,
+    );
+    await expectStatus(api.sends.create({ id: 'x', publicationId: pub.id }), 400);
+    const stranger = await h.insertUser({ email: 'stranger@example.com', verified: true });
+    await expectStatus(h.caller(stranger).sends.create({ id: newId(), publicationId: pub.id }), 404);
+    await expectStatus(h.caller(stranger).sends.list({ publicationId: pub.id }), 404);
+    const unverified = await h.insertUser({ email: 'new@example.com', verified: false });
+    const theirs = await readyPublication(h, unverified, 'Theirs');
+    await expectStatus(h.caller(unverified).sends.create({ id: newId(), publicationId: theirs.id }), 403, MSG.verifyEmailToSend);
+  });
+});
+
+describe('web archive', () => {
+  it('each sent issue has a public page without per-reader parts, listed in the publication RSS feed', async () => {
+    const { h, pub, api, worker } = await setup();
+    addSubscribers(h, pub.id, 1);
+    const created = await api.sends.create({ id: newId(), publicationId: pub.id });
+    await worker.idle();
+    const send = h.db.select().from(issueSends).where(eq(issueSends.id, created.id)).get()!;
+    const archive = await h.caller('anon').sends.archive({ slug: 'compiler-weekly' });
+    expect(archive.name).toBe('Compiler Weekly');
+    expect(archive.entries).toEqual([
+      { id: send.id, subject: send.subject, sentAt: send.startedAt!.toISOString(), url: `/p/compiler-weekly/issues/${send.id}` },
+    ]);
+
+    const page = await h.app.request(`/p/compiler-weekly/issues/${send.id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Borrow checking without tears');
+    expect(html).not.toContain('Hi Reader');
+    expect(html).not.toContain('%%CURATED');
+
+    const feed = await h.app.request('/p/compiler-weekly/feed.xml');
+    expect(feed.headers.get('content-type')).toContain('application/rss+xml');
+    const xml = await feed.text();
+    expect(xml).toContain(`<link>http://localhost:3000/p/compiler-weekly/issues/${send.id}</link>`);
+    expect(xml).toContain(`<title>${send.subject.replace(/&/g, '&amp;')}</title>`);
+
+    // The emailed copy links to the same public page.
+    expect(h.db.select().from(outbox).get()!.text).toContain(`View in your browser: http://localhost:3000/p/compiler-weekly/issues/${send.id}`);
+    expect((await h.app.request('/p/compiler-weekly/issues/not-a-send')).status).toBe(404);
+    expect((await h.app.request('/p/no-such-slug/feed.xml')).status).toBe(404);
+  });
+
+  it('a scheduled or canceled issue is not public', async () => {
+    const { h, pub, api } = await setup();
+    const s = await api.sends.create({ id: newId(), publicationId: pub.id, scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    h.db.select().from(sendRecipients).all();
+    // The slug exists once an issue exists.
+    const res = await h.app.request(`/p/compiler-weekly/issues/${s.id}`);
+    expect(res.status).toBe(404);
+  });
+});
+
+void jsonRequest;
