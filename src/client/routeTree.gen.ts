@@ -27,6 +27,7 @@ import { Route as TrialConfirmationRouteImport } from './routes/trial-confirmati
 import { Route as TrialSignupRouteImport } from './routes/trial-signup'
 import { Route as TrialSuccessRouteImport } from './routes/trial-success'
 import { Route as TwofaDemoRouteImport } from './routes/twofa-demo'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppAiMagicRouteImport } from './routes/_app/ai-magic'
@@ -143,6 +144,11 @@ const TrialSuccessRoute = TrialSuccessRouteImport.update({
 const TwofaDemoRoute = TwofaDemoRouteImport.update({
   id: '/twofa-demo',
   path: '/twofa-demo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAccountRoute = AppAccountRouteImport.update({
@@ -308,6 +314,7 @@ export interface FileRoutesByFullPath {
   '/trial-signup': typeof TrialSignupRoute
   '/trial-success': typeof TrialSuccessRoute
   '/twofa-demo': typeof TwofaDemoRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/account': typeof AppAccountRoute
   '/admin': typeof AppAdminRouteWithChildren
   '/ai-magic': typeof AppAiMagicRoute
@@ -355,6 +362,7 @@ export interface FileRoutesByTo {
   '/trial-signup': typeof TrialSignupRoute
   '/trial-success': typeof TrialSuccessRoute
   '/twofa-demo': typeof TwofaDemoRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/account': typeof AppAccountRoute
   '/ai-magic': typeof AppAiMagicRoute
   '/analytics': typeof AppAnalyticsRoute
@@ -403,6 +411,7 @@ export interface FileRoutesById {
   '/trial-signup': typeof TrialSignupRoute
   '/trial-success': typeof TrialSuccessRoute
   '/twofa-demo': typeof TwofaDemoRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_app/account': typeof AppAccountRoute
   '/_app/admin': typeof AppAdminRouteWithChildren
   '/_app/ai-magic': typeof AppAiMagicRoute
@@ -452,6 +461,7 @@ export interface FileRouteTypes {
     | '/trial-signup'
     | '/trial-success'
     | '/twofa-demo'
+    | '/unsubscribe'
     | '/account'
     | '/admin'
     | '/ai-magic'
@@ -499,6 +509,7 @@ export interface FileRouteTypes {
     | '/trial-signup'
     | '/trial-success'
     | '/twofa-demo'
+    | '/unsubscribe'
     | '/account'
     | '/ai-magic'
     | '/analytics'
@@ -546,6 +557,7 @@ export interface FileRouteTypes {
     | '/trial-signup'
     | '/trial-success'
     | '/twofa-demo'
+    | '/unsubscribe'
     | '/_app/account'
     | '/_app/admin'
     | '/_app/ai-magic'
@@ -595,6 +607,7 @@ export interface RootRouteChildren {
   TrialSignupRoute: typeof TrialSignupRoute
   TrialSuccessRoute: typeof TrialSuccessRoute
   TwofaDemoRoute: typeof TwofaDemoRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   BlogSlugRoute: typeof BlogSlugRoute
   BlogIndexRoute: typeof BlogIndexRoute
 }
@@ -725,6 +738,13 @@ declare module '@tanstack/react-router' {
       path: '/twofa-demo'
       fullPath: '/twofa-demo'
       preLoaderRoute: typeof TwofaDemoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/account': {
@@ -1015,6 +1035,7 @@ const rootRouteChildren: RootRouteChildren = {
   TrialSignupRoute: TrialSignupRoute,
   TrialSuccessRoute: TrialSuccessRoute,
   TwofaDemoRoute: TwofaDemoRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   BlogSlugRoute: BlogSlugRoute,
   BlogIndexRoute: BlogIndexRoute,
 }

@@ -13,6 +13,7 @@ import { findOwned } from '../publications/publications';
 import { publicationId } from '../publications/schemas';
 import { resolveAssembleInput, sendTestInput } from '../email/send';
 import type { JobQueue } from './queue';
+import { ensureSlug } from '../subscribers/slug';
 
 export const SEND_JOB = 'issue.send';
 export const sendJobKey = (sendId: string) => `send:${sendId}`;
@@ -169,6 +170,12 @@ export function listSends(ctx: Pick<Ctx, 'db' | 'user'>, pubId: string): SendPro
     .limit(50)
     .all();
   return rows.map((r) => toProgress(ctx.db, r));
+}
+
+/** Who an issue would reach now, and where readers sign up. */
+export function sendAudience(ctx: Pick<Ctx, 'db' | 'user' | 'env'>, pubId: string) {
+  findOwned(ctx.db, ctx.user.id, pubId);
+  return { active: activeSubscriberCount(ctx.db, pubId), signupUrl: `${ctx.env.APP_URL}/p/${ensureSlug(ctx.db, pubId)}` };
 }
 
 export function cancelSend(ctx: Ctx, id: string): SendProgress {

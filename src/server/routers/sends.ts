@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { router, protectedProcedure, publicProcedure, costly } from '../trpc/init';
 import { AppError } from '../errors';
 import { publicationId } from '../publications/schemas';
-import { cancelSend, createSend, createSendInput, getSendProgress, listSends, retrySend } from '../delivery/sends';
+import { cancelSend, createSend, createSendInput, getSendProgress, listSends, retrySend, sendAudience } from '../delivery/sends';
 import { UNSUBSCRIBE_MSG, unsubscribeInfo } from '../delivery/unsubscribe';
 import { listArchive } from '../delivery/archive';
 
@@ -21,6 +21,7 @@ export const sendsRouter = router({
       return progress;
     }),
   progress: protectedProcedure.input(sendId).query(({ ctx, input }) => getSendProgress(ctx, input.id)),
+  audience: protectedProcedure.input(z.object({ publicationId })).query(({ ctx, input }) => sendAudience(ctx, input.publicationId)),
   list: protectedProcedure.input(z.object({ publicationId })).query(({ ctx, input }) => listSends(ctx, input.publicationId)),
   cancel: protectedProcedure.input(sendId).mutation(({ ctx, input }) => cancelSend(ctx, input.id)),
   retry: protectedProcedure.input(sendId).mutation(({ ctx, input }) => {

@@ -1,0 +1,52 @@
+// The page behind every issue's unsubscribe link. Opening it changes nothing (mail scanners open
+// links); the button is a plain form POST to /u/<token>, the same endpoint mail clients use for
+// one-click unsubscribe, so it works even before the page's script has loaded.
+import { MailX, CheckCircle2 } from 'lucide-react';
+import { PublicLayout } from '../../components/public-layout';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/errors';
+import { useTitle } from '../../lib/use-title';
+import { trpc } from '../../trpc';
+
+export function UnsubscribePage({ token, done }: { token: string; done: boolean }) {
+  useTitle('Unsubscribe');
+  const info = trpc.sends.unsubscribeInfo.useQuery({ token }, { enabled: token.length > 0, retry: false });
+  const unsubscribed = done || info.data?.status === 'unsubscribed';
+  return (
+    <PublicLayout>
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
+        <span className="flex size-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 ring-8 ring-indigo-50/50 dark:bg-indigo-500/10 dark:text-indigo-400 dark:ring-indigo-500/5">
+          {unsubscribed ? <CheckCircle2 className="size-7" aria-hidden /> : <MailX className="size-7" aria-hidden />}
+        </span>
+        {!token || info.isError ? (
+          <>
+            <h1 className="mt-6 text-3xl font-semibold tracking-tight">Unsubscribe</h1>
+            <p role="alert" className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+              {token ? errorMessage(info.error) : 'This unsubscribe link is not valid. If you copied it, check that it is complete.'}
+            </p>
+          </>
+        ) : info.isLoading ? (
+          <Spinner className="mt-8" />
+        ) : unsubscribed ? (
+          <>
+            <h1 className="mt-6 text-3xl font-semibold tracking-tight">You are unsubscribed</h1>
+            <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+              {info.data!.email} will get no more issues of <strong className="text-zinc-900 dark:text-zinc-100">{info.data!.publicationName}</strong>.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1 className="mt-6 text-3xl font-semibold tracking-tight">Unsubscribe from {info.data!.publicationName}?</h1>
+            <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">{info.data!.email} will get no more issues of this newsletter.</p>
+            <form method="post" action={`/u/${encodeURIComponent(token)}`} className="mt-8">
+              <Button type="submit" size="lg">
+                Unsubscribe
+              </Button>
+            </form>
+          </>
+        )}
+      </div>
+    </PublicLayout>
+  );
+}
