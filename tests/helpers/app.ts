@@ -36,7 +36,7 @@ let seq = 0;
 
 export function createHarness(opts: { env?: Record<string, string>; deps?: Partial<Deps> } = {}): Harness {
   const env = testEnv(opts.env);
-  const db = openDb(':memory:');
+  const db = openDb(env.DATABASE_PATH);
   const deps = createDeps(env, db, { log: silentLog, ...opts.deps });
   const app = createApp(deps);
   return {

@@ -3,6 +3,7 @@
 import type { Deps } from '../trpc/context';
 import type { Transport, TransportKind } from './transport';
 import { createOutboxTransport } from './transports/outbox';
+import { createSmtpTransport } from './transports/smtp';
 
 export interface ChainEntry {
   /** mail_providers row id, or 'env-smtp' / 'outbox'. */
@@ -28,8 +29,20 @@ export function defaultChain(deps: ChainDeps): ChainEntry[] {
   return [outboxEntry.entry];
 }
 
+let envSmtp: { url: string; entry: ChainEntry } | null = null;
+
+/** SMTP_URL as the system's SMTP provider (one pooled transport per URL). */
+function envSmtpChain(url: string): ChainEntry[] {
+  if (envSmtp?.url !== url) {
+    const transport = createSmtpTransport({ url, pool: 10, ratePerSecond: 0 });
+    envSmtp = { url, entry: { id: 'env-smtp', kind: 'smtp', label: 'SMTP (SMTP_URL)', priority: 'primary', scope: 'system', transport } };
+  }
+  return [envSmtp.entry];
+}
+
 /** The chain for `userId` (null: the system chain). */
 export function resolveChain(deps: ChainDeps, userId: string | null): ChainEntry[] {
   void userId;
+  if (deps.env.SMTP_URL) return envSmtpChain(deps.env.SMTP_URL);
   return defaultChain(deps);
 }
