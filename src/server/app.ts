@@ -77,7 +77,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   // Uploads (a subscriber CSV of 100,000 rows is ~4 MB) have their own larger limit.
   const limitUpload = bodyLimit({
     maxSize: 25 * 1024 * 1024,
-    onError: (c) => c.json({ success: false, message: MSG.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' }, 413),
+    onError: (c) => c.json({ success: false, message: MSG.uploadTooLarge, code: 'PAYLOAD_TOO_LARGE' }, 413),
   });
   app.use('/api/*', (c, next) =>
     SAFE_METHODS.has(c.req.method) ? next() : c.req.path.startsWith('/api/uploads/') ? limitUpload(c, next) : limitBody(c, next),

@@ -40,6 +40,7 @@ export const MSG = {
   httpError: (status: number, statusText: string) => `Error: ${status} ${statusText}`,
   malformedJson: 'Malformed JSON in request body',
   bodyTooLarge: 'Request body is too large (1 MB at most)',
+  uploadTooLarge: 'The file is too large (25 MB at most)',
   notFoundApi: 'Not found',
   crossOrigin: 'Cross-origin requests are not allowed',
   internalError: 'Something went wrong on our side. Please try again.',
