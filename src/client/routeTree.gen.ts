@@ -41,6 +41,7 @@ import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppNewslettersRouteImport } from './routes/_app/newsletters'
 import { Route as AppPublicationsRouteImport } from './routes/_app/publications'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppSubscribersRouteImport } from './routes/_app/subscribers'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as AppWorkflowRouteImport } from './routes/_app/workflow'
@@ -216,6 +217,11 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSubscribersRoute = AppSubscribersRouteImport.update({
+  id: '/subscribers',
+  path: '/subscribers',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTeamRoute = AppTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -328,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/newsletters': typeof AppNewslettersRoute
   '/publications': typeof AppPublicationsRoute
   '/settings': typeof AppSettingsRoute
+  '/subscribers': typeof AppSubscribersRoute
   '/team': typeof AppTeamRoute
   '/upgrade': typeof AppUpgradeRoute
   '/workflow': typeof AppWorkflowRoute
@@ -375,6 +382,7 @@ export interface FileRoutesByTo {
   '/newsletters': typeof AppNewslettersRoute
   '/publications': typeof AppPublicationsRoute
   '/settings': typeof AppSettingsRoute
+  '/subscribers': typeof AppSubscribersRoute
   '/team': typeof AppTeamRoute
   '/upgrade': typeof AppUpgradeRoute
   '/workflow': typeof AppWorkflowRoute
@@ -425,6 +433,7 @@ export interface FileRoutesById {
   '/_app/newsletters': typeof AppNewslettersRoute
   '/_app/publications': typeof AppPublicationsRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/subscribers': typeof AppSubscribersRoute
   '/_app/team': typeof AppTeamRoute
   '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/workflow': typeof AppWorkflowRoute
@@ -475,6 +484,7 @@ export interface FileRouteTypes {
     | '/newsletters'
     | '/publications'
     | '/settings'
+    | '/subscribers'
     | '/team'
     | '/upgrade'
     | '/workflow'
@@ -522,6 +532,7 @@ export interface FileRouteTypes {
     | '/newsletters'
     | '/publications'
     | '/settings'
+    | '/subscribers'
     | '/team'
     | '/upgrade'
     | '/workflow'
@@ -571,6 +582,7 @@ export interface FileRouteTypes {
     | '/_app/newsletters'
     | '/_app/publications'
     | '/_app/settings'
+    | '/_app/subscribers'
     | '/_app/team'
     | '/_app/upgrade'
     | '/_app/workflow'
@@ -838,6 +850,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/subscribers': {
+      id: '/_app/subscribers'
+      path: '/subscribers'
+      fullPath: '/subscribers'
+      preLoaderRoute: typeof AppSubscribersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/team': {
       id: '/_app/team'
       path: '/team'
@@ -990,6 +1009,7 @@ interface AppRouteChildren {
   AppNewslettersRoute: typeof AppNewslettersRoute
   AppPublicationsRoute: typeof AppPublicationsRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppSubscribersRoute: typeof AppSubscribersRoute
   AppTeamRoute: typeof AppTeamRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppWorkflowRoute: typeof AppWorkflowRoute
@@ -1009,6 +1029,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppNewslettersRoute: AppNewslettersRoute,
   AppPublicationsRoute: AppPublicationsRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppSubscribersRoute: AppSubscribersRoute,
   AppTeamRoute: AppTeamRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppWorkflowRoute: AppWorkflowRoute,

@@ -1,14 +1,14 @@
 // /publications: the user's publications with status and last save; create, open (into the workflow),
 // rename and delete with confirmation.
-import { useNavigate } from '@tanstack/react-router';
-import { ArrowRight, FileText, Pencil, Trash2 } from 'lucide-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowRight, FileText, Pencil, Trash2, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { capabilitiesFor } from '../../../shared/plans';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
 import { ListError, EmptyState, ListSkeleton } from '../../components/ui/list-states';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
@@ -49,6 +49,9 @@ function PublicationRow({ pub, onOpen, onRename, onDelete }: { pub: Summary; onO
           <Button size="sm" onClick={onOpen} aria-describedby={nameId}>
             Open <ArrowRight aria-hidden />
           </Button>
+          <Link to="/subscribers" search={{ publicationId: pub.id }} className={buttonClass('outline', 'sm')} aria-describedby={nameId}>
+            <Users aria-hidden /> Subscribers
+          </Link>
           <Button size="sm" variant="outline" onClick={onRename} aria-describedby={nameId}>
             <Pencil aria-hidden /> Rename
           </Button>

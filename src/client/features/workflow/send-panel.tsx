@@ -14,6 +14,7 @@ import type { UserDtoShape } from '../../../shared/schemas/user';
 import { assembleRequest } from './use-assembly';
 import { VERIFY_MESSAGE_ID, VerifyEmail } from './verify-email';
 import type { SendResult, WorkflowData } from './types';
+import { SubscriberSend } from './subscriber-send';
 
 export const MAX_ADDRESSES = 10;
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -70,6 +71,7 @@ export function SendPanel({ publicationId, data, user, disabled }: { publication
 
   return (
     <div className="grid gap-4">
+      <SubscriberSend publicationId={publicationId} data={data} verified={verified} disabled={disabled} />
       <Button variant="secondary" onClick={() => sendTest.mutate(request())} loading={sendTest.isPending} disabled={disabled}>
         {!sendTest.isPending && <Send aria-hidden />} Send test to me
       </Button>

@@ -29,3 +29,5 @@ export type WorkflowData = Omit<Publication['workflowData'], 'lastSaved'>;
 export function toStep(n: number): Step {
   return Math.min(5, Math.max(1, Math.round(n) || 1)) as Step;
 }
+
+export type SendProgress = Out['sends']['progress'];

@@ -1,0 +1,2 @@
+// The subscribers feature's public surface: the page listing a publication's readers.
+export { SubscribersPage } from './subscribers-page';

@@ -1,0 +1,328 @@
+// A publication's subscribers: counts per status, search and filter, add one, import a CSV (checked
+// first: the report of bad rows is shown before anything is written), export, and delete selected.
+import { useRef, useState } from 'react';
+import { Download, Trash2, Upload, UserPlus, Users } from 'lucide-react';
+import { PageHeader } from '../../components/page-header';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Input, Select } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Badge } from '../../components/ui/badge';
+import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-states';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { trpc } from '../../trpc';
+
+const STATUSES = ['pending', 'active', 'unsubscribed', 'bounced', 'complained'] as const;
+type Status = (typeof STATUSES)[number];
+const TONE: Record<Status, 'neutral' | 'success' | 'warning' | 'danger'> = {
+  pending: 'warning',
+  active: 'success',
+  unsubscribed: 'neutral',
+  bounced: 'danger',
+  complained: 'danger',
+};
+
+interface ImportReport {
+  rows: number;
+  valid: number;
+  duplicatesInFile: number;
+  alreadySubscribed: number;
+  skippedUnsubscribed: number;
+  suppressed: number;
+  invalid: { line: number; value: string; reason: string }[];
+  invalidCount: number;
+  imported: number;
+  message: string;
+}
+
+async function uploadCsv(publicationId: string, csv: string, query: string): Promise<ImportReport> {
+  const res = await fetch(`/api/uploads/subscribers?publicationId=${encodeURIComponent(publicationId)}&${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv' },
+    body: csv,
+    credentials: 'same-origin',
+  });
+  const body = (await res.json().catch(() => ({}))) as ImportReport & { message?: string };
+  if (!res.ok) throw new Error(body.message || `Error: ${res.status} ${res.statusText}`);
+  return body;
+}
+
+function ImportPanel({ publicationId, onDone }: { publicationId: string; onDone: () => void }) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [csv, setCsv] = useState<string | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (text: string, query: string) => {
+    setBusy(true);
+    try {
+      const r = await uploadCsv(publicationId, text, query);
+      setReport(r);
+      if (r.imported > 0) {
+        toast({ title: r.message });
+        onDone();
+      }
+    } catch (err) {
+      toast({ title: 'Import failed', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="grid gap-3 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
+      <div>
+        <Label htmlFor="csv-file">Import a CSV file</Label>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          Columns “email” and “name” (any order), up to 100,000 rows. Nothing is written until you confirm.
+        </p>
+      </div>
+      <input
+        ref={fileRef}
+        id="csv-file"
+        type="file"
+        accept=".csv,text/csv"
+        className="text-sm"
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          if (!file) return;
+          const text = await file.text();
+          setCsv(text);
+          await run(text, 'mode=check');
+        }}
+      />
+      {report && (
+        <div className="grid gap-2 text-sm" data-testid="import-report" aria-live="polite">
+          <p className="font-medium text-zinc-900 dark:text-zinc-100">{report.message}</p>
+          <ul className="grid grid-cols-2 gap-x-4 text-zinc-600 sm:grid-cols-3 dark:text-zinc-400">
+            <li>{report.rows.toLocaleString()} rows</li>
+            <li>{report.valid.toLocaleString()} new</li>
+            <li>{report.alreadySubscribed.toLocaleString()} already subscribed</li>
+            <li>{report.duplicatesInFile.toLocaleString()} duplicates in the file</li>
+            <li>{report.skippedUnsubscribed.toLocaleString()} left earlier (not re-added)</li>
+            <li>{report.suppressed.toLocaleString()} suppressed</li>
+          </ul>
+          {report.invalidCount > 0 && (
+            <div className="rounded-md bg-red-50 p-2 text-red-800 dark:bg-red-500/10 dark:text-red-200">
+              <p className="font-medium">{report.invalidCount.toLocaleString()} invalid rows</p>
+              <ul className="mt-1 max-h-32 overflow-auto text-xs">
+                {report.invalid.map((r) => (
+                  <li key={r.line}>
+                    Line {r.line}: {r.value || '(empty)'} — {r.reason}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {csv && report.imported === 0 && report.valid > 0 && (
+            <Button onClick={() => void run(csv, report.invalidCount > 0 ? 'mode=import&skipInvalid=1' : 'mode=import')} loading={busy}>
+              <Upload aria-hidden />
+              {report.invalidCount > 0
+                ? `Import the ${report.valid.toLocaleString()} valid rows, skip the bad ones`
+                : `Import ${report.valid.toLocaleString()} subscribers`}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function SubscribersPage({ publicationId }: { publicationId: string }) {
+  const utils = trpc.useUtils();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<Status | ''>('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirm, setConfirm] = useState(false);
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const list = trpc.subscribers.list.useQuery({ publicationId, search: search || undefined, status: status || undefined, page }, { placeholderData: (p) => p });
+  const audience = trpc.sends.audience.useQuery({ publicationId });
+  const refresh = () => {
+    void utils.subscribers.list.invalidate();
+    void utils.sends.audience.invalidate();
+  };
+  const add = trpc.subscribers.add.useMutation({
+    onSuccess: (s) => {
+      toast({ title: `${s.email} added` });
+      setEmail('');
+      setName('');
+      refresh();
+    },
+    onError: (err) => toast({ title: 'Could not add the subscriber', description: errorMessage(err), variant: 'destructive' }),
+  });
+  const remove = trpc.subscribers.remove.useMutation({
+    onSuccess: (r) => {
+      toast({ title: `${r.removed} removed` });
+      setSelected(new Set());
+      setConfirm(false);
+      refresh();
+    },
+    onError: (err) => toast({ title: 'Could not remove', description: errorMessage(err), variant: 'destructive' }),
+  });
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.matching / data.pageSize)) : 1;
+  return (
+    <>
+      <PageHeader
+        title="Subscribers"
+        description={data ? `${data.publication.name}: ${data.counts.active.toLocaleString()} active of ${data.total.toLocaleString()}` : undefined}
+        actions={
+          <a href={`/api/subscribers/export?publicationId=${encodeURIComponent(publicationId)}`} className={buttonClass('outline')} download>
+            <Download aria-hidden /> Export CSV
+          </a>
+        }
+      />
+      {list.isError && !data ? (
+        <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+          <div className="grid content-start gap-4">
+            {data && (
+              <div className="flex flex-wrap gap-2" aria-label="Subscribers by status">
+                {STATUSES.map((s) => (
+                  <Badge key={s} tone={TONE[s]}>
+                    {s} {data.counts[s].toLocaleString()}
+                  </Badge>
+                ))}
+              </div>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <Input
+                aria-label="Search subscribers"
+                placeholder="Search by e-mail or name"
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.target.value);
+                  setPage(1);
+                }}
+                className="max-w-xs"
+              />
+              <Select
+                aria-label="Filter by status"
+                value={status}
+                onChange={(e) => {
+                  setStatus(e.target.value as Status | '');
+                  setPage(1);
+                }}
+                className="w-44"
+              >
+                <option value="">All statuses</option>
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </Select>
+              <Button variant="outline" className="ml-auto" disabled={selected.size === 0} onClick={() => setConfirm(true)}>
+                <Trash2 aria-hidden /> Delete selected
+              </Button>
+            </div>
+            {!data ? (
+              <ListSkeleton />
+            ) : data.subscribers.length === 0 ? (
+              <EmptyState
+                icon={Users}
+                title={data.total === 0 ? 'No subscribers yet' : 'No subscribers match'}
+                body={data.total === 0 ? 'Add readers one by one, import a CSV file, or share your signup page.' : 'Try another search or status.'}
+              />
+            ) : (
+              <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+                <table className="w-full text-left text-sm">
+                  <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+                    <tr>
+                      <th className="w-8 p-3">
+                        <span className="sr-only">Select</span>
+                      </th>
+                      <th className="p-3">E-mail</th>
+                      <th className="p-3">Name</th>
+                      <th className="p-3">Status</th>
+                      <th className="p-3">Source</th>
+                      <th className="p-3">Added</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+                    {data.subscribers.map((s) => (
+                      <tr key={s.id}>
+                        <td className="p-3">
+                          <input
+                            type="checkbox"
+                            aria-label={`Select ${s.email}`}
+                            checked={selected.has(s.id)}
+                            onChange={(e) => {
+                              const next = new Set(selected);
+                              if (e.target.checked) next.add(s.id);
+                              else next.delete(s.id);
+                              setSelected(next);
+                            }}
+                          />
+                        </td>
+                        <td className="p-3 font-medium text-zinc-900 dark:text-zinc-100">{s.email}</td>
+                        <td className="p-3 text-zinc-600 dark:text-zinc-400">{s.name}</td>
+                        <td className="p-3">
+                          <Badge tone={TONE[s.status]}>{s.status}</Badge>
+                        </td>
+                        <td className="p-3 text-zinc-600 dark:text-zinc-400">{s.source}</td>
+                        <td className="p-3 text-zinc-600 dark:text-zinc-400">{formatDate(s.createdAt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {data && pages > 1 && (
+              <div className="flex items-center justify-between text-sm">
+                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  Previous
+                </Button>
+                <span>
+                  Page {page} of {pages}
+                </span>
+                <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  Next
+                </Button>
+              </div>
+            )}
+          </div>
+          <aside className="grid content-start gap-4">
+            <form
+              className="grid gap-2 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
+              onSubmit={(e) => {
+                e.preventDefault();
+                add.mutate({ publicationId, email, name });
+              }}
+            >
+              <Label htmlFor="sub-email">Add a subscriber</Label>
+              <Input id="sub-email" type="email" required placeholder="reader@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+              <Input aria-label="Name (optional)" placeholder="Name (optional)" value={name} onChange={(e) => setName(e.target.value)} />
+              <Button type="submit" loading={add.isPending}>
+                <UserPlus aria-hidden /> Add
+              </Button>
+            </form>
+            <ImportPanel publicationId={publicationId} onDone={refresh} />
+            {audience.data && (
+              <div className="grid gap-1 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+                <p className="font-medium text-zinc-900 dark:text-zinc-100">Public page</p>
+                <p className="text-zinc-600 dark:text-zinc-400">Past issues and the RSS feed of this publication:</p>
+                <a className="break-all text-indigo-700 hover:underline dark:text-indigo-300" href={audience.data.signupUrl}>
+                  {audience.data.signupUrl}
+                </a>
+              </div>
+            )}
+          </aside>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title={`Delete ${selected.size} ${selected.size === 1 ? 'subscriber' : 'subscribers'}?`}
+        description="They are removed from this publication. Readers who unsubscribed are better kept, so they are never mailed again by mistake."
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate({ publicationId, ids: [...selected] })}
+      />
+    </>
+  );
+}

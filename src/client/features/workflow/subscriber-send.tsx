@@ -1,0 +1,213 @@
+// Sending the issue to the publication's subscribers from step 5: now or at a chosen time, after a
+// confirmation naming how many readers get it. Progress (sent / failed / remaining) updates live while
+// the server's queue delivers, survives a reload (the latest send is read back), and an outage shows
+// the provider's error with 'Retry now'.
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { CalendarClock, RefreshCw, Users, XCircle } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Badge } from '../../components/ui/badge';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { trpc } from '../../trpc';
+import { assembleRequest } from './use-assembly';
+import type { SendProgress, WorkflowData } from './types';
+
+const LIVE = new Set(['scheduled', 'sending']);
+
+const newSendId = () => crypto.randomUUID().replace(/-/g, '');
+
+function statusTone(status: string) {
+  if (status === 'sent') return 'success' as const;
+  if (status === 'failed') return 'danger' as const;
+  if (status === 'canceled') return 'neutral' as const;
+  return 'brand' as const;
+}
+
+const STATUS_LABEL: Record<string, string> = {
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  paused: 'Paused',
+  sent: 'Sent',
+  failed: 'Failed',
+  canceled: 'Canceled',
+};
+
+export function SendProgressView({ progress }: { progress: SendProgress }) {
+  const utils = trpc.useUtils();
+  const refresh = () => void utils.sends.invalidate();
+  const cancel = trpc.sends.cancel.useMutation({
+    onSuccess: refresh,
+    onError: (e) => toast({ title: 'Could not cancel', description: errorMessage(e), variant: 'destructive' }),
+  });
+  const retry = trpc.sends.retry.useMutation({
+    onSuccess: refresh,
+    onError: (e) => toast({ title: 'Could not retry', description: errorMessage(e), variant: 'destructive' }),
+  });
+  const done = progress.sent + progress.failed + progress.suppressed;
+  const pct = progress.total > 0 ? Math.round((done / progress.total) * 100) : progress.status === 'sent' ? 100 : 0;
+  return (
+    <div className="grid gap-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800" aria-live="polite" data-testid="send-progress">
+      <div className="flex items-center justify-between gap-2">
+        <span className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={progress.subject}>
+          {progress.subject}
+        </span>
+        <Badge tone={statusTone(progress.status)}>{STATUS_LABEL[progress.status] ?? progress.status}</Badge>
+      </div>
+      {progress.status === 'scheduled' ? (
+        <p className="text-zinc-600 dark:text-zinc-400">Goes out {formatDateTime(progress.scheduledAt)} to every active subscriber at that time.</p>
+      ) : (
+        <>
+          <div
+            className="h-2 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={pct}
+            aria-label="Delivery progress"
+          >
+            <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${pct}%` }} />
+          </div>
+          <dl className="grid grid-cols-3 gap-2 text-center">
+            <div>
+              <dt className="text-xs text-zinc-500 dark:text-zinc-400">Sent</dt>
+              <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{progress.sent.toLocaleString()}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-zinc-500 dark:text-zinc-400">Failed</dt>
+              <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{progress.failed.toLocaleString()}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-zinc-500 dark:text-zinc-400">Remaining</dt>
+              <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{progress.remaining.toLocaleString()}</dd>
+            </div>
+          </dl>
+          {progress.suppressed > 0 && (
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+              {progress.suppressed.toLocaleString()} skipped (unsubscribed or suppressed before delivery).
+            </p>
+          )}
+        </>
+      )}
+      {progress.lastError && progress.status === 'sending' && (
+        <div className="grid gap-2 rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
+          <p>Delivery is paused while the mail provider fails; it resumes by itself. {progress.lastError}</p>
+          <Button size="sm" variant="outline" onClick={() => retry.mutate({ id: progress.id })} loading={retry.isPending}>
+            <RefreshCw aria-hidden /> Retry now
+          </Button>
+        </div>
+      )}
+      {progress.status === 'scheduled' && (
+        <Button size="sm" variant="outline" onClick={() => cancel.mutate({ id: progress.id })} loading={cancel.isPending}>
+          <XCircle aria-hidden /> Cancel scheduled send
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function SubscriberSend({
+  publicationId,
+  data,
+  verified,
+  disabled,
+}: {
+  publicationId: string;
+  data: WorkflowData;
+  verified: boolean;
+  disabled: boolean;
+}) {
+  const utils = trpc.useUtils();
+  const audience = trpc.sends.audience.useQuery({ publicationId });
+  const sends = trpc.sends.list.useQuery(
+    { publicationId },
+    { refetchInterval: (q) => (q.state.data?.some((s) => LIVE.has(s.status)) ? 1000 : false), refetchOnWindowFocus: true },
+  );
+  const [open, setOpen] = useState(false);
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [at, setAt] = useState('');
+  const [sendId, setSendId] = useState(newSendId);
+  const create = trpc.sends.create.useMutation({
+    onSuccess: (res) => {
+      setOpen(false);
+      setSendId(newSendId());
+      void utils.sends.list.invalidate({ publicationId });
+      toast({ title: res.status === 'scheduled' ? 'Issue scheduled' : 'Sending to your subscribers', description: `“${res.subject}”` });
+    },
+    onError: (err) => toast({ title: 'Could not send the issue', description: errorMessage(err), variant: 'destructive' }),
+  });
+
+  const active = audience.data?.active ?? 0;
+  const latest = sends.data?.[0];
+  const scheduleError = when === 'later' && at && new Date(at).getTime() <= Date.now() ? 'Choose a time in the future to schedule this issue.' : null;
+
+  return (
+    <div className="grid gap-2">
+      <p className="flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+        <Users className="size-4" aria-hidden />
+        {audience.isLoading ? 'Counting subscribers…' : `${active.toLocaleString()} active ${active === 1 ? 'subscriber' : 'subscribers'}`}
+        <Link to="/subscribers" search={{ publicationId }} className="ml-auto text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          Manage
+        </Link>
+      </p>
+      <Button onClick={() => setOpen(true)} disabled={disabled || !verified || audience.isLoading}>
+        <CalendarClock aria-hidden /> Send to subscribers
+      </Button>
+      {latest && <SendProgressView progress={latest} />}
+
+      <Dialog open={open} onOpenChange={(o) => !create.isPending && setOpen(o)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Send this issue to your subscribers</DialogTitle>
+            <DialogDescription>
+              {when === 'now'
+                ? `It goes out now to ${active.toLocaleString()} active ${active === 1 ? 'subscriber' : 'subscribers'}, each with a one-click unsubscribe link.`
+                : 'It goes out at the chosen time to every active subscriber at that moment.'}
+            </DialogDescription>
+          </DialogHeader>
+          <fieldset className="grid gap-2 text-sm">
+            <legend className="sr-only">When</legend>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="when" checked={when === 'now'} onChange={() => setWhen('now')} /> Send now
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="when" checked={when === 'later'} onChange={() => setWhen('later')} /> Schedule
+            </label>
+            {when === 'later' && (
+              <div>
+                <Label htmlFor="send-at">Date and time</Label>
+                <Input id="send-at" type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} aria-invalid={scheduleError ? true : undefined} />
+                {scheduleError && <p className="mt-1 text-xs text-red-600 dark:text-red-400">{scheduleError}</p>}
+              </div>
+            )}
+          </fieldset>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={create.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button
+              loading={create.isPending}
+              disabled={(when === 'now' && active === 0) || (when === 'later' && (!at || !!scheduleError))}
+              onClick={() =>
+                create.mutate({
+                  id: sendId,
+                  publicationId,
+                  ...assembleRequest(data),
+                  ...(when === 'later' && at ? { scheduledAt: new Date(at).toISOString() } : {}),
+                })
+              }
+            >
+              {when === 'now' ? `Send to ${active.toLocaleString()}` : 'Schedule'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
