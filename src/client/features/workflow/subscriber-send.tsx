@@ -143,7 +143,8 @@ export function SubscriberSend({
 
   const active = audience.data?.active ?? 0;
   const latest = sends.data?.[0];
-  const scheduleError = when === 'later' && at && new Date(at).getTime() <= Date.now() ? 'Choose a time in the future to schedule this issue.' : null;
+  const [pastError, setPastError] = useState<string | null>(null);
+  const scheduleError = when === 'later' ? pastError : null;
 
   return (
     <div className="grid gap-2">
@@ -180,7 +181,18 @@ export function SubscriberSend({
             {when === 'later' && (
               <div>
                 <Label htmlFor="send-at">Date and time</Label>
-                <Input id="send-at" type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} aria-invalid={scheduleError ? true : undefined} />
+                <Input
+                  id="send-at"
+                  type="datetime-local"
+                  value={at}
+                  onChange={(e) => {
+                    setAt(e.target.value);
+                    setPastError(
+                      e.target.value && new Date(e.target.value).getTime() <= Date.now() ? 'Choose a time in the future to schedule this issue.' : null,
+                    );
+                  }}
+                  aria-invalid={scheduleError ? true : undefined}
+                />
                 {scheduleError && <p className="mt-1 text-xs text-red-600 dark:text-red-400">{scheduleError}</p>}
               </div>
             )}
