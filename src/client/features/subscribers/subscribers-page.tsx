@@ -304,10 +304,10 @@ export function SubscribersPage({ publicationId }: { publicationId: string }) {
             <ImportPanel publicationId={publicationId} onDone={refresh} />
             {audience.data && (
               <div className="grid gap-1 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
-                <p className="font-medium text-zinc-900 dark:text-zinc-100">Public page</p>
-                <p className="text-zinc-600 dark:text-zinc-400">Past issues and the RSS feed of this publication:</p>
-                <a className="break-all text-indigo-700 hover:underline dark:text-indigo-300" href={audience.data.signupUrl}>
-                  {audience.data.signupUrl}
+                <p className="font-medium text-zinc-900 dark:text-zinc-100">Archive feed</p>
+                <p className="text-zinc-600 dark:text-zinc-400">Every sent issue has a public page, listed in this RSS feed:</p>
+                <a className="break-all text-indigo-700 hover:underline dark:text-indigo-300" href={`${audience.data.signupUrl}/feed.xml`}>
+                  {audience.data.signupUrl}/feed.xml
                 </a>
               </div>
             )}
