@@ -229,4 +229,3 @@ describe('web archive', () => {
     expect(res.status).toBe(404);
   });
 });
-
