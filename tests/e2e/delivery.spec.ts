@@ -2,32 +2,9 @@
 // issue from step 5 and watches it go out, and a reader leaves with the unsubscribe link from the mail.
 import Database from 'better-sqlite3';
 import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { E2E_DB, trpcMutation, verifyAddressInSendPanel } from './fixtures/workflow-helpers';
+import { EXAMPLE_ARTICLE, EXAMPLE_CHANNEL, E2E_DB, trpcMutation, verifyAddressInSendPanel } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
-
-const CHANNEL = {
-  id: 'example-news',
-  name: 'Example News',
-  url: 'https://example.com/feed',
-  description: 'Example',
-  quality: 'high',
-  frequency: 'Daily',
-  niche: 'news',
-  source: 'example.com',
-};
-const ARTICLE = {
-  id: 'example-1',
-  title: 'Harbour reopens after the storm',
-  summary: 'Boats are back in the water a week after the storm closed the harbour.',
-  url: 'https://example.com/harbour',
-  publishDate: new Date().toISOString(),
-  source: 'Example News',
-  channelUrl: CHANNEL.url,
-  category: 'News',
-  readTime: '2 min',
-  aiEnhanced: false,
-};
 
 function unsubscribeUrlFor(address: string): string {
   const db = new Database(E2E_DB, { readonly: true, fileMustExist: true });
@@ -49,7 +26,12 @@ test('import subscribers, send an issue, watch it go out, and a reader unsubscri
   await trpcMutation(page, 'wizard.saveProgress', {
     publicationId: pub.id,
     currentStep: 5,
-    workflowData: { newsletterName: 'Harbour Letters', selectedTheme: 'market-watch', selectedChannels: [CHANNEL], selectedArticles: [ARTICLE] },
+    workflowData: {
+      newsletterName: 'Harbour Letters',
+      selectedTheme: 'market-watch',
+      selectedChannels: [EXAMPLE_CHANNEL],
+      selectedArticles: [EXAMPLE_ARTICLE],
+    },
   });
 
   // Import: the check reports the bad row and writes nothing until the creator chooses.

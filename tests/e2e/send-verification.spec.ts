@@ -3,32 +3,9 @@
 // 6-digit code (read here from the outbox of the e2e database), after which the form unlocks and sends.
 import { MSG } from '../../src/shared/messages';
 import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { latestCodeFor, outboxFor, trpcMutation, trpcQuery } from './fixtures/workflow-helpers';
+import { EXAMPLE_ARTICLE, EXAMPLE_CHANNEL, latestCodeFor, outboxFor, trpcMutation, trpcQuery } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
-
-const CHANNEL = {
-  id: 'example-news',
-  name: 'Example News',
-  url: 'https://example.com/feed',
-  description: 'Example',
-  quality: 'high',
-  frequency: 'Daily',
-  niche: 'news',
-  source: 'example.com',
-};
-const ARTICLE = {
-  id: 'example-1',
-  title: 'Harbour reopens after the storm',
-  summary: 'Boats are back in the water a week after the storm closed the harbour.',
-  url: 'https://example.com/harbour',
-  publishDate: new Date().toISOString(),
-  source: 'Example News',
-  channelUrl: CHANNEL.url,
-  category: 'News',
-  readTime: '2 min',
-  aiEnhanced: false,
-};
 
 test('an unverified user proves the address inline, then sends to other people', async ({ page, request }) => {
   const email = uniqueEmail('verify-send');
@@ -39,7 +16,7 @@ test('an unverified user proves the address inline, then sends to other people',
   await trpcMutation(page, 'wizard.saveProgress', {
     publicationId: pub.id,
     currentStep: 5,
-    workflowData: { newsletterName: 'Harbour News', selectedTheme: 'market-watch', selectedChannels: [CHANNEL], selectedArticles: [ARTICLE] },
+    workflowData: { newsletterName: 'Harbour News', selectedTheme: 'market-watch', selectedChannels: [EXAMPLE_CHANNEL], selectedArticles: [EXAMPLE_ARTICLE] },
   });
   await page.goto(`/workflow?publicationId=${pub.id}`);
   await expect(page.getByRole('heading', { name: 'Preview & Send' })).toBeVisible();

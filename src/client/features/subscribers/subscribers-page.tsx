@@ -13,6 +13,10 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/root';
+
+type ImportReport = inferRouterOutputs<AppRouter>['subscribers']['importCsv'];
 
 const STATUSES = ['pending', 'active', 'unsubscribed', 'bounced', 'complained'] as const;
 type Status = (typeof STATUSES)[number];
@@ -23,19 +27,6 @@ const TONE: Record<Status, 'neutral' | 'success' | 'warning' | 'danger'> = {
   bounced: 'danger',
   complained: 'danger',
 };
-
-interface ImportReport {
-  rows: number;
-  valid: number;
-  duplicatesInFile: number;
-  alreadySubscribed: number;
-  skippedUnsubscribed: number;
-  suppressed: number;
-  invalid: { line: number; value: string; reason: string }[];
-  invalidCount: number;
-  imported: number;
-  message: string;
-}
 
 async function uploadCsv(publicationId: string, csv: string, query: string): Promise<ImportReport> {
   const res = await fetch(`/api/uploads/subscribers?publicationId=${encodeURIComponent(publicationId)}&${query}`, {
