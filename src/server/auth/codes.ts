@@ -14,6 +14,13 @@ export const CODE_MAX_ATTEMPTS = 5;
 
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId' | 'mailer' | 'user'>;
 
+/** The code mail (sign-in, 2FA and address verification share it); the date its text last changed. */
+export const CODE_MAIL_UPDATED = '2026-11-21';
+export const codeMail = (code: string) => ({
+  subject: `Your sign-in code: ${code}`,
+  text: `Your verification code is ${code}.\n\nIt expires in 15 minutes and works once. If you did not ask for it, ignore this message.`,
+});
+
 const hashCode = (secret: string, email: string, code: string) => crypto.createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
 
 export async function sendCode(ctx: Ctx, email: string) {
@@ -36,12 +43,7 @@ export async function sendCode(ctx: Ctx, email: string) {
       })
       .run();
   });
-  await ctx.mailer.send({
-    to: email,
-    subject: `Your sign-in code: ${code}`,
-    text: `Your verification code is ${code}.\n\nIt expires in 15 minutes and works once. If you did not ask for it, ignore this message.`,
-    summary: `code=${code}`,
-  });
+  await ctx.mailer.send({ to: email, ...codeMail(code), summary: `code=${code}` });
   return { success: true as const, message: MSG.codeSent };
 }
 

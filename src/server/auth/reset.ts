@@ -14,6 +14,13 @@ const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex'
 
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId' | 'mailer'>;
 
+/** The reset mail; the date its text last changed. */
+export const RESET_MAIL_UPDATED = '2026-11-21';
+export const resetMail = (link: string) => ({
+  subject: 'Reset your password',
+  text: `Someone asked to reset the password of your account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this message.`,
+});
+
 /** Always answers the same, whether or not the account exists. */
 export async function requestReset(ctx: Ctx, email: string) {
   ctx.limiter.hit(`codes:email:${email}`, rateRules(ctx.env).codesEmail);
@@ -25,12 +32,7 @@ export async function requestReset(ctx: Ctx, email: string) {
       .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL_MS) })
       .run();
     const link = `${ctx.env.APP_URL}/reset-password?token=${token}`;
-    await ctx.mailer.send({
-      to: email,
-      subject: 'Reset your password',
-      text: `Someone asked to reset the password of your account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this message.`,
-      summary: `link=${link}`,
-    });
+    await ctx.mailer.send({ to: email, ...resetMail(link), summary: `link=${link}` });
   }
   return { success: true as const, message: MSG.resetLinkSent };
 }
