@@ -96,4 +96,14 @@ export const MSG = {
   customEmailMissing: 'Please fill in all fields',
   testEmailFailed: 'Failed to send test email',
   sendEmailFailed: 'Failed to send email',
+  deliveryTestFailed: 'Test request failed',
+  notConfiguredOnServer: 'Not configured on this server',
+  testRecipientNotAllowed: 'Staff only for arbitrary recipients: you can send test emails to your own address.',
+  testVerifyFirst: 'Verify your e-mail address before sending test emails to it: we e-mail you a 6-digit code.',
+  testSenderNotAllowed: 'Choose one of the listed sender addresses',
+
+  // Email Management (§2)
+  emailManagementUnavailable: 'Email Management is available for Professional and Enterprise plans',
+  upgradeYourPlan: 'Upgrade your plan',
+  noEmailTemplates: 'No email templates found',
 } as const;
