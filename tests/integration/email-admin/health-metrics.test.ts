@@ -4,6 +4,7 @@ import { expectStatus } from '../workflow/factories';
 import { startSmtp } from '../workflow/smtp';
 import { MSG } from '../../../src/shared/messages';
 import { healthOutput, metricsOutput } from '../../../src/shared/schemas/email-admin';
+import { resolveChain } from '../../../src/server/delivery/chain';
 import { closedPort, insertEvent, insertSend, restSession } from './support';
 
 const closers: (() => Promise<void>)[] = [];
@@ -16,6 +17,9 @@ describe('emailAdmin.getHealth', () => {
     const smtp = await startSmtp();
     closers.push(smtp.close);
     const h = await harnessWithAdmin({ env: { SMTP_URL: smtp.url } });
+    closers.push(async () => {
+      for (const e of resolveChain(h.deps, null)) await e.transport.close?.();
+    });
     const res = await h.caller(h.admin).emailAdmin.getHealth({});
     expect(res.data.scope).toBe('system');
     expect(res.data.status).toBe('healthy');
