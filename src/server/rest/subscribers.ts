@@ -1,14 +1,23 @@
-// REST: subscriber CSV upload (POST /api/uploads/subscribers, up to 25 MB: the tRPC path stops at 1 MB)
-// and download (GET /api/subscribers/export), thin adapters over subscribers.importCsv / exportCsv.
+// REST: subscriber CSV upload (POST /api/uploads/subscribers, up to 25 MB: the tRPC path stops at 1 MB;
+// the body is the CSV itself or a multipart form with a `file` field) and download (GET
+// /api/subscribers/export), thin adapters over subscribers.importCsv / exportCsv.
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types';
 import { errorResponse, rest } from './adapter';
 import { createCaller } from '../trpc/root';
 import { createContext } from '../trpc/context';
 
+async function uploadedText(req: { header(name: string): string | undefined; text(): Promise<string>; parseBody(): Promise<Record<string, unknown>> }) {
+  if (!/^multipart\/form-data/i.test(req.header('content-type') ?? '')) return req.text();
+  const body = await req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  const file = body.file;
+  if (file instanceof Blob) return file.text();
+  return typeof file === 'string' ? file : '';
+}
+
 export const subscribersRest = new Hono<AppEnv>()
   .post('/uploads/subscribers', async (c) => {
-    const csv = await c.req.text();
+    const csv = await uploadedText(c.req);
     const q = c.req.query();
     return rest(c, (api) =>
       api.subscribers.importCsv({

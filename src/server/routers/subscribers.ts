@@ -1,6 +1,7 @@
-// subscribers.*: a publication's readers: list, add, remove, CSV import (REST upload for big files) and export.
+// subscribers.*: a publication's readers: list, add, remove, CSV import (REST upload for big files) and export;
+// the public signup page with double opt-in (publicPage, signup, confirm).
 import { z } from 'zod';
-import { router, protectedProcedure } from '../trpc/init';
+import { router, protectedProcedure, publicProcedure } from '../trpc/init';
 import {
   addInput,
   addSubscriber,
@@ -10,7 +11,9 @@ import {
   listSubscribers,
   removeInput,
   removeSubscribers,
+  shareInfo,
 } from '../subscribers/subscribers';
+import { confirm, confirmInput, publicPage, signup, signupInput, slugInput } from '../subscribers/signup';
 
 const publicationRef = z.object({ publicationId: z.string().min(1).max(64) });
 
@@ -18,7 +21,11 @@ export const subscribersRouter = router({
   list: protectedProcedure.input(listInput).query(({ ctx, input }) => listSubscribers(ctx, input)),
   add: protectedProcedure.input(addInput).mutation(({ ctx, input }) => addSubscriber(ctx, input)),
   remove: protectedProcedure.input(removeInput).mutation(({ ctx, input }) => removeSubscribers(ctx, input)),
-  exportCsv: protectedProcedure.input(publicationRef).query(({ ctx, input }) => exportSubscribersCsv(ctx, input.publicationId)),
+  share: protectedProcedure.input(publicationRef).query(({ ctx, input }) => shareInfo(ctx, input.publicationId)),
+  exportCsv: protectedProcedure
+    .input(publicationRef)
+    .output(z.object({ filename: z.string(), csv: z.string() }))
+    .query(({ ctx, input }) => exportSubscribersCsv(ctx, input.publicationId)),
   importCsv: protectedProcedure
     .input(
       publicationRef.extend({
@@ -27,5 +34,22 @@ export const subscribersRouter = router({
         skipInvalid: z.boolean().default(false),
       }),
     )
+    .output(
+      z.object({
+        rows: z.number(),
+        valid: z.number(),
+        duplicatesInFile: z.number(),
+        alreadySubscribed: z.number(),
+        skippedUnsubscribed: z.number(),
+        suppressed: z.number(),
+        invalid: z.array(z.object({ line: z.number(), value: z.string(), reason: z.string() })),
+        invalidCount: z.number(),
+        imported: z.number(),
+        message: z.string(),
+      }),
+    )
     .mutation(({ ctx, input }) => importSubscribersCsv(ctx, input.publicationId, input.csv, { mode: input.mode, skipInvalid: input.skipInvalid })),
+  publicPage: publicProcedure.input(slugInput).query(({ ctx, input }) => publicPage(ctx, input)),
+  signup: publicProcedure.input(signupInput).mutation(({ ctx, input }) => signup(ctx, input)),
+  confirm: publicProcedure.input(confirmInput).mutation(({ ctx, input }) => confirm(ctx, input)),
 });

@@ -13,6 +13,7 @@ import { subscribers, suppressions, SUBSCRIBER_STATUSES, type SubscriberRow, typ
 import { capabilitiesFor } from '../../shared/plans';
 import { findOwned } from '../publications/publications';
 import { isSuppressed, normalizeEmail } from '../delivery/events';
+import { ensureSlug } from './slug';
 
 type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
 
@@ -169,6 +170,13 @@ export function addSubscriber(ctx: Ctx, input: z.infer<typeof addInput>): Subscr
     tx.insert(subscribers).values(row).run();
     return toDto(row);
   });
+}
+
+/** The public signup page and archive feed of a publication, for the creator to share. */
+export function shareInfo(ctx: Pick<AuthedContext, 'db' | 'user' | 'env'>, publicationId: string) {
+  const pub = findOwned(ctx.db, ctx.user.id, publicationId);
+  const signupUrl = `${ctx.env.APP_URL}/p/${ensureSlug(ctx.db, pub.id)}`;
+  return { signupUrl, feedUrl: `${signupUrl}/feed.xml` };
 }
 
 export const removeInput = z.object({ publicationId: z.string().min(1).max(64), ids: z.array(z.string().min(1).max(64)).min(1).max(500) });
