@@ -9,6 +9,19 @@ import type { PlanType, Role } from '../../../src/shared/plans';
 
 const PASSWORD = 'correct horse battery';
 
+const EMPTY_WORKFLOW = {
+  newsletterName: 'Weekly',
+  selectedTheme: null,
+  selectedChannels: [],
+  selectedArticles: [],
+  searchTopic: '',
+  topic: '',
+  fontStyle: 'normal',
+  layoutStyle: 'single',
+  colorTheme: 'light',
+  lastSaved: '',
+};
+
 /** A user with a password, signed in over REST: the session cookie and the user. */
 export async function restSession(h: Harness, o: { email: string; role?: Role; planType?: PlanType; verified?: boolean }) {
   const user = await h.insertUser({ ...o, password: PASSWORD, verified: o.verified ?? true });
@@ -30,7 +43,7 @@ export async function closedPort(): Promise<number> {
 export function insertSend(h: Harness, userId: string, recipients: { status: RecipientStatus; sentAt?: Date }[]) {
   const now = h.deps.now();
   const pubId = crypto.randomUUID();
-  h.db.insert(publications).values({ id: pubId, userId, name: 'Weekly', workflowData: {}, createdAt: now, updatedAt: now }).run();
+  h.db.insert(publications).values({ id: pubId, userId, name: 'Weekly', workflowData: EMPTY_WORKFLOW, createdAt: now, updatedAt: now }).run();
   const sendId = crypto.randomUUID();
   h.db
     .insert(issueSends)

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../components/page-header';
+import { DeliveryTestPage } from '../../features/email-management';
 
 export const Route = createFileRoute('/_app/email-delivery-test')({
-  component: () => <NotAvailableYet title="Email Delivery Test" what="The email delivery test" />,
+  component: DeliveryTestPage,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../components/page-header';
+import { EmailManagementPage } from '../../features/email-management';
 
+// The account's own mail; plans without Email Management see the upgrade notice.
 export const Route = createFileRoute('/_app/email-management')({
-  component: () => <NotAvailableYet title="Email Management" what="Email management" />,
+  component: () => <EmailManagementPage scope="account" />,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../components/page-header';
+import { EmailTestPage } from '../../features/email-management';
 
 export const Route = createFileRoute('/_app/email-test')({
-  component: () => <NotAvailableYet title="Email Test" what="Direct email testing" />,
+  component: EmailTestPage,
 });

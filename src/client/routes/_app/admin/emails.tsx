@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../components/page-header';
+import { EmailManagementPage } from '../../../features/email-management';
 
+// The system's mail (every account, the system providers); the /admin layout admits staff only.
 export const Route = createFileRoute('/_app/admin/emails')({
-  component: () => <NotAvailableYet title="Email Management" what="Email management" />,
+  component: () => <EmailManagementPage scope="system" />,
 });
