@@ -47,11 +47,13 @@ import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as AppWorkflowRouteImport } from './routes/_app/workflow'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
+import { Route as PSlugRouteImport } from './routes/p.$slug'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminEmailsRouteImport } from './routes/_app/admin/emails'
 import { Route as AppAdminOnboardingEmailsRouteImport } from './routes/_app/admin/onboarding-emails'
 import { Route as AppAdminSecurityRouteImport } from './routes/_app/admin/security'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
+import { Route as PSlugConfirmRouteImport } from './routes/p.$slug_.confirm'
 import { Route as AppAdminBlogContentIndexRouteImport } from './routes/_app/admin/blog-content/index'
 import { Route as AppAdminBlogContentNewRouteImport } from './routes/_app/admin/blog-content/new'
 import { Route as AppAdminIntegrationsIndexRouteImport } from './routes/_app/admin/integrations/index'
@@ -247,6 +249,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PSlugRoute = PSlugRouteImport.update({
+  id: '/p/$slug',
+  path: '/p/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -272,6 +279,11 @@ const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
   getParentRoute: () => AppAdminRoute,
+} as any)
+const PSlugConfirmRoute = PSlugConfirmRouteImport.update({
+  id: '/p/$slug_/confirm',
+  path: '/p/$slug/confirm',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminBlogContentIndexRoute =
   AppAdminBlogContentIndexRouteImport.update({
@@ -339,11 +351,13 @@ export interface FileRoutesByFullPath {
   '/upgrade': typeof AppUpgradeRoute
   '/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/p/$slug': typeof PSlugRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/emails': typeof AppAdminEmailsRoute
   '/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
   '/admin/security': typeof AppAdminSecurityRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/p/$slug/confirm': typeof PSlugConfirmRoute
   '/admin/': typeof AppAdminIndexRoute
   '/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
   '/admin/integrations/$platform': typeof AppAdminIntegrationsPlatformRoute
@@ -387,11 +401,13 @@ export interface FileRoutesByTo {
   '/upgrade': typeof AppUpgradeRoute
   '/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/p/$slug': typeof PSlugRoute
   '/blog': typeof BlogIndexRoute
   '/admin/emails': typeof AppAdminEmailsRoute
   '/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
   '/admin/security': typeof AppAdminSecurityRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/p/$slug/confirm': typeof PSlugConfirmRoute
   '/admin': typeof AppAdminIndexRoute
   '/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
   '/admin/integrations/$platform': typeof AppAdminIntegrationsPlatformRoute
@@ -438,11 +454,13 @@ export interface FileRoutesById {
   '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/p/$slug': typeof PSlugRoute
   '/blog/': typeof BlogIndexRoute
   '/_app/admin/emails': typeof AppAdminEmailsRoute
   '/_app/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
   '/_app/admin/security': typeof AppAdminSecurityRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
+  '/p/$slug_/confirm': typeof PSlugConfirmRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
   '/_app/admin/integrations/$platform': typeof AppAdminIntegrationsPlatformRoute
@@ -489,11 +507,13 @@ export interface FileRouteTypes {
     | '/upgrade'
     | '/workflow'
     | '/blog/$slug'
+    | '/p/$slug'
     | '/blog/'
     | '/admin/emails'
     | '/admin/onboarding-emails'
     | '/admin/security'
     | '/admin/users'
+    | '/p/$slug/confirm'
     | '/admin/'
     | '/admin/blog-content/new'
     | '/admin/integrations/$platform'
@@ -537,11 +557,13 @@ export interface FileRouteTypes {
     | '/upgrade'
     | '/workflow'
     | '/blog/$slug'
+    | '/p/$slug'
     | '/blog'
     | '/admin/emails'
     | '/admin/onboarding-emails'
     | '/admin/security'
     | '/admin/users'
+    | '/p/$slug/confirm'
     | '/admin'
     | '/admin/blog-content/new'
     | '/admin/integrations/$platform'
@@ -587,11 +609,13 @@ export interface FileRouteTypes {
     | '/_app/upgrade'
     | '/_app/workflow'
     | '/blog/$slug'
+    | '/p/$slug'
     | '/blog/'
     | '/_app/admin/emails'
     | '/_app/admin/onboarding-emails'
     | '/_app/admin/security'
     | '/_app/admin/users'
+    | '/p/$slug_/confirm'
     | '/_app/admin/'
     | '/_app/admin/blog-content/new'
     | '/_app/admin/integrations/$platform'
@@ -621,7 +645,9 @@ export interface RootRouteChildren {
   TwofaDemoRoute: typeof TwofaDemoRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  PSlugRoute: typeof PSlugRoute
   BlogIndexRoute: typeof BlogIndexRoute
+  PSlugConfirmRoute: typeof PSlugConfirmRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -892,6 +918,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/p/$slug': {
+      id: '/p/$slug'
+      path: '/p/$slug'
+      fullPath: '/p/$slug'
+      preLoaderRoute: typeof PSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/admin/': {
       id: '/_app/admin/'
       path: '/'
@@ -926,6 +959,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/users'
       preLoaderRoute: typeof AppAdminUsersRouteImport
       parentRoute: typeof AppAdminRoute
+    }
+    '/p/$slug_/confirm': {
+      id: '/p/$slug_/confirm'
+      path: '/p/$slug/confirm'
+      fullPath: '/p/$slug/confirm'
+      preLoaderRoute: typeof PSlugConfirmRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/admin/blog-content/': {
       id: '/_app/admin/blog-content/'
@@ -1058,7 +1098,9 @@ const rootRouteChildren: RootRouteChildren = {
   TwofaDemoRoute: TwofaDemoRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   BlogSlugRoute: BlogSlugRoute,
+  PSlugRoute: PSlugRoute,
   BlogIndexRoute: BlogIndexRoute,
+  PSlugConfirmRoute: PSlugConfirmRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

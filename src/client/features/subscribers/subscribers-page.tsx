@@ -1,7 +1,8 @@
 // A publication's subscribers: counts per status, search and filter, add one, import a CSV (checked
 // first: the report of bad rows is shown before anything is written), export, and delete selected.
 import { useRef, useState } from 'react';
-import { Download, Trash2, Upload, UserPlus, Users } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Check, Copy, Download, Trash2, Upload, UserPlus, Users } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -119,7 +120,63 @@ function ImportPanel({ publicationId, onDone }: { publicationId: string; onDone:
   );
 }
 
+function SharePanel({ publicationId }: { publicationId: string }) {
+  const share = trpc.subscribers.share.useQuery({ publicationId });
+  const [copied, setCopied] = useState(false);
+  if (!share.data) return null;
+  const { signupUrl, feedUrl } = share.data;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(signupUrl);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast({ title: 'Could not copy', description: 'Select the address and copy it by hand.', variant: 'destructive' });
+    }
+  };
+  return (
+    <section
+      aria-labelledby="share-heading"
+      className="grid gap-2 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <h2 id="share-heading" className="font-medium text-zinc-900 dark:text-zinc-100">
+        Share your signup page
+      </h2>
+      <p className="text-zinc-600 dark:text-zinc-400">Readers sign up here and confirm by e-mail; past issues are listed below the form.</p>
+      <div className="flex items-center gap-2">
+        <Input readOnly aria-label="Signup page address" value={signupUrl} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1" />
+        <Button variant="outline" size="icon" onClick={() => void copy()} aria-label={copied ? 'Copied' : 'Copy the signup page address'}>
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+        </Button>
+      </div>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        <a className="text-indigo-700 hover:underline dark:text-indigo-300" href={signupUrl} target="_blank" rel="noreferrer">
+          Open the signup page
+        </a>
+        <a className="text-indigo-700 hover:underline dark:text-indigo-300" href={feedUrl}>
+          RSS feed of sent issues
+        </a>
+      </div>
+    </section>
+  );
+}
+
 export function SubscribersPage({ publicationId }: { publicationId: string }) {
+  if (!publicationId)
+    return (
+      <>
+        <PageHeader title="Subscribers" />
+        <EmptyState icon={Users} title="Choose a publication" body="Subscribers belong to a publication. Open one from your publications to see its readers.">
+          <Link to="/publications" className={buttonClass('primary')}>
+            Go to publications
+          </Link>
+        </EmptyState>
+      </>
+    );
+  return <PublicationSubscribers publicationId={publicationId} />;
+}
+
+function PublicationSubscribers({ publicationId }: { publicationId: string }) {
   const utils = trpc.useUtils();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<Status | ''>('');
@@ -129,7 +186,6 @@ export function SubscribersPage({ publicationId }: { publicationId: string }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const list = trpc.subscribers.list.useQuery({ publicationId, search: search || undefined, status: status || undefined, page }, { placeholderData: (p) => p });
-  const audience = trpc.sends.audience.useQuery({ publicationId });
   const refresh = () => {
     void utils.subscribers.list.invalidate();
     void utils.sends.audience.invalidate();
@@ -158,8 +214,12 @@ export function SubscribersPage({ publicationId }: { publicationId: string }) {
   return (
     <>
       <PageHeader
-        title="Subscribers"
-        description={data ? `${data.publication.name}: ${data.counts.active.toLocaleString()} active of ${data.total.toLocaleString()}` : undefined}
+        title={data ? `Subscribers of ${data.publication.name}` : 'Subscribers'}
+        description={
+          data
+            ? `${data.counts.active.toLocaleString()} active of ${data.total.toLocaleString()}${data.limit === null ? '' : ` · your plan keeps up to ${data.limit.toLocaleString()} per publication`}`
+            : undefined
+        }
         actions={
           <a href={`/api/subscribers/export?publicationId=${encodeURIComponent(publicationId)}`} className={buttonClass('outline')} download>
             <Download aria-hidden /> Export CSV
@@ -293,15 +353,7 @@ export function SubscribersPage({ publicationId }: { publicationId: string }) {
               </Button>
             </form>
             <ImportPanel publicationId={publicationId} onDone={refresh} />
-            {audience.data && (
-              <div className="grid gap-1 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900">
-                <p className="font-medium text-zinc-900 dark:text-zinc-100">Archive feed</p>
-                <p className="text-zinc-600 dark:text-zinc-400">Every sent issue has a public page, listed in this RSS feed:</p>
-                <a className="break-all text-indigo-700 hover:underline dark:text-indigo-300" href={`${audience.data.signupUrl}/feed.xml`}>
-                  {audience.data.signupUrl}/feed.xml
-                </a>
-              </div>
-            )}
+            <SharePanel publicationId={publicationId} />
           </aside>
         </div>
       )}
