@@ -152,8 +152,8 @@ async function sendThroughChain(
   for (const entry of chain) {
     const r = await deliverVia(ctx, entry, msg);
     if (r.ok) {
-      const where = entry.kind === 'outbox' ? ' (kept in the built-in outbox)' : '';
-      return { success: true, message: `${o.what} sent to ${msg.to} via ${entry.label}${where}`, messageId: r.providerMessageId, provider: entry.kind };
+      const via = entry.kind === 'outbox' ? '— kept in the built-in outbox, not really delivered' : `via ${entry.label}`;
+      return { success: true, message: `${o.what} sent to ${msg.to} ${via}`, messageId: r.providerMessageId, provider: entry.kind };
     }
     last = `${o.failMsg}: ${r.error}`;
   }

@@ -4,6 +4,7 @@ import type { AuthedContext } from '../trpc/context';
 import { AppError } from '../errors';
 import { codeMail, CODE_MAIL_UPDATED } from '../auth/codes';
 import { resetMail, RESET_MAIL_UPDATED } from '../auth/reset';
+import { confirmationMail } from '../subscribers/confirm-mail';
 import { emailScope } from './health';
 import type { EmailScope, TemplateSummary } from '../../shared/schemas/email-admin';
 
@@ -20,6 +21,8 @@ interface Template extends Omit<TemplateSummary, 'subject'> {
 }
 
 const SAMPLE_CODE = '123456';
+/** confirm-mail.ts keeps no date of its own; this is the day its text was written (update with it). */
+const CONFIRMATION_MAIL_UPDATED = '2026-11-23';
 
 const TEMPLATES: Template[] = [
   {
@@ -37,6 +40,14 @@ const TEMPLATES: Template[] = [
     description: 'A single-use link (valid one hour) to choose a new password.',
     lastModified: RESET_MAIL_UPDATED,
     render: (env) => resetMail(`${env.APP_URL}/reset-password?token=sample-token`),
+  },
+  {
+    id: 'subscriber-confirmation',
+    name: 'Subscription confirmation',
+    category: 'subscribers',
+    description: "The double opt-in link a reader gets after signing up on a publication's page (valid 7 days).",
+    lastModified: CONFIRMATION_MAIL_UPDATED,
+    render: (env) => confirmationMail({ publicationName: 'Compiler Weekly', confirmUrl: `${env.APP_URL}/p/compiler-weekly/confirm?token=sample-token` }),
   },
 ];
 

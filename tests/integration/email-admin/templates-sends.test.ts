@@ -35,6 +35,7 @@ describe('email templates', () => {
     const code = body.data.find((t) => t.id === 'sign-in-code');
     expect(code).toMatchObject({ category: 'authentication', subject: 'Your sign-in code: 123456', lastModified: '2026-11-21' });
     expect(body.data.find((t) => t.id === 'password-reset')).toMatchObject({ category: 'authentication', subject: 'Reset your password' });
+    expect(body.data.find((t) => t.id === 'subscriber-confirmation')).toMatchObject({ category: 'subscribers' });
     for (const t of body.data) expect(Number.isNaN(Date.parse(t.lastModified))).toBe(false);
   });
 
@@ -47,6 +48,10 @@ describe('email templates', () => {
     expect(reset.html).toBeNull();
     const code = await h.caller(h.admin).emailAdmin.previewTemplate({ id: 'sign-in-code' });
     expect(code.text).toContain('Your verification code is 123456.');
+    const confirm = await h.caller(h.admin).emailAdmin.previewTemplate({ id: 'subscriber-confirmation' });
+    expect(confirm.subject).toBe('Confirm your subscription to Compiler Weekly');
+    expect(confirm.html).toContain(`href="${h.env.APP_URL}/p/compiler-weekly/confirm?token=sample-token"`);
+    expect(confirm.text).toContain('The link works for 7 days.');
   });
 
   it('a sent code mail is what the template renders (same builder)', async () => {

@@ -20,7 +20,7 @@ function Preview({ id, scope, onClose }: { id: string; scope: EmailScope; onClos
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>{q.data?.name ?? 'Template preview'}</DialogTitle>
-          <DialogDescription>Rendered with sample data (code 123456, a sample reset link).</DialogDescription>
+          <DialogDescription>Rendered with sample data (code 123456, a sample publication and links).</DialogDescription>
         </DialogHeader>
         {q.isLoading && <ListSkeleton rows={2} />}
         {q.isError && <ListError message={errorMessage(q.error)} onRetry={() => void q.refetch()} />}
@@ -100,9 +100,7 @@ export function TemplatesTab({ scope }: { scope: EmailScope }) {
           </Card>
         ))}
       </div>
-      <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400">
-        Onboarding mails and the subscriber confirmation mail appear here once the product sends them.
-      </p>
+      <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400">Onboarding mails appear here once the product sends them.</p>
       {open && <Preview id={open} scope={scope} onClose={() => setOpen(null)} />}
     </>
   );

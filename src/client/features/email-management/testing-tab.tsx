@@ -21,7 +21,7 @@ export function TestingTab({ scope, isStaff, ownEmail }: { scope: EmailScope; is
   const send = trpc.emailAdmin.sendTest.useMutation({
     onSuccess: (r) => {
       setResult({ ok: r.success, text: r.message });
-      if (r.success) toast({ title: 'Test email sent', description: r.message, variant: 'success' });
+      if (r.success) toast({ title: 'Test email sent', variant: 'success' });
       else toast({ title: MSG.testEmailFailed, description: r.message, variant: 'destructive' });
       void utils.emailAdmin.getMetrics.invalidate();
     },
