@@ -270,7 +270,9 @@ export async function importSubscribersCsv(
       const line = info.lines;
       const email = (cells[emailCol] ?? '').toLowerCase();
       const name = nameCol >= 0 ? (cells[nameCol] ?? '') : '';
-      if (/[\r\n]/.test(email) || /[\r\n]/.test(name)) bad(line, email || name, 'A field holds a line break');
+      // Checked before trimming: a quoted field may carry a line break at either end too.
+      if (/[\r\n]/.test(record[emailCol] ?? '') || (nameCol >= 0 && /[\r\n]/.test(record[nameCol] ?? '')))
+        bad(line, (email || name).replace(/[\r\n]+/g, ' '), 'A field holds a line break');
       else if (!email) bad(line, '', 'No e-mail address');
       else if (email.length > 254 || !emailShape.safeParse(email).success) bad(line, email, 'Not a valid e-mail address');
       else if (name.length > 200) bad(line, email, 'Name longer than 200 characters');

@@ -119,4 +119,105 @@ describe('subscribers', () => {
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect((await h.app.request(`/api/subscribers/export?publicationId=${pub.id}`)).status).toBe(401);
   });
+
+  it('reads header variants (Full Name / E-Mail Address, First name / email) in any order and case', async () => {
+    const { h, cookie, pub, api } = await setup();
+    const a = await (await upload(h, cookie, pub.id, 'id,FULL NAME,E-Mail Address\n1,Ada Lovelace,ada@example.com\n')).json();
+    expect(a).toMatchObject({ rows: 1, imported: 1 });
+    const b = await (await upload(h, cookie, pub.id, 'email,First name\nben@example.com,Ben\n')).json();
+    expect(b).toMatchObject({ rows: 1, imported: 1 });
+    const rows = (await api.subscribers.list({ publicationId: pub.id })).subscribers;
+    expect(Object.fromEntries(rows.map((r) => [r.email, r.name]))).toEqual({ 'ada@example.com': 'Ada Lovelace', 'ben@example.com': 'Ben' });
+  });
+
+  it('refuses line breaks inside fields and over-long names, reporting the line', async () => {
+    const { h, cookie, pub } = await setup();
+    const csv = `email,name\nok@example.com,Fine\nbreak@example.com,"Two\nlines"\n"cr@example.com\r",CR\nlong@example.com,${'x'.repeat(201)}\n`;
+    const report = await (await upload(h, cookie, pub.id, csv)).json();
+    expect(report).toMatchObject({ valid: 1, invalidCount: 3, imported: 0 });
+    expect(report.invalid.map((r: { reason: string }) => r.reason)).toEqual([
+      'A field holds a line break',
+      'A field holds a line break',
+      'Name longer than 200 characters',
+    ]);
+    expect(report.invalid[0]).toMatchObject({ line: 4, value: 'break@example.com' });
+  });
+
+  it('does not re-activate readers who left and skips suppressed addresses, reporting both', async () => {
+    const { h, cookie, pub, api, user } = await setup();
+    addSubscribers(h, pub.id, 1, { status: 'unsubscribed', prefix: 'gone' });
+    addSubscribers(h, pub.id, 1, { status: 'complained', prefix: 'angry' });
+    h.db
+      .insert(suppressions)
+      .values({ id: 's', userId: user.id, email: 'bounced@example.com', reason: 'hard_bounce', source: 'smtp', createdAt: new Date() })
+      .run();
+    const csv = 'email\ngone-0@example.com\nangry-0@example.com\nbounced@example.com\nnew@example.com\n';
+    const report = await (await upload(h, cookie, pub.id, csv)).json();
+    expect(report).toMatchObject({ valid: 1, skippedUnsubscribed: 2, suppressed: 1, imported: 1 });
+    const list = await api.subscribers.list({ publicationId: pub.id });
+    expect(list.counts).toMatchObject({ active: 1, unsubscribed: 1, complained: 1 });
+  });
+
+  it('accepts a multipart form with a file field', async () => {
+    const { h, cookie, pub } = await setup();
+    const form = new FormData();
+    form.set('file', new Blob(['email,name\nada@example.com,Ada\n'], { type: 'text/csv' }), 'readers.csv');
+    const res = await h.app.request(`/api/uploads/subscribers?publicationId=${pub.id}&mode=import`, { method: 'POST', headers: { cookie }, body: form });
+    expect(res.status).toBe(200);
+    expect((await res.json()).imported).toBe(1);
+  });
+
+  it('every procedure: anon 401, a foreign publication 404, bad input 400', async () => {
+    const { h, pub, cookie, api } = await setup();
+    const anon = h.caller('anon');
+    const stranger = h.caller(await h.insertUser({ email: 'other@example.com' }));
+    const added = await api.subscribers.add({ publicationId: pub.id, email: 'kept@example.com' });
+    const calls = {
+      remove: (c: typeof anon) => c.subscribers.remove({ publicationId: pub.id, ids: [added.id] }),
+      share: (c: typeof anon) => c.subscribers.share({ publicationId: pub.id }),
+      exportCsv: (c: typeof anon) => c.subscribers.exportCsv({ publicationId: pub.id }),
+      importCsv: (c: typeof anon) => c.subscribers.importCsv({ publicationId: pub.id, csv: 'email\na@example.com\n', mode: 'import' }),
+    };
+    for (const call of Object.values(calls)) {
+      await expectStatus(call(anon), 401);
+      await expectStatus(call(stranger), 404);
+    }
+    expect((await api.subscribers.list({ publicationId: pub.id })).total).toBe(1);
+    await expectStatus(api.subscribers.list({ publicationId: pub.id, page: 0 }), 400);
+    await expectStatus(api.subscribers.list({ publicationId: pub.id, status: 'gone' as never }), 400);
+    await expectStatus(api.subscribers.remove({ publicationId: pub.id, ids: [] }), 400);
+    await expectStatus(api.subscribers.add({ publicationId: pub.id, email: 'x@example.com', name: 'a\nb' }), 400);
+    await expectStatus(api.subscribers.importCsv({ publicationId: pub.id, csv: 'email\n', mode: 'wipe' as never }), 400);
+    const foreign = await h.app.request(`/api/uploads/subscribers?publicationId=${pub.id}&mode=check`, { method: 'POST', body: 'email\na@example.com\n' });
+    expect(foreign.status).toBe(401);
+    const other = await signedIn(h);
+    const res = await h.app.request(`/api/subscribers/export?publicationId=${pub.id}`, { headers: { cookie: other.cookie } });
+    expect(res.status).toBe(404);
+    expect((await h.app.request(`/api/subscribers/export?publicationId=${pub.id}`, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it('paginates 50 per page, newest first, and counts the matches', async () => {
+    const { h, pub, api } = await setup();
+    addSubscribers(h, pub.id, 120);
+    const first = await api.subscribers.list({ publicationId: pub.id });
+    expect(first).toMatchObject({ total: 120, matching: 120, pageSize: 50, page: 1 });
+    expect(first.subscribers).toHaveLength(50);
+    expect(first.subscribers[0].email).toBe('reader-119@example.com');
+    const last = await api.subscribers.list({ publicationId: pub.id, page: 3 });
+    expect(last.subscribers.map((s) => s.email).at(-1)).toBe('reader-0@example.com');
+    expect(last.subscribers).toHaveLength(20);
+    expect((await api.subscribers.list({ publicationId: pub.id, search: 'reader-11' })).matching).toBe(11);
+    expect((await api.subscribers.list({ publicationId: pub.id, search: 'reader_1' })).matching).toBe(0);
+  });
+
+  it('neutralises every cell a spreadsheet would run (= + - @)', async () => {
+    const { h, cookie, pub } = await setup();
+    await upload(h, cookie, pub.id, 'email,name\na@example.com,+SUM(1)\nb@example.com,-2+3\nc@example.com,@cmd\nd@example.com,Plain\n');
+    const text = await (await h.app.request(`/api/subscribers/export?publicationId=${pub.id}`, { headers: { cookie } })).text();
+    expect(text).toContain(",'+SUM(1),");
+    expect(text).toContain(",'-2+3,");
+    expect(text).toContain(",'@cmd,");
+    expect(text).toContain(',Plain,');
+    expect(text).not.toMatch(/,[=+\-@]/);
+  });
 });
