@@ -1,9 +1,16 @@
 // Which transports carry an account's mail, in order: the account's own providers (primary,
-// secondary, fallback), else the system providers, else SMTP_URL, else the built-in outbox.
+// secondary, fallback; plans with Email Management), else the system providers, else SMTP_URL, else
+// the built-in outbox. The outbox never stands behind real providers: mail it takes is not delivered.
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../trpc/context';
-import type { Transport, TransportKind } from './transport';
+import { PROVIDER_KINDS, providerSettings, type ProviderKind, type Transport, type TransportKind } from './transport';
 import { createOutboxTransport } from './transports/outbox';
 import { createSmtpTransport } from './transports/smtp';
+import { createTransport } from './transports';
+import { decryptSecret } from './secrets';
+import { parseAllowHosts } from '../feeds/address-guard';
+import { capabilitiesFor } from '../../shared/plans';
+import { mailProviders, users, type MailProviderRow } from '../../../db/schema';
 
 export interface ChainEntry {
   /** mail_providers row id, or 'env-smtp' / 'outbox'. */
@@ -40,9 +47,66 @@ function envSmtpChain(url: string): ChainEntry[] {
   return [envSmtp.entry];
 }
 
+/** One transport per row version, so SMTP pools and keep-alive connections survive across batches. */
+const transports = new Map<string, { stamp: string; transport: Transport }>();
+
+function transportFor(deps: ChainDeps, row: MailProviderRow): Transport | null {
+  const stamp = `${row.updatedAt.getTime()}|${deps.env.FETCH_ALLOW_HOSTS}|${deps.env.APP_SECRET.length}`;
+  const hit = transports.get(row.id);
+  if (hit?.stamp === stamp) return hit.transport;
+  if (!(PROVIDER_KINDS as readonly string[]).includes(row.kind)) return null;
+  const kind = row.kind as ProviderKind;
+  let settings: unknown;
+  try {
+    settings = providerSettings[kind].parse(JSON.parse(decryptSecret(deps.env.APP_SECRET, row.secret)));
+  } catch {
+    // Written under another APP_SECRET, or by an older version: unusable until re-entered.
+    deps.log.warn(`mail provider ${row.id} (${row.kind}) has settings this server cannot read; skipped`);
+    return null;
+  }
+  const transport = createTransport(kind, settings as never, { allowHosts: parseAllowHosts(deps.env.FETCH_ALLOW_HOSTS) });
+  if (hit) void hit.transport.close?.().catch(() => {});
+  transports.set(row.id, { stamp, transport });
+  return transport;
+}
+
+/** Forgets a removed provider's transport (closing its pool). */
+export function dropTransport(id: string) {
+  const hit = transports.get(id);
+  transports.delete(id);
+  void hit?.transport.close?.().catch(() => {});
+}
+
+const PRIORITY_ORDER = sql`CASE ${mailProviders.priority} WHEN 'primary' THEN 0 WHEN 'secondary' THEN 1 ELSE 2 END`;
+
+function rowsChain(deps: ChainDeps, userId: string | null): ChainEntry[] {
+  const rows = deps.db
+    .select()
+    .from(mailProviders)
+    .where(userId ? eq(mailProviders.userId, userId) : isNull(mailProviders.userId))
+    .orderBy(PRIORITY_ORDER, asc(mailProviders.createdAt))
+    .all();
+  const entries: ChainEntry[] = [];
+  for (const row of rows) {
+    const transport = transportFor(deps, row);
+    if (!transport) continue;
+    entries.push({ id: row.id, kind: row.kind as ProviderKind, label: row.label, priority: row.priority, scope: userId ? 'account' : 'system', transport });
+  }
+  return entries;
+}
+
 /** The chain for `userId` (null: the system chain). */
 export function resolveChain(deps: ChainDeps, userId: string | null): ChainEntry[] {
-  void userId;
+  if (userId) {
+    const user = deps.db.select({ role: users.role, planType: users.planType }).from(users).where(eq(users.id, userId)).get();
+    // An account that lost Email Management (downgrade) keeps its rows but mails through the system.
+    if (user && capabilitiesFor(user).emailManagement) {
+      const own = rowsChain(deps, userId);
+      if (own.length) return own;
+    }
+  }
+  const system = rowsChain(deps, null);
+  if (system.length) return system;
   if (deps.env.SMTP_URL) return envSmtpChain(deps.env.SMTP_URL);
   return defaultChain(deps);
 }

@@ -1,7 +1,10 @@
 // SMTP through nodemailer: one pooled transporter per settings (connections reused across batches),
 // DKIM signing when a key is configured, our Message-ID on every message. A 5xx for a recipient is that
 // message's final failure; connection errors, timeouts and 4xx replies fail the call (retryable).
+// A user-given server is only reached at public addresses (checked at connect time, after DNS).
 import net from 'node:net';
+import dns from 'node:dns/promises';
+import { BlockedAddressError, guardedLookup, isBlockedIp } from '../../feeds/address-guard';
 import type { Transporter } from 'nodemailer';
 import { TransportError, type DeliveryResult, type OutgoingMessage, type ProviderSettings, type Transport } from '../transport';
 import { cleanHeader } from '../../mail/mailer';
@@ -32,7 +35,27 @@ export function connectionOptions(url: string) {
   };
 }
 
-export function createSmtpTransport(settings: SmtpSettings): Transport {
+export interface SmtpTransportOptions {
+  /**
+   * Refuse private, loopback and other non-public addresses unless host:port is in this set
+   * (FETCH_ALLOW_HOSTS). Left out for the operator's own SMTP_URL, which may well be local.
+   */
+  guard?: Set<string>;
+}
+
+const isBlocked = (err: unknown) => err instanceof BlockedAddressError || (err as Error | null)?.name === 'BlockedAddressError';
+
+/** Resolves the SMTP URL's host now and names the first non-public address, or null when it may be used. */
+export async function blockedSmtpAddress(url: string, allow: Set<string>): Promise<string | null> {
+  const { host, port } = connectionOptions(url);
+  if (allow.has(`${host.toLowerCase()}:${port}`)) return null;
+  if (net.isIP(host)) return isBlockedIp(host) ? host : null;
+  const list = await dns.lookup(host, { all: true }).catch(() => []);
+  if (list.length === 0) return host;
+  return list.find((a) => isBlockedIp(a.address))?.address ?? null;
+}
+
+export function createSmtpTransport(settings: SmtpSettings, opts: SmtpTransportOptions = {}): Transport {
   let transporter: Promise<Transporter> | null = null;
   const get = () =>
     (transporter ??= import('nodemailer').then((m) =>
@@ -48,8 +71,11 @@ export function createSmtpTransport(settings: SmtpSettings): Transport {
         ...(settings.dkim ? { dkim: settings.dkim } : {}),
         // nodemailer writes the message body and its closing dot separately; with Nagle's algorithm the
         // dot waits for the server's delayed ACK (~40 ms a message). TCP_NODELAY makes it ~1 ms.
-        getSocket: (opts: { host: string; port: number }, done: (err: Error | null, socket?: { connection: net.Socket }) => void) => {
-          const socket = net.connect({ host: opts.host, port: Number(opts.port) });
+        getSocket: (o: { host: string; port: number }, done: (err: Error | null, socket?: { connection: net.Socket }) => void) => {
+          const port = Number(o.port);
+          const guarded = opts.guard && !opts.guard.has(`${o.host.toLowerCase()}:${port}`);
+          if (guarded && net.isIP(o.host) && isBlockedIp(o.host)) return done(new BlockedAddressError(o.host));
+          const socket = net.connect({ host: o.host, port, ...(guarded ? { lookup: guardedLookup } : {}) });
           socket.setNoDelay(true);
           const fail = (err: Error) => done(err);
           socket.once('error', fail);
@@ -78,6 +104,7 @@ export function createSmtpTransport(settings: SmtpSettings): Transport {
       return { ok: true, providerMessageId: m.messageId };
     } catch (raw) {
       const err = raw as SmtpFailure;
+      if (isBlocked(raw)) throw new TransportError(`SMTP: ${describe(err)}; the server must be at a public address`, false);
       if (typeof err.responseCode === 'number' && err.responseCode >= 500) return { ok: false, error: describe(err), retryable: false };
       throw new TransportError(`SMTP: ${describe(err)}`, true, err.responseCode);
     }
@@ -89,19 +116,30 @@ export function createSmtpTransport(settings: SmtpSettings): Transport {
     concurrency: settings.pool,
     ratePerSecond: settings.ratePerSecond,
     async send(messages, signal) {
-      signal?.throwIfAborted();
       const t = await get();
       const results: DeliveryResult[] = [];
-      for (const m of messages) results.push(await sendOne(t, m));
+      for (const m of messages) {
+        if (signal?.aborted) throw new TransportError('SMTP: the call was canceled or timed out', true);
+        results.push(await sendOne(t, m));
+      }
       return results;
     },
-    async check() {
+    async check(signal) {
+      let timer: NodeJS.Timeout | undefined;
       try {
         const t = await get();
-        await Promise.race([t.verify(), new Promise((_, reject) => setTimeout(() => reject(new Error('No answer within 5 s')), 5000).unref())]);
+        const limit = new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('No answer within 5 s')), 5000);
+          timer.unref();
+          signal?.addEventListener('abort', () => reject(new Error('The check was canceled')), { once: true });
+        });
+        await Promise.race([t.verify(), limit]);
         return { status: 'healthy', detail: 'The SMTP server accepted the connection.' };
       } catch (err) {
-        return { status: 'error', detail: describe(err as SmtpFailure) };
+        const detail = describe(err as SmtpFailure);
+        return { status: 'error', detail: isBlocked(err) ? `${detail}; the server must be at a public address` : detail };
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {
