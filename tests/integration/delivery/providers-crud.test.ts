@@ -1,0 +1,145 @@
+// Managing mail providers: who may (signed in, Email Management plan, staff for system providers),
+// validation with clear messages, secrets encrypted at rest and never listed, the check stored, and the
+// chain built from the rows (own, then system, then SMTP_URL, then the outbox).
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createHarness, harnessWithAdmin } from '../../helpers/app';
+import { mailProviders } from '../../../db/schema';
+import { decryptSecret } from '../../../src/server/delivery/secrets';
+import { resolveChain } from '../../../src/server/delivery/chain';
+import { startBrevoFake, startPostmarkFake, type VendorFake } from '../../helpers/fake-providers';
+
+const fakes: VendorFake[] = [];
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((f) => f.close()));
+});
+
+async function setup() {
+  const brevo = await startBrevoFake();
+  const postmark = await startPostmarkFake();
+  fakes.push(brevo, postmark);
+  const h = await harnessWithAdmin({ env: { FETCH_ALLOW_HOSTS: `${brevo.hostPort},${postmark.hostPort}`, APP_SECRET: 'a'.repeat(40) } });
+  const pro = await h.insertUser({ planType: 'professional' });
+  const other = await h.insertUser({ planType: 'professional' });
+  const free = await h.insertUser({ planType: 'free' });
+  const brevoSettings = { apiKey: 'brevo-key-1234abcd', baseUrl: brevo.url };
+  return { h, pro, other, free, brevo, postmark, brevoSettings };
+}
+
+describe('mail provider settings', () => {
+  it('adds a provider: encrypted at rest, listed without secrets, with a masked hint and the webhook URL', async () => {
+    const { h, pro, brevoSettings } = await setup();
+    const view = await h.caller(pro).mailProviders.add({ kind: 'brevo', label: 'Brevo main', priority: 'primary', settings: brevoSettings });
+    expect(view).toMatchObject({ kind: 'brevo', label: 'Brevo main', priority: 'primary', scope: 'account', hint: 'key …abcd', lastStatus: 'unknown' });
+    expect(view.webhookUrl).toMatch(/^http:\/\/localhost:3000\/webhooks\/brevo\/[\w-]{20,}$/);
+    const listed = await h.caller(pro).mailProviders.list();
+    expect(JSON.stringify(listed)).not.toContain('brevo-key-1234abcd');
+    const row = h.db.select().from(mailProviders).where(eq(mailProviders.id, view.id)).get()!;
+    expect(row.secret).not.toContain('brevo-key');
+    expect(JSON.parse(decryptSecret(h.env.APP_SECRET, row.secret))).toMatchObject({ apiKey: 'brevo-key-1234abcd' });
+    expect(() => decryptSecret('b'.repeat(40), row.secret)).toThrow();
+    // A server with another APP_SECRET cannot use the row: the chain skips it.
+    const otherServer = { ...h.deps, env: { ...h.env, APP_SECRET: 'b'.repeat(40) } };
+    expect(resolveChain(otherServer, pro.id).map((e) => e.id)).toEqual(['outbox']);
+  });
+
+  it('refuses anonymous callers, free plans, other accounts and non-staff system changes', async () => {
+    const { h, pro, other, free, brevoSettings } = await setup();
+    await expect(h.caller('anon').mailProviders.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(h.caller(free).mailProviders.add({ kind: 'brevo', priority: 'primary', settings: brevoSettings })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Email Management is available for Professional and Enterprise plans',
+    });
+    await expect(h.caller(free).mailProviders.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const mine = await h.caller(pro).mailProviders.add({ kind: 'brevo', priority: 'primary', settings: brevoSettings });
+    await expect(h.caller(other).mailProviders.remove({ id: mine.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(h.caller(other).mailProviders.test({ id: mine.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await h.caller(other).mailProviders.list()).toEqual([]);
+    await expect(h.caller(pro).mailProviders.addSystem({ kind: 'brevo', priority: 'primary', settings: brevoSettings })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(h.caller(pro).mailProviders.listSystem()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    // A system row is not reachable through the account procedures either.
+    const sys = await h.caller(h.admin).mailProviders.addSystem({ kind: 'brevo', priority: 'primary', settings: brevoSettings });
+    await expect(h.caller(pro).mailProviders.remove({ id: sys.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(h.db.select().from(mailProviders).all()).toHaveLength(2);
+  });
+
+  it('answers bad settings with a clear 400 and writes nothing', async () => {
+    const { h, pro } = await setup();
+    const c = h.caller(pro).mailProviders;
+    await expect(c.add({ kind: 'brevo', priority: 'primary', settings: {} })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(c.add({ kind: 'brevo', priority: 'primary', settings: { apiKey: 'k\r\nX: y' } })).rejects.toMatchObject({ message: /one line/ });
+    await expect(c.add({ kind: 'nope' as never, priority: 'primary', settings: {} })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(c.add({ kind: 'smtp', priority: 'primary', settings: { url: 'http://x' } })).rejects.toMatchObject({ message: /SMTP URL must look like/ });
+    await expect(c.add({ kind: 'resend', priority: 'primary', settings: { apiKey: 're_x', baseUrl: 'https://evil.example.net' } })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: /own API address/,
+    });
+    await expect(c.add({ kind: 'smtp', priority: 'primary', settings: { url: 'smtp://u:p@127.0.0.1:25' } })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: /public address/,
+    });
+    await expect(c.add({ kind: 'smtp', priority: 'primary', settings: { url: 'smtp://192.168.1.5:25' } })).rejects.toMatchObject({ message: /public address/ });
+    expect(h.db.select().from(mailProviders).all()).toHaveLength(0);
+  });
+
+  it('refuses a second provider of the same priority', async () => {
+    const { h, pro, brevoSettings } = await setup();
+    await h.caller(pro).mailProviders.add({ kind: 'brevo', priority: 'primary', settings: brevoSettings });
+    await expect(h.caller(pro).mailProviders.add({ kind: 'brevo', priority: 'primary', settings: brevoSettings })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: /already a primary provider/,
+    });
+  });
+
+  it('test runs the real check and keeps its answer; remove deletes the row', async () => {
+    const { h, pro, brevo, brevoSettings } = await setup();
+    const good = await h.caller(pro).mailProviders.add({ kind: 'brevo', priority: 'primary', settings: brevoSettings });
+    const bad = await h.caller(pro).mailProviders.add({ kind: 'brevo', priority: 'secondary', settings: { ...brevoSettings, apiKey: 'wrong-key-0000' } });
+    const ok = await h.caller(pro).mailProviders.test({ id: good.id });
+    expect(ok).toMatchObject({ lastStatus: 'healthy' });
+    expect(ok.lastCheckAt).not.toBeNull();
+    const refused = await h.caller(pro).mailProviders.test({ id: bad.id });
+    expect(refused.lastStatus).toBe('error');
+    expect(refused.lastDetail).toMatch(/refused the API key/);
+    expect(refused.lastDetail).not.toContain('wrong-key');
+    expect(brevo.requests.filter((r) => r.path === '/v3/account')).toHaveLength(2);
+    const listed = await h.caller(pro).mailProviders.list();
+    expect(listed.map((p) => p.lastStatus)).toEqual(['healthy', 'error']);
+    await h.caller(pro).mailProviders.remove({ id: bad.id });
+    expect((await h.caller(pro).mailProviders.list()).map((p) => p.id)).toEqual([good.id]);
+  });
+});
+
+describe('resolveChain', () => {
+  it('uses the account providers in priority order, reusing transports; else system rows; else the outbox', async () => {
+    const { h, pro, other, free, brevoSettings, postmark } = await setup();
+    expect(resolveChain(h.deps, pro.id).map((e) => e.id)).toEqual(['outbox']);
+    const fb = await h.caller(pro).mailProviders.add({
+      kind: 'postmark',
+      priority: 'fallback',
+      settings: { serverToken: 'pm-token-4321wxyz', baseUrl: postmark.url },
+    });
+    const pri = await h.caller(pro).mailProviders.add({ kind: 'brevo', priority: 'primary', settings: brevoSettings });
+    const chain = resolveChain(h.deps, pro.id);
+    expect(chain.map((e) => [e.id, e.priority, e.scope])).toEqual([
+      [pri.id, 'primary', 'account'],
+      [fb.id, 'fallback', 'account'],
+    ]);
+    expect(resolveChain(h.deps, pro.id)[0]!.transport).toBe(chain[0]!.transport);
+
+    const sys = await h.caller(h.admin).mailProviders.addSystem({ kind: 'brevo', priority: 'primary', settings: brevoSettings });
+    expect(resolveChain(h.deps, other.id).map((e) => [e.id, e.scope])).toEqual([[sys.id, 'system']]);
+    expect(resolveChain(h.deps, null).map((e) => e.id)).toEqual([sys.id]);
+    // Own rows need Email Management: a free account mails through the system providers.
+    expect(resolveChain(h.deps, free.id).map((e) => e.id)).toEqual([sys.id]);
+    expect((await h.caller(h.admin).mailProviders.listSystem()).map((p) => p.id)).toEqual([sys.id]);
+  });
+
+  it('falls back to SMTP_URL, never with the outbox behind it', () => {
+    const h = createHarness({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    const chain = resolveChain(h.deps, null);
+    expect(chain.map((e) => [e.id, e.kind, e.scope])).toEqual([['env-smtp', 'smtp', 'system']]);
+  });
+});
