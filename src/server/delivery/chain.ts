@@ -1,6 +1,7 @@
 // Which transports carry an account's mail, in order: the account's own providers (primary,
 // secondary, fallback; plans with Email Management), else the system providers, else SMTP_URL, else
 // the built-in outbox. The outbox never stands behind real providers: mail it takes is not delivered.
+import { createHash } from 'node:crypto';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../trpc/context';
 import { PROVIDER_KINDS, providerSettings, type ProviderKind, type Transport, type TransportKind } from './transport';
@@ -47,11 +48,14 @@ function envSmtpChain(url: string): ChainEntry[] {
   return [envSmtp.entry];
 }
 
+/** Tells APP_SECRETs apart without keeping one in a cache key. */
+const secretStamp = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 16);
+
 /** One transport per row version, so SMTP pools and keep-alive connections survive across batches. */
 const transports = new Map<string, { stamp: string; transport: Transport }>();
 
 function transportFor(deps: ChainDeps, row: MailProviderRow): Transport | null {
-  const stamp = `${row.updatedAt.getTime()}|${deps.env.FETCH_ALLOW_HOSTS}|${deps.env.APP_SECRET.length}`;
+  const stamp = `${row.updatedAt.getTime()}|${deps.env.FETCH_ALLOW_HOSTS}|${secretStamp(deps.env.APP_SECRET)}`;
   const hit = transports.get(row.id);
   if (hit?.stamp === stamp) return hit.transport;
   if (!(PROVIDER_KINDS as readonly string[]).includes(row.kind)) return null;

@@ -30,6 +30,8 @@ export interface ProviderView {
   hint: string;
   /** Where the vendor should post delivery events; null for SMTP (no webhooks). */
   webhookUrl: string | null;
+  /** Resend and Mailgun events are refused until their signing secret is saved; null where none is used. */
+  signingSecretSet: boolean | null;
   lastStatus: HealthStatus;
   lastDetail: string | null;
   lastCheckAt: string | null;
@@ -91,12 +93,16 @@ function toView(ctx: Ctx, row: MailProviderRow): ProviderView {
     scope: row.userId ? 'account' : 'system',
     hint: settings ? hintFor(kind, settings) : 'settings unreadable: remove and add again',
     webhookUrl: kind === 'smtp' ? null : `${ctx.env.APP_URL}/webhooks/${kind}/${row.webhookToken}`,
+    signingSecretSet: SIGNING_FIELD[kind] ? !!(settings as Record<string, unknown> | null)?.[SIGNING_FIELD[kind]] : null,
     lastStatus: (row.lastStatus as HealthStatus) ?? 'unknown',
     lastDetail: row.lastDetail,
     lastCheckAt: row.lastCheckAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** The settings field holding the webhook signing secret, for vendors that sign their events. */
+const SIGNING_FIELD: Partial<Record<ProviderKind, string>> = { resend: 'webhookSecret', mailgun: 'webhookSigningKey' };
 
 const RANK: Record<ProviderPriority, number> = { primary: 0, secondary: 1, fallback: 2 };
 
@@ -116,12 +122,9 @@ function findOwned(ctx: Ctx, owner: string | null, id: string): MailProviderRow 
   return row;
 }
 
-export async function addProvider(ctx: Ctx, scope: ProviderScope, input: AddProviderInput): Promise<ProviderView> {
-  const owner = ownerFor(ctx, scope);
-  if (!(PROVIDER_KINDS as readonly string[]).includes(input.kind)) throw new AppError('BAD_REQUEST', 'Unknown mail provider');
-  if (!(PROVIDER_PRIORITIES as readonly string[]).includes(input.priority))
-    throw new AppError('BAD_REQUEST', 'Priority must be primary, secondary or fallback');
-  const parsed = providerSettings[input.kind].safeParse(input.settings);
+/** Settings checked for the kind: the schema, the API host, a public SMTP server, a usable DKIM key. */
+async function validSettings(ctx: Ctx, kind: ProviderKind, raw: unknown) {
+  const parsed = providerSettings[kind].safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
@@ -129,9 +132,9 @@ export async function addProvider(ctx: Ctx, scope: ProviderScope, input: AddProv
   }
   const settings = parsed.data;
   const allow = parseAllowHosts(ctx.env.FETCH_ALLOW_HOSTS);
-  const urlProblem = baseUrlProblem(input.kind, settings as { baseUrl?: string }, allow);
+  const urlProblem = baseUrlProblem(kind, settings as { baseUrl?: string }, allow);
   if (urlProblem) throw new AppError('BAD_REQUEST', urlProblem);
-  if (input.kind === 'smtp') {
+  if (kind === 'smtp') {
     let blocked: string | null;
     try {
       blocked = await blockedSmtpAddress((settings as ProviderSettings['smtp']).url, allow);
@@ -147,6 +150,15 @@ export async function addProvider(ctx: Ctx, scope: ProviderScope, input: AddProv
       }
     }
   }
+  return settings;
+}
+
+export async function addProvider(ctx: Ctx, scope: ProviderScope, input: AddProviderInput): Promise<ProviderView> {
+  const owner = ownerFor(ctx, scope);
+  if (!(PROVIDER_KINDS as readonly string[]).includes(input.kind)) throw new AppError('BAD_REQUEST', 'Unknown mail provider');
+  if (!(PROVIDER_PRIORITIES as readonly string[]).includes(input.priority))
+    throw new AppError('BAD_REQUEST', 'Priority must be primary, secondary or fallback');
+  const settings = await validSettings(ctx, input.kind, input.settings);
   const label = (input.label ?? '').trim().slice(0, 60) || PROVIDER_LABELS[input.kind];
   const taken = ctx.db
     .select({ id: mailProviders.id, label: mailProviders.label })
@@ -208,4 +220,32 @@ export async function testProvider(ctx: Ctx, scope: ProviderScope, id: string): 
     .where(eq(mailProviders.id, row.id))
     .run();
   return toView(ctx, { ...row, lastStatus: status, lastDetail: detail.slice(0, 500), lastCheckAt: at });
+}
+
+/**
+ * Changes a provider's name or settings, keeping its webhook address (so a signing secret created at
+ * the vendor for that address can be saved afterwards). Settings given are merged over the stored ones.
+ */
+export async function updateProvider(
+  ctx: Ctx,
+  scope: ProviderScope,
+  input: { id: string; label?: string; settings?: Record<string, unknown> },
+): Promise<ProviderView> {
+  const owner = ownerFor(ctx, scope);
+  const row = findOwned(ctx, owner, input.id);
+  const kind = row.kind as ProviderKind;
+  const current = readSettings(ctx, row);
+  if (!current && input.settings)
+    throw new AppError('BAD_REQUEST', 'The stored settings cannot be read with this server’s APP_SECRET: remove the provider and add it again.');
+  const changes = Object.fromEntries(Object.entries(input.settings ?? {}).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+  const settings = input.settings ? await validSettings(ctx, kind, { ...current, ...changes }) : current;
+  const label = input.label?.trim().slice(0, 60) || row.label;
+  const updated = {
+    ...row,
+    label,
+    secret: input.settings ? encryptSecret(ctx.env.APP_SECRET, JSON.stringify(settings)) : row.secret,
+    updatedAt: new Date(Math.max(ctx.now().getTime(), row.updatedAt.getTime() + 1)),
+  };
+  ctx.db.update(mailProviders).set({ label: updated.label, secret: updated.secret, updatedAt: updated.updatedAt }).where(eq(mailProviders.id, row.id)).run();
+  return toView(ctx, updated);
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminProcedure, protectedProcedure, router } from '../trpc/init';
 import { PROVIDER_KINDS } from '../delivery/transport';
 import { PROVIDER_PRIORITIES } from '../../../db/schema';
-import { addProvider, listProviders, removeProvider, testProvider } from '../delivery/providers';
+import { addProvider, listProviders, removeProvider, testProvider, updateProvider } from '../delivery/providers';
 
 const noInput = z.object({}).optional();
 const idInput = z.object({ id: z.string().min(1, 'Provider id is required').max(100) });
@@ -15,13 +15,21 @@ const addInput = z.object({
   settings: z.record(z.string(), z.unknown(), { message: 'Settings are required' }),
 });
 
+const updateInput = z.object({
+  id: z.string().min(1, 'Provider id is required').max(100),
+  label: z.string().trim().max(60, 'Name must be at most 60 characters').optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+});
+
 export const mailProvidersRouter = router({
   list: protectedProcedure.input(noInput).query(({ ctx }) => listProviders(ctx, 'account')),
   add: protectedProcedure.input(addInput).mutation(({ ctx, input }) => addProvider(ctx, 'account', input)),
+  update: protectedProcedure.input(updateInput).mutation(({ ctx, input }) => updateProvider(ctx, 'account', input)),
   remove: protectedProcedure.input(idInput).mutation(({ ctx, input }) => removeProvider(ctx, 'account', input.id)),
   test: protectedProcedure.input(idInput).mutation(({ ctx, input }) => testProvider(ctx, 'account', input.id)),
   listSystem: adminProcedure.input(noInput).query(({ ctx }) => listProviders(ctx, 'system')),
   addSystem: adminProcedure.input(addInput).mutation(({ ctx, input }) => addProvider(ctx, 'system', input)),
+  updateSystem: adminProcedure.input(updateInput).mutation(({ ctx, input }) => updateProvider(ctx, 'system', input)),
   removeSystem: adminProcedure.input(idInput).mutation(({ ctx, input }) => removeProvider(ctx, 'system', input.id)),
   testSystem: adminProcedure.input(idInput).mutation(({ ctx, input }) => testProvider(ctx, 'system', input.id)),
 });

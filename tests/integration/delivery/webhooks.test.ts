@@ -146,4 +146,21 @@ describe('webhooks', () => {
     expect(isSuppressed(h.db, pro.id, 's@example.org')).toBe(false);
     expect((await h.app.request(path, jsonRequest('POST', { nothing: true }))).status).toBe(400);
   });
+
+  it('Resend without a signing secret refuses events until the secret is saved; the webhook address stays', async () => {
+    const h = await harnessWithAdmin();
+    const pro = await h.insertUser({ planType: 'professional' });
+    const other = await h.insertUser({ planType: 'professional' });
+    const added = await h.caller(pro).mailProviders.add({ kind: 'resend', priority: 'primary', settings: { apiKey: 're_key_1' } });
+    expect(added.signingSecretSet).toBe(false);
+    const path = new URL(added.webhookUrl!).pathname;
+    expect((await h.app.request(path, resendRequest(resendBounce('later@example.org')))).status).toBe(401);
+    await expect(h.caller(other).mailProviders.update({ id: added.id, settings: { webhookSecret: RESEND_SECRET } })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const updated = await h.caller(pro).mailProviders.update({ id: added.id, settings: { webhookSecret: RESEND_SECRET } });
+    expect(updated).toMatchObject({ signingSecretSet: true, webhookUrl: added.webhookUrl, hint: added.hint });
+    expect((await h.app.request(path, resendRequest(resendBounce('later@example.org')))).status).toBe(200);
+    expect(isSuppressed(h.db, pro.id, 'later@example.org')).toBe(true);
+  });
 });

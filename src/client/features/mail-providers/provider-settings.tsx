@@ -33,7 +33,8 @@ function useProviderApi(scope: Scope) {
   const add = (system ? trpc.mailProviders.addSystem : trpc.mailProviders.add).useMutation({ onSuccess: refresh });
   const remove = (system ? trpc.mailProviders.removeSystem : trpc.mailProviders.remove).useMutation({ onSuccess: refresh });
   const test = (system ? trpc.mailProviders.testSystem : trpc.mailProviders.test).useMutation({ onSuccess: refresh });
-  return { list, add, remove, test };
+  const update = (system ? trpc.mailProviders.updateSystem : trpc.mailProviders.update).useMutation({ onSuccess: refresh });
+  return { list, add, remove, test, update };
 }
 
 function ProviderRow({ p, api }: { p: Provider; api: ReturnType<typeof useProviderApi> }) {
@@ -101,6 +102,7 @@ function ProviderRow({ p, api }: { p: Provider; api: ReturnType<typeof useProvid
           </div>
         </div>
       )}
+      {p.signingSecretSet !== null && <SigningSecretForm p={p} api={api} />}
       <ConfirmDialog
         open={confirm}
         onOpenChange={setConfirm}
@@ -122,6 +124,54 @@ function ProviderRow({ p, api }: { p: Provider; api: ReturnType<typeof useProvid
         }
       />
     </li>
+  );
+}
+
+const SIGNING = {
+  resend: { field: 'webhookSecret', label: 'Resend webhook signing secret' },
+  mailgun: { field: 'webhookSigningKey', label: 'Mailgun webhook signing key' },
+} as const;
+
+/** Resend and Mailgun sign their events: the secret they show for the webhook address is saved here. */
+function SigningSecretForm({ p, api }: { p: Provider; api: ReturnType<typeof useProviderApi> }) {
+  const [value, setValue] = useState('');
+  const spec = SIGNING[p.kind as keyof typeof SIGNING];
+  if (!spec) return null;
+  const id = `secret-${p.id}`;
+  return (
+    <form
+      className="grid gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        api.update.mutate(
+          { id: p.id, settings: { [spec.field]: value } },
+          {
+            onSuccess: () => {
+              setValue('');
+              toast({ title: 'Signing secret saved' });
+            },
+            onError: (err) => toast({ title: 'Could not save', description: errorMessage(err), variant: 'destructive' }),
+          },
+        );
+      }}
+    >
+      <Label htmlFor={id} className="mb-0 text-xs text-zinc-500 dark:text-zinc-400">
+        {spec.label}: {p.signingSecretSet ? 'saved (enter a new one to replace it)' : 'not saved yet, so events from this provider are refused'}
+      </Label>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          type="password"
+          autoComplete="off"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder={p.kind === 'resend' ? 'whsec_…' : ''}
+        />
+        <Button size="sm" variant="outline" type="submit" disabled={!value.trim()} loading={api.update.isPending && api.update.variables?.id === p.id}>
+          Save
+        </Button>
+      </div>
+    </form>
   );
 }
 
