@@ -49,6 +49,8 @@ export async function startCountingSmtp(opts: { keepSamples?: number } = {}): Pr
   // Replies to pipelined commands are small writes: without TCP_NODELAY, Nagle's algorithm holds the
   // second one until the client's delayed ACK (about 40 ms per message), as no real MTA does.
   server.server.on('connection', (socket: import('node:net').Socket) => socket.setNoDelay(true));
+  // A sender killed mid-message (the crash test) resets its connections: that is expected here.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

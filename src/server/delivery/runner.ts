@@ -9,8 +9,9 @@ import type { Db } from '../db';
 import { issueSends, publications, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
 import { mailboxAddress, mailboxWithName, cleanHeader } from '../mail/mailer';
 import type { JobQueue, ClaimedJob } from './queue';
-import { resolveChain, type ChainEntry } from './chain';
-import { TransportError, type DeliveryResult, type OutgoingMessage } from './transport';
+import { resolveChain } from './chain';
+import type { OutgoingMessage } from './transport';
+import { sendWithFallback } from './send-with-fallback';
 import { compileTemplate, escapeHtml, fillTemplate, greetingFor, type CompiledTemplate } from './personalize';
 import { unsubscribeLinks } from './unsubscribe';
 import { archiveUrl } from './archive';
@@ -22,31 +23,8 @@ export type RunnerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 const CHUNK = 500;
 /** A recipient a provider turned away this many times (temporary refusals) is marked failed. */
 const MAX_ATTEMPTS = 5;
-const CALL_TIMEOUT_MS = 30_000;
 /** Waits between runs while every provider fails: 30 s, 1 min, 2 min ... at most 15 min. */
 export const outageDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 15 * 60_000);
-
-export class ChainFailure extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ChainFailure';
-  }
-}
-
-/** Tries each entry of the chain in order; a whole-call failure moves on to the next. */
-export async function deliverThroughChain(chain: ChainEntry[], messages: OutgoingMessage[]): Promise<{ entry: ChainEntry; results: DeliveryResult[] }> {
-  const errors: string[] = [];
-  for (const entry of chain) {
-    try {
-      const results = await entry.transport.send(messages, AbortSignal.timeout(CALL_TIMEOUT_MS));
-      return { entry, results };
-    } catch (err) {
-      if (!(err instanceof TransportError) && !(err instanceof Error && err.name === 'TimeoutError')) throw err;
-      errors.push(`${entry.label}: ${err.message}`);
-    }
-  }
-  throw new ChainFailure(errors.join('; ') || 'No mail provider is configured');
-}
 
 /** Freezes who gets the issue: active subscribers not on the account's suppression list. */
 export function snapshotRecipients(db: Db, send: IssueSendRow, now: Date): number {
@@ -183,19 +161,20 @@ export async function runSend(
         const batch = batches[next++]!;
         const messages = batch.map((r) => buildMessage(deps, send, prepared, r));
         await pace.take(messages.length);
-        try {
-          const { entry, results } = await deliverThroughChain(chain, messages);
-          const at = deps.now().getTime();
-          results.forEach((res, i) => {
-            const r = batch[i]!;
-            if (res.ok) markSent.run(entry.kind, res.providerMessageId, at, r.id);
-            else if (res.retryable) markRetry.run(entry.kind, res.error.slice(0, 500), r.id);
-            else markFailed.run(entry.kind, res.error.slice(0, 500), r.id);
-          });
-        } catch (err) {
-          if (!(err instanceof ChainFailure)) throw err;
-          outage = err.message;
+        // Each provider gets its retries with backoff, then the next takes over (send-with-fallback.ts).
+        const outcome = await sendWithFallback(chain, messages, { log: (l) => deps.log.warn(l) });
+        if (outcome.outage) {
+          outage = outcome.outage;
           for (const r of batch) markPending.run(r.id);
+        } else {
+          const at = deps.now().getTime();
+          outcome.results.forEach(({ result: res, entry }, i) => {
+            const r = batch[i]!;
+            const kind = entry?.kind ?? 'none';
+            if (res.ok) markSent.run(kind, res.providerMessageId, at, r.id);
+            else if (res.retryable) markRetry.run(kind, res.error.slice(0, 500), r.id);
+            else markFailed.run(kind, res.error.slice(0, 500), r.id);
+          });
         }
         opts.onProgress?.();
       }

@@ -248,7 +248,16 @@ export async function importSubscribersCsv(
   let emailCol = 0;
   let nameCol = 1;
   let rows = 0;
-  const parser = parse(csvText, { bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true, info: true });
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true, info: true });
+  // Given the whole text at once, csv-parse parses it in one synchronous run (~400 ms for 100,000 rows);
+  // fed in 64 KB pieces as the reader asks for more, the loop turns between pieces.
+  void (async () => {
+    for (let i = 0; i < csvText.length && !parser.destroyed; i += 65_536) {
+      if (!parser.write(csvText.slice(i, i + 65_536))) await new Promise((r) => (parser.once('drain', r), parser.once('close', r)));
+      await yieldToLoop();
+    }
+    if (!parser.destroyed) parser.end();
+  })().catch((err: unknown) => parser.destroy(err as Error));
   try {
     let first = true;
     let sinceYield = 0;

@@ -190,6 +190,34 @@ describe('sends.create: an issue to every active subscriber', () => {
   });
 });
 
+describe('provider outage', () => {
+  it('keeps every recipient pending, shows the error and retries the job later when no provider takes the batch', async () => {
+    const net = await import('node:net');
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as import('node:net').AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const h = await harnessWithAdmin({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const user = await h.insertUser({ email: 'writer@example.com', verified: true });
+    const pub = await readyPublication(h, user);
+    addSubscribers(h, pub.id, 3);
+    const worker = startDeliveryWorker(h.deps, h.deps.queue, { pollMs: 20, leaseMs: 5_000 });
+    workers.push(worker);
+    const api = h.caller(user);
+    const created = await api.sends.create({ id: newId(), publicationId: pub.id });
+    worker.kick();
+    await worker.idle();
+    const progress = await api.sends.progress({ id: created.id });
+    expect(progress).toMatchObject({ status: 'sending', sent: 0, failed: 0, remaining: 3 });
+    expect(progress.lastError).toMatch(/SMTP/);
+    expect(h.deps.queue.counts().queued).toBe(1);
+    expect(h.deps.queue.hasDue(['issue.send'])).toBe(false);
+    // 'Retry now' brings the job forward.
+    expect((await api.sends.retry({ id: created.id })).status).toBe('sending');
+    expect(h.deps.queue.hasDue(['issue.send'])).toBe(true);
+  });
+});
+
 describe('web archive', () => {
   it('each sent issue has a public page without per-reader parts, listed in the publication RSS feed', async () => {
     const { h, pub, api, worker } = await setup();
