@@ -14,6 +14,7 @@ import { isSuppressed, normalizeEmail } from '../delivery/events';
 import { mailboxWithName } from '../mail/mailer';
 import { confirmationMail } from './confirm-mail';
 import { findBySlug } from './slug';
+import { subscriberName } from './subscribers';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip'>;
 
@@ -35,12 +36,7 @@ export const SIGNUP_MSG = {
 export const slugInput = z.object({ slug: z.string().trim().min(1).max(80) });
 export const signupInput = slugInput.extend({
   email: emailField,
-  name: z
-    .string()
-    .trim()
-    .max(200, 'Name must be at most 200 characters')
-    .regex(/^[^\r\n]*$/, 'Name must be one line')
-    .default(''),
+  name: subscriberName,
 });
 export const confirmInput = slugInput.extend({ token: z.string().trim().min(1, SIGNUP_MSG.invalidLink).max(200, SIGNUP_MSG.invalidLink) });
 

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse';
 import { z } from 'zod';
+import { emailField } from '../../shared/schemas/auth';
 import type { AuthedContext } from '../trpc/context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
@@ -128,15 +129,18 @@ function checkLimit(ctx: Ctx, publicationId: string, adding: number) {
   if (Number.isFinite(limit) && keptCount(ctx.db, publicationId) + adding > limit) throw new AppError('FORBIDDEN', SUBSCRIBER_MSG.limit(limit), { limit });
 }
 
+/** A reader's name as creators and readers type it: one line, at most 200 characters, optional. */
+export const subscriberName = z
+  .string()
+  .trim()
+  .max(200, 'Name must be at most 200 characters')
+  .regex(/^[^\r\n]*$/, 'Name must be one line')
+  .default('');
+
 export const addInput = z.object({
   publicationId: z.string().min(1).max(64),
-  email: z.string().trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Please enter a valid email address')),
-  name: z
-    .string()
-    .trim()
-    .max(200, 'Name must be at most 200 characters')
-    .regex(/^[^\r\n]*$/, 'Name must be one line')
-    .default(''),
+  email: emailField,
+  name: subscriberName,
 });
 
 export function addSubscriber(ctx: Ctx, input: z.infer<typeof addInput>): SubscriberDto {
