@@ -106,7 +106,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
       </div>
 
       <div className="mt-8 grid grid-cols-1 gap-6 border-t border-zinc-200 pt-6 @3xl:grid-cols-3 dark:border-zinc-800">
-        <div className="grid content-start gap-2">
+        <div className="grid min-w-0 content-start gap-2">
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Save</h3>
           <Button onClick={() => void draft.save()} disabled={!ready || draft.state === 'saving'}>
             {draft.state === 'saving' ? <Spinner size="sm" /> : <Save aria-hidden />}
@@ -122,11 +122,11 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
           </div>
           <ExportButtons user={user} disabled={!ready} ensureSaved={draft.save} />
         </div>
-        <div className="grid content-start gap-2">
+        <div className="grid min-w-0 content-start gap-2">
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Send</h3>
           <SendPanel publicationId={wf.publicationId} data={d} user={user} disabled={!ready} />
         </div>
-        <div className="grid content-start gap-2">
+        <div className="grid min-w-0 content-start gap-2">
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Next issue</h3>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">Start again at step 1. Saved newsletters stay in Newsletters.</p>
           <Button variant="outline" onClick={() => setConfirmNew(true)}>

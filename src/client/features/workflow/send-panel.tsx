@@ -70,7 +70,7 @@ export function SendPanel({ publicationId, data, user, disabled }: { publication
   const request = () => ({ publicationId, ...assembleRequest(data) });
 
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <SubscriberSend publicationId={publicationId} data={data} verified={verified} disabled={disabled} />
       <Button variant="secondary" onClick={() => sendTest.mutate(request())} loading={sendTest.isPending} disabled={disabled}>
         {!sendTest.isPending && <Send aria-hidden />} Send test to me

@@ -51,9 +51,13 @@ export function SendProgressView({ progress }: { progress: SendProgress }) {
   const done = progress.sent + progress.failed + progress.suppressed;
   const pct = progress.total > 0 ? Math.round((done / progress.total) * 100) : progress.status === 'sent' ? 100 : 0;
   return (
-    <div className="grid gap-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800" aria-live="polite" data-testid="send-progress">
+    <div
+      className="flex min-w-0 flex-col gap-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+      aria-live="polite"
+      data-testid="send-progress"
+    >
       <div className="flex items-center justify-between gap-2">
-        <span className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={progress.subject}>
+        <span className="min-w-0 truncate font-medium text-zinc-900 dark:text-zinc-100" title={progress.subject}>
           {progress.subject}
         </span>
         <Badge tone={statusTone(progress.status)}>{STATUS_LABEL[progress.status] ?? progress.status}</Badge>
@@ -147,7 +151,7 @@ export function SubscriberSend({
   const scheduleError = when === 'later' ? pastError : null;
 
   return (
-    <div className="grid gap-2">
+    <div className="flex min-w-0 flex-col gap-2">
       <p className="flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
         <Users className="size-4" aria-hidden />
         {audience.isLoading ? 'Counting subscribers…' : `${active.toLocaleString()} active ${active === 1 ? 'subscriber' : 'subscribers'}`}
