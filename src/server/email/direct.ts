@@ -14,6 +14,7 @@ import { SEND_RULE } from './send';
 import { chainFor, emailScope, type Scope } from './health';
 import { PROVIDER_LABELS, type DeliveryResult, type OutgoingMessage } from '../delivery/transport';
 import type { ChainEntry } from '../delivery/chain';
+import { sendWithFallback } from '../delivery/send-with-fallback';
 import type {
   CustomEmailInput,
   DeliveryTestInput,
@@ -117,9 +118,10 @@ function recordEvent(ctx: Ctx, entry: ChainEntry, to: string, r: DeliveryResult)
     .run();
 }
 
-/** One message through one provider; a thrown call failure becomes a failed result. */
-async function deliverVia(ctx: Ctx, entry: ChainEntry, msg: Omit<OutgoingMessage, 'messageId' | 'headers'>): Promise<DeliveryResult> {
-  const message: OutgoingMessage = {
+type Draft = Omit<OutgoingMessage, 'messageId' | 'headers'>;
+
+function toMessage(ctx: Ctx, msg: Draft): OutgoingMessage {
+  return {
     ...msg,
     to: cleanHeader(msg.to),
     from: cleanHeader(msg.from),
@@ -128,6 +130,11 @@ async function deliverVia(ctx: Ctx, entry: ChainEntry, msg: Omit<OutgoingMessage
     headers: {},
     messageId: `<${crypto.randomUUID()}@${productDomain(ctx.env)}>`,
   };
+}
+
+/** One message through one provider, no fallback (the delivery test); a thrown call failure becomes a failed result. */
+async function deliverVia(ctx: Ctx, entry: ChainEntry, msg: Draft): Promise<DeliveryResult> {
+  const message = toMessage(ctx, msg);
   let result: DeliveryResult;
   try {
     const [r] = await entry.transport.send([message], AbortSignal.timeout(SEND_TIMEOUT_MS));
@@ -140,24 +147,20 @@ async function deliverVia(ctx: Ctx, entry: ChainEntry, msg: Omit<OutgoingMessage
   return result;
 }
 
-/** Sends through the scope's chain: the first provider that accepts the message wins. */
-async function sendThroughChain(
-  ctx: Ctx,
-  scope: Scope,
-  msg: Omit<OutgoingMessage, 'messageId' | 'headers'>,
-  o: { what: string; failMsg: string },
-): Promise<SendOutput> {
+/** Sends through the scope's chain with the same retries and fallback as bulk sends. */
+async function sendThroughChain(ctx: Ctx, scope: Scope, msg: Draft, o: { what: string; failMsg: string }): Promise<SendOutput> {
+  const message = toMessage(ctx, msg);
   const chain = chainFor(ctx, scope);
-  let last = o.failMsg;
-  for (const entry of chain) {
-    const r = await deliverVia(ctx, entry, msg);
-    if (r.ok) {
-      const via = entry.kind === 'outbox' ? '— kept in the built-in outbox, not really delivered' : `via ${entry.label}`;
-      return { success: true, message: `${o.what} sent to ${msg.to} ${via}`, messageId: r.providerMessageId, provider: entry.kind };
-    }
-    last = `${o.failMsg}: ${r.error}`;
+  const { results } = await sendWithFallback(chain, [message], { callTimeoutMs: SEND_TIMEOUT_MS, log: (l) => ctx.log.warn(l) });
+  const { result, entry } = results[0]!;
+  // When every provider failed the call, the failure is recorded against the primary.
+  const recordedAs = entry ?? chain[0];
+  if (recordedAs) recordEvent(ctx, recordedAs, message.to, result);
+  if (result.ok && entry) {
+    const via = entry.kind === 'outbox' ? '— kept in the built-in outbox, not really delivered' : `via ${entry.label}`;
+    return { success: true, message: `${o.what} sent to ${message.to} ${via}`, messageId: result.providerMessageId, provider: entry.kind };
   }
-  return { success: false, message: last };
+  return { success: false, message: result.ok ? o.failMsg : `${o.failMsg}: ${result.error}` };
 }
 
 /** Staff send as the system; others through their own providers (or the system's when they have none). */
