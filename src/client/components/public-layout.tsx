@@ -102,3 +102,14 @@ export function PublicNotAvailable({ title, what }: { title: string; what: strin
   useTitle(title);
   return <PublicPage title={title} lead={`${what} is not available yet.`} />;
 }
+
+/** The round icon above a public page's short message (thank-you, confirmation, unsubscribe). */
+export function NoticeIcon({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <span
+      className={`${className} flex size-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 ring-8 ring-indigo-50/50 dark:bg-indigo-500/10 dark:text-indigo-400 dark:ring-indigo-500/5`}
+    >
+      {children}
+    </span>
+  );
+}

@@ -1,7 +1,7 @@
 // What providers tell us after a message left: delivered, bounced, complained, opened... Webhook
 // adapters turn vendor payloads into DeliveryEvents; this records them once (by the vendor's event id)
 // and suppresses addresses that hard-bounce or complain, for every publication of the sending account.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
 import { issueSends, mailEvents, publications, sendRecipients, subscribers, suppressions, type MailEventKind } from '../../../db/schema';
 
@@ -92,15 +92,4 @@ export function applyDeliveryEvents(db: Db, provider: { kind: string; userId: st
     }
   });
   return recorded;
-}
-
-/** Counts of events per kind for a send (delivered, bounced, ...). */
-export function eventCounts(db: Db, sendId: string): Partial<Record<MailEventKind, number>> {
-  const rows = db
-    .select({ kind: mailEvents.kind, n: sql<number>`count(distinct ${mailEvents.email})` })
-    .from(mailEvents)
-    .where(eq(mailEvents.sendId, sendId))
-    .groupBy(mailEvents.kind)
-    .all();
-  return Object.fromEntries(rows.map((r) => [r.kind, r.n]));
 }

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { jobs, type JobRow } from '../../../db/schema';
+import { jobs } from '../../../db/schema';
 
 export interface NewJob {
   kind: string;
@@ -140,5 +140,3 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
     },
   };
 }
-
-export type { JobRow };

@@ -7,7 +7,7 @@ import type { AuthedContext } from '../trpc/context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { issueSends, publications, sendRecipients, subscribers, type IssueSendRow, type SendStatus } from '../../../db/schema';
+import { issueSends, sendRecipients, subscribers, type IssueSendRow, type SendStatus } from '../../../db/schema';
 import { assembleNewsletter } from '../newsletter/assemble';
 import { findOwned } from '../publications/publications';
 import { publicationId } from '../publications/schemas';
@@ -190,9 +190,4 @@ export function retrySend(ctx: Ctx, id: string): SendProgress {
   const row = findOwnedSend(ctx.db, ctx.user.id, id);
   if (row.status !== 'sending' || !ctx.queue.reschedule(sendJobKey(id), ctx.now())) throw new AppError('CONFLICT', SEND_MSG.notRetryable);
   return getSendProgress(ctx, id);
-}
-
-/** The publication a send belongs to (for the runner's From name and archive links). */
-export function publicationOf(db: Db, send: IssueSendRow) {
-  return db.select().from(publications).where(eq(publications.id, send.publicationId)).get();
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { harnessWithAdmin } from '../../helpers/app';
+import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
 import { outbox, subscribers, issueSends, suppressions } from '../../../db/schema';
 import { MSG } from '../../../src/shared/messages';
@@ -9,6 +9,14 @@ import { startDeliveryWorker, type DeliveryWorker } from '../../../src/server/de
 import { addSubscribers, newId, readyPublication } from './send-support';
 
 const workers: DeliveryWorker[] = [];
+/** Who the outbox holds mail for, sorted. */
+const outboxAddresses = (h: Harness) =>
+  h.db
+    .select()
+    .from(outbox)
+    .all()
+    .map((m) => m.toAddress)
+    .sort();
 afterEach(async () => {
   while (workers.length) await workers.pop()!.stop();
 });
@@ -87,13 +95,7 @@ describe('sends.create: an issue to every active subscriber', () => {
     h.db.delete(outbox).run();
     await api.sends.create({ id: newId(), publicationId: pub.id });
     await worker.idle();
-    expect(
-      h.db
-        .select()
-        .from(outbox)
-        .all()
-        .map((m) => m.toAddress),
-    ).toEqual(['reader-1@example.com']);
+    expect(outboxAddresses(h)).toEqual(['reader-1@example.com']);
   });
 
   it('refuses a forged or altered unsubscribe token', async () => {
@@ -123,14 +125,7 @@ describe('sends.create: an issue to every active subscriber', () => {
       .run();
     const created = await api.sends.create({ id: newId(), publicationId: pub.id });
     await worker.idle();
-    expect(
-      h.db
-        .select()
-        .from(outbox)
-        .all()
-        .map((m) => m.toAddress)
-        .sort(),
-    ).toEqual(['reader-0@example.com', 'reader-1@example.com']);
+    expect(outboxAddresses(h)).toEqual(['reader-0@example.com', 'reader-1@example.com']);
     expect((await api.sends.progress({ id: created.id })).total).toBe(2);
   });
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
-import { PublicLayout } from '../../components/public-layout';
+import { PublicLayout, NoticeIcon } from '../../components/public-layout';
 import { buttonClass } from '../../components/ui/button';
 import { useTitle } from '../../lib/use-title';
 
@@ -9,9 +9,9 @@ export function ThankYouPage() {
   return (
     <PublicLayout>
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
-        <span className="flex size-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 ring-8 ring-indigo-50/50 dark:bg-indigo-500/10 dark:text-indigo-400 dark:ring-indigo-500/5">
+        <NoticeIcon>
           <MailCheck className="size-7" aria-hidden />
-        </span>
+        </NoticeIcon>
         <h1 className="mt-6 text-3xl font-semibold tracking-tight">Thank you!</h1>
         <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
           Your newsletter guide is on its way. Check your inbox in a few minutes, and your spam folder if it has not arrived.

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, MailX } from 'lucide-react';
-import { PublicLayout } from '../../components/public-layout';
+import { PublicLayout, NoticeIcon } from '../../components/public-layout';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
@@ -28,9 +28,7 @@ export function ConfirmPage({ slug, token }: { slug: string; token: string }) {
   return (
     <PublicLayout>
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
-        <span className="flex size-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 ring-8 ring-indigo-50/50 dark:bg-indigo-500/10 dark:text-indigo-400 dark:ring-indigo-500/5">
-          {failed ? <MailX className="size-7" aria-hidden /> : <CheckCircle2 className="size-7" aria-hidden />}
-        </span>
+        <NoticeIcon>{failed ? <MailX className="size-7" aria-hidden /> : <CheckCircle2 className="size-7" aria-hidden />}</NoticeIcon>
         {failed ? (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Subscription not confirmed</h1>

@@ -2,7 +2,7 @@
 // with the archive of its sent issues below the form.
 import { useState, type FormEvent } from 'react';
 import { MailCheck, Newspaper } from 'lucide-react';
-import { PublicLayout } from '../../components/public-layout';
+import { PublicLayout, NoticeIcon } from '../../components/public-layout';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -27,9 +27,9 @@ export function SignupPage({ slug }: { slug: string }) {
   return (
     <PublicLayout>
       <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6 sm:py-24">
-        <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 ring-8 ring-indigo-50/50 dark:bg-indigo-500/10 dark:text-indigo-400 dark:ring-indigo-500/5">
+        <NoticeIcon className="mx-auto">
           {signup.isSuccess ? <MailCheck className="size-7" aria-hidden /> : <Newspaper className="size-7" aria-hidden />}
-        </span>
+        </NoticeIcon>
         {page.isLoading ? (
           <Spinner className="mx-auto mt-8" />
         ) : page.isError ? (

@@ -2,7 +2,7 @@
 // links); the button is a plain form POST to /u/<token>, the same endpoint mail clients use for
 // one-click unsubscribe, so it works even before the page's script has loaded.
 import { MailX, CheckCircle2 } from 'lucide-react';
-import { PublicLayout } from '../../components/public-layout';
+import { PublicLayout, NoticeIcon } from '../../components/public-layout';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
@@ -16,9 +16,7 @@ export function UnsubscribePage({ token, done }: { token: string; done: boolean 
   return (
     <PublicLayout>
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
-        <span className="flex size-14 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 ring-8 ring-indigo-50/50 dark:bg-indigo-500/10 dark:text-indigo-400 dark:ring-indigo-500/5">
-          {unsubscribed ? <CheckCircle2 className="size-7" aria-hidden /> : <MailX className="size-7" aria-hidden />}
-        </span>
+        <NoticeIcon>{unsubscribed ? <CheckCircle2 className="size-7" aria-hidden /> : <MailX className="size-7" aria-hidden />}</NoticeIcon>
         {!token || info.isError ? (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Unsubscribe</h1>
