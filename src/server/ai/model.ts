@@ -1,0 +1,358 @@
+// The client of an OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM, LM Studio, ...):
+// plain fetch, streamed Server-Sent Events, and vendor failures turned into AppErrors a creator can read.
+import { AppError } from '../errors';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ModelConfig {
+  baseUrl: string; // without trailing slash; requests go to `${baseUrl}/chat/completions`
+  apiKey: string | null; // sent as `Authorization: Bearer <key>` when set
+  model: string;
+  /** ms to wait for the response headers / first chunk (default 30_000) */
+  firstByteTimeoutMs?: number;
+  /** ms allowed between two chunks once streaming (default 30_000) */
+  idleTimeoutMs?: number;
+  maxTokens?: number; // default 1200, sent as max_tokens
+}
+
+interface ChatOptions {
+  signal?: AbortSignal;
+  temperature?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_MAX_TOKENS = 1200;
+const DEFAULT_TEMPERATURE = 0.3;
+const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+/** Reads AI_BASE_URL / AI_API_KEY / AI_MODEL; null when AI_BASE_URL or AI_MODEL is missing. */
+export function modelConfigFromEnv(env: { AI_BASE_URL?: string; AI_API_KEY?: string; AI_MODEL?: string }): ModelConfig | null {
+  const baseUrl = env.AI_BASE_URL?.trim();
+  const model = env.AI_MODEL?.trim();
+  if (!baseUrl || !model) return null;
+  return {
+    // Operators often paste the full endpoint from a vendor's docs; the client adds that part itself.
+    baseUrl: trimBase(baseUrl).replace(/\/chat\/completions$/i, ''),
+    apiKey: env.AI_API_KEY?.trim() || null,
+    model,
+  };
+}
+
+/**
+ * Streams the assistant's text deltas (choices[0].delta.content) as they arrive.
+ *
+ * Throws AppError for every failure of the AI service (TOO_MANY_REQUESTS, BAD_GATEWAY, GATEWAY_TIMEOUT).
+ * When the caller's signal aborts, the request is aborted and the generator throws the signal's reason
+ * (the same rule as fetch). Leaving the loop early (`break`) cancels the request.
+ */
+export async function* streamChat(cfg: ModelConfig, messages: ChatMessage[], opts: ChatOptions = {}): AsyncGenerator<string> {
+  const { signal } = opts;
+  signal?.throwIfAborted();
+  const url = endpoint(cfg.baseUrl);
+  const firstByteMs = cfg.firstByteTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const idleMs = cfg.idleTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+
+  // One deadline at a time: until the first bytes of the body, then between two reads of the body.
+  // It never runs while the consumer holds a delta, so a slow consumer is not the service's fault.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let expiredMs = 0;
+  const arm = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      expiredMs = ms;
+      controller.abort();
+    }, ms);
+  };
+  const disarm = () => clearTimeout(timer);
+  /** The error to throw when our own deadline or the caller stopped the request; undefined otherwise. */
+  const interruption = (): unknown => {
+    if (expiredMs) return new AppError('GATEWAY_TIMEOUT', `The AI service did not answer within ${seconds(expiredMs)}.`);
+    if (signal?.aborted) return signal.reason;
+    return undefined;
+  };
+  const redact = (text: string) => (cfg.apiKey ? text.split(cfg.apiKey).join('***') : text);
+
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let complete = false;
+  try {
+    arm(firstByteMs);
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          accept: 'text/event-stream',
+          'content-type': 'application/json',
+          ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: cfg.model,
+          messages,
+          stream: true,
+          temperature: opts.temperature ?? DEFAULT_TEMPERATURE,
+          max_tokens: cfg.maxTokens ?? DEFAULT_MAX_TOKENS,
+        }),
+        signal: controller.signal,
+      });
+    } catch (err) {
+      throw interruption() ?? new AppError('BAD_GATEWAY', `The AI service could not be reached (${networkCode(err)}).`);
+    }
+
+    if (!res.ok) {
+      let text = '';
+      try {
+        text = await res.text();
+      } catch {
+        const stop = interruption();
+        if (stop) throw stop;
+      }
+      throw httpError(res, text, redact);
+    }
+
+    if (/application\/json/i.test(res.headers.get('content-type') ?? '')) {
+      // A server that ignored stream:true answers the whole completion at once.
+      arm(idleMs);
+      let text: string;
+      try {
+        text = await res.text();
+      } catch {
+        throw interruption() ?? midAnswer();
+      }
+      complete = true;
+      const content = wholeAnswer(text, redact);
+      if (content) yield content;
+      return;
+    }
+
+    if (!res.body) throw midAnswer();
+    reader = res.body.getReader();
+    const decoder = new TextDecoder('utf-8');
+    const events = new SseEvents();
+    let finished = false; // a chunk carried finish_reason
+    let firstRead = true;
+
+    // The text delta of one event ('' for none), null for the closing [DONE]; throws on an in-stream error.
+    const deltaOf = (data: string): string | null => {
+      if (data === '[DONE]') return null;
+      if (!data.trim()) return '';
+      let chunk: StreamChunk;
+      try {
+        chunk = JSON.parse(data) as StreamChunk;
+      } catch {
+        throw new AppError('BAD_GATEWAY', 'The AI service sent a chunk that is not valid JSON.');
+      }
+      const failure = errorMessage(chunk);
+      if (failure) throw new AppError('BAD_GATEWAY', `The AI service reported an error: ${cut(redact(failure))}`);
+      const choice = chunk?.choices?.[0];
+      if (choice?.finish_reason) finished = true;
+      const content = choice?.delta?.content;
+      return typeof content === 'string' ? content : '';
+    };
+
+    for (;;) {
+      if (!firstRead) arm(idleMs);
+      let read: ReadableStreamReadResult<Uint8Array>;
+      try {
+        read = await reader.read();
+      } catch {
+        const stop = interruption();
+        if (stop) throw stop;
+        // The connection dropped after the last chunk said it was the last: the answer is whole.
+        if (finished) {
+          complete = true;
+          return;
+        }
+        throw midAnswer();
+      }
+      disarm();
+      firstRead = false;
+      const text = read.done ? decoder.decode() : decoder.decode(read.value, { stream: true });
+      for (const data of events.push(text, read.done)) {
+        const delta = deltaOf(data);
+        if (delta === null) {
+          complete = true;
+          return;
+        }
+        if (delta) {
+          yield delta;
+          // The caller may abort while holding a delta; later events of the same read must not follow.
+          signal?.throwIfAborted();
+        }
+      }
+      if (read.done) {
+        if (!finished) throw midAnswer();
+        complete = true;
+        return;
+      }
+    }
+  } finally {
+    disarm();
+    signal?.removeEventListener('abort', onAbort);
+    // Nothing after [DONE] matters, and an early exit (error, abort, the consumer's break) must not
+    // leave the socket streaming.
+    await reader?.cancel().catch(() => undefined);
+    if (!complete) controller.abort();
+  }
+}
+
+/** The whole answer (built on streamChat). */
+export async function completeChat(cfg: ModelConfig, messages: ChatMessage[], opts: ChatOptions = {}): Promise<string> {
+  let answer = '';
+  for await (const delta of streamChat(cfg, messages, opts)) answer += delta;
+  return answer;
+}
+
+interface StreamChunk {
+  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
+  error?: unknown;
+}
+
+/**
+ * Server-Sent Events as the WHATWG spec reads them: lines end with CRLF, LF or CR, `data:` lines of one
+ * event are joined by LF, a blank line ends the event, lines starting with ':' are comments.
+ */
+class SseEvents {
+  private buffer = '';
+  private data: string[] | null = null;
+
+  /** Feeds decoded text; returns the data of every event completed by it. `final` flushes the rest. */
+  push(text: string, final: boolean): string[] {
+    this.buffer += text;
+    const out: string[] = [];
+    const eol = /\r\n|\r|\n/g;
+    let start = 0;
+    for (let m = eol.exec(this.buffer); m; m = eol.exec(this.buffer)) {
+      // A CR at the very end may be the first half of a CRLF that the next read completes.
+      if (m[0] === '\r' && m.index === this.buffer.length - 1 && !final) break;
+      this.line(this.buffer.slice(start, m.index), out);
+      start = m.index + m[0].length;
+    }
+    this.buffer = this.buffer.slice(start);
+    if (final) {
+      if (this.buffer) this.line(this.buffer, out);
+      this.buffer = '';
+      // Lenient about a last event without its blank line (some servers end with `data: [DONE]\n`).
+      this.line('', out);
+    }
+    return out;
+  }
+
+  private line(line: string, out: string[]) {
+    if (line === '') {
+      if (this.data) out.push(this.data.join('\n'));
+      this.data = null;
+      return;
+    }
+    if (line.startsWith(':')) return;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    if (field !== 'data') return;
+    let value = colon < 0 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    (this.data ??= []).push(value);
+  }
+}
+
+function trimBase(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function endpoint(baseUrl: string): string {
+  const url = `${trimBase(baseUrl)}/chat/completions`;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // reported below
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw new AppError('BAD_GATEWAY', 'The AI service address (AI_BASE_URL) is not an http(s) URL.');
+  return url;
+}
+
+function midAnswer(): AppError {
+  return new AppError('BAD_GATEWAY', 'The AI service closed the connection mid-answer.');
+}
+
+/** "30 seconds", "1 second", "0.2 seconds". */
+function seconds(ms: number): string {
+  const s = Math.round(ms / 100) / 10;
+  return `${s} second${s === 1 ? '' : 's'}`;
+}
+
+function cut(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? flat.slice(0, 200) : flat;
+}
+
+/** The error sentence of an OpenAI-style body ({error:{message}}) or the shapes other servers use. */
+function errorMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as { error?: unknown; message?: unknown; detail?: unknown };
+  if (typeof b.error === 'string' && b.error) return b.error;
+  if (b.error && typeof b.error === 'object') {
+    const m = (b.error as { message?: unknown }).message;
+    return typeof m === 'string' && m ? m : 'no details given';
+  }
+  return undefined;
+}
+
+function httpError(res: Response, text: string, redact: (s: string) => string): AppError {
+  const status = res.status;
+  if (status === 429) {
+    const retryAfterSeconds = retryAfter(res.headers.get('retry-after'));
+    return new AppError(
+      'TOO_MANY_REQUESTS',
+      `The AI service is rate limiting requests. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+      { retryAfterSeconds },
+    );
+  }
+  if (status === 401 || status === 403) return new AppError('BAD_GATEWAY', `The AI service refused the API key (HTTP ${status}). Check AI_API_KEY.`);
+  let detail: string | undefined;
+  try {
+    const body = JSON.parse(text) as { message?: unknown; detail?: unknown };
+    detail = errorMessage(body) ?? [body?.message, body?.detail].find((v): v is string => typeof v === 'string' && v !== '');
+  } catch {
+    // Not JSON (an HTML page from a proxy, say): the status says enough.
+  }
+  return new AppError('BAD_GATEWAY', detail ? `The AI service answered HTTP ${status}: ${cut(redact(detail))}` : `The AI service answered HTTP ${status}.`);
+}
+
+/** Whole seconds from Retry-After (delay in seconds or an HTTP date), at least 1; 30 when absent or unreadable. */
+function retryAfter(value: string | null, now = Date.now()): number {
+  if (!value?.trim()) return DEFAULT_RETRY_AFTER_SECONDS;
+  const delay = Number(value);
+  if (Number.isFinite(delay) && delay >= 0) return Math.max(1, Math.ceil(delay));
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return DEFAULT_RETRY_AFTER_SECONDS;
+  return Math.max(1, Math.ceil((at - now) / 1000));
+}
+
+/** The text of a non-streaming completion (choices[0].message.content). */
+function wholeAnswer(text: string, redact: (s: string) => string): string {
+  let body: { choices?: { message?: { content?: unknown } }[] };
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    throw new AppError('BAD_GATEWAY', 'The AI service sent an answer that is not valid JSON.');
+  }
+  const failure = errorMessage(body);
+  if (failure) throw new AppError('BAD_GATEWAY', `The AI service reported an error: ${cut(redact(failure))}`);
+  const content = body?.choices?.[0]?.message?.content;
+  if (typeof content !== 'string') throw new AppError('BAD_GATEWAY', 'The AI service sent an answer without text.');
+  return content;
+}
+
+/** ECONNREFUSED, ENOTFOUND, ... from undici's "fetch failed" error. */
+function networkCode(err: unknown): string {
+  const cause = (err as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | null)?.cause;
+  const code = cause?.code ?? cause?.errors?.find((e) => typeof e?.code === 'string')?.code;
+  return typeof code === 'string' ? code : 'network error';
+}
