@@ -50,6 +50,8 @@ export const feedItems = sqliteTable(
     imageUrl: text('image_url'),
     category: text('category'),
     wordCount: integer('word_count').notNull(),
+    /** The item's body as the feed carries it (HTML or text, full article or teaser, cut at 64 KB); read by the AI engine. */
+    body: text('body').notNull().default(''),
     fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.feedUrl, t.id] }), index('feed_items_published_idx').on(t.feedUrl, t.publishedAt)],

@@ -104,6 +104,8 @@ export const issueSends = sqliteTable(
     text: text('text').notNull(),
     /** The web version, served by the public archive. */
     webHtml: text('web_html').notNull(),
+    /** The articles the issue carried (for the 'already used' memory of later issues). */
+    articles: text('articles', { mode: 'json' }).$type<{ id: string; title: string; url: string }[]>().notNull().default([]),
     status: text('status').$type<SendStatus>().notNull(),
     scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }).notNull(),
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),

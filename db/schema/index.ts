@@ -6,3 +6,4 @@ export * from './publications';
 export * from './channels';
 export * from './newsletters';
 export * from './delivery';
+export * from './ai';

@@ -14,6 +14,9 @@ export interface PublicationWorkflowData {
   fontStyle: string;
   layoutStyle: string;
   colorTheme: string;
+  /** Optional (older rows lack them): the intro with [n] marks, and a chosen subject line. */
+  intro?: string;
+  subject?: string;
   lastSaved: string;
 }
 

@@ -1,6 +1,6 @@
 // The client's only way to the server: typed tRPC hooks over /api/trpc (types only from the server),
 // plus query utils for route loaders (ensureData outside React).
-import { createTRPCReact, createTRPCQueryUtils, httpBatchLink } from '@trpc/react-query';
+import { createTRPCReact, createTRPCQueryUtils, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '../server/trpc/root';
 import { TRPC_MAX_BATCH } from '../shared/limits';
@@ -35,7 +35,14 @@ export function createQueryClient() {
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })],
+    links: [
+      splitLink({
+        // Subscriptions (AI Magic's streamed text) over Server-Sent Events; everything else batched.
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({ url: '/api/trpc', eventSourceOptions: () => ({ withCredentials: true }) }),
+        false: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) }),
+      }),
+    ],
   });
 }
 

@@ -7,6 +7,7 @@ import { RateLimiter } from './http/rate-limit';
 import { createGates } from './http/concurrency';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { createSqliteQueue } from './delivery/queue';
+import { createAiRuntime } from './ai/jobs';
 
 export function consoleLogger(level: Env['LOG_LEVEL']): Logger {
   return {
@@ -32,6 +33,7 @@ export function createDeps(env: Env, db: Db, overrides: Partial<Deps> = {}): Dep
     // The queue reads the clock through deps, so a test that moves deps.now moves the queue too.
     queue: overrides.queue ?? createSqliteQueue(db, () => deps.now()),
     delivery: overrides.delivery ?? { kick: () => {} },
+    ai: overrides.ai ?? createAiRuntime(env),
     limiter: overrides.limiter ?? new RateLimiter(env.RATE_LIMITS === 'on', () => now().getTime()),
     auth: overrides.auth ?? createAuthService(db, { secure: env.isProduction, now }),
   };

@@ -54,6 +54,10 @@ const envSchema = z.object({
   QUEUE_LEASE_SECONDS: intFrom('QUEUE_LEASE_SECONDS', 30),
   /** 'off' runs no delivery worker in this process (another process delivers). */
   DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
+  /** An OpenAI-compatible chat-completions endpoint (e.g. https://api.openai.com/v1); without it the built-in engine writes. */
+  AI_BASE_URL: z.url({ protocol: /^https?$/, message: 'AI_BASE_URL must be an absolute http(s) URL, e.g. https://api.openai.com/v1' }).optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().max(200).optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
 });
 

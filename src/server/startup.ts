@@ -3,12 +3,19 @@
 import type { Deps } from './trpc/context';
 import { checkThemeCatalogue } from '../shared/themes';
 import { seedDirectory } from './feeds/directory';
+import { markInterruptedJobs } from './ai/jobs';
 
 type Task = (deps: Deps) => void | Promise<void>;
 
 const sweepSessions: Task = (deps) => deps.auth.sweepExpired();
 
-const tasks: Task[] = [(deps) => void checkThemeCatalogue(deps.log), (deps) => void seedDirectory(deps.db), sweepSessions];
+const tasks: Task[] = [
+  (deps) => void checkThemeCatalogue(deps.log),
+  (deps) => void seedDirectory(deps.db),
+  sweepSessions,
+  // AI Magic generations of a previous process cannot go on: they end as interrupted, their text kept.
+  (deps) => void markInterruptedJobs(deps.db, deps.now()),
+];
 
 /** Work repeated while the server runs. */
 const periodic: { everyMs: number; task: Task }[] = [{ everyMs: 60 * 60 * 1000, task: sweepSessions }];

@@ -21,6 +21,8 @@ export interface Capabilities {
   /** Subscribers kept per publication (pending and active count; unsubscribed and bounced do not). */
   maxSubscribers: number;
   aiTools: boolean;
+  /** AI generations per calendar month (summaries, intros, subject lines, picks, AI Magic pieces). */
+  aiGenerationsPerMonth: number;
   analytics: boolean;
   integrations: readonly string[];
   customThemes: boolean;
@@ -38,6 +40,7 @@ const professional: Capabilities = {
   maxChannels: UNLIMITED,
   maxSubscribers: 25_000,
   aiTools: true,
+  aiGenerationsPerMonth: 1_000,
   analytics: true,
   integrations: ['brevo', 'beehiiv'],
   customThemes: true,
@@ -53,6 +56,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     maxChannels: 1,
     maxSubscribers: 500,
     aiTools: false,
+    aiGenerationsPerMonth: 0,
     analytics: false,
     integrations: [],
     customThemes: false,
@@ -66,6 +70,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     maxChannels: 3,
     maxSubscribers: 2_500,
     aiTools: true,
+    aiGenerationsPerMonth: 200,
     analytics: false,
     integrations: ['brevo', 'smtp'],
     customThemes: false,
@@ -76,8 +81,15 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
   },
   professional,
   // Decided (PRODUCT.md): business is professional plus unlimited custom themes and API access.
-  business: { ...professional, maxSubscribers: 100_000, maxCustomThemes: UNLIMITED, apiAccess: true },
-  enterprise: { ...professional, maxSubscribers: UNLIMITED, maxCustomThemes: UNLIMITED, apiAccess: true, exports: ALL_EXPORTS },
+  business: { ...professional, maxSubscribers: 100_000, aiGenerationsPerMonth: 3_000, maxCustomThemes: UNLIMITED, apiAccess: true },
+  enterprise: {
+    ...professional,
+    maxSubscribers: UNLIMITED,
+    aiGenerationsPerMonth: UNLIMITED,
+    maxCustomThemes: UNLIMITED,
+    apiAccess: true,
+    exports: ALL_EXPORTS,
+  },
 };
 
 /** Theme access ranks (spec §5). 'premium' is an alias of professional; 'admin' equals enterprise. */

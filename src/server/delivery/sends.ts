@@ -140,6 +140,7 @@ export function createSend(ctx: Ctx, input: CreateSendInput): SendProgress {
     html: email.html,
     text: email.text,
     webHtml: web.webHtml,
+    articles: (assembleInput.articles ?? []).map((a) => ({ id: a.id ?? '', title: a.title ?? '', url: a.url ?? '' })).filter((a) => a.url),
     status: input.scheduledAt ? 'scheduled' : 'sending',
     scheduledAt,
     startedAt: null,

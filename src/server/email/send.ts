@@ -69,6 +69,8 @@ export function resolveAssembleInput(ctx: Pick<Ctx, 'db' | 'user'>, input: SendT
     fontStyle: given.fontStyle ?? wd.fontStyle,
     colorTheme: given.colorTheme ?? wd.colorTheme,
     includeBranding: given.includeBranding,
+    intro: given.intro ?? wd.intro,
+    subject: given.subject ?? (wd.subject || undefined),
   });
 }
 

@@ -44,6 +44,7 @@ export function cachedItems(db: Db, url: string, limit = 100): StoredItem[] {
       imageUrl: r.imageUrl,
       category: r.category,
       wordCount: r.wordCount,
+      body: r.body,
     }));
 }
 
@@ -90,6 +91,7 @@ export function storeFeed(db: Db, f: StoreFeed) {
         imageUrl: i.imageUrl,
         category: i.category,
         wordCount: i.wordCount,
+        body: i.body,
         fetchedAt: now,
       };
       tx.insert(feedItems)

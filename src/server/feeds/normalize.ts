@@ -17,8 +17,11 @@ export interface StoredItem {
   imageUrl: string | null;
   category: string | null;
   wordCount: number;
+  /** The body as the feed carries it (HTML or text, the longer of content and summary), cut at 64 KB. */
+  body: string;
 }
 
+const BODY_MAX = 64 * 1024;
 const BANNED_TITLES = ['Breaking:', 'Expert Analysis:', 'Market Report:'];
 export const NO_SUMMARY = 'No summary available';
 
@@ -51,7 +54,15 @@ export function normalizeItem(raw: RawItem, fetchedAt: number): StoredItem | nul
     imageUrl: image,
     category: raw.categories.map((c) => plainText(c).slice(0, 60)).find(Boolean) ?? null,
     wordCount: Math.max(summary.words, content.words),
+    body: bodyOf(raw),
   };
+}
+
+function bodyOf(raw: RawItem): string {
+  const a = raw.contentHtml ?? '';
+  const b = raw.summaryHtml ?? '';
+  const body = a.length >= b.length ? a : b;
+  return body.length > BODY_MAX ? body.slice(0, BODY_MAX) : body;
 }
 
 export interface ArticleContext {

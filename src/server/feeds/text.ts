@@ -155,3 +155,33 @@ export function wordCount(text: string, skipTags = false): number {
 export function readTimeOf(words: number): string {
   return `${Math.max(1, Math.round(words / 200))} min`;
 }
+
+/**
+ * Plain text of an article body with its paragraphs kept apart (a blank line between): what the AI engine
+ * reads, so a heading or a list item never runs into the next sentence. Text without tags is folded
+ * per line.
+ */
+export function htmlToParagraphs(html: string): string {
+  if (!html.includes('<')) return decodeText(html).split(/\r?\n/).map(fold).filter(Boolean).join('\n\n');
+  const out: string[] = [];
+  let skip = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (SKIP.has(name)) skip++;
+        else if (BLOCK.has(name)) out.push('\n');
+      },
+      onclosetag(name) {
+        if (SKIP.has(name)) skip = Math.max(0, skip - 1);
+        else if (BLOCK.has(name)) out.push('\n');
+      },
+      ontext(text) {
+        if (skip === 0) out.push(decodeText(text));
+      },
+    },
+    { decodeEntities: false, lowerCaseTags: true },
+  );
+  parser.write(html);
+  parser.end();
+  return out.join('').split('\n').map(fold).filter(Boolean).join('\n\n');
+}

@@ -82,6 +82,8 @@ export function createGates() {
     render: new ConcurrencyGate({ inFlight: 1, waiting: 10, message: BUSY_MESSAGE }),
     export: new ConcurrencyGate({ inFlight: 2, waiting: 4, message: BUSY_MESSAGE }),
     feeds: new ConcurrencyGate({ inFlight: 2, waiting: 4, message: BUSY_MESSAGE }),
+    // The built-in engine's summaries and rankings are CPU work too.
+    ai: new ConcurrencyGate({ inFlight: 1, waiting: 6, message: BUSY_MESSAGE }),
   };
 }
 

@@ -1,6 +1,7 @@
 // The issue model every output (email HTML, web, text, exports) is built from: untrusted articles are
 // normalised here once (spec §5 defaults, plain text only, http(s) links and images only).
 import { isSampleArticle, type Article } from '../../shared/schemas/content';
+import { withoutCitations } from '../../shared/schemas/ai';
 
 export interface IssueArticle {
   id: string;
@@ -23,6 +24,8 @@ export interface Issue {
   /** Issue date, US style. */
   date: string;
   articles: IssueArticle[];
+  /** The creator's intro (plain text), or ''. */
+  intro: string;
   wordCount: number;
   readMinutes: number;
 }
@@ -92,11 +95,12 @@ function clip(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s;
 }
 
-export function buildIssue(name: string, articles: IssueArticle[], now: Date): Issue {
+export function buildIssue(name: string, articles: IssueArticle[], now: Date, extra: { intro?: string; subject?: string } = {}): Issue {
   const cleanName = plain(name, 200);
-  const wordCount = words(cleanName) + articles.reduce((n, a) => n + words(a.title) + words(a.summary), 0);
+  const intro = plain(withoutCitations(extra.intro ?? ''), 2000);
+  const wordCount = words(cleanName) + words(intro) + articles.reduce((n, a) => n + words(a.title) + words(a.summary), 0);
   const lead = articles[0]?.title ?? '';
-  const subject = clip(lead ? `${cleanName}: ${lead}` : cleanName, 150);
+  const subject = plain(extra.subject, 150) || clip(lead ? `${cleanName}: ${lead}` : cleanName, 150);
   const preheader = clip(
     `In this issue: ${articles
       .slice(0, 3)
@@ -110,6 +114,7 @@ export function buildIssue(name: string, articles: IssueArticle[], now: Date): I
     preheader,
     date: usDate(now),
     articles,
+    intro,
     wordCount,
     readMinutes: Math.max(1, Math.ceil(wordCount / 200)),
   };

@@ -204,6 +204,15 @@ function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
                   </td>
                 </Tr>
               ) : null}
+              {ctx.issue.intro ? (
+                <Tr>
+                  <td className="nl-pad" style={{ padding: '24px 32px 0' }}>
+                    <p className="nl-tx" style={bodyText(ctx, 16, { margin: 0 })}>
+                      {ctx.issue.intro}
+                    </p>
+                  </td>
+                </Tr>
+              ) : null}
               <Articles ctx={ctx} />
               <Footer ctx={ctx} opts={opts} />
             </Container>

@@ -23,6 +23,7 @@ export function renderText(issue: Issue, opts: { includeBranding: boolean; appUr
     `${issue.date} · ${issue.articles.length} ${issue.articles.length === 1 ? 'story' : 'stories'} · ${issue.readMinutes} min read`,
     '='.repeat(60),
     '',
+    ...(issue.intro ? [wrap(issue.intro), ''] : []),
   ];
   issue.articles.forEach((a, i) => {
     let ref = '';

@@ -36,6 +36,8 @@ export function normalizeWorkflowData(raw: Partial<PublicationWorkflowData> | nu
     fontStyle: oneOf(FONT_STYLES, d.fontStyle, NEWSLETTER_DEFAULTS.fontStyle),
     layoutStyle: oneOf(LAYOUT_STYLES, d.layoutStyle, NEWSLETTER_DEFAULTS.layoutStyle),
     colorTheme: oneOf(COLOR_THEMES, d.colorTheme, NEWSLETTER_DEFAULTS.colorTheme),
+    intro: typeof d.intro === 'string' ? d.intro : '',
+    subject: typeof d.subject === 'string' ? d.subject : '',
     lastSaved: typeof d.lastSaved === 'string' ? d.lastSaved : row.updatedAt.toISOString(),
   };
 }

@@ -64,6 +64,10 @@ export const workflowDataPatch = z
     fontStyle: z.enum(FONT_STYLES),
     layoutStyle: z.enum(LAYOUT_STYLES),
     colorTheme: z.enum(COLOR_THEMES),
+    /** The issue's intro (AI-written or typed), with its [n] citation marks. */
+    intro: z.string().max(2000, 'The intro can be at most 2,000 characters'),
+    /** The subject line chosen for the issue; '' uses the one built from the lead story. */
+    subject: z.string().max(200, 'The subject line can be at most 200 characters'),
   })
   .partial();
 export type WorkflowDataPatch = z.infer<typeof workflowDataPatch>;
@@ -90,6 +94,8 @@ export const workflowDataDto = z.object({
   fontStyle: z.enum(FONT_STYLES),
   layoutStyle: z.enum(LAYOUT_STYLES),
   colorTheme: z.enum(COLOR_THEMES),
+  intro: z.string(),
+  subject: z.string(),
   lastSaved: z.string(),
 });
 

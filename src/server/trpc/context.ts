@@ -6,6 +6,7 @@ import type { RateLimiter } from '../http/rate-limit';
 import type { Gates } from '../http/concurrency';
 import type { AuthService, SessionUser } from '../auth/service';
 import type { JobQueue } from '../delivery/queue';
+import type { AiRuntime } from '../ai/jobs';
 
 export interface Deps {
   db: Db;
@@ -22,6 +23,8 @@ export interface Deps {
   queue: JobQueue;
   /** Wakes the delivery worker when work was just queued (a no-op where no worker runs). */
   delivery: { kick: () => void };
+  /** Which AI engine writes, and the running AI Magic generations. */
+  ai: AiRuntime;
 }
 
 export interface Logger {

@@ -9,6 +9,8 @@ import { isStaff } from '../../shared/plans';
 import { MSG } from '../../shared/messages';
 
 const t = initTRPC.context<Context>().create({
+  // Subscriptions (AI Magic's streaming) run over Server-Sent Events; pings keep idle proxies from closing them.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
   errorFormatter({ shape, error }) {
     return {
       ...shape,

@@ -17,6 +17,7 @@ import { mailProvidersRouter } from '../routers/mail-providers';
 import { subscribersRouter } from '../routers/subscribers';
 import { emailAdminRouter } from '../routers/email-admin';
 import { sendsRouter } from '../routers/sends';
+import { aiRouter } from '../routers/ai';
 
 export const appRouter = router({
   auth: authRouter,
@@ -36,6 +37,7 @@ export const appRouter = router({
   subscribers: subscribersRouter,
   emailAdmin: emailAdminRouter,
   sends: sendsRouter,
+  ai: aiRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -25,6 +25,10 @@ export const assembleInput = z.object({
   fontStyle: z.enum(FONT_STYLES).default(NEWSLETTER_DEFAULTS.fontStyle),
   colorTheme: z.enum(COLOR_THEMES).default(NEWSLETTER_DEFAULTS.colorTheme),
   includeBranding: z.boolean().default(true),
+  /** The intro, shown above the stories (plain text; [n] citation marks are left out of the email). */
+  intro: z.string().max(2000, 'The intro can be at most 2,000 characters').optional(),
+  /** A subject line chosen by the creator instead of the one built from the lead story. */
+  subject: z.string().max(200, 'The subject line can be at most 200 characters').optional(),
 });
 export type AssembleInput = z.infer<typeof assembleInput>;
 

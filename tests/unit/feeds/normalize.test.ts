@@ -135,6 +135,7 @@ describe('quality and frequency', () => {
     id: 'i',
     title: 't',
     summary: 'A real summary that is long enough to count as a proper description of the item.',
+    body: '',
     url: 'https://a.example/',
     publishedAt: NOW,
     dated: true,

@@ -22,6 +22,8 @@ export function assembleRequest(d: WorkflowData) {
     fontStyle: d.fontStyle,
     colorTheme: d.colorTheme,
     includeBranding: true,
+    intro: d.intro,
+    subject: d.subject || undefined,
   };
 }
 
@@ -37,7 +39,16 @@ export function useAssembly(d: WorkflowData): AssemblyState {
   // The newest answer, with the key of the request it answers: a different key is still assembling.
   const [answer, setAnswer] = useState<{ key: string; result: Assembled | null; error: string | null } | null>(null);
   const ready = readyToAssemble(d);
-  const key = JSON.stringify([d.newsletterName.trim(), d.selectedTheme, d.selectedArticles.map((a) => a.id), d.layoutStyle, d.fontStyle, d.colorTheme]);
+  const key = JSON.stringify([
+    d.newsletterName.trim(),
+    d.selectedTheme,
+    d.selectedArticles.map((a) => `${a.id}:${a.summary}`),
+    d.layoutStyle,
+    d.fontStyle,
+    d.colorTheme,
+    d.intro,
+    d.subject,
+  ]);
   // key holds every input of the assembly, so the request reads the data without re-running on each new object.
   const request = useEffectEvent(() => assembleRequest(d));
 

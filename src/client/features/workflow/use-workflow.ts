@@ -27,6 +27,8 @@ function fromDto(p: Publication): WorkflowData {
     fontStyle: d.fontStyle,
     layoutStyle: d.layoutStyle,
     colorTheme: d.colorTheme,
+    intro: d.intro,
+    subject: d.subject,
   };
 }
 
@@ -170,6 +172,8 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
       fontStyle: 'normal',
       layoutStyle: 'single',
       colorTheme: 'dark',
+      intro: '',
+      subject: '',
     };
     dataRef.current = fresh;
     setData(fresh);

@@ -1,0 +1,70 @@
+// The monthly AI generation quota: a count per user and calendar month (UTC) in the database, checked
+// and raised in one statement so parallel requests cannot pass the limit together.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { aiUsage } from '../../../db/schema';
+import { AppError } from '../errors';
+import { capabilitiesFor, effectivePlan, PLAN_LABELS, UNLIMITED } from '../../shared/plans';
+import { AI_MSG, type QuotaInfo } from '../../shared/schemas/ai';
+
+interface QuotaUser {
+  id: string;
+  role?: unknown;
+  planType?: unknown;
+}
+
+const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** Refuses users whose plan has no AI tools (free), with the upgrade notice. */
+export function requireAiTools(user: QuotaUser): void {
+  if (!capabilitiesFor(user).aiTools) throw new AppError('FORBIDDEN', AI_MSG.notAvailable);
+}
+
+export function quotaOf(db: Db, user: QuotaUser, now: Date): QuotaInfo {
+  const limit = capabilitiesFor(user).aiGenerationsPerMonth;
+  const row = db
+    .select({ used: aiUsage.used })
+    .from(aiUsage)
+    .where(and(eq(aiUsage.userId, user.id), eq(aiUsage.month, monthOf(now))))
+    .get();
+  return { used: row?.used ?? 0, limit: limit === UNLIMITED ? null : limit, resetsAt: nextMonth(now).toISOString() };
+}
+
+/**
+ * Counts one generation against the month's quota, or refuses with when it renews. Call before the
+ * work; `giveBack` returns the generation when the work fails through no fault of the user.
+ */
+export function consumeGeneration(db: Db, user: QuotaUser, now: Date): { quota: QuotaInfo; giveBack: () => void } {
+  requireAiTools(user);
+  const limit = capabilitiesFor(user).aiGenerationsPerMonth;
+  const month = monthOf(now);
+  const cap = limit === UNLIMITED ? Number.MAX_SAFE_INTEGER : limit;
+  const row = db
+    .insert(aiUsage)
+    .values({ userId: user.id, month, used: 1 })
+    .onConflictDoUpdate({ target: [aiUsage.userId, aiUsage.month], set: { used: sql`${aiUsage.used} + 1` }, setWhere: sql`${aiUsage.used} < ${cap}` })
+    .returning({ used: aiUsage.used })
+    .get();
+  if (!row || cap < 1) {
+    const plan = PLAN_LABELS[effectivePlan(user)];
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `You have used all ${limit.toLocaleString('en-US')} AI generations of your ${plan} plan this month. They renew on ${DATE.format(nextMonth(now))}.`,
+      { resetsAt: nextMonth(now).toISOString() },
+    );
+  }
+  let given = false;
+  return {
+    quota: { used: row.used, limit: limit === UNLIMITED ? null : limit, resetsAt: nextMonth(now).toISOString() },
+    giveBack: () => {
+      if (given) return;
+      given = true;
+      db.update(aiUsage)
+        .set({ used: sql`max(${aiUsage.used} - 1, 0)` })
+        .where(and(eq(aiUsage.userId, user.id), eq(aiUsage.month, month)))
+        .run();
+    },
+  };
+}

@@ -1,0 +1,215 @@
+// Ranking articles for an issue: relevance to the publication's topic (BM25 over titles and summaries),
+// how widely a story is reported in the list, freshness, and novelty against the articles earlier
+// issues carried; picks are made one by one so they do not repeat each other (maximal marginal
+// relevance). Every pick comes with the reasons that put it there.
+import { sentencesOf } from './nlp';
+import { canonicalLink } from '../feeds/normalize';
+
+export interface RankInput {
+  id: string;
+  title: string;
+  summary: string;
+  url: string;
+  source: string;
+  publishDate?: string;
+}
+
+export interface UsedArticle {
+  url: string;
+  title: string;
+  issue: string;
+}
+
+export interface Ranked {
+  id: string;
+  score: number;
+  reason: string;
+  /** Set when the same link went out in an earlier issue. */
+  usedIn: string | null;
+}
+
+/** Words of a newsletter's name that say nothing about its subject. */
+const NAME_NOISE = new Set([
+  'newsletter',
+  'weekly',
+  'daily',
+  'monthly',
+  'digest',
+  'issue',
+  'roundup',
+  'news',
+  'update',
+  'brief',
+  'edition',
+  'letter',
+  'bulletin',
+]);
+
+interface Doc {
+  a: RankInput;
+  tf: Map<string, number>;
+  len: number;
+  /** A written form of each stem, to name matched words in reasons. */
+  shown: Map<string, string>;
+  norm: number;
+  time: number;
+}
+
+function analyse(a: { title: string; summary: string }): Omit<Doc, 'a' | 'time'> {
+  const tf = new Map<string, number>();
+  const shown = new Map<string, string>();
+  let len = 0;
+  const add = (text: string, weight: number) => {
+    for (const s of sentencesOf(text))
+      s.terms.forEach((t, i) => {
+        tf.set(t, (tf.get(t) ?? 0) + weight);
+        if (!shown.has(t)) shown.set(t, s.words[i]!);
+        len += weight;
+      });
+  };
+  add(a.title, 2);
+  add(a.summary.slice(0, 1500), 1);
+  let sq = 0;
+  for (const v of tf.values()) sq += v * v;
+  return { tf, len, shown, norm: Math.sqrt(sq) };
+}
+
+function cosine(a: { tf: Map<string, number>; norm: number }, b: { tf: Map<string, number>; norm: number }): number {
+  if (!a.norm || !b.norm) return 0;
+  const [small, big] = a.tf.size <= b.tf.size ? [a.tf, b.tf] : [b.tf, a.tf];
+  let dot = 0;
+  for (const [t, v] of small) {
+    const w = big.get(t);
+    if (w) dot += v * w;
+  }
+  return dot / (a.norm * b.norm);
+}
+
+function ago(ms: number): string {
+  const h = Math.round(ms / 3_600_000);
+  if (h < 1) return 'within the hour';
+  if (h < 48) return `${h} hour${h === 1 ? '' : 's'} ago`;
+  return `${Math.round(h / 24)} days ago`;
+}
+
+const list = (words: string[]) => (words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
+
+export interface RankOptions {
+  topic: string;
+  newsletterName?: string;
+  used?: UsedArticle[];
+  count: number;
+  now: Date;
+}
+
+/** The topic words the ranking uses: the topic as typed, plus the meaningful words of the name. */
+export function topicTerms(topic: string, newsletterName = ''): { terms: string[]; shown: string[] } {
+  const terms: string[] = [];
+  const shown: string[] = [];
+  for (const text of [topic, newsletterName])
+    for (const s of sentencesOf(text))
+      s.terms.forEach((t, i) => {
+        if (NAME_NOISE.has(s.words[i]!) || terms.includes(t)) return;
+        terms.push(t);
+        shown.push(s.words[i]!);
+      });
+  return { terms, shown };
+}
+
+/**
+ * Scores every candidate and returns the best `count`, in pick order, each with its reasons. Articles
+ * whose link went out in an earlier issue are never picked.
+ */
+export function rankArticles(candidates: RankInput[], opts: RankOptions): { picks: Ranked[]; all: Map<string, Ranked>; topic: string[] } {
+  const now = opts.now.getTime();
+  const docs: Doc[] = candidates.map((a) => {
+    const t = a.publishDate ? Date.parse(a.publishDate) : NaN;
+    return { a, ...analyse(a), time: Number.isNaN(t) ? now : Math.min(t, now) };
+  });
+  const n = docs.length || 1;
+  const avgLen = docs.reduce((s, d) => s + d.len, 0) / n || 1;
+  const df = new Map<string, number>();
+  for (const d of docs) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  const idf = (t: string) => Math.log(1 + (n - (df.get(t) ?? 0) + 0.5) / ((df.get(t) ?? 0) + 0.5));
+
+  const topic = topicTerms(opts.topic, opts.newsletterName);
+  const usedLinks = new Map((opts.used ?? []).map((u) => [canonicalLink(u.url), u.issue]));
+  const usedDocs = (opts.used ?? []).map((u) => ({ u, ...analyse({ title: u.title, summary: '' }) }));
+
+  // BM25 of the topic's words against each article.
+  const k1 = 1.2;
+  const b = 0.75;
+  const relevance = docs.map((d) => {
+    let score = 0;
+    const matched: string[] = [];
+    for (const t of topic.terms) {
+      const f = d.tf.get(t);
+      if (!f) continue;
+      score += idf(t) * ((f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.len) / avgLen)));
+      matched.push(d.shown.get(t) ?? t);
+    }
+    return { score, matched };
+  });
+  const maxRel = Math.max(0, ...relevance.map((r) => r.score)) || 1;
+
+  // How many other articles tell the same story (a rough measure of what everyone is reporting).
+  const sim: number[][] = docs.map(() => []);
+  for (let i = 0; i < docs.length; i++)
+    for (let j = i + 1; j < docs.length; j++) {
+      const s = cosine(docs[i]!, docs[j]!);
+      if (s > 0.25) {
+        sim[i]!.push(j);
+        sim[j]!.push(i);
+      }
+    }
+  const maxEcho = Math.max(1, ...sim.map((s) => s.length));
+  const newest = new Map<string, number>();
+  for (const d of docs) newest.set(d.a.source, Math.max(newest.get(d.a.source) ?? 0, d.time));
+
+  const hasTopic = topic.terms.length > 0;
+  const base = docs.map((d, i) => {
+    const rel = relevance[i]!.score / maxRel;
+    const echo = sim[i]!.length / maxEcho;
+    const fresh = Math.pow(0.5, (now - d.time) / (72 * 3_600_000));
+    const usedIn = usedLinks.get(canonicalLink(d.a.url)) ?? null;
+    let closest = 0;
+    let closestIssue = '';
+    for (const u of usedDocs) {
+      const s = cosine(d, u);
+      if (s > closest) [closest, closestIssue] = [s, u.u.issue];
+    }
+    const score = (hasTopic ? 0.55 * rel + 0.2 * echo + 0.25 * fresh : 0.5 * echo + 0.5 * fresh) * (1 - 0.6 * Math.min(1, closest));
+    const reasons: string[] = [];
+    if (relevance[i]!.matched.length) reasons.push(`Matches your topic: ${list(relevance[i]!.matched.slice(0, 3))}`);
+    else if (hasTopic) reasons.push('Does not mention your topic');
+    if (sim[i]!.length >= 2) reasons.push(`${sim[i]!.length} other articles in the list report the same story`);
+    if (newest.get(d.a.source) === d.time && d.time < now) reasons.push(`Newest from ${d.a.source || 'its channel'} (${ago(now - d.time)})`);
+    else if (d.time < now) reasons.push(`Published ${ago(now - d.time)}`);
+    if (usedIn) reasons.push(`Already sent in “${usedIn}”`);
+    else if (closest > 0.5) reasons.push(`Close to a story in “${closestIssue}”`);
+    else if (usedDocs.length) reasons.push('Not covered in earlier issues');
+    return { id: d.a.id, score: usedIn ? 0 : score, reason: reasons.join(' · '), usedIn };
+  });
+  const all = new Map(base.map((r) => [r.id, r]));
+
+  // Maximal marginal relevance: each pick is the best score minus its likeness to what is picked.
+  const picks: Ranked[] = [];
+  const taken = new Set<number>();
+  const sources = new Map<string, number>();
+  while (picks.length < Math.min(opts.count, docs.length)) {
+    let best = -1;
+    let bestValue = -Infinity;
+    for (let i = 0; i < docs.length; i++) {
+      if (taken.has(i) || base[i]!.usedIn) continue;
+      let overlap = 0;
+      for (const k of taken) overlap = Math.max(overlap, cosine(docs[i]!, docs[k]!));
+      const value = base[i]!.score - 0.5 * overlap - 0.08 * (sources.get(docs[i]!.a.source) ?? 0);
+      if (value > bestValue) [best, bestValue] = [i, value];
+    }
+    if (best < 0) break;
+    taken.add(best);
+    sources.set(docs[best]!.a.source, (sources.get(docs[best]!.a.source) ?? 0) + 1);
+    picks.push(base[best]!);
+  }
+  return { picks, all, topic: topic.shown };
+}

@@ -1,0 +1,256 @@
+// The AI tools behind the workflow and AI Magic: an article's summary with its source spans, an issue
+// intro, subject lines, 'pick the best N', the sources and trending topics of a creator's channels,
+// and saving a generation as a newsletter draft or a content draft. Each checks the plan and counts
+// against the monthly quota.
+import crypto from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { contentDrafts, newsletters } from '../../../db/schema';
+import { AppError } from '../errors';
+import type { Context } from '../trpc/context';
+import { AI_KINDS, AI_MSG, citedPieces, withoutCitations, type AiArticle, type AiKind, type EngineInfo } from '../../shared/schemas/ai';
+import { summarize } from './summarize';
+import { rankArticles } from './rank';
+import { prepare, trendingTopics, writeIntro, writeSubjects, type Prepared } from './builtin';
+import { completeChat } from './model';
+import { checkOutput, introPrompt, subjectsPrompt } from './prompts';
+import { consumeGeneration, quotaOf, requireAiTools } from './quota';
+import { articleText, channelArticles, usedArticles } from './sources';
+import { BUILTIN, engineOf, getJob, type AiCtx } from './jobs';
+import { assembleNewsletter } from '../newsletter/assemble';
+import { THEMES } from '../../shared/themes';
+import { canUseThemeTier } from '../../shared/plans';
+
+type ToolCtx = AiCtx & Pick<Context, 'env' | 'gates'>;
+
+export function aiStatus(ctx: Pick<AiCtx, 'db' | 'ai' | 'user' | 'now'>) {
+  let enabled = true;
+  try {
+    requireAiTools(ctx.user);
+  } catch {
+    enabled = false;
+  }
+  return { enabled, engine: engineOf(ctx.ai), quota: quotaOf(ctx.db, ctx.user, ctx.now()) };
+}
+
+/** Runs CPU work of the built-in engine through the user's AI gate (one at a time per user). */
+function gated<T>(ctx: ToolCtx, fn: () => T): Promise<T> {
+  return ctx.gates.ai.run(`user:${ctx.user.id}`, fn);
+}
+
+export async function summarizeArticle(ctx: ToolCtx, article: AiArticle) {
+  requireAiTools(ctx.user);
+  return gated(ctx, () => {
+    const text = articleText(ctx.db, article);
+    if (!text.text.trim()) throw new AppError('BAD_REQUEST', AI_MSG.noArticleText);
+    const { quota } = consumeGeneration(ctx.db, ctx.user, ctx.now());
+    const summary = summarize(text.text, { maxSentences: 3 });
+    return { sentences: summary.sentences, text: text.text, basis: text.basis, sentenceCount: summary.sentenceCount, engine: BUILTIN, quota };
+  });
+}
+
+function prepared(ctx: ToolCtx, articles: AiArticle[]): Prepared[] {
+  return prepare(articles.map((article) => ({ article, text: articleText(ctx.db, article) })));
+}
+
+const sourcesOf = (articles: AiArticle[]) => articles.map((a) => ({ id: a.id, title: a.title, url: a.url, source: a.source, channelUrl: a.channelUrl }));
+
+/**
+ * With a model configured it writes; when the model fails, the built-in engine writes instead and
+ * says why, so the creator is never left without an answer.
+ */
+async function withModel<T>(ctx: ToolCtx, viaModel: () => Promise<T>, builtin: () => T): Promise<{ value: T; engine: EngineInfo }> {
+  if (!ctx.ai.model) return { value: await gated(ctx, builtin), engine: BUILTIN };
+  try {
+    return { value: await viaModel(), engine: engineOf(ctx.ai) };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { value: await gated(ctx, builtin), engine: { ...BUILTIN, note: `${err.message} The built-in engine wrote this instead.` } };
+  }
+}
+
+export async function issueIntro(ctx: ToolCtx, input: { newsletterName: string; topic: string; articles: AiArticle[] }) {
+  const { quota } = consumeGeneration(ctx.db, ctx.user, ctx.now());
+  const sources = await gated(ctx, () => prepared(ctx, input.articles));
+  const { value, engine } = await withModel(
+    ctx,
+    async () => checkOutput((await completeChat(ctx.ai.model!, introPrompt(sources, input.newsletterName, input.topic))).trim(), input.articles),
+    () => writeIntro(sources, { newsletterName: input.newsletterName }),
+  );
+  return { text: value, sources: sourcesOf(input.articles), engine, quota };
+}
+
+export async function subjectLines(ctx: ToolCtx, input: { newsletterName: string; topic: string; articles: AiArticle[] }) {
+  const { quota } = consumeGeneration(ctx.db, ctx.user, ctx.now());
+  const sources = await gated(ctx, () => prepared(ctx, input.articles));
+  const { value, engine } = await withModel(
+    ctx,
+    async () => {
+      const text = checkOutput(await completeChat(ctx.ai.model!, subjectsPrompt(sources, input.newsletterName)), input.articles);
+      const lines = text
+        .split('\n')
+        .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim())
+        .filter(Boolean)
+        .slice(0, 3);
+      if (!lines.length) throw new AppError('BAD_GATEWAY', 'The AI service gave no subject lines.');
+      return lines.map((l) => {
+        const pieces = citedPieces(l);
+        return {
+          text: withoutCitations(l)
+            .replace(/^["“]|["”]$/g, '')
+            .slice(0, 150),
+          basedOn: [...new Set(pieces.flatMap((p) => p.cites))],
+        };
+      });
+    },
+    () => writeSubjects(sources),
+  );
+  return { subjects: value, sources: sourcesOf(input.articles), engine, quota };
+}
+
+export async function pickBest(ctx: ToolCtx, input: { publicationId?: string; newsletterName: string; topic: string; count: number; articles: AiArticle[] }) {
+  requireAiTools(ctx.user);
+  const used = input.publicationId ? usedArticles(ctx.db, ctx.user.id, input.publicationId) : [];
+  const { quota } = consumeGeneration(ctx.db, ctx.user, ctx.now());
+  const ranked = await gated(ctx, () =>
+    rankArticles(input.articles, { topic: input.topic, newsletterName: input.newsletterName, used, count: input.count, now: ctx.now() }),
+  );
+  return {
+    picks: ranked.picks.map((p) => ({ id: p.id, score: Math.round(p.score * 1000) / 1000, reason: p.reason })),
+    topicTerms: ranked.topic,
+    engine: BUILTIN,
+    quota,
+  };
+}
+
+/** The articles earlier issues of a publication carried (available on every plan: it is curation, not generation). */
+export function usedInPublication(ctx: Pick<AiCtx, 'db' | 'user'>, publicationId: string) {
+  return usedArticles(ctx.db, ctx.user.id, publicationId).map((u) => ({ url: u.url, title: u.title, issue: u.issue, sentAt: u.sentAt.toISOString() }));
+}
+
+/** Articles of the creator's channels ranked for a topic, to write from. Not counted: nothing is written. */
+export async function topicSources(ctx: ToolCtx, input: { topic: string; limit: number }) {
+  requireAiTools(ctx.user);
+  const found = await channelArticles(ctx);
+  const ranked = await gated(ctx, () => rankArticles(found.articles, { topic: input.topic, count: input.limit, now: ctx.now() }));
+  const byId = new Map(found.articles.map((a) => [a.id, a]));
+  const articles = ranked.picks.map((p) => {
+    const a = byId.get(p.id)!;
+    return {
+      id: a.id,
+      title: a.title,
+      url: a.url,
+      source: a.source,
+      channelUrl: a.channelUrl,
+      summary: a.summary,
+      publishDate: a.publishDate,
+      score: p.score,
+      reason: p.reason,
+    };
+  });
+  return { articles, channels: found.channels, failed: found.failed };
+}
+
+export async function trending(ctx: ToolCtx) {
+  requireAiTools(ctx.user);
+  const found = await channelArticles(ctx);
+  const topics = await gated(ctx, () => trendingTopics(found.articles));
+  return { topics, channels: found.channels };
+}
+
+/** The first theme the user's plan allows, for a newsletter saved from AI Magic. */
+function defaultTheme(user: { role?: unknown; planType?: unknown }): string {
+  return (THEMES.find((t) => canUseThemeTier(user, t.subscription)) ?? THEMES[0]!).id;
+}
+
+/** A newsletter piece as the issue model takes it: the intro, and each story's text by its [n]. */
+function splitNewsletter(body: string): { intro: string; sections: Map<number, string> } {
+  const [head, ...rest] = body.split(/^###\s+/m);
+  const sections = new Map<number, string>();
+  for (const part of rest) {
+    const [heading = '', ...lines] = part.split('\n');
+    const n = citedPieces(heading).flatMap((p) => p.cites)[0];
+    const text = lines.filter((l) => !/^read more:/i.test(l.trim())).join(' ');
+    if (n && !sections.has(n)) sections.set(n, withoutCitations(text).replace(/\s+/g, ' ').trim());
+  }
+  return {
+    intro: withoutCitations(head ?? '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    sections,
+  };
+}
+
+export function saveGeneration(ctx: ToolCtx, input: { jobId: string; as: 'newsletter' | 'draft'; title: string; body: string }) {
+  const job = getJob(ctx, input.jobId);
+  if (job.status === 'running') throw new AppError('CONFLICT', AI_MSG.stillRunning);
+  if (!input.body.trim()) throw new AppError('BAD_REQUEST', AI_MSG.noText);
+  const now = ctx.now();
+  const id = crypto.randomUUID();
+  if (input.as === 'draft') {
+    ctx.db
+      .insert(contentDrafts)
+      .values({ id, userId: ctx.user.id, kind: job.kind, title: input.title, body: input.body, sources: job.sources, createdAt: now, updatedAt: now })
+      .run();
+    return { id, as: 'draft' as const };
+  }
+  const { intro, sections } = splitNewsletter(input.body);
+  const articles = job.sources.map((s, i) => ({
+    id: s.id,
+    title: s.title,
+    url: s.url,
+    source: s.source,
+    channelUrl: s.channelUrl,
+    summary: sections.get(i + 1) || s.title,
+    aiEnhanced: sections.has(i + 1),
+  }));
+  const themeId = defaultTheme(ctx.user);
+  const assembled = assembleNewsletter(ctx, {
+    newsletterName: input.title,
+    themeId,
+    articles,
+    intro,
+    layoutStyle: 'single',
+    fontStyle: 'normal',
+    colorTheme: 'light',
+    includeBranding: true,
+  });
+  ctx.db
+    .insert(newsletters)
+    .values({
+      id,
+      userId: ctx.user.id,
+      title: input.title,
+      subject: assembled.subject,
+      content: assembled.text,
+      htmlContent: assembled.html,
+      status: 'draft',
+      contentSources: { channels: [], articles, theme: themeId, layoutStyle: 'single', fontStyle: 'normal', colorTheme: 'light' },
+      publicationId: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .run();
+  return { id, as: 'newsletter' as const };
+}
+
+const toDraft = (r: typeof contentDrafts.$inferSelect) => ({
+  id: r.id,
+  kind: ((AI_KINDS as readonly string[]).includes(r.kind) ? r.kind : 'blog') as AiKind,
+  title: r.title,
+  body: r.body,
+  sources: r.sources,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export function listDrafts(ctx: Pick<AiCtx, 'db' | 'user'>) {
+  return ctx.db.select().from(contentDrafts).where(eq(contentDrafts.userId, ctx.user.id)).orderBy(desc(contentDrafts.updatedAt)).limit(100).all().map(toDraft);
+}
+
+export function deleteDraft(ctx: Pick<AiCtx, 'db' | 'user'>, id: string) {
+  const res = ctx.db
+    .delete(contentDrafts)
+    .where(and(eq(contentDrafts.id, id), eq(contentDrafts.userId, ctx.user.id)))
+    .run();
+  if (res.changes === 0) throw new AppError('NOT_FOUND', AI_MSG.draftNotFound);
+  return { success: true as const };
+}

@@ -1,0 +1,93 @@
+// ai.*: the AI tools. Workflow: summary with source spans, intro, subject lines, pick the best N,
+// the articles earlier issues used. AI Magic: sources and trending topics of the creator's channels,
+// generations as jobs (watched over SSE, stored as they stream), saving and drafts.
+import { z } from 'zod';
+import { protectedProcedure, router } from '../trpc/init';
+import {
+  draftOutput,
+  generateInput,
+  introInput,
+  introOutput,
+  jobIdInput,
+  jobOutput,
+  pickInput,
+  pickOutput,
+  saveInput,
+  saveOutput,
+  sourcesInput,
+  sourcesOutput,
+  statusOutput,
+  subjectsOutput,
+  summarizeInput,
+  summarizeOutput,
+  trendingOutput,
+  usedArticlesOutput,
+  type AiJobEvent,
+} from '../../shared/schemas/ai';
+import { publicationId } from '../publications/schemas';
+import {
+  aiStatus,
+  deleteDraft,
+  issueIntro,
+  listDrafts,
+  pickBest,
+  saveGeneration,
+  subjectLines,
+  summarizeArticle,
+  topicSources,
+  trending,
+  usedInPublication,
+} from '../ai/tools';
+import { getJob, listJobs, startGeneration, watchJob } from '../ai/jobs';
+import { requireAiTools } from '../ai/quota';
+
+export const aiRouter = router({
+  status: protectedProcedure.output(statusOutput).query(({ ctx }) => aiStatus(ctx)),
+  summarize: protectedProcedure
+    .input(summarizeInput)
+    .output(summarizeOutput)
+    .mutation(({ ctx, input }) => summarizeArticle(ctx, input.article)),
+  intro: protectedProcedure
+    .input(introInput)
+    .output(introOutput)
+    .mutation(({ ctx, input }) => issueIntro(ctx, input)),
+  subjects: protectedProcedure
+    .input(introInput)
+    .output(subjectsOutput)
+    .mutation(({ ctx, input }) => subjectLines(ctx, input)),
+  pick: protectedProcedure
+    .input(pickInput)
+    .output(pickOutput)
+    .mutation(({ ctx, input }) => pickBest(ctx, input)),
+  usedArticles: protectedProcedure
+    .input(z.object({ publicationId }))
+    .output(usedArticlesOutput)
+    .query(({ ctx, input }) => usedInPublication(ctx, input.publicationId)),
+  sources: protectedProcedure
+    .input(sourcesInput)
+    .output(sourcesOutput)
+    .query(({ ctx, input }) => topicSources(ctx, input)),
+  trending: protectedProcedure.output(trendingOutput).query(({ ctx }) => trending(ctx)),
+  generate: protectedProcedure
+    .input(generateInput)
+    .output(jobOutput)
+    .mutation(({ ctx, input }) => startGeneration(ctx, input)),
+  job: protectedProcedure
+    .input(jobIdInput)
+    .output(jobOutput)
+    .query(({ ctx, input }) => getJob(ctx, input.id)),
+  jobs: protectedProcedure.output(z.array(jobOutput)).query(({ ctx }) => listJobs(ctx)),
+  /** The job as stored, then its new text as it is written, then its end (SSE). */
+  watch: protectedProcedure.input(jobIdInput).subscription(async function* ({ ctx, input, signal }): AsyncGenerator<AiJobEvent> {
+    yield* watchJob(ctx, input.id, signal);
+  }),
+  save: protectedProcedure
+    .input(saveInput)
+    .output(saveOutput)
+    .mutation(({ ctx, input }) => {
+      requireAiTools(ctx.user);
+      return saveGeneration(ctx, input);
+    }),
+  drafts: protectedProcedure.output(z.array(draftOutput)).query(({ ctx }) => listDrafts(ctx)),
+  deleteDraft: protectedProcedure.input(jobIdInput).mutation(({ ctx, input }) => deleteDraft(ctx, input.id)),
+});
