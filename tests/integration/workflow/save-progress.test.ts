@@ -46,6 +46,8 @@ describe('wizard.saveProgress', () => {
       fontStyle: 'bold',
       layoutStyle: 'two-column',
       colorTheme: 'colorful',
+      intro: '',
+      subject: '',
       lastSaved: '2026-11-21T08:07:00.000Z',
     });
     expect(await api.publications.get({ id: pub.id })).toEqual(saved);
