@@ -1,5 +1,6 @@
 // Key phrases: runs of nouns and proper nouns (with a leading adjective) found by parts of speech,
-// counted per document, so a topic is what several articles (and several channels) talk about.
+// counted per document, so a topic is what several articles (and several channels) talk about and
+// keep repeating.
 import type { Sentence } from './nlp';
 
 export interface Phrase {
@@ -55,6 +56,21 @@ function casedIn(text: string, lower: string): string {
   return at >= 0 ? text.slice(at, at + lower.length) : lower;
 }
 
+/** A phrase and every shorter run of its words ("battery recycling plants" also counts "battery"). */
+function subPhrases(p: Phrase): Phrase[] {
+  const keys = p.key.split(' ');
+  const words = p.text.split(' ');
+  if (keys.length !== words.length) return [p];
+  const out: Phrase[] = [];
+  for (let len = keys.length; len >= 1; len--)
+    for (let i = 0; i + len <= keys.length; i++) {
+      const text = words.slice(i, i + len).join(' ');
+      if (len === 1 && GENERIC.has(text.toLowerCase())) continue;
+      out.push({ key: keys.slice(i, i + len).join(' '), text, proper: p.proper && /\p{Lu}/u.test(text) });
+    }
+  return out;
+}
+
 export interface DocPhrases {
   /** Where the document came from (a channel), to count how widely a phrase is reported. */
   group: string;
@@ -73,13 +89,14 @@ export interface RankedPhrase extends Phrase {
  */
 export function rankPhrases(docs: DocPhrases[], opts: { minDocs?: number; limit?: number } = {}): RankedPhrase[] {
   const minDocs = opts.minDocs ?? 2;
-  const seen = new Map<string, { texts: Map<string, number>; docs: number; groups: Set<string>; proper: boolean }>();
+  const seen = new Map<string, { texts: Map<string, number>; docs: number; mentions: number; groups: Set<string>; proper: boolean }>();
   for (const d of docs) {
     const inDoc = new Set<string>();
     for (const s of d.sentences)
-      for (const p of phrasesOf(s)) {
+      for (const p of phrasesOf(s).flatMap(subPhrases)) {
         let e = seen.get(p.key);
-        if (!e) seen.set(p.key, (e = { texts: new Map(), docs: 0, groups: new Set(), proper: p.proper }));
+        if (!e) seen.set(p.key, (e = { texts: new Map(), docs: 0, mentions: 0, groups: new Set(), proper: p.proper }));
+        e.mentions++;
         e.texts.set(p.text, (e.texts.get(p.text) ?? 0) + 1);
         if (inDoc.has(p.key)) continue;
         inDoc.add(p.key);
@@ -92,7 +109,8 @@ export function rankPhrases(docs: DocPhrases[], opts: { minDocs?: number; limit?
     if (e.docs < minDocs) continue;
     const text = [...e.texts].sort((a, b) => b[1] - a[1])[0]![0];
     const length = key.split(' ').length;
-    const score = e.docs * (1 + Math.log(e.groups.size)) * (length > 1 ? 1.6 : 1) * (e.proper ? 1.3 : 1);
+    // Spread (documents, channels) first; then how often the documents repeat it; names beat common words.
+    const score = e.docs * (1 + Math.log(e.groups.size)) * (1 + Math.log(e.mentions / e.docs)) * (length > 1 ? 1.6 : 1) * (e.proper ? 1.3 : 1);
     ranked.push({ key, text, proper: e.proper, docs: e.docs, groups: e.groups.size, score });
   }
   ranked.sort((a, b) => b.score - a.score || a.key.localeCompare(b.key));

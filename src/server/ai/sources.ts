@@ -16,8 +16,8 @@ export interface ArticleText {
   basis: 'full' | 'teaser';
 }
 
-/** A body this much longer than the teaser counts as the full article. */
-const FULL_WORDS = 120;
+/** A body with at least this many words, and half again as long as the teaser, counts as the full article. */
+const FULL_WORDS = 60;
 
 /** The article's text as its feed carries it; the summary the caller holds when the feed has nothing more. */
 export function articleText(db: Db, a: Pick<AiArticle, 'id' | 'channelUrl' | 'summary' | 'title'>): ArticleText {
@@ -30,7 +30,7 @@ export function articleText(db: Db, a: Pick<AiArticle, 'id' | 'channelUrl' | 'su
     : undefined;
   const body = row?.body ? htmlToParagraphs(row.body) : '';
   const teaser = row?.summary && row.summary !== 'No summary available' ? row.summary : a.summary;
-  if (body && body.split(/\s+/).length >= FULL_WORDS) return { text: body, basis: 'full' };
+  if (body && body.split(/\s+/).length >= FULL_WORDS && body.length >= teaser.length * 1.5) return { text: body, basis: 'full' };
   return { text: body.length > teaser.length ? body : teaser, basis: 'teaser' };
 }
 
