@@ -5,6 +5,9 @@ import type { Article } from '../../shared/schemas/content';
 import type { RawItem } from './parse';
 import { parseFeedDate } from './dates';
 import { cutSummary, digestHtml, plainText, readTimeOf, safeHttpUrl } from './text';
+import { canonicalLink } from '../../shared/links';
+
+export { canonicalLink };
 
 export interface StoredItem {
   id: string;
@@ -90,20 +93,6 @@ export function toArticle(item: StoredItem, ctx: ArticleContext): Article {
     aiEnhanced: false,
     imageUrl: item.imageUrl,
   };
-}
-
-/** Link identity across feeds: no tracking parameters, fragment, default port or trailing slash. */
-export function canonicalLink(url: string): string {
-  try {
-    const u = new URL(url);
-    u.hash = '';
-    for (const k of [...u.searchParams.keys()]) if (/^(utm_|fbclid$|gclid$|mc_[ce]id$|ref$|cmpid$|ncid$)/i.test(k)) u.searchParams.delete(k);
-    const host = u.hostname.toLowerCase().replace(/^www\./, '');
-    const path = u.pathname.replace(/\/+$/, '') || '/';
-    return `${host}${path}${u.search}`;
-  } catch {
-    return url;
-  }
 }
 
 const titleKey = (t: string) =>

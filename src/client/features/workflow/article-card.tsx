@@ -3,7 +3,7 @@
 // used. A sample entry (it stands in for a channel that could not be loaded) is shown, labelled, with
 // its link to the source, but has no checkbox: it can never be part of a newsletter.
 import { useState } from 'react';
-import { ExternalLink, Info } from 'lucide-react';
+import { ExternalLink, History, Info, Sparkles } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
@@ -76,7 +76,16 @@ function SampleCard({ article }: { article: Article }) {
   );
 }
 
-export function ArticleCard({ article, selected, onToggle }: { article: Article; selected: boolean; onToggle: () => void }) {
+export interface CardNotes {
+  /** Why 'pick the best' chose it. */
+  reason?: string | null;
+  /** 'Used in “Issue 3” (date)' when an earlier issue carried it. */
+  used?: string | null;
+  /** Opens the AI summary (absent without AI tools). */
+  onSummarize?: () => void;
+}
+
+export function ArticleCard({ article, selected, onToggle, notes = {} }: { article: Article; selected: boolean; onToggle: () => void; notes?: CardNotes }) {
   if (isSampleArticle(article)) return <SampleCard article={article} />;
   const id = `article-${article.id}`.replace(/[^A-Za-z0-9_-]/g, '_');
   return (
@@ -103,8 +112,32 @@ export function ArticleCard({ article, selected, onToggle }: { article: Article;
           </label>
         </div>
         <p className="mt-2 line-clamp-3 text-sm text-zinc-600 dark:text-zinc-400">{article.summary}</p>
-        <div className="mt-auto pt-3">
+        {article.aiEnhanced && <p className="mt-1 text-xs text-indigo-700 dark:text-indigo-300">AI summary: sentences quoted from the article</p>}
+        {notes.used && (
+          <p className="mt-2 flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-300">
+            <History className="mt-px size-3.5 shrink-0" aria-hidden /> {notes.used}
+          </p>
+        )}
+        {notes.reason && (
+          <p className="mt-2 flex items-start gap-1.5 rounded-md bg-indigo-50 px-2 py-1 text-xs text-indigo-900 dark:bg-indigo-500/10 dark:text-indigo-200">
+            <Sparkles className="mt-px size-3.5 shrink-0" aria-hidden />
+            <span>
+              <span className="font-medium">Why: </span>
+              {notes.reason}
+            </span>
+          </p>
+        )}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
           <SourceLink article={article} label="Read original" />
+          {notes.onSummarize && (
+            <button
+              type="button"
+              onClick={notes.onSummarize}
+              className="relative z-10 inline-flex items-center gap-1 rounded text-xs font-medium text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+            >
+              <Sparkles className="size-3" aria-hidden /> AI summary<span className="sr-only"> of {article.title}</span>
+            </button>
+          )}
         </div>
       </div>
     </li>

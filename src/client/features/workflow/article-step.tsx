@@ -13,6 +13,9 @@ import { clearArticleCache, loadArticles, type ChannelArticles } from './article
 import { ArticleCard } from './article-card';
 import { DateFilter } from './date-filter';
 import { StepNav } from './step-nav';
+import { PickBar, useAiStatus, useUsedArticles, usedNote } from './ai-pick';
+import { SummaryDialog } from './ai-summary';
+import { Switch } from '../../components/ui/switch';
 import type { Workflow } from './use-workflow';
 
 export const LOADING_CLEAR_MS = 300;
@@ -67,6 +70,24 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
     return all.sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate));
   }, [results, channels]);
 
+  const ai = useAiStatus();
+  const used = useUsedArticles(wf.publicationId);
+  const [hideUsed, setHideUsed] = useState(false);
+  const [reasons, setReasons] = useState<Map<string, string>>(new Map());
+  const [summarizing, setSummarizing] = useState<Article | null>(null);
+  const selectedById = useMemo(() => new Map(wf.data.selectedArticles.map((a) => [a.id, a])), [wf.data.selectedArticles]);
+  const shown = hideUsed ? articles.filter((a) => !usedNote(used, a) || selectedIds.has(a.id)) : articles;
+
+  /** Puts the AI summary in place of the feed's, selecting the article if it was not. */
+  const applySummary = (a: Article, summary: string) => {
+    const current = wf.dataRef.current.selectedArticles;
+    const updated = { ...(selectedById.get(a.id) ?? a), summary, aiEnhanced: true };
+    const next = current.some((s) => s.id === a.id) ? current.map((s) => (s.id === a.id ? updated : s)) : [...current, updated];
+    void wf.change({ selectedArticles: next });
+    setSummarizing(null);
+    toast({ title: 'Summary replaced', description: 'The issue uses the AI summary for this article.' });
+  };
+
   const failed = channels.filter((c) => results?.get(c.url)?.error);
   const realCount = articles.filter((a) => !isSampleArticle(a)).length;
 
@@ -111,6 +132,8 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
         }}
       />
 
+      {realCount > 0 && <PickBar wf={wf} articles={articles} hiddenUsed={hideUsed} onPicked={setReasons} />}
+
       <ul className="mt-4 flex flex-wrap gap-2" aria-label="Channel status">
         {channels.map((c) => {
           const r = results?.get(c.url);
@@ -148,6 +171,12 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
             </span>
           )}
         </div>
+        {used.size > 0 && (
+          <label className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+            <Switch checked={hideUsed} onCheckedChange={setHideUsed} aria-label="Hide stories earlier issues used" />
+            Hide stories earlier issues used
+          </label>
+        )}
         {(failed.length > 0 || (!loading && articles.length === 0)) && (
           <Button variant="outline" size="sm" onClick={retry} disabled={loading}>
             <RotateCw aria-hidden /> Retry Loading Articles
@@ -173,12 +202,19 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
         </div>
       ) : (
         <ul className="mt-4 grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3" aria-label="Articles">
-          {articles.map((a) => (
-            <ArticleCard key={a.id} article={a} selected={selectedIds.has(a.id)} onToggle={() => toggle(a)} />
+          {shown.map((a) => (
+            <ArticleCard
+              key={a.id}
+              article={selectedById.get(a.id) ?? a}
+              selected={selectedIds.has(a.id)}
+              onToggle={() => toggle(a)}
+              notes={{ reason: reasons.get(a.id), used: usedNote(used, a), onSummarize: ai.data?.enabled ? () => setSummarizing(a) : undefined }}
+            />
           ))}
         </ul>
       )}
       <StepNav wf={wf} hint="Select at least one article to continue." />
+      <SummaryDialog article={summarizing} onClose={() => setSummarizing(null)} onUse={applySummary} />
     </div>
   );
 }

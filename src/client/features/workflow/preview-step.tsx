@@ -12,6 +12,7 @@ import { PreviewFrame, FRAME_HEIGHT } from './preview-frame';
 import { ExportButtons } from './export-buttons';
 import { SendPanel } from './send-panel';
 import { StepNav } from './step-nav';
+import { IntroAndSubject } from './intro-subject';
 import { useAssembly } from './use-assembly';
 import { forgetDraft, useDraftSave } from './use-draft-save';
 import type { Workflow } from './use-workflow';
@@ -43,6 +44,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
   return (
     <div>
       <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">Check how your issue looks on the web and in the inbox, then save, export or send it.</p>
+      <IntroAndSubject wf={wf} builtSubject={d.subject ? null : (result?.subject ?? null)} />
       <div className="grid grid-cols-1 gap-6 @4xl:grid-cols-[17rem_minmax(0,1fr)]">
         <div className="grid content-start gap-5">
           <Segmented legend="Font style" name="font-style" value={d.fontStyle} choices={FONT_CHOICES} onChange={(v) => void wf.change({ fontStyle: v })} />

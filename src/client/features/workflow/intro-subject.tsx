@@ -1,0 +1,134 @@
+// Step 5's subject line and intro: typed, or suggested by the AI from the chosen articles. The intro's
+// [n] marks link each sentence to the article it came from here; the email shows the intro without them.
+import { useState } from 'react';
+import { Sparkles } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input, Textarea } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast-store';
+import { CitedText } from '../../components/cited-text';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { AI_MAX_SOURCES } from '../../../shared/schemas/ai';
+import { toAiArticle, useAiStatus } from './ai-pick';
+import type { Workflow } from './use-workflow';
+
+export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubject: string | null }) {
+  const d = wf.data;
+  const ai = useAiStatus();
+  const utils = trpc.useUtils();
+  const [subject, setSubject] = useState(d.subject);
+  const [intro, setIntro] = useState(d.intro);
+  const introAi = trpc.ai.intro.useMutation({ onSuccess: () => void utils.ai.status.invalidate() });
+  const subjectsAi = trpc.ai.subjects.useMutation({ onSuccess: () => void utils.ai.status.invalidate() });
+  const sources = d.selectedArticles.slice(0, AI_MAX_SOURCES);
+  const input = { newsletterName: d.newsletterName, topic: d.topic, articles: sources.map(toAiArticle) };
+  const enabled = !!ai.data?.enabled && sources.length > 0;
+
+  const saveSubject = (v: string) => v.trim() !== d.subject && void wf.change({ subject: v.trim() });
+  const saveIntro = (v: string) => v !== d.intro && void wf.change({ intro: v });
+
+  const writeIntro = async () => {
+    try {
+      const res = await introAi.mutateAsync(input);
+      setIntro(res.text);
+      saveIntro(res.text);
+      if (res.engine.note) toast({ title: 'Written by the built-in engine', description: res.engine.note });
+    } catch (err) {
+      toast({ title: 'Could not write an intro', description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <section aria-labelledby="intro-subject" className="mb-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      <h3 id="intro-subject" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+        Subject line and intro
+      </h3>
+      <div className="mt-3 grid gap-5 @3xl:grid-cols-2">
+        <div className="grid content-start gap-2">
+          <Label htmlFor="issue-subject">Subject line</Label>
+          <Input
+            id="issue-subject"
+            value={subject}
+            maxLength={200}
+            placeholder={builtSubject ?? 'Built from the lead story'}
+            onChange={(e) => setSubject(e.target.value)}
+            onBlur={(e) => saveSubject(e.target.value)}
+          />
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            {subject.trim()
+              ? `${subject.trim().length} characters (under 70 shows in full on most phones)`
+              : 'Empty: the subject is built from the lead story.'}
+          </p>
+          {enabled && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="justify-self-start"
+              disabled={subjectsAi.isPending}
+              onClick={() => subjectsAi.mutate(input)}
+            >
+              {subjectsAi.isPending ? <Spinner size="sm" /> : <Sparkles aria-hidden />} Suggest subject lines
+            </Button>
+          )}
+          {subjectsAi.isError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {errorMessage(subjectsAi.error)}
+            </p>
+          )}
+          {subjectsAi.data && (
+            <ul className="grid gap-1.5" aria-label="Suggested subject lines">
+              {subjectsAi.data.subjects.map((s) => (
+                <li key={s.text}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setSubject(s.text);
+                      saveSubject(s.text);
+                    }}
+                    className="w-full rounded-md border border-zinc-200 px-2.5 py-1.5 text-left text-sm hover:border-indigo-400 hover:bg-indigo-50/50 dark:border-zinc-700 dark:hover:bg-indigo-500/10"
+                  >
+                    <span className="text-zinc-900 dark:text-zinc-100">{s.text}</span>
+                    <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                      {s.text.length} characters · from{' '}
+                      {s.basedOn
+                        .map((n) => subjectsAi.data.sources[n - 1]?.source)
+                        .filter(Boolean)
+                        .join(', ') || 'the articles'}
+                    </span>
+                  </button>
+                </li>
+              ))}
+              <li className="text-xs text-zinc-500 dark:text-zinc-400">{subjectsAi.data.engine.note ?? subjectsAi.data.engine.name}</li>
+            </ul>
+          )}
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor="issue-intro">Intro</Label>
+          <Textarea
+            id="issue-intro"
+            rows={4}
+            value={intro}
+            maxLength={2000}
+            placeholder="A few words above the stories (optional)"
+            onChange={(e) => setIntro(e.target.value)}
+            onBlur={(e) => saveIntro(e.target.value)}
+          />
+          {enabled && (
+            <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={introAi.isPending} onClick={() => void writeIntro()}>
+              {introAi.isPending ? <Spinner size="sm" /> : <Sparkles aria-hidden />} Write intro with AI
+            </Button>
+          )}
+          {/\[\d{1,2}\]/.test(intro) && (
+            <div className="rounded-md bg-zinc-50 p-2.5 text-sm text-zinc-700 dark:bg-zinc-800/50 dark:text-zinc-300">
+              <p className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">Where each sentence comes from (the email leaves the numbers out):</p>
+              <CitedText text={intro} sources={sources} />
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+// The AI in the workflow: in step 4 'pick the best' selects articles from a real (loopback) feed and
+// says why for each, an article's AI summary shows the sentences it quotes and replaces the feed's;
+// in step 5 the intro is written from the chosen articles with its sources linked.
+import { execFileSync } from 'node:child_process';
+import { expect, PASSWORD, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
+import { FIXTURE_ORIGIN, startFixtureServer, type FixtureServer } from './fixtures/feed-server';
+import { E2E_DB, getPublication, trpcMutation } from './fixtures/workflow-helpers';
+
+skipWithoutBrowser();
+
+let fixtures: FixtureServer;
+test.beforeAll(async () => {
+  fixtures = await startFixtureServer();
+});
+test.afterAll(async () => {
+  await fixtures?.close();
+});
+
+const BATTERIES = 'Why grid batteries keep getting cheaper';
+
+test('step 4 picks the best articles with reasons; an AI summary replaces the feed’s; step 5 writes a cited intro', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('ai-pro');
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/user-create.ts', '--email', email, '--password', PASSWORD, '--name', 'Ada Pro', '--plan', 'professional'],
+    {
+      env: { ...process.env, DATABASE_PATH: E2E_DB, LOG_LEVEL: 'error' },
+      stdio: 'pipe',
+    },
+  );
+  await signInThroughUi(page, email);
+  const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Grid Notes' });
+  const channel = {
+    id: 'green-ledger',
+    name: 'Green Ledger Daily',
+    url: `${FIXTURE_ORIGIN}/feed.xml`,
+    description: 'Clean energy',
+    quality: 'high',
+    frequency: 'Daily',
+    niche: 'energy',
+    source: 'directory',
+  };
+  await trpcMutation(page, 'wizard.saveProgress', {
+    publicationId: pub.id,
+    currentStep: 4,
+    workflowData: { newsletterName: 'Grid Notes', selectedTheme: 'newsprint', selectedChannels: [channel] },
+  });
+  await page.goto(`/workflow?publicationId=${pub.id}`);
+  await expect(page.getByRole('heading', { name: 'Choose Articles' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Articles' }).getByRole('checkbox')).toHaveCount(8);
+
+  await page.getByLabel('Topic for AI picks').fill('batteries');
+  await page.getByLabel('How many').selectOption('3');
+  await page.getByRole('button', { name: 'Pick the best 3 for me' }).click();
+  await expect(page.getByText('Picked 3 articles', { exact: true })).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Articles' });
+  await expect(cards.getByRole('checkbox', { checked: true })).toHaveCount(3);
+  const battery = cards.getByRole('listitem').filter({ hasText: BATTERIES });
+  await expect(battery.getByRole('checkbox')).toBeChecked();
+  await expect(battery.getByText(/^Why:/)).toBeVisible();
+  await expect(battery).toContainText('Matches your topic: batteries');
+  await expect.poll(async () => (await getPublication(page, pub.id)).workflowData.selectedArticles.map((a) => a.title)).toContain(BATTERIES);
+
+  // The AI summary quotes the article and, once used, replaces the feed's summary in the issue.
+  await battery.getByRole('button', { name: `AI summary of ${BATTERIES}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'AI summary' });
+  const sentences = dialog.getByRole('list', { name: 'Summary sentences' }).getByRole('listitem');
+  await expect(sentences.first()).toContainText('Cell prices fell again this year');
+  await expect(dialog).toContainText('Built-in engine');
+  await dialog.getByText('Show where in the article').click();
+  await expect(dialog.locator('mark').first()).toContainText('Cell prices fell again this year');
+  await dialog.getByRole('button', { name: 'Use this summary' }).click();
+  await expect(page.getByText('Summary replaced', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await getPublication(page, pub.id)).workflowData.selectedArticles.find((a) => a.title === BATTERIES)?.aiEnhanced).toBe(true);
+
+  // Step 5: the intro is written from the chosen articles; each number links to its article.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Preview & Send' })).toBeVisible();
+  await page.getByRole('button', { name: 'Write intro with AI' }).click();
+  await expect(page.getByLabel('Intro', { exact: true })).toHaveValue(/^In this issue of Grid Notes: “/);
+  const sourceLink = page.getByRole('link', { name: new RegExp(`^Source \\d+: ${BATTERIES}$`) }).first();
+  await expect(sourceLink).toHaveAttribute('href', /^http:\/\/127\.0\.0\.1:\d+\/green\/articles\/\d+$/);
+  await expect.poll(async () => (await getPublication(page, pub.id)).workflowData.intro).toMatch(/^In this issue of Grid Notes/);
+  // The preview carries the intro without its numbers.
+  const frame = page.frameLocator('iframe').first();
+  await expect(frame.getByText(/^In this issue of Grid Notes: “/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Suggest subject lines' }).click();
+  const suggestions = page.getByRole('list', { name: 'Suggested subject lines' }).getByRole('button');
+  await expect(suggestions).toHaveCount(3);
+  const first = (await suggestions.first().locator('span').first().textContent())!;
+  await suggestions.first().click();
+  await expect(page.getByLabel('Subject line', { exact: true })).toHaveValue(first);
+  await expect.poll(async () => (await getPublication(page, pub.id)).workflowData.subject).toBe(first);
+});
