@@ -93,10 +93,7 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
                     <span className="text-zinc-900 dark:text-zinc-100">{s.text}</span>
                     <span className="block text-xs text-zinc-500 dark:text-zinc-400">
                       {s.text.length} characters · from{' '}
-                      {s.basedOn
-                        .map((n) => subjectsAi.data.sources[n - 1]?.source)
-                        .filter(Boolean)
-                        .join(', ') || 'the articles'}
+                      {[...new Set(s.basedOn.map((n) => subjectsAi.data.sources[n - 1]?.source).filter(Boolean))].join(', ') || 'the articles'}
                     </span>
                   </button>
                 </li>
