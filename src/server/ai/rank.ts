@@ -2,7 +2,7 @@
 // how widely a story is reported in the list, freshness, and novelty against the articles earlier
 // issues carried; picks are made one by one so they do not repeat each other (maximal marginal
 // relevance). Every pick comes with the reasons that put it there.
-import { sentencesOf } from './nlp';
+import { sentencesOf, sentencesOfMany } from './nlp';
 import { canonicalLink } from '../feeds/normalize';
 
 export interface RankInput {
@@ -55,32 +55,55 @@ interface Doc {
   time: number;
 }
 
-function analyse(a: { title: string; summary: string }): Omit<Doc, 'a' | 'time'> {
-  const tf = new Map<string, number>();
-  const shown = new Map<string, string>();
-  let len = 0;
-  const add = (text: string, weight: number) => {
-    for (const s of sentencesOf(text))
+/** Term frequencies of each text (title counted double); all read in one pass of the tokenizer. */
+function analyseAll(list: { title: string; summary: string }[]): Omit<Doc, 'a' | 'time'>[] {
+  const texts = list.map((a) => `${a.title.replace(/\s+/g, ' ')}\n\n${a.summary.slice(0, 1500).replace(/\n\s*\n/g, '\n')}`);
+  return sentencesOfMany(texts).map((sentences) => {
+    const tf = new Map<string, number>();
+    const shown = new Map<string, string>();
+    let len = 0;
+    for (const s of sentences) {
+      const weight = s.paragraph === 0 ? 2 : 1;
       s.terms.forEach((t, i) => {
         tf.set(t, (tf.get(t) ?? 0) + weight);
         if (!shown.has(t)) shown.set(t, s.words[i]!);
         len += weight;
       });
-  };
-  add(a.title, 2);
-  add(a.summary.slice(0, 1500), 1);
-  let sq = 0;
-  for (const v of tf.values()) sq += v * v;
-  return { tf, len, shown, norm: Math.sqrt(sq) };
+    }
+    let sq = 0;
+    for (const v of tf.values()) sq += v * v;
+    return { tf, len, shown, norm: Math.sqrt(sq) };
+  });
 }
 
-function cosine(a: { tf: Map<string, number>; norm: number }, b: { tf: Map<string, number>; norm: number }): number {
+/** A term-frequency vector as sorted term ids and weights, for fast dot products. */
+interface Sparse {
+  ids: Int32Array;
+  weights: Float64Array;
+  norm: number;
+}
+
+function sparse(tf: Map<string, number>, norm: number, termIds: Map<string, number>): Sparse {
+  const entries = [...tf].map(([t, w]) => {
+    let id = termIds.get(t);
+    if (id === undefined) termIds.set(t, (id = termIds.size));
+    return [id, w] as const;
+  });
+  entries.sort((x, y) => x[0] - y[0]);
+  return { ids: Int32Array.from(entries, (e) => e[0]), weights: Float64Array.from(entries, (e) => e[1]), norm };
+}
+
+function cosine(a: Sparse, b: Sparse): number {
   if (!a.norm || !b.norm) return 0;
-  const [small, big] = a.tf.size <= b.tf.size ? [a.tf, b.tf] : [b.tf, a.tf];
   let dot = 0;
-  for (const [t, v] of small) {
-    const w = big.get(t);
-    if (w) dot += v * w;
+  let i = 0;
+  let j = 0;
+  while (i < a.ids.length && j < b.ids.length) {
+    const x = a.ids[i]!;
+    const y = b.ids[j]!;
+    if (x === y) dot += a.weights[i++]! * b.weights[j++]!;
+    else if (x < y) i++;
+    else j++;
   }
   return dot / (a.norm * b.norm);
 }
@@ -122,9 +145,10 @@ export function topicTerms(topic: string, newsletterName = ''): { terms: string[
  */
 export function rankArticles(candidates: RankInput[], opts: RankOptions): { picks: Ranked[]; all: Map<string, Ranked>; topic: string[] } {
   const now = opts.now.getTime();
-  const docs: Doc[] = candidates.map((a) => {
+  const read = analyseAll(candidates);
+  const docs: Doc[] = candidates.map((a, i) => {
     const t = a.publishDate ? Date.parse(a.publishDate) : NaN;
-    return { a, ...analyse(a), time: Number.isNaN(t) ? now : Math.min(t, now) };
+    return { a, ...read[i]!, time: Number.isNaN(t) ? now : Math.min(t, now) };
   });
   const n = docs.length || 1;
   const avgLen = docs.reduce((s, d) => s + d.len, 0) / n || 1;
@@ -134,7 +158,10 @@ export function rankArticles(candidates: RankInput[], opts: RankOptions): { pick
 
   const topic = topicTerms(opts.topic, opts.newsletterName);
   const usedLinks = new Map((opts.used ?? []).map((u) => [canonicalLink(u.url), u.issue]));
-  const usedDocs = (opts.used ?? []).map((u) => ({ u, ...analyse({ title: u.title, summary: '' }) }));
+  const termIds = new Map<string, number>();
+  const vectors = docs.map((d) => sparse(d.tf, d.norm, termIds));
+  const usedRead = analyseAll((opts.used ?? []).map((u) => ({ title: u.title, summary: '' })));
+  const usedDocs = (opts.used ?? []).map((u, i) => ({ u, v: sparse(usedRead[i]!.tf, usedRead[i]!.norm, termIds) }));
 
   // BM25 of the topic's words against each article.
   const k1 = 1.2;
@@ -156,7 +183,7 @@ export function rankArticles(candidates: RankInput[], opts: RankOptions): { pick
   const sim: number[][] = docs.map(() => []);
   for (let i = 0; i < docs.length; i++)
     for (let j = i + 1; j < docs.length; j++) {
-      const s = cosine(docs[i]!, docs[j]!);
+      const s = cosine(vectors[i]!, vectors[j]!);
       if (s > 0.25) {
         sim[i]!.push(j);
         sim[j]!.push(i);
@@ -175,7 +202,7 @@ export function rankArticles(candidates: RankInput[], opts: RankOptions): { pick
     let closest = 0;
     let closestIssue = '';
     for (const u of usedDocs) {
-      const s = cosine(d, u);
+      const s = cosine(vectors[i]!, u.v);
       if (s > closest) [closest, closestIssue] = [s, u.u.issue];
     }
     const score = (hasTopic ? 0.55 * rel + 0.2 * echo + 0.25 * fresh : 0.5 * echo + 0.5 * fresh) * (1 - 0.6 * Math.min(1, closest));
@@ -202,7 +229,7 @@ export function rankArticles(candidates: RankInput[], opts: RankOptions): { pick
     for (let i = 0; i < docs.length; i++) {
       if (taken.has(i) || base[i]!.usedIn) continue;
       let overlap = 0;
-      for (const k of taken) overlap = Math.max(overlap, cosine(docs[i]!, docs[k]!));
+      for (const k of taken) overlap = Math.max(overlap, cosine(vectors[i]!, vectors[k]!));
       const value = base[i]!.score - 0.5 * overlap - 0.08 * (sources.get(docs[i]!.a.source) ?? 0);
       if (value > bestValue) [best, bestValue] = [i, value];
     }
