@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { contentDrafts, newsletters } from '../../../db/schema';
 import { AppError } from '../errors';
 import type { Context } from '../trpc/context';
-import { AI_KINDS, AI_MSG, citedPieces, withoutCitations, type AiArticle, type AiKind, type EngineInfo } from '../../shared/schemas/ai';
+import { AI_KINDS, AI_MSG, citedPieces, toAiArticle, withoutCitations, type AiArticle, type AiKind, type EngineInfo } from '../../shared/schemas/ai';
 import { summarize } from './summarize';
 import { rankArticles } from './rank';
 import { prepare, trendingTopics, writeIntro, writeSubjects, type Prepared } from './builtin';
@@ -136,13 +136,7 @@ export async function topicSources(ctx: ToolCtx, input: { topic: string; limit: 
   const articles = ranked.picks.map((p) => {
     const a = byId.get(p.id)!;
     return {
-      id: a.id,
-      title: a.title,
-      url: a.url,
-      source: a.source,
-      channelUrl: a.channelUrl,
-      summary: a.summary,
-      publishDate: a.publishDate,
+      ...toAiArticle(a),
       score: p.score,
       reason: p.reason,
     };

@@ -44,6 +44,11 @@ export const aiArticle = articleSchema.pick({ id: true, title: true, url: true, 
 });
 export type AiArticle = z.infer<typeof aiArticle>;
 
+/** The fields of an article the AI tools take (an article list holds more). */
+export function toAiArticle(a: Pick<AiArticle, 'id' | 'title' | 'url' | 'source' | 'channelUrl' | 'summary' | 'publishDate'>): AiArticle {
+  return { id: a.id, title: a.title, url: a.url, source: a.source, channelUrl: a.channelUrl, summary: a.summary, publishDate: a.publishDate };
+}
+
 const topic = z.string().trim().max(200, 'A topic can be at most 200 characters').default('');
 
 export const engineInfo = z.object({

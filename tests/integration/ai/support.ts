@@ -8,6 +8,7 @@ import type { SessionUser } from '../../../src/server/auth/service';
 import type { Deps } from '../../../src/server/trpc/context';
 import { issueSends } from '../../../db/schema';
 import { buildChannel } from '../workflow/factories';
+import { toAiArticle } from '../../../src/shared/schemas/ai';
 
 export async function startAiFeeds(): Promise<FeedServer> {
   const server = await startFeedServer();
@@ -43,15 +44,7 @@ export async function aiHarness(server: FeedServer, deps: Partial<Deps> = {}): P
 export async function loadArticles(h: Harness, user: SessionUser, feedUrl: string) {
   const res = await h.caller(user).articles.listForChannel({ channelName: 'Fixture News', channelUrl: feedUrl, niche: 'energy' });
   if (!res.success) throw new Error(res.message);
-  return res.data.map((a) => ({
-    id: a.id,
-    title: a.title,
-    url: a.url,
-    source: a.source,
-    channelUrl: a.channelUrl,
-    summary: a.summary,
-    publishDate: a.publishDate,
-  }));
+  return res.data.map(toAiArticle);
 }
 
 export const byFixture = <T extends { url: string }>(list: T[], f: FixtureArticle) => list.find((a) => a.url === f.url)!;

@@ -13,20 +13,9 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { canonicalLink } from '../../../shared/links';
-import { AI_MAX_CANDIDATES } from '../../../shared/schemas/ai';
+import { AI_MAX_CANDIDATES, toAiArticle } from '../../../shared/schemas/ai';
 import { isSampleArticle, type Article } from '../../../shared/schemas/content';
 import type { Workflow } from './use-workflow';
-
-/** An article as the AI procedures take it. */
-export const toAiArticle = (a: Article) => ({
-  id: a.id,
-  title: a.title,
-  url: a.url,
-  source: a.source,
-  channelUrl: a.channelUrl,
-  summary: a.summary,
-  publishDate: a.publishDate,
-});
 
 export function useAiStatus() {
   return trpc.ai.status.useQuery(undefined, { staleTime: 60_000 });

@@ -10,8 +10,8 @@ import { toast } from '../../components/ui/toast-store';
 import { CitedText } from '../../components/cited-text';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { AI_MAX_SOURCES } from '../../../shared/schemas/ai';
-import { toAiArticle, useAiStatus } from './ai-pick';
+import { AI_MAX_SOURCES, toAiArticle } from '../../../shared/schemas/ai';
+import { useAiStatus } from './ai-pick';
 import type { Workflow } from './use-workflow';
 
 export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubject: string | null }) {
