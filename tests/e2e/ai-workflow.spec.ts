@@ -1,10 +1,9 @@
 // The AI in the workflow: in step 4 'pick the best' selects articles from a real (loopback) feed and
 // says why for each, an article's AI summary shows the sentences it quotes and replaces the feed's;
 // in step 5 the intro is written from the chosen articles with its sources linked.
-import { execFileSync } from 'node:child_process';
-import { expect, PASSWORD, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
+import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { FIXTURE_ORIGIN, startFixtureServer, type FixtureServer } from './fixtures/feed-server';
-import { E2E_DB, getPublication, trpcMutation } from './fixtures/workflow-helpers';
+import { createUserWithPlan, getPublication, trpcMutation } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
 
@@ -21,14 +20,7 @@ const BATTERIES = 'Why grid batteries keep getting cheaper';
 test('step 4 picks the best articles with reasons; an AI summary replaces the feed’s; step 5 writes a cited intro', async ({ page }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('ai-pro');
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/user-create.ts', '--email', email, '--password', PASSWORD, '--name', 'Ada Pro', '--plan', 'professional'],
-    {
-      env: { ...process.env, DATABASE_PATH: E2E_DB, LOG_LEVEL: 'error' },
-      stdio: 'pipe',
-    },
-  );
+  createUserWithPlan(email, 'Ada Pro', 'professional');
   await signInThroughUi(page, email);
   const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Grid Notes' });
   const channel = {

@@ -1,13 +1,12 @@
 // The newsletter workflow end to end, as a new free user against fixture feeds served on loopback:
 // publication -> five steps (search, add by address, channel limit, date filter, every preview option)
 // -> save, PDF export, test send (checked in the outbox) -> reload resumes where the user was.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { MSG } from '../../src/shared/messages';
-import { expect, PASSWORD, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
+import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { startFixtureServer, type FixtureServer } from './fixtures/feed-server';
 import {
-  E2E_DB,
+  createUserWithPlan,
   getPublication,
   localInput,
   outboxFor,
@@ -286,15 +285,7 @@ test('the stored publication is validated: bad entries go to /publications, the 
 test('a professional user pages through search results and is not capped', async ({ page }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail('workflow-pro');
-  // Plans are changed by billing or an operator; here the operator's CLI makes a professional account.
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/user-create.ts', '--email', email, '--password', PASSWORD, '--name', 'Pat Pro', '--plan', 'professional'],
-    {
-      env: { ...process.env, DATABASE_PATH: E2E_DB, LOG_LEVEL: 'error' },
-      stdio: 'pipe',
-    },
-  );
+  createUserWithPlan(email, 'Pat Pro', 'professional');
   await signInThroughUi(page, email);
   const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Pro Digest' });
   await trpcMutation(page, 'wizard.saveProgress', { publicationId: pub.id, currentStep: 3, workflowData: { selectedTheme: 'newsprint' } });

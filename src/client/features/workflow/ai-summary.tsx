@@ -9,8 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import type { Article } from '../../../shared/schemas/content';
-import type { SummarizeOutput } from '../../../shared/schemas/ai';
-import { toAiArticle } from '../../../shared/schemas/ai';
+import { toAiArticle, type SummarizeOutput } from '../../../shared/schemas/ai';
 
 /** The article text with the chosen spans marked. */
 function Highlighted({ result }: { result: SummarizeOutput }) {
