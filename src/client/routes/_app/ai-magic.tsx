@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../components/page-header';
+import { z } from 'zod';
+import { AiMagicPage } from '../../features/ai-magic';
 
+// AI Magic. ?job=<id> keeps the generation on screen in the address, so a reload shows it again.
 export const Route = createFileRoute('/_app/ai-magic')({
-  component: () => <NotAvailableYet title="AI Magic" what="AI Magic content generation" />,
+  validateSearch: z.object({ job: z.string().max(100).catch('').default('') }),
+  loader: ({ context }) => context.trpc.ai.status.prefetch(),
+  component: function AiMagic() {
+    const { job } = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return <AiMagicPage jobId={job} onOpenJob={(id) => void navigate({ search: { job: id }, resetScroll: false })} />;
+  },
 });

@@ -1,0 +1,140 @@
+// What stays after a generation: the content drafts the creator saved (copy, delete) and the last
+// generations, which open again in the page (?job=).
+import { useState } from 'react';
+import { Copy, FileText, History, Trash2 } from 'lucide-react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { ListError, ListSkeleton } from '../../components/ui/list-states';
+import { toast } from '../../components/ui/toast-store';
+import { cn } from '../../lib/cn';
+import { errorMessage } from '../../lib/errors';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { trpc } from '../../trpc';
+import { AI_KIND_INFO } from '../../../shared/schemas/ai';
+import { clipboardText, copyToClipboard } from './text';
+
+/** Generations listed under "Recent generations". */
+const RECENT = 5;
+
+const STATUS_TONE = { running: 'brand', done: 'success', failed: 'danger' } as const;
+const STATUS_LABEL = { running: 'Writing', done: 'Done', failed: 'Failed' } as const;
+
+export function YourDrafts() {
+  const utils = trpc.useUtils();
+  const drafts = trpc.ai.drafts.useQuery();
+  const [deleting, setDeleting] = useState<{ id: string; title: string } | null>(null);
+  const remove = trpc.ai.deleteDraft.useMutation({
+    onSuccess: () => {
+      setDeleting(null);
+      toast({ title: 'Draft deleted' });
+      void utils.ai.drafts.invalidate();
+    },
+    onError: (err) => toast({ title: 'Could not delete the draft', description: errorMessage(err), variant: 'destructive' }),
+  });
+  return (
+    <Card aria-labelledby="drafts-heading" role="region">
+      <CardHeader>
+        <CardTitle id="drafts-heading">Your drafts</CardTitle>
+        <CardDescription>Generations you saved, as you edited them.</CardDescription>
+      </CardHeader>
+      {drafts.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : drafts.isError ? (
+        <ListError message={errorMessage(drafts.error)} onRetry={() => void drafts.refetch()} />
+      ) : drafts.data.length === 0 ? (
+        <p className="flex items-center gap-2 px-5 pb-5 text-sm text-zinc-500 dark:text-zinc-400">
+          <FileText className="size-4 shrink-0" aria-hidden />
+          No drafts yet. Save a generation to keep it here.
+        </p>
+      ) : (
+        <ul aria-label="Drafts" className="divide-y divide-zinc-100 border-t border-zinc-100 dark:divide-zinc-800 dark:border-zinc-800">
+          {drafts.data.map((d) => (
+            <li key={d.id} className="flex flex-col gap-2 px-5 py-3 sm:flex-row sm:items-center">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={d.title}>
+                  {d.title}
+                </p>
+                <p className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
+                  <Badge>{AI_KIND_INFO[d.kind].label}</Badge>
+                  <span>Updated {formatDate(d.updatedAt)}</span>
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Copy ${d.title}`}
+                  onClick={() => void copyToClipboard(clipboardText(d.body, d.sources, d.kind))}
+                >
+                  <Copy aria-hidden />
+                  Copy
+                </Button>
+                <Button size="sm" variant="outline" aria-label={`Delete ${d.title}`} onClick={() => setDeleting({ id: d.id, title: d.title })}>
+                  <Trash2 aria-hidden />
+                  Delete
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this draft?"
+        description={`“${deleting?.title ?? ''}” will be deleted. This cannot be undone.`}
+        confirmLabel="Delete draft"
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </Card>
+  );
+}
+
+export function RecentGenerations({ currentId, onOpen }: { currentId: string; onOpen: (id: string) => void }) {
+  const jobs = trpc.ai.jobs.useQuery();
+  return (
+    <Card aria-labelledby="recent-heading" role="region">
+      <CardHeader>
+        <CardTitle id="recent-heading">Recent generations</CardTitle>
+        <CardDescription>Open one to read, copy or save it again.</CardDescription>
+      </CardHeader>
+      {jobs.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : jobs.isError ? (
+        <ListError message={errorMessage(jobs.error)} onRetry={() => void jobs.refetch()} />
+      ) : jobs.data.length === 0 ? (
+        <p className="flex items-center gap-2 px-5 pb-5 text-sm text-zinc-500 dark:text-zinc-400">
+          <History className="size-4 shrink-0" aria-hidden />
+          Nothing generated yet.
+        </p>
+      ) : (
+        <ul aria-label="Recent generations" className="divide-y divide-zinc-100 border-t border-zinc-100 dark:divide-zinc-800 dark:border-zinc-800">
+          {jobs.data.slice(0, RECENT).map((j) => (
+            <li key={j.id}>
+              <button
+                type="button"
+                onClick={() => onOpen(j.id)}
+                aria-current={j.id === currentId ? 'true' : undefined}
+                className={cn(
+                  'flex w-full items-center gap-3 px-5 py-3 text-left transition-colors hover:bg-zinc-50 focus-visible:bg-zinc-50 focus-visible:outline-none dark:hover:bg-zinc-800/50 dark:focus-visible:bg-zinc-800/50',
+                  j.id === currentId && 'bg-indigo-50/60 dark:bg-indigo-500/10',
+                )}
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium text-zinc-900 dark:text-zinc-100">{j.topic || AI_KIND_INFO[j.kind].label}</span>
+                  <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                    {AI_KIND_INFO[j.kind].label} · {formatDateTime(j.createdAt)}
+                  </span>
+                </span>
+                <Badge tone={STATUS_TONE[j.status]}>{STATUS_LABEL[j.status]}</Badge>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
