@@ -4,19 +4,13 @@
 import type { Page } from '@playwright/test';
 import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { createUserWithPlan, trpcMutation } from './fixtures/workflow-helpers';
-import { startFixtureServer, type FixtureServer } from './fixtures/feed-server';
+import { FIXTURE_ORIGIN, serveFixtureFeeds } from './fixtures/feed-server';
 import { AI_MSG } from '../../src/shared/schemas/ai';
 import { MSG } from '../../src/shared/messages';
 
 skipWithoutBrowser();
 
-let fixtures: FixtureServer;
-test.beforeAll(async () => {
-  fixtures = await startFixtureServer();
-});
-test.afterAll(async () => {
-  await fixtures?.close();
-});
+serveFixtureFeeds(test);
 
 /** A publication whose one channel is the fixture RSS feed (Green Ledger Daily, eight articles). */
 async function addFixtureChannel(page: Page) {
@@ -31,7 +25,7 @@ async function addFixtureChannel(page: Page) {
         {
           id: 'fixture-green-ledger',
           name: 'Green Ledger Daily',
-          url: `${fixtures.origin}/feed.xml`,
+          url: `${FIXTURE_ORIGIN}/feed.xml`,
           description: 'Green Ledger Daily (fixture)',
           quality: 'medium',
           frequency: 'Daily',
@@ -94,7 +88,7 @@ test('a professional creator writes a cited blog post from their channel, saves 
   expect(await citations.count()).toBeGreaterThanOrEqual(5);
   for (const link of await citations.all()) {
     const href = await link.getAttribute('href');
-    expect(href).toMatch(new RegExp(`^${fixtures.origin}/green/articles/\\d+$`));
+    expect(href).toMatch(new RegExp(`^${FIXTURE_ORIGIN}/green/articles/\\d+$`));
     expect(chosenUrls).toContain(href);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');

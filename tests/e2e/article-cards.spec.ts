@@ -4,18 +4,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
 import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { BROKEN_FEED_PATH, PLAIN_ITEMS, PLAIN_MISSING_IMAGE, startFixtureServer, type FixtureServer } from './fixtures/feed-server';
+import { BROKEN_FEED_PATH, FIXTURE_ORIGIN, PLAIN_ITEMS, PLAIN_MISSING_IMAGE, serveFixtureFeeds } from './fixtures/feed-server';
 import { getPublication, trpcMutation } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
 
-let fixtures: FixtureServer;
-test.beforeAll(async () => {
-  fixtures = await startFixtureServer();
-});
-test.afterAll(async () => {
-  await fixtures?.close();
-});
+serveFixtureFeeds(test);
 
 const channel = (name: string, url: string) => ({
   id: `fixture-${name.toLowerCase().replace(/\W+/g, '-')}`,
@@ -37,7 +31,7 @@ async function openArticleStep(page: Page, request: APIRequestContext, name: str
   await trpcMutation(page, 'wizard.saveProgress', {
     publicationId: pub.id,
     currentStep: 4,
-    workflowData: { newsletterName: 'Card Digest', selectedTheme: 'market-watch', selectedChannels: [channel(name, `${fixtures.origin}${path}`)] },
+    workflowData: { newsletterName: 'Card Digest', selectedTheme: 'market-watch', selectedChannels: [channel(name, `${FIXTURE_ORIGIN}${path}`)] },
   });
   return pub.id;
 }
@@ -74,7 +68,7 @@ test('a failed channel shows a labelled sample entry that links to the source an
   await expect(sample).toHaveAccessibleName('Latest from Broken Beat');
   await expect(sample.getByText('Sample article', { exact: true })).toBeVisible();
   await expect(sample.getByRole('note')).toHaveText(MSG.sampleNotSelectable);
-  await expect(sample.getByRole('link', { name: /Open the source/ })).toHaveAttribute('href', new RegExp(`^${fixtures.origin}`));
+  await expect(sample.getByRole('link', { name: /Open the source/ })).toHaveAttribute('href', new RegExp(`^${FIXTURE_ORIGIN}`));
   await expect(sample.getByRole('checkbox')).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Articles' }).getByRole('checkbox')).toHaveCount(0);
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { MSG } from '../../src/shared/messages';
 import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { startFixtureServer, type FixtureServer } from './fixtures/feed-server';
+import { FIXTURE_ORIGIN, serveFixtureFeeds } from './fixtures/feed-server';
 import {
   createUserWithPlan,
   getPublication,
@@ -19,13 +19,7 @@ import {
 
 skipWithoutBrowser();
 
-let fixtures: FixtureServer;
-test.beforeAll(async () => {
-  fixtures = await startFixtureServer();
-});
-test.afterAll(async () => {
-  await fixtures?.close();
-});
+serveFixtureFeeds(test);
 
 const FIRST = 'Solar farms now outproduce coal in three states';
 const SECOND = 'A practical guide to home heat pumps';
@@ -87,12 +81,12 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   await expect(page.getByText(MSG.channelAllowance(1))).toBeVisible();
   await expect(page.getByTestId('channel-counter')).toHaveText('0 of 1 selected');
 
-  await page.getByLabel('Add a channel by site address').fill(`${fixtures.origin}/`);
+  await page.getByLabel('Add a channel by site address').fill(`${FIXTURE_ORIGIN}/`);
   await page.getByRole('button', { name: 'Add Channel' }).click();
   const selected = page.getByRole('list', { name: 'Selected channels' });
   await expect(selected.getByText('Green Ledger Daily')).toBeVisible();
   await expect(page.getByTestId('channel-counter')).toHaveText('1 of 1 selected');
-  await expect.poll(async () => (await getPublication(page, id)).workflowData.selectedChannels.map((c) => c.url)).toEqual([`${fixtures.origin}/feed.xml`]);
+  await expect.poll(async () => (await getPublication(page, id)).workflowData.selectedChannels.map((c) => c.url)).toEqual([`${FIXTURE_ORIGIN}/feed.xml`]);
 
   // The limit: other channels read 'Upgrade to select more'; trying one shows the toast and the dialog.
   const locked = found.getByRole('button', { name: new RegExp(`^${MSG.upgradeToSelectMore}`) });
@@ -108,7 +102,7 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   const opml = testInfo.outputPath('feeds.opml');
   fs.writeFileSync(
     opml,
-    `<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body><outline text="City Notes Weekly" type="rss" xmlUrl="${fixtures.origin}/city/feed.xml"/></body></opml>`,
+    `<?xml version="1.0"?><opml version="2.0"><head><title>Mine</title></head><body><outline text="City Notes Weekly" type="rss" xmlUrl="${FIXTURE_ORIGIN}/city/feed.xml"/></body></opml>`,
   );
   await page.getByLabel('Import OPML file').setInputFiles(opml);
   await expect(page.getByText('Imported 1 channel', { exact: true })).toBeVisible();

@@ -149,7 +149,10 @@ export const jobOutput = z.object({
 });
 export type AiJob = z.infer<typeof jobOutput>;
 
-/** What the watch subscription yields: the job as stored, then its new text, then its end. */
+/**
+ * What the watch subscription yields: the job as stored, then, while it runs, its new text and its end.
+ * For a job already finished the snapshot is all (its status says how it ended).
+ */
 export type AiJobEvent =
   { type: 'snapshot'; job: AiJob } | { type: 'delta'; text: string } | { type: 'end'; status: 'done' | 'failed'; error: string | null; output: string };
 

@@ -2,17 +2,16 @@
 // writes from those articles only, citing each one, and the text streams in. Plans without AI tools
 // see the upgrade notice alone (the server refuses them too).
 import { useState, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
-import { Cpu, Lock, Sparkles } from 'lucide-react';
+import { Cpu, Sparkles } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
-import { Button, buttonClass } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ListError } from '../../components/ui/list-states';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { MSG } from '../../../shared/messages';
+import { UpgradeNotice } from '../../components/upgrade-notice';
 import { AI_KIND_INFO, AI_MSG, type AiKind, type EngineInfo, type QuotaInfo } from '../../../shared/schemas/ai';
 import { GenerationResult } from './generation-result';
 import { RecentGenerations, YourDrafts } from './history';
@@ -21,20 +20,6 @@ import { SourcesStep } from './sources-step';
 import { formatUtcDate, plural } from './text';
 import { TopicStep } from './topic-step';
 import { useSources } from './use-sources';
-
-function UpgradeNotice() {
-  return (
-    <div className="flex flex-col items-center gap-4 rounded-xl border border-zinc-200 bg-white px-6 py-14 text-center dark:border-zinc-800 dark:bg-zinc-900/60">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
-        <Lock className="size-6" aria-hidden />
-      </span>
-      <p className="max-w-md text-sm text-zinc-700 dark:text-zinc-300">{AI_MSG.notAvailable}</p>
-      <Link to="/upgrade" className={buttonClass('primary')}>
-        {MSG.upgradeYourPlan}
-      </Link>
-    </div>
-  );
-}
 
 function StatusStrip({ engine, quota }: { engine: EngineInfo; quota: QuotaInfo }) {
   const share = quota.limit ? Math.min(1, quota.used / quota.limit) : 0;
@@ -175,7 +160,7 @@ export function AiMagicPage({ jobId, onOpenJob }: { jobId: string; onOpenJob: (i
           <ListError message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
         </Card>
       ) : !status.data.enabled ? (
-        <UpgradeNotice />
+        <UpgradeNotice message={AI_MSG.notAvailable} />
       ) : (
         <>
           <StatusStrip engine={status.data.engine} quota={status.data.quota} />
