@@ -55,9 +55,17 @@ function themes(sources: Prepared[], limit = 3): string[] {
   return words.slice(0, limit);
 }
 
-function sourceNames(sources: Prepared[]): string {
-  return list([...new Set(sources.map((s) => s.article.source).filter(Boolean))].slice(0, 4));
+function publishers(sources: Prepared[]): string[] {
+  return [...new Set(sources.map((s) => s.article.source).filter(Boolean))];
 }
+
+function sourceNames(sources: Prepared[]): string {
+  const names = publishers(sources);
+  return names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : list(names);
+}
+
+/** 'reports' for one publisher, 'report' for several. */
+const verb = (sources: Prepared[], one: string, many: string) => (publishers(sources).length <= 1 ? one : many);
 
 /** An issue intro: the stories by title, then the lead stories' key sentences. */
 export function writeIntro(sources: Prepared[], opts: { newsletterName?: string } = {}): string {
@@ -98,7 +106,7 @@ function blog(sources: Prepared[], topic: string): string {
   const parts = [
     title,
     '',
-    `This post gathers what ${sourceNames(sources)} ${sources.length === 1 ? 'reports' : 'report'}${t.length ? ` on ${list(t)}` : ''}, in their own words.`,
+    `This post gathers what ${sourceNames(sources)} ${verb(sources, 'reports', 'report')}${topic ? ` on ${topic}` : t.length ? ` on ${list(t)}` : ''}, in ${verb(sources, 'its', 'their')} own words.`,
     '',
   ];
   for (const s of sources) {
@@ -166,12 +174,7 @@ function email(sources: Prepared[], topic: string): string {
 function product(sources: Prepared[], topic: string): string {
   const t = themes(sources, 4);
   const name = topic || t[0] || sources[0]!.article.title;
-  const parts = [
-    `# ${name.charAt(0).toUpperCase() + name.slice(1)}`,
-    '',
-    `What ${sourceNames(sources)} ${sources.length === 1 ? 'says' : 'say'} about it:`,
-    '',
-  ];
+  const parts = [`# ${name.charAt(0).toUpperCase() + name.slice(1)}`, '', `What ${sourceNames(sources)} ${verb(sources, 'says', 'say')} about it:`, ''];
   for (const s of sources) for (const x of s.sentences.slice(0, 2)) parts.push(`- ${x} ${cite(s)}`);
   if (t.length > 1) parts.push('', `Key points: ${list(t)}.`);
   parts.push('', 'The built-in engine does not write marketing claims: every line above is a sentence of a cited source.');
