@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { stringParam } from '../lib/search';
 import { ConfirmPage } from '../features/subscribers';
 
 // `$slug_` keeps this page out of the signup page's layout: both are whole pages of their own.
 export const Route = createFileRoute('/p/$slug_/confirm')({
-  validateSearch: z.object({ token: z.string().max(200).catch('').default('') }),
+  validateSearch: (s: Record<string, unknown>) => ({ token: stringParam(s, 'token', 200) }),
   component: function ConfirmSubscription() {
     const { slug } = Route.useParams();
     const { token } = Route.useSearch();

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { stringParam } from '../lib/search';
 import { UnsubscribePage } from '../features/unsubscribe';
 
-const search = z.object({ token: z.string().max(512).catch('').default(''), done: z.coerce.string().optional().catch(undefined) });
+const search = (s: Record<string, unknown>) => ({
+  token: stringParam(s, 'token', 512),
+  done: s.done === undefined || s.done === null ? undefined : String(s.done),
+});
 
 export const Route = createFileRoute('/unsubscribe')({
   validateSearch: search,

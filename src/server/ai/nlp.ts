@@ -1,15 +1,23 @@
 // The built-in engine's reading of English text through wink-nlp (tokens, sentences, parts of speech,
 // stems): sentences with their exact character offsets and the content words each one carries.
 // The language model loads on first use (about 130 ms, 30 MB), never at start-up.
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { createRequire } from 'node:module';
+import type WinkNLP from 'wink-nlp';
+import type Model from 'wink-eng-lite-web-model';
 
-type Nlp = ReturnType<typeof winkNLP>;
+type Nlp = ReturnType<typeof WinkNLP>;
 let nlp: Nlp | null = null;
+// Required on first use, not imported: the model is 4 MB of JavaScript that a server which never
+// summarises should not hold in memory.
+const requireLazily = createRequire(import.meta.url);
 
 function engine(): Nlp {
-  // Sentence boundaries and parts of speech only: no entities, negation or sentiment to compute.
-  nlp ??= winkNLP(model, ['sbd', 'pos']);
+  if (!nlp) {
+    const winkNLP = requireLazily('wink-nlp') as typeof WinkNLP;
+    const model = requireLazily('wink-eng-lite-web-model') as typeof Model;
+    // Sentence boundaries and parts of speech only: no entities, negation or sentiment to compute.
+    nlp = winkNLP(model, ['sbd', 'pos']);
+  }
   return nlp;
 }
 

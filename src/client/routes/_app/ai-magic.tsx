@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { stringParam } from '../../lib/search';
 import { AiMagicPage } from '../../features/ai-magic';
 
 // AI Magic. ?job=<id> keeps the generation on screen in the address, so a reload shows it again.
 export const Route = createFileRoute('/_app/ai-magic')({
-  validateSearch: z.object({ job: z.string().max(100).catch('').default('') }),
+  validateSearch: (s: Record<string, unknown>) => ({ job: stringParam(s, 'job', 100) }),
   loader: ({ context }) => context.trpc.ai.status.prefetch(),
   component: function AiMagic() {
     const { job } = Route.useSearch();

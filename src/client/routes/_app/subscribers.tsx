@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { stringParam } from '../../lib/search';
 import { SubscribersPage } from '../../features/subscribers';
 
 export const Route = createFileRoute('/_app/subscribers')({
-  validateSearch: z.object({ publicationId: z.string().max(64).catch('').default('') }),
+  validateSearch: (s: Record<string, unknown>) => ({ publicationId: stringParam(s, 'publicationId', 64) }),
   component: function Subscribers() {
     const { publicationId } = Route.useSearch();
     return <SubscribersPage publicationId={publicationId} />;
