@@ -7,3 +7,4 @@ export * from './channels';
 export * from './newsletters';
 export * from './delivery';
 export * from './ai';
+export * from './billing';

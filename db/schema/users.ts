@@ -12,6 +12,8 @@ export const users = sqliteTable(
     passwordHash: text('password_hash'),
     role: text('role').notNull().default('user'),
     planType: text('plan_type').notNull().default('free'),
+    /** The plan a free trial gives for its 7 days (chosen on /trial-signup); null: the trial is the free plan. */
+    trialPlan: text('trial_plan'),
     emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),

@@ -20,6 +20,7 @@ import { newsletterRest } from './rest/newsletter';
 import { workflowRest } from './rest/workflow';
 import { emailAdminRest, testEmailRest } from './rest/email-admin';
 import { webhooksRest } from './rest/webhooks';
+import { billingRest } from './rest/billing';
 import { publicDeliveryRest } from './rest/public-delivery';
 import { subscribersRest } from './rest/subscribers';
 import { errorResponse } from './rest/adapter';
@@ -101,6 +102,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api', aiMagicContentRest);
   app.route('/api', emailAdminRest);
   app.route('/api', subscribersRest);
+  app.route('/api', billingRest);
   app.route('/', testEmailRest);
 
   app.all('/api/*', (c) => c.json({ success: false, message: MSG.notFoundApi, code: 'NOT_FOUND' }, 404));

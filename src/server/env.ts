@@ -58,6 +58,14 @@ const envSchema = z.object({
   AI_BASE_URL: z.url({ protocol: /^https?$/, message: 'AI_BASE_URL must be an absolute http(s) URL, e.g. https://api.openai.com/v1' }).optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().max(200).optional(),
+  /** Stripe: payments are on when the secret key, the webhook secret and the three monthly price ids are set. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_BASIC: z.string().optional(),
+  STRIPE_PRICE_PROFESSIONAL: z.string().optional(),
+  STRIPE_PRICE_BUSINESS: z.string().optional(),
+  /** Where the Stripe API is (tests point it at a loopback fake); default Stripe's own. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, message: 'STRIPE_API_BASE must be an absolute http(s) URL' }).optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
 });
 

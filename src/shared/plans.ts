@@ -199,16 +199,40 @@ export function isStaff(role: unknown): boolean {
   return STAFF_ROLES.includes(normalizeRole(role));
 }
 
-/** Admins get enterprise capabilities whatever their stored plan (spec §6). */
-export function effectivePlan(user: { role?: unknown; planType?: unknown }): PlanType {
-  return normalizeRole(user.role) === 'admin' ? 'enterprise' : normalizePlan(user.planType);
+/** Plans a free trial can give for its 7 days (chosen on /trial-signup). */
+export const TRIAL_PLANS = ['basic', 'professional'] as const;
+
+/** A requested trial plan: basic or professional; anything else (enterprise, unknown) is basic. */
+export function normalizeTrialPlan(plan: unknown): (typeof TRIAL_PLANS)[number] {
+  const p = normalizePlan(plan);
+  return p === 'professional' ? 'professional' : 'basic';
 }
 
-export function capabilitiesFor(user: { role?: unknown; planType?: unknown }): Capabilities {
+/** Who a plan is decided for: role, stored plan and, for a trial, its plan and start. */
+export interface PlanHolder {
+  role?: unknown;
+  planType?: unknown;
+  trialPlan?: unknown;
+  createdAt?: Date | string | number;
+}
+
+/**
+ * The plan in force. Admins get enterprise capabilities whatever their stored plan (spec §6); a paid
+ * plan is the stored one; a free account in its 7-day trial has the trial's plan, and after it the
+ * free plan (its data kept).
+ */
+export function effectivePlan(user: PlanHolder, now: Date = new Date()): PlanType {
+  if (normalizeRole(user.role) === 'admin') return 'enterprise';
+  const plan = normalizePlan(user.planType);
+  if (plan !== 'free' || !user.trialPlan || user.createdAt === undefined) return plan;
+  return trialDaysLeft(user.createdAt, now) > 0 ? normalizeTrialPlan(user.trialPlan) : 'free';
+}
+
+export function capabilitiesFor(user: PlanHolder): Capabilities {
   return CAPABILITIES[effectivePlan(user)];
 }
 
-export function channelLimitFor(user: { role?: unknown; planType?: unknown }): number {
+export function channelLimitFor(user: PlanHolder): number {
   return capabilitiesFor(user).maxChannels;
 }
 
@@ -216,10 +240,10 @@ export function themeRankOf(plan: unknown): number {
   return typeof plan === 'string' && plan in THEME_RANK ? THEME_RANK[plan] : 0;
 }
 
-/** Theme access by tier rank; admins bypass; unknown plans count as free (spec §5). */
-export function canUseThemeTier(user: { role?: unknown; planType?: unknown }, themeTier: ThemeTier): boolean {
+/** Theme access by tier rank of the plan in force; admins bypass; unknown plans count as free (spec §5). */
+export function canUseThemeTier(user: PlanHolder, themeTier: ThemeTier): boolean {
   if (normalizeRole(user.role) === 'admin') return true;
-  return themeRankOf(normalizePlan(user.planType)) >= themeRankOf(themeTier);
+  return themeRankOf(effectivePlan(user)) >= themeRankOf(themeTier);
 }
 
 /** The cheapest plan whose capabilities include the export format. */

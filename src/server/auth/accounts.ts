@@ -37,6 +37,8 @@ export interface NewAccount {
   passwordHash: string | null;
   role?: Role;
   planType?: PlanType;
+  /** The plan a free trial gives for its 7 days. */
+  trialPlan?: PlanType | null;
   avatar?: string | null;
   verified?: boolean;
 }
@@ -64,6 +66,7 @@ export function createAccount(db: Db, acc: NewAccount, now: Date): UserRow {
       passwordHash: acc.passwordHash,
       role: count === 0 ? 'admin' : normalizeRole(acc.role),
       planType: normalizePlan(acc.planType),
+      trialPlan: acc.trialPlan ?? null,
       emailVerifiedAt: acc.verified ? now : null,
       createdAt: now,
       updatedAt: now,

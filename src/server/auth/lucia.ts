@@ -21,6 +21,7 @@ export function createLucia(db: Db, opts: { secure: boolean; now: () => Date }) 
       avatar: a.avatar,
       role: a.role,
       planType: a.planType,
+      trialPlan: a.trialPlan,
       createdAt: a.createdAt,
       emailVerifiedAt: a.emailVerifiedAt,
     }),

@@ -3,7 +3,7 @@
 import { createLucia, ABSOLUTE_MS, SESSION_COOKIE } from './lucia';
 import type { Db } from '../db';
 import type { UserLike } from '../user/dto';
-import { normalizePlan, normalizeRole, type PlanType, type Role } from '../../shared/plans';
+import { normalizePlan, normalizeRole, normalizeTrialPlan, type PlanType, type Role } from '../../shared/plans';
 
 export interface SessionUser {
   id: string;
@@ -13,6 +13,8 @@ export interface SessionUser {
   avatar: string | null;
   role: Role;
   planType: PlanType;
+  /** The plan of a free trial (for its 7 days), or null. */
+  trialPlan: PlanType | null;
   createdAt: Date;
   emailVerifiedAt: Date | null;
 }
@@ -27,6 +29,7 @@ export function toSessionUser(row: UserLike): SessionUser {
     avatar: row.avatar,
     role: normalizeRole(row.role),
     planType: normalizePlan(row.planType),
+    trialPlan: row.trialPlan ? normalizeTrialPlan(row.trialPlan) : null,
     createdAt: row.createdAt,
     emailVerifiedAt: row.emailVerifiedAt,
   };

@@ -1,11 +1,127 @@
-// The signed-in user's subscription as the dashboard reads it (spec §3 "Subscription", §7 /api/subscription).
-import { z } from 'zod';
-import { effectivePlan, PLAN_TYPES, type PlanType } from '../../shared/plans';
+// A user's subscription: the one source of their plan. A paid plan comes from a Stripe subscription
+// (written only after the subscription is re-read from Stripe) or from staff; users.plan_type is the
+// copy sessions read, written in the same transaction. plans.ts says what each plan grants.
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Db } from '../db';
+import { auditLog, subscriptions, users, type SubscriptionRow } from '../../../db/schema';
+import { effectivePlan, normalizePlan, trialDaysLeft, type PlanType } from '../../shared/plans';
+import type { SubscriptionDto, SubscriptionStatus } from '../../shared/schemas/billing';
 import type { SessionUser } from '../auth/service';
+import { planOfPrice, stripeConfig, type StripeConfig } from './stripe';
+import type { Env } from '../env';
 
-export const subscriptionDto = z.object({ currentPlan: z.enum(PLAN_TYPES) });
+export function subscriptionOf(db: Db, userId: string): SubscriptionRow | undefined {
+  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+}
 
-/** Admins count as enterprise whatever their stored plan (spec §6); a missing plan is free. */
-export function currentSubscription(user: Pick<SessionUser, 'role' | 'planType'>): { currentPlan: PlanType } {
-  return { currentPlan: effectivePlan(user) };
+/** The signed-in user's plan and, for a paid one, its state (GET /api/subscription). */
+export function currentSubscription(ctx: { db: Db; env: Env; user: SessionUser; now: () => Date }): SubscriptionDto {
+  const now = ctx.now();
+  const row = subscriptionOf(ctx.db, ctx.user.id);
+  const live = row && row.status !== 'canceled' ? row : null;
+  return {
+    currentPlan: effectivePlan(ctx.user, now),
+    status: live ? (live.status as SubscriptionStatus) : null,
+    periodEnd: live?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: live?.cancelAtPeriodEnd ?? false,
+    source: live ? (live.source === 'stripe' ? 'stripe' : 'admin') : null,
+    paymentsEnabled: stripeConfig(ctx.env) !== null,
+    trialDaysLeft: ctx.user.planType === 'free' && ctx.user.role !== 'admin' ? trialDaysLeft(ctx.user.createdAt, now) : null,
+  };
+}
+
+/** Stripe's subscription statuses in ours; null for those that grant nothing yet (incomplete). */
+export function statusOf(s: Stripe.Subscription.Status): SubscriptionStatus | null {
+  if (s === 'active' || s === 'trialing') return 'active';
+  if (s === 'past_due' || s === 'unpaid') return 'past_due';
+  if (s === 'canceled' || s === 'incomplete_expired') return 'canceled';
+  return null;
+}
+
+/** The plan a subscription row grants: its plan while active or past due (Stripe still retries), else free. */
+const grants = (status: SubscriptionStatus, plan: string): PlanType => (status === 'canceled' ? 'free' : normalizePlan(plan));
+
+/**
+ * Writes what Stripe says of a subscription (re-read from Stripe by the caller) and the plan it grants.
+ * Returns the plan now in force, or null when the subscription names no configured price or no user.
+ */
+export function applyStripeSubscription(db: Db, cfg: StripeConfig, sub: Stripe.Subscription, now: Date): { userId: string; plan: PlanType } | null {
+  const item = sub.items.data[0];
+  const plan = planOfPrice(cfg, item?.price.id);
+  const status = statusOf(sub.status);
+  const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
+  const byStripe = db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, sub.id)).get();
+  const byCustomer = byStripe ?? db.select().from(subscriptions).where(eq(subscriptions.stripeCustomerId, customerId)).get();
+  const userId = byCustomer?.userId ?? (typeof sub.metadata?.userId === 'string' ? sub.metadata.userId : null);
+  if (!plan || !status || !userId || !db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) return null;
+  const periodEnd = item?.current_period_end ? new Date(item.current_period_end * 1000) : null;
+  const values = {
+    plan,
+    status,
+    source: 'stripe',
+    stripeCustomerId: customerId,
+    stripeSubscriptionId: sub.id,
+    amountCents: item?.price.unit_amount ?? 0,
+    currency: item?.price.currency ?? 'usd',
+    billingCycle: item?.price.recurring?.interval === 'year' ? 'yearly' : 'monthly',
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    currentPeriodEnd: periodEnd,
+    updatedAt: now,
+  };
+  const inForce = grants(status, plan);
+  db.transaction((tx) => {
+    tx.insert(subscriptions)
+      .values({ id: crypto.randomUUID(), userId, startedAt: new Date(sub.start_date * 1000), ...values })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: values })
+      .run();
+    tx.update(users).set({ planType: inForce, updatedAt: now }).where(eq(users.id, userId)).run();
+  });
+  return { userId, plan: inForce };
+}
+
+/** Records a paid invoice: the amount and the time of the last payment. */
+export function recordPayment(db: Db, subscriptionId: string, amountCents: number, paidAt: Date) {
+  db.update(subscriptions).set({ amountCents, lastPaymentAt: paidAt, updatedAt: paidAt }).where(eq(subscriptions.stripeSubscriptionId, subscriptionId)).run();
+}
+
+export interface Actor {
+  id: string | null;
+  email: string;
+  ip: string;
+}
+
+/**
+ * Staff (or the operator's CLI) set a user's plan: a subscription row of source 'admin' (none for free)
+ * and the audit entry, in one transaction. A live Stripe subscription is left to Stripe: staff change
+ * it in Stripe's dashboard, and its next event wins.
+ */
+export function setPlanByStaff(db: Db, actor: Actor, target: { id: string; email: string }, plan: PlanType, reason: string, now: Date) {
+  db.transaction((tx) => {
+    const before = tx.select().from(subscriptions).where(eq(subscriptions.userId, target.id)).get();
+    const previous = tx.select({ planType: users.planType }).from(users).where(eq(users.id, target.id)).get()?.planType ?? 'free';
+    if (plan === 'free') {
+      if (before && before.source === 'admin') tx.delete(subscriptions).where(eq(subscriptions.userId, target.id)).run();
+    } else {
+      const values = { plan, status: 'active', source: 'admin', amountCents: 0, cancelAtPeriodEnd: false, currentPeriodEnd: null, updatedAt: now };
+      tx.insert(subscriptions)
+        .values({ id: crypto.randomUUID(), userId: target.id, startedAt: now, ...values })
+        .onConflictDoUpdate({ target: subscriptions.userId, set: values })
+        .run();
+    }
+    tx.update(users).set({ planType: plan, updatedAt: now }).where(eq(users.id, target.id)).run();
+    tx.insert(auditLog)
+      .values({
+        id: crypto.randomUUID(),
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'plan.set',
+        targetUserId: target.id,
+        detail: { email: target.email, from: previous, to: plan, reason, replacedStripe: before?.source === 'stripe' },
+        ip: actor.ip,
+        createdAt: now,
+      })
+      .run();
+  });
 }

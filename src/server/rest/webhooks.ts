@@ -1,5 +1,6 @@
-// Provider webhooks (bounces, complaints, deliveries), mounted at /webhooks outside the session and
-// CSRF checks: POST /webhooks/<kind>/<token>. The URL token finds the provider (unknown → 404); Resend
+// Webhooks, mounted at /webhooks outside the session and CSRF checks. Stripe: POST /webhooks/stripe.
+// Mail providers (bounces, complaints, deliveries): POST /webhooks/<kind>/<token>. The URL token finds
+// the provider (unknown → 404); Resend
 // and Mailgun requests must also carry the vendor's signature over the raw body (bad → 401).
 import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
@@ -9,8 +10,23 @@ import { providerSettings } from '../delivery/transport';
 import { decryptSecret } from '../delivery/secrets';
 import { applyDeliveryEvents } from '../delivery/events';
 import { parseWebhook, WEBHOOK_KINDS, type WebhookKind } from '../delivery/webhooks';
+import { handleStripeWebhook } from '../billing/webhook';
+import { AppError } from '../errors';
 
 export const webhooksRest = new Hono<AppEnv>();
+
+// Stripe (POST /webhooks/stripe): its signature over the raw body is the authority.
+webhooksRest.post('/stripe', async (c) => {
+  try {
+    const outcome = await handleStripeWebhook(c.get('deps'), await c.req.text(), c.req.header('stripe-signature'));
+    return c.json({ received: true, outcome });
+  } catch (err) {
+    if (err instanceof AppError) return c.json({ error: err.message }, err.code === 'NOT_FOUND' ? 404 : 400);
+    c.get('deps').log.error('stripe webhook failed', err);
+    // A 5xx makes Stripe retry later.
+    return c.json({ error: 'Could not process the event' }, 500);
+  }
+});
 
 webhooksRest.post('/:kind/:token', async (c) => {
   const deps = c.get('deps');

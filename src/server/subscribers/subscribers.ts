@@ -2,6 +2,7 @@
 // import a CSV (validated whole before anything is written; written in slices so a 100,000-row file
 // never holds the event loop). A reader who unsubscribed, bounced or complained is never re-activated
 // by the creator: that choice belongs to the reader.
+import { csvCell } from '../csv';
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse';
@@ -193,12 +194,6 @@ export function removeSubscribers(ctx: Ctx, input: z.infer<typeof removeInput>) 
     .run();
   return { removed: res.changes };
 }
-
-/** A spreadsheet must not run what a cell says: cells starting with = + - @ (or tab/CR) are quoted. */
-const csvCell = (v: string) => {
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 export function exportSubscribersCsv(ctx: Ctx, publicationId: string): { filename: string; csv: string } {
   const pub = findOwned(ctx.db, ctx.user.id, publicationId);

@@ -1,9 +1,9 @@
 // The user as the API returns it (spec §3: planType and plan_type, createdAt and created_at, ...).
 import type { UserRow } from '../../../db/schema';
-import { effectivePlan, isStaff, normalizePlan, normalizeRole, trialDaysLeft } from '../../shared/plans';
+import { effectivePlan, isStaff, normalizePlan, normalizeRole, normalizeTrialPlan, trialDaysLeft } from '../../shared/plans';
 
 /** The columns of a users row the API shows (a SessionUser is one too). */
-export type UserLike = Pick<UserRow, 'id' | 'email' | 'name' | 'username' | 'avatar' | 'role' | 'planType' | 'createdAt' | 'emailVerifiedAt'>;
+export type UserLike = Pick<UserRow, 'id' | 'email' | 'name' | 'username' | 'avatar' | 'role' | 'planType' | 'trialPlan' | 'createdAt' | 'emailVerifiedAt'>;
 
 export function toUserDto(u: UserLike, now: Date = new Date()) {
   const role = normalizeRole(u.role);
@@ -19,7 +19,8 @@ export function toUserDto(u: UserLike, now: Date = new Date()) {
     planType,
     plan_type: planType,
     subscription: { plan: planType },
-    effectivePlan: effectivePlan({ role, planType }),
+    trialPlan: u.trialPlan ? normalizeTrialPlan(u.trialPlan) : null,
+    effectivePlan: effectivePlan({ role, planType, trialPlan: u.trialPlan, createdAt: u.createdAt }, now),
     isAdmin: role === 'admin',
     isStaff: isStaff(role),
     createdAt,

@@ -12,6 +12,9 @@ export const userDto = z.object({
   planType: z.enum(PLAN_TYPES),
   plan_type: z.enum(PLAN_TYPES),
   subscription: z.object({ plan: z.enum(PLAN_TYPES) }),
+  /** The plan a free trial gives for its 7 days, or null. */
+  trialPlan: z.enum(PLAN_TYPES).nullable(),
+  /** The plan in force (admins: enterprise; a free account in its trial: the trial's plan). */
   effectivePlan: z.enum(PLAN_TYPES),
   isAdmin: z.boolean(),
   isStaff: z.boolean(),

@@ -20,9 +20,10 @@ import {
 import { UserAvatar } from './user-avatar';
 import { useSignOut } from './use-sign-out';
 
-/** Admins show 'Enterprise' whatever their stored plan (spec §6). */
-export function planBadgeLabel(user: Pick<UserDtoShape, 'isAdmin' | 'planType'>): string {
-  return user.isAdmin ? PLAN_LABELS.enterprise : PLAN_LABELS[user.planType];
+/** Admins show 'Enterprise' whatever their stored plan (spec §6); a free account in its trial shows the trial's plan. */
+export function planBadgeLabel(user: Pick<UserDtoShape, 'isAdmin' | 'planType' | 'effectivePlan'>): string {
+  if (user.isAdmin) return PLAN_LABELS.enterprise;
+  return user.planType === 'free' && user.effectivePlan !== 'free' ? `${PLAN_LABELS[user.effectivePlan]} trial` : PLAN_LABELS[user.planType];
 }
 
 export function TopBar({ user, onOpenDrawer }: { user: UserDtoShape; onOpenDrawer: () => void }) {
@@ -37,7 +38,7 @@ export function TopBar({ user, onOpenDrawer }: { user: UserDtoShape; onOpenDrawe
       </button>
       <div className="flex-1" />
       <div className="flex items-center gap-1.5 sm:gap-2">
-        <Badge tone={user.isAdmin || user.planType !== 'free' ? 'brand' : 'neutral'} data-testid="plan-badge">
+        <Badge tone={user.isAdmin || user.effectivePlan !== 'free' ? 'brand' : 'neutral'} data-testid="plan-badge">
           {planBadgeLabel(user)}
         </Badge>
         {showTrial && (
