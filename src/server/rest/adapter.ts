@@ -57,3 +57,18 @@ export async function rest(
   for (const [k, v] of Object.entries(opts.headers ?? {})) c.header(k, v);
   return c.json(outcome.body as object, opts.status ?? 200);
 }
+
+/** A CSV download from a procedure that answers { filename, csv }; errors as the other REST paths. */
+export async function csvDownload(c: HonoContext<AppEnv>, fn: (caller: Caller) => Promise<{ filename: string; csv: string }>) {
+  const ctx = createContext(c.get('deps'), { user: c.get('user'), sessionId: c.get('sessionId'), ip: c.get('ip'), resHeaders: new Headers() });
+  try {
+    const { filename, csv } = await fn(createCaller(ctx));
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'no-store',
+    });
+  } catch (err) {
+    return errorResponse(c, err);
+  }
+}

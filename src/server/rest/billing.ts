@@ -3,9 +3,7 @@
 // billing.* (GET /api/subscription lives with the workflow paths).
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types';
-import { createContext } from '../trpc/context';
-import { createCaller } from '../trpc/root';
-import { errorResponse, readJson, rest } from './adapter';
+import { csvDownload, readJson, rest } from './adapter';
 
 const planOf = (body: unknown) => ({ plan: (body as { plan?: unknown } | null)?.plan as never });
 
@@ -17,16 +15,4 @@ export const billingRest = new Hono<AppEnv>()
   .post('/contact-sales', (c) => rest(c, async (api) => api.billing.contactSales(((await readJson(c)) ?? {}) as never)))
   .post('/start-free-trial', (c) => rest(c, async (api) => api.billing.startTrial((await readJson(c)) as never)))
   .get('/admin/billing', (c) => rest(c, (api) => api.billing.adminList()))
-  .get('/admin/billing/export', async (c) => {
-    const ctx = createContext(c.get('deps'), { user: c.get('user'), sessionId: c.get('sessionId'), ip: c.get('ip'), resHeaders: new Headers() });
-    try {
-      const { filename, csv } = await createCaller(ctx).billing.adminCsv();
-      return c.body(csv, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-        'Cache-Control': 'no-store',
-      });
-    } catch (err) {
-      return errorResponse(c, err);
-    }
-  });
+  .get('/admin/billing/export', (c) => csvDownload(c, (api) => api.billing.adminCsv()));

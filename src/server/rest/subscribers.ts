@@ -3,9 +3,7 @@
 // /api/subscribers/export), thin adapters over subscribers.importCsv / exportCsv.
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types';
-import { errorResponse, rest } from './adapter';
-import { createCaller } from '../trpc/root';
-import { createContext } from '../trpc/context';
+import { csvDownload, rest } from './adapter';
 
 async function uploadedText(req: { header(name: string): string | undefined; text(): Promise<string>; parseBody(): Promise<Record<string, unknown>> }) {
   if (!/^multipart\/form-data/i.test(req.header('content-type') ?? '')) return req.text();
@@ -28,16 +26,4 @@ export const subscribersRest = new Hono<AppEnv>()
       }),
     );
   })
-  .get('/subscribers/export', async (c) => {
-    const ctx = createContext(c.get('deps'), { user: c.get('user'), sessionId: c.get('sessionId'), ip: c.get('ip'), resHeaders: new Headers() });
-    try {
-      const { filename, csv } = await createCaller(ctx).subscribers.exportCsv({ publicationId: c.req.query('publicationId') ?? '' });
-      return c.body(csv, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-        'Cache-Control': 'no-store',
-      });
-    } catch (err) {
-      return errorResponse(c, err);
-    }
-  });
+  .get('/subscribers/export', (c) => csvDownload(c, (api) => api.subscribers.exportCsv({ publicationId: c.req.query('publicationId') ?? '' })));
