@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicNotAvailable } from '../components/public-layout';
+import { stringParam } from '../lib/search';
+import { TrialConfirmationPage } from '../features/trial/trial-pages';
 
+// /trial-confirmation?email=: the 6-digit code mailed by the trial signup signs the visitor in.
 export const Route = createFileRoute('/trial-confirmation')({
-  component: () => <PublicNotAvailable title="Confirm your trial" what="Trial confirmation" />,
+  validateSearch: (s: Record<string, unknown>): { email?: string } => {
+    const email = stringParam(s, 'email', 254);
+    return email ? { email } : {};
+  },
+  component: function TrialConfirmation() {
+    const { email = '' } = Route.useSearch();
+    return <TrialConfirmationPage email={email} />;
+  },
 });

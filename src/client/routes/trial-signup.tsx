@@ -1,13 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { normalizePlan, type PlanType } from '../../shared/plans';
+import { stringParam } from '../lib/search';
 import { TrialSignupPage } from '../features/trial/trial-pages';
 
+// /trial-signup?plan=basic: the plan the trial gives (basic or professional).
 export const Route = createFileRoute('/trial-signup')({
-  validateSearch: (search: Record<string, unknown>): { plan?: PlanType } => (search.plan ? { plan: normalizePlan(search.plan) } : {}),
-  component: TrialSignupRoute,
+  validateSearch: (s: Record<string, unknown>): { plan?: string } => {
+    const plan = stringParam(s, 'plan', 40);
+    return plan ? { plan } : {};
+  },
+  component: function TrialSignup() {
+    const { plan = '' } = Route.useSearch();
+    return <TrialSignupPage plan={plan} />;
+  },
 });
-
-function TrialSignupRoute() {
-  const { plan } = Route.useSearch();
-  return <TrialSignupPage plan={plan} />;
-}

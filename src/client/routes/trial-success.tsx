@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { stringParam } from '../lib/search';
 import { TrialSuccessPage } from '../features/trial/trial-pages';
 
 export const Route = createFileRoute('/trial-success')({
-  validateSearch: (search: Record<string, unknown>): { email?: string } => (typeof search.email === 'string' ? { email: search.email } : {}),
-  component: TrialSuccessRoute,
+  validateSearch: (s: Record<string, unknown>): { email?: string } => {
+    const email = stringParam(s, 'email', 254);
+    return email ? { email } : {};
+  },
+  component: function TrialSuccess() {
+    const { email } = Route.useSearch();
+    return <TrialSuccessPage email={email} />;
+  },
 });
-
-function TrialSuccessRoute() {
-  const { email } = Route.useSearch();
-  return <TrialSuccessPage email={email} />;
-}

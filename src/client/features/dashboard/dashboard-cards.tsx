@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight, CircleCheck, CircleSlash, CreditCard, Newspaper, Plug, RotateCw } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
-import { CAPABILITIES, formatLimit, PLAN_LABELS, PLAN_OFFERS, THEME_CAPS, type PlanType } from '../../../shared/plans';
+import { CAPABILITIES, formatTrialLabel, PLAN_LABELS, PLAN_OFFERS, THEME_CAPS, type PlanType } from '../../../shared/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
@@ -158,55 +158,72 @@ export function RecentPublicationsCard({ className }: { className?: string }) {
   );
 }
 
-function planFacts(plan: PlanType): [string, string][] {
+const limitText = (n: number, one: string, many: string) => (Number.isFinite(n) ? `${n.toLocaleString('en-US')} ${n === 1 ? one : many}` : `Unlimited ${many}`);
+
+/** The limits that tell plans apart at a glance (the full list is on /upgrade). */
+function planLimits(plan: PlanType): string {
   const c = CAPABILITIES[plan];
   return [
-    ['Publications', formatLimit(c.maxNewsletters)],
-    ['Content channels', formatLimit(c.maxChannels)],
-    ['Themes', formatLimit(THEME_CAPS[plan])],
-    ['Exports', c.exports.map((f) => f.toUpperCase()).join(', ')],
-  ];
+    limitText(c.maxChannels, 'channel', 'channels'),
+    limitText(THEME_CAPS[plan], 'theme', 'themes'),
+    limitText(c.maxNewsletters, 'publication', 'publications'),
+  ].join(' · ');
 }
 
-export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
+/**
+ * Every plan with its price and key limits, the one in force marked; the button leads to /upgrade.
+ * (The dashboard may still pass the dialog opener it used before; the card no longer needs it.)
+ */
+export function SubscriptionCard(_props: { onUpgrade?: () => void }) {
   const q = trpc.billing.subscription.useQuery();
-  const plan = q.data?.currentPlan;
+  const sub = q.data;
+  const plan = sub?.currentPlan;
   const offer = plan ? PLAN_OFFERS.find((o) => o.id === plan) : undefined;
+  const trial = sub && sub.source === null && sub.currentPlan !== 'free' && (sub.trialDaysLeft ?? 0) > 0 ? sub.trialDaysLeft : null;
   return (
     <Card className="flex flex-col" role="region" aria-labelledby={cardId('Subscription Plans')}>
-      <CardHead icon={CreditCard} title="Subscription Plans" description="Your plan and what it includes." />
+      <CardHead icon={CreditCard} title="Subscription Plans" description="Your plan and what each plan includes." />
       <CardContent className="flex-1">
         {q.isError ? (
           <LoadError error={q.error} onRetry={() => void q.refetch()} />
         ) : !plan ? (
           <div className="space-y-2">
             {rowSkeleton(1, 'h-12')}
-            {rowSkeleton(4, 'h-5')}
+            {rowSkeleton(4, 'h-12')}
           </div>
         ) : (
           <>
             <div className="flex items-baseline justify-between gap-2 rounded-lg bg-indigo-50 px-3 py-2.5 dark:bg-indigo-500/10">
               <p className="text-sm text-zinc-700 dark:text-zinc-300">
                 Current plan: <span className="font-semibold text-zinc-900 dark:text-white">{offer?.name ?? PLAN_LABELS[plan]}</span>
+                {trial !== null && <span className="block text-xs text-zinc-600 dark:text-zinc-400">Free trial: {formatTrialLabel(trial)}</span>}
               </p>
-              <span className="text-sm font-medium text-indigo-700 dark:text-indigo-300">{offer ? offer.priceLabel : '$0/month'}</span>
+              <span className="shrink-0 text-sm font-medium text-indigo-700 dark:text-indigo-300">
+                {trial !== null ? '$0 during the trial' : offer ? offer.priceLabel : '$0/month'}
+              </span>
             </div>
-            <dl className="mt-3 space-y-1.5 text-sm">
-              {planFacts(plan).map(([k, v]) => (
-                <div key={k} className="flex justify-between gap-3">
-                  <dt className="text-zinc-500 dark:text-zinc-400">{k}</dt>
-                  <dd className="text-right font-medium text-zinc-800 dark:text-zinc-200">{v}</dd>
-                </div>
+            <ul className="mt-3 divide-y divide-zinc-100 text-sm dark:divide-zinc-800" aria-label="Plans">
+              {PLAN_OFFERS.map((o) => (
+                <li key={o.id} className="py-2.5" aria-current={o.id === plan ? 'true' : undefined}>
+                  <div className="flex items-center justify-between gap-2">
+                    <span className="flex min-w-0 items-center gap-2 font-medium text-zinc-900 dark:text-zinc-100">
+                      {o.name}
+                      {o.id === plan && <Badge tone="success">{MSG.currentPlan}</Badge>}
+                    </span>
+                    <span className="shrink-0 text-zinc-600 dark:text-zinc-300">{o.priceLabel}</span>
+                  </div>
+                  <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{planLimits(o.id)}</p>
+                </li>
               ))}
-            </dl>
+            </ul>
           </>
         )}
       </CardContent>
       <CardFooter>
-        <Button className="w-full" variant={plan === 'enterprise' ? 'outline' : 'primary'} onClick={onUpgrade} disabled={!plan}>
+        <Link to="/upgrade" className={buttonClass(plan === 'enterprise' ? 'outline' : 'primary', 'md', 'w-full')}>
           {plan === 'enterprise' ? 'Compare plans' : 'Upgrade plan'}
           <ArrowRight aria-hidden />
-        </Button>
+        </Link>
       </CardFooter>
     </Card>
   );

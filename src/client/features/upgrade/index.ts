@@ -1,2 +1,3 @@
-// The upgrade feature's public surface: the plan-upgrade dialog other pages open.
+// The upgrade feature's public surface: the plan-upgrade dialog other pages open, and the /upgrade page.
 export { UpgradeDialog } from './upgrade-dialog';
+export { UpgradePage } from './upgrade-page';

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../components/page-header';
+import { BillingPage } from '../../features/billing';
 
+// Staff only in the UI (others see the forbidden view); the server refuses billing data to others on its own.
 export const Route = createFileRoute('/_app/billing')({
-  component: () => <NotAvailableYet title="Billing" what="Billing" />,
+  component: BillingPage,
 });

@@ -1,6 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../components/page-header';
+import { stringParam } from '../../lib/search';
+import { UpgradePage } from '../../features/upgrade';
 
+// /upgrade?plan=<id> highlights a plan; Stripe returns to ?checkout=success or ?checkout=canceled.
 export const Route = createFileRoute('/_app/upgrade')({
-  component: () => <NotAvailableYet title="Upgrade" what="Changing your plan" />,
+  validateSearch: (s: Record<string, unknown>): { plan?: string; checkout?: string } => {
+    const plan = stringParam(s, 'plan', 40);
+    const checkout = stringParam(s, 'checkout', 20);
+    return { ...(plan && { plan }), ...(checkout && { checkout }) };
+  },
+  loader: ({ context }) => context.trpc.billing.subscription.prefetch(),
+  component: function Upgrade() {
+    const { plan = '', checkout = '' } = Route.useSearch();
+    // A new ?checkout= starts the page afresh (the wait for Stripe begins on mount).
+    return <UpgradePage key={checkout} plan={plan} checkout={checkout} />;
+  },
 });

@@ -1,0 +1,2 @@
+// The billing feature's public surface: the staff billing page.
+export { BillingPage } from './billing-page';
