@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHROMIUM_PATH, chromiumLaunchOptions } from '../helpers/chromium';
+import { STRIPE_APP_PORT, STRIPE_ENV } from './fixtures/stripe';
 
 // E2E_PORT lets two runs share one machine (each gets its own database folder too).
 const PORT = Number(process.env.E2E_PORT ?? 3111);
@@ -38,27 +39,55 @@ export default defineConfig({
   },
   projects: [
     { name: 'setup', testMatch: /global\.setup\.ts/ },
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, dependencies: ['setup'] },
-  ],
-  webServer: {
-    cwd: ROOT,
-    // A fresh database every run: the first account created on it becomes the admin.
-    command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && node dist/server/index.js`,
-    url: `http://127.0.0.1:${PORT}/api/auth/check`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      DATABASE_PATH: `${DB_DIR}/e2e.db`,
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'development',
-      // The workflow e2e serves fixture feeds on this loopback port (tests/e2e/fixtures/feed-server.ts).
-      FETCH_ALLOW_HOSTS: '127.0.0.1:3191',
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, dependencies: ['setup'], testIgnore: /\.stripe\.spec\.ts$/ },
+    // Payments: a second server configured for Stripe, whose API is a loopback fake the specs start.
+    {
+      name: 'stripe',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${STRIPE_APP_PORT}` },
+      testMatch: /\.stripe\.spec\.ts$/,
     },
-  },
+  ],
+  webServer: [
+    {
+      cwd: ROOT,
+      // A fresh database every run: the first account created on it becomes the admin.
+      command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && node dist/server/index.js`,
+      url: `http://127.0.0.1:${PORT}/api/auth/check`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        APP_URL: `http://127.0.0.1:${PORT}`,
+        DATABASE_PATH: `${DB_DIR}/e2e.db`,
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'error',
+        NODE_ENV: 'development',
+        // The workflow e2e serves fixture feeds on this loopback port (tests/e2e/fixtures/feed-server.ts).
+        FETCH_ALLOW_HOSTS: '127.0.0.1:3191',
+      },
+    },
+    {
+      cwd: ROOT,
+      command: `rm -rf ${DB_DIR}-stripe && mkdir -p ${DB_DIR}-stripe && node dist/server/index.js`,
+      url: `http://127.0.0.1:${STRIPE_APP_PORT}/api/auth/check`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(STRIPE_APP_PORT),
+        HOST: '127.0.0.1',
+        APP_URL: `http://127.0.0.1:${STRIPE_APP_PORT}`,
+        DATABASE_PATH: `${DB_DIR}-stripe/e2e.db`,
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'error',
+        NODE_ENV: 'development',
+        DELIVERY_WORKER: 'off',
+        ...STRIPE_ENV,
+      },
+    },
+  ],
 });

@@ -190,7 +190,7 @@ export async function startFakeStripe(opts: {
         const form = readForm(Buffer.concat(chunks).toString('utf8'));
         const path = url.pathname;
         // Hosted pages (what the browser opens): checkout and portal.
-        const page = /^\/(checkout|portal)\/([\w-]+)(\/(pay|cancel))?$/.exec(path);
+        const page = /^\/(checkout|portal)\/([\w~-]+)(\/(pay|cancel))?$/.exec(path);
         if (page) {
           const [, kind, id, , action] = page;
           if (kind === 'checkout') {

@@ -4,7 +4,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { subscriptions, users } from '../../../db/schema';
-import { PLAN_LABELS, normalizePlan } from '../../shared/plans';
+import { PLAN_LABELS, PLAN_OFFERS, normalizePlan } from '../../shared/plans';
 import { BILLING_CSV_COLUMNS, type BillingRecord, type SubscriptionStatus } from '../../shared/schemas/billing';
 import { csvCell } from '../csv';
 
@@ -42,6 +42,12 @@ function sample(
   };
 }
 
+/** The plan as the billing records name it (spec §3: Basic, Professional, Enterprise). */
+const planName = (plan: string) => {
+  const p = normalizePlan(plan);
+  return PLAN_OFFERS.find((o) => o.id === p)?.name ?? PLAN_LABELS[p];
+};
+
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
 export function billingRecords(db: Db) {
@@ -57,7 +63,7 @@ export function billingRecords(db: Db) {
     id: s.id,
     name,
     email,
-    planType: PLAN_LABELS[normalizePlan(s.plan)],
+    planType: planName(s.plan),
     subscriptionStatus: s.status as SubscriptionStatus,
     stripeCustomerId: s.stripeCustomerId,
     amountPaid: s.amountCents / 100,

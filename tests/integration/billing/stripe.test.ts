@@ -200,7 +200,7 @@ describe('staff', () => {
     const tess = list.records.find((r) => r.email === 'target@example.com')!;
     expect(tess).toMatchObject({ name: 'Tess Target', planType: 'Business', subscriptionStatus: 'active', amountPaid: 0 });
     const bought = list.records.find((r) => r.email === 'buyer@example.com')!;
-    expect(bought).toMatchObject({ planType: 'Pro', subscriptionStatus: 'canceled', amountPaid: 19 });
+    expect(bought).toMatchObject({ planType: 'Professional', subscriptionStatus: 'canceled', amountPaid: 19 });
     const activePaid = list.records.filter((r) => r.subscriptionStatus === 'active').reduce((n, r) => n + r.amountPaid, 0);
     expect(list.summary.mrr).toBe(activePaid);
     await expectStatus(h.caller(target).billing.adminList(), 403, MSG.forbidden);
@@ -237,7 +237,7 @@ describe('staff', () => {
     expect(out.filename).toBe('billing-2026-11-23.csv');
     const [header, ...rows] = out.csv.trim().split('\r\n');
     expect(header).toBe(BILLING_CSV_COLUMNS.join(','));
-    expect(rows.some((r) => r.startsWith('Bea Buyer,buyer@example.com,Pro,canceled,19.00,monthly,'))).toBe(true);
+    expect(rows.some((r) => r.startsWith('Bea Buyer,buyer@example.com,Professional,canceled,19.00,monthly,'))).toBe(true);
   });
 });
 

@@ -174,7 +174,8 @@ function planLimits(plan: PlanType): string {
  * Every plan with its price and key limits, the one in force marked; the button leads to /upgrade.
  * (The dashboard may still pass the dialog opener it used before; the card no longer needs it.)
  */
-export function SubscriptionCard(_props: { onUpgrade?: () => void }) {
+/** Every plan with the current one marked; the button opens the plan-upgrade dialog (its cards lead to /upgrade). */
+export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
   const q = trpc.billing.subscription.useQuery();
   const sub = q.data;
   const plan = sub?.currentPlan;
@@ -220,10 +221,10 @@ export function SubscriptionCard(_props: { onUpgrade?: () => void }) {
         )}
       </CardContent>
       <CardFooter>
-        <Link to="/upgrade" className={buttonClass(plan === 'enterprise' ? 'outline' : 'primary', 'md', 'w-full')}>
+        <Button variant={plan === 'enterprise' ? 'outline' : 'primary'} className="w-full" onClick={onUpgrade}>
           {plan === 'enterprise' ? 'Compare plans' : 'Upgrade plan'}
           <ArrowRight aria-hidden />
-        </Link>
+        </Button>
       </CardFooter>
     </Card>
   );
