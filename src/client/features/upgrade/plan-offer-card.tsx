@@ -1,9 +1,10 @@
 // One plan on /upgrade: price, key limits and features, and what the user can do with it (buy it, ask
 // sales, or nothing because it is theirs or included in theirs).
-import { Check, Sparkles } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { forwardRef } from 'react';
 import { MSG } from '../../../shared/messages';
 import { CAPABILITIES, MOST_POPULAR_PLAN, THEME_CAPS, type PlanOffer, type PlanType } from '../../../shared/plans';
+import { PlanBadges } from './plan-badges';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -64,16 +65,9 @@ export const PlanOfferCard = forwardRef<HTMLElement, Props>(function PlanOfferCa
         mine && 'bg-indigo-50/40 dark:bg-indigo-500/5',
       )}
     >
-      <div className="absolute -top-2.5 left-4 flex flex-wrap gap-1.5">
-        {popular && (
-          <Badge tone="brand" className="bg-indigo-600 text-white ring-indigo-600 dark:bg-indigo-500 dark:text-white">
-            <Sparkles className="size-3" aria-hidden />
-            {MSG.mostPopular}
-          </Badge>
-        )}
-        {mine && <Badge tone="success">{MSG.currentPlan}</Badge>}
+      <PlanBadges popular={popular} current={!!mine}>
         {highlighted && !mine && <Badge tone="neutral">Your choice</Badge>}
-      </div>
+      </PlanBadges>
       <h2 id={titleId} className="text-lg font-semibold text-zinc-900 dark:text-white">
         {offer.name}
       </h2>

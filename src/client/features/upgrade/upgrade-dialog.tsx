@@ -1,10 +1,10 @@
 // The plan-upgrade dialog (spec §2): four plan cards from PLAN_OFFERS, the user's plan marked current,
 // 'Upgrade to {plan}' leading to /upgrade, a sales mail link and 'Maybe Later'.
 import { useNavigate } from '@tanstack/react-router';
-import { Check, Sparkles } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { MOST_POPULAR_PLAN, PLAN_OFFERS, PLAN_TYPES, SALES_EMAIL, type PlanOffer, type PlanType } from '../../../shared/plans';
-import { Badge } from '../../components/ui/badge';
+import { PlanBadges } from './plan-badges';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
@@ -32,15 +32,7 @@ function PlanCard({ offer, currentPlan, onUpgrade }: { offer: PlanOffer; current
         isCurrent && 'bg-indigo-50/50 dark:bg-indigo-500/5',
       )}
     >
-      <div className="absolute -top-2.5 left-4 flex gap-1.5">
-        {popular && (
-          <Badge tone="brand" className="bg-indigo-600 text-white ring-indigo-600 dark:bg-indigo-500 dark:text-white">
-            <Sparkles className="size-3" aria-hidden />
-            {MSG.mostPopular}
-          </Badge>
-        )}
-        {isCurrent && <Badge tone="success">{MSG.currentPlan}</Badge>}
-      </div>
+      <PlanBadges popular={popular} current={isCurrent} />
       <h3 id={titleId} className="text-base font-semibold text-zinc-900 dark:text-white">
         {offer.name}
       </h3>
