@@ -15,6 +15,8 @@ export const users = sqliteTable(
     /** The plan a free trial gives for its 7 days (chosen on /trial-signup); null: the trial is the free plan. */
     trialPlan: text('trial_plan'),
     emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
+    /** Set by an admin: the account cannot sign in and its sessions end. */
+    disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },

@@ -67,6 +67,7 @@ export function createAccount(db: Db, acc: NewAccount, now: Date): UserRow {
       role: count === 0 ? 'admin' : normalizeRole(acc.role),
       planType: normalizePlan(acc.planType),
       trialPlan: acc.trialPlan ?? null,
+      disabledAt: null,
       emailVerifiedAt: acc.verified ? now : null,
       createdAt: now,
       updatedAt: now,

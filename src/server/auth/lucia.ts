@@ -22,6 +22,7 @@ export function createLucia(db: Db, opts: { secure: boolean; now: () => Date }) 
       role: a.role,
       planType: a.planType,
       trialPlan: a.trialPlan,
+      disabledAt: a.disabledAt,
       createdAt: a.createdAt,
       emailVerifiedAt: a.emailVerifiedAt,
     }),

@@ -3,7 +3,13 @@
 import { createLucia, ABSOLUTE_MS, SESSION_COOKIE } from './lucia';
 import type { Db } from '../db';
 import type { UserLike } from '../user/dto';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../db/schema';
+import { AppError } from '../errors';
 import { normalizePlan, normalizeRole, normalizeTrialPlan, type PlanType, type Role } from '../../shared/plans';
+
+/** The answer to signing in to an account an admin disabled. */
+export const ACCOUNT_DISABLED = 'This account is disabled. Contact support if you think this is a mistake.';
 
 export interface SessionUser {
   id: string;
@@ -79,6 +85,10 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
       cache.delete(id);
       const { session, user } = await lucia.validateSession(id);
       if (!session || !user) return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
+      if ((user as { disabledAt?: unknown }).disabledAt) {
+        await lucia.invalidateSession(session.id);
+        return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
+      }
       if (t - session.createdAt > ABSOLUTE_MS) {
         await lucia.invalidateSession(session.id);
         return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
@@ -93,6 +103,8 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
 
     /** Starts a session and returns its Set-Cookie value. */
     async start(userId: string): Promise<string> {
+      const row = db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).get();
+      if (row?.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED);
       const session = await lucia.createSession(userId, { createdAt: now().getTime() });
       return lucia.createSessionCookie(session.id).serialize();
     },

@@ -5,7 +5,8 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../db';
-import { auditLog, subscriptions, users, type SubscriptionRow } from '../../../db/schema';
+import { subscriptions, users, type SubscriptionRow } from '../../../db/schema';
+import { recordAudit, type Actor } from '../user/audit';
 import { effectivePlan, normalizePlan, trialDaysLeft, type PlanType } from '../../shared/plans';
 import type { SubscriptionDto, SubscriptionStatus } from '../../shared/schemas/billing';
 import type { SessionUser } from '../auth/service';
@@ -86,12 +87,6 @@ export function recordPayment(db: Db, subscriptionId: string, amountCents: numbe
   db.update(subscriptions).set({ amountCents, lastPaymentAt: paidAt, updatedAt: paidAt }).where(eq(subscriptions.stripeSubscriptionId, subscriptionId)).run();
 }
 
-export interface Actor {
-  id: string | null;
-  email: string;
-  ip: string;
-}
-
 /**
  * Staff (or the operator's CLI) set a user's plan: a subscription row of source 'admin' (none for free)
  * and the audit entry, in one transaction. A live Stripe subscription is left to Stripe: staff change
@@ -111,17 +106,6 @@ export function setPlanByStaff(db: Db, actor: Actor, target: { id: string; email
         .run();
     }
     tx.update(users).set({ planType: plan, updatedAt: now }).where(eq(users.id, target.id)).run();
-    tx.insert(auditLog)
-      .values({
-        id: crypto.randomUUID(),
-        actorId: actor.id,
-        actorEmail: actor.email,
-        action: 'plan.set',
-        targetUserId: target.id,
-        detail: { email: target.email, from: previous, to: plan, reason, replacedStripe: before?.source === 'stripe' },
-        ip: actor.ip,
-        createdAt: now,
-      })
-      .run();
+    recordAudit(tx, actor, 'plan.set', target.id, { email: target.email, from: previous, to: plan, reason, replacedStripe: before?.source === 'stripe' }, now);
   });
 }

@@ -1,20 +1,23 @@
-// admin.*: staff-only data. Every procedure uses adminProcedure (403 for everyone else).
-import { z } from 'zod';
-import { desc, sql } from 'drizzle-orm';
+// admin.*: staff-only. Every procedure uses adminProcedure (403 for everyone else); changes to accounts
+// are for admins only (decided in the domain: managers and supervisors read).
 import { router, adminProcedure } from '../trpc/init';
-import { users } from '../../../db/schema';
-import { toUserDto } from '../user/dto';
+import {
+  deleteUser,
+  deleteUserInput,
+  endSessions,
+  listUsers,
+  listUsersInput,
+  setDisabled,
+  setDisabledInput,
+  setRole,
+  setRoleInput,
+  userIdInput,
+} from '../user/admin-users';
 
 export const adminRouter = router({
-  listUsers: adminProcedure
-    .input(z.object({ limit: z.number().int().min(1).max(200).default(50), offset: z.number().int().min(0).default(0) }).default({ limit: 50, offset: 0 }))
-    .query(({ ctx, input }) => {
-      const rows = ctx.db.select().from(users).orderBy(desc(users.createdAt)).limit(input.limit).offset(input.offset).all();
-      const total =
-        ctx.db
-          .select({ n: sql<number>`count(*)` })
-          .from(users)
-          .get()?.n ?? 0;
-      return { total, users: rows.map((r) => toUserDto(r, ctx.now())) };
-    }),
+  listUsers: adminProcedure.input(listUsersInput).query(({ ctx, input }) => listUsers(ctx, input)),
+  setRole: adminProcedure.input(setRoleInput).mutation(({ ctx, input }) => setRole(ctx, input)),
+  setDisabled: adminProcedure.input(setDisabledInput).mutation(({ ctx, input }) => setDisabled(ctx, input)),
+  endSessions: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => endSessions(ctx, input)),
+  deleteUser: adminProcedure.input(deleteUserInput).mutation(({ ctx, input }) => deleteUser(ctx, input)),
 });

@@ -1,0 +1,149 @@
+// User management for staff (/admin/users): list with search and filters for every staff role; changes
+// (role, disable/enable, end sessions, delete) for admins only, each written to the audit log in the
+// same transaction. An admin cannot lock themselves out, and the last admin stays an admin.
+import { and, count, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db';
+import type { AuthService, SessionUser } from '../auth/service';
+import { sessions, users } from '../../../db/schema';
+import { AppError } from '../errors';
+import { PLAN_TYPES, ROLES, normalizeRole, type Role } from '../../shared/plans';
+import { toUserDto } from './dto';
+import { recordAudit, type Actor } from './audit';
+
+export const ADMIN_USERS_MSG = {
+  adminOnly: 'Only admins change accounts. Managers and supervisors can look but not change.',
+  notFound: 'User not found',
+  notYourself: 'You cannot do this to your own account.',
+  lastAdmin: 'This is the last admin: make another admin first.',
+  confirmEmail: 'Type the account’s e-mail address to confirm.',
+} as const;
+
+export const listUsersInput = z
+  .object({
+    search: z.string().trim().max(200).default(''),
+    role: z.enum(ROLES).optional(),
+    plan: z.enum(PLAN_TYPES).optional(),
+    status: z.enum(['active', 'disabled']).optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+    offset: z.number().int().min(0).default(0),
+  })
+  .default({ search: '', limit: 50, offset: 0 });
+
+export const userIdInput = z.object({ userId: z.string().max(100) });
+export const setRoleInput = userIdInput.extend({ role: z.enum(ROLES) });
+export const setDisabledInput = userIdInput.extend({ disabled: z.boolean() });
+export const deleteUserInput = userIdInput.extend({ confirmEmail: z.string().trim().max(254) });
+
+interface Ctx {
+  db: Db;
+  auth: AuthService;
+  now: () => Date;
+  ip: string;
+  user: SessionUser;
+}
+
+const actorOf = (ctx: Ctx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
+
+function requireAdmin(ctx: Ctx) {
+  if (normalizeRole(ctx.user.role) !== 'admin') throw new AppError('FORBIDDEN', ADMIN_USERS_MSG.adminOnly);
+}
+
+function target(ctx: Ctx, userId: string) {
+  const row = ctx.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!row) throw new AppError('NOT_FOUND', ADMIN_USERS_MSG.notFound);
+  return row;
+}
+
+export function listUsers(ctx: Pick<Ctx, 'db' | 'now'>, input: z.infer<typeof listUsersInput>) {
+  const where: SQL[] = [];
+  if (input.search) {
+    const q = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(sql`${users.email} like ${q} escape '\\'`, sql`${users.name} like ${q} escape '\\'`)!);
+  }
+  if (input.role) where.push(eq(users.role, input.role));
+  if (input.plan) where.push(eq(users.planType, input.plan));
+  if (input.status) where.push(input.status === 'disabled' ? isNotNull(users.disabledAt) : isNull(users.disabledAt));
+  const cond = where.length ? and(...where) : undefined;
+  const rows = ctx.db.select().from(users).where(cond).orderBy(desc(users.createdAt)).limit(input.limit).offset(input.offset).all();
+  const total = ctx.db.select({ n: count() }).from(users).where(cond).get()?.n ?? 0;
+  const now = ctx.now();
+  const live = new Map(
+    ctx.db
+      .select({ userId: sessions.userId, n: count() })
+      .from(sessions)
+      .where(gt(sessions.expiresAt, Math.floor(now.getTime() / 1000)))
+      .groupBy(sessions.userId)
+      .all()
+      .map((r) => [r.userId, r.n]),
+  );
+  return {
+    total,
+    users: rows.map((r) => ({ ...toUserDto(r, now), disabled: r.disabledAt !== null, activeSessions: live.get(r.id) ?? 0 })),
+  };
+}
+
+function adminCount(db: Db): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+      .get()?.n ?? 0
+  );
+}
+
+export function setRole(ctx: Ctx, input: z.infer<typeof setRoleInput>) {
+  requireAdmin(ctx);
+  const row = target(ctx, input.userId);
+  if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
+  const from = normalizeRole(row.role);
+  if (from === 'admin' && input.role !== 'admin' && adminCount(ctx.db) <= 1) throw new AppError('CONFLICT', ADMIN_USERS_MSG.lastAdmin);
+  ctx.db.transaction((tx) => {
+    tx.update(users).set({ role: input.role, updatedAt: ctx.now() }).where(eq(users.id, row.id)).run();
+    recordAudit(tx, actorOf(ctx), 'role.set', row.id, { email: row.email, from, to: input.role }, ctx.now());
+  });
+  ctx.auth.forgetUser(row.id);
+  return { success: true as const, role: input.role as Role };
+}
+
+export async function setDisabled(ctx: Ctx, input: z.infer<typeof setDisabledInput>) {
+  requireAdmin(ctx);
+  const row = target(ctx, input.userId);
+  if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
+  if (input.disabled && normalizeRole(row.role) === 'admin' && adminCount(ctx.db) <= 1) throw new AppError('CONFLICT', ADMIN_USERS_MSG.lastAdmin);
+  ctx.db.transaction((tx) => {
+    tx.update(users)
+      .set({ disabledAt: input.disabled ? ctx.now() : null, updatedAt: ctx.now() })
+      .where(eq(users.id, row.id))
+      .run();
+    recordAudit(tx, actorOf(ctx), input.disabled ? 'account.disable' : 'account.enable', row.id, { email: row.email }, ctx.now());
+  });
+  if (input.disabled) await ctx.auth.endAllFor(row.id);
+  else ctx.auth.forgetUser(row.id);
+  return { success: true as const, disabled: input.disabled };
+}
+
+export async function endSessions(ctx: Ctx, input: z.infer<typeof userIdInput>) {
+  requireAdmin(ctx);
+  const row = target(ctx, input.userId);
+  const n = ctx.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, row.id)).get()?.n ?? 0;
+  await ctx.auth.endAllFor(row.id);
+  recordAudit(ctx.db, actorOf(ctx), 'sessions.end', row.id, { email: row.email, sessions: n }, ctx.now());
+  return { success: true as const, ended: n };
+}
+
+export async function deleteUser(ctx: Ctx, input: z.infer<typeof deleteUserInput>) {
+  requireAdmin(ctx);
+  const row = target(ctx, input.userId);
+  if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
+  if (input.confirmEmail.toLowerCase() !== row.email.toLowerCase()) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.confirmEmail);
+  if (normalizeRole(row.role) === 'admin' && adminCount(ctx.db) <= 1) throw new AppError('CONFLICT', ADMIN_USERS_MSG.lastAdmin);
+  await ctx.auth.endAllFor(row.id);
+  ctx.db.transaction((tx) => {
+    // The account's publications, subscribers, drafts and sends go with it (foreign keys cascade).
+    tx.delete(users).where(eq(users.id, row.id)).run();
+    recordAudit(tx, actorOf(ctx), 'account.delete', row.id, { email: row.email, name: row.name, role: row.role, plan: row.planType }, ctx.now());
+  });
+  return { success: true as const };
+}

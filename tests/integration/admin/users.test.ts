@@ -1,0 +1,101 @@
+// admin.* user management: every staff role lists and filters; only admins change roles, disable,
+// end sessions and delete; every change is in the audit log; nobody locks out the last admin.
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog, sessions, users } from '../../../db/schema';
+import { cookieFrom, createHarness, jsonRequest } from '../../helpers/app';
+import { expectStatus } from '../workflow/factories';
+import { ADMIN_USERS_MSG } from '../../../src/server/user/admin-users';
+import { ACCOUNT_DISABLED } from '../../../src/server/auth/service';
+
+const PASSWORD = 'correct horse battery';
+
+async function setup() {
+  const h = createHarness();
+  const admin = await h.insertUser({ email: 'admin@example.com', name: 'Ada Admin', password: PASSWORD });
+  const manager = await h.insertUser({ email: 'manager@example.com', name: 'Max Manager', role: 'manager' });
+  const ann = await h.insertUser({ email: 'ann@example.com', name: 'Ann Author', planType: 'basic', password: PASSWORD });
+  const bob = await h.insertUser({ email: 'bob@example.com', name: 'Bob Builder' });
+  return { h, admin, manager, ann, bob };
+}
+
+const audits = (h: ReturnType<typeof createHarness>, userId: string) => h.db.select().from(auditLog).where(eq(auditLog.targetUserId, userId)).all();
+
+describe('admin.listUsers', () => {
+  it('searches and filters for every staff role; users 403, anon 401, bad input 400', async () => {
+    const { h, manager, ann, bob } = await setup();
+    const all = await h.caller(manager).admin.listUsers();
+    expect(all.total).toBe(4);
+    expect((await h.caller(manager).admin.listUsers({ search: 'builder' })).users.map((u) => u.email)).toEqual(['bob@example.com']);
+    expect((await h.caller(manager).admin.listUsers({ plan: 'basic' })).users.map((u) => u.id)).toEqual([ann.id]);
+    expect((await h.caller(manager).admin.listUsers({ role: 'manager' })).users.map((u) => u.id)).toEqual([manager.id]);
+    // A search for a wildcard character matches it literally.
+    expect((await h.caller(manager).admin.listUsers({ search: '%' })).total).toBe(0);
+    expect(all.users.find((u) => u.id === bob.id)).toMatchObject({ disabled: false, activeSessions: 0 });
+    await expectStatus(h.caller(ann).admin.listUsers(), 403);
+    await expectStatus(h.caller('anon').admin.listUsers(), 401);
+    await expectStatus(h.caller(manager).admin.listUsers({ limit: 0 } as never), 400);
+  });
+});
+
+describe('changes (admins only, audited)', () => {
+  it('changes a role; managers cannot; an admin cannot change their own role or demote the last admin', async () => {
+    const { h, admin, manager, ann } = await setup();
+    expect(await h.caller(admin).admin.setRole({ userId: ann.id, role: 'supervisor' })).toEqual({ success: true, role: 'supervisor' });
+    expect(h.db.select({ role: users.role }).from(users).where(eq(users.id, ann.id)).get()!.role).toBe('supervisor');
+    expect(audits(h, ann.id)).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        actorEmail: 'admin@example.com',
+        action: 'role.set',
+        ip: '127.0.0.1',
+        detail: { email: 'ann@example.com', from: 'user', to: 'supervisor' },
+      }),
+    ]);
+    await expectStatus(h.caller(manager).admin.setRole({ userId: ann.id, role: 'admin' }), 403, ADMIN_USERS_MSG.adminOnly);
+    await expectStatus(h.caller(admin).admin.setRole({ userId: admin.id, role: 'user' }), 400, ADMIN_USERS_MSG.notYourself);
+    await expectStatus(h.caller(admin).admin.setRole({ userId: 'nobody', role: 'user' }), 404, ADMIN_USERS_MSG.notFound);
+    await expectStatus(h.caller(admin).admin.setRole({ userId: ann.id, role: 'owner' as never }), 400);
+    // Two admins: one may demote the other, never the last one.
+    await h.caller(admin).admin.setRole({ userId: ann.id, role: 'admin' });
+    const annAdmin = { ...ann, role: 'admin' as const };
+    await h.caller(annAdmin).admin.setRole({ userId: admin.id, role: 'user' });
+    await expectStatus(h.caller(annAdmin).admin.setDisabled({ userId: annAdmin.id, disabled: true }), 400, ADMIN_USERS_MSG.notYourself);
+  });
+
+  it('disabling ends the sessions and refuses sign-in with a clear message; enabling lets the user back', async () => {
+    const { h, admin, ann } = await setup();
+    const signIn = () => h.app.request('/api/auth/login', jsonRequest('POST', { email: 'ann@example.com', password: PASSWORD }));
+    const cookie = cookieFrom(await signIn());
+    expect((await h.app.request('/api/user', { headers: { cookie } })).status).toBe(200);
+    await h.caller(admin).admin.setDisabled({ userId: ann.id, disabled: true });
+    expect((await h.app.request('/api/user', { headers: { cookie } })).status).toBe(401);
+    const refused = await signIn();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: ACCOUNT_DISABLED });
+    expect((await h.caller(admin).admin.listUsers({ status: 'disabled' })).users.map((u) => u.id)).toEqual([ann.id]);
+    await h.caller(admin).admin.setDisabled({ userId: ann.id, disabled: false });
+    expect((await signIn()).status).toBe(200);
+    expect(audits(h, ann.id).map((a) => a.action)).toEqual(['account.disable', 'account.enable']);
+  });
+
+  it('ends a user’s sessions', async () => {
+    const { h, admin, ann } = await setup();
+    await h.app.request('/api/auth/login', jsonRequest('POST', { email: 'ann@example.com', password: PASSWORD }));
+    await h.app.request('/api/auth/login', jsonRequest('POST', { email: 'ann@example.com', password: PASSWORD }));
+    expect(await h.caller(admin).admin.endSessions({ userId: ann.id })).toEqual({ success: true, ended: 2 });
+    expect(h.db.select().from(sessions).where(eq(sessions.userId, ann.id)).all()).toHaveLength(0);
+    expect(audits(h, ann.id)[0]).toMatchObject({ action: 'sessions.end', detail: { email: 'ann@example.com', sessions: 2 } });
+  });
+
+  it('deletes an account only with its address typed; never oneself', async () => {
+    const { h, admin, manager, bob } = await setup();
+    await expectStatus(h.caller(admin).admin.deleteUser({ userId: bob.id, confirmEmail: 'bo@example.com' }), 400, ADMIN_USERS_MSG.confirmEmail);
+    await expectStatus(h.caller(manager).admin.deleteUser({ userId: bob.id, confirmEmail: 'bob@example.com' }), 403);
+    await expectStatus(h.caller(admin).admin.deleteUser({ userId: admin.id, confirmEmail: 'admin@example.com' }), 400, ADMIN_USERS_MSG.notYourself);
+    expect(await h.caller(admin).admin.deleteUser({ userId: bob.id, confirmEmail: 'BOB@example.com' })).toEqual({ success: true });
+    expect(h.db.select().from(users).where(eq(users.id, bob.id)).get()).toBeUndefined();
+    // The audit entry outlives the account.
+    expect(audits(h, bob.id)).toEqual([expect.objectContaining({ action: 'account.delete', detail: expect.objectContaining({ email: 'bob@example.com' }) })]);
+  });
+});
