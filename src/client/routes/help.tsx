@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicNotAvailable } from '../components/public-layout';
+import { HelpCenterPage } from '../features/help';
 
 export const Route = createFileRoute('/help')({
-  component: () => <PublicNotAvailable title="Help Center" what="The help center" />,
+  component: HelpCenterPage,
 });

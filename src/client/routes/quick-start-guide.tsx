@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicNotAvailable } from '../components/public-layout';
+import { QuickStartPage } from '../features/help';
 
 export const Route = createFileRoute('/quick-start-guide')({
-  component: () => <PublicNotAvailable title="Quick Start Guide" what="The quick start guide" />,
+  component: QuickStartPage,
 });

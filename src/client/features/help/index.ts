@@ -1,0 +1,2 @@
+export { HelpCenterPage } from './help-center-page';
+export { QuickStartPage } from './quick-start-page';
