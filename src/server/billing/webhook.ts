@@ -28,7 +28,7 @@ function subscriptionIdOf(event: Stripe.Event): string | null {
 export type WebhookOutcome = 'handled' | 'duplicate' | 'ignored';
 
 export async function handleStripeWebhook(
-  deps: Pick<Deps, 'db' | 'env' | 'log' | 'now'>,
+  deps: Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'auth'>,
   rawBody: string,
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
@@ -57,6 +57,8 @@ export async function handleStripeWebhook(
       const inv = event.data.object as Stripe.Invoice;
       recordPayment(deps.db, subId, inv.amount_paid, new Date((inv.status_transitions?.paid_at ?? event.created) * 1000));
     }
+    // Signed-in sessions of that account see the new plan on their next request.
+    if (applied) deps.auth.forgetUser(applied.userId);
     if (applied) deps.log.info(`stripe ${event.type}: user ${applied.userId} now on ${applied.plan}`);
     return applied ? 'handled' : 'ignored';
   } catch (err) {

@@ -51,6 +51,8 @@ export const billingRouter = router({
     const target = ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, input.userId)).get();
     if (!target) throw new AppError('NOT_FOUND', 'User not found');
     setPlanByStaff(ctx.db, { id: ctx.user.id, email: ctx.user.email, ip: ctx.ip }, target, input.plan, input.reason, ctx.now());
+    // Signed-in sessions of that account see the new plan on their next request.
+    ctx.auth.forgetUser(target.id);
     return { success: true as const, userId: target.id, plan: input.plan };
   }),
 });

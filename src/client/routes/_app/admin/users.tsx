@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../components/page-header';
+import { UsersPage } from '../../../features/admin-users';
 
+// Staff only (the admin layout redirects others); changes are for admins, decided by the server.
 export const Route = createFileRoute('/_app/admin/users')({
-  component: () => <NotAvailableYet title="User Management" what="User management" />,
+  component: UsersPage,
 });

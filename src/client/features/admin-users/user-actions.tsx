@@ -1,0 +1,140 @@
+// One account's controls on /admin/users (admins only; the server refuses everyone else): role, plan,
+// disable/enable, end sessions, and delete after typing the account's address.
+import { useState } from 'react';
+import { Ban, LogOut, RotateCcw, Trash2 } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input, Select } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { PLAN_LABELS, PLAN_TYPES, ROLES, type PlanType, type Role } from '../../../shared/plans';
+
+export interface ManagedUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  planType: PlanType;
+  disabled: boolean;
+  activeSessions: number;
+}
+
+const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', supervisor: 'Supervisor', user: 'User' };
+
+export function UserActions({ user, self }: { user: ManagedUser; self: boolean }) {
+  const utils = trpc.useUtils();
+  const done = (title: string) => () => {
+    toast({ title, variant: 'success' });
+    void utils.admin.listUsers.invalidate();
+  };
+  const failed = (err: unknown) => toast({ title: 'Not changed', description: errorMessage(err), variant: 'destructive' });
+  const setRole = trpc.admin.setRole.useMutation({ onSuccess: done('Role changed'), onError: failed });
+  const setPlan = trpc.billing.setPlan.useMutation({ onSuccess: done('Plan changed'), onError: failed });
+  const setDisabled = trpc.admin.setDisabled.useMutation({ onSuccess: (r) => done(r.disabled ? 'Account disabled' : 'Account enabled')(), onError: failed });
+  const endSessions = trpc.admin.endSessions.useMutation({
+    onSuccess: (r) => done(`${r.ended} ${r.ended === 1 ? 'session' : 'sessions'} ended`)(),
+    onError: failed,
+  });
+  const remove = trpc.admin.deleteUser.useMutation({ onSuccess: done('Account deleted'), onError: failed });
+  const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+  const id = user.id.replace(/[^\w-]/g, '');
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label className="sr-only" htmlFor={`role-${id}`}>
+        Role of {user.email}
+      </label>
+      <Select
+        id={`role-${id}`}
+        className="h-8 w-32 text-xs"
+        value={user.role}
+        disabled={self || setRole.isPending}
+        onChange={(e) => setRole.mutate({ userId: user.id, role: e.target.value as Role })}
+      >
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABELS[r]}
+          </option>
+        ))}
+      </Select>
+      <label className="sr-only" htmlFor={`plan-${id}`}>
+        Plan of {user.email}
+      </label>
+      <Select
+        id={`plan-${id}`}
+        className="h-8 w-32 text-xs"
+        value={user.planType}
+        disabled={setPlan.isPending}
+        onChange={(e) => setPlan.mutate({ userId: user.id, plan: e.target.value as PlanType, reason: 'Changed on User Management' })}
+      >
+        {PLAN_TYPES.map((p) => (
+          <option key={p} value={p}>
+            {PLAN_LABELS[p]}
+          </option>
+        ))}
+      </Select>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={self}
+        loading={setDisabled.isPending}
+        onClick={() => setDisabled.mutate({ userId: user.id, disabled: !user.disabled })}
+      >
+        {user.disabled ? <RotateCcw aria-hidden /> : <Ban aria-hidden />}
+        {user.disabled ? 'Enable' : 'Disable'}
+        <span className="sr-only"> {user.email}</span>
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={user.activeSessions === 0}
+        loading={endSessions.isPending}
+        onClick={() => endSessions.mutate({ userId: user.id })}
+      >
+        <LogOut aria-hidden /> End sessions<span className="sr-only"> of {user.email}</span>
+      </Button>
+      <Button size="sm" variant="outline" disabled={self} onClick={() => setConfirming(true)} className="text-red-700 dark:text-red-400">
+        <Trash2 aria-hidden /> Delete<span className="sr-only"> {user.email}</span>
+      </Button>
+      <Dialog
+        open={confirming}
+        onOpenChange={(o) => {
+          if (remove.isPending) return;
+          setConfirming(o);
+          setTyped('');
+        }}
+      >
+        <DialogContent role="alertdialog">
+          <DialogHeader>
+            <DialogTitle>Delete {user.name || user.email}?</DialogTitle>
+            <DialogDescription>
+              The account, its publications, subscribers, drafts and sends are deleted for good. The audit log keeps a record of the deletion.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`confirm-${id}`}>Type {user.email} to confirm</Label>
+            <Input id={`confirm-${id}`} value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={remove.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              disabled={typed.trim().toLowerCase() !== user.email.toLowerCase()}
+              loading={remove.isPending}
+              onClick={() => remove.mutate({ userId: user.id, confirmEmail: typed }, { onSuccess: () => setConfirming(false) })}
+            >
+              Delete account
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

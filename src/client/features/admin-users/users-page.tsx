@@ -1,0 +1,138 @@
+// /admin/users (staff): every account with search and filters by role, plan and status. Admins change
+// accounts from each row; managers and supervisors read (the server decides: it refuses their changes).
+import { useState } from 'react';
+import { Users } from 'lucide-react';
+import { PageHeader } from '../../components/page-header';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
+import { Input, Select } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-states';
+import { Button } from '../../components/ui/button';
+import { errorMessage } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { trpc } from '../../trpc';
+import { PLAN_LABELS, PLAN_TYPES, ROLES, type PlanType, type Role } from '../../../shared/plans';
+import { UserActions } from './user-actions';
+
+const PAGE = 50;
+
+export function UsersPage() {
+  const me = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [plan, setPlan] = useState<PlanType | ''>('');
+  const [status, setStatus] = useState<'' | 'active' | 'disabled'>('');
+  const [page, setPage] = useState(0);
+  const input = { search: search.trim(), role: role || undefined, plan: plan || undefined, status: status || undefined, limit: PAGE, offset: page * PAGE };
+  const list = trpc.admin.listUsers.useQuery(input, { placeholderData: (prev) => prev });
+  const isAdmin = me?.role === 'admin';
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE));
+  const filter =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(0);
+    };
+
+  return (
+    <div>
+      <PageHeader
+        title="User Management"
+        description="Every account: find one, see its plan and sessions, and (admins) change it. Each change goes to the audit log."
+      />
+      {!isAdmin && me && (
+        <p
+          role="note"
+          className="mb-4 rounded-lg border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+        >
+          Read-only: only admins change accounts.
+        </p>
+      )}
+      <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_repeat(3,10rem)]">
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-search">Search</Label>
+          <Input id="users-search" type="search" placeholder="Name or email" value={search} onChange={(e) => filter(setSearch)(e.target.value)} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-role">Role</Label>
+          <Select id="users-role" value={role} onChange={(e) => filter(setRole)(e.target.value as Role | '')}>
+            <option value="">All roles</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r[0]!.toUpperCase() + r.slice(1)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-plan">Plan</Label>
+          <Select id="users-plan" value={plan} onChange={(e) => filter(setPlan)(e.target.value as PlanType | '')}>
+            <option value="">All plans</option>
+            {PLAN_TYPES.map((p) => (
+              <option key={p} value={p}>
+                {PLAN_LABELS[p]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="users-status">Status</Label>
+          <Select id="users-status" value={status} onChange={(e) => filter(setStatus)(e.target.value as '' | 'active' | 'disabled')}>
+            <option value="">All</option>
+            <option value="active">Active</option>
+            <option value="disabled">Disabled</option>
+          </Select>
+        </div>
+      </Card>
+
+      {list.isError ? (
+        <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <ListSkeleton rows={4} />
+      ) : list.data.users.length === 0 ? (
+        <EmptyState icon={Users} title="No accounts match" body="Change the search or the filters." />
+      ) : (
+        <Card className="overflow-hidden">
+          <ul aria-label="Accounts" className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {list.data.users.map((u) => (
+              <li key={u.id} aria-label={u.email} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:justify-between">
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-zinc-900 dark:text-white">
+                    {u.name} {u.id === me?.id && <span className="text-xs font-normal text-zinc-500">(you)</span>}
+                  </p>
+                  <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{u.email}</p>
+                  <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+                    <Badge tone={u.role === 'user' ? 'neutral' : 'brand'}>{u.role[0]!.toUpperCase() + u.role.slice(1)}</Badge>
+                    <Badge tone={u.planType === 'free' ? 'neutral' : 'success'}>{PLAN_LABELS[u.planType]}</Badge>
+                    {u.disabled && <Badge tone="danger">Disabled</Badge>}
+                    <span>
+                      Joined {formatDate(u.createdAt)} · {u.activeSessions} {u.activeSessions === 1 ? 'session' : 'sessions'}
+                    </span>
+                  </div>
+                </div>
+                {isAdmin && <UserActions user={u} self={u.id === me?.id} />}
+              </li>
+            ))}
+          </ul>
+          <div className="flex items-center justify-between border-t border-zinc-100 px-4 py-3 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+            <span>
+              {list.data.total} {list.data.total === 1 ? 'account' : 'accounts'}
+            </span>
+            {pages > 1 && (
+              <span className="flex items-center gap-2">
+                <Button size="sm" variant="outline" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                  Previous
+                </Button>
+                Page {page + 1} of {pages}
+                <Button size="sm" variant="outline" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+                  Next
+                </Button>
+              </span>
+            )}
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}
