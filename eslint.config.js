@@ -9,7 +9,22 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 /** Server folders that hold domain code (everything but the transport layers and the process entry). */
-const DOMAINS = ['ai', 'auth', 'billing', 'delivery', 'email', 'feeds', 'integrations', 'leads', 'mail', 'newsletter', 'publications', 'subscribers', 'user'];
+const DOMAINS = [
+  'ai',
+  'auth',
+  'billing',
+  'delivery',
+  'demo',
+  'email',
+  'feeds',
+  'integrations',
+  'leads',
+  'mail',
+  'newsletter',
+  'publications',
+  'subscribers',
+  'user',
+];
 
 const lucia = { group: ['lucia', 'lucia/*'], message: 'Only src/server/auth imports lucia (GUIDE §1).' };
 

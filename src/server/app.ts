@@ -23,6 +23,7 @@ import { webhooksRest } from './rest/webhooks';
 import { billingRest } from './rest/billing';
 import { publicDeliveryRest } from './rest/public-delivery';
 import { subscribersRest } from './rest/subscribers';
+import { demoRest } from './rest/demo';
 import { errorResponse } from './rest/adapter';
 import { MSG } from '../shared/messages';
 import { TRPC_MAX_BATCH } from '../shared/limits';
@@ -103,6 +104,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api', emailAdminRest);
   app.route('/api', subscribersRest);
   app.route('/api', billingRest);
+  app.route('/api', demoRest);
   app.route('/', testEmailRest);
 
   app.all('/api/*', (c) => c.json({ success: false, message: MSG.notFoundApi, code: 'NOT_FOUND' }, 404));

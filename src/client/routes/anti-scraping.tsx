@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicNotAvailable } from '../components/public-layout';
+import { AntiScrapingPage } from '../features/demos/anti-scraping-page';
 
 export const Route = createFileRoute('/anti-scraping')({
-  component: () => <PublicNotAvailable title="Anti-Scraping Demo" what="The anti-scraping demo" />,
+  component: AntiScrapingPage,
 });

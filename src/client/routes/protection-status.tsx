@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicNotAvailable } from '../components/public-layout';
+import { ProtectionStatusPage } from '../features/demos/protection-status-page';
 
 export const Route = createFileRoute('/protection-status')({
-  component: () => <PublicNotAvailable title="Protection Status" what="The protection status page" />,
+  component: ProtectionStatusPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicNotAvailable } from '../components/public-layout';
+import { SecurityDemoPage } from '../features/demos/security-demo-page';
 
 export const Route = createFileRoute('/security-demo')({
-  component: () => <PublicNotAvailable title="Security Demo" what="The security demo" />,
+  component: SecurityDemoPage,
 });

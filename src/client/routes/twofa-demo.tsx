@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicNotAvailable } from '../components/public-layout';
+import { TwoFactorDemoPage } from '../features/demos/twofa-demo-page';
 
 export const Route = createFileRoute('/twofa-demo')({
-  component: () => <PublicNotAvailable title="Two-Factor Demo" what="The two-factor demo" />,
+  component: TwoFactorDemoPage,
 });

@@ -47,7 +47,12 @@ export async function sendCode(ctx: Ctx, email: string) {
   return { success: true as const, message: MSG.codeSent };
 }
 
-export async function verifyCode(ctx: Ctx, email: string, code: string) {
+/**
+ * Checks a code and uses it up, without signing anyone in (the 2FA demo asks only this). The newest
+ * unused code of the address must be unexpired and match; a wrong code counts a try and the fifth
+ * voids it. verifyCode builds on this, so both follow the same rules.
+ */
+export function checkCode(ctx: Pick<Ctx, 'db' | 'env' | 'now'>, email: string, code: string): void {
   const now = ctx.now();
   const row = ctx.db
     .select()
@@ -68,6 +73,11 @@ export async function verifyCode(ctx: Ctx, email: string, code: string) {
     throw new AppError('BAD_REQUEST', MSG.codeInvalid);
   }
   ctx.db.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, row.id)).run();
+}
+
+export async function verifyCode(ctx: Ctx, email: string, code: string) {
+  checkCode(ctx, email, code);
+  const now = ctx.now();
   const existing = ctx.db.select().from(users).where(eq(users.email, email)).get();
   const user = existing
     ? await confirmEmailOwner(ctx, existing)

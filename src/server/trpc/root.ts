@@ -18,6 +18,7 @@ import { subscribersRouter } from '../routers/subscribers';
 import { emailAdminRouter } from '../routers/email-admin';
 import { sendsRouter } from '../routers/sends';
 import { aiRouter } from '../routers/ai';
+import { demoRouter } from '../routers/demo';
 
 export const appRouter = router({
   auth: authRouter,
@@ -38,6 +39,7 @@ export const appRouter = router({
   emailAdmin: emailAdminRouter,
   sends: sendsRouter,
   ai: aiRouter,
+  demo: demoRouter,
 });
 
 export type AppRouter = typeof appRouter;
