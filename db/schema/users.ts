@@ -78,3 +78,22 @@ export const oauthAccounts = sqliteTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+export const SIGN_IN_OUTCOMES = ['success', 'failure', 'rate_limited', 'disabled'] as const;
+
+/** Sign-in attempts (who, how, from where, and what came of it) for /admin/security. */
+export const signInEvents = sqliteTable(
+  'sign_in_events',
+  {
+    id: text('id').primaryKey(),
+    /** The account, when the address belongs to one. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    method: text('method').notNull(),
+    outcome: text('outcome').$type<(typeof SIGN_IN_OUTCOMES)[number]>().notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sign_in_events_created_idx').on(t.createdAt)],
+);

@@ -1,4 +1,5 @@
 // Accounts: sign-up, sign-in and sign-out with e-mail and password. The first account is the admin.
+import { outcomeOf, recordSignIn } from './sign-in-events';
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { users, type UserRow } from '../../../db/schema';
@@ -11,7 +12,7 @@ import type { SignInInput, SignUpInput } from '../../shared/schemas/auth';
 import { normalizePlan, normalizeRole, type PlanType, type Role } from '../../shared/plans';
 import type { Db } from '../db';
 
-type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId'>;
+type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId'> & { userAgent?: string };
 
 function baseUsername(email: string) {
   return (
@@ -96,7 +97,19 @@ export async function signUp(ctx: Ctx, input: SignUpInput): Promise<UserRow> {
   return user;
 }
 
+/** Password sign-in; every attempt, whatever its outcome, is recorded for /admin/security. */
 export async function signIn(ctx: Ctx, input: SignInInput): Promise<UserRow> {
+  try {
+    const user = await passwordSignIn(ctx, input);
+    recordSignIn(ctx, input.email, 'password', 'success');
+    return user;
+  } catch (err) {
+    recordSignIn(ctx, input.email, 'password', outcomeOf(err));
+    throw err;
+  }
+}
+
+async function passwordSignIn(ctx: Ctx, input: SignInInput): Promise<UserRow> {
   const rules = rateRules(ctx.env);
   // Both attempts are counted before the password is verified, so parallel guesses meet the limit too.
   const releaseEmail = ctx.limiter.hit(`signin:email:${input.email}`, rules.signinEmail);

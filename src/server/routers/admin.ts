@@ -1,6 +1,7 @@
 // admin.*: staff-only. Every procedure uses adminProcedure (403 for everyone else); changes to accounts
 // are for admins only (decided in the domain: managers and supervisors read).
 import { router, adminProcedure } from '../trpc/init';
+import { securityInput, securityOverview } from '../user/security';
 import {
   deleteUser,
   deleteUserInput,
@@ -20,4 +21,6 @@ export const adminRouter = router({
   setDisabled: adminProcedure.input(setDisabledInput).mutation(({ ctx, input }) => setDisabled(ctx, input)),
   endSessions: adminProcedure.input(userIdInput).mutation(({ ctx, input }) => endSessions(ctx, input)),
   deleteUser: adminProcedure.input(deleteUserInput).mutation(({ ctx, input }) => deleteUser(ctx, input)),
+  /** Sign-ins, open sessions and the audit log (every staff role). */
+  security: adminProcedure.input(securityInput).query(({ ctx, input }) => securityOverview(ctx, input)),
 });
