@@ -1,5 +1,5 @@
 // User management: an admin finds an account and changes its plan; the user's theme access follows
-// at once. Managers see the list read-only.
+// at once, and the change is in the audit log on /admin/security.
 import { adminEmail, createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { trpcMutation } from './fixtures/workflow-helpers';
 
@@ -34,6 +34,15 @@ test('an admin changes a user’s plan and the user’s theme access changes', a
   await userPage.reload();
   await expect(userPage.getByTestId('plan-badge')).toHaveText('Pro');
   await expect(newsprint.getByRole('button', { name: 'Use This Theme' })).toBeEnabled();
+
+  // The change is in the audit log on /admin/security, with who made it.
+  await admin.goto('/admin/security');
+  await expect(admin.getByRole('heading', { name: 'Security' })).toBeVisible();
+  await admin.getByRole('tab', { name: 'Audit log' }).click();
+  const entry = admin.getByRole('row').filter({ hasText: email });
+  await expect(entry).toContainText('plan.set');
+  await expect(entry).toContainText(adminEmail());
+  await expect(entry).toContainText('to: professional');
 
   await userContext.close();
   await adminContext.close();

@@ -96,7 +96,7 @@ export function UsersPage() {
         <Card className="overflow-hidden">
           <ul aria-label="Accounts" className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {list.data.users.map((u) => (
-              <li key={u.id} aria-label={u.email} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:justify-between">
+              <li key={u.id} aria-label={u.email} className="flex flex-col gap-3 p-4">
                 <div className="min-w-0">
                   <p className="truncate font-medium text-zinc-900 dark:text-white">
                     {u.name} {u.id === me?.id && <span className="text-xs font-normal text-zinc-500">(you)</span>}

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../components/page-header';
+import { SecurityPage } from '../../../features/admin-security';
 
+// Staff only (the admin layout redirects others; the server refuses them too).
 export const Route = createFileRoute('/_app/admin/security')({
-  component: () => <NotAvailableYet title="Security" what="The security overview" />,
+  component: SecurityPage,
 });

@@ -1,0 +1,189 @@
+// /admin/security (staff): the last 24 hours of sign-ins at a glance, then tabs for sign-in attempts,
+// open sessions and the audit log, with filters. Everything shown comes from the server as recorded.
+import { useState } from 'react';
+import { AlertTriangle, Ban, CheckCircle2, KeyRound, ShieldAlert } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { PageHeader } from '../../components/page-header';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
+import { Input, Select } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { ListError, ListSkeleton } from '../../components/ui/list-states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { trpc } from '../../trpc';
+
+const OUTCOMES = [
+  { id: 'success', label: 'Signed in', tone: 'success' },
+  { id: 'failure', label: 'Failed', tone: 'danger' },
+  { id: 'rate_limited', label: 'Rate-limited', tone: 'warning' },
+  { id: 'disabled', label: 'Disabled account', tone: 'neutral' },
+] as const;
+type Outcome = (typeof OUTCOMES)[number]['id'];
+
+function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: number }) {
+  return (
+    <Card className="flex items-center gap-3 p-4">
+      <Icon className="size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
+      <div>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{label}</p>
+        <p className="text-xl font-semibold tabular-nums text-zinc-900 dark:text-white">{value.toLocaleString('en-US')}</p>
+      </div>
+    </Card>
+  );
+}
+
+const cell = 'px-3 py-2 align-top';
+
+export function SecurityPage() {
+  const [search, setSearch] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | ''>('');
+  const [action, setAction] = useState('');
+  const q = trpc.admin.security.useQuery(
+    { search: search.trim(), outcome: outcome || undefined, action: action || undefined },
+    { placeholderData: (p) => p, refetchInterval: 30_000 },
+  );
+  const d = q.data;
+  return (
+    <div>
+      <PageHeader title="Security" description="Sign-in attempts, open sessions and every change staff made, as the server recorded them." />
+      {q.isError ? (
+        <ListError message={errorMessage(q.error)} onRetry={() => void q.refetch()} />
+      ) : !d ? (
+        <ListSkeleton rows={4} />
+      ) : (
+        <>
+          <section aria-label="Last 24 hours" className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-5">
+            <Stat icon={CheckCircle2} label="Sign-ins (24 h)" value={d.last24h.success} />
+            <Stat icon={AlertTriangle} label="Failed (24 h)" value={d.last24h.failure} />
+            <Stat icon={ShieldAlert} label="Rate-limited (24 h)" value={d.last24h.rate_limited} />
+            <Stat icon={Ban} label="Disabled accounts (24 h)" value={d.last24h.disabled} />
+            <Stat icon={KeyRound} label="Open sessions" value={d.sessions.total} />
+          </section>
+          <div className="mb-4 grid gap-1.5 sm:max-w-sm">
+            <Label htmlFor="security-search">Search addresses</Label>
+            <Input id="security-search" type="search" placeholder="e-mail" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <Tabs defaultValue="sign-ins">
+            <TabsList>
+              <TabsTrigger value="sign-ins">Sign-ins</TabsTrigger>
+              <TabsTrigger value="sessions">Sessions</TabsTrigger>
+              <TabsTrigger value="audit">Audit log</TabsTrigger>
+            </TabsList>
+            <TabsContent value="sign-ins">
+              <div className="mb-3 grid gap-1.5 sm:max-w-xs">
+                <Label htmlFor="security-outcome">Outcome</Label>
+                <Select id="security-outcome" value={outcome} onChange={(e) => setOutcome(e.target.value as Outcome | '')}>
+                  <option value="">All outcomes</option>
+                  {OUTCOMES.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.label}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <Table empty="No sign-in attempts match." head={['When', 'Address', 'Outcome', 'Method', 'From']}>
+                {d.signIns.map((s) => {
+                  const o = OUTCOMES.find((x) => x.id === s.outcome) ?? OUTCOMES[1];
+                  return (
+                    <tr key={s.id}>
+                      <td className={cell}>{formatDateTime(s.at)}</td>
+                      <td className={`${cell} break-all`}>{s.email}</td>
+                      <td className={cell}>
+                        <Badge tone={o.tone}>{o.label}</Badge>
+                      </td>
+                      <td className={cell}>{s.method}</td>
+                      <td className={`${cell} text-zinc-500 dark:text-zinc-400`}>
+                        {s.ip}
+                        <span className="block max-w-64 truncate text-xs" title={s.userAgent}>
+                          {s.userAgent}
+                        </span>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </Table>
+            </TabsContent>
+            <TabsContent value="sessions">
+              <Table empty="No open sessions." head={['Account', 'Started', 'Expires', 'Session']}>
+                {d.sessions.list.map((s) => (
+                  <tr key={s.id}>
+                    <td className={cell}>
+                      {s.name}
+                      <span className="block break-all text-xs text-zinc-500 dark:text-zinc-400">{s.email}</span>
+                    </td>
+                    <td className={cell}>{formatDateTime(s.startedAt)}</td>
+                    <td className={cell}>{formatDateTime(s.expiresAt)}</td>
+                    <td className={`${cell} font-mono text-xs text-zinc-500`}>{s.id}…</td>
+                  </tr>
+                ))}
+              </Table>
+            </TabsContent>
+            <TabsContent value="audit">
+              <div className="mb-3 grid gap-1.5 sm:max-w-xs">
+                <Label htmlFor="security-action">Action</Label>
+                <Select id="security-action" value={action} onChange={(e) => setAction(e.target.value)}>
+                  <option value="">All actions</option>
+                  {d.actions.map((a) => (
+                    <option key={a} value={a}>
+                      {a}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <Table empty="No changes recorded yet." head={['When', 'Who', 'Action', 'Account', 'Details', 'From']}>
+                {d.audit.map((a) => (
+                  <tr key={a.id}>
+                    <td className={cell}>{formatDateTime(a.at)}</td>
+                    <td className={`${cell} break-all`}>{a.actor}</td>
+                    <td className={cell}>
+                      <Badge tone="brand">{a.action}</Badge>
+                    </td>
+                    <td className={`${cell} break-all`}>{a.target ?? '—'}</td>
+                    <td className={`${cell} text-xs text-zinc-600 dark:text-zinc-400`}>
+                      {Object.entries(a.detail)
+                        .filter(([k]) => k !== 'email')
+                        .map(([k, v]) => `${k}: ${String(v)}`)
+                        .join(' · ')}
+                    </td>
+                    <td className={`${cell} text-zinc-500`}>{a.ip || 'CLI'}</td>
+                  </tr>
+                ))}
+              </Table>
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Table({ head, empty, children }: { head: string[]; empty: string; children: React.ReactNode[] }) {
+  return (
+    <Card className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-zinc-100 text-xs uppercase tracking-wide text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100 text-zinc-800 dark:divide-zinc-800 dark:text-zinc-200">
+          {children.length ? (
+            children
+          ) : (
+            <tr>
+              <td colSpan={head.length} className="px-3 py-8 text-center text-zinc-500">
+                {empty}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
