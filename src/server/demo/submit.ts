@@ -1,5 +1,6 @@
 // The security demo's form: name, e-mail and message are required, and the hidden honeypot fields must
 // stay empty (a person never sees them; form-filling bots do). Every outcome is logged as a demo event.
+import { HONEYPOT_FIELDS } from '../../shared/schemas/demo';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import type { Context } from '../trpc/context';
@@ -7,7 +8,7 @@ import { rateRules } from '../http/rate-limit';
 import { emailField } from '../../shared/schemas/auth';
 import { demoEvents } from './events';
 
-export const HONEYPOT_FIELDS = ['website', 'url', 'homepage', 'email_confirm', 'phone_number'] as const;
+export { HONEYPOT_FIELDS };
 
 export const DEMO_MSG = {
   accepted: 'Thanks! Your message passed every check.',
