@@ -1,5 +1,6 @@
 // E-mail one-time codes: 6 digits, 15 minutes, single use, at most 5 tries. A verified code signs the
 // owner of that address in (creating a password-less account on first use).
+import { outcomeOf, recordSignIn } from './sign-in-events';
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { emailCodes, users } from '../../../db/schema';
@@ -12,7 +13,7 @@ import { confirmEmailOwner, createAccount, signInAs } from './accounts';
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
-type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId' | 'mailer' | 'user'>;
+type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId' | 'mailer' | 'user'> & { userAgent?: string };
 
 /** The code mail (sign-in, 2FA and address verification share it); the date its text last changed. */
 export const CODE_MAIL_UPDATED = '2026-11-21';
@@ -75,7 +76,19 @@ export function checkCode(ctx: Pick<Ctx, 'db' | 'env' | 'now'>, email: string, c
   ctx.db.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, row.id)).run();
 }
 
+/** Signs the owner of the address in with a mailed code; every attempt is recorded for /admin/security. */
 export async function verifyCode(ctx: Ctx, email: string, code: string) {
+  try {
+    const result = await codeSignIn(ctx, email, code);
+    recordSignIn(ctx, email, 'code', 'success');
+    return result;
+  } catch (err) {
+    recordSignIn(ctx, email, 'code', outcomeOf(err));
+    throw err;
+  }
+}
+
+async function codeSignIn(ctx: Ctx, email: string, code: string) {
   checkCode(ctx, email, code);
   const now = ctx.now();
   const existing = ctx.db.select().from(users).where(eq(users.email, email)).get();

@@ -5,7 +5,7 @@ import { createHarness, jsonRequest } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
 
 describe('admin.security', () => {
-  it('records every password sign-in attempt and shows sessions and the audit log to staff', async () => {
+  it('records every password and code sign-in attempt and shows sessions and the audit log to staff', async () => {
     const h = createHarness({ env: { RATE_LIMIT_SIGNIN_PER_EMAIL: '3' } });
     const admin = await h.insertUser({ email: 'admin@example.com' });
     const user = await h.insertUser({ email: 'ann@example.com', password: 'correct horse battery' });
@@ -17,10 +17,14 @@ describe('admin.security', () => {
     expect((await login('wrong')).status).toBe(401);
     expect((await login('wrong')).status).toBe(401);
     expect((await login('wrong')).status).toBe(429);
+    // A wrong e-mailed code is a failed attempt too.
+    await h.app.request('/api/auth/send-code', jsonRequest('POST', { email: 'bea@example.com' }));
+    expect((await h.app.request('/api/auth/verify-code', jsonRequest('POST', { email: 'bea@example.com', code: '000000' }))).status).toBe(400);
     await h.caller(admin).admin.setDisabled({ userId: user.id, disabled: true });
 
     const all = await h.caller(admin).admin.security();
-    expect(all.last24h).toEqual({ success: 1, failure: 4, rate_limited: 1, disabled: 0 });
+    expect(all.last24h).toEqual({ success: 1, failure: 5, rate_limited: 1, disabled: 0 });
+    expect(all.signIns.find((s) => s.email === 'bea@example.com')).toMatchObject({ method: 'code', outcome: 'failure' });
     expect(all.signIns[0]).toMatchObject({
       email: 'ann@example.com',
       outcome: 'rate_limited',
