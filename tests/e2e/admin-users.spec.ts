@@ -44,6 +44,12 @@ test('an admin changes a user’s plan and the user’s theme access changes', a
   await expect(entry).toContainText(adminEmail());
   await expect(entry).toContainText('to: professional');
 
+  // The admin home counts the accounts and shows the change among the recent ones.
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
+  await expect(admin.getByRole('region', { name: 'Totals' })).toContainText('Accounts');
+  await expect(admin.getByText(email).first()).toBeVisible();
+
   await userContext.close();
   await adminContext.close();
 });

@@ -2,6 +2,7 @@
 // are for admins only (decided in the domain: managers and supervisors read).
 import { router, adminProcedure } from '../trpc/init';
 import { securityInput, securityOverview } from '../user/security';
+import { adminOverview } from '../user/overview';
 import {
   deleteUser,
   deleteUserInput,
@@ -16,6 +17,8 @@ import {
 } from '../user/admin-users';
 
 export const adminRouter = router({
+  /** /admin: accounts, sign-ups, plans, publications, sends, the delivery queue, recent audit entries. */
+  overview: adminProcedure.query(({ ctx }) => adminOverview(ctx)),
   listUsers: adminProcedure.input(listUsersInput).query(({ ctx, input }) => listUsers(ctx, input)),
   setRole: adminProcedure.input(setRoleInput).mutation(({ ctx, input }) => setRole(ctx, input)),
   setDisabled: adminProcedure.input(setDisabledInput).mutation(({ ctx, input }) => setDisabled(ctx, input)),

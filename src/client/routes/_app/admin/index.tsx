@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../components/page-header';
+import { OverviewPage } from '../../../features/admin-overview';
 
+// Staff only (the admin layout redirects others; the server refuses them too).
 export const Route = createFileRoute('/_app/admin/')({
-  component: () => <NotAvailableYet title="Admin" what="The admin overview" />,
+  component: OverviewPage,
 });

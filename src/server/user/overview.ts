@@ -1,0 +1,62 @@
+// The admin overview (/admin): accounts and sign-ups over the last 14 days, plans, publications,
+// subscribers, sends of the last 30 days, the delivery queue's state and the latest audit entries.
+import { count, desc, gt, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import type { JobQueue } from '../delivery/queue';
+import { auditLog, issueSends, publications, subscribers, users } from '../../../db/schema';
+import { normalizePlan, PLAN_TYPES, type PlanType } from '../../shared/plans';
+
+const DAY_MS = 86_400_000;
+
+export function adminOverview(ctx: { db: Db; queue: JobQueue; now: () => Date }) {
+  const now = ctx.now();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = new Date(today - 13 * DAY_MS);
+  const perDay = new Map(
+    ctx.db
+      .select({ day: sql<string>`strftime('%Y-%m-%d', ${users.createdAt} / 1000, 'unixepoch')`, n: count() })
+      .from(users)
+      .where(gt(users.createdAt, new Date(from.getTime() - 1)))
+      .groupBy(sql`1`)
+      .all()
+      .map((r) => [r.day, r.n]),
+  );
+  const signups = Array.from({ length: 14 }, (_, i) => {
+    const day = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    return { day, count: perDay.get(day) ?? 0 };
+  });
+  const plans = Object.fromEntries(PLAN_TYPES.map((p) => [p, 0])) as Record<PlanType, number>;
+  for (const r of ctx.db.select({ plan: users.planType, n: count() }).from(users).groupBy(users.planType).all()) plans[normalizePlan(r.plan)] += r.n;
+  const sends = Object.fromEntries(
+    ctx.db
+      .select({ status: issueSends.status, n: count() })
+      .from(issueSends)
+      .where(gt(issueSends.createdAt, new Date(now.getTime() - 30 * DAY_MS)))
+      .groupBy(issueSends.status)
+      .all()
+      .map((r) => [r.status, r.n]),
+  );
+  const recentAudit = ctx.db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.createdAt))
+    .limit(5)
+    .all()
+    .map((a) => ({
+      id: a.id,
+      actor: a.actorEmail,
+      action: a.action,
+      target: typeof a.detail.email === 'string' ? a.detail.email : null,
+      at: a.createdAt.toISOString(),
+    }));
+  return {
+    users: ctx.db.select({ n: count() }).from(users).get()?.n ?? 0,
+    signups,
+    plans,
+    publications: ctx.db.select({ n: count() }).from(publications).get()?.n ?? 0,
+    subscribers: ctx.db.select({ n: count() }).from(subscribers).get()?.n ?? 0,
+    sends,
+    queue: ctx.queue.counts(),
+    recentAudit,
+  };
+}
