@@ -15,3 +15,16 @@ export function recordAudit(db: Pick<Db, 'insert'>, actor: Actor, action: string
     .values({ id: crypto.randomUUID(), actorId: actor.id, actorEmail: actor.email, action, targetUserId, detail, ip: actor.ip, createdAt: now })
     .run();
 }
+
+/** An audit row as staff pages show it: the account it concerns is the e-mail in its detail. */
+export function auditEntry(a: typeof auditLog.$inferSelect) {
+  return {
+    id: a.id,
+    actor: a.actorEmail,
+    action: a.action,
+    target: typeof a.detail.email === 'string' ? a.detail.email : null,
+    detail: a.detail,
+    ip: a.ip,
+    at: a.createdAt.toISOString(),
+  };
+}

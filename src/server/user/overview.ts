@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import type { JobQueue } from '../delivery/queue';
 import { auditLog, issueSends, publications, subscribers, users } from '../../../db/schema';
 import { normalizePlan, PLAN_TYPES, type PlanType } from '../../shared/plans';
+import { auditEntry } from './audit';
 
 const DAY_MS = 86_400_000;
 
@@ -36,19 +37,7 @@ export function adminOverview(ctx: { db: Db; queue: JobQueue; now: () => Date })
       .all()
       .map((r) => [r.status, r.n]),
   );
-  const recentAudit = ctx.db
-    .select()
-    .from(auditLog)
-    .orderBy(desc(auditLog.createdAt))
-    .limit(5)
-    .all()
-    .map((a) => ({
-      id: a.id,
-      actor: a.actorEmail,
-      action: a.action,
-      target: typeof a.detail.email === 'string' ? a.detail.email : null,
-      at: a.createdAt.toISOString(),
-    }));
+  const recentAudit = ctx.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(5).all().map(auditEntry);
   return {
     users: ctx.db.select({ n: count() }).from(users).get()?.n ?? 0,
     signups,

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gt, like, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { auditLog, sessions, signInEvents, SIGN_IN_OUTCOMES, users } from '../../../db/schema';
+import { auditEntry } from './audit';
 
 export const securityInput = z
   .object({
@@ -73,15 +74,7 @@ export function securityOverview(ctx: { db: Db; now: () => Date }, input: z.infe
     .orderBy(desc(auditLog.createdAt))
     .limit(LIMIT)
     .all()
-    .map((a) => ({
-      id: a.id,
-      actor: a.actorEmail,
-      action: a.action,
-      target: typeof a.detail.email === 'string' ? a.detail.email : null,
-      detail: a.detail,
-      ip: a.ip,
-      at: a.createdAt.toISOString(),
-    }));
+    .map(auditEntry);
   const actions = ctx.db
     .selectDistinct({ action: auditLog.action })
     .from(auditLog)

@@ -54,7 +54,7 @@ export const QUICK_START_FAQ: readonly FaqEntry[] = [
   {
     question: 'Can I see how my newsletters perform?',
     answer:
-      'Analytics for your newsletters are coming and are not available yet. Today step 5 shows how many messages of each send went out and how many failed.',
+      'Analytics for your newsletters (opens, clicks) are still being built. Today step 5 shows how many messages of each send went out and how many failed.',
   },
 ];
 
