@@ -136,8 +136,3 @@ export function sentencesOfMany(texts: string[]): Sentence[][] {
   }
   return out;
 }
-
-/** Content-word stems of a short text (a title, a topic, a summary), in order. */
-export function termsOf(text: string): string[] {
-  return sentencesOf(text).flatMap((s) => s.terms);
-}

@@ -8,8 +8,6 @@ import { rateRules } from '../http/rate-limit';
 import { emailField } from '../../shared/schemas/auth';
 import { demoEvents } from './events';
 
-export { HONEYPOT_FIELDS };
-
 export const DEMO_MSG = {
   accepted: 'Thanks! Your message passed every check.',
   honeypot: 'Submission rejected: a hidden anti-bot field was filled in. People never see those fields, so we treat this as automated.',

@@ -4,7 +4,8 @@ import { router, publicProcedure } from '../trpc/init';
 import { verifyCodeInput } from '../../shared/schemas/auth';
 import { messageResult } from '../../shared/schemas/user';
 import { verifyDemoCode } from '../demo/twofa';
-import { demoSubmitInput, submitDemoForm, HONEYPOT_FIELDS } from '../demo/submit';
+import { demoSubmitInput, submitDemoForm } from '../demo/submit';
+import { HONEYPOT_FIELDS } from '../../shared/schemas/demo';
 import { CLIENT_EVENT_KINDS, DEMO_EVENT_CAPACITY, DEMO_EVENT_KINDS, DEMO_PAGES, demoEvents } from '../demo/events';
 
 const demoEvent = z.object({

@@ -1,6 +1,5 @@
 // The demo pages call the documented REST paths (/api/demo/*, /api/honeypot, /api/auth/check) with
 // fetch rather than tRPC: they demonstrate those paths, and the status page reads response headers.
-import { HONEYPOT_FIELDS } from '../../../shared/schemas/demo';
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '../../../shared/messages';
 
@@ -16,7 +15,6 @@ export interface DemoEvent {
 }
 
 /** The hidden trap fields; the server refuses a submission that fills any (GET /api/honeypot lists the same). */
-export { HONEYPOT_FIELDS };
 
 export class DemoApiError extends Error {}
 

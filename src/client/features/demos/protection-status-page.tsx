@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
-import { HONEYPOT_FIELDS } from './demo-api';
+import { HONEYPOT_FIELDS } from '../../../shared/schemas/demo';
 import { ProtectedArea } from './protected-area';
 
 interface Check {

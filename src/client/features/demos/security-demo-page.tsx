@@ -10,7 +10,8 @@ import { Input, Textarea } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
 import { errorMessage } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
-import { HONEYPOT_FIELDS, submitDemoForm } from './demo-api';
+import { submitDemoForm } from './demo-api';
+import { HONEYPOT_FIELDS } from '../../../shared/schemas/demo';
 import { ProtectedArea } from './protected-area';
 
 const PROTECTIONS = [

@@ -1,10 +1,9 @@
 // One plan on /upgrade: price, key limits and features, and what the user can do with it (buy it, ask
 // sales, or nothing because it is theirs or included in theirs).
-import { Check } from 'lucide-react';
 import { forwardRef } from 'react';
 import { MSG } from '../../../shared/messages';
 import { CAPABILITIES, MOST_POPULAR_PLAN, THEME_CAPS, type PlanOffer, type PlanType } from '../../../shared/plans';
-import { PlanBadges } from './plan-badges';
+import { PlanBadges, PlanFeatures } from './plan-card-parts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -94,14 +93,7 @@ export const PlanOfferCard = forwardRef<HTMLElement, Props>(function PlanOfferCa
           <li key={l}>{l}</li>
         ))}
       </ul>
-      <ul className="mt-3 flex-1 space-y-1.5 text-sm text-zinc-600 dark:text-zinc-300">
-        {offer.features.map((f) => (
-          <li key={f} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
-            <span>{f}</span>
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures features={offer.features} />
       <div className="mt-5">
         {action === 'current' && (
           <Button className="w-full" variant="outline" disabled>

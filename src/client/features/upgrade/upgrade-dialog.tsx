@@ -1,10 +1,9 @@
 // The plan-upgrade dialog (spec §2): four plan cards from PLAN_OFFERS, the user's plan marked current,
 // 'Upgrade to {plan}' leading to /upgrade, a sales mail link and 'Maybe Later'.
 import { useNavigate } from '@tanstack/react-router';
-import { Check } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { MOST_POPULAR_PLAN, PLAN_OFFERS, PLAN_TYPES, SALES_EMAIL, type PlanOffer, type PlanType } from '../../../shared/plans';
-import { PlanBadges } from './plan-badges';
+import { PlanBadges, PlanFeatures } from './plan-card-parts';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
@@ -38,14 +37,7 @@ function PlanCard({ offer, currentPlan, onUpgrade }: { offer: PlanOffer; current
       </h3>
       <p className="mt-1 text-xl font-bold tracking-tight text-zinc-900 dark:text-white">{offer.priceLabel}</p>
       <p className="mt-0.5 text-xs font-medium text-indigo-700 dark:text-indigo-300">{offer.themesLabel}</p>
-      <ul className="mt-3 flex-1 space-y-1.5 text-sm text-zinc-600 dark:text-zinc-300">
-        {offer.features.map((f) => (
-          <li key={f} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
-            <span>{f}</span>
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures features={offer.features} />
       <Button
         className="mt-4 w-full"
         variant={popular && !isCurrent && !isIncluded ? 'primary' : 'outline'}

@@ -1,6 +1,7 @@
-// The badges above a plan card ('Most Popular', 'Current Plan'), shared by the upgrade dialog and /upgrade.
+// Pieces of a plan card shared by the upgrade dialog and /upgrade: the badges above it ('Most Popular',
+// 'Current Plan') and the list of what the plan includes.
 import type { ReactNode } from 'react';
-import { Sparkles } from 'lucide-react';
+import { Check, Sparkles } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { MSG } from '../../../shared/messages';
 
@@ -16,5 +17,18 @@ export function PlanBadges({ popular, current, children }: { popular: boolean; c
       {current && <Badge tone="success">{MSG.currentPlan}</Badge>}
       {children}
     </div>
+  );
+}
+
+export function PlanFeatures({ features }: { features: readonly string[] }) {
+  return (
+    <ul className="mt-3 flex-1 space-y-1.5 text-sm text-zinc-600 dark:text-zinc-300">
+      {features.map((f) => (
+        <li key={f} className="flex gap-2">
+          <Check className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
+          <span>{f}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
