@@ -111,6 +111,9 @@ export const issueSends = sqliteTable(
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
     total: integer('total').notNull().default(0),
+    /** The publication's tracking choices when the send was created. */
+    trackOpens: integer('track_opens', { mode: 'boolean' }).notNull().default(false),
+    trackClicks: integer('track_clicks', { mode: 'boolean' }).notNull().default(false),
     /** Why a send stopped (all providers failing), shown to the creator. */
     lastError: text('last_error'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),

@@ -8,3 +8,7 @@ export * from './newsletters';
 export * from './delivery';
 export * from './ai';
 export * from './billing';
+export * from './content';
+export * from './team';
+export * from './integrations';
+export * from './tracking';

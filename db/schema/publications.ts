@@ -31,12 +31,17 @@ export const publications = sqliteTable(
     /** Public address /p/<slug> (signup form, archive); given on first need and then stable. */
     slug: text('slug'),
     status: text('status').notNull().default('draft'),
+    /** Shared with this workspace's members (team collaboration); null: the owner's alone. */
+    workspaceId: text('workspace_id'),
+    /** Open pixel and click redirects in issues the product sends (frozen on each send). */
+    trackOpens: integer('track_opens', { mode: 'boolean' }).notNull().default(true),
+    trackClicks: integer('track_clicks', { mode: 'boolean' }).notNull().default(true),
     currentStep: integer('current_step').notNull().default(1),
     workflowData: text('workflow_data', { mode: 'json' }).$type<PublicationWorkflowData>().notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('publications_user_updated_idx').on(t.userId, t.updatedAt), uniqueIndex('publications_slug_unique').on(t.slug)],
+  (t) => [index('publications_user_updated_idx').on(t.userId, t.updatedAt), uniqueIndex('publications_slug_unique').on(t.slug), index('publications_workspace_idx').on(t.workspaceId)],
 );
 
 export type PublicationRow = typeof publications.$inferSelect;

@@ -17,6 +17,10 @@ export const users = sqliteTable(
     emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
     /** Set by an admin: the account cannot sign in and its sessions end. */
     disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
+    /** Opted in to the product newsletter written by staff (off until the user turns it on). */
+    productNewsOptIn: integer('product_news_opt_in', { mode: 'boolean' }).notNull().default(false),
+    /** Set when the user unsubscribed from the onboarding e-mails. */
+    onboardingUnsubscribedAt: integer('onboarding_unsubscribed_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },

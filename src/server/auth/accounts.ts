@@ -69,6 +69,8 @@ export function createAccount(db: Db, acc: NewAccount, now: Date): UserRow {
       planType: normalizePlan(acc.planType),
       trialPlan: acc.trialPlan ?? null,
       disabledAt: null,
+      productNewsOptIn: false,
+      onboardingUnsubscribedAt: null,
       emailVerifiedAt: acc.verified ? now : null,
       createdAt: now,
       updatedAt: now,

@@ -146,6 +146,9 @@ export function createSend(ctx: Ctx, input: CreateSendInput): SendProgress {
     startedAt: null,
     finishedAt: null,
     total: 0,
+    // Tracking of sent issues is not built yet: recorded as off until it is.
+    trackOpens: false,
+    trackClicks: false,
     lastError: null,
     createdAt: now,
   };
