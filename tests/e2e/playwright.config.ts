@@ -12,6 +12,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3111);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TMP = 'tests/e2e/.tmp';
 const DB_DIR = `${TMP}/db-${PORT}`;
+// E2E_DIST: a build other than dist/ (scripts/build-to.sh), so two runs can build side by side.
+const DIST = process.env.E2E_DIST ?? 'dist';
 
 const hasChromium = fs.existsSync(CHROMIUM_PATH);
 if (!hasChromium) {
@@ -51,7 +53,7 @@ export default defineConfig({
     {
       cwd: ROOT,
       // A fresh database every run: the first account created on it becomes the admin.
-      command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && node dist/server/index.js`,
+      command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && node ${DIST}/server/index.js`,
       url: `http://127.0.0.1:${PORT}/api/auth/check`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -59,6 +61,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         PORT: String(PORT),
+        CLIENT_DIR: `${DIST}/client`,
         HOST: '127.0.0.1',
         APP_URL: `http://127.0.0.1:${PORT}`,
         DATABASE_PATH: `${DB_DIR}/e2e.db`,
@@ -71,7 +74,7 @@ export default defineConfig({
     },
     {
       cwd: ROOT,
-      command: `rm -rf ${DB_DIR}-stripe && mkdir -p ${DB_DIR}-stripe && node dist/server/index.js`,
+      command: `rm -rf ${DB_DIR}-stripe && mkdir -p ${DB_DIR}-stripe && node ${DIST}/server/index.js`,
       url: `http://127.0.0.1:${STRIPE_APP_PORT}/api/auth/check`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -79,6 +82,7 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         PORT: String(STRIPE_APP_PORT),
+        CLIENT_DIR: `${DIST}/client`,
         HOST: '127.0.0.1',
         APP_URL: `http://127.0.0.1:${STRIPE_APP_PORT}`,
         DATABASE_PATH: `${DB_DIR}-stripe/e2e.db`,
