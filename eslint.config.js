@@ -11,8 +11,10 @@ import globals from 'globals';
 /** Server folders that hold domain code (everything but the transport layers and the process entry). */
 const DOMAINS = [
   'ai',
+  'analytics',
   'auth',
   'billing',
+  'blog',
   'delivery',
   'demo',
   'email',
@@ -21,8 +23,11 @@ const DOMAINS = [
   'leads',
   'mail',
   'newsletter',
+  'onboarding',
   'publications',
   'subscribers',
+  'team',
+  'tracking',
   'user',
 ];
 

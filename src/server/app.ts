@@ -24,6 +24,10 @@ import { billingRest } from './rest/billing';
 import { publicDeliveryRest } from './rest/public-delivery';
 import { subscribersRest } from './rest/subscribers';
 import { demoRest } from './rest/demo';
+import { blogRest } from './rest/blog';
+import { onboardingRest } from './rest/onboarding';
+import { teamRest } from './rest/team';
+import { trackingRest } from './rest/tracking';
 import { errorResponse } from './rest/adapter';
 import { MSG } from '../shared/messages';
 import { TRPC_MAX_BATCH } from '../shared/limits';
@@ -105,6 +109,11 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api', subscribersRest);
   app.route('/api', billingRest);
   app.route('/api', demoRest);
+  // These mount at '/' and name their full paths: /api/... (with the session) and public ones below.
+  app.route('/', blogRest);
+  app.route('/', onboardingRest);
+  app.route('/', teamRest);
+  app.route('/', trackingRest);
   app.route('/', testEmailRest);
 
   app.all('/api/*', (c) => c.json({ success: false, message: MSG.notFoundApi, code: 'NOT_FOUND' }, 404));
@@ -120,6 +129,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.use('/webhooks/*', publicContext);
   app.use('/u/*', publicContext);
   app.use('/p/*', publicContext);
+  app.use('/t/*', publicContext);
+  app.use('/media/*', publicContext);
+  app.use('/blog/feed.xml', publicContext);
   app.route('/webhooks', webhooksRest);
   app.route('/', publicDeliveryRest);
 

@@ -19,6 +19,11 @@ import { emailAdminRouter } from '../routers/email-admin';
 import { sendsRouter } from '../routers/sends';
 import { aiRouter } from '../routers/ai';
 import { demoRouter } from '../routers/demo';
+import { blogRouter } from '../routers/blog';
+import { onboardingRouter } from '../routers/onboarding';
+import { productNewsRouter } from '../routers/product-news';
+import { teamRouter } from '../routers/team';
+import { analyticsRouter } from '../routers/analytics';
 
 export const appRouter = router({
   auth: authRouter,
@@ -39,6 +44,11 @@ export const appRouter = router({
   emailAdmin: emailAdminRouter,
   sends: sendsRouter,
   ai: aiRouter,
+  blog: blogRouter,
+  onboarding: onboardingRouter,
+  productNews: productNewsRouter,
+  team: teamRouter,
+  analytics: analyticsRouter,
   demo: demoRouter,
 });
 
