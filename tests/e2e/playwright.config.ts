@@ -69,7 +69,7 @@ export default defineConfig({
         LOG_LEVEL: 'error',
         NODE_ENV: 'development',
         // The workflow e2e serves fixture feeds on this loopback port (tests/e2e/fixtures/feed-server.ts).
-        FETCH_ALLOW_HOSTS: '127.0.0.1:3191',
+        FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.WORKFLOW_FIXTURE_PORT ?? 3191}`,
       },
     },
     {
