@@ -1,0 +1,108 @@
+// Markdown written by staff (blog posts, onboarding e-mails, product newsletters) to HTML that is safe to
+// serve: marked renders (GitHub-flavoured; raw HTML in the Markdown goes on to the sanitiser), then
+// sanitize-html keeps an allow-list of tags and attributes. Links: http(s) and mailto only. Images:
+// http(s), or the product's own uploads under /media/. Scripts, event handlers, styles, iframes, forms and
+// javascript:/data: URLs never survive. The same rules for the web and for e-mail.
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+const TAGS = [
+  'p',
+  'br',
+  'hr',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'em',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
+
+const OWN_MEDIA = /^\/media\/[A-Za-z0-9_-]+(\.[a-z]+)?$/;
+const ABSOLUTE = /^https?:\/\//i;
+
+function rules(opts: { appUrl?: string; web: boolean }): sanitizeHtml.IOptions {
+  return {
+    allowedTags: TAGS,
+    allowedAttributes: {
+      a: ['href', 'title', 'rel'],
+      img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+      th: ['align'],
+      td: ['align'],
+      ol: ['start'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https'] },
+    allowProtocolRelative: false,
+    allowedClasses: {},
+    // Dropped with their content: nothing of a script or style may show up as text either.
+    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'title'],
+    disallowedTagsMode: 'discard',
+    transformTags: {
+      // The page's own title is the only h1: a # heading in the body becomes h2.
+      h1: 'h2',
+      a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow' } }),
+      img: (tagName, attribs) => {
+        const src = attribs.src ?? '';
+        const own = OWN_MEDIA.test(src);
+        const ok = own || ABSOLUTE.test(src);
+        const { src: _src, ...rest } = attribs;
+        void _src;
+        if (!ok) return { tagName, attribs: rest };
+        const finalSrc = own && opts.appUrl ? `${opts.appUrl}${src}` : src;
+        return { tagName, attribs: { ...rest, src: finalSrc, ...(opts.web ? { loading: 'lazy' } : {}) } };
+      },
+    },
+    // An image whose address was refused is dropped rather than shown broken.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  };
+}
+
+const WEB = rules({ web: true });
+
+function render(markdown: string): string {
+  return marked.parse(markdown, { async: false });
+}
+
+/** Markdown to sanitised HTML for the product's pages (blog). Uploaded images stay relative (/media/...). */
+export function markdownToSafeHtml(markdown: string): string {
+  return sanitizeHtml(render(markdown), WEB);
+}
+
+/** Markdown to sanitised HTML for e-mail bodies; uploaded images are made absolute with `appUrl`. */
+export function markdownToEmailHtml(markdown: string, appUrl: string): string {
+  return sanitizeHtml(render(markdown), rules({ appUrl, web: false }));
+}
+
+/** Plain text of a Markdown body (e-mail text part, excerpts, feed descriptions). */
+export function markdownToText(markdown: string): string {
+  const text = sanitizeHtml(render(markdown).replace(/<\/(p|h\d|li|blockquote|pre|tr)>/g, '$&\n'), {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: ['script', 'style', 'textarea', 'noscript', 'iframe', 'template', 'title'],
+  });
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
