@@ -70,7 +70,7 @@ export const onboardingDeliveries = sqliteTable(
     emailId: text('email_id')
       .notNull()
       .references(() => onboardingEmails.id, { onDelete: 'cascade' }),
-    /** sent | failed | skipped */
+    /** sending (claimed before the provider is called: a crash leaves it so, never re-sent) | sent | failed */
     status: text('status').notNull(),
     error: text('error'),
     at: integer('at', { mode: 'timestamp_ms' }).notNull(),
@@ -98,6 +98,30 @@ export const productNewsletters = sqliteTable(
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('product_newsletters_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Who a product newsletter goes to, taken when it is sent (one row per account), and how far it got.
+ * A row is marked 'sending' before its provider call, so a crash and a retry never mail anyone twice.
+ */
+export const productNewsletterRecipients = sqliteTable(
+  'product_newsletter_recipients',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    newsletterId: text('newsletter_id')
+      .notNull()
+      .references(() => productNewsletters.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    /** pending | sending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    error: text('error'),
+    at: integer('at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('product_newsletter_recipients_unique').on(t.newsletterId, t.email),
+    index('product_newsletter_recipients_status_idx').on(t.newsletterId, t.status),
+  ],
 );
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;
