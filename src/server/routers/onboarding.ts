@@ -1,4 +1,33 @@
-// Onboarding e-mails: the sequence staff edit and preview; sent by the delivery queue.
-import { router } from '../trpc/init';
+// onboarding.*: the onboarding e-mail sequence staff edit and preview at /admin/onboarding-emails (every
+// staff role reads, previews and tests; only admins change), and the public unsubscribe page's reads.
+import { z } from 'zod';
+import { router, adminProcedure, publicProcedure } from '../trpc/init';
+import { AppError } from '../errors';
+import {
+  createStep,
+  deleteStep,
+  listSteps,
+  previewInput,
+  previewStep,
+  sendStepTest,
+  stepFields,
+  stepIdInput,
+  updateStep,
+  updateStepInput,
+} from '../onboarding/steps';
+import { LISTS, PRODUCT_UNSUB_MSG, productUnsubscribeInfo } from '../onboarding/unsubscribe';
 
-export const onboardingRouter = router({});
+export const onboardingRouter = router({
+  list: adminProcedure.input(z.void()).query(({ ctx }) => listSteps(ctx)),
+  create: adminProcedure.input(stepFields).mutation(({ ctx, input }) => createStep(ctx, input)),
+  update: adminProcedure.input(updateStepInput).mutation(({ ctx, input }) => updateStep(ctx, input)),
+  delete: adminProcedure.input(stepIdInput).mutation(({ ctx, input }) => deleteStep(ctx, input)),
+  preview: adminProcedure.input(previewInput).query(({ ctx, input }) => previewStep(ctx, input)),
+  sendTest: adminProcedure.input(previewInput).mutation(({ ctx, input }) => sendStepTest(ctx, input)),
+  /** What the unsubscribe page shows for a link of either list (onboarding e-mails or product news). */
+  unsubscribeInfo: publicProcedure.input(z.object({ list: z.enum(LISTS), token: z.string().min(1).max(512) })).query(({ ctx, input }) => {
+    const info = productUnsubscribeInfo(ctx, input.list, input.token);
+    if (!info) throw new AppError('NOT_FOUND', PRODUCT_UNSUB_MSG.invalid);
+    return info;
+  }),
+});

@@ -1,0 +1,42 @@
+// The product's own mail jobs on the delivery queue: 'onboarding-batch' (the onboarding steps now due,
+// enqueued hourly under one unique key so it is never doubled) and 'product-newsletter' (one per sent
+// product newsletter). Each handler holds its job's lease while it works and settles the job itself.
+import type { Deps } from '../trpc/context';
+import type { ClaimedJob, JobQueue } from '../delivery/queue';
+import { runOnboardingBatch } from './schedule';
+import { runProductNewsletter } from './product-news';
+import { ONBOARDING_JOB, PRODUCT_NEWS_JOB } from './kinds';
+
+export { ONBOARDING_JOB, PRODUCT_NEWS_JOB };
+
+export type JobDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
+/** Runs one claimed job and completes or fails it on the queue. */
+export type JobHandler = (deps: JobDeps, queue: JobQueue, job: ClaimedJob, worker: string, leaseMs: number) => Promise<unknown>;
+
+/** Retries after 1, 2, 4 ... at most 30 minutes; a job that failed this often ends as failed. */
+const MAX_ATTEMPTS = 8;
+const retryDelayMs = (attempt: number) => Math.min(60_000 * 2 ** Math.max(0, attempt - 1), 30 * 60_000);
+
+/** Heartbeats the lease while `work` runs; `owned()` turns false when the lease was lost (stop then). */
+function leased(work: (deps: JobDeps, job: ClaimedJob, owned: () => boolean) => Promise<void>, label: string): JobHandler {
+  return async (deps, queue, job, worker, leaseMs) => {
+    let owned = true;
+    const beat = setInterval(() => (owned = queue.heartbeat(job.id, worker, leaseMs)), Math.max(200, Math.floor(leaseMs / 3)));
+    beat.unref();
+    try {
+      await work(deps, job, () => owned);
+      if (owned) queue.complete(job.id, worker);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      deps.log.error(`${label} job ${job.id} failed (attempt ${job.attempts})`, err);
+      queue.fail(job.id, worker, message, job.attempts < MAX_ATTEMPTS ? new Date(deps.now().getTime() + retryDelayMs(job.attempts)) : undefined);
+    } finally {
+      clearInterval(beat);
+    }
+  };
+}
+
+export const productMailHandlers: Record<string, JobHandler> = {
+  [ONBOARDING_JOB]: leased((deps, _job, owned) => runOnboardingBatch(deps, { owned }).then(() => undefined), 'onboarding'),
+  [PRODUCT_NEWS_JOB]: leased((deps, job, owned) => runProductNewsletter(deps, String(job.payload.newsletterId ?? ''), { owned }), 'product newsletter'),
+};

@@ -1,0 +1,245 @@
+// Product newsletters: staff write to the accounts that opted in to product news (/settings). Every
+// staff role composes, previews, saves drafts and sends a test to themselves; only admins send. Sending
+// takes the recipients at that moment (opted in, not disabled) into product_newsletter_recipients and
+// queues one job; the job marks each recipient 'sending' before the provider call and its outcome
+// after, so a crash and a retry never mail anyone twice (a recipient caught mid-call ends as failed).
+import crypto from 'node:crypto';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Deps } from '../trpc/context';
+import type { SessionUser } from '../auth/service';
+import { productNewsletterRecipients, productNewsletters, users, type ProductNewsletterRow } from '../../../db/schema';
+import { AppError } from '../errors';
+import { normalizeRole } from '../../shared/plans';
+import { recordAudit, type Actor } from '../user/audit';
+import { markdownSchema, subjectSchema } from './steps';
+import { productName, productMessage, renderProductEmail } from './email';
+import { productUnsubscribeUrl } from './unsubscribe';
+import { sendProductMessages, sendTestToSelf } from './send';
+import { PRODUCT_NEWS_JOB } from './kinds';
+
+export const PRODUCT_NEWS_MSG = {
+  adminOnly: 'Only admins send product newsletters. Managers and supervisors can write, preview and test.',
+  notFound: 'Newsletter not found',
+  notDraft: 'This newsletter has already been sent.',
+  noRecipients: 'Nobody has opted in to product news yet.',
+  interrupted: 'Interrupted while sending; not sent again so nobody gets it twice.',
+} as const;
+
+export const draftInput = z.object({
+  id: z.string().min(1).max(100).optional(),
+  subject: subjectSchema,
+  markdown: markdownSchema.refine((s) => s.trim().length > 0, 'Write the newsletter first'),
+});
+export const sendInput = draftInput;
+export const setOptInInput = z.object({ optIn: z.boolean() });
+
+type Ctx = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'limiter' | 'queue' | 'delivery'> & { user: SessionUser; ip: string };
+const actorOf = (ctx: Ctx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
+
+const reason = (env: Ctx['env']) => `You get this e-mail because you turned on product news from ${productName(env)} in your settings.`;
+
+export function renderNewsletter(env: Ctx['env'], userId: string, n: { subject: string; markdown: string }, unsubscribeUrl?: string) {
+  return renderProductEmail(env, {
+    subject: n.subject,
+    markdown: n.markdown,
+    reason: reason(env),
+    unsubscribeUrl: unsubscribeUrl ?? productUnsubscribeUrl(env, 'news', userId),
+  });
+}
+
+const eligible = and(eq(users.productNewsOptIn, true), isNull(users.disabledAt));
+
+export function optedInCount(ctx: Pick<Ctx, 'db'>) {
+  const [{ n } = { n: 0 }] = ctx.db.select({ n: count() }).from(users).where(eligible).all();
+  return { count: n };
+}
+
+export function newsletterDto(row: ProductNewsletterRow) {
+  return {
+    id: row.id,
+    subject: row.subject,
+    markdown: row.markdown,
+    status: row.status,
+    recipients: row.recipients,
+    sentCount: row.sentCount,
+    failedCount: row.failedCount,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function listNewsletters(ctx: Pick<Ctx, 'db' | 'user'>) {
+  const rows = ctx.db.select().from(productNewsletters).orderBy(desc(productNewsletters.createdAt)).limit(50).all();
+  return { newsletters: rows.map(newsletterDto), canSend: normalizeRole(ctx.user.role) === 'admin' };
+}
+
+/** Creates a draft, or rewrites the caller's given draft; returns the row. */
+function writeDraft(ctx: Ctx, tx: Ctx['db'], input: z.infer<typeof draftInput>, now: Date): ProductNewsletterRow {
+  if (input.id) {
+    const row = tx.select().from(productNewsletters).where(eq(productNewsletters.id, input.id)).get();
+    if (!row) throw new AppError('NOT_FOUND', PRODUCT_NEWS_MSG.notFound);
+    if (row.status !== 'draft') throw new AppError('CONFLICT', PRODUCT_NEWS_MSG.notDraft);
+    tx.update(productNewsletters).set({ subject: input.subject, markdown: input.markdown, updatedAt: now }).where(eq(productNewsletters.id, row.id)).run();
+    return { ...row, subject: input.subject, markdown: input.markdown, updatedAt: now };
+  }
+  const row: ProductNewsletterRow = {
+    id: crypto.randomUUID(),
+    subject: input.subject,
+    markdown: input.markdown,
+    status: 'draft',
+    recipients: 0,
+    sentCount: 0,
+    failedCount: 0,
+    createdBy: ctx.user.id,
+    sentAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  tx.insert(productNewsletters).values(row).run();
+  return row;
+}
+
+export function saveDraft(ctx: Ctx, input: z.infer<typeof draftInput>) {
+  const now = ctx.now();
+  const row = ctx.db.transaction((tx) => {
+    const r = writeDraft(ctx, tx as unknown as Ctx['db'], input, now);
+    recordAudit(tx, actorOf(ctx), input.id ? 'product-news.update' : 'product-news.create', null, { newsletterId: r.id, subject: r.subject }, now);
+    return r;
+  });
+  return newsletterDto(row);
+}
+
+export function deleteDraft(ctx: Ctx, input: { id: string }) {
+  const now = ctx.now();
+  ctx.db.transaction((tx) => {
+    const row = tx.select().from(productNewsletters).where(eq(productNewsletters.id, input.id)).get();
+    if (!row) throw new AppError('NOT_FOUND', PRODUCT_NEWS_MSG.notFound);
+    if (row.status !== 'draft') throw new AppError('CONFLICT', PRODUCT_NEWS_MSG.notDraft);
+    tx.delete(productNewsletters).where(eq(productNewsletters.id, row.id)).run();
+    recordAudit(tx, actorOf(ctx), 'product-news.delete', null, { newsletterId: row.id, subject: row.subject }, now);
+  });
+  return { id: input.id };
+}
+
+export function previewNewsletter(ctx: Pick<Ctx, 'env' | 'user'>, input: { subject: string; markdown: string }) {
+  const mail = renderNewsletter(ctx.env, ctx.user.id, { subject: input.subject || '(no subject)', markdown: input.markdown });
+  return { subject: mail.subject, html: mail.html, text: mail.text };
+}
+
+export function sendNewsletterTest(ctx: Ctx, input: { subject: string; markdown: string }) {
+  return sendTestToSelf(ctx, ctx.user, 'news', (url) =>
+    renderNewsletter(ctx.env, ctx.user.id, { subject: input.subject || '(no subject)', markdown: input.markdown }, url),
+  );
+}
+
+/** Admins only: saves the text, takes the recipients now and queues the send. */
+export function sendNewsletter(ctx: Ctx, input: z.infer<typeof sendInput>) {
+  if (normalizeRole(ctx.user.role) !== 'admin') throw new AppError('FORBIDDEN', PRODUCT_NEWS_MSG.adminOnly);
+  const now = ctx.now();
+  const row = ctx.db.transaction((tx) => {
+    const draft = writeDraft(ctx, tx as unknown as Ctx['db'], input, now);
+    const recipients = tx.select({ id: users.id, email: users.email }).from(users).where(eligible).all();
+    if (!recipients.length) throw new AppError('PRECONDITION_FAILED', PRODUCT_NEWS_MSG.noRecipients);
+    for (const r of recipients)
+      tx.insert(productNewsletterRecipients).values({ newsletterId: draft.id, userId: r.id, email: r.email, status: 'pending' }).onConflictDoNothing().run();
+    tx.update(productNewsletters)
+      .set({ status: 'sending', recipients: recipients.length, sentAt: now, updatedAt: now })
+      .where(eq(productNewsletters.id, draft.id))
+      .run();
+    ctx.queue.enqueue(
+      { kind: PRODUCT_NEWS_JOB, payload: { newsletterId: draft.id }, uniqueKey: `${PRODUCT_NEWS_JOB}:${draft.id}` },
+      tx as unknown as Ctx['db'],
+    );
+    recordAudit(tx, actorOf(ctx), 'product-news.send', null, { newsletterId: draft.id, subject: draft.subject, recipients: recipients.length }, now);
+    return { ...draft, status: 'sending' as const, recipients: recipients.length, sentAt: now };
+  });
+  ctx.delivery.kick();
+  return newsletterDto(row);
+}
+
+const CHUNK = 100;
+
+function refreshCounts(deps: Pick<Deps, 'db' | 'now'>, id: string, final: boolean) {
+  const rows = deps.db
+    .select({ status: productNewsletterRecipients.status, n: count() })
+    .from(productNewsletterRecipients)
+    .where(eq(productNewsletterRecipients.newsletterId, id))
+    .groupBy(productNewsletterRecipients.status)
+    .all();
+  const by = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
+  const sent = by.sent ?? 0;
+  const failed = by.failed ?? 0;
+  deps.db
+    .update(productNewsletters)
+    .set({
+      sentCount: sent,
+      failedCount: failed,
+      updatedAt: deps.now(),
+      ...(final ? { status: sent === 0 && failed > 0 ? ('failed' as const) : ('sent' as const) } : {}),
+    })
+    .where(eq(productNewsletters.id, id))
+    .run();
+}
+
+/** The queue job: mails every recipient still pending. Throws on an outage (the job is retried later). */
+export async function runProductNewsletter(deps: Pick<Deps, 'db' | 'env' | 'log' | 'now'>, id: string, opts: { owned?: () => boolean } = {}) {
+  const nl = deps.db.select().from(productNewsletters).where(eq(productNewsletters.id, id)).get();
+  if (!nl || nl.status !== 'sending') return;
+  const R = productNewsletterRecipients;
+  // A previous run died while these were with a provider: they may have been mailed, so never again.
+  deps.db
+    .update(R)
+    .set({ status: 'failed', error: PRODUCT_NEWS_MSG.interrupted, at: deps.now() })
+    .where(and(eq(R.newsletterId, id), eq(R.status, 'sending')))
+    .run();
+  // The body is rendered once with a marker where each reader's own unsubscribe address goes.
+  const MARK = `${deps.env.APP_URL}/__unsubscribe__`;
+  const base = renderNewsletter(deps.env, '', nl, MARK);
+  for (;;) {
+    if (opts.owned && !opts.owned()) return;
+    const batch = deps.db
+      .select()
+      .from(R)
+      .where(and(eq(R.newsletterId, id), eq(R.status, 'pending')))
+      .orderBy(R.id)
+      .limit(CHUNK)
+      .all();
+    if (!batch.length) break;
+    deps.db.transaction((tx) => {
+      for (const r of batch) tx.update(R).set({ status: 'sending', at: deps.now() }).where(eq(R.id, r.id)).run();
+    });
+    const messages = batch.map((r) => {
+      const url = r.userId ? productUnsubscribeUrl(deps.env, 'news', r.userId) : `${deps.env.APP_URL}/settings`;
+      const mail = { subject: base.subject, html: base.html.split(MARK).join(url), text: base.text.split(MARK).join(url) };
+      return productMessage(deps.env, r.email, mail, url);
+    });
+    const { results, outage } = await sendProductMessages(deps, messages);
+    deps.db.transaction((tx) => {
+      batch.forEach((r, k) => {
+        const res = results[k]!;
+        // Not taken by any provider (an outage): back to pending for the job's next try.
+        const set = res.ok
+          ? { status: 'sent', error: null, at: deps.now() }
+          : outage && res.retryable
+            ? { status: 'pending', error: res.error.slice(0, 500), at: deps.now() }
+            : { status: 'failed', error: res.error.slice(0, 500), at: deps.now() };
+        tx.update(R).set(set).where(eq(R.id, r.id)).run();
+      });
+    });
+    refreshCounts(deps, id, false);
+    if (outage) throw new Error(`No mail provider took the product newsletter: ${outage}`);
+  }
+  refreshCounts(deps, id, true);
+  deps.log.info(`product newsletter ${id} sent`);
+}
+
+export function getProductNews(ctx: Pick<Ctx, 'db' | 'user'>) {
+  const row = ctx.db.select({ optIn: users.productNewsOptIn }).from(users).where(eq(users.id, ctx.user.id)).get();
+  return { optIn: row?.optIn ?? false };
+}
+
+export function setProductNews(ctx: Pick<Ctx, 'db' | 'now' | 'user'>, input: z.infer<typeof setOptInInput>) {
+  ctx.db.update(users).set({ productNewsOptIn: input.optIn, updatedAt: ctx.now() }).where(eq(users.id, ctx.user.id)).run();
+  return { optIn: input.optIn };
+}

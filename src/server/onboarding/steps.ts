@@ -1,0 +1,197 @@
+// The onboarding sequence staff edit at /admin/onboarding-emails: steps ordered by day offset (0..365
+// days after sign-up), each a subject, a Markdown body and an enabled switch. Every staff role reads and
+// previews; only admins change (the rule of /admin/users), each change audited in its transaction.
+import crypto from 'node:crypto';
+import { asc, count, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Deps } from '../trpc/context';
+import type { SessionUser } from '../auth/service';
+import { onboardingDeliveries, onboardingEmails, type OnboardingEmailRow } from '../../../db/schema';
+import { AppError } from '../errors';
+import { normalizeRole } from '../../shared/plans';
+import { recordAudit, type Actor } from '../user/audit';
+import { renderProductEmail, productName } from './email';
+import { productUnsubscribeUrl } from './unsubscribe';
+import { sendTestToSelf } from './send';
+
+export const ONBOARDING_MSG = {
+  adminOnly: 'Only admins change the onboarding e-mails. Managers and supervisors can look and preview.',
+  notFound: 'Onboarding e-mail not found',
+} as const;
+
+export const ONBOARDING_REASON = 'You get these e-mails because you created an account. They stop after your first weeks.';
+
+/** A subject line: one line (no CR/LF: it becomes a mail header), at most 200 characters. */
+export const subjectSchema = z
+  .string()
+  .trim()
+  .min(1, 'Subject is required')
+  .max(200, 'Subject must be at most 200 characters')
+  .regex(/^[^\r\n]*$/, 'Subject must be one line');
+export const markdownSchema = z.string().max(50_000, 'The body must be at most 50,000 characters');
+
+export const stepFields = z.object({
+  dayOffset: z.number().int('Day must be a whole number').min(0, 'Day must be 0 or more').max(365, 'Day must be 365 or less'),
+  subject: subjectSchema,
+  markdown: markdownSchema,
+  enabled: z.boolean().default(true),
+});
+export const stepIdInput = z.object({ id: z.string().min(1).max(100) });
+export const updateStepInput = stepFields.extend({ id: z.string().min(1).max(100) });
+export const previewInput = z.object({
+  subject: z
+    .string()
+    .max(200)
+    .regex(/^[^\r\n]*$/, 'Subject must be one line'),
+  markdown: markdownSchema,
+});
+
+type Ctx = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'limiter'> & { user: SessionUser; ip: string };
+
+const actorOf = (ctx: Ctx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
+
+function requireAdmin(ctx: Ctx) {
+  if (normalizeRole(ctx.user.role) !== 'admin') throw new AppError('FORBIDDEN', ONBOARDING_MSG.adminOnly);
+}
+
+export function stepDto(row: OnboardingEmailRow, sent = 0) {
+  return {
+    id: row.id,
+    dayOffset: row.dayOffset,
+    subject: row.subject,
+    markdown: row.markdown,
+    enabled: row.enabled,
+    sent,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type OnboardingStepDto = ReturnType<typeof stepDto>;
+
+export function listSteps(ctx: Pick<Ctx, 'db' | 'user'>) {
+  const sent = new Map(
+    ctx.db
+      .select({ id: onboardingDeliveries.emailId, n: count() })
+      .from(onboardingDeliveries)
+      .where(eq(onboardingDeliveries.status, 'sent'))
+      .groupBy(onboardingDeliveries.emailId)
+      .all()
+      .map((r) => [r.id, r.n]),
+  );
+  const rows = ctx.db.select().from(onboardingEmails).orderBy(asc(onboardingEmails.dayOffset), asc(onboardingEmails.createdAt)).all();
+  return { steps: rows.map((r) => stepDto(r, sent.get(r.id) ?? 0)), canEdit: normalizeRole(ctx.user.role) === 'admin' };
+}
+
+function findStep(ctx: Pick<Ctx, 'db'>, id: string) {
+  const row = ctx.db.select().from(onboardingEmails).where(eq(onboardingEmails.id, id)).get();
+  if (!row) throw new AppError('NOT_FOUND', ONBOARDING_MSG.notFound);
+  return row;
+}
+
+export function createStep(ctx: Ctx, input: z.infer<typeof stepFields>) {
+  requireAdmin(ctx);
+  const now = ctx.now();
+  const row: OnboardingEmailRow = { id: crypto.randomUUID(), ...input, updatedBy: ctx.user.id, createdAt: now, updatedAt: now };
+  ctx.db.transaction((tx) => {
+    tx.insert(onboardingEmails).values(row).run();
+    recordAudit(tx, actorOf(ctx), 'onboarding.create', null, { stepId: row.id, dayOffset: row.dayOffset, subject: row.subject }, now);
+  });
+  return stepDto(row);
+}
+
+export function updateStep(ctx: Ctx, input: z.infer<typeof updateStepInput>) {
+  requireAdmin(ctx);
+  const { id, ...fields } = input;
+  const now = ctx.now();
+  const updated = ctx.db.transaction((tx) => {
+    const before = findStep({ db: tx as unknown as Ctx['db'] }, id);
+    tx.update(onboardingEmails)
+      .set({ ...fields, updatedBy: ctx.user.id, updatedAt: now })
+      .where(eq(onboardingEmails.id, id))
+      .run();
+    const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter((k) => before[k] !== fields[k]);
+    recordAudit(tx, actorOf(ctx), 'onboarding.update', null, { stepId: id, subject: fields.subject, changed }, now);
+    return { ...before, ...fields, updatedBy: ctx.user.id, updatedAt: now };
+  });
+  return stepDto(updated);
+}
+
+export function deleteStep(ctx: Ctx, input: z.infer<typeof stepIdInput>) {
+  requireAdmin(ctx);
+  const now = ctx.now();
+  ctx.db.transaction((tx) => {
+    const row = findStep({ db: tx as unknown as Ctx['db'] }, input.id);
+    tx.delete(onboardingEmails).where(eq(onboardingEmails.id, input.id)).run();
+    recordAudit(tx, actorOf(ctx), 'onboarding.delete', null, { stepId: row.id, dayOffset: row.dayOffset, subject: row.subject }, now);
+  });
+  return { id: input.id };
+}
+
+/** The e-mail exactly as it will be sent to `user` (their own unsubscribe link in the footer). */
+export function renderStep(env: Ctx['env'], userId: string, step: { subject: string; markdown: string }, unsubscribeUrl?: string) {
+  return renderProductEmail(env, {
+    subject: step.subject,
+    markdown: step.markdown,
+    reason: ONBOARDING_REASON.replace('an account', `an account at ${productName(env)}`),
+    unsubscribeUrl: unsubscribeUrl ?? productUnsubscribeUrl(env, 'onboarding', userId),
+  });
+}
+
+export function previewStep(ctx: Pick<Ctx, 'env' | 'user'>, input: z.infer<typeof previewInput>) {
+  const mail = renderStep(ctx.env, ctx.user.id, { subject: input.subject || '(no subject)', markdown: input.markdown });
+  return { subject: mail.subject, html: mail.html, text: mail.text };
+}
+
+/** Any staff member may mail a step (saved or not) to their own address. */
+export function sendStepTest(ctx: Ctx, input: z.infer<typeof previewInput>) {
+  return sendTestToSelf(ctx, ctx.user, 'onboarding', (url) =>
+    renderStep(ctx.env, ctx.user.id, { subject: input.subject || '(no subject)', markdown: input.markdown }, url),
+  );
+}
+
+// Links are absolute: e-mail has no base address.
+const defaultSteps = (appUrl: string): { dayOffset: number; subject: string; markdown: string }[] => [
+  {
+    dayOffset: 0,
+    subject: 'Welcome to Curated',
+    markdown: `## Welcome aboard!
+
+Thanks for creating your account. Curated helps you put together a newsletter from sources you trust, in minutes:
+
+1. **Name your newsletter** and pick a theme.
+2. **Choose channels**: real feeds from sites you like, found by topic or by a site's address.
+3. **Pick articles**, preview the issue on desktop and mobile, and send it.
+
+The [Quick Start Guide](${appUrl}/quick-start-guide) walks you through your first issue.`,
+  },
+  {
+    dayOffset: 2,
+    subject: 'Pick your channels',
+    markdown: `## Good newsletters start with good sources
+
+Channels are the feeds your articles come from. Search the directory by topic, or paste the address of any site you read: Curated finds its feed for you.
+
+A handful of focused channels beats dozens of noisy ones. Open your [publications](${appUrl}/publications) and add the sources you trust.`,
+  },
+  {
+    dayOffset: 5,
+    subject: 'Send your first issue',
+    markdown: `## Ready for your first issue?
+
+Pick the stories worth your readers' time, preview the e-mail on desktop and mobile, and send it. Every issue carries a one-click unsubscribe link, so your readers stay because they want to.
+
+[Start a newsletter](${appUrl}/publications) — and reply to this e-mail if anything gets in your way.`,
+  },
+];
+
+/** Seeds the default sequence (day 0, 2, 5) when the table is empty; a table with any step is left alone. */
+export function seedDefaultSteps(deps: Pick<Deps, 'db' | 'env' | 'now'>) {
+  const now = deps.now();
+  deps.db.transaction((tx) => {
+    const [{ n } = { n: 0 }] = tx.select({ n: count() }).from(onboardingEmails).all();
+    if (n > 0) return;
+    for (const step of defaultSteps(deps.env.APP_URL))
+      tx.insert(onboardingEmails)
+        .values({ id: crypto.randomUUID(), ...step, enabled: true, updatedBy: null, createdAt: now, updatedAt: now })
+        .run();
+  });
+}
