@@ -74,11 +74,11 @@ describe('product newsletters', () => {
 
     const annMail = h.db.select().from(outbox).where(eq(outbox.toAddress, 'ann@example.com')).get()!;
     const bobMail = h.db.select().from(outbox).where(eq(outbox.toAddress, 'bob@example.com')).get()!;
-    const link = annMail.headers['List-Unsubscribe']!.slice(1, -1);
+    const link = annMail.headers!['List-Unsubscribe']!.slice(1, -1);
     expect(link).toMatch(/^http:\/\/localhost:3000\/api\/product-news\/unsubscribe\/[\w-]+\.[\w-]+$/);
     expect(annMail.html).toContain(`href="${link}"`);
     expect(annMail.text).toContain(link);
-    expect(bobMail.headers['List-Unsubscribe']).not.toBe(annMail.headers['List-Unsubscribe']);
+    expect(bobMail.headers!['List-Unsubscribe']).not.toBe(annMail.headers!['List-Unsubscribe']);
     expect(annMail.html).toContain('<h2>Themes</h2>');
 
     // The link turns ann's opt-in off; the next newsletter skips her.

@@ -49,8 +49,8 @@ describe('onboarding schedule', () => {
     await runQueued(h);
     expect(h.mails('ann@example.com')).toEqual(['Welcome aboard']);
     const mail = h.db.select().from(outbox).where(eq(outbox.toAddress, 'ann@example.com')).get()!;
-    expect(mail.headers['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/api\/onboarding\/unsubscribe\/[\w-]+\.[\w-]+>$/);
-    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers!['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/api\/onboarding\/unsubscribe\/[\w-]+\.[\w-]+>$/);
+    expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mail.html).toContain('Hello');
     expect(h.db.select().from(onboardingDeliveries).where(eq(onboardingDeliveries.userId, ann.id)).all()).toEqual([
       expect.objectContaining({ emailId: h.day0.id, status: 'sent' }),
@@ -118,7 +118,7 @@ describe('onboarding schedule', () => {
     h.advance(60_000);
     const ann = await h.insertUser({ email: 'ann@example.com' });
     await runOnboardingBatch(h.deps);
-    const header = h.db.select().from(outbox).where(eq(outbox.toAddress, 'ann@example.com')).get()!.headers['List-Unsubscribe']!;
+    const header = h.db.select().from(outbox).where(eq(outbox.toAddress, 'ann@example.com')).get()!.headers!['List-Unsubscribe']!;
     const url = new URL(header.slice(1, -1));
     const token = url.pathname.split('/').pop()!;
 
