@@ -27,7 +27,7 @@ import { demoRest } from './rest/demo';
 import { blogRest } from './rest/blog';
 import { onboardingRest } from './rest/onboarding';
 import { teamRest } from './rest/team';
-import { trackingRest } from './rest/tracking';
+import { trackingPublicRest, trackingRest } from './rest/tracking';
 import { errorResponse } from './rest/adapter';
 import { MSG } from '../shared/messages';
 import { TRPC_MAX_BATCH } from '../shared/limits';
@@ -134,6 +134,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.use('/blog/feed.xml', publicContext);
   app.route('/webhooks', webhooksRest);
   app.route('/', publicDeliveryRest);
+  app.route('/', trackingPublicRest);
 
   app.get('/sitemap.xml', (c) => {
     const pages = ['/', '/auth', '/blog', '/roadmap', '/help', '/quick-start-guide', '/terms', '/privacy', '/refund'];

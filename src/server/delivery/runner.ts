@@ -16,6 +16,7 @@ import { compileTemplate, escapeHtml, fillTemplate, greetingFor, type CompiledTe
 import { unsubscribeLinks } from './unsubscribe';
 import { archiveUrl } from './archive';
 import { Pace } from './pace';
+import { clickToken, openToken } from '../tracking/tokens';
 
 export type RunnerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 
@@ -72,13 +73,23 @@ export function buildMessage(
 ): OutgoingMessage {
   const links = unsubscribeLinks(deps, r.subscriberId ?? '', send.id, p.domain);
   const greeting = greetingFor(r.name);
+  const secret = deps.env.APP_SECRET;
+  const base = deps.env.APP_URL;
+  // Tracked sends: each link and the pixel carry this reader's signed token (tokens are base64url,
+  // so they need no escaping in an attribute).
+  const openPixel = send.trackOpens ? `${base}/t/o/${openToken(secret, { sendId: send.id, recipientId: r.id })}.gif` : '';
+  const link = send.trackClicks ? (position: number) => `${base}/t/c/${clickToken(secret, { sendId: send.id, recipientId: r.id, position })}` : undefined;
   return {
     to: r.email,
     toName: r.name || undefined,
     from: p.from,
     replyTo: send.replyTo,
     subject: send.subject,
-    html: fillTemplate(p.html, { greeting: escapeHtml(greeting), unsubscribeUrl: escapeHtml(links.url), webUrl: escapeHtml(p.webUrl) }),
+    html: fillTemplate(
+      p.html,
+      { greeting: escapeHtml(greeting), unsubscribeUrl: escapeHtml(links.url), webUrl: escapeHtml(p.webUrl), openPixel: escapeHtml(openPixel) },
+      link,
+    ),
     text: fillTemplate(p.text, { greeting, unsubscribeUrl: links.url, webUrl: p.webUrl }),
     headers: {
       'List-Unsubscribe': `<${links.url}>, <${links.mailto}>`,

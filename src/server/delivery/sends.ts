@@ -7,7 +7,9 @@ import type { AuthedContext } from '../trpc/context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { issueSends, sendRecipients, subscribers, type IssueSendRow, type SendStatus } from '../../../db/schema';
+import { issueSends, sendLinks, sendRecipients, subscribers, type IssueSendRow, type SendStatus } from '../../../db/schema';
+import { capabilitiesFor } from '../../shared/plans';
+import { addOpenPixel, markTrackedLinks, type TrackedLink } from '../tracking/links';
 import { assembleNewsletter } from '../newsletter/assemble';
 import { findOwned } from '../publications/publications';
 import { publicationId } from '../publications/schemas';
@@ -130,6 +132,15 @@ export function createSend(ctx: Ctx, input: CreateSendInput): SendProgress {
   const assembleInput = resolveAssembleInput(ctx, input);
   const email = assembleNewsletter(ctx, assembleInput, { personalized: true });
   const web = assembleNewsletter(ctx, assembleInput);
+  // Tracking follows the publication's switches, frozen on the send; only plans with analytics
+  // track (nobody could see the figures otherwise, and readers are not tracked for nothing).
+  const tracks = capabilitiesFor(ctx.user).analytics;
+  const trackOpens = tracks && publication.trackOpens;
+  const trackClicks = tracks && publication.trackClicks;
+  let html = email.html;
+  let links: TrackedLink[] = [];
+  if (trackClicks) ({ html, links } = markTrackedLinks(html, ctx.env.APP_URL));
+  if (trackOpens) html = addOpenPixel(html);
   const row: IssueSendRow = {
     id: input.id,
     userId: ctx.user.id,
@@ -137,7 +148,7 @@ export function createSend(ctx: Ctx, input: CreateSendInput): SendProgress {
     subject: email.subject,
     fromName: publication.name,
     replyTo: ctx.user.email,
-    html: email.html,
+    html,
     text: email.text,
     webHtml: web.webHtml,
     articles: (assembleInput.articles ?? []).map((a) => ({ id: a.id ?? '', title: a.title ?? '', url: a.url ?? '' })).filter((a) => a.url),
@@ -146,14 +157,17 @@ export function createSend(ctx: Ctx, input: CreateSendInput): SendProgress {
     startedAt: null,
     finishedAt: null,
     total: 0,
-    // Tracking of sent issues is not built yet: recorded as off until it is.
-    trackOpens: false,
-    trackClicks: false,
+    trackOpens,
+    trackClicks,
     lastError: null,
     createdAt: now,
   };
   ctx.db.transaction((tx) => {
     tx.insert(issueSends).values(row).run();
+    if (links.length)
+      tx.insert(sendLinks)
+        .values(links.map((l) => ({ sendId: row.id, ...l })))
+        .run();
     ctx.queue.enqueue({ kind: SEND_JOB, payload: { sendId: row.id }, runAt: scheduledAt, uniqueKey: sendJobKey(row.id) }, tx as unknown as Db);
   });
   ctx.log.info(`issue send ${row.id} ${input.scheduledAt ? `scheduled for ${scheduledAt.toISOString()}` : 'queued'} (publication ${publication.id})`);

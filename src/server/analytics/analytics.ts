@@ -1,0 +1,383 @@
+// Analytics of the issues the product sent (plans with analytics): per issue, who got it, opens
+// (total, unique, unique human-likely), clicks (total, unique, per link), unsubscribes, bounces and
+// complaints, with rates; trends over the last issues; the figures platforms report for campaigns
+// published there (listed apart, by source); a CSV of the per-issue rows. Everything is aggregated
+// in SQL over indexes, one query per kind of figure for all listed issues at once.
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AuthedContext } from '../trpc/context';
+import type { Db } from '../db';
+import { AppError } from '../errors';
+import { capabilitiesFor } from '../../shared/plans';
+import { integrationPublications, issueSends, publications } from '../../../db/schema';
+import { findOwned } from '../publications/publications';
+import { publicationId } from '../publications/schemas';
+import { csvCell } from '../csv';
+
+type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
+
+export const ANALYTICS_MSG = {
+  unavailable: 'Analytics is available for Professional, Business and Enterprise plans',
+  issueNotFound: 'Issue not found',
+} as const;
+
+export const PLATFORM_LABELS: Record<string, string> = { brevo: 'Brevo', mailchimp: 'Mailchimp', mailerlite: 'MailerLite', beehiiv: 'beehiiv' };
+
+export const overviewInput = z.object({
+  publicationId: publicationId.optional(),
+  /** How many of the latest issues (also the trend's length). */
+  limit: z.number().int().min(1).max(100).default(30),
+});
+export type OverviewInput = z.input<typeof overviewInput>;
+export const issueInput = z.object({ sendId: z.string().trim().min(1).max(64) });
+export const setTrackingInput = z
+  .object({ publicationId, trackOpens: z.boolean().optional(), trackClicks: z.boolean().optional() })
+  .refine((v) => v.trackOpens !== undefined || v.trackClicks !== undefined, { message: 'Choose opens or clicks' });
+export type SetTrackingInput = z.infer<typeof setTrackingInput>;
+
+export interface IssueStats {
+  sendId: string;
+  publicationId: string;
+  publicationName: string;
+  subject: string;
+  status: string;
+  sentAt: string;
+  trackOpens: boolean;
+  trackClicks: boolean;
+  /** Recipients the message was handed to. */
+  recipients: number;
+  /** Provider 'delivered' events when the provider reports them, else recipients minus bounces. */
+  delivered: number;
+  deliveredSource: 'provider' | 'estimate';
+  opens: number;
+  uniqueOpens: number;
+  humanOpens: number;
+  /** Clicks by readers (machine clicks are counted apart). */
+  clicks: number;
+  uniqueClicks: number;
+  machineClicks: number;
+  unsubscribes: number;
+  bounces: number;
+  complaints: number;
+  /** Fractions 0..1, null with nothing to divide. */
+  openRate: number | null;
+  humanOpenRate: number | null;
+  clickRate: number | null;
+  clickToOpen: number | null;
+}
+
+export interface LinkStats {
+  position: number;
+  url: string;
+  label: string;
+  clicks: number;
+  uniqueClickers: number;
+}
+
+export interface PlatformCampaign {
+  id: string;
+  platform: string;
+  source: string;
+  title: string;
+  status: string;
+  listName: string | null;
+  stats: Partial<Record<(typeof PLATFORM_STAT_KEYS)[number], number>>;
+  fetchedAt: string | null;
+}
+
+const PLATFORM_STAT_KEYS = ['recipients', 'delivered', 'opens', 'uniqueOpens', 'clicks', 'uniqueClicks', 'unsubscribes', 'bounces', 'complaints'] as const;
+
+export function requireAnalytics(user: AuthedContext['user']) {
+  if (!capabilitiesFor(user).analytics) throw new AppError('FORBIDDEN', ANALYTICS_MSG.unavailable);
+}
+
+const rate = (n: number, d: number) => (d > 0 ? n / d : null);
+
+type SendRow = {
+  id: string;
+  publicationId: string;
+  publicationName: string;
+  subject: string;
+  status: string;
+  startedAt: Date | null;
+  scheduledAt: Date;
+  trackOpens: boolean;
+  trackClicks: boolean;
+};
+
+const DELIVERED_STATUSES = ['sending', 'paused', 'sent', 'failed'] as const;
+
+function listSendRows(db: Db, userId: string, opts: { publicationId?: string; limit: number; sendId?: string }): SendRow[] {
+  return db
+    .select({
+      id: issueSends.id,
+      publicationId: issueSends.publicationId,
+      publicationName: publications.name,
+      subject: issueSends.subject,
+      status: issueSends.status,
+      startedAt: issueSends.startedAt,
+      scheduledAt: issueSends.scheduledAt,
+      trackOpens: issueSends.trackOpens,
+      trackClicks: issueSends.trackClicks,
+    })
+    .from(issueSends)
+    .innerJoin(publications, eq(publications.id, issueSends.publicationId))
+    .where(
+      and(
+        eq(issueSends.userId, userId),
+        isNotNull(issueSends.startedAt),
+        inArray(issueSends.status, [...DELIVERED_STATUSES]),
+        opts.publicationId ? eq(issueSends.publicationId, opts.publicationId) : undefined,
+        opts.sendId ? eq(issueSends.id, opts.sendId) : undefined,
+      ),
+    )
+    .orderBy(desc(issueSends.startedAt), desc(issueSends.createdAt))
+    .limit(opts.limit)
+    .all();
+}
+
+type Agg = Record<string, number>;
+
+/** The figures of the given sends, keyed by send id: three grouped queries in all. */
+function aggregate(db: Db, ids: string[]): Map<string, Agg> {
+  const out = new Map<string, Agg>(ids.map((id) => [id, {}]));
+  if (!ids.length) return out;
+  const list = JSON.stringify(ids);
+  // One row per (send, kind, reader) first, walking the (send_id, kind, recipient_id) index in order,
+  // then per send: unique counts are the number of such rows.
+  const events = db.all<Agg & { sendId: string }>(sql`
+    SELECT send_id AS sendId,
+      SUM(CASE WHEN kind = 'open' THEN n ELSE 0 END) AS opens,
+      SUM(kind = 'open') AS uniqueOpens,
+      SUM(kind = 'open' AND hn > 0) AS humanOpens,
+      SUM(CASE WHEN kind = 'click' THEN hn ELSE 0 END) AS clicks,
+      SUM(kind = 'click' AND hn > 0) AS uniqueClicks,
+      SUM(CASE WHEN kind = 'click' THEN n - hn ELSE 0 END) AS machineClicks
+    FROM (
+      SELECT send_id, kind, recipient_id, COUNT(*) AS n, SUM(machine = 0) AS hn
+      FROM tracking_events
+      WHERE send_id IN (SELECT value FROM json_each(${list}))
+      GROUP BY send_id, kind, recipient_id
+    )
+    GROUP BY send_id`);
+  for (const { sendId, ...r } of events) Object.assign(out.get(sendId)!, r);
+  const sent = db.all<{ sendId: string; n: number }>(sql`
+    SELECT send_id AS sendId, COUNT(*) AS n FROM send_recipients
+    WHERE send_id IN (SELECT value FROM json_each(${list})) AND status = 'sent' GROUP BY send_id`);
+  for (const r of sent) out.get(r.sendId)!.recipients = r.n;
+  const mail = db.all<{ sendId: string; kind: string; n: number }>(sql`
+    SELECT send_id AS sendId, kind, COUNT(DISTINCT lower(email)) AS n FROM mail_events
+    WHERE send_id IN (SELECT value FROM json_each(${list})) AND kind IN ('delivered', 'bounced', 'complained', 'unsubscribed')
+    GROUP BY send_id, kind`);
+  for (const r of mail) out.get(r.sendId)![r.kind] = r.n;
+  return out;
+}
+
+function toStats(row: SendRow, a: Agg): IssueStats {
+  const n = (k: string) => a[k] ?? 0;
+  const recipients = n('recipients');
+  const bounces = n('bounced');
+  const deliveredSource = n('delivered') > 0 ? 'provider' : 'estimate';
+  const delivered = deliveredSource === 'provider' ? n('delivered') : Math.max(0, recipients - bounces);
+  const uniqueOpens = n('uniqueOpens');
+  const humanOpens = n('humanOpens');
+  const uniqueClicks = n('uniqueClicks');
+  return {
+    sendId: row.id,
+    publicationId: row.publicationId,
+    publicationName: row.publicationName,
+    subject: row.subject,
+    status: row.status,
+    sentAt: (row.startedAt ?? row.scheduledAt).toISOString(),
+    trackOpens: row.trackOpens,
+    trackClicks: row.trackClicks,
+    recipients,
+    delivered,
+    deliveredSource,
+    opens: n('opens'),
+    uniqueOpens,
+    humanOpens,
+    clicks: n('clicks'),
+    uniqueClicks,
+    machineClicks: n('machineClicks'),
+    unsubscribes: n('unsubscribed'),
+    bounces,
+    complaints: n('complained'),
+    openRate: rate(uniqueOpens, delivered),
+    humanOpenRate: rate(humanOpens, delivered),
+    clickRate: rate(uniqueClicks, delivered),
+    clickToOpen: rate(uniqueClicks, uniqueOpens),
+  };
+}
+
+function issueStats(db: Db, userId: string, opts: { publicationId?: string; limit: number }): IssueStats[] {
+  const rows = listSendRows(db, userId, opts);
+  const agg = aggregate(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toStats(r, agg.get(r.id)!));
+}
+
+function totalsOf(issues: IssueStats[]) {
+  const sum = (k: keyof IssueStats) => issues.reduce((t, i) => t + (i[k] as number), 0);
+  const delivered = sum('delivered');
+  const uniqueOpens = sum('uniqueOpens');
+  const humanOpens = sum('humanOpens');
+  const uniqueClicks = sum('uniqueClicks');
+  return {
+    issues: issues.length,
+    recipients: sum('recipients'),
+    delivered,
+    opens: sum('opens'),
+    uniqueOpens,
+    humanOpens,
+    clicks: sum('clicks'),
+    uniqueClicks,
+    unsubscribes: sum('unsubscribes'),
+    bounces: sum('bounces'),
+    complaints: sum('complaints'),
+    openRate: rate(uniqueOpens, delivered),
+    humanOpenRate: rate(humanOpens, delivered),
+    clickRate: rate(uniqueClicks, delivered),
+    clickToOpen: rate(uniqueClicks, uniqueOpens),
+  };
+}
+
+function platformCampaigns(db: Db, userId: string): PlatformCampaign[] {
+  const rows = db
+    .select()
+    .from(integrationPublications)
+    .where(and(eq(integrationPublications.userId, userId), isNotNull(integrationPublications.stats)))
+    .orderBy(desc(integrationPublications.createdAt))
+    .limit(50)
+    .all();
+  return rows.map((r) => {
+    const stats: PlatformCampaign['stats'] = {};
+    for (const k of PLATFORM_STAT_KEYS) {
+      const v = r.stats?.[k];
+      if (typeof v === 'number' && Number.isFinite(v)) stats[k] = v;
+    }
+    return {
+      id: r.id,
+      platform: r.platform,
+      source: `Reported by ${PLATFORM_LABELS[r.platform] ?? r.platform}`,
+      title: r.title,
+      status: r.status,
+      listName: r.listName,
+      stats,
+      fetchedAt: r.statsFetchedAt ? r.statsFetchedAt.toISOString() : null,
+    };
+  });
+}
+
+export function analyticsOverview(ctx: Ctx, input: z.output<typeof overviewInput>) {
+  requireAnalytics(ctx.user);
+  if (input.publicationId) findOwned(ctx.db, ctx.user.id, input.publicationId);
+  const issues = issueStats(ctx.db, ctx.user.id, input);
+  const pubs = ctx.db
+    .select({ id: publications.id, name: publications.name })
+    .from(publications)
+    .where(eq(publications.userId, ctx.user.id))
+    .orderBy(publications.name)
+    .all();
+  return {
+    publications: pubs,
+    issues,
+    totals: totalsOf(issues),
+    /** Oldest first, for the chart. */
+    trend: issues
+      .slice()
+      .reverse()
+      .map((i) => ({ sendId: i.sendId, subject: i.subject, sentAt: i.sentAt, openRate: i.openRate, humanOpenRate: i.humanOpenRate, clickRate: i.clickRate })),
+    platforms: platformCampaigns(ctx.db, ctx.user.id),
+  };
+}
+
+export function analyticsIssue(ctx: Ctx, sendId: string): IssueStats & { links: LinkStats[] } {
+  requireAnalytics(ctx.user);
+  const [row] = listSendRows(ctx.db, ctx.user.id, { sendId, limit: 1 });
+  if (!row) throw new AppError('NOT_FOUND', ANALYTICS_MSG.issueNotFound);
+  const stats = toStats(row, aggregate(ctx.db, [row.id]).get(row.id)!);
+  const links = ctx.db.all<LinkStats>(sql`
+    SELECT l.position AS position, l.url AS url, l.label AS label,
+      COUNT(e.id) AS clicks, COUNT(DISTINCT e.recipient_id) AS uniqueClickers
+    FROM send_links l
+    LEFT JOIN tracking_events e ON e.send_id = l.send_id AND e.kind = 'click' AND e.link_position = l.position AND e.machine = 0
+    WHERE l.send_id = ${row.id}
+    GROUP BY l.position ORDER BY l.position`);
+  return { ...stats, links };
+}
+
+const pct = (v: number | null) => (v === null ? '' : (v * 100).toFixed(1));
+
+export const CSV_COLUMNS = [
+  'Issue',
+  'Publication',
+  'Sent at',
+  'Recipients',
+  'Delivered',
+  'Delivered source',
+  'Opens',
+  'Unique opens',
+  'Human-likely opens',
+  'Open rate %',
+  'Human-likely open rate %',
+  'Clicks',
+  'Unique clicks',
+  'Click rate %',
+  'Click-to-open %',
+  'Unsubscribes',
+  'Bounces',
+  'Complaints',
+  'Opens tracked',
+  'Clicks tracked',
+] as const;
+
+export function analyticsCsv(ctx: Ctx, input: z.output<typeof overviewInput>) {
+  requireAnalytics(ctx.user);
+  if (input.publicationId) findOwned(ctx.db, ctx.user.id, input.publicationId);
+  const issues = issueStats(ctx.db, ctx.user.id, input);
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const i of issues) {
+    const cells = [
+      i.subject,
+      i.publicationName,
+      i.sentAt,
+      i.recipients,
+      i.delivered,
+      i.deliveredSource === 'provider' ? 'provider' : 'sent minus bounces',
+      i.opens,
+      i.uniqueOpens,
+      i.humanOpens,
+      pct(i.openRate),
+      pct(i.humanOpenRate),
+      i.clicks,
+      i.uniqueClicks,
+      pct(i.clickRate),
+      pct(i.clickToOpen),
+      i.unsubscribes,
+      i.bounces,
+      i.complaints,
+      i.trackOpens ? 'yes' : 'no',
+      i.trackClicks ? 'yes' : 'no',
+    ];
+    lines.push(cells.map((c) => csvCell(String(c))).join(','));
+  }
+  const day = ctx.now().toISOString().slice(0, 10);
+  return { filename: `analytics-${day}.csv`, csv: lines.join('\r\n') + '\r\n' };
+}
+
+/** The publication's tracking switches, and whether the plan tracks at all. */
+export function getTracking(ctx: Ctx, pubId: string) {
+  const pub = findOwned(ctx.db, ctx.user.id, pubId);
+  return { trackOpens: pub.trackOpens, trackClicks: pub.trackClicks, available: capabilitiesFor(ctx.user).analytics };
+}
+
+/** Owner only (a foreign publication is NOT_FOUND). Turning tracking off is always allowed, whatever the plan. */
+export function setTracking(ctx: Ctx, input: SetTrackingInput) {
+  const pub = findOwned(ctx.db, ctx.user.id, input.publicationId);
+  const next = { trackOpens: input.trackOpens ?? pub.trackOpens, trackClicks: input.trackClicks ?? pub.trackClicks };
+  ctx.db.update(publications).set(next).where(eq(publications.id, pub.id)).run();
+  return { ...next, available: capabilitiesFor(ctx.user).analytics };
+}

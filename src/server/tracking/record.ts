@@ -1,0 +1,90 @@
+// Recording opens and clicks of tracked sends, and telling machines from readers.
+//
+// Heuristics (a machine event is kept, flagged `machine`, and left out of human-likely figures):
+// - Apple Mail Privacy Protection fetches every image of every message through Apple's proxy, whether
+//   or not the reader opens it: requests from 17.0.0.0/8 (Apple's network) or with the proxy's bare
+//   "Mozilla/5.0" user agent are machine opens.
+// - An open within OPEN_PREFETCH_MS of delivery by something that is not a browser (no "Mozilla/" in
+//   its user agent) is a prefetch or a security scanner, not a reader.
+// - Gmail's image proxy (GoogleImageProxy) fetches when the reader opens the message: counted human.
+// - Clicks: HEAD requests (link checkers) and clicks within CLICK_SCAN_MS of delivery by a non-browser
+//   user agent (mail security scanners follow every link on arrival) are machine clicks. They still
+//   get the redirect.
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db';
+import { issueSends, sendLinks, sendRecipients, trackingEvents } from '../../../db/schema';
+import type { ClickRef, OpenRef } from './tokens';
+
+export const OPEN_PREFETCH_MS = 10_000;
+export const CLICK_SCAN_MS = 10_000;
+
+/** 17.0.0.0/8 is Apple's; also as an IPv4-mapped IPv6 address. */
+export function isAppleAddress(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return /^17\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+const isBrowser = (ua: string) => /mozilla\//i.test(ua);
+const isGoogleProxy = (ua: string) => /GoogleImageProxy/i.test(ua);
+
+export interface RequestFacts {
+  ip: string;
+  userAgent: string;
+  method: string;
+  /** When the recipient's message was handed over (null when unknown). */
+  sentAt: Date | null;
+  at: Date;
+}
+
+const soonAfter = (f: RequestFacts, ms: number) => f.sentAt !== null && f.at.getTime() - f.sentAt.getTime() < ms;
+
+export function isMachineOpen(f: RequestFacts): boolean {
+  const ua = f.userAgent.trim();
+  if (isGoogleProxy(ua)) return false;
+  if (isAppleAddress(f.ip) || ua === 'Mozilla/5.0') return true;
+  return soonAfter(f, OPEN_PREFETCH_MS) && !isBrowser(ua);
+}
+
+export function isMachineClick(f: RequestFacts): boolean {
+  if (f.method === 'HEAD') return true;
+  return soonAfter(f, CLICK_SCAN_MS) && !isBrowser(f.userAgent);
+}
+
+/** The original address of a tracked link; 'gone' when the send no longer exists (deleted with its publication). */
+export function linkTarget(db: Db, ref: ClickRef): { url: string } | 'gone' | null {
+  const link = db
+    .select({ url: sendLinks.url })
+    .from(sendLinks)
+    .where(and(eq(sendLinks.sendId, ref.sendId), eq(sendLinks.position, ref.position)))
+    .get();
+  if (link) return link;
+  const send = db.select({ id: issueSends.id }).from(issueSends).where(eq(issueSends.id, ref.sendId)).get();
+  return send ? null : 'gone';
+}
+
+function recipientSentAt(db: Db, ref: OpenRef): { sentAt: Date | null } | undefined {
+  return db
+    .select({ sentAt: sendRecipients.sentAt })
+    .from(sendRecipients)
+    .where(and(eq(sendRecipients.id, ref.recipientId), eq(sendRecipients.sendId, ref.sendId)))
+    .get();
+}
+
+/** Records a click; false when the recipient is not part of the send (nothing recorded). */
+export function recordClick(db: Db, ref: ClickRef, facts: Omit<RequestFacts, 'sentAt'>): boolean {
+  const r = recipientSentAt(db, ref);
+  if (!r) return false;
+  const machine = isMachineClick({ ...facts, sentAt: r.sentAt });
+  db.insert(trackingEvents)
+    .values({ sendId: ref.sendId, recipientId: ref.recipientId, kind: 'click', linkPosition: ref.position, machine, at: facts.at })
+    .run();
+  return true;
+}
+
+export function recordOpen(db: Db, ref: OpenRef, facts: Omit<RequestFacts, 'sentAt'>): boolean {
+  const r = recipientSentAt(db, ref);
+  if (!r) return false;
+  const machine = isMachineOpen({ ...facts, sentAt: r.sentAt });
+  db.insert(trackingEvents).values({ sendId: ref.sendId, recipientId: ref.recipientId, kind: 'open', linkPosition: null, machine, at: facts.at }).run();
+  return true;
+}
