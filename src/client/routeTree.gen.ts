@@ -28,6 +28,7 @@ import { Route as TrialSignupRouteImport } from './routes/trial-signup'
 import { Route as TrialSuccessRouteImport } from './routes/trial-success'
 import { Route as TwofaDemoRouteImport } from './routes/twofa-demo'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
+import { Route as UnsubscribeProductRouteImport } from './routes/unsubscribe-product'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as AppAdminRouteImport } from './routes/_app/admin'
 import { Route as AppAiMagicRouteImport } from './routes/_app/ai-magic'
@@ -152,6 +153,11 @@ const TwofaDemoRoute = TwofaDemoRouteImport.update({
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
   id: '/unsubscribe',
   path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeProductRoute = UnsubscribeProductRouteImport.update({
+  id: '/unsubscribe-product',
+  path: '/unsubscribe-product',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAccountRoute = AppAccountRouteImport.update({
@@ -333,6 +339,7 @@ export interface FileRoutesByFullPath {
   '/trial-success': typeof TrialSuccessRoute
   '/twofa-demo': typeof TwofaDemoRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/unsubscribe-product': typeof UnsubscribeProductRoute
   '/account': typeof AppAccountRoute
   '/admin': typeof AppAdminRouteWithChildren
   '/ai-magic': typeof AppAiMagicRoute
@@ -384,6 +391,7 @@ export interface FileRoutesByTo {
   '/trial-success': typeof TrialSuccessRoute
   '/twofa-demo': typeof TwofaDemoRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/unsubscribe-product': typeof UnsubscribeProductRoute
   '/account': typeof AppAccountRoute
   '/ai-magic': typeof AppAiMagicRoute
   '/analytics': typeof AppAnalyticsRoute
@@ -436,6 +444,7 @@ export interface FileRoutesById {
   '/trial-success': typeof TrialSuccessRoute
   '/twofa-demo': typeof TwofaDemoRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/unsubscribe-product': typeof UnsubscribeProductRoute
   '/_app/account': typeof AppAccountRoute
   '/_app/admin': typeof AppAdminRouteWithChildren
   '/_app/ai-magic': typeof AppAiMagicRoute
@@ -489,6 +498,7 @@ export interface FileRouteTypes {
     | '/trial-success'
     | '/twofa-demo'
     | '/unsubscribe'
+    | '/unsubscribe-product'
     | '/account'
     | '/admin'
     | '/ai-magic'
@@ -540,6 +550,7 @@ export interface FileRouteTypes {
     | '/trial-success'
     | '/twofa-demo'
     | '/unsubscribe'
+    | '/unsubscribe-product'
     | '/account'
     | '/ai-magic'
     | '/analytics'
@@ -591,6 +602,7 @@ export interface FileRouteTypes {
     | '/trial-success'
     | '/twofa-demo'
     | '/unsubscribe'
+    | '/unsubscribe-product'
     | '/_app/account'
     | '/_app/admin'
     | '/_app/ai-magic'
@@ -644,6 +656,7 @@ export interface RootRouteChildren {
   TrialSuccessRoute: typeof TrialSuccessRoute
   TwofaDemoRoute: typeof TwofaDemoRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
+  UnsubscribeProductRoute: typeof UnsubscribeProductRoute
   BlogSlugRoute: typeof BlogSlugRoute
   PSlugRoute: typeof PSlugRoute
   BlogIndexRoute: typeof BlogIndexRoute
@@ -783,6 +796,13 @@ declare module '@tanstack/react-router' {
       path: '/unsubscribe'
       fullPath: '/unsubscribe'
       preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe-product': {
+      id: '/unsubscribe-product'
+      path: '/unsubscribe-product'
+      fullPath: '/unsubscribe-product'
+      preLoaderRoute: typeof UnsubscribeProductRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/account': {
@@ -1097,6 +1117,7 @@ const rootRouteChildren: RootRouteChildren = {
   TrialSuccessRoute: TrialSuccessRoute,
   TwofaDemoRoute: TwofaDemoRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  UnsubscribeProductRoute: UnsubscribeProductRoute,
   BlogSlugRoute: BlogSlugRoute,
   PSlugRoute: PSlugRoute,
   BlogIndexRoute: BlogIndexRoute,

@@ -32,6 +32,12 @@ export function OverviewPage() {
   return (
     <div>
       <PageHeader title="Admin" description="How the product is doing today, from the database as it is." />
+      <Link to="/admin/onboarding-emails" className="mb-4 mr-4 inline-block text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        Onboarding e-mails
+      </Link>
+      <Link to="/admin/newsletters/new" className="mb-4 mr-4 inline-block text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        Product newsletter
+      </Link>
       {q.isError ? (
         <ListError message={errorMessage(q.error)} onRetry={() => void q.refetch()} />
       ) : !d ? (

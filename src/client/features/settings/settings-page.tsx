@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ProductNewsSwitch } from '../admin-newsletter';
 import { EMAIL_FREQUENCIES, EXPORT_FORMATS, LANGUAGES, TIMEZONES, useLocalSettings, type LocalSettings } from './local-settings';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -81,6 +82,12 @@ export function SettingsPage() {
 
         <TabsContent value="notifications">
           <Section>
+            <Row
+              id="set-product-news"
+              title="Product news from Curated"
+              description="An occasional e-mail from our team about new features and tips. Saved to your account, not this device."
+              control={<ProductNewsSwitch id="set-product-news" />}
+            />
             <Row
               id="set-email-notif"
               title="Email notifications"

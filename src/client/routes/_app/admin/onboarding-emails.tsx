@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../components/page-header';
+import { OnboardingEmailsPage } from '../../../features/admin-onboarding';
 
 export const Route = createFileRoute('/_app/admin/onboarding-emails')({
-  component: () => <NotAvailableYet title="Onboarding Emails" what="Onboarding email management" />,
+  component: OnboardingEmailsPage,
 });

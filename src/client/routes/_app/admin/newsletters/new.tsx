@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../../components/page-header';
+import { NewsletterComposePage } from '../../../../features/admin-newsletter';
 
+// Staff only (the admin layout redirects others); sending is for admins, decided by the server.
 export const Route = createFileRoute('/_app/admin/newsletters/new')({
-  component: () => <NotAvailableYet title="New Newsletter" what="Creating newsletters from the admin area" />,
+  component: NewsletterComposePage,
 });
