@@ -42,7 +42,14 @@ export function normalizeWorkflowData(raw: Partial<PublicationWorkflowData> | nu
   };
 }
 
-export function toSummaryDto(row: PublicationRow): PublicationSummaryDto {
+/** On a publication shared with the caller: whose it is and the caller's role in their workspace. */
+export interface SharedBy {
+  name: string;
+  email: string;
+  role: 'editor' | 'viewer';
+}
+
+export function toSummaryDto(row: PublicationRow, sharedBy?: SharedBy): PublicationSummaryDto {
   return {
     id: row.id,
     name: row.name,
@@ -51,9 +58,10 @@ export function toSummaryDto(row: PublicationRow): PublicationSummaryDto {
     lastSaved: row.updatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(sharedBy ? { sharedBy } : {}),
   };
 }
 
-export function toPublicationDto(row: PublicationRow): PublicationDto {
-  return { ...toSummaryDto(row), workflowData: normalizeWorkflowData(row.workflowData, row) };
+export function toPublicationDto(row: PublicationRow, sharedBy?: SharedBy): PublicationDto {
+  return { ...toSummaryDto(row, sharedBy), workflowData: normalizeWorkflowData(row.workflowData, row) };
 }

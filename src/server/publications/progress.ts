@@ -10,7 +10,7 @@ import { canUseThemeTier, channelLimitFor } from '../../shared/plans';
 import { getTheme, type ThemeMeta } from '../../shared/themes';
 import { planLabelForTier } from '../newsletter/assemble';
 import { normalizeWorkflowData, toPublicationDto } from './dto';
-import { findOwned } from './publications';
+import { findAccessible } from './publications';
 import type { PublicationStatus, SaveProgressInput } from './schemas';
 
 type Ctx = Pick<AuthedContext, 'db' | 'now' | 'user'>;
@@ -70,7 +70,9 @@ function uniqueBy<T>(list: T[], key: (x: T) => string): T[] {
 
 export function saveProgress(ctx: Ctx, input: SaveProgressInput) {
   return ctx.db.transaction((tx) => {
-    const row = findOwned(tx, ctx.user.id, input.publicationId);
+    // Editors of a shared publication save too; its limits are the owner's plan (the publication is theirs).
+    const access = findAccessible(tx, ctx.user.id, input.publicationId, 'edit');
+    const row = access.row;
     const before = normalizeWorkflowData(row.workflowData, row);
     const patch = Object.fromEntries(Object.entries(input.workflowData).filter(([, v]) => v !== undefined));
     const merged: Merged = { ...before, ...patch };
@@ -78,7 +80,7 @@ export function saveProgress(ctx: Ctx, input: SaveProgressInput) {
     merged.selectedArticles = uniqueBy(merged.selectedArticles, (a) => a.id);
 
     checkStepRules(input.currentStep, merged);
-    checkPlanLimits(ctx.user, before, merged);
+    checkPlanLimits(access.role === 'owner' ? ctx.user : access.owner, before, merged);
 
     const now = ctx.now();
     const workflowData: PublicationWorkflowData = { ...merged, lastSaved: now.toISOString() };
@@ -86,6 +88,6 @@ export function saveProgress(ctx: Ctx, input: SaveProgressInput) {
     const name = merged.newsletterName.trim() || row.name;
     const next = { name, status: statusOf(input.currentStep, merged), currentStep: input.currentStep, workflowData, updatedAt: now };
     tx.update(publications).set(next).where(eq(publications.id, row.id)).run();
-    return toPublicationDto({ ...row, ...next });
+    return toPublicationDto({ ...row, ...next }, access.role === 'owner' ? undefined : { name: access.owner.name, email: access.owner.email, role: 'editor' });
   });
 }

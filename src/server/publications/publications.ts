@@ -1,13 +1,16 @@
 // Stored publications: list, create (idempotent per client id, capped by the plan's maxNewsletters),
 // get, rename, delete. Every lookup is scoped to the signed-in user; a foreign id is NOT_FOUND.
+// Members of the owner's workspace also reach publications shared with it (`findAccessible`): get,
+// list and workflow progress; everything else (rename, delete, sends, subscribers, sharing) is the
+// owner's alone through `findOwned`.
 import crypto from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { publications, type PublicationRow } from '../../../db/schema';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { publications, users, workspaceMembers, workspaces, type PublicationRow } from '../../../db/schema';
 import type { Db } from '../db';
 import type { AuthedContext } from '../trpc/context';
 import { AppError } from '../errors';
-import { capabilitiesFor } from '../../shared/plans';
-import { initialWorkflowData, toPublicationDto, toSummaryDto } from './dto';
+import { capabilitiesFor, effectivePlan, type PlanHolder } from '../../shared/plans';
+import { initialWorkflowData, toPublicationDto, toSummaryDto, type SharedBy } from './dto';
 import type { CreatePublicationInput } from './schemas';
 
 type Ctx = Pick<AuthedContext, 'db' | 'now' | 'user'>;
@@ -16,7 +19,43 @@ export const PUBLICATION_MSG = {
   notFound: 'Publication not found',
   idTaken: 'This publication id is already in use',
   limit: (n: number) => `Upgrade your plan to create more than ${n} publication(s).`,
+  viewOnly: 'You can view this shared publication but not edit it. Ask its owner for the editor role.',
 } as const;
+
+export type PublicationRole = 'owner' | 'editor' | 'viewer';
+
+/** The owner of a shared publication: who it is and the plan its limits come from. */
+export interface PublicationOwner extends PlanHolder {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface PublicationAccess {
+  row: PublicationRow;
+  role: PublicationRole;
+  /** The publication's owner (the caller themselves when role is 'owner'). */
+  owner: PublicationOwner;
+}
+
+const ownerColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  planType: users.planType,
+  trialPlan: users.trialPlan,
+  createdAt: users.createdAt,
+};
+
+/**
+ * Team collaboration is an Enterprise feature of the owner's account: while the owner's plan (admins
+ * count as Enterprise) does not include it, nothing they shared is reachable by members (kept, not
+ * unshared, so an upgrade restores it).
+ */
+export function ownerMayShare(owner: PlanHolder): boolean {
+  return effectivePlan(owner) === 'enterprise';
+}
 
 /** The user's row or NOT_FOUND (also for another user's id, so ids are not probeable). */
 export function findOwned(db: Pick<Db, 'select'>, userId: string, id: string): PublicationRow {
@@ -29,20 +68,72 @@ export function findOwned(db: Pick<Db, 'select'>, userId: string, id: string): P
   return row;
 }
 
-/** Newest saved first. */
-export function listPublications(ctx: Ctx, opts: { limit?: number } = {}) {
+/**
+ * The user's own row, or one shared with a workspace they belong to, with their role in it. Anything
+ * else is NOT_FOUND, also a shared row after the member was removed or it was unshared (checked on
+ * every call, so access ends at once). `need: 'edit'` refuses viewers with FORBIDDEN: they know the
+ * publication exists, it is only the change they may not make.
+ */
+export function findAccessible(db: Pick<Db, 'select'>, userId: string, id: string, need: 'view' | 'edit'): PublicationAccess {
+  const row = db.select().from(publications).where(eq(publications.id, id)).get();
+  if (!row) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
+  const owner = db.select(ownerColumns).from(users).where(eq(users.id, row.userId)).get();
+  if (!owner) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
+  if (row.userId === userId) return { row, role: 'owner', owner };
+  if (!row.workspaceId) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
+  const member = db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    // The workspace must be the publication owner's own: a row pointing elsewhere grants nothing.
+    .where(and(eq(workspaceMembers.workspaceId, row.workspaceId), eq(workspaceMembers.userId, userId), eq(workspaces.ownerId, row.userId)))
+    .get();
+  if (!member || member.role === 'owner' || !ownerMayShare(owner)) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
+  if (need === 'edit' && member.role !== 'editor') throw new AppError('FORBIDDEN', PUBLICATION_MSG.viewOnly);
+  return { row, role: member.role, owner };
+}
+
+const sharedByOf = (access: PublicationAccess): SharedBy | undefined =>
+  access.role === 'owner' ? undefined : { name: access.owner.name, email: access.owner.email, role: access.role };
+
+/** Rows shared with the user by other owners (whose plan still includes team collaboration). */
+function listShared(ctx: Ctx, limit: number) {
   const rows = ctx.db
+    .select({ pub: publications, role: workspaceMembers.role, owner: ownerColumns })
+    .from(publications)
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, publications.workspaceId), eq(workspaceMembers.userId, ctx.user.id)))
+    .innerJoin(workspaces, and(eq(workspaces.id, publications.workspaceId), eq(workspaces.ownerId, publications.userId)))
+    .innerJoin(users, eq(users.id, publications.userId))
+    .where(ne(publications.userId, ctx.user.id))
+    .orderBy(desc(publications.updatedAt), desc(sql`${publications}.rowid`))
+    .limit(limit)
+    .all();
+  return rows
+    .filter((r) => r.role !== 'owner' && ownerMayShare(r.owner))
+    .map((r) => ({ ...toSummaryDto(r.pub), sharedBy: { name: r.owner.name, email: r.owner.email, role: r.role as 'editor' | 'viewer' } }));
+}
+
+/** Newest saved first: the user's own publications and, unless `ownedOnly`, those shared with them. */
+export function listPublications(ctx: Ctx, opts: { limit?: number; ownedOnly?: boolean } = {}) {
+  const limit = opts.limit ?? 500;
+  const own = ctx.db
     .select()
     .from(publications)
     .where(eq(publications.userId, ctx.user.id))
     .orderBy(desc(publications.updatedAt), desc(sql`rowid`))
-    .limit(opts.limit ?? 500)
-    .all();
-  return rows.map(toSummaryDto);
+    .limit(limit)
+    .all()
+    .map((r) => toSummaryDto(r));
+  if (opts.ownedOnly) return own;
+  const shared = listShared(ctx, limit);
+  if (!shared.length) return own;
+  // Stable merge by last save, newest first (both lists already are).
+  return [...own, ...shared].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, limit);
 }
 
 export function getPublication(ctx: Ctx, id: string) {
-  return toPublicationDto(findOwned(ctx.db, ctx.user.id, id));
+  const access = findAccessible(ctx.db, ctx.user.id, id, 'view');
+  return toPublicationDto(access.row, sharedByOf(access));
 }
 
 /**

@@ -107,6 +107,8 @@ export const publicationSummaryDto = z.object({
   lastSaved: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Only on a publication another account shared with the caller's workspace membership. */
+  sharedBy: z.object({ name: z.string(), email: z.string(), role: z.enum(['editor', 'viewer']) }).optional(),
 });
 export type PublicationSummaryDto = z.infer<typeof publicationSummaryDto>;
 

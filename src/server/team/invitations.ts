@@ -1,0 +1,201 @@
+// Invitations by e-mail: a random 32-byte token in the link, only its SHA-256 stored, 7 days. Inviting
+// the same address again replaces the pending invitation; resend makes a new link (the old one stops
+// working); revoke withdraws it. Accepting needs the invited, confirmed address.
+import crypto from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceInvitationRow } from '../../../db/schema';
+import type { AuthedContext } from '../trpc/context';
+import { AppError } from '../errors';
+import { ownerMayShare } from '../publications/publications';
+import { TEAM_MSG } from './messages';
+import { invitationMail } from './invite-mail';
+import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole } from './schemas';
+import { audit, countMembers, countPendingInvitations, ensureWorkspace, findOwnWorkspace, requireOwnerPlan, type TeamCtx } from './workspace';
+
+type MailCtx = TeamCtx & Pick<AuthedContext, 'env' | 'mailer' | 'limiter' | 'log'>;
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Invitations and resends per owner per hour: mail goes to addresses the owner types. */
+export const INVITE_RULE = { limit: 30, windowMs: 60 * 60 * 1000 };
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const newToken = () => crypto.randomBytes(32).toString('base64url');
+
+function toDto(row: WorkspaceInvitationRow, now: Date) {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role as MemberRole,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    expired: row.expiresAt <= now,
+  };
+}
+
+async function mailInvitation(ctx: MailCtx, row: WorkspaceInvitationRow, workspaceName: string, token: string) {
+  const joinUrl = `${ctx.env.APP_URL}/team/join?token=${token}`;
+  const mail = invitationMail({ inviterName: ctx.user.name, workspaceName, role: row.role as MemberRole, joinUrl });
+  try {
+    await ctx.mailer.send({ to: row.email, replyTo: ctx.user.email, ...mail, summary: joinUrl });
+  } catch (err) {
+    ctx.log.error(`[team] invitation mail ${row.id} failed`, err);
+    throw new AppError('BAD_GATEWAY', TEAM_MSG.mailFailed);
+  }
+}
+
+export async function invite(ctx: MailCtx, input: { email: string; role: MemberRole }) {
+  requireOwnerPlan(ctx.user);
+  const email = input.email.trim().toLowerCase();
+  if (email === ctx.user.email.toLowerCase()) throw new AppError('BAD_REQUEST', TEAM_MSG.inviteSelf);
+  ctx.limiter.hit(`team:invite:${ctx.user.id}`, INVITE_RULE);
+  const token = newToken();
+  const now = ctx.now();
+  const { row, workspaceName } = ctx.db.transaction((tx) => {
+    const ws = ensureWorkspace(ctx, tx);
+    const member = tx
+      .select({ id: users.id })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, ws.id), sql`lower(${users.email}) = ${email}`))
+      .get();
+    if (member) throw new AppError('CONFLICT', TEAM_MSG.alreadyMember(email));
+    if (countMembers(tx, ws.id) >= MAX_MEMBERS) throw new AppError('CONFLICT', TEAM_MSG.memberLimit);
+    // The address's earlier unused invitations are replaced: their links stop working.
+    const replaced = tx
+      .update(workspaceInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(workspaceInvitations.workspaceId, ws.id),
+          eq(workspaceInvitations.email, email),
+          isNull(workspaceInvitations.acceptedAt),
+          isNull(workspaceInvitations.revokedAt),
+        ),
+      )
+      .run().changes;
+    if (countPendingInvitations(tx, ws.id, now) >= MAX_PENDING_INVITATIONS) throw new AppError('CONFLICT', TEAM_MSG.invitationLimit);
+    const row: WorkspaceInvitationRow = {
+      id: crypto.randomUUID(),
+      workspaceId: ws.id,
+      email,
+      role: input.role,
+      tokenHash: hashToken(token),
+      invitedBy: ctx.user.id,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      acceptedAt: null,
+      revokedAt: null,
+      createdAt: now,
+    };
+    tx.insert(workspaceInvitations).values(row).run();
+    audit(ctx, tx, 'team.invite', null, { email, role: input.role, workspaceId: ws.id, invitationId: row.id, replaced });
+    return { row, workspaceName: ws.name };
+  });
+  await mailInvitation(ctx, row, workspaceName, token);
+  return toDto(row, now);
+}
+
+/** One of the owner's unused, not withdrawn invitations, or NOT_FOUND. */
+function findOwnInvitation(ctx: TeamCtx, id: string) {
+  const ws = findOwnWorkspace(ctx.db, ctx.user.id);
+  const row = ws
+    ? ctx.db
+        .select()
+        .from(workspaceInvitations)
+        .where(and(eq(workspaceInvitations.id, id), eq(workspaceInvitations.workspaceId, ws.id)))
+        .get()
+    : undefined;
+  if (!ws || !row) throw new AppError('NOT_FOUND', TEAM_MSG.invitationNotFound);
+  if (row.acceptedAt || row.revokedAt) throw new AppError('CONFLICT', TEAM_MSG.notAcceptedYet);
+  return { ws, row };
+}
+
+/** A new link and 7 more days (only the hash is stored, so the old link cannot be sent again). */
+export async function resend(ctx: MailCtx, input: { id: string }) {
+  requireOwnerPlan(ctx.user);
+  const { ws, row } = findOwnInvitation(ctx, input.id);
+  ctx.limiter.hit(`team:invite:${ctx.user.id}`, INVITE_RULE);
+  const token = newToken();
+  const now = ctx.now();
+  const next = { ...row, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) };
+  ctx.db.transaction((tx) => {
+    tx.update(workspaceInvitations).set({ tokenHash: next.tokenHash, expiresAt: next.expiresAt }).where(eq(workspaceInvitations.id, row.id)).run();
+    audit(ctx, tx, 'team.invite.resend', null, { email: row.email, role: row.role, workspaceId: ws.id, invitationId: row.id });
+  });
+  await mailInvitation(ctx, next, ws.name, token);
+  return toDto(next, now);
+}
+
+export function revoke(ctx: TeamCtx, input: { id: string }) {
+  requireOwnerPlan(ctx.user);
+  const { ws, row } = findOwnInvitation(ctx, input.id);
+  ctx.db.transaction((tx) => {
+    tx.update(workspaceInvitations).set({ revokedAt: ctx.now() }).where(eq(workspaceInvitations.id, row.id)).run();
+    audit(ctx, tx, 'team.invite.revoke', null, { email: row.email, role: row.role, workspaceId: ws.id, invitationId: row.id });
+  });
+  return { success: true as const, id: row.id };
+}
+
+/** The invitation behind a link with its team and owner; refused links answer with why. */
+function readInvitation(ctx: TeamCtx, token: string) {
+  const found = ctx.db
+    .select({ inv: workspaceInvitations, ws: workspaces })
+    .from(workspaceInvitations)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+    .where(eq(workspaceInvitations.tokenHash, hashToken(token)))
+    .get();
+  if (!found) throw new AppError('NOT_FOUND', TEAM_MSG.linkInvalid);
+  const owner = ctx.db
+    .select({ id: users.id, name: users.name, role: users.role, planType: users.planType, trialPlan: users.trialPlan, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, found.ws.ownerId))
+    .get();
+  if (!owner) throw new AppError('NOT_FOUND', TEAM_MSG.linkInvalid);
+  const inviter = found.inv.invitedBy ? ctx.db.select({ name: users.name }).from(users).where(eq(users.id, found.inv.invitedBy)).get() : undefined;
+  const membership = ctx.db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, found.ws.id), eq(workspaceMembers.userId, ctx.user.id)))
+    .get();
+  const { inv } = found;
+  // Accepting twice is harmless: the member who used the link sees it as accepted.
+  const acceptedByMe = !!inv.acceptedAt && !!membership && membership.role !== 'owner';
+  if (inv.acceptedAt && !acceptedByMe) throw new AppError('CONFLICT', TEAM_MSG.linkUsed);
+  if (inv.revokedAt) throw new AppError('CONFLICT', TEAM_MSG.linkRevoked);
+  if (!acceptedByMe && inv.expiresAt <= ctx.now()) throw new AppError('CONFLICT', TEAM_MSG.linkExpired);
+  if (!ownerMayShare(owner)) throw new AppError('FORBIDDEN', TEAM_MSG.ownerLapsed);
+  return { inv, ws: found.ws, owner, inviterName: inviter?.name ?? owner.name, acceptedByMe, membership };
+}
+
+export function previewInvitation(ctx: TeamCtx, input: { token: string }) {
+  const { inv, ws, owner, inviterName, acceptedByMe } = readInvitation(ctx, input.token);
+  return {
+    workspaceName: ws.name,
+    ownerName: owner.name,
+    inviterName,
+    email: inv.email,
+    role: inv.role as MemberRole,
+    expiresAt: inv.expiresAt.toISOString(),
+    accepted: acceptedByMe,
+    addressMatches: ctx.user.email.toLowerCase() === inv.email,
+    verified: !!ctx.user.emailVerifiedAt,
+  };
+}
+
+export function acceptInvitation(ctx: TeamCtx, input: { token: string }) {
+  return ctx.db.transaction((tx) => {
+    const { inv, ws, acceptedByMe, membership } = readInvitation({ ...ctx, db: tx as unknown as TeamCtx['db'] }, input.token);
+    if (acceptedByMe) return { workspaceId: ws.id, workspaceName: ws.name, role: membership!.role as MemberRole, alreadyMember: true };
+    if (membership?.role === 'owner') throw new AppError('BAD_REQUEST', TEAM_MSG.inviteSelf);
+    if (ctx.user.email.toLowerCase() !== inv.email) throw new AppError('FORBIDDEN', TEAM_MSG.wrongAccount(inv.email));
+    if (!ctx.user.emailVerifiedAt) throw new AppError('FORBIDDEN', TEAM_MSG.unverified(inv.email));
+    const now = ctx.now();
+    if (!membership) {
+      if (countMembers(tx, ws.id) >= MAX_MEMBERS) throw new AppError('CONFLICT', TEAM_MSG.teamFull);
+      tx.insert(workspaceMembers).values({ workspaceId: ws.id, userId: ctx.user.id, role: inv.role, joinedAt: now }).run();
+    }
+    tx.update(workspaceInvitations).set({ acceptedAt: now }).where(eq(workspaceInvitations.id, inv.id)).run();
+    audit(ctx, tx, 'team.accept', ws.ownerId, { email: inv.email, role: inv.role, workspaceId: ws.id, invitationId: inv.id });
+    const role = (membership?.role ?? inv.role) as MemberRole;
+    return { workspaceId: ws.id, workspaceName: ws.name, role, alreadyMember: !!membership };
+  });
+}
