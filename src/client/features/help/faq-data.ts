@@ -54,7 +54,7 @@ export const QUICK_START_FAQ: readonly FaqEntry[] = [
   {
     question: 'Can I see how my newsletters perform?',
     answer:
-      'Analytics for your newsletters (opens, clicks) are still being built. Today step 5 shows how many messages of each send went out and how many failed.',
+      'Yes, on plans with analytics (Professional and up): the Analytics page shows each issue’s opens (with Apple Mail’s automatic opens counted apart), clicks per link, unsubscribes, bounces and complaints, with a trend chart and a CSV export. Open and click tracking can be turned off per publication when you send.',
   },
 ];
 

@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { TrackingSwitches } from '../analytics';
 import { assembleRequest } from './use-assembly';
 import type { SendProgress, WorkflowData } from './types';
 
@@ -201,6 +202,7 @@ export function SubscriberSend({
               </div>
             )}
           </fieldset>
+          <TrackingSwitches publicationId={publicationId} />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={create.isPending}>

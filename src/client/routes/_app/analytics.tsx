@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../components/page-header';
+import { stringParam } from '../../lib/search';
+import { AnalyticsPage } from '../../features/analytics';
 
+// Plans with analytics; others see the upgrade notice (the server answers 403 on its own).
 export const Route = createFileRoute('/_app/analytics')({
-  component: () => <NotAvailableYet title="Analytics" what="Analytics for your newsletters" />,
+  validateSearch: (s: Record<string, unknown>) => ({ publicationId: stringParam(s, 'publicationId', 64) }),
+  component: function Analytics() {
+    const { publicationId } = Route.useSearch();
+    return <AnalyticsPage publicationId={publicationId} />;
+  },
 });
