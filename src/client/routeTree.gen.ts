@@ -54,6 +54,7 @@ import { Route as AppAdminEmailsRouteImport } from './routes/_app/admin/emails'
 import { Route as AppAdminOnboardingEmailsRouteImport } from './routes/_app/admin/onboarding-emails'
 import { Route as AppAdminSecurityRouteImport } from './routes/_app/admin/security'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
+import { Route as AppTeamJoinRouteImport } from './routes/_app/team_.join'
 import { Route as PSlugConfirmRouteImport } from './routes/p.$slug_.confirm'
 import { Route as AppAdminBlogContentIndexRouteImport } from './routes/_app/admin/blog-content/index'
 import { Route as AppAdminBlogContentNewRouteImport } from './routes/_app/admin/blog-content/new'
@@ -286,6 +287,11 @@ const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AppAdminRoute,
 } as any)
+const AppTeamJoinRoute = AppTeamJoinRouteImport.update({
+  id: '/team_/join',
+  path: '/team/join',
+  getParentRoute: () => AppRoute,
+} as any)
 const PSlugConfirmRoute = PSlugConfirmRouteImport.update({
   id: '/p/$slug_/confirm',
   path: '/p/$slug/confirm',
@@ -364,6 +370,7 @@ export interface FileRoutesByFullPath {
   '/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
   '/admin/security': typeof AppAdminSecurityRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/team/join': typeof AppTeamJoinRoute
   '/p/$slug/confirm': typeof PSlugConfirmRoute
   '/admin/': typeof AppAdminIndexRoute
   '/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
@@ -415,6 +422,7 @@ export interface FileRoutesByTo {
   '/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
   '/admin/security': typeof AppAdminSecurityRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/team/join': typeof AppTeamJoinRoute
   '/p/$slug/confirm': typeof PSlugConfirmRoute
   '/admin': typeof AppAdminIndexRoute
   '/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
@@ -469,6 +477,7 @@ export interface FileRoutesById {
   '/_app/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
   '/_app/admin/security': typeof AppAdminSecurityRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
+  '/_app/team_/join': typeof AppTeamJoinRoute
   '/p/$slug_/confirm': typeof PSlugConfirmRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
@@ -523,6 +532,7 @@ export interface FileRouteTypes {
     | '/admin/onboarding-emails'
     | '/admin/security'
     | '/admin/users'
+    | '/team/join'
     | '/p/$slug/confirm'
     | '/admin/'
     | '/admin/blog-content/new'
@@ -574,6 +584,7 @@ export interface FileRouteTypes {
     | '/admin/onboarding-emails'
     | '/admin/security'
     | '/admin/users'
+    | '/team/join'
     | '/p/$slug/confirm'
     | '/admin'
     | '/admin/blog-content/new'
@@ -627,6 +638,7 @@ export interface FileRouteTypes {
     | '/_app/admin/onboarding-emails'
     | '/_app/admin/security'
     | '/_app/admin/users'
+    | '/_app/team_/join'
     | '/p/$slug_/confirm'
     | '/_app/admin/'
     | '/_app/admin/blog-content/new'
@@ -980,6 +992,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminUsersRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/team_/join': {
+      id: '/_app/team_/join'
+      path: '/team/join'
+      fullPath: '/team/join'
+      preLoaderRoute: typeof AppTeamJoinRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/p/$slug_/confirm': {
       id: '/p/$slug_/confirm'
       path: '/p/$slug/confirm'
@@ -1073,6 +1092,7 @@ interface AppRouteChildren {
   AppTeamRoute: typeof AppTeamRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppWorkflowRoute: typeof AppWorkflowRoute
+  AppTeamJoinRoute: typeof AppTeamJoinRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -1093,6 +1113,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTeamRoute: AppTeamRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppWorkflowRoute: AppWorkflowRoute,
+  AppTeamJoinRoute: AppTeamJoinRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,14 +1,19 @@
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import type { UserDtoShape } from '../../../shared/schemas/user';
+import { readPendingInvitation } from '../team/pending-invitation';
 
-/** After any successful sign-in: seed the caches with the user and go to the dashboard. */
+/**
+ * After any successful sign-in: seed the caches with the user and go to the dashboard, or back to a
+ * team invitation link opened while signed out.
+ */
 export function useSignedIn() {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   return async (user: UserDtoShape) => {
     utils.auth.check.setData(undefined, { authenticated: true, user });
     utils.user.get.setData(undefined, user);
-    await navigate({ to: '/dashboard' });
+    const invitation = readPendingInvitation();
+    await navigate(invitation ? { to: '/team/join', search: { token: invitation } } : { to: '/dashboard' });
   };
 }

@@ -1,7 +1,7 @@
 // /publications: the user's publications with status and last save; create, open (into the workflow),
 // rename and delete with confirmation.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, FileText, Pencil, Trash2, Users } from 'lucide-react';
+import { ArrowRight, Eye, FileText, Pencil, Trash2, Users } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { capabilitiesFor } from '../../../shared/plans';
@@ -19,13 +19,49 @@ import { CreatePublicationForm } from './create-publication-form';
 import { clearStoredPublication, readStoredPublication } from '../workflow';
 import { openPublication, storeSelectedPublication } from './open-publication';
 import { RenameDialog } from './rename-dialog';
+import { SharedPreviewDialog } from './shared-preview-dialog';
 import { formatDateTime, formatRelative } from '../../lib/format';
 
 export const STEP_NAMES = ['Name', 'Theme', 'Channels', 'Articles', 'Preview & Send'] as const;
 
-type Summary = { id: string; name: string; status: 'draft' | 'ready'; currentStep: number; lastSaved: string };
+type Summary = {
+  id: string;
+  name: string;
+  status: 'draft' | 'ready';
+  currentStep: number;
+  lastSaved: string;
+  /** Shared with the user by another account's team: whose it is and the user's role. */
+  sharedBy?: { name: string; email: string; role: 'editor' | 'viewer' };
+};
 
-function PublicationRow({ pub, onOpen, onRename, onDelete }: { pub: Summary; onOpen: () => void; onRename: () => void; onDelete: () => void }) {
+/** A publication another account shared: editors open it in the workflow, viewers see a read-only preview. */
+function SharedActions({ pub, nameId, onOpen, onPreview }: { pub: Summary; nameId: string; onOpen: () => void; onPreview: () => void }) {
+  if (pub.sharedBy?.role === 'editor')
+    return (
+      <Button size="sm" onClick={onOpen} aria-describedby={nameId}>
+        Open <ArrowRight aria-hidden />
+      </Button>
+    );
+  return (
+    <Button size="sm" variant="outline" onClick={onPreview} aria-describedby={nameId}>
+      <Eye aria-hidden /> Preview
+    </Button>
+  );
+}
+
+function PublicationRow({
+  pub,
+  onOpen,
+  onRename,
+  onDelete,
+  onPreview,
+}: {
+  pub: Summary;
+  onOpen: () => void;
+  onRename: () => void;
+  onDelete: () => void;
+  onPreview: () => void;
+}) {
   const nameId = `pub-${pub.id}`;
   const step = Math.min(5, Math.max(1, pub.currentStep));
   return (
@@ -37,6 +73,14 @@ function PublicationRow({ pub, onOpen, onRename, onDelete }: { pub: Summary; onO
               {pub.name}
             </h3>
             <Badge tone={pub.status === 'ready' ? 'success' : 'neutral'}>{pub.status === 'ready' ? 'Ready' : 'Draft'}</Badge>
+            {pub.sharedBy && (
+              <>
+                <Badge tone="brand" title={pub.sharedBy.email}>
+                  Shared by {pub.sharedBy.name}
+                </Badge>
+                <Badge>{pub.sharedBy.role === 'editor' ? 'Editor' : 'Viewer'}</Badge>
+              </>
+            )}
           </div>
           <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
             Step {step} of 5 · {STEP_NAMES[step - 1]} · Last saved{' '}
@@ -45,26 +89,32 @@ function PublicationRow({ pub, onOpen, onRename, onDelete }: { pub: Summary; onO
             </time>
           </p>
         </div>
-        <div className="flex shrink-0 gap-2">
-          <Button size="sm" onClick={onOpen} aria-describedby={nameId}>
-            Open <ArrowRight aria-hidden />
-          </Button>
-          <Link to="/subscribers" search={{ publicationId: pub.id }} className={buttonClass('outline', 'sm')} aria-describedby={nameId}>
-            <Users aria-hidden /> Subscribers
-          </Link>
-          <Button size="sm" variant="outline" onClick={onRename} aria-describedby={nameId}>
-            <Pencil aria-hidden /> Rename
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
-            onClick={onDelete}
-            aria-describedby={nameId}
-          >
-            <Trash2 aria-hidden /> Delete
-          </Button>
-        </div>
+        {pub.sharedBy ? (
+          <div className="flex shrink-0 gap-2">
+            <SharedActions pub={pub} nameId={nameId} onOpen={onOpen} onPreview={onPreview} />
+          </div>
+        ) : (
+          <div className="flex shrink-0 gap-2">
+            <Button size="sm" onClick={onOpen} aria-describedby={nameId}>
+              Open <ArrowRight aria-hidden />
+            </Button>
+            <Link to="/subscribers" search={{ publicationId: pub.id }} className={buttonClass('outline', 'sm')} aria-describedby={nameId}>
+              <Users aria-hidden /> Subscribers
+            </Link>
+            <Button size="sm" variant="outline" onClick={onRename} aria-describedby={nameId}>
+              <Pencil aria-hidden /> Rename
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
+              onClick={onDelete}
+              aria-describedby={nameId}
+            >
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          </div>
+        )}
       </article>
     </li>
   );
@@ -78,6 +128,7 @@ export function PublicationsPage() {
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [renaming, setRenaming] = useState<Summary | null>(null);
   const [deleting, setDeleting] = useState<Summary | null>(null);
+  const [previewing, setPreviewing] = useState<Summary | null>(null);
   const createInput = useRef<HTMLInputElement>(null);
 
   const rename = trpc.publications.rename.useMutation({
@@ -103,6 +154,8 @@ export function PublicationsPage() {
 
   const limit = user ? capabilitiesFor(user).maxNewsletters : Number.POSITIVE_INFINITY;
   const count = list.data?.length ?? 0;
+  // Publications shared by others do not count against the user's own plan.
+  const owned = list.data?.filter((p) => !p.sharedBy).length ?? 0;
 
   return (
     <>
@@ -118,7 +171,7 @@ export function PublicationsPage() {
             {Number.isFinite(limit) && list.data && (
               <>
                 {' '}
-                Your plan includes {limit} publication{limit === 1 ? '' : 's'} ({count} used).{' '}
+                Your plan includes {limit} publication{limit === 1 ? '' : 's'} ({owned} used).{' '}
                 <button
                   type="button"
                   className="font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400"
@@ -161,6 +214,7 @@ export function PublicationsPage() {
                 }
                 onRename={() => setRenaming(pub)}
                 onDelete={() => setDeleting(pub)}
+                onPreview={() => setPreviewing(pub)}
               />
             ))}
           </ul>
@@ -182,6 +236,10 @@ export function PublicationsPage() {
         confirmLabel="Delete publication"
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+      <SharedPreviewDialog
+        publication={previewing?.sharedBy ? { id: previewing.id, name: previewing.name, ownerName: previewing.sharedBy.name } : null}
+        onClose={() => setPreviewing(null)}
       />
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
     </>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../components/page-header';
+import { TeamPage } from '../../features/team/team-page';
 
 export const Route = createFileRoute('/_app/team')({
-  component: () => <NotAvailableYet title="Team" what="Team collaboration" />,
+  component: TeamPage,
 });

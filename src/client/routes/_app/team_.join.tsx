@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { stringParam } from '../../lib/search';
+import { rememberPendingInvitation } from '../../features/team/pending-invitation';
+import { JoinPage } from '../../features/team/join-page';
+
+interface JoinSearch {
+  token?: string;
+}
+
+// The invitation link (/team/join?token=…). Search parameters are read before the signed-in layout
+// checks the session, so the token is kept here for after the sign-in a signed-out visitor is sent to.
+export const Route = createFileRoute('/_app/team_/join')({
+  validateSearch: (search: Record<string, unknown>): JoinSearch => {
+    const token = stringParam(search, 'token', 200);
+    if (token) rememberPendingInvitation(token);
+    return token ? { token } : {};
+  },
+  component: JoinRoute,
+});
+
+function JoinRoute() {
+  const { token } = Route.useSearch();
+  return <JoinPage token={token ?? ''} />;
+}
