@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import type { UserDtoShape } from '../../../shared/schemas/user';
-import { readPendingInvitation } from '../team/pending-invitation';
+import { readPendingInvitation } from '../../lib/pending-invitation';
 
 /**
  * After any successful sign-in: seed the caches with the user and go to the dashboard, or back to a

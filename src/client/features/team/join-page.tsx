@@ -12,7 +12,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { clearPendingInvitation } from './pending-invitation';
+import { clearPendingInvitation } from '../../lib/pending-invitation';
 import { TEAM_TEXT } from './strings';
 
 const LINK_INVALID = 'This invitation link is not valid. Check that you copied the whole link.';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { stringParam } from '../../lib/search';
-import { rememberPendingInvitation } from '../../features/team/pending-invitation';
+import { rememberPendingInvitation } from '../../lib/pending-invitation';
 import { JoinPage } from '../../features/team/join-page';
 
 interface JoinSearch {
