@@ -66,6 +66,8 @@ const envSchema = z.object({
   STRIPE_PRICE_BUSINESS: z.string().optional(),
   /** Where the Stripe API is (tests point it at a loopback fake); default Stripe's own. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, message: 'STRIPE_API_BASE must be an absolute http(s) URL' }).optional(),
+  /** Tests only: every integration platform's API is `${INTEGRATIONS_API_BASE}/<platform>` (a loopback fake) instead of the vendor's. */
+  INTEGRATIONS_API_BASE: z.url({ protocol: /^https?$/, message: 'INTEGRATIONS_API_BASE must be an absolute http(s) URL' }).optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
 });
 

@@ -42,7 +42,8 @@ const professional: Capabilities = {
   aiTools: true,
   aiGenerationsPerMonth: 1_000,
   analytics: true,
-  integrations: ['brevo', 'beehiiv'],
+  // Decided: the plan sells "All integrations", so professional and above get every platform.
+  integrations: ['brevo', 'mailchimp', 'mailerlite', 'beehiiv'],
   customThemes: true,
   maxCustomThemes: 10,
   emailManagement: true,

@@ -1,44 +1,81 @@
-// Integration status for the dashboard (spec §3 "Integrations response", §7 /api/integrations).
-// No mail platform can be connected in this product yet, so every platform reports connected: false
-// and the response says so; the publications list is the user's real stored publications.
+// Integration status for the dashboard and GET /api/integrations (spec §3 "Integrations response",
+// §7): per platform a connected flag, and the publications list: campaigns published to platforms and
+// the user's own publications, newest first. Substack has no API, so it is never "connected".
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
 import type { AuthedContext } from '../trpc/context';
+import { integrationConnections } from '../../../db/schema/integrations';
 import { listPublications } from '../publications/publications';
 import { PUBLICATION_STATUSES } from '../publications/schemas';
+import { listPlatformPublications } from './connections';
+import { INTEGRATION_PLATFORMS } from './platforms';
 
-export const INTEGRATION_PLATFORMS = ['brevo', 'mailchimp', 'mailerlite', 'substack'] as const;
 export const RECENT_PUBLICATIONS = 50;
-export const INTEGRATIONS_NOTE = 'Connecting Brevo, Mailchimp, MailerLite or Substack is not available yet, so no platform is connected.';
+export const INTEGRATIONS_NOTE =
+  'Connect Brevo, Mailchimp, MailerLite or beehiiv with an API key on the Integrations page; Substack has no API, so you copy newsletters into it.';
 
 const connection = z.object({ connected: z.boolean() });
+
+const ownPublication = z.object({
+  id: z.string(),
+  date: z.string(),
+  title: z.string(),
+  platform: z.literal('newsletter'),
+  status: z.enum(PUBLICATION_STATUSES),
+});
+const platformPublication = z.object({
+  id: z.string(),
+  date: z.string(),
+  title: z.string(),
+  platform: z.enum(INTEGRATION_PLATFORMS),
+  status: z.enum(['draft', 'scheduled', 'sent', 'failed']),
+});
 
 export const integrationsStatusDto = z.object({
   success: z.literal(true),
   data: z.object({
-    platforms: z.object({ brevo: connection, mailchimp: connection, mailerlite: connection, substack: connection }),
+    platforms: z.object({ brevo: connection, mailchimp: connection, mailerlite: connection, beehiiv: connection, substack: connection }),
     brevo: connection,
     note: z.string(),
-    publications: z.array(
-      z.object({ id: z.string(), date: z.string(), title: z.string(), platform: z.literal('newsletter'), status: z.enum(PUBLICATION_STATUSES) }),
-    ),
+    publications: z.array(z.discriminatedUnion('platform', [ownPublication, platformPublication])),
   }),
 });
 export type IntegrationsStatusDto = z.infer<typeof integrationsStatusDto>;
 
 export function integrationsStatus(ctx: Pick<AuthedContext, 'db' | 'now' | 'user'>): IntegrationsStatusDto {
-  const disconnected = () => ({ connected: false });
-  const publications = listPublications(ctx, { limit: RECENT_PUBLICATIONS }).map((p) => ({
+  const rows = ctx.db
+    .select({ platform: integrationConnections.platform, status: integrationConnections.status })
+    .from(integrationConnections)
+    .where(eq(integrationConnections.userId, ctx.user.id))
+    .all();
+  // A connection whose key the platform refused is not working, so it is not "Connected".
+  const flag = (p: string) => ({ connected: rows.some((r) => r.platform === p && r.status === 'connected') });
+  const own = listPublications(ctx, { limit: RECENT_PUBLICATIONS }).map((p) => ({
     id: p.id,
     date: p.lastSaved,
     title: p.name,
     platform: 'newsletter' as const,
     status: p.status,
   }));
+  const campaigns = listPlatformPublications(ctx, RECENT_PUBLICATIONS).map((p) => ({
+    id: p.id,
+    date: p.createdAt,
+    title: p.title,
+    platform: p.platform,
+    status: p.status,
+  }));
+  const publications = [...campaigns, ...own].sort((a, b) => b.date.localeCompare(a.date)).slice(0, RECENT_PUBLICATIONS);
   return {
     success: true,
     data: {
-      platforms: { brevo: disconnected(), mailchimp: disconnected(), mailerlite: disconnected(), substack: disconnected() },
-      brevo: disconnected(),
+      platforms: {
+        brevo: flag('brevo'),
+        mailchimp: flag('mailchimp'),
+        mailerlite: flag('mailerlite'),
+        beehiiv: flag('beehiiv'),
+        substack: { connected: false },
+      },
+      brevo: flag('brevo'),
       note: INTEGRATIONS_NOTE,
       publications,
     },

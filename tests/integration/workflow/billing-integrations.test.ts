@@ -64,6 +64,7 @@ describe('integrations.status and GET /api/integrations', () => {
       brevo: { connected: false },
       mailchimp: { connected: false },
       mailerlite: { connected: false },
+      beehiiv: { connected: false },
       substack: { connected: false },
     });
     expect(status.data.brevo).toEqual({ connected: false });

@@ -48,7 +48,7 @@ describe('capabilities per plan (spec §6)', () => {
     expect(CAPABILITIES.basic.integrations).toEqual(['brevo', 'smtp']);
   });
 
-  it('professional: unlimited newsletters and channels, analytics, brevo and beehiiv, up to 10 custom themes', () => {
+  it('professional: unlimited newsletters and channels, analytics, all integrations, up to 10 custom themes', () => {
     const p = CAPABILITIES.professional;
     expect(p).toMatchObject({
       maxNewsletters: UNLIMITED,
@@ -60,7 +60,8 @@ describe('capabilities per plan (spec §6)', () => {
       emailManagement: true,
       apiAccess: false,
     });
-    expect(p.integrations).toEqual(['brevo', 'beehiiv']);
+    // Decided: professional gets every platform (its offer sells "All integrations").
+    expect(p.integrations).toEqual(['brevo', 'mailchimp', 'mailerlite', 'beehiiv']);
     expect(p.exports).not.toContain('html');
   });
 

@@ -1,0 +1,137 @@
+// Staff view of integrations (read-only): which system-level services are configured and how they
+// were last found, and per platform how many accounts connected it, failed, published. Counts and
+// error sentences only: never another user's key.
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { integrationConnections, integrationPublications, type IntegrationPlatform } from '../../../db/schema/integrations';
+import { mailProviders } from '../../../db/schema/delivery';
+import { users } from '../../../db/schema/users';
+import type { Db } from '../db';
+import type { Env } from '../env';
+import type { AiRuntime } from '../ai/jobs';
+import { engineOf } from '../ai/jobs';
+import { stripeConfig } from '../billing/stripe';
+import { INTEGRATION_PLATFORMS, PLATFORM_NAMES } from './platforms';
+
+export interface AdminCtx {
+  db: Db;
+  env: Env;
+  ai: AiRuntime;
+}
+
+const when = z.string().nullable();
+const platformStats = z.object({
+  platform: z.enum(INTEGRATION_PLATFORMS),
+  name: z.string(),
+  connected: z.number().int(),
+  inError: z.number().int(),
+  lastPublishAt: when,
+  lastFailureAt: when,
+  lastFailure: z.string().nullable(),
+});
+
+export const adminOverviewDto = z.object({
+  system: z.object({
+    mailProviders: z.array(
+      z.object({ kind: z.string(), label: z.string(), priority: z.string(), lastStatus: z.string(), lastDetail: z.string().nullable(), lastCheckAt: when }),
+    ),
+    smtpConfigured: z.boolean(),
+    stripeConfigured: z.boolean(),
+    ai: z.object({ kind: z.enum(['model', 'builtin']), name: z.string() }),
+  }),
+  platforms: z.array(platformStats),
+});
+
+export const adminPlatformDto = platformStats.extend({
+  publishes: z.object({ draft: z.number().int(), scheduled: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+  recentErrors: z.array(z.object({ email: z.string(), at: z.string(), message: z.string(), kind: z.enum(['connection', 'publish']) })),
+});
+
+const iso = (d: Date | number | null | undefined) => (d == null ? null : new Date(d).toISOString());
+
+function statsFor(db: Db, platform: IntegrationPlatform): z.infer<typeof platformStats> {
+  const conns = db
+    .select({ status: integrationConnections.status, n: sql<number>`count(*)` })
+    .from(integrationConnections)
+    .where(eq(integrationConnections.platform, platform))
+    .groupBy(integrationConnections.status)
+    .all();
+  const lastPublish = db
+    .select({ at: sql<number | null>`max(${integrationPublications.createdAt})` })
+    .from(integrationPublications)
+    .where(and(eq(integrationPublications.platform, platform), sql`${integrationPublications.status} != 'failed'`))
+    .get();
+  const lastFailure = db
+    .select({ at: integrationPublications.createdAt, error: integrationPublications.error })
+    .from(integrationPublications)
+    .where(and(eq(integrationPublications.platform, platform), eq(integrationPublications.status, 'failed')))
+    .orderBy(desc(integrationPublications.createdAt))
+    .limit(1)
+    .get();
+  return {
+    platform,
+    name: PLATFORM_NAMES[platform],
+    connected: conns.reduce((s, r) => s + r.n, 0),
+    inError: conns.find((r) => r.status === 'error')?.n ?? 0,
+    lastPublishAt: iso(lastPublish?.at),
+    lastFailureAt: iso(lastFailure?.at),
+    lastFailure: lastFailure?.error ?? null,
+  };
+}
+
+export function adminOverview(ctx: AdminCtx): z.infer<typeof adminOverviewDto> {
+  const providers = ctx.db.select().from(mailProviders).where(isNull(mailProviders.userId)).all();
+  return {
+    system: {
+      mailProviders: providers.map((p) => ({
+        kind: p.kind,
+        label: p.label,
+        priority: p.priority,
+        lastStatus: p.lastStatus,
+        lastDetail: p.lastDetail,
+        lastCheckAt: iso(p.lastCheckAt),
+      })),
+      smtpConfigured: !!ctx.env.SMTP_URL,
+      stripeConfigured: stripeConfig(ctx.env) !== null,
+      ai: engineOf(ctx.ai),
+    },
+    platforms: INTEGRATION_PLATFORMS.map((p) => statsFor(ctx.db, p)),
+  };
+}
+
+export function adminPlatform(ctx: AdminCtx, platform: IntegrationPlatform): z.infer<typeof adminPlatformDto> {
+  const byStatus = ctx.db
+    .select({ status: integrationPublications.status, n: sql<number>`count(*)` })
+    .from(integrationPublications)
+    .where(eq(integrationPublications.platform, platform))
+    .groupBy(integrationPublications.status)
+    .all();
+  const count = (s: string) => byStatus.find((r) => r.status === s)?.n ?? 0;
+  const connErrors = ctx.db
+    .select({ email: users.email, at: integrationConnections.lastCheckedAt, message: integrationConnections.lastError })
+    .from(integrationConnections)
+    .innerJoin(users, eq(users.id, integrationConnections.userId))
+    .where(and(eq(integrationConnections.platform, platform), eq(integrationConnections.status, 'error')))
+    .orderBy(desc(integrationConnections.lastCheckedAt))
+    .limit(20)
+    .all();
+  const pubErrors = ctx.db
+    .select({ email: users.email, at: integrationPublications.createdAt, message: integrationPublications.error })
+    .from(integrationPublications)
+    .innerJoin(users, eq(users.id, integrationPublications.userId))
+    .where(and(eq(integrationPublications.platform, platform), eq(integrationPublications.status, 'failed')))
+    .orderBy(desc(integrationPublications.createdAt))
+    .limit(20)
+    .all();
+  const recentErrors = [
+    ...connErrors.map((e) => ({ email: e.email, at: iso(e.at) ?? '', message: e.message ?? 'Unknown error', kind: 'connection' as const })),
+    ...pubErrors.map((e) => ({ email: e.email, at: iso(e.at) ?? '', message: e.message ?? 'Unknown error', kind: 'publish' as const })),
+  ]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, 20);
+  return {
+    ...statsFor(ctx.db, platform),
+    publishes: { draft: count('draft'), scheduled: count('scheduled'), sent: count('sent'), failed: count('failed') },
+    recentErrors,
+  };
+}

@@ -1,0 +1,99 @@
+// Inputs and outputs of integrations.* (zod), shared by the router, REST and tests.
+import { z } from 'zod';
+import { INTEGRATION_PLATFORMS } from '../../../db/schema/integrations';
+
+export const platformId = z.enum(INTEGRATION_PLATFORMS, { message: 'Unknown platform' });
+const idString = z.string().trim().min(1).max(100);
+
+export const connectInput = z.object({
+  platform: platformId,
+  apiKey: z
+    .string()
+    .trim()
+    .min(8, 'Please paste the whole API key')
+    .max(400, 'That is longer than any API key')
+    .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces or line breaks'),
+});
+export const platformInput = z.object({ platform: platformId });
+
+export const PUBLISH_MODES = ['draft', 'now', 'schedule'] as const;
+const plainLine = (max: number, msg: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, msg)
+    .max(max)
+    .transform((v) => v.replace(/[\r\n]+/g, ' '));
+
+export const publishInput = z
+  .object({
+    newsletterId: idString,
+    platform: platformId,
+    listId: z.string().trim().max(100).default(''),
+    subject: plainLine(300, 'Please enter a subject'),
+    fromName: plainLine(100, 'Please enter a sender name'),
+    fromEmail: z.email('Please enter a valid sender e-mail address').max(254),
+    mode: z.enum(PUBLISH_MODES),
+    scheduledAt: z.iso.datetime({ offset: true, message: 'Please choose a date and time' }).optional(),
+  })
+  .refine((v) => v.mode !== 'schedule' || !!v.scheduledAt, { message: 'Please choose when to send it', path: ['scheduledAt'] });
+export type PublishInput = z.infer<typeof publishInput>;
+
+export const previewInput = z.object({ newsletterId: idString, platform: platformId });
+export const publicationIdInput = z.object({ id: idString });
+export const newsletterIdInput = z.object({ newsletterId: idString });
+
+export const connectionDto = z.object({
+  status: z.enum(['connected', 'error']),
+  accountLabel: z.string(),
+  lastError: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  connectedAt: z.string(),
+});
+export type ConnectionDto = z.infer<typeof connectionDto>;
+
+export const platformCardDto = z.object({
+  id: platformId,
+  name: z.string(),
+  description: z.string(),
+  keyLabel: z.string(),
+  keyHelp: z.string(),
+  listWord: z.string(),
+  allowed: z.boolean(),
+  requiredPlan: z.string(),
+  lockedMessage: z.string().nullable(),
+  connection: connectionDto.nullable(),
+});
+
+export const STAT_KEYS = ['recipients', 'delivered', 'opens', 'uniqueOpens', 'clicks', 'uniqueClicks', 'unsubscribes', 'bounces', 'complaints'] as const;
+
+export const publicationDto = z.object({
+  id: z.string(),
+  newsletterId: z.string().nullable(),
+  platform: platformId,
+  title: z.string(),
+  listId: z.string().nullable(),
+  listName: z.string().nullable(),
+  status: z.enum(['draft', 'scheduled', 'sent', 'failed']),
+  remoteId: z.string().nullable(),
+  remoteUrl: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+  error: z.string().nullable(),
+  stats: z.record(z.string(), z.number()).nullable(),
+  statsFetchedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicationDto = z.infer<typeof publicationDto>;
+
+export const overviewDto = z.object({ platforms: z.array(platformCardDto), publications: z.array(publicationDto) });
+
+export const listsDto = z.object({
+  platform: platformId,
+  listWord: z.string(),
+  lists: z.array(z.object({ id: z.string(), name: z.string(), count: z.number().nullable() })),
+  note: z.string().nullable(),
+});
+
+export const previewDto = z.object({ platform: platformId, title: z.string(), subject: z.string(), changes: z.array(z.string()), html: z.string() });
+
+export const substackDto = z.object({ title: z.string(), html: z.string(), markdown: z.string(), note: z.string() });
