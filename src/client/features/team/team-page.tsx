@@ -101,18 +101,27 @@ function Members({ workspace }: { workspace: Workspace }) {
           <caption className="sr-only">Members</caption>
           <thead>
             <tr className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-              {['Name', 'Email', 'Role', 'Joined', 'Actions'].map((c) => (
-                <th key={c} scope="col" className={`${cell} font-medium ${c === 'Actions' ? 'sr-only' : ''}`}>
-                  {c}
-                </th>
-              ))}
+              <th scope="col" className={`${cell} font-medium`}>
+                Member
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Role
+              </th>
+              <th scope="col" className={`${cell} hidden font-medium sm:table-cell`}>
+                Joined
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {workspace.members.map((m) => (
               <tr key={m.userId}>
-                <td className={`${cell} font-medium text-zinc-900 dark:text-zinc-100`}>{m.name}</td>
-                <td className={`${cell} break-all text-zinc-600 dark:text-zinc-400`}>{m.email}</td>
+                <td className={cell}>
+                  <span className="block font-medium text-zinc-900 dark:text-zinc-100">{m.name}</span>
+                  <span className="block break-all text-zinc-600 dark:text-zinc-400">{m.email}</span>
+                </td>
                 <td className={cell}>
                   {m.role === 'owner' ? (
                     <Badge tone="brand">{TEAM_TEXT.roles.owner}</Badge>
@@ -122,14 +131,14 @@ function Members({ workspace }: { workspace: Workspace }) {
                       value={m.role}
                       disabled={setRole.isPending}
                       onChange={(e) => setRole.mutate({ userId: m.userId, role: e.target.value as Role })}
-                      className="h-9 w-32"
+                      className="h-9 w-28 sm:w-32"
                     >
                       <option value="editor">{TEAM_TEXT.roles.editor}</option>
                       <option value="viewer">{TEAM_TEXT.roles.viewer}</option>
                     </Select>
                   )}
                 </td>
-                <td className={`${cell} whitespace-nowrap text-zinc-600 dark:text-zinc-400`}>
+                <td className={`${cell} hidden whitespace-nowrap text-zinc-600 sm:table-cell dark:text-zinc-400`}>
                   <time dateTime={m.joinedAt} title={formatDateTime(m.joinedAt)}>
                     {formatDate(m.joinedAt)}
                   </time>
@@ -137,7 +146,7 @@ function Members({ workspace }: { workspace: Workspace }) {
                 <td className={`${cell} text-right`}>
                   {m.role !== 'owner' && (
                     <Button size="sm" variant="ghost" onClick={() => setRemoving(m)} aria-label={`Remove ${m.name}`}>
-                      <UserMinus aria-hidden /> Remove
+                      <UserMinus aria-hidden /> <span className="hidden sm:inline">Remove</span>
                     </Button>
                   )}
                 </td>
@@ -410,7 +419,7 @@ export function TeamPage() {
           <ListError message={errorMessage(overview.error, MSG.pageErrorBody)} onRetry={() => void overview.refetch()} />
         </Card>
       ) : (
-        <div className="grid gap-6">
+        <div className="grid min-w-0 grid-cols-1 gap-6 [&>*]:min-w-0">
           {overview.data.workspace ? (
             <>
               <TeamName key={overview.data.workspace.name} workspace={overview.data.workspace} />
