@@ -13,7 +13,6 @@ import { createContext, type Deps } from './trpc/context';
 import type { AppEnv } from './http/types';
 import { securityHeaders } from './http/security-headers';
 import { loadClientRoutes } from './http/client-routes';
-import { escapeXml } from './xml';
 import { authRest } from './rest/auth';
 import { aiMagicContentRest } from './rest/ai-magic-content';
 import { newsletterRest } from './rest/newsletter';
@@ -24,7 +23,8 @@ import { billingRest } from './rest/billing';
 import { publicDeliveryRest } from './rest/public-delivery';
 import { subscribersRest } from './rest/subscribers';
 import { demoRest } from './rest/demo';
-import { blogRest } from './rest/blog';
+import { blogPublicRest, blogRest } from './rest/blog';
+import { blogShellHtml, sitemapXml } from './blog/public-pages';
 import { onboardingRest } from './rest/onboarding';
 import { teamRest } from './rest/team';
 import { trackingPublicRest, trackingRest } from './rest/tracking';
@@ -135,13 +135,12 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/webhooks', webhooksRest);
   app.route('/', publicDeliveryRest);
   app.route('/', trackingPublicRest);
+  app.route('/', blogPublicRest);
 
   app.get('/sitemap.xml', (c) => {
     const pages = ['/', '/auth', '/blog', '/roadmap', '/help', '/quick-start-guide', '/terms', '/privacy', '/refund'];
-    const urls = pages.map((p) => `  <url><loc>${escapeXml(deps.env.APP_URL + p)}</loc></url>`).join('\n');
-    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`, 200, {
-      'Content-Type': 'application/xml; charset=utf-8',
-    });
+    // Published blog posts follow the fixed pages (src/server/blog/public-pages.ts).
+    return c.body(sitemapXml(deps.db, deps.env.APP_URL, pages), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
   });
 
   if (opts.clientDir && fs.existsSync(path.join(opts.clientDir, 'index.html'))) {
@@ -155,7 +154,11 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     // Client routes are served the app shell; an address no route matches gets the same shell (which
     // shows the not-found page) with a 404, so crawlers and tools see a real not-found.
     const isClientRoute = loadClientRoutes(opts.clientDir);
-    app.get('*', (c) => c.html(indexHtml, !isClientRoute || isClientRoute(c.req.path) ? 200 : 404, { 'Cache-Control': 'no-cache' }));
+    app.get('*', (c) => {
+      // /blog and a published post's page carry their own title and meta tags for crawlers; other paths the plain shell.
+      const html = blogShellHtml(deps.db, deps.env.APP_URL, c.req.path, indexHtml) ?? indexHtml;
+      return c.html(html, !isClientRoute || isClientRoute(c.req.path) ? 200 : 404, { 'Cache-Control': 'no-cache' });
+    });
   }
 
   app.onError((err, c) => {

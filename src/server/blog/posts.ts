@@ -1,0 +1,292 @@
+// Blog posts: staff (admin, manager, supervisor) write them in Markdown; the HTML is rendered and sanitised
+// on the server on every save; the public reads published posts only. Every change is audited in the same
+// transaction. A slug made from the title gets a -2, -3 … suffix when taken; a slug staff typed is refused
+// with a 409 instead, so nobody silently gets an address they did not choose.
+import crypto from 'node:crypto';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { Deps } from '../trpc/context';
+import type { SessionUser } from '../auth/service';
+import { blogPosts, contentImages, users, type BlogPostRow } from '../../../db/schema';
+import { AppError } from '../errors';
+import { markdownToSafeHtml, markdownToText } from '../markdown';
+import { recordAudit, type Actor } from '../user/audit';
+import { slugify } from './slug';
+import { BLOG_MSG, EXCERPT_MAX, PAGE_SIZE, type PostFields, type UpdatePostInput } from './schemas';
+
+export type BlogCtx = Pick<Deps, 'db' | 'now'> & { user: SessionUser; ip: string };
+type Db = Deps['db'];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const actorOf = (ctx: BlogCtx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
+
+export const mediaUrl = (imageId: string) => `/media/${imageId}`;
+
+const AUTO_EXCERPT = 200;
+
+/** The first sentences of the text (about 200 characters, never more than the excerpt limit). */
+export function autoExcerpt(markdown: string): string {
+  // The opening of a long body is enough for a teaser; rendering 200,000 characters for it is not.
+  const text = markdownToText(markdown.slice(0, 4000)).replace(/\s+/g, ' ').trim();
+  if (text.length <= AUTO_EXCERPT) return text;
+  let out = '';
+  for (const sentence of text.match(/[^.!?]+[.!?]+["')\]]*(?=\s|$)/g) ?? []) {
+    if ((out + sentence).trim().length > AUTO_EXCERPT) break;
+    out += sentence;
+  }
+  out = out.trim();
+  if (out.length >= 60) return out;
+  const cut = text.slice(0, AUTO_EXCERPT);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 100 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`.slice(0, EXCERPT_MAX);
+}
+
+const excerptOf = (row: Pick<BlogPostRow, 'excerpt' | 'markdown'>) => row.excerpt || autoExcerpt(row.markdown);
+
+function coverOf(row: Pick<BlogPostRow, 'coverImageId' | 'coverAlt'>) {
+  return row.coverImageId ? { url: mediaUrl(row.coverImageId), alt: row.coverAlt } : null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A post as the public listing shows it. */
+export function cardDto(row: BlogPostRow) {
+  return { slug: row.slug, title: row.title, excerpt: excerptOf(row), cover: coverOf(row), publishedAt: iso(row.publishedAt) };
+}
+
+/** A post as its public page shows it (also the staff preview of a draft). */
+export function pageDto(row: BlogPostRow, authorName: string | null) {
+  return {
+    ...cardDto(row),
+    status: row.status,
+    html: row.html,
+    authorName,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A post as the staff list shows it. */
+export function adminItemDto(row: Pick<BlogPostRow, 'id' | 'slug' | 'title' | 'status' | 'publishedAt' | 'updatedAt' | 'createdAt'>) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    status: row.status,
+    publishedAt: iso(row.publishedAt),
+    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Everything the editor needs. */
+export function editorDto(row: BlogPostRow) {
+  return {
+    ...adminItemDto(row),
+    excerpt: row.excerpt,
+    markdown: row.markdown,
+    html: row.html,
+    coverImageId: row.coverImageId,
+    coverAlt: row.coverAlt,
+    cover: coverOf(row),
+  };
+}
+export type BlogEditorPost = ReturnType<typeof editorDto>;
+
+function findPost(db: Db | Tx, id: string): BlogPostRow {
+  const row = db.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
+  if (!row) throw new AppError('NOT_FOUND', BLOG_MSG.notFound);
+  return row;
+}
+
+function slugTaken(db: Db | Tx, slug: string, exceptId?: string) {
+  const where = exceptId ? and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)) : eq(blogPosts.slug, slug);
+  return !!db.select({ id: blogPosts.id }).from(blogPosts).where(where).get();
+}
+
+/** The slug to store: one staff typed must be free (409), one made from the title is made free. */
+function resolveSlug(db: Db | Tx, typed: string | undefined, title: string, current?: { id: string; slug: string }) {
+  if (typed) {
+    if (slugTaken(db, typed, current?.id)) throw new AppError('CONFLICT', BLOG_MSG.slugTaken(typed));
+    return typed;
+  }
+  if (current) return current.slug;
+  const base = slugify(title);
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? base : `${base.slice(0, 95).replace(/-+$/, '')}-${n}`;
+    if (!slugTaken(db, candidate)) return candidate;
+  }
+}
+
+function checkCover(db: Db | Tx, coverImageId: string | null) {
+  if (coverImageId && !db.select({ id: contentImages.id }).from(contentImages).where(eq(contentImages.id, coverImageId)).get()) {
+    throw new AppError('BAD_REQUEST', BLOG_MSG.coverNotFound);
+  }
+}
+
+/** A unique-index failure that slipped past the check (two saves at once) is the same 409. */
+function conflictOnUnique<T>(slug: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof Error && /UNIQUE constraint failed: blog_posts\.slug/.test(err.message)) throw new AppError('CONFLICT', BLOG_MSG.slugTaken(slug));
+    throw err;
+  }
+}
+
+export function createPost(ctx: BlogCtx, input: PostFields): BlogEditorPost {
+  const now = ctx.now();
+  return ctx.db.transaction((tx) => {
+    checkCover(tx, input.coverImageId);
+    const slug = resolveSlug(tx, input.slug || undefined, input.title);
+    const row: BlogPostRow = {
+      id: crypto.randomUUID(),
+      slug,
+      title: input.title,
+      excerpt: input.excerpt,
+      markdown: input.markdown,
+      html: markdownToSafeHtml(input.markdown),
+      coverImageId: input.coverImageId,
+      coverAlt: input.coverImageId ? input.coverAlt : '',
+      status: 'draft',
+      authorId: ctx.user.id,
+      publishedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    conflictOnUnique(slug, () => tx.insert(blogPosts).values(row).run());
+    recordAudit(tx, actorOf(ctx), 'blog.create', null, { postId: row.id, title: row.title, slug }, now);
+    return editorDto(row);
+  });
+}
+
+export function updatePost(ctx: BlogCtx, input: UpdatePostInput): BlogEditorPost {
+  const now = ctx.now();
+  return ctx.db.transaction((tx) => {
+    const before = findPost(tx, input.id);
+    checkCover(tx, input.coverImageId);
+    const slug = resolveSlug(tx, input.slug || undefined, input.title, before);
+    const patch = {
+      slug,
+      title: input.title,
+      excerpt: input.excerpt,
+      markdown: input.markdown,
+      html: markdownToSafeHtml(input.markdown),
+      coverImageId: input.coverImageId,
+      coverAlt: input.coverImageId ? input.coverAlt : '',
+      updatedAt: now,
+    };
+    conflictOnUnique(slug, () => tx.update(blogPosts).set(patch).where(eq(blogPosts.id, before.id)).run());
+    const changed = (['slug', 'title', 'excerpt', 'markdown', 'coverImageId', 'coverAlt'] as const).filter((k) => before[k] !== patch[k]);
+    recordAudit(tx, actorOf(ctx), 'blog.update', null, { postId: before.id, title: patch.title, slug, changed }, now);
+    if (before.coverImageId && before.coverImageId !== patch.coverImageId) dropImageIfUnused(tx, before.coverImageId);
+    return editorDto({ ...before, ...patch });
+  });
+}
+
+export function setPublished(ctx: BlogCtx, id: string, publish: boolean): BlogEditorPost {
+  const now = ctx.now();
+  return ctx.db.transaction((tx) => {
+    const before = findPost(tx, id);
+    if (publish && !before.markdown.trim()) throw new AppError('BAD_REQUEST', 'Write the post before publishing it.');
+    const status = publish ? 'published' : 'draft';
+    if (before.status === status) return editorDto(before);
+    // The first publication date stays: unpublishing and publishing again keeps the post's date.
+    const patch = { status, publishedAt: before.publishedAt ?? (publish ? now : null), updatedAt: now } as const;
+    tx.update(blogPosts).set(patch).where(eq(blogPosts.id, id)).run();
+    recordAudit(tx, actorOf(ctx), publish ? 'blog.publish' : 'blog.unpublish', null, { postId: id, title: before.title, slug: before.slug }, now);
+    return editorDto({ ...before, ...patch });
+  });
+}
+
+export function deletePost(ctx: BlogCtx, id: string) {
+  const now = ctx.now();
+  ctx.db.transaction((tx) => {
+    const row = findPost(tx, id);
+    tx.delete(blogPosts).where(eq(blogPosts.id, id)).run();
+    if (row.coverImageId) dropImageIfUnused(tx, row.coverImageId);
+    recordAudit(tx, actorOf(ctx), 'blog.delete', null, { postId: id, title: row.title, slug: row.slug, status: row.status }, now);
+  });
+  return { id };
+}
+
+/** A cover no other post uses goes with its post (body images in Markdown are addresses, not tracked). */
+function dropImageIfUnused(tx: Tx, imageId: string) {
+  if (!tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.coverImageId, imageId)).get()) {
+    tx.delete(contentImages).where(eq(contentImages.id, imageId)).run();
+  }
+}
+
+export function getPost(db: Db, id: string) {
+  return editorDto(findPost(db, id));
+}
+
+export function listForStaff(db: Db) {
+  const rows = db
+    .select({
+      id: blogPosts.id,
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      status: blogPosts.status,
+      publishedAt: blogPosts.publishedAt,
+      updatedAt: blogPosts.updatedAt,
+      createdAt: blogPosts.createdAt,
+    })
+    .from(blogPosts)
+    .orderBy(desc(blogPosts.updatedAt))
+    .all();
+  return { posts: rows.map(adminItemDto) };
+}
+
+const published = eq(blogPosts.status, 'published');
+
+/** Published posts, newest first. */
+export function listPublished(db: Db, page: number) {
+  const total = db.select({ n: count() }).from(blogPosts).where(published).get()?.n ?? 0;
+  const rows = db
+    .select()
+    .from(blogPosts)
+    .where(published)
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE)
+    .all();
+  return { posts: rows.map(cardDto), page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
+}
+
+/** The newest published posts in full (feed). */
+export function latestPublished(db: Db, limit: number) {
+  return db.select().from(blogPosts).where(published).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt)).limit(limit).all();
+}
+
+function bySlug(db: Db, slug: string, includeDrafts: boolean) {
+  const found = db
+    .select({ post: blogPosts, authorName: users.name })
+    .from(blogPosts)
+    .leftJoin(users, eq(users.id, blogPosts.authorId))
+    .where(includeDrafts ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), published))
+    .get();
+  return found ? pageDto(found.post, found.authorName) : null;
+}
+
+/** A published post; a draft's address is not found, as an unknown one. */
+export function publishedBySlug(db: Db, slug: string) {
+  const post = bySlug(db, slug, false);
+  if (!post) throw new AppError('NOT_FOUND', BLOG_MSG.notFound);
+  return post;
+}
+
+/** Staff preview: a post by address whatever its status. */
+export function anyBySlug(db: Db, slug: string) {
+  const post = bySlug(db, slug, true);
+  if (!post) throw new AppError('NOT_FOUND', BLOG_MSG.notFound);
+  return post;
+}
+
+/** Published posts for the sitemap (address and last change). */
+export function publishedAddresses(db: Db) {
+  return db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(published).orderBy(desc(blogPosts.publishedAt)).all();
+}
+
+/** The live preview of the editor: the same rendering and sanitising as a save. */
+export function previewMarkdown(markdown: string) {
+  return { html: markdownToSafeHtml(markdown) };
+}

@@ -1,0 +1,49 @@
+// Inputs of blog.* (validated by the router, typed for the domain functions).
+import { z } from 'zod';
+import { SLUG_MAX, SLUG_PATTERN } from './slug';
+
+export const TITLE_MAX = 200;
+export const EXCERPT_MAX = 300;
+export const MARKDOWN_MAX = 200_000;
+export const COVER_ALT_MAX = 300;
+export const PAGE_SIZE = 12;
+
+export const BLOG_MSG = {
+  notFound: 'Post not found',
+  slugTaken: (slug: string) => `Another post already uses the address /blog/${slug}. Choose a different slug.`,
+  coverNotFound: 'The cover image was not found. Upload it again.',
+  imageTooLarge: 'The image is too large (2 MB at most).',
+  imageEmpty: 'Choose an image file to upload.',
+  imageType: 'Only JPEG, PNG, WebP and GIF images can be uploaded (SVG and other files are refused).',
+} as const;
+
+const idSchema = z.string().trim().min(1).max(100);
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`)
+  .regex(SLUG_PATTERN, 'Slug may only hold lower-case letters, digits and single hyphens (e.g. my-first-post)');
+
+export const postFields = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+  /** Empty: made from the title. */
+  slug: z.union([z.literal(''), slugSchema]).optional(),
+  excerpt: z.string().trim().max(EXCERPT_MAX, `Excerpt must be at most ${EXCERPT_MAX} characters`).default(''),
+  markdown: z
+    .string()
+    .max(MARKDOWN_MAX, `The text must be at most ${MARKDOWN_MAX.toLocaleString('en-US')} characters`)
+    .default(''),
+  coverImageId: idSchema.nullable().default(null),
+  coverAlt: z.string().trim().max(COVER_ALT_MAX, `Cover alt text must be at most ${COVER_ALT_MAX} characters`).default(''),
+});
+export type PostFields = z.infer<typeof postFields>;
+
+export const updatePostInput = postFields.extend({ id: idSchema });
+export type UpdatePostInput = z.infer<typeof updatePostInput>;
+
+export const postIdInput = z.object({ id: idSchema });
+export const slugInput = z.object({ slug: z.string().trim().min(1).max(SLUG_MAX) });
+export const listInput = z.object({ page: z.number().int().min(1).max(10_000).default(1) }).default({ page: 1 });
+export const previewInput = z.object({ markdown: z.string().max(MARKDOWN_MAX, `The text must be at most ${MARKDOWN_MAX.toLocaleString('en-US')} characters`) });
+export const uploadImageInput = z.object({ bytes: z.instanceof(Uint8Array, { message: BLOG_MSG.imageEmpty }) });
