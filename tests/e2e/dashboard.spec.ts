@@ -15,7 +15,7 @@ test('a free user sees honest integrations, the Free plan and the upgrade dialog
   for (const name of ['Brevo', 'Mailchimp', 'MailerLite', 'Substack']) {
     await expect(platforms.getByRole('listitem').filter({ hasText: name })).toContainText('Disconnected');
   }
-  await expect(page.getByText(/not available yet, so no platform is connected/)).toBeVisible();
+  await expect(page.getByText(/Connect Brevo, Mailchimp, MailerLite or beehiiv with an API key/)).toBeVisible();
 
   await expect(page.getByText('Current plan:')).toContainText('Free');
   await page.getByRole('button', { name: 'Upgrade plan' }).click();

@@ -70,6 +70,8 @@ export default defineConfig({
         NODE_ENV: 'development',
         // The workflow e2e serves fixture feeds on this loopback port (tests/e2e/fixtures/feed-server.ts).
         FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.WORKFLOW_FIXTURE_PORT ?? 3191}`,
+        // The integrations e2e serves its fake Brevo/Mailchimp/MailerLite/beehiiv APIs on this port (integrations.spec.ts).
+        INTEGRATIONS_API_BASE: `http://127.0.0.1:${PORT + 7}`,
       },
     },
     {

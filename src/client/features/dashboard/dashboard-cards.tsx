@@ -13,7 +13,7 @@ import { trpc } from '../../trpc';
 import { openPublication, workflowHref } from '../publications';
 import { formatDateTime, formatRelative } from '../../lib/format';
 
-const PLATFORM_NAMES = { brevo: 'Brevo', mailchimp: 'Mailchimp', mailerlite: 'MailerLite', substack: 'Substack' } as const;
+const PLATFORM_NAMES = { brevo: 'Brevo', mailchimp: 'Mailchimp', mailerlite: 'MailerLite', beehiiv: 'beehiiv', substack: 'Substack' } as const;
 export const RECENT_COUNT = 5;
 
 const cardId = (title: string) => `dash-${title.toLowerCase().replace(/\s+/g, '-')}`;
@@ -72,11 +72,16 @@ export function IntegrationsCard() {
                     </li>
                   );
                 })
-              : rowSkeleton(4)}
+              : rowSkeleton(5)}
           </ul>
         )}
         {q.data && <p className="mt-3 text-xs leading-5 text-zinc-500 dark:text-zinc-400">{q.data.data.note}</p>}
       </CardContent>
+      <CardFooter>
+        <Link to="/integrations" className={buttonClass('outline', 'sm')}>
+          Manage integrations <ArrowRight aria-hidden />
+        </Link>
+      </CardFooter>
     </Card>
   );
 }
@@ -84,7 +89,8 @@ export function IntegrationsCard() {
 export function RecentPublicationsCard({ className }: { className?: string }) {
   const q = trpc.integrations.status.useQuery();
   const navigate = useNavigate();
-  const pubs = q.data?.data.publications.slice(0, RECENT_COUNT);
+  // Campaigns on platforms are listed on /integrations; this card opens the user's own publications.
+  const pubs = q.data?.data.publications.flatMap((p) => (p.platform === 'newsletter' ? [p] : [])).slice(0, RECENT_COUNT);
   return (
     <Card className={cn('flex flex-col', className)} role="region" aria-labelledby={cardId('Recent Publications')}>
       <CardHead icon={Newspaper} title="Recent Publications" description="Your latest newsletters and their status." />

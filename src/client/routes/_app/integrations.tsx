@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../components/page-header';
+import { IntegrationsPage } from '../../features/integrations';
 
 export const Route = createFileRoute('/_app/integrations')({
-  component: () => <NotAvailableYet title="Integrations" what="Connecting email services" />,
+  component: IntegrationsPage,
 });

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../../components/page-header';
+import { AdminPlatformPage } from '../../../../features/admin-integrations';
 
+// Staff only (the admin layout redirects others; the server refuses them too).
 export const Route = createFileRoute('/_app/admin/integrations/$platform')({
-  component: PlatformPage,
+  component: PlatformRoute,
 });
 
-function PlatformPage() {
+function PlatformRoute() {
   const { platform } = Route.useParams();
-  const name = platform.charAt(0).toUpperCase() + platform.slice(1);
-  return <NotAvailableYet title={`${name} Integration`} what={`Managing the ${name} integration`} />;
+  return <AdminPlatformPage platform={platform} />;
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../../components/page-header';
+import { AdminIntegrationsPage } from '../../../../features/admin-integrations';
 
+// Staff only (the admin layout redirects others; the server refuses them too).
 export const Route = createFileRoute('/_app/admin/integrations/')({
-  component: () => <NotAvailableYet title="Admin Integrations" what="Managing integrations" />,
+  component: AdminIntegrationsPage,
 });

@@ -1,0 +1,2 @@
+// The integrations feature's public surface: the /integrations page.
+export { IntegrationsPage } from './integrations-page';

@@ -1,0 +1,165 @@
+// One e-mail platform: what it does, Connected/Disconnected, the account it is connected to, and
+// Connect (API key) / Re-check / Disconnect, or the upgrade notice when the plan does not include it.
+import { useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import { CircleCheck, CircleSlash, Lock, TriangleAlert } from 'lucide-react';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/root';
+import { trpc } from '../../trpc';
+import {
+  Badge,
+  Button,
+  buttonClass,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  FieldError,
+  Input,
+  Label,
+  toast,
+} from '../../components/ui';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { MSG } from '../../../shared/messages';
+
+export type PlatformCardData = inferRouterOutputs<AppRouter>['integrations']['overview']['platforms'][number];
+
+export function PlatformCard({ platform }: { platform: PlatformCardData }) {
+  const utils = trpc.useUtils();
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => Promise.all([utils.integrations.overview.invalidate(), utils.integrations.status.invalidate()]);
+  const connect = trpc.integrations.connect.useMutation({
+    onSuccess: async (c) => {
+      setKey('');
+      setError(null);
+      toast({ title: `${platform.name} connected`, description: c.accountLabel, variant: 'success' });
+      await refresh();
+    },
+    onError: (e) => setError(errorMessage(e)),
+  });
+  const recheck = trpc.integrations.recheck.useMutation({
+    onSuccess: async (c) => {
+      toast(
+        c.status === 'connected'
+          ? { title: `${platform.name} answered: the key works`, variant: 'success' }
+          : { title: 'The key did not work', description: c.lastError ?? '', variant: 'destructive' },
+      );
+      await refresh();
+    },
+    onError: (e) => toast({ title: 'Could not re-check', description: errorMessage(e), variant: 'destructive' }),
+  });
+  const disconnect = trpc.integrations.disconnect.useMutation({
+    onSuccess: async () => {
+      setConfirming(false);
+      toast({ title: `${platform.name} disconnected` });
+      await refresh();
+    },
+    onError: (e) => toast({ title: 'Could not disconnect', description: errorMessage(e), variant: 'destructive' }),
+  });
+  const conn = platform.connection;
+  const connected = conn?.status === 'connected';
+  const fieldId = `key-${platform.id}`;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (key.trim().length < 8) return setError('Please paste the whole API key');
+    connect.mutate({ platform: platform.id, apiKey: key.trim() });
+  };
+  return (
+    <Card role="region" aria-labelledby={`platform-${platform.id}`} className="flex flex-col">
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle id={`platform-${platform.id}`}>{platform.name}</CardTitle>
+          {!platform.allowed ? (
+            <Badge tone="neutral">
+              <Lock className="size-3" aria-hidden /> {platform.requiredPlan} plan
+            </Badge>
+          ) : conn?.status === 'error' ? (
+            <Badge tone="warning">
+              <TriangleAlert className="size-3" aria-hidden /> Needs attention
+            </Badge>
+          ) : (
+            <Badge tone={connected ? 'success' : 'neutral'}>
+              {connected ? <CircleCheck className="size-3" aria-hidden /> : <CircleSlash className="size-3" aria-hidden />}
+              {connected ? 'Connected' : 'Disconnected'}
+            </Badge>
+          )}
+        </div>
+        <CardDescription className="mt-1">{platform.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1 text-sm">
+        {!platform.allowed ? (
+          <div className="rounded-lg bg-zinc-50 p-3 text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300">
+            <p>{platform.lockedMessage}</p>
+            <Link to="/upgrade" className={buttonClass('primary', 'sm', 'mt-3')}>
+              {MSG.upgradeYourPlan}
+            </Link>
+          </div>
+        ) : conn ? (
+          <dl className="space-y-1.5">
+            <div className="flex gap-2">
+              <dt className="text-zinc-500 dark:text-zinc-400">Account:</dt>
+              <dd className="font-medium text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100">{conn.accountLabel}</dd>
+            </div>
+            {conn.lastCheckedAt && (
+              <div className="flex gap-2">
+                <dt className="text-zinc-500 dark:text-zinc-400">Last checked:</dt>
+                <dd>{formatDateTime(conn.lastCheckedAt)}</dd>
+              </div>
+            )}
+            {conn.lastError && (
+              <p role="alert" className="rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
+                {conn.lastError}
+              </p>
+            )}
+          </dl>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Label htmlFor={fieldId}>{platform.keyLabel}</Label>
+            <Input
+              id={fieldId}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+              aria-invalid={!!error}
+              aria-describedby={`${fieldId}-help${error ? ` ${fieldId}-error` : ''}`}
+            />
+            <p id={`${fieldId}-help`} className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+              {platform.keyHelp} The key needs permission to read lists and create campaigns.
+            </p>
+            <FieldError id={`${fieldId}-error`}>{error}</FieldError>
+            <Button type="submit" size="sm" className="mt-3" loading={connect.isPending}>
+              Connect {platform.name}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+      {platform.allowed && conn && (
+        <CardFooter className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" loading={recheck.isPending} onClick={() => recheck.mutate({ platform: platform.id })}>
+            Re-check
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+            Disconnect
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={`Disconnect ${platform.name}?`}
+            description={`The saved API key is deleted. Campaigns already on ${platform.name} stay there; their figures cannot be refreshed until you connect again.`}
+            confirmLabel="Disconnect"
+            pending={disconnect.isPending}
+            onConfirm={() => disconnect.mutate({ platform: platform.id })}
+          />
+        </CardFooter>
+      )}
+    </Card>
+  );
+}

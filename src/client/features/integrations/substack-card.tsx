@@ -1,0 +1,91 @@
+// Substack has no public API: copy a saved newsletter as clean HTML or Markdown and paste it there.
+import { useState } from 'react';
+import { Copy } from 'lucide-react';
+import { trpc } from '../../trpc';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Select, Textarea, toast } from '../../components/ui';
+import { errorMessage } from '../../lib/errors';
+
+async function copy(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: `${what} copied` });
+  } catch {
+    toast({ title: 'Could not copy', description: 'Your browser did not allow it. Select the text and copy it by hand.', variant: 'destructive' });
+  }
+}
+
+export function SubstackCard() {
+  const newsletters = trpc.drafts.list.useQuery({ limit: 100, offset: 0 });
+  const [chosen, setChosen] = useState('');
+  const [shown, setShown] = useState<string | null>(null);
+  const id = chosen || newsletters.data?.[0]?.id || '';
+  const result = trpc.integrations.substack.useQuery({ newsletterId: shown ?? '' }, { enabled: !!shown, retry: false });
+  return (
+    <Card role="region" aria-labelledby="platform-substack" className="md:col-span-2">
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle id="platform-substack">Substack</CardTitle>
+          <Badge tone="neutral">Copy and paste</Badge>
+        </div>
+        <CardDescription className="mt-1">
+          Substack has no public API, so you paste your newsletter into Substack’s editor. Copy it here as clean HTML or Markdown.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {newsletters.data?.length === 0 ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Save a newsletter first; it can then be copied for Substack.</p>
+        ) : (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="flex-1">
+              <Label htmlFor="substack-newsletter">Saved newsletter</Label>
+              <Select id="substack-newsletter" value={id} onChange={(e) => setChosen(e.target.value)}>
+                {newsletters.data?.map((n) => (
+                  <option key={n.id} value={n.id}>
+                    {n.title}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <Button variant="outline" disabled={!id} loading={result.isFetching} onClick={() => setShown(id)}>
+              Copy for Substack
+            </Button>
+          </div>
+        )}
+        {result.isError && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {errorMessage(result.error)}
+          </p>
+        )}
+        {result.data && (
+          <div className="space-y-4">
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">{result.data.note}</p>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <div>
+                <div className="mb-1.5 flex items-center justify-between">
+                  <Label htmlFor="substack-html" className="mb-0">
+                    HTML
+                  </Label>
+                  <Button size="sm" variant="ghost" onClick={() => void copy(result.data.html, 'HTML')}>
+                    <Copy aria-hidden /> Copy HTML
+                  </Button>
+                </div>
+                <Textarea id="substack-html" readOnly rows={10} value={result.data.html} className="font-mono text-xs" />
+              </div>
+              <div>
+                <div className="mb-1.5 flex items-center justify-between">
+                  <Label htmlFor="substack-md" className="mb-0">
+                    Markdown
+                  </Label>
+                  <Button size="sm" variant="ghost" onClick={() => void copy(result.data.markdown, 'Markdown')}>
+                    <Copy aria-hidden /> Copy Markdown
+                  </Button>
+                </div>
+                <Textarea id="substack-md" readOnly rows={10} value={result.data.markdown} className="font-mono text-xs" />
+              </div>
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
