@@ -34,7 +34,9 @@ export const trackingEvents = sqliteTable(
     machine: integer('machine', { mode: 'boolean' }).notNull().default(false),
     at: integer('at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('tracking_events_send_kind_idx').on(t.sendId, t.kind, t.recipientId)],
+  // Covering for the analytics queries (per send: unique readers by kind, human-likely, per link), so
+  // 1M events aggregate from the index alone (~3x faster than with row lookups, scripts/bench/tracking.ts).
+  (t) => [index('tracking_events_send_kind_reader_idx').on(t.sendId, t.kind, t.recipientId, t.machine, t.linkPosition)],
 );
 
 export type SendLinkRow = typeof sendLinks.$inferSelect;

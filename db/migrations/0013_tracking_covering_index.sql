@@ -1,0 +1,2 @@
+DROP INDEX `tracking_events_send_kind_idx`;--> statement-breakpoint
+CREATE INDEX `tracking_events_send_kind_reader_idx` ON `tracking_events` (`send_id`,`kind`,`recipient_id`,`machine`,`link_position`);
