@@ -24,15 +24,13 @@ afterAll(() => fake.close());
 const HTML = `<!DOCTYPE html><html><head><style>p{color:red}</style></head><body><p>${MARKERS.greeting}</p><p>Story one</p><p><a href="${MARKERS.webUrl}">View in your browser</a> · <a href="${MARKERS.unsubscribeUrl}">Unsubscribe</a></p><script>x()</script></body></html>`;
 
 async function newsletterOf(user: SessionUser, title = 'Weekly Picks') {
-  return h
-    .caller(user)
-    .drafts.create({
-      title,
-      subject: `${title} subject`,
-      htmlContent: HTML,
-      content: 'Story one\n\nStory two',
-      contentSources: { channels: [], articles: [] },
-    });
+  return h.caller(user).drafts.create({
+    title,
+    subject: `${title} subject`,
+    htmlContent: HTML,
+    content: 'Story one\n\nStory two',
+    contentSources: { channels: [], articles: [] },
+  });
 }
 
 const publishInput = (newsletterId: string, extra: Record<string, unknown> = {}) => ({
@@ -87,6 +85,9 @@ describe('connecting', () => {
       403,
       'Brevo needs the Basic plan or higher. Upgrade to connect it.',
     );
+    await expectStatus(free.integrations.lists({ platform: 'brevo' }), 403);
+    await expectStatus(free.integrations.preview({ platform: 'brevo', newsletterId: 'whatever-id' }), 403);
+    await expectStatus(free.integrations.publish(publishInput('whatever-id')), 403);
     const basic = h.caller(await h.insertUser({ planType: 'basic' }));
     expect(await basic.integrations.connect({ platform: 'brevo', apiKey: FAKE_KEYS.brevo })).toMatchObject({ status: 'connected' });
     await expectStatus(

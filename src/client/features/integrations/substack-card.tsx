@@ -27,9 +27,7 @@ export function SubstackCard() {
           <CardTitle id="platform-substack">Substack</CardTitle>
           <Badge tone="neutral">Copy and paste</Badge>
         </div>
-        <CardDescription className="mt-1">
-          Substack has no public API, so you paste your newsletter into Substack’s editor. Copy it here as clean HTML or Markdown.
-        </CardDescription>
+        <CardDescription className="mt-1">Copy a saved newsletter as clean HTML or Markdown to paste into Substack’s post editor.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {newsletters.data?.length === 0 ? (
