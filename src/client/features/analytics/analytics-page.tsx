@@ -16,7 +16,7 @@ import { Select } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { exportHref, formatCount, formatRate } from './format';
 
@@ -67,11 +67,11 @@ function TrendSection({ overview }: { overview: Overview }) {
       <h2 className="text-base font-semibold text-zinc-900 dark:text-white">
         Trend over the last {overview.trend.length === 1 ? 'issue' : `${overview.trend.length} issues`}
       </h2>
-      <div className="mt-4 grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Suspense fallback={<div className="h-[260px] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />}>
+      <div className="mt-4 grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_auto]">
+        <Suspense fallback={<div className="h-[240px] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />}>
           <TrendChart points={overview.trend} />
         </Suspense>
-        <div className="overflow-x-auto">
+        <div className="relative min-w-0 overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="sr-only">Open and click rates per issue, oldest first</caption>
             <thead>
@@ -80,7 +80,7 @@ function TrendSection({ overview }: { overview: Overview }) {
                   #
                 </th>
                 <th scope="col" className={th}>
-                  Issue
+                  Sent
                 </th>
                 <th scope="col" className={th}>
                   Open rate
@@ -96,10 +96,11 @@ function TrendSection({ overview }: { overview: Overview }) {
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {overview.trend.map((t, i) => (
                 <tr key={t.sendId}>
-                  <td className={td}>{i + 1}</td>
-                  <th scope="row" className="max-w-[12rem] truncate px-3 py-2 text-left font-normal text-zinc-800 dark:text-zinc-200" title={t.subject}>
-                    {t.subject}
+                  <th scope="row" className={`${td} text-left font-normal`} title={t.subject}>
+                    #{i + 1}
+                    <span className="sr-only"> {t.subject}</span>
                   </th>
+                  <td className={td}>{formatDate(t.sentAt)}</td>
                   <td className={td}>{formatRate(t.openRate)}</td>
                   <td className={td}>{formatRate(t.humanOpenRate)}</td>
                   <td className={td}>{formatRate(t.clickRate)}</td>
@@ -117,7 +118,7 @@ function IssuesTable({ issues, selected, onSelect }: { issues: Issue[]; selected
   return (
     <Card className="mt-6 overflow-hidden">
       <h2 className="px-4 pt-4 text-base font-semibold text-zinc-900 sm:px-5 dark:text-white">Issues</h2>
-      <div className="mt-2 overflow-x-auto">
+      <div className="relative mt-2 overflow-x-auto">
         <table className="w-full text-sm" data-testid="issues-table">
           <caption className="sr-only">Figures per issue sent, newest first</caption>
           <thead>
@@ -136,7 +137,7 @@ function IssuesTable({ issues, selected, onSelect }: { issues: Issue[]; selected
                 'Bounces',
                 'Complaints',
               ].map((h) => (
-                <th key={h} scope="col" className={th}>
+                <th key={h} scope="col" className="px-3 py-2 text-left align-bottom text-xs font-medium text-zinc-500 dark:text-zinc-400">
                   {h}
                 </th>
               ))}
@@ -148,7 +149,7 @@ function IssuesTable({ issues, selected, onSelect }: { issues: Issue[]; selected
                 <th scope="row" className="px-3 py-2 text-left font-normal">
                   <button
                     type="button"
-                    className="max-w-[16rem] truncate text-left font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                    className="block max-w-[10rem] truncate text-left font-medium sm:max-w-[14rem] text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
                     aria-pressed={i.sendId === selected}
                     title={i.subject}
                     onClick={() => onSelect(i.sendId)}
@@ -157,7 +158,9 @@ function IssuesTable({ issues, selected, onSelect }: { issues: Issue[]; selected
                   </button>
                   <span className="block text-xs text-zinc-500 dark:text-zinc-400">{i.publicationName}</span>
                 </th>
-                <td className={td}>{formatDateTime(i.sentAt)}</td>
+                <td className={td} title={formatDateTime(i.sentAt)}>
+                  {formatDate(i.sentAt)}
+                </td>
                 <td className={td}>{formatCount(i.recipients)}</td>
                 <td className={td}>
                   {formatCount(i.delivered)}
@@ -226,7 +229,7 @@ function IssueDetail({ sendId }: { sendId: string }) {
           ) : d.links.length === 0 ? (
             <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">This issue had no links to track.</p>
           ) : (
-            <div className="mt-2 overflow-x-auto">
+            <div className="relative mt-2 overflow-x-auto">
               <table className="w-full text-sm" data-testid="links-table">
                 <caption className="sr-only">Clicks per link of {d.subject}</caption>
                 <thead>
@@ -245,7 +248,7 @@ function IssueDetail({ sendId }: { sendId: string }) {
                 <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
                   {d.links.map((l) => (
                     <tr key={l.position}>
-                      <th scope="row" className="max-w-[28rem] px-3 py-2 text-left font-normal">
+                      <th scope="row" className="max-w-[12rem] px-3 py-2 text-left font-normal sm:max-w-[28rem]">
                         <span className="block truncate text-zinc-900 dark:text-zinc-100">{l.label || 'Link'}</span>
                         <a
                           href={l.url}

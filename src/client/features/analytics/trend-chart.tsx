@@ -59,7 +59,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
                 value: (_u: uPlotType, v: number | null) => (v === null ? '—' : `${v}%`),
               })),
             ],
-            legend: { show: true },
+            legend: { show: false },
           },
           data,
           el,
@@ -76,5 +76,17 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
   }, [points]);
 
   if (failed) return <p className="text-sm text-zinc-500 dark:text-zinc-400">The chart could not load; the table has the same numbers.</p>;
-  return <div ref={box} aria-hidden className="min-h-[260px] w-full text-zinc-600 dark:text-zinc-300" data-testid="trend-chart" />;
+  return (
+    <div aria-hidden className="min-w-0 overflow-hidden">
+      <div ref={box} className="h-[220px] w-full" data-testid="trend-chart" />
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+        {SERIES.map((s) => (
+          <li key={s.label} className="flex items-center gap-1.5">
+            <span className="inline-block h-0.5 w-4 rounded" style={{ background: s.stroke }} />
+            {s.label}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
