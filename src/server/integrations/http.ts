@@ -62,8 +62,10 @@ export async function platformCall<T = unknown>(
     });
     text = await res.text();
   } catch (err) {
-    if ((err as { name?: string }).name === 'TimeoutError')
-      throw new AppError('GATEWAY_TIMEOUT', `${name} did not answer within ${Math.round(timeoutMs / 1000)} seconds; try again later.`);
+    if ((err as { name?: string }).name === 'TimeoutError') {
+      const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+      throw new AppError('GATEWAY_TIMEOUT', `${name} did not answer within ${seconds} second${seconds === 1 ? '' : 's'}; try again later.`);
+    }
     throw new AppError('BAD_GATEWAY', `${name} could not be reached; try again later.`);
   }
   let body: unknown;

@@ -2,7 +2,7 @@
 // MailerLite (connect API) and beehiiv (v2) under /brevo, /mailchimp, /mailerlite and /beehiiv, so the
 // app's INTEGRATIONS_API_BASE can point at it. Each platform checks its own auth header against the
 // keys it was given (anything else → 401), keeps the campaigns it was sent, and can be told to answer
-// the next calls with 429 (Retry-After) or 500.
+// the next calls with 429 (Retry-After), 500, or no answer at all.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -33,7 +33,7 @@ export interface FakeCampaign {
   scheduledAt?: string;
 }
 
-type Fail = { kind: '429'; retryAfter: string } | { kind: '500' } | { kind: 'refuse-posts' };
+type Fail = { kind: '429'; retryAfter: string } | { kind: '500' } | { kind: 'hang' };
 
 export interface FakePlatforms {
   url: string;
@@ -99,6 +99,7 @@ export async function startFakePlatforms(opts: { port?: number; keys?: Partial<R
   const calls: FakeCall[] = [];
   const campaigns: FakeCampaign[] = [];
   const fails = new Map<FakePlatform, Fail[]>();
+  const hanging = new Set<http.ServerResponse>();
   let refusePosts = false;
   let seq = 0;
 
@@ -297,6 +298,10 @@ export async function startFakePlatforms(opts: { port?: number; keys?: Partial<R
       calls.push({ platform, method: req.method ?? 'GET', path, headers: req.headers, body });
       if (!authorised(platform, req.headers)) return send(401, { message: 'Key not found', code: 'unauthorized' });
       const fail = fails.get(platform)?.shift();
+      if (fail?.kind === 'hang') {
+        hanging.add(res);
+        return;
+      }
       if (fail?.kind === '429') return send(429, { message: 'Too many requests' }, { 'retry-after': fail.retryAfter });
       if (fail?.kind === '500') return send(500, { message: 'Internal error' });
       const [status, out] = route(platform, req.method ?? 'GET', path, body);
@@ -322,6 +327,7 @@ export async function startFakePlatforms(opts: { port?: number; keys?: Partial<R
       refusePosts = on;
     },
     close() {
+      for (const res of hanging) res.destroy();
       server.closeAllConnections();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },

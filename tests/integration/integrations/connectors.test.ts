@@ -106,6 +106,20 @@ describe.each(INTEGRATION_PLATFORMS)('%s connector', (platform) => {
   });
 });
 
+describe('network failures', () => {
+  it('a platform that does not answer times out, and one that cannot be reached says so', async () => {
+    fake.failNext('brevo', { kind: 'hang' });
+    const slow = connectorFor('brevo', { apiKey: FAKE_KEYS.brevo }, { apiBase: fake.url, timeoutMs: 300 });
+    const timedOut = await rejection(slow.validate());
+    expect(timedOut.code).toBe('GATEWAY_TIMEOUT');
+    expect(timedOut.message).toBe('Brevo did not answer within 1 second; try again later.');
+    const gone = connectorFor('mailerlite', { apiKey: FAKE_KEYS.mailerlite }, { apiBase: 'http://127.0.0.1:9' });
+    const unreachable = await rejection(gone.validate());
+    expect(unreachable.code).toBe('BAD_GATEWAY');
+    expect(unreachable.message).toBe('MailerLite could not be reached; try again later.');
+  });
+});
+
 describe('platform specifics', () => {
   it('Brevo sends the documented campaign body', async () => {
     const api = make('brevo');

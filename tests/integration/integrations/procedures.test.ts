@@ -60,6 +60,23 @@ describe('connecting', () => {
     expect(JSON.stringify(await api.integrations.recheck({ platform: 'brevo' }))).not.toContain(FAKE_KEYS.brevo);
   });
 
+  it('never writes a key to the log, accepted or refused', async () => {
+    const lines: string[] = [];
+    const log = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string, e?: unknown) => lines.push(`${m} ${String(e)}`) };
+    const logged = await harnessWithAdmin({ env: { INTEGRATIONS_API_BASE: fake.url }, deps: { log } });
+    const user = await logged.insertUser({ planType: 'professional' });
+    const badKey = 'refused-secret-key-987654321';
+    await expectStatus(logged.caller(user).integrations.connect({ platform: 'beehiiv', apiKey: badKey }), 412);
+    await logged.caller(user).integrations.connect({ platform: 'brevo', apiKey: FAKE_KEYS.brevo });
+    fake.failNext('brevo', { kind: '500' });
+    await expectStatus(logged.caller(user).integrations.lists({ platform: 'brevo' }), 502);
+    expect(lines.some((l) => l.includes('beehiiv'))).toBe(true);
+    for (const l of lines) {
+      expect(l).not.toContain(badKey);
+      expect(l).not.toContain(FAKE_KEYS.brevo);
+    }
+  });
+
   it('refuses a wrong key with the platform’s sentence and stores nothing', async () => {
     const user = await h.insertUser({ planType: 'professional' });
     await expectStatus(

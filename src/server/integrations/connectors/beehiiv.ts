@@ -2,7 +2,7 @@
 // audience), posts (draft, published now or scheduled) and a post's e-mail stats.
 import { AppError } from '../../errors';
 import { platformCall, type PlatformHttp } from '../http';
-import { pickNumbers, type Connector, type Credentials } from './types';
+import { pickNumbers, type Connector, type Credentials, type Net } from './types';
 
 export const BEEHIIV_API = 'https://api.beehiiv.com/v2';
 
@@ -20,8 +20,8 @@ interface EmailStats {
   spam_reports?: number;
 }
 
-export function beehiivConnector(creds: Credentials, base: string, fetchImpl?: typeof fetch): Connector {
-  const http: PlatformHttp = { platform: 'beehiiv', base, headers: { authorization: `Bearer ${creds.apiKey}` }, fetch: fetchImpl };
+export function beehiivConnector(creds: Credentials, base: string, net: Net = {}): Connector {
+  const http: PlatformHttp = { platform: 'beehiiv', base, headers: { authorization: `Bearer ${creds.apiKey}` }, ...net };
   const pub = () => {
     if (!creds.publicationId) throw new AppError('PRECONDITION_FAILED', 'Reconnect beehiiv: no publication is chosen for this connection.');
     return encodeURIComponent(creds.publicationId);

@@ -1,7 +1,7 @@
 // Brevo API v3 (header `api-key`): account, contact lists, email campaigns (create, sendNow, statistics).
 import { AppError } from '../../errors';
 import { platformCall, type PlatformHttp } from '../http';
-import { pickNumbers, type Connector, type Credentials } from './types';
+import { pickNumbers, type Connector, type Credentials, type Net } from './types';
 
 export const BREVO_API = 'https://api.brevo.com';
 
@@ -18,8 +18,8 @@ interface GlobalStats {
   complaints?: number;
 }
 
-export function brevoConnector(creds: Credentials, base: string, fetchImpl?: typeof fetch): Connector {
-  const http: PlatformHttp = { platform: 'brevo', base, headers: { 'api-key': creds.apiKey }, fetch: fetchImpl };
+export function brevoConnector(creds: Credentials, base: string, net: Net = {}): Connector {
+  const http: PlatformHttp = { platform: 'brevo', base, headers: { 'api-key': creds.apiKey }, ...net };
   return {
     platform: 'brevo',
     async validate() {

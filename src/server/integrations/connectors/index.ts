@@ -26,16 +26,21 @@ export function apiBase(platform: IntegrationPlatform, creds: Credentials, overr
   }
 }
 
-export function connectorFor(platform: IntegrationPlatform, creds: Credentials, opts: { apiBase?: string; fetch?: typeof fetch } = {}): Connector {
+export function connectorFor(
+  platform: IntegrationPlatform,
+  creds: Credentials,
+  opts: { apiBase?: string; fetch?: typeof fetch; timeoutMs?: number } = {},
+): Connector {
   const base = apiBase(platform, creds, opts.apiBase);
+  const net = { fetch: opts.fetch, timeoutMs: opts.timeoutMs };
   switch (platform) {
     case 'brevo':
-      return brevoConnector(creds, base, opts.fetch);
+      return brevoConnector(creds, base, net);
     case 'mailchimp':
-      return mailchimpConnector(creds, base, opts.fetch);
+      return mailchimpConnector(creds, base, net);
     case 'mailerlite':
-      return mailerliteConnector(creds, base, opts.fetch);
+      return mailerliteConnector(creds, base, net);
     case 'beehiiv':
-      return beehiivConnector(creds, base, opts.fetch);
+      return beehiivConnector(creds, base, net);
   }
 }

@@ -2,7 +2,7 @@
 // campaigns (create, content, send, schedule) and reports.
 import { AppError } from '../../errors';
 import { platformCall, type PlatformHttp } from '../http';
-import { pickNumbers, type Connector, type Credentials } from './types';
+import { pickNumbers, type Connector, type Credentials, type Net } from './types';
 
 const QUARTER_MS = 15 * 60 * 1000;
 
@@ -27,10 +27,10 @@ interface Report {
   clicks?: { clicks_total?: number; unique_subscriber_clicks?: number; unique_clicks?: number };
 }
 
-export function mailchimpConnector(creds: Credentials, base: string, fetchImpl?: typeof fetch): Connector {
+export function mailchimpConnector(creds: Credentials, base: string, net: Net = {}): Connector {
   const dc = mailchimpDc(creds.apiKey);
   const auth = `Basic ${Buffer.from(`curated:${creds.apiKey}`).toString('base64')}`;
-  const http: PlatformHttp = { platform: 'mailchimp', base, headers: { authorization: auth }, fetch: fetchImpl };
+  const http: PlatformHttp = { platform: 'mailchimp', base, headers: { authorization: auth }, ...net };
   return {
     platform: 'mailchimp',
     async validate() {

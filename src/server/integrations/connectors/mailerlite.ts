@@ -2,7 +2,7 @@
 // instantly or at a time) and a campaign's stats.
 import { AppError } from '../../errors';
 import { platformCall, type PlatformHttp } from '../http';
-import { pickNumbers, type Connector, type Credentials } from './types';
+import { pickNumbers, type Connector, type Credentials, type Net } from './types';
 
 export const MAILERLITE_API = 'https://connect.mailerlite.com/api';
 
@@ -20,8 +20,8 @@ interface CampaignStatsBody {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-export function mailerliteConnector(creds: Credentials, base: string, fetchImpl?: typeof fetch): Connector {
-  const http: PlatformHttp = { platform: 'mailerlite', base, headers: { authorization: `Bearer ${creds.apiKey}` }, fetch: fetchImpl };
+export function mailerliteConnector(creds: Credentials, base: string, net: Net = {}): Connector {
+  const http: PlatformHttp = { platform: 'mailerlite', base, headers: { authorization: `Bearer ${creds.apiKey}` }, ...net };
 
   /** MailerLite schedules in a named time zone; we send UTC times, so we ask for its UTC zone's id. */
   async function utcZoneId(): Promise<number | undefined> {

@@ -67,3 +67,9 @@ export function pickNumbers(entries: [StatKey, unknown][]): Partial<Record<StatK
   for (const [k, v] of entries) if (typeof v === 'number' && Number.isFinite(v)) out[k] = v;
   return out;
 }
+
+/** How a connector reaches the network: tests hand in a fetch or a shorter timeout. */
+export interface Net {
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
