@@ -142,6 +142,18 @@ describe('connecting', () => {
     await expectStatus(api.integrations.disconnect({ platform: 'mailerlite' }), 404);
   });
 
+  it('after a downgrade the platform is locked but its saved key can still be deleted', async () => {
+    const user = await h.insertUser({ planType: 'professional' });
+    await h.caller(user).integrations.connect({ platform: 'mailchimp', apiKey: FAKE_KEYS.mailchimp });
+    h.db.update(users).set({ planType: 'basic' }).where(eq(users.id, user.id)).run();
+    const downgraded = h.caller({ ...user, planType: 'basic' });
+    await expectStatus(downgraded.integrations.lists({ platform: 'mailchimp' }), 403);
+    const card = (await downgraded.integrations.overview()).platforms.find((p) => p.id === 'mailchimp')!;
+    expect(card).toMatchObject({ allowed: false, connection: { status: 'connected' } });
+    expect(await downgraded.integrations.disconnect({ platform: 'mailchimp' })).toEqual({ success: true, platform: 'mailchimp' });
+    expect(h.db.select().from(integrationConnections).where(eq(integrationConnections.userId, user.id)).all()).toEqual([]);
+  });
+
   it('answers 401 signed out and 400 for bad input', async () => {
     const anon = h.caller('anon');
     await expectStatus(anon.integrations.overview(), 401);

@@ -141,11 +141,14 @@ export function PlatformCard({ platform }: { platform: PlatformCardData }) {
           </form>
         )}
       </CardContent>
-      {platform.allowed && conn && (
+      {/* After a downgrade the saved key can still be deleted, though the platform cannot be used. */}
+      {conn && (
         <CardFooter className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" loading={recheck.isPending} onClick={() => recheck.mutate({ platform: platform.id })}>
-            Re-check
-          </Button>
+          {platform.allowed && (
+            <Button size="sm" variant="outline" loading={recheck.isPending} onClick={() => recheck.mutate({ platform: platform.id })}>
+              Re-check
+            </Button>
+          )}
           <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
             Disconnect
           </Button>
