@@ -86,7 +86,7 @@ export const HELP_FAQ: readonly FaqEntry[] = [
   {
     question: 'Which email services are supported?',
     answer:
-      'Sending works through SMTP, Brevo, Resend, Mailgun and Postmark. Integrations with Brevo, Mailchimp, MailerLite and beehiiv for publishing to your lists there are coming and cannot be connected yet.',
+      'Sending works through SMTP, Brevo, Resend, Mailgun and Postmark. On the Integrations page you can also connect Brevo, Mailchimp, MailerLite and beehiiv with an API key and publish a saved newsletter to your lists there as a draft, now or scheduled; Substack has no public API, so you copy the issue into its editor.',
   },
   {
     question: 'Is my data secure?',

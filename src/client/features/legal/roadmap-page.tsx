@@ -4,17 +4,25 @@ import { useTitle } from '../../lib/use-title';
 
 const STAGES = [
   {
-    label: 'In progress',
+    label: 'Available',
     tone: 'brand' as const,
     items: [
       'Five-step newsletter workflow',
       'Channel search and feed discovery from any site',
       'Email-safe themes with dark mode',
-      'Sending through Brevo or your own SMTP server',
+      'Sending through Brevo or your own SMTP server, scheduled or now',
+      'AI summaries and drafts that cite their sources',
+      'Open and click analytics',
+      'Publishing to Brevo, Mailchimp, MailerLite and beehiiv',
+      'Team collaboration on the Enterprise plan',
     ],
   },
-  { label: 'Next', tone: 'neutral' as const, items: ['Analytics for opens and clicks', 'Scheduling', 'More email service integrations'] },
-  { label: 'Later', tone: 'neutral' as const, items: ['Team collaboration', 'A/B testing of subject lines', 'Public API'] },
+  {
+    label: 'Next',
+    tone: 'neutral' as const,
+    items: ['Full article text for summaries of feeds that carry only a teaser', 'Social accounts and cross-posting'],
+  },
+  { label: 'Later', tone: 'neutral' as const, items: ['A/B testing of subject lines', 'Public API'] },
 ];
 
 export function RoadmapPage() {
