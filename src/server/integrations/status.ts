@@ -50,7 +50,7 @@ export function integrationsStatus(ctx: Pick<AuthedContext, 'db' | 'now' | 'user
     .all();
   // A connection whose key the platform refused is not working, so it is not "Connected".
   const flag = (p: string) => ({ connected: rows.some((r) => r.platform === p && r.status === 'connected') });
-  const own = listPublications(ctx, { limit: RECENT_PUBLICATIONS }).map((p) => ({
+  const own = listPublications(ctx, { limit: RECENT_PUBLICATIONS, ownedOnly: true }).map((p) => ({
     id: p.id,
     date: p.lastSaved,
     title: p.name,
