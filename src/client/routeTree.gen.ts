@@ -57,6 +57,7 @@ import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
 import { Route as AppTeamJoinRouteImport } from './routes/_app/team_.join'
 import { Route as PSlugConfirmRouteImport } from './routes/p.$slug_.confirm'
 import { Route as AppAdminBlogContentIndexRouteImport } from './routes/_app/admin/blog-content/index'
+import { Route as AppAdminBlogContentPostIdRouteImport } from './routes/_app/admin/blog-content/$postId'
 import { Route as AppAdminBlogContentNewRouteImport } from './routes/_app/admin/blog-content/new'
 import { Route as AppAdminIntegrationsIndexRouteImport } from './routes/_app/admin/integrations/index'
 import { Route as AppAdminIntegrationsPlatformRouteImport } from './routes/_app/admin/integrations/$platform'
@@ -303,6 +304,12 @@ const AppAdminBlogContentIndexRoute =
     path: '/blog-content/',
     getParentRoute: () => AppAdminRoute,
   } as any)
+const AppAdminBlogContentPostIdRoute =
+  AppAdminBlogContentPostIdRouteImport.update({
+    id: '/blog-content/$postId',
+    path: '/blog-content/$postId',
+    getParentRoute: () => AppAdminRoute,
+  } as any)
 const AppAdminBlogContentNewRoute = AppAdminBlogContentNewRouteImport.update({
   id: '/blog-content/new',
   path: '/blog-content/new',
@@ -373,6 +380,7 @@ export interface FileRoutesByFullPath {
   '/team/join': typeof AppTeamJoinRoute
   '/p/$slug/confirm': typeof PSlugConfirmRoute
   '/admin/': typeof AppAdminIndexRoute
+  '/admin/blog-content/$postId': typeof AppAdminBlogContentPostIdRoute
   '/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
   '/admin/integrations/$platform': typeof AppAdminIntegrationsPlatformRoute
   '/admin/newsletters/new': typeof AppAdminNewslettersNewRoute
@@ -425,6 +433,7 @@ export interface FileRoutesByTo {
   '/team/join': typeof AppTeamJoinRoute
   '/p/$slug/confirm': typeof PSlugConfirmRoute
   '/admin': typeof AppAdminIndexRoute
+  '/admin/blog-content/$postId': typeof AppAdminBlogContentPostIdRoute
   '/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
   '/admin/integrations/$platform': typeof AppAdminIntegrationsPlatformRoute
   '/admin/newsletters/new': typeof AppAdminNewslettersNewRoute
@@ -480,6 +489,7 @@ export interface FileRoutesById {
   '/_app/team_/join': typeof AppTeamJoinRoute
   '/p/$slug_/confirm': typeof PSlugConfirmRoute
   '/_app/admin/': typeof AppAdminIndexRoute
+  '/_app/admin/blog-content/$postId': typeof AppAdminBlogContentPostIdRoute
   '/_app/admin/blog-content/new': typeof AppAdminBlogContentNewRoute
   '/_app/admin/integrations/$platform': typeof AppAdminIntegrationsPlatformRoute
   '/_app/admin/newsletters/new': typeof AppAdminNewslettersNewRoute
@@ -535,6 +545,7 @@ export interface FileRouteTypes {
     | '/team/join'
     | '/p/$slug/confirm'
     | '/admin/'
+    | '/admin/blog-content/$postId'
     | '/admin/blog-content/new'
     | '/admin/integrations/$platform'
     | '/admin/newsletters/new'
@@ -587,6 +598,7 @@ export interface FileRouteTypes {
     | '/team/join'
     | '/p/$slug/confirm'
     | '/admin'
+    | '/admin/blog-content/$postId'
     | '/admin/blog-content/new'
     | '/admin/integrations/$platform'
     | '/admin/newsletters/new'
@@ -641,6 +653,7 @@ export interface FileRouteTypes {
     | '/_app/team_/join'
     | '/p/$slug_/confirm'
     | '/_app/admin/'
+    | '/_app/admin/blog-content/$postId'
     | '/_app/admin/blog-content/new'
     | '/_app/admin/integrations/$platform'
     | '/_app/admin/newsletters/new'
@@ -1013,6 +1026,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminBlogContentIndexRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/admin/blog-content/$postId': {
+      id: '/_app/admin/blog-content/$postId'
+      path: '/blog-content/$postId'
+      fullPath: '/admin/blog-content/$postId'
+      preLoaderRoute: typeof AppAdminBlogContentPostIdRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/admin/blog-content/new': {
       id: '/_app/admin/blog-content/new'
       path: '/blog-content/new'
@@ -1050,6 +1070,7 @@ interface AppAdminRouteChildren {
   AppAdminSecurityRoute: typeof AppAdminSecurityRoute
   AppAdminUsersRoute: typeof AppAdminUsersRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
+  AppAdminBlogContentPostIdRoute: typeof AppAdminBlogContentPostIdRoute
   AppAdminBlogContentNewRoute: typeof AppAdminBlogContentNewRoute
   AppAdminIntegrationsPlatformRoute: typeof AppAdminIntegrationsPlatformRoute
   AppAdminNewslettersNewRoute: typeof AppAdminNewslettersNewRoute
@@ -1063,6 +1084,7 @@ const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminSecurityRoute: AppAdminSecurityRoute,
   AppAdminUsersRoute: AppAdminUsersRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
+  AppAdminBlogContentPostIdRoute: AppAdminBlogContentPostIdRoute,
   AppAdminBlogContentNewRoute: AppAdminBlogContentNewRoute,
   AppAdminIntegrationsPlatformRoute: AppAdminIntegrationsPlatformRoute,
   AppAdminNewslettersNewRoute: AppAdminNewslettersNewRoute,

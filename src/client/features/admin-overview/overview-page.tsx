@@ -38,6 +38,9 @@ export function OverviewPage() {
       <Link to="/admin/newsletters/new" className="mb-4 mr-4 inline-block text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
         Product newsletter
       </Link>
+      <Link to="/admin/blog-content" className="mb-4 mr-4 inline-block text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+        Blog posts
+      </Link>
       {q.isError ? (
         <ListError message={errorMessage(q.error)} onRetry={() => void q.refetch()} />
       ) : !d ? (

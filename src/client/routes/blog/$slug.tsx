@@ -1,20 +1,13 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { PublicPage } from '../../components/public-layout';
-import { buttonClass } from '../../components/ui/button';
-import { useTitle } from '../../lib/use-title';
+import { createFileRoute } from '@tanstack/react-router';
+import { BlogPostPage } from '../../features/blog';
+import { stringParam } from '../../lib/search';
 
+// /blog/<slug>: a published post; ?preview=1 lets staff see a draft.
 export const Route = createFileRoute('/blog/$slug')({
-  component: BlogPostPage,
+  validateSearch: (s: Record<string, unknown>): { preview?: string } => (stringParam(s, 'preview', 1) === '1' || s.preview === 1 ? { preview: '1' } : {}),
+  component: function BlogPost() {
+    const { slug } = Route.useParams();
+    const { preview } = Route.useSearch();
+    return <BlogPostPage key={slug} slug={slug} preview={preview === '1'} />;
+  },
 });
-
-function BlogPostPage() {
-  const { slug } = Route.useParams();
-  useTitle('Blog');
-  return (
-    <PublicPage title="Post not available" lead={`The post “${slug}” is not available yet.`}>
-      <Link to="/blog" className={buttonClass('outline')}>
-        All posts
-      </Link>
-    </PublicPage>
-  );
-}

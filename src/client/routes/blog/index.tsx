@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PublicPage } from '../../components/public-layout';
-import { useTitle } from '../../lib/use-title';
+import { BlogListPage } from '../../features/blog';
+import { stringParam } from '../../lib/search';
 
+// /blog?page=2: published posts, twelve a page.
 export const Route = createFileRoute('/blog/')({
-  component: BlogPage,
+  validateSearch: (s: Record<string, unknown>): { page?: number } => {
+    const n = typeof s.page === 'number' ? s.page : Number(stringParam(s, 'page', 6));
+    return Number.isInteger(n) && n > 1 ? { page: n } : {};
+  },
+  component: function Blog() {
+    const { page = 1 } = Route.useSearch();
+    return <BlogListPage page={page} />;
+  },
 });
-
-function BlogPage() {
-  useTitle('Blog');
-  return <PublicPage title="Blog" lead="Guides and news about newsletters. No posts have been published yet." />;
-}

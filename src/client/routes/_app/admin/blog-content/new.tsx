@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailableYet } from '../../../../components/page-header';
+import { PostEditorPage } from '../../../../features/blog';
 
+// Staff only (the admin layout and the page check; the server refuses others on its own).
 export const Route = createFileRoute('/_app/admin/blog-content/new')({
-  component: () => <NotAvailableYet title="New Blog Post" what="Writing blog posts" />,
+  component: () => <PostEditorPage />,
 });

@@ -1,0 +1,38 @@
+// What a signed-in non-staff account sees on the blog's staff pages (the server refuses them too).
+import { Link } from '@tanstack/react-router';
+import { ShieldX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { MSG } from '../../../shared/messages';
+import { PageHeader } from '../../components/page-header';
+import { buttonClass } from '../../components/ui/button';
+import { PageSpinner } from '../../components/ui/spinner';
+import { trpc } from '../../trpc';
+
+export function StaffForbidden({ title }: { title: string }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-4 rounded-xl border border-zinc-200 bg-white px-6 py-14 text-center dark:border-zinc-800 dark:bg-zinc-900/60"
+      >
+        <span className="inline-flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
+          <ShieldX className="size-6" aria-hidden />
+        </span>
+        <p className="font-medium text-zinc-900 dark:text-white">{MSG.forbidden}</p>
+        <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">The product's blog is written by staff. Published posts are on the public blog.</p>
+        <Link to="/blog" className={buttonClass('primary')}>
+          Read the blog
+        </Link>
+      </div>
+    </>
+  );
+}
+
+/** The page for staff, the forbidden view for everyone else. */
+export function StaffOnly({ title, children }: { title: string; children: ReactNode }) {
+  const user = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
+  if (!user) return <PageSpinner />;
+  if (!user.isStaff) return <StaffForbidden title={title} />;
+  return <>{children}</>;
+}
