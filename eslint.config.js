@@ -39,6 +39,7 @@ const restrict = (...patterns) => ['error', { patterns }];
 export default tseslint.config(
   {
     ignores: [
+      '.dist-*/**',
       'dist/',
       'node_modules/',
       'coverage/',

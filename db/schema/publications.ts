@@ -41,7 +41,11 @@ export const publications = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('publications_user_updated_idx').on(t.userId, t.updatedAt), uniqueIndex('publications_slug_unique').on(t.slug), index('publications_workspace_idx').on(t.workspaceId)],
+  (t) => [
+    index('publications_user_updated_idx').on(t.userId, t.updatedAt),
+    uniqueIndex('publications_slug_unique').on(t.slug),
+    index('publications_workspace_idx').on(t.workspaceId),
+  ],
 );
 
 export type PublicationRow = typeof publications.$inferSelect;
