@@ -26,7 +26,9 @@ const AUTO_EXCERPT = 200;
 /** The first sentences of the text (about 200 characters, never more than the excerpt limit). */
 export function autoExcerpt(markdown: string): string {
   // The opening of a long body is enough for a teaser; rendering 200,000 characters for it is not.
-  const text = markdownToText(markdown.slice(0, 4000)).replace(/\s+/g, ' ').trim();
+  // Headings are titles, not sentences: a teaser reads from the first paragraph on.
+  const body = markdown.slice(0, 4000).replace(/^ {0,3}#{1,6}\s.*$/gm, '');
+  const text = markdownToText(body).replace(/\s+/g, ' ').trim();
   if (text.length <= AUTO_EXCERPT) return text;
   let out = '';
   for (const sentence of text.match(/[^.!?]+[.!?]+["')\]]*(?=\s|$)/g) ?? []) {

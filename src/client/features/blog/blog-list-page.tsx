@@ -70,7 +70,7 @@ export function BlogListPage({ page }: { page: number }) {
             <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Blog</h1>
             <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">{DESCRIPTION}</p>
           </div>
-          <a href="/blog/feed.xml" className={buttonClass('outline', 'sm')}>
+          <a href="/blog/feed.xml" className={buttonClass('outline', 'sm', 'self-start sm:self-auto')}>
             <Rss aria-hidden /> RSS feed
           </a>
         </div>
