@@ -10,7 +10,7 @@ import { blogPosts, contentImages, users, type BlogPostRow } from '../../../db/s
 import { AppError } from '../errors';
 import { markdownToSafeHtml, markdownToText } from '../markdown';
 import { recordAudit, type Actor } from '../user/audit';
-import { slugify } from './slug';
+import { slugify } from '../../shared/blog-slug';
 import { BLOG_MSG, EXCERPT_MAX, PAGE_SIZE, type PostFields, type UpdatePostInput } from './schemas';
 
 export type BlogCtx = Pick<Deps, 'db' | 'now'> & { user: SessionUser; ip: string };

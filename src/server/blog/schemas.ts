@@ -1,6 +1,6 @@
 // Inputs of blog.* (validated by the router, typed for the domain functions).
 import { z } from 'zod';
-import { SLUG_MAX, SLUG_PATTERN } from './slug';
+import { SLUG_MAX, SLUG_PATTERN } from '../../shared/blog-slug';
 
 export const TITLE_MAX = 200;
 export const EXCERPT_MAX = 300;

@@ -1,6 +1,6 @@
 // Slugs from titles, teasers from the text, and image types and sizes read from the file's own bytes.
 import { describe, expect, it } from 'vitest';
-import { slugify } from '../../../src/server/blog/slug';
+import { slugify } from '../../../src/shared/blog-slug';
 import { autoExcerpt } from '../../../src/server/blog/posts';
 import { sniffImage } from '../../../src/server/blog/images';
 

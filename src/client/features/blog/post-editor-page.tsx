@@ -18,7 +18,7 @@ import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { ArticleBody } from './article';
 import { postHref, StatusBadge } from './admin-posts-page';
-import { slugify } from './slug';
+import { slugify } from '../../../shared/blog-slug';
 import { StaffOnly } from './staff-forbidden';
 import type { BlogEditorPost } from './types';
 

@@ -1,4 +1,5 @@
-// Post addresses: /blog/<slug>, lower-case ASCII letters and digits joined by single hyphens.
+// Blog post addresses: /blog/<slug>, lower-case ASCII letters and digits joined by single hyphens. Shared so the
+// editor shows the address a title will get before saving; the server checks and decides.
 
 export const SLUG_MAX = 100;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
