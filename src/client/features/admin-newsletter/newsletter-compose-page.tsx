@@ -15,7 +15,8 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
-import { EmailPreview, useDebounced } from '../admin-onboarding';
+import { EmailPreview } from '../admin-onboarding';
+import { useDebounced } from '../../lib/use-debounced';
 
 const users = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'user' : 'users'}`;
 const STATUS_TONE = { draft: 'neutral', sending: 'brand', sent: 'success', failed: 'danger' } as const;

@@ -1,19 +1,8 @@
 // The preview of a product e-mail as the server renders it for sending: the HTML in a sandboxed frame
 // (sandbox="" : no scripts, no forms, no navigation of this page) and its plain-text version.
-import { useEffect, useState } from 'react';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-
-/** `value`, once it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 export function EmailPreview({
   preview,

@@ -18,7 +18,8 @@ import { cn } from '../../lib/cn';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
 import { trpc } from '../../trpc';
-import { EmailPreview, useDebounced } from './email-preview';
+import { EmailPreview } from './email-preview';
+import { useDebounced } from '../../lib/use-debounced';
 
 type Step = inferRouterOutputs<AppRouter>['onboarding']['list']['steps'][number];
 const NEW = 'new';

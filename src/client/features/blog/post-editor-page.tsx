@@ -1,7 +1,7 @@
 // /admin/blog-content/new and /admin/blog-content/<id> (staff): title, slug (made from the title until
 // edited), excerpt, Markdown with a live preview the server renders and sanitises (debounced), cover
 // upload with alt text, Save draft, Publish / Unpublish, and the link to the public page.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, ExternalLink, ImagePlus, Send, Undo2, X } from 'lucide-react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import { trpc } from '../../trpc';
 import { ArticleBody } from './article';
 import { postHref, StatusBadge } from './admin-posts-page';
 import { slugify } from '../../../shared/blog-slug';
+import { useDebounced } from '../../lib/use-debounced';
 import { StaffOnly } from './staff-forbidden';
 import type { BlogEditorPost } from './types';
 
@@ -45,16 +46,6 @@ const fromPost = (p: BlogEditorPost): Draft => ({
 });
 
 const blank: Draft = { title: '', slug: '', excerpt: '', markdown: '', cover: null, coverAlt: '' };
-
-/** `value`, once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 async function uploadCover(file: File): Promise<{ id: string; url: string }> {
   const res = await fetch(UPLOAD_PATH, {
