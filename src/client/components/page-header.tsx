@@ -14,15 +14,3 @@ export function PageHeader({ title, description, actions }: { title: string; des
     </div>
   );
 }
-
-/** A page whose feature is not built yet: a heading and one honest line. */
-export function NotAvailableYet({ title, what }: { title: string; what: string }) {
-  return (
-    <>
-      <PageHeader title={title} />
-      <div className="rounded-xl border border-dashed border-zinc-300 bg-white px-6 py-14 text-center dark:border-zinc-700 dark:bg-zinc-900/40">
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{what} is not available yet.</p>
-      </div>
-    </>
-  );
-}

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { buttonClass } from './ui/button';
-import { useTitle } from '../lib/use-title';
 
 export function PublicHeader({ showNav = true }: { showNav?: boolean }) {
   return (
@@ -95,12 +94,6 @@ export function PublicPage({ title, lead, children }: { title: string; lead?: st
       </div>
     </PublicLayout>
   );
-}
-
-/** A public page whose feature is not built yet: a heading and one honest line. */
-export function PublicNotAvailable({ title, what }: { title: string; what: string }) {
-  useTitle(title);
-  return <PublicPage title={title} lead={`${what} is not available yet.`} />;
 }
 
 /** The round icon above a public page's short message (thank-you, confirmation, unsubscribe). */
