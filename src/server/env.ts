@@ -26,6 +26,8 @@ const envSchema = z.object({
   PORT: z.coerce.number({ message: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage).default(3000),
   HOST: z.string().optional(),
   DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  /** The built client the server serves (another build folder for side-by-side e2e runs). */
+  CLIENT_DIR: z.string().min(1).default('dist/client'),
   APP_URL: z.url({ protocol: /^https?$/, message: 'APP_URL must be an absolute http(s) URL, e.g. https://news.example.com' }).optional(),
   DEV_ORIGIN: z
     .url({ protocol: /^https?$/, message: 'DEV_ORIGIN must be an http(s) origin, e.g. http://localhost:5173' })

@@ -23,7 +23,7 @@ await runStartupTasks(deps);
 const stopPeriodicTasks = startPeriodicTasks(deps);
 const worker = env.DELIVERY_WORKER === 'on' ? startDeliveryWorker(deps, deps.queue, { leaseMs: env.QUEUE_LEASE_SECONDS * 1000 }) : null;
 if (worker) deps.delivery.kick = worker.kick;
-const app = createApp(deps, { clientDir: path.resolve(process.env.CLIENT_DIR ?? 'dist/client') });
+const app = createApp(deps, { clientDir: path.resolve(env.CLIENT_DIR) });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   // performance.now() counts from process start, so this includes module loading.
