@@ -8,10 +8,11 @@ export interface CitedSource {
   url: string;
 }
 
-const isHttp = (u: string) => /^https?:\/\//i.test(u);
+/** Only http(s) addresses become links (a source's url is text a feed or the creator could have sent). */
+export const isHttpUrl = (u: string | null | undefined): u is string => !!u && /^https?:\/\//i.test(u);
 
 export function Citation({ n, source }: { n: number; source: CitedSource | undefined }) {
-  if (!source || !isHttp(source.url))
+  if (!source || !isHttpUrl(source.url))
     return (
       <sup className="ml-0.5 text-[0.7em] text-zinc-400" title="No such source">
         [{n}]
@@ -33,18 +34,23 @@ export function Citation({ n, source }: { n: number; source: CitedSource | undef
   );
 }
 
+/** The text's pieces, each followed by its [n] marks as links to `sources[n - 1]` (no wrapping element). */
+export function CitedPieces({ text, sources }: { text: string; sources: readonly CitedSource[] }): ReactNode {
+  return citedPieces(text).map((piece, i) => (
+    <span key={i}>
+      {piece.text}
+      {piece.cites.map((n, k) => (
+        <Citation key={k} n={n} source={sources[n - 1]} />
+      ))}
+    </span>
+  ));
+}
+
 /** The text with its [n] marks as links to `sources[n - 1]`. */
 export function CitedText({ text, sources, className }: { text: string; sources: readonly CitedSource[]; className?: string }): ReactNode {
   return (
     <p className={className ?? 'whitespace-pre-wrap'}>
-      {citedPieces(text).map((piece, i) => (
-        <span key={i}>
-          {piece.text}
-          {piece.cites.map((n, k) => (
-            <Citation key={k} n={n} source={sources[n - 1]} />
-          ))}
-        </span>
-      ))}
+      <CitedPieces text={text} sources={sources} />
     </p>
   );
 }

@@ -2,9 +2,8 @@
 // Markdown heading lines shown as headings, each run of [n] marks turned into small superscript links
 // to the sources they name, and the numbered list of those sources.
 import { ExternalLink } from 'lucide-react';
-import { Citation } from '../../components/cited-text';
-import { citedPieces } from '../../../shared/schemas/ai';
-import { isHttpUrl, type SourceRef } from './text';
+import { CitedPieces, isHttpUrl } from '../../components/cited-text';
+import type { SourceRef } from './text';
 
 export interface CitedSource extends SourceRef {
   source: string;
@@ -30,17 +29,6 @@ function blocksOf(text: string): { level: number; text: string }[] {
   return blocks;
 }
 
-function Pieces({ text, sources }: { text: string; sources: readonly CitedSource[] }) {
-  return citedPieces(text).map((piece, i) => (
-    <span key={i}>
-      {piece.text}
-      {piece.cites.map((n, k) => (
-        <Citation key={k} n={n} source={sources[n - 1]} />
-      ))}
-    </span>
-  ));
-}
-
 const HEADING = {
   1: 'text-lg font-semibold tracking-tight text-zinc-900 dark:text-zinc-50',
   2: 'pt-1 text-base font-semibold text-zinc-900 dark:text-zinc-100',
@@ -58,14 +46,14 @@ export function CitedText({ text, sources }: { text: string; sources: readonly C
         if (block.level === 0)
           return (
             <p key={i} className="whitespace-pre-wrap">
-              <Pieces text={block.text} sources={sources} />
+              <CitedPieces text={block.text} sources={sources} />
             </p>
           );
         const level = Math.min(block.level, 3) as 1 | 2 | 3;
         const Tag = (['h3', 'h4', 'h5'] as const)[level - 1];
         return (
           <Tag key={i} className={HEADING[level]}>
-            <Pieces text={block.text} sources={sources} />
+            <CitedPieces text={block.text} sources={sources} />
           </Tag>
         );
       })}

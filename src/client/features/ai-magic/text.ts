@@ -8,9 +8,6 @@ export interface SourceRef {
   url: string;
 }
 
-/** Only http(s) addresses become links (a source's url is text the creator could have sent). */
-export const isHttpUrl = (u: string | null | undefined): u is string => !!u && /^https?:\/\//i.test(u);
-
 /**
  * The first Markdown heading without its '#' and marks, else the topic, else the kind's label. Social
  * posts are skipped: their headings name the network ("X (280 characters)"), not the piece.

@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import type { Article } from '../../../shared/schemas/content';
 import { toAiArticle, type SummarizeOutput } from '../../../shared/schemas/ai';
+import { isHttpUrl } from './article-card';
 
 /** The article text with the chosen spans marked. */
 function Highlighted({ result }: { result: SummarizeOutput }) {
@@ -96,7 +97,7 @@ export function SummaryDialog({ article, onClose, onUse }: { article: Article | 
             <p className="text-xs text-zinc-500 dark:text-zinc-400">
               {result.engine.name}: {result.sentences.length} of the article&apos;s {result.sentenceCount} sentences, quoted word for word.{' '}
               {result.basis === 'teaser' ? 'The feed carries only the start of this article, so the summary comes from that. ' : ''}
-              {article && /^https?:\/\//i.test(article.url) && (
+              {article && isHttpUrl(article.url) && (
                 <a
                   href={article.url}
                   target="_blank"
