@@ -7,12 +7,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import type { Env } from '../env';
 import type { Logger } from '../trpc/context';
-import { aiJobs, type AiJobRow, type AiSourceRow } from '../../../db/schema';
+import { aiJobs, type AiJobRow } from '../../../db/schema';
 import { AppError } from '../errors';
 import { AI_MSG, AI_KINDS, type AiArticle, type AiJob, type AiJobEvent, type AiKind, type EngineInfo } from '../../shared/schemas/ai';
 import { modelConfigFromEnv, streamChat, type ModelConfig } from './model';
 import { consumeGeneration } from './quota';
-import { articleText } from './sources';
+import { articleText, sourceRefs } from './sources';
 import { prepare, writeBuiltin } from './builtin';
 import { checkOutput, generationPrompt } from './prompts';
 
@@ -101,7 +101,6 @@ export function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: string
   if ((running?.n ?? 0) >= MAX_RUNNING) throw new AppError('TOO_MANY_REQUESTS', 'Two generations are already running. Wait for one to finish.');
   const { giveBack } = consumeGeneration(ctx.db, ctx.user, ctx.now());
   const texts = input.articles.map((article) => ({ article, text: articleText(ctx.db, article) }));
-  const sources: AiSourceRow[] = input.articles.map((a) => ({ id: a.id, title: a.title, url: a.url, source: a.source, channelUrl: a.channelUrl }));
   const engine = engineOf(ctx.ai);
   const now = ctx.now();
   const row: AiJobRow = {
@@ -110,7 +109,7 @@ export function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: string
     kind: input.kind,
     topic: input.topic,
     engine: engine.name,
-    sources,
+    sources: sourceRefs(input.articles),
     output: '',
     status: 'running',
     error: null,

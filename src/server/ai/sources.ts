@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db';
 import type { Context } from '../trpc/context';
-import { feedItems, issueSends, newsletters, publications, userChannels } from '../../../db/schema';
+import { feedItems, issueSends, newsletters, publications, userChannels, type AiSourceRow } from '../../../db/schema';
 import { htmlToParagraphs } from '../feeds/text';
 import { articlesForChannels } from '../feeds/articles';
 import { findOwned } from '../publications/publications';
@@ -15,6 +15,10 @@ export interface ArticleText {
   text: string;
   basis: 'full' | 'teaser';
 }
+
+/** What a generation cites: each article's identity and link, in citation order. */
+export const sourceRefs = (articles: AiArticle[]): AiSourceRow[] =>
+  articles.map((a) => ({ id: a.id, title: a.title, url: a.url, source: a.source, channelUrl: a.channelUrl }));
 
 /** A body with at least this many words, and half again as long as the teaser, counts as the full article. */
 const FULL_WORDS = 60;

@@ -14,7 +14,7 @@ import { prepare, trendingTopics, writeIntro, writeSubjects, type Prepared } fro
 import { completeChat } from './model';
 import { checkOutput, introPrompt, subjectsPrompt } from './prompts';
 import { consumeGeneration, quotaOf, requireAiTools } from './quota';
-import { articleText, channelArticles, usedArticles } from './sources';
+import { articleText, channelArticles, sourceRefs, usedArticles } from './sources';
 import { BUILTIN, engineOf, getJob, type AiCtx } from './jobs';
 import { assembleNewsletter } from '../newsletter/assemble';
 import { THEMES } from '../../shared/themes';
@@ -52,8 +52,6 @@ function prepared(ctx: ToolCtx, articles: AiArticle[]): Prepared[] {
   return prepare(articles.map((article) => ({ article, text: articleText(ctx.db, article) })));
 }
 
-const sourcesOf = (articles: AiArticle[]) => articles.map((a) => ({ id: a.id, title: a.title, url: a.url, source: a.source, channelUrl: a.channelUrl }));
-
 /**
  * With a model configured it writes; when the model fails, the built-in engine writes instead and
  * says why, so the creator is never left without an answer.
@@ -76,7 +74,7 @@ export async function issueIntro(ctx: ToolCtx, input: { newsletterName: string; 
     async () => checkOutput((await completeChat(ctx.ai.model!, introPrompt(sources, input.newsletterName, input.topic))).trim(), input.articles),
     () => writeIntro(sources, { newsletterName: input.newsletterName }),
   );
-  return { text: value, sources: sourcesOf(input.articles), engine, quota };
+  return { text: value, sources: sourceRefs(input.articles), engine, quota };
 }
 
 export async function subjectLines(ctx: ToolCtx, input: { newsletterName: string; topic: string; articles: AiArticle[] }) {
@@ -104,7 +102,7 @@ export async function subjectLines(ctx: ToolCtx, input: { newsletterName: string
     },
     () => writeSubjects(sources),
   );
-  return { subjects: value, sources: sourcesOf(input.articles), engine, quota };
+  return { subjects: value, sources: sourceRefs(input.articles), engine, quota };
 }
 
 export async function pickBest(ctx: ToolCtx, input: { publicationId?: string; newsletterName: string; topic: string; count: number; articles: AiArticle[] }) {
