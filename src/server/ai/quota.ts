@@ -6,6 +6,7 @@ import { aiUsage } from '../../../db/schema';
 import { AppError } from '../errors';
 import { capabilitiesFor, effectivePlan, PLAN_LABELS, UNLIMITED } from '../../shared/plans';
 import { AI_MSG, type QuotaInfo } from '../../shared/schemas/ai';
+import { usDate } from '../newsletter/issue';
 
 interface QuotaUser {
   id: string;
@@ -15,11 +16,12 @@ interface QuotaUser {
 
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 const nextMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export const hasAiTools = (user: QuotaUser): boolean => capabilitiesFor(user).aiTools;
 
 /** Refuses users whose plan has no AI tools (free), with the upgrade notice. */
 export function requireAiTools(user: QuotaUser): void {
-  if (!capabilitiesFor(user).aiTools) throw new AppError('FORBIDDEN', AI_MSG.notAvailable);
+  if (!hasAiTools(user)) throw new AppError('FORBIDDEN', AI_MSG.notAvailable);
 }
 
 export function quotaOf(db: Db, user: QuotaUser, now: Date): QuotaInfo {
@@ -51,7 +53,7 @@ export function consumeGeneration(db: Db, user: QuotaUser, now: Date): { quota: 
     const plan = PLAN_LABELS[effectivePlan(user)];
     throw new AppError(
       'TOO_MANY_REQUESTS',
-      `You have used all ${limit.toLocaleString('en-US')} AI generations of your ${plan} plan this month. They renew on ${DATE.format(nextMonth(now))}.`,
+      `You have used all ${limit.toLocaleString('en-US')} AI generations of your ${plan} plan this month. They renew on ${usDate(nextMonth(now))}.`,
       { resetsAt: nextMonth(now).toISOString() },
     );
   }

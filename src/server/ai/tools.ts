@@ -13,7 +13,7 @@ import { rankArticles } from './rank';
 import { prepare, trendingTopics, writeIntro, writeSubjects, type Prepared } from './builtin';
 import { completeChat } from './model';
 import { checkOutput, introPrompt, subjectsPrompt } from './prompts';
-import { consumeGeneration, quotaOf, requireAiTools } from './quota';
+import { consumeGeneration, hasAiTools, quotaOf, requireAiTools } from './quota';
 import { articleText, channelArticles, sourceRefs, usedArticles } from './sources';
 import { BUILTIN, engineOf, getJob, type AiCtx } from './jobs';
 import { assembleNewsletter } from '../newsletter/assemble';
@@ -23,13 +23,7 @@ import { canUseThemeTier } from '../../shared/plans';
 type ToolCtx = AiCtx & Pick<Context, 'env' | 'gates'>;
 
 export function aiStatus(ctx: Pick<AiCtx, 'db' | 'ai' | 'user' | 'now'>) {
-  let enabled = true;
-  try {
-    requireAiTools(ctx.user);
-  } catch {
-    enabled = false;
-  }
-  return { enabled, engine: engineOf(ctx.ai), quota: quotaOf(ctx.db, ctx.user, ctx.now()) };
+  return { enabled: hasAiTools(ctx.user), engine: engineOf(ctx.ai), quota: quotaOf(ctx.db, ctx.user, ctx.now()) };
 }
 
 /** Runs CPU work of the built-in engine through the user's AI gate (one at a time per user). */
@@ -173,6 +167,7 @@ function splitNewsletter(body: string): { intro: string; sections: Map<number, s
 }
 
 export function saveGeneration(ctx: ToolCtx, input: { jobId: string; as: 'newsletter' | 'draft'; title: string; body: string }) {
+  requireAiTools(ctx.user);
   const job = getJob(ctx, input.jobId);
   if (job.status === 'running') throw new AppError('CONFLICT', AI_MSG.stillRunning);
   if (!input.body.trim()) throw new AppError('BAD_REQUEST', AI_MSG.noText);

@@ -39,7 +39,6 @@ import {
   usedInPublication,
 } from '../ai/tools';
 import { getJob, listJobs, startGeneration, watchJob } from '../ai/jobs';
-import { requireAiTools } from '../ai/quota';
 
 export const aiRouter = router({
   status: protectedProcedure.output(statusOutput).query(({ ctx }) => aiStatus(ctx)),
@@ -84,10 +83,7 @@ export const aiRouter = router({
   save: protectedProcedure
     .input(saveInput)
     .output(saveOutput)
-    .mutation(({ ctx, input }) => {
-      requireAiTools(ctx.user);
-      return saveGeneration(ctx, input);
-    }),
+    .mutation(({ ctx, input }) => saveGeneration(ctx, input)),
   drafts: protectedProcedure.output(z.array(draftOutput)).query(({ ctx }) => listDrafts(ctx)),
   deleteDraft: protectedProcedure.input(jobIdInput).mutation(({ ctx, input }) => deleteDraft(ctx, input.id)),
 });
