@@ -33,7 +33,8 @@ export function prepare(list: { article: AiArticle; text: ArticleText }[], sente
 }
 
 const cite = (p: Prepared) => `[${p.n}]`;
-const list = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+/** "a, b and c" (also the wording of pick reasons). */
+export const andList = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 const stories = (k: number) => `${k} ${k === 1 ? 'story' : 'stories'}`;
 
 function clip(s: string, max: number): string {
@@ -61,7 +62,7 @@ function publishers(sources: Prepared[]): string[] {
 
 function sourceNames(sources: Prepared[]): string {
   const names = publishers(sources);
-  return names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : list(names);
+  return names.length > 4 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : andList(names);
 }
 
 /** 'reports' for one publisher, 'report' for several. */
@@ -72,7 +73,7 @@ export function writeIntro(sources: Prepared[], opts: { newsletterName?: string 
   const top = sources.slice(0, 3);
   const name = opts.newsletterName?.trim();
   const lines = [
-    `${name ? `In this issue of ${name}` : 'In this issue'}: ${list(top.map((s) => `“${s.article.title}” ${cite(s)}`))}${sources.length > 3 ? `, and ${stories(sources.length - 3)} more` : ''}.`,
+    `${name ? `In this issue of ${name}` : 'In this issue'}: ${andList(top.map((s) => `“${s.article.title}” ${cite(s)}`))}${sources.length > 3 ? `, and ${stories(sources.length - 3)} more` : ''}.`,
   ];
   for (const s of top.slice(0, 2)) if (s.sentences[0]) lines.push(`${s.sentences[0]} ${cite(s)}`);
   return lines.join(' ');
@@ -106,7 +107,7 @@ function blog(sources: Prepared[], topic: string): string {
   const parts = [
     title,
     '',
-    `This post gathers what ${sourceNames(sources)} ${verb(sources, 'reports', 'report')}${topic ? ` on ${topic}` : t.length ? ` on ${list(t)}` : ''}, in ${verb(sources, 'its', 'their')} own words.`,
+    `This post gathers what ${sourceNames(sources)} ${verb(sources, 'reports', 'report')}${topic ? ` on ${topic}` : t.length ? ` on ${andList(t)}` : ''}, in ${verb(sources, 'its', 'their')} own words.`,
     '',
   ];
   for (const s of sources) {
@@ -131,7 +132,7 @@ function social(sources: Prepared[], topic: string): string {
   const x = `${lead} ${cite(a)}\n${a.article.url}`;
   const t = themes(sources, 3);
   const li = [
-    `${topic ? `${topic.charAt(0).toUpperCase() + topic.slice(1)}: ` : ''}${stories(sources.length)} worth your time${t.length ? ` on ${list(t)}` : ''}.`,
+    `${topic ? `${topic.charAt(0).toUpperCase() + topic.slice(1)}: ` : ''}${stories(sources.length)} worth your time${t.length ? ` on ${andList(t)}` : ''}.`,
     '',
   ];
   let length = li.join('\n').length;
@@ -176,7 +177,7 @@ function product(sources: Prepared[], topic: string): string {
   const name = topic || t[0] || sources[0]!.article.title;
   const parts = [`# ${name.charAt(0).toUpperCase() + name.slice(1)}`, '', `What ${sourceNames(sources)} ${verb(sources, 'says', 'say')} about it:`, ''];
   for (const s of sources) for (const x of s.sentences.slice(0, 2)) parts.push(`- ${x} ${cite(s)}`);
-  if (t.length > 1) parts.push('', `Key points: ${list(t)}.`);
+  if (t.length > 1) parts.push('', `Key points: ${andList(t)}.`);
   parts.push('', 'The built-in engine does not write marketing claims: every line above is a sentence of a cited source.');
   return parts.join('\n');
 }

@@ -3,6 +3,7 @@
 // issues carried; picks are made one by one so they do not repeat each other (maximal marginal
 // relevance). Every pick comes with the reasons that put it there.
 import { sentencesOf, sentencesOfMany } from './nlp';
+import { andList } from './builtin';
 import { canonicalLink } from '../feeds/normalize';
 
 export interface RankInput {
@@ -115,8 +116,6 @@ function ago(ms: number): string {
   return `${Math.round(h / 24)} days ago`;
 }
 
-const list = (words: string[]) => (words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
-
 export interface RankOptions {
   topic: string;
   newsletterName?: string;
@@ -207,7 +206,7 @@ export function rankArticles(candidates: RankInput[], opts: RankOptions): { pick
     }
     const score = (hasTopic ? 0.55 * rel + 0.2 * echo + 0.25 * fresh : 0.5 * echo + 0.5 * fresh) * (1 - 0.6 * Math.min(1, closest));
     const reasons: string[] = [];
-    if (relevance[i]!.matched.length) reasons.push(`Matches your topic: ${list(relevance[i]!.matched.slice(0, 3))}`);
+    if (relevance[i]!.matched.length) reasons.push(`Matches your topic: ${andList(relevance[i]!.matched.slice(0, 3))}`);
     else if (hasTopic) reasons.push('Does not mention your topic');
     if (sim[i]!.length >= 2) reasons.push(`${sim[i]!.length} other articles in the list report the same story`);
     if (newest.get(d.a.source) === d.time && d.time < now) reasons.push(`Newest from ${d.a.source || 'its channel'} (${ago(now - d.time)})`);
