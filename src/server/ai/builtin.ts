@@ -35,6 +35,7 @@ export function prepare(list: { article: AiArticle; text: ArticleText }[], sente
 const cite = (p: Prepared) => `[${p.n}]`;
 /** "a, b and c" (also the wording of pick reasons). */
 export const andList = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const stories = (k: number) => `${k} ${k === 1 ? 'story' : 'stories'}`;
 
 function clip(s: string, max: number): string {
@@ -85,8 +86,7 @@ export function writeSubjects(sources: Prepared[]): { text: string; basedOn: num
   const out: { text: string; basedOn: number[] }[] = [];
   if (a) out.push({ text: clip(a.article.title, 70), basedOn: [a.n] });
   const t = themes(sources, 3);
-  if (t.length >= 2)
-    out.push({ text: clip(`${t.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(', ')} and more`, 70), basedOn: sources.map((s) => s.n) });
+  if (t.length >= 2) out.push({ text: clip(`${t.map(upperFirst).join(', ')} and more`, 70), basedOn: sources.map((s) => s.n) });
   if (a && b) out.push({ text: clip(`${stories(sources.length)}: ${clip(a.article.title, 30)} + ${clip(b.article.title, 30)}`, 78), basedOn: [a.n, b.n] });
   else if (a?.sentences[0]) out.push({ text: clip(a.sentences[0], 70), basedOn: [a.n] });
   return out.filter((s, i) => out.findIndex((o) => o.text === s.text) === i).slice(0, 3);
@@ -103,7 +103,7 @@ function newsletter(sources: Prepared[]): string {
 function blog(sources: Prepared[], topic: string): string {
   const t = themes(sources, 2);
   const subject = topic || t[0] || sources[0]!.article.title;
-  const title = `# ${subject.charAt(0).toUpperCase() + subject.slice(1)}: what ${sources.length === 1 ? 'one source reports' : `${sources.length} sources report`}`;
+  const title = `# ${upperFirst(subject)}: what ${sources.length === 1 ? 'one source reports' : `${sources.length} sources report`}`;
   const parts = [
     title,
     '',
@@ -131,10 +131,7 @@ function social(sources: Prepared[], topic: string): string {
     a.sentences[0] && a.sentences[0].length + a.article.title.length + 3 <= room ? `${a.article.title}: ${a.sentences[0]}` : clip(a.article.title, room);
   const x = `${lead} ${cite(a)}\n${a.article.url}`;
   const t = themes(sources, 3);
-  const li = [
-    `${topic ? `${topic.charAt(0).toUpperCase() + topic.slice(1)}: ` : ''}${stories(sources.length)} worth your time${t.length ? ` on ${andList(t)}` : ''}.`,
-    '',
-  ];
+  const li = [`${topic ? `${upperFirst(topic)}: ` : ''}${stories(sources.length)} worth your time${t.length ? ` on ${andList(t)}` : ''}.`, ''];
   let length = li.join('\n').length;
   for (const s of sources) {
     const item = [`• ${s.article.title} ${cite(s)}`, s.sentences[0] ? `${s.sentences[0]} ${cite(s)}` : '', s.article.url, ''].filter((l, i) => i !== 1 || l);
@@ -175,7 +172,7 @@ function email(sources: Prepared[], topic: string): string {
 function product(sources: Prepared[], topic: string): string {
   const t = themes(sources, 4);
   const name = topic || t[0] || sources[0]!.article.title;
-  const parts = [`# ${name.charAt(0).toUpperCase() + name.slice(1)}`, '', `What ${sourceNames(sources)} ${verb(sources, 'says', 'say')} about it:`, ''];
+  const parts = [`# ${upperFirst(name)}`, '', `What ${sourceNames(sources)} ${verb(sources, 'says', 'say')} about it:`, ''];
   for (const s of sources) for (const x of s.sentences.slice(0, 2)) parts.push(`- ${x} ${cite(s)}`);
   if (t.length > 1) parts.push('', `Key points: ${andList(t)}.`);
   parts.push('', 'The built-in engine does not write marketing claims: every line above is a sentence of a cited source.');
