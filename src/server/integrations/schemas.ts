@@ -65,8 +65,6 @@ export const platformCardDto = z.object({
   connection: connectionDto.nullable(),
 });
 
-export const STAT_KEYS = ['recipients', 'delivered', 'opens', 'uniqueOpens', 'clicks', 'uniqueClicks', 'unsubscribes', 'bounces', 'complaints'] as const;
-
 export const publicationDto = z.object({
   id: z.string(),
   newsletterId: z.string().nullable(),

@@ -43,7 +43,9 @@ export interface Created {
   scheduledAt?: Date;
 }
 
-export type StatKey = 'recipients' | 'delivered' | 'opens' | 'uniqueOpens' | 'clicks' | 'uniqueClicks' | 'unsubscribes' | 'bounces' | 'complaints';
+/** The figures a platform can report for a campaign. */
+export const STAT_KEYS = ['recipients', 'delivered', 'opens', 'uniqueOpens', 'clicks', 'uniqueClicks', 'unsubscribes', 'bounces', 'complaints'] as const;
+export type StatKey = (typeof STAT_KEYS)[number];
 
 export interface CampaignStats {
   stats: Partial<Record<StatKey, number>>;
