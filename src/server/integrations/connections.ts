@@ -25,8 +25,8 @@ export interface IntegrationsCtx {
 
 export const notConnectedMessage = (p: IntegrationPlatform) => `${PLATFORM_NAMES[p]} is not connected. Connect it on the Integrations page first.`;
 
-export function assertAllowed(ctx: Pick<IntegrationsCtx, 'user' | 'now'>, platform: IntegrationPlatform) {
-  if (!canUsePlatform({ ...ctx.user }, platform)) throw new AppError('FORBIDDEN', lockedMessage(platform), { requiredPlan: cheapestPlanFor(platform) });
+export function assertAllowed(ctx: Pick<IntegrationsCtx, 'user'>, platform: IntegrationPlatform) {
+  if (!canUsePlatform(ctx.user, platform)) throw new AppError('FORBIDDEN', lockedMessage(platform), { requiredPlan: cheapestPlanFor(platform) });
 }
 
 export function findConnection(ctx: Pick<IntegrationsCtx, 'db' | 'user'>, platform: IntegrationPlatform): IntegrationConnectionRow | undefined {
@@ -177,7 +177,7 @@ export function listPlatformPublications(ctx: Pick<IntegrationsCtx, 'db' | 'user
 export function overview(ctx: IntegrationsCtx) {
   const rows = ctx.db.select().from(integrationConnections).where(eq(integrationConnections.userId, ctx.user.id)).all();
   const platforms = INTEGRATION_PLATFORMS.map((p) => {
-    const allowed = canUsePlatform({ ...ctx.user }, p);
+    const allowed = canUsePlatform(ctx.user, p);
     const row = rows.find((r) => r.platform === p);
     return {
       ...PLATFORM_INFO[p],
