@@ -123,12 +123,9 @@ export function adminPlatform(ctx: AdminCtx, platform: IntegrationPlatform): z.i
     .orderBy(desc(integrationPublications.createdAt))
     .limit(20)
     .all();
-  const recentErrors = [
-    ...connErrors.map((e) => ({ email: e.email, at: iso(e.at) ?? '', message: e.message ?? 'Unknown error', kind: 'connection' as const })),
-    ...pubErrors.map((e) => ({ email: e.email, at: iso(e.at) ?? '', message: e.message ?? 'Unknown error', kind: 'publish' as const })),
-  ]
-    .sort((a, b) => b.at.localeCompare(a.at))
-    .slice(0, 20);
+  const tagged = (kind: 'connection' | 'publish', rows: { email: string; at: Date | null; message: string | null }[]) =>
+    rows.map((e) => ({ email: e.email, at: iso(e.at) ?? '', message: e.message ?? 'Unknown error', kind }));
+  const recentErrors = [...tagged('connection', connErrors), ...tagged('publish', pubErrors)].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 20);
   return {
     ...statsFor(ctx.db, platform),
     publishes: { draft: count('draft'), scheduled: count('scheduled'), sent: count('sent'), failed: count('failed') },
