@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { canonicalLink } from '../../../shared/links';
+import { MSG } from '../../../shared/messages';
 import { AI_MAX_CANDIDATES, toAiArticle } from '../../../shared/schemas/ai';
 import { isSampleArticle, type Article } from '../../../shared/schemas/content';
 import type { Workflow } from './use-workflow';
@@ -53,7 +54,7 @@ export function PickBar({
       <p className="mt-4 flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
         <Sparkles className="size-4 text-indigo-500" aria-hidden /> AI picks and summaries come with the Basic plan and above.
         <Link to="/upgrade" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-          Upgrade your plan
+          {MSG.upgradeYourPlan}
         </Link>
       </p>
     );
