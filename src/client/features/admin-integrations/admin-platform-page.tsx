@@ -8,7 +8,8 @@ import { ListError } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
 import { MSG } from '../../../shared/messages';
 import { trpc } from '../../trpc';
-import { isKnownPlatform, PLATFORM_NAMES, When, type KnownPlatform } from './shared';
+import { isPlatform, PLATFORM_NAMES, type IntegrationPlatform } from '../integrations';
+import { When } from './shared';
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -19,7 +20,7 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
-function Detail({ platform }: { platform: KnownPlatform }) {
+function Detail({ platform }: { platform: IntegrationPlatform }) {
   const q = trpc.integrations.adminPlatform.useQuery({ platform });
   if (q.isError) return <ListError message={errorMessage(q.error, MSG.pageErrorBody)} onRetry={() => void q.refetch()} />;
   if (!q.data) return <PageSpinner />;
@@ -89,7 +90,7 @@ function Detail({ platform }: { platform: KnownPlatform }) {
 }
 
 export function AdminPlatformPage({ platform }: { platform: string }) {
-  const known = isKnownPlatform(platform);
+  const known = isPlatform(platform);
   const name = known ? PLATFORM_NAMES[platform] : platform.charAt(0).toUpperCase() + platform.slice(1);
   return (
     <>

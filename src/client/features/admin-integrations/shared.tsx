@@ -2,14 +2,6 @@
 import { Badge } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
 
-export const KNOWN_PLATFORMS = ['brevo', 'mailchimp', 'mailerlite', 'beehiiv'] as const;
-export type KnownPlatform = (typeof KNOWN_PLATFORMS)[number];
-export const PLATFORM_NAMES: Record<KnownPlatform, string> = { brevo: 'Brevo', mailchimp: 'Mailchimp', mailerlite: 'MailerLite', beehiiv: 'beehiiv' };
-
-export function isKnownPlatform(v: string): v is KnownPlatform {
-  return (KNOWN_PLATFORMS as readonly string[]).includes(v);
-}
-
 const HEALTH_TONES = { healthy: 'success', warning: 'warning', error: 'danger', unknown: 'neutral' } as const;
 
 export function HealthBadge({ status }: { status: string }) {

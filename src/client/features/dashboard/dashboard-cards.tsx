@@ -1,6 +1,6 @@
 // The dashboard's three cards (spec §2 Dashboard): integrations, recent publications, subscription plan.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, CircleCheck, CircleSlash, CreditCard, Newspaper, Plug, RotateCw } from 'lucide-react';
+import { ArrowRight, CreditCard, Newspaper, Plug, RotateCw } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { CAPABILITIES, formatTrialLabel, PLAN_LABELS, PLAN_OFFERS, THEME_CAPS, type PlanType } from '../../../shared/plans';
@@ -11,9 +11,11 @@ import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { openPublication, workflowHref } from '../publications';
+import { ConnectionBadge, PLATFORM_NAMES as CONNECTABLE } from '../integrations';
 import { formatDateTime, formatRelative } from '../../lib/format';
 
-const PLATFORM_NAMES = { brevo: 'Brevo', mailchimp: 'Mailchimp', mailerlite: 'MailerLite', beehiiv: 'beehiiv', substack: 'Substack' } as const;
+// Substack has no API: the card lists it so creators see it is never "connected".
+const PLATFORM_NAMES = { ...CONNECTABLE, substack: 'Substack' };
 export const RECENT_COUNT = 5;
 
 const cardId = (title: string) => `dash-${title.toLowerCase().replace(/\s+/g, '-')}`;
@@ -60,18 +62,12 @@ export function IntegrationsCard() {
         ) : (
           <ul className="space-y-2" aria-label="Email platforms" aria-busy={q.isPending}>
             {platforms
-              ? (Object.keys(PLATFORM_NAMES) as (keyof typeof PLATFORM_NAMES)[]).map((key) => {
-                  const connected = platforms[key].connected;
-                  return (
-                    <li key={key} className="flex items-center justify-between gap-2 rounded-lg border border-zinc-100 px-3 py-2 text-sm dark:border-zinc-800">
-                      <span className="font-medium text-zinc-800 dark:text-zinc-200">{PLATFORM_NAMES[key]}</span>
-                      <Badge tone={connected ? 'success' : 'neutral'}>
-                        {connected ? <CircleCheck className="size-3" aria-hidden /> : <CircleSlash className="size-3" aria-hidden />}
-                        {connected ? 'Connected' : 'Disconnected'}
-                      </Badge>
-                    </li>
-                  );
-                })
+              ? (Object.keys(PLATFORM_NAMES) as (keyof typeof PLATFORM_NAMES)[]).map((key) => (
+                  <li key={key} className="flex items-center justify-between gap-2 rounded-lg border border-zinc-100 px-3 py-2 text-sm dark:border-zinc-800">
+                    <span className="font-medium text-zinc-800 dark:text-zinc-200">{PLATFORM_NAMES[key]}</span>
+                    <ConnectionBadge connected={platforms[key].connected} />
+                  </li>
+                ))
               : rowSkeleton(5)}
           </ul>
         )}

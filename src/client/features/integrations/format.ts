@@ -1,5 +1,13 @@
-// Labels shared by the integrations page's parts.
-export const PLATFORM_LABELS: Record<string, string> = { brevo: 'Brevo', mailchimp: 'Mailchimp', mailerlite: 'MailerLite', beehiiv: 'beehiiv' };
+// Names and labels shared by the integrations pages (and the dashboard and staff pages through index.ts).
+import type { IntegrationPlatform } from '../../../../db/schema/integrations';
+
+export type { IntegrationPlatform };
+
+export const PLATFORM_NAMES: Record<IntegrationPlatform, string> = { brevo: 'Brevo', mailchimp: 'Mailchimp', mailerlite: 'MailerLite', beehiiv: 'beehiiv' };
+
+export function isPlatform(v: string): v is IntegrationPlatform {
+  return Object.hasOwn(PLATFORM_NAMES, v);
+}
 
 export const STATUS_LABELS = { draft: 'Draft', scheduled: 'Scheduled', sent: 'Sent', failed: 'Failed' } as const;
 export const STATUS_TONES = { draft: 'neutral', scheduled: 'brand', sent: 'success', failed: 'danger' } as const;

@@ -2,7 +2,7 @@
 // Connect (API key) / Re-check / Disconnect, or the upgrade notice when the plan does not include it.
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CircleCheck, CircleSlash, Lock, TriangleAlert } from 'lucide-react';
+import { Lock, TriangleAlert } from 'lucide-react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
 import { trpc } from '../../trpc';
@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { MSG } from '../../../shared/messages';
+import { ConnectionBadge } from './connection-badge';
 
 export type PlatformCardData = inferRouterOutputs<AppRouter>['integrations']['overview']['platforms'][number];
 
@@ -63,7 +64,6 @@ export function PlatformCard({ platform }: { platform: PlatformCardData }) {
     onError: (e) => toast({ title: 'Could not disconnect', description: errorMessage(e), variant: 'destructive' }),
   });
   const conn = platform.connection;
-  const connected = conn?.status === 'connected';
   const fieldId = `key-${platform.id}`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -84,10 +84,7 @@ export function PlatformCard({ platform }: { platform: PlatformCardData }) {
               <TriangleAlert className="size-3" aria-hidden /> Needs attention
             </Badge>
           ) : (
-            <Badge tone={connected ? 'success' : 'neutral'}>
-              {connected ? <CircleCheck className="size-3" aria-hidden /> : <CircleSlash className="size-3" aria-hidden />}
-              {connected ? 'Connected' : 'Disconnected'}
-            </Badge>
+            <ConnectionBadge connected={conn?.status === 'connected'} />
           )}
         </div>
         <CardDescription className="mt-1">{platform.description}</CardDescription>

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
-import { PLATFORM_LABELS, STAT_LABELS, STATUS_LABELS, STATUS_TONES } from './format';
+import { PLATFORM_NAMES, STAT_LABELS, STATUS_LABELS, STATUS_TONES } from './format';
 
 type Publication = inferRouterOutputs<AppRouter>['integrations']['overview']['publications'][number];
 
@@ -87,7 +87,7 @@ export function PublicationsTable({ publications }: { publications: Publication[
                         <p className="mt-1 text-xs font-normal text-zinc-500">For {formatDateTime(p.scheduledAt)}</p>
                       )}
                     </td>
-                    <td className="py-2.5 pr-3">{PLATFORM_LABELS[p.platform] ?? p.platform}</td>
+                    <td className="py-2.5 pr-3">{PLATFORM_NAMES[p.platform]}</td>
                     <td className="py-2.5 pr-3 text-zinc-600 dark:text-zinc-400">{p.listName ?? '—'}</td>
                     <td className="py-2.5 pr-3">
                       <Badge tone={STATUS_TONES[p.status]}>{STATUS_LABELS[p.status]}</Badge>
@@ -104,7 +104,7 @@ export function PublicationsTable({ publications }: { publications: Publication[
                             rel="noopener noreferrer"
                             className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-indigo-600 hover:bg-indigo-50 dark:text-indigo-400 dark:hover:bg-indigo-500/10"
                           >
-                            <ExternalLink className="size-3.5" aria-hidden /> Open in {PLATFORM_LABELS[p.platform]}
+                            <ExternalLink className="size-3.5" aria-hidden /> Open in {PLATFORM_NAMES[p.platform]}
                           </a>
                         )}
                         {p.remoteId && (
