@@ -2,6 +2,7 @@
 // text is rendered as text (React escapes it), never as HTML, whatever a model or a feed put in it.
 import type { ReactNode } from 'react';
 import { citedPieces } from '../../shared/schemas/ai';
+import { isHttpUrl } from '../lib/url';
 
 export interface CitedSource {
   title: string;
@@ -9,7 +10,6 @@ export interface CitedSource {
 }
 
 /** Only http(s) addresses become links (a source's url is text a feed or the creator could have sent). */
-export const isHttpUrl = (u: string | null | undefined): u is string => !!u && /^https?:\/\//i.test(u);
 
 export function Citation({ n, source }: { n: number; source: CitedSource | undefined }) {
   if (!source || !isHttpUrl(source.url))

@@ -2,7 +2,8 @@
 // Markdown heading lines shown as headings, each run of [n] marks turned into small superscript links
 // to the sources they name, and the numbered list of those sources.
 import { ExternalLink } from 'lucide-react';
-import { CitedPieces, isHttpUrl } from '../../components/cited-text';
+import { CitedPieces } from '../../components/cited-text';
+import { isHttpUrl } from '../../lib/url';
 import type { SourceRef } from './text';
 
 export interface CitedSource extends SourceRef {

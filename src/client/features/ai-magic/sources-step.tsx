@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { AI_MAX_SOURCES } from '../../../shared/schemas/ai';
-import { isHttpUrl } from '../../components/cited-text';
+import { isHttpUrl } from '../../lib/url';
 import { NoChannels } from './topic-step';
 import { plural } from './text';
 import type { FoundArticle, SourcesState } from './use-sources';

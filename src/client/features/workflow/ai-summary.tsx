@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import type { Article } from '../../../shared/schemas/content';
 import { toAiArticle, type SummarizeOutput } from '../../../shared/schemas/ai';
-import { isHttpUrl } from './article-card';
+import { isHttpUrl } from '../../lib/url';
 
 /** The article text with the chosen spans marked. */
 function Highlighted({ result }: { result: SummarizeOutput }) {

@@ -8,9 +8,8 @@ import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { MSG } from '../../../shared/messages';
+import { isHttpUrl } from '../../lib/url';
 import { isSampleArticle, type Article } from '../../../shared/schemas/content';
-
-export const isHttpUrl = (u: string | null | undefined): u is string => !!u && /^https?:\/\//i.test(u);
 
 /** The image box, or nothing: no box for a feed without images, and the box goes if the image fails. */
 function ArticleImage({ src, alt }: { src: string | null | undefined; alt: string }) {
