@@ -14,6 +14,23 @@ async function copy(text: string, what: string) {
   }
 }
 
+/** One read-only version of the newsletter with its copy button. */
+function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <div>
+      <div className="mb-1.5 flex items-center justify-between">
+        <Label htmlFor={id} className="mb-0">
+          {label}
+        </Label>
+        <Button size="sm" variant="ghost" onClick={() => void copy(value, label)}>
+          <Copy aria-hidden /> Copy {label}
+        </Button>
+      </div>
+      <Textarea id={id} readOnly rows={10} value={value} className="font-mono text-xs" />
+    </div>
+  );
+}
+
 export function SubstackCard() {
   const newsletters = trpc.drafts.list.useQuery({ limit: 100, offset: 0 });
   const [chosen, setChosen] = useState('');
@@ -58,28 +75,8 @@ export function SubstackCard() {
           <div className="space-y-4">
             <p className="text-sm text-zinc-700 dark:text-zinc-300">{result.data.note}</p>
             <div className="grid gap-4 lg:grid-cols-2">
-              <div>
-                <div className="mb-1.5 flex items-center justify-between">
-                  <Label htmlFor="substack-html" className="mb-0">
-                    HTML
-                  </Label>
-                  <Button size="sm" variant="ghost" onClick={() => void copy(result.data.html, 'HTML')}>
-                    <Copy aria-hidden /> Copy HTML
-                  </Button>
-                </div>
-                <Textarea id="substack-html" readOnly rows={10} value={result.data.html} className="font-mono text-xs" />
-              </div>
-              <div>
-                <div className="mb-1.5 flex items-center justify-between">
-                  <Label htmlFor="substack-md" className="mb-0">
-                    Markdown
-                  </Label>
-                  <Button size="sm" variant="ghost" onClick={() => void copy(result.data.markdown, 'Markdown')}>
-                    <Copy aria-hidden /> Copy Markdown
-                  </Button>
-                </div>
-                <Textarea id="substack-md" readOnly rows={10} value={result.data.markdown} className="font-mono text-xs" />
-              </div>
+              <CopyField id="substack-html" label="HTML" value={result.data.html} />
+              <CopyField id="substack-md" label="Markdown" value={result.data.markdown} />
             </div>
           </div>
         )}
