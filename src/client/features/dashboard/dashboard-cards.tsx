@@ -172,10 +172,6 @@ function planLimits(plan: PlanType): string {
   ].join(' · ');
 }
 
-/**
- * Every plan with its price and key limits, the one in force marked; the button leads to /upgrade.
- * (The dashboard may still pass the dialog opener it used before; the card no longer needs it.)
- */
 /** Every plan with the current one marked; the button opens the plan-upgrade dialog (its cards lead to /upgrade). */
 export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
   const q = trpc.billing.subscription.useQuery();
