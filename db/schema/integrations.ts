@@ -6,6 +6,12 @@ import { users } from './users';
 export const INTEGRATION_PLATFORMS = ['brevo', 'mailchimp', 'mailerlite', 'beehiiv'] as const;
 export type IntegrationPlatform = (typeof INTEGRATION_PLATFORMS)[number];
 
+export const CONNECTION_STATUSES = ['connected', 'error'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sent', 'failed'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
 export const integrationConnections = sqliteTable(
   'integration_connections',
   {
@@ -18,8 +24,7 @@ export const integrationConnections = sqliteTable(
     secret: text('secret').notNull(),
     /** What the platform calls the account (shown instead of the key). */
     accountLabel: text('account_label').notNull().default(''),
-    /** connected | error */
-    status: text('status').notNull().default('connected'),
+    status: text('status').$type<ConnectionStatus>().notNull().default('connected'),
     lastError: text('last_error'),
     lastCheckedAt: integer('last_checked_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
@@ -44,8 +49,7 @@ export const integrationPublications = sqliteTable(
     remoteUrl: text('remote_url'),
     listId: text('list_id'),
     listName: text('list_name'),
-    /** draft | scheduled | sent | failed */
-    status: text('status').notNull(),
+    status: text('status').$type<CampaignStatus>().notNull(),
     scheduledAt: integer('scheduled_at', { mode: 'timestamp_ms' }),
     error: text('error'),
     /** The platform's own figures (recipients, opens, clicks, ...) as last pulled. */

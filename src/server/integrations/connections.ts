@@ -143,7 +143,6 @@ export function disconnect(ctx: IntegrationsCtx, platform: IntegrationPlatform) 
 }
 
 export function toPublicationDto(row: IntegrationPublicationRow): PublicationDto {
-  const status = (['draft', 'scheduled', 'sent', 'failed'] as const).find((s) => s === row.status) ?? 'failed';
   return {
     id: row.id,
     newsletterId: row.newsletterId,
@@ -151,7 +150,7 @@ export function toPublicationDto(row: IntegrationPublicationRow): PublicationDto
     title: row.title,
     listId: row.listId,
     listName: row.listName,
-    status,
+    status: row.status,
     remoteId: row.remoteId,
     remoteUrl: row.remoteUrl,
     scheduledAt: row.scheduledAt?.toISOString() ?? null,

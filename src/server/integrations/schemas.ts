@@ -1,6 +1,6 @@
 // Inputs and outputs of integrations.* (zod), shared by the router, REST and tests.
 import { z } from 'zod';
-import { INTEGRATION_PLATFORMS } from '../../../db/schema/integrations';
+import { CAMPAIGN_STATUSES, CONNECTION_STATUSES, INTEGRATION_PLATFORMS } from '../../../db/schema/integrations';
 
 export const platformId = z.enum(INTEGRATION_PLATFORMS, { message: 'Unknown platform' });
 const idString = z.string().trim().min(1).max(100);
@@ -44,7 +44,7 @@ export const publicationIdInput = z.object({ id: idString });
 export const newsletterIdInput = z.object({ newsletterId: idString });
 
 export const connectionDto = z.object({
-  status: z.enum(['connected', 'error']),
+  status: z.enum(CONNECTION_STATUSES),
   accountLabel: z.string(),
   lastError: z.string().nullable(),
   lastCheckedAt: z.string().nullable(),
@@ -72,7 +72,7 @@ export const publicationDto = z.object({
   title: z.string(),
   listId: z.string().nullable(),
   listName: z.string().nullable(),
-  status: z.enum(['draft', 'scheduled', 'sent', 'failed']),
+  status: z.enum(CAMPAIGN_STATUSES),
   remoteId: z.string().nullable(),
   remoteUrl: z.string().nullable(),
   scheduledAt: z.string().nullable(),

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { AuthedContext } from '../trpc/context';
-import { integrationConnections } from '../../../db/schema/integrations';
+import { CAMPAIGN_STATUSES, integrationConnections } from '../../../db/schema/integrations';
 import { listPublications } from '../publications/publications';
 import { PUBLICATION_STATUSES } from '../publications/schemas';
 import { listPlatformPublications } from './connections';
@@ -28,7 +28,7 @@ const platformPublication = z.object({
   date: z.string(),
   title: z.string(),
   platform: z.enum(INTEGRATION_PLATFORMS),
-  status: z.enum(['draft', 'scheduled', 'sent', 'failed']),
+  status: z.enum(CAMPAIGN_STATUSES),
 });
 
 export const integrationsStatusDto = z.object({
