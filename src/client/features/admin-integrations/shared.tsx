@@ -1,11 +1,10 @@
 // Small pieces both staff integration pages use.
 import { Badge } from '../../components/ui';
 import { formatDateTime } from '../../lib/format';
-
-const HEALTH_TONES = { healthy: 'success', warning: 'warning', error: 'danger', unknown: 'neutral' } as const;
+import { HEALTH_TONE, type HealthStatus } from '../../lib/health';
 
 export function HealthBadge({ status }: { status: string }) {
-  const tone = HEALTH_TONES[status as keyof typeof HEALTH_TONES] ?? 'neutral';
+  const tone = HEALTH_TONE[status as HealthStatus] ?? 'neutral';
   const label = status === 'unknown' ? 'Not checked yet' : status.charAt(0).toUpperCase() + status.slice(1);
   return <Badge tone={tone}>{label}</Badge>;
 }

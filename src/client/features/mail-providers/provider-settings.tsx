@@ -15,6 +15,7 @@ import { toast } from '../../components/ui/toast-store';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/errors';
 import { formatRelative } from '../../lib/format';
+import { HEALTH_TONE } from '../../lib/health';
 import { FIELDS, KIND_OPTIONS, initialValues, toSettings } from './fields';
 
 type Scope = 'account' | 'system';
@@ -22,7 +23,6 @@ type Provider = inferRouterOutputs<AppRouter>['mailProviders']['list'][number];
 type Priority = Provider['priority'];
 
 const PRIORITIES: Priority[] = ['primary', 'secondary', 'fallback'];
-const STATUS_TONE = { healthy: 'success', warning: 'warning', error: 'danger', unknown: 'neutral' } as const;
 const KIND_LABEL = Object.fromEntries(KIND_OPTIONS.map((k) => [k.value, k.label])) as Record<ProviderKind, string>;
 
 function useProviderApi(scope: Scope) {
@@ -54,7 +54,7 @@ function ProviderRow({ p, api }: { p: Provider; api: ReturnType<typeof useProvid
         <span className="font-medium text-zinc-900 dark:text-white">{p.label}</span>
         <Badge tone="brand">{p.priority}</Badge>
         <Badge>{KIND_LABEL[p.kind]}</Badge>
-        <Badge tone={STATUS_TONE[p.lastStatus]} data-testid="provider-status">
+        <Badge tone={HEALTH_TONE[p.lastStatus]} data-testid="provider-status">
           {p.lastStatus}
         </Badge>
         <span className="ml-auto flex gap-2">
