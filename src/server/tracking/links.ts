@@ -4,6 +4,7 @@
 // (unsubscribe, web version) and links to the product's own site (the archive, the footer credit).
 // Opens: a 1x1 image whose address is a per-reader slot, as the last thing in the body.
 // The plain-text part is not touched: it keeps the real addresses (readers see where a link goes).
+import { decodeHTML, decodeHTMLAttribute } from 'entities';
 import { MARKERS, linkMarker } from '../newsletter/markers';
 
 export interface TrackedLink {
@@ -13,26 +14,14 @@ export interface TrackedLink {
 }
 
 const ANCHOR = /<a\b([^>]*?)\shref="([^"]*)"([^>]*)>([\s\S]*?)<\/a>/gi;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** HTML character references to text (the subset an href or a label can hold). */
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[ref.toLowerCase()] ?? whole;
-  });
-}
 
 const labelOf = (inner: string) =>
-  decodeEntities(inner.replace(/<[^>]*>/g, ' '))
+  decodeHTML(inner.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 200);
 
-export function isTrackable(url: string, appUrl: string): boolean {
+function isTrackable(url: string, appUrl: string): boolean {
   if (url.includes('%%CURATED_')) return false;
   if (!/^https?:\/\//i.test(url)) return false;
   try {
@@ -47,7 +36,7 @@ export function isTrackable(url: string, appUrl: string): boolean {
 export function markTrackedLinks(html: string, appUrl: string): { html: string; links: TrackedLink[] } {
   const links: TrackedLink[] = [];
   const out = html.replace(ANCHOR, (whole, before: string, rawHref: string, after: string, inner: string) => {
-    const url = decodeEntities(rawHref).trim();
+    const url = decodeHTMLAttribute(rawHref).trim();
     if (!isTrackable(url, appUrl)) return whole;
     const position = links.length;
     links.push({ position, url, label: labelOf(inner) });

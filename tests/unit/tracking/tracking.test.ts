@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { addOpenPixel, decodeEntities, markTrackedLinks } from '../../../src/server/tracking/links';
+import { addOpenPixel, markTrackedLinks } from '../../../src/server/tracking/links';
 import { clickToken, openToken, readClickToken, readOpenToken } from '../../../src/server/tracking/tokens';
 import { isAppleAddress, isMachineClick, isMachineOpen } from '../../../src/server/tracking/record';
 import { locationHeader } from '../../../src/server/rest/tracking';
@@ -45,8 +45,10 @@ describe('markTrackedLinks', () => {
     expect(filled).not.toContain('%%CURATED');
   });
 
-  it('decodes numeric and named references', () => {
-    expect(decodeEntities('a&#x27;b&#39;c&amp;d&lt;&gt;&unknown;')).toBe("a'b'c&d<>&unknown;");
+  it('decodes numeric and named references in the address and the label', () => {
+    const refs = 'a&#x27;b&#39;c&amp;d&lt;&gt;&unknown;';
+    const { links } = markTrackedLinks(`<a href="https://example.com/${refs}">${refs}</a>`, APP);
+    expect(links).toEqual([{ position: 0, url: "https://example.com/a'b'c&d<>&unknown;", label: "a'b'c&d<>&unknown;" }]);
   });
 });
 
