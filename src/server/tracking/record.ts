@@ -84,24 +84,19 @@ export function linkTarget(db: Db, ref: ClickRef): { url: string } | 'gone' | nu
   return st.send.get(ref.sendId) ? null : 'gone';
 }
 
-function recipientSentAt(db: Db, ref: OpenRef): { sentAt: Date | null } | undefined {
-  const row = statements(db).sentAt.get(ref.recipientId, ref.sendId);
-  return row && { sentAt: row.sentAt === null ? null : new Date(row.sentAt) };
-}
-
-/** Records a click; false when the recipient is not part of the send (nothing recorded). */
-export function recordClick(db: Db, ref: ClickRef, facts: Omit<RequestFacts, 'sentAt'>): boolean {
-  const r = recipientSentAt(db, ref);
-  if (!r) return false;
-  const machine = isMachineClick({ ...facts, sentAt: r.sentAt });
-  statements(db).insert.run(ref.sendId, ref.recipientId, 'click', ref.position, machine ? 1 : 0, facts.at.getTime());
+/**
+ * Records a click (with the link's position) or an open (position null) of a recipient of the send,
+ * flagged `machine` by that kind's heuristic; false when the recipient is not part of the send.
+ */
+function recordEvent(db: Db, ref: OpenRef, position: number | null, facts: Omit<RequestFacts, 'sentAt'>): boolean {
+  const st = statements(db);
+  const row = st.sentAt.get(ref.recipientId, ref.sendId);
+  if (!row) return false;
+  const f = { ...facts, sentAt: row.sentAt === null ? null : new Date(row.sentAt) };
+  const machine = position === null ? isMachineOpen(f) : isMachineClick(f);
+  st.insert.run(ref.sendId, ref.recipientId, position === null ? 'open' : 'click', position, machine ? 1 : 0, facts.at.getTime());
   return true;
 }
 
-export function recordOpen(db: Db, ref: OpenRef, facts: Omit<RequestFacts, 'sentAt'>): boolean {
-  const r = recipientSentAt(db, ref);
-  if (!r) return false;
-  const machine = isMachineOpen({ ...facts, sentAt: r.sentAt });
-  statements(db).insert.run(ref.sendId, ref.recipientId, 'open', null, machine ? 1 : 0, facts.at.getTime());
-  return true;
-}
+export const recordClick = (db: Db, ref: ClickRef, facts: Omit<RequestFacts, 'sentAt'>) => recordEvent(db, ref, ref.position, facts);
+export const recordOpen = (db: Db, ref: OpenRef, facts: Omit<RequestFacts, 'sentAt'>) => recordEvent(db, ref, null, facts);
