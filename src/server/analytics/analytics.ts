@@ -13,6 +13,8 @@ import { integrationPublications, issueSends, publications } from '../../../db/s
 import { findOwned } from '../publications/publications';
 import { publicationId } from '../publications/schemas';
 import { csvCell } from '../csv';
+import { PLATFORM_NAMES } from '../integrations/platforms';
+import { STAT_KEYS, type StatKey } from '../integrations/connectors/types';
 
 type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
 
@@ -20,8 +22,6 @@ export const ANALYTICS_MSG = {
   unavailable: 'Analytics is available for Professional, Business and Enterprise plans',
   issueNotFound: 'Issue not found',
 } as const;
-
-export const PLATFORM_LABELS: Record<string, string> = { brevo: 'Brevo', mailchimp: 'Mailchimp', mailerlite: 'MailerLite', beehiiv: 'beehiiv' };
 
 export const overviewInput = z.object({
   publicationId: publicationId.optional(),
@@ -81,17 +81,23 @@ export interface PlatformCampaign {
   title: string;
   status: string;
   listName: string | null;
-  stats: Partial<Record<(typeof PLATFORM_STAT_KEYS)[number], number>>;
+  stats: Partial<Record<StatKey, number>>;
   fetchedAt: string | null;
 }
-
-const PLATFORM_STAT_KEYS = ['recipients', 'delivered', 'opens', 'uniqueOpens', 'clicks', 'uniqueClicks', 'unsubscribes', 'bounces', 'complaints'] as const;
 
 export function requireAnalytics(user: AuthedContext['user']) {
   if (!capabilitiesFor(user).analytics) throw new AppError('FORBIDDEN', ANALYTICS_MSG.unavailable);
 }
 
 const rate = (n: number, d: number) => (d > 0 ? n / d : null);
+
+/** The rates of an issue or of a total, from its counts. */
+const ratesOf = (c: { delivered: number; uniqueOpens: number; humanOpens: number; uniqueClicks: number }) => ({
+  openRate: rate(c.uniqueOpens, c.delivered),
+  humanOpenRate: rate(c.humanOpens, c.delivered),
+  clickRate: rate(c.uniqueClicks, c.delivered),
+  clickToOpen: rate(c.uniqueClicks, c.uniqueOpens),
+});
 
 type SendRow = {
   id: string;
@@ -203,10 +209,7 @@ function toStats(row: SendRow, a: Agg): IssueStats {
     unsubscribes: n('unsubscribed'),
     bounces,
     complaints: n('complained'),
-    openRate: rate(uniqueOpens, delivered),
-    humanOpenRate: rate(humanOpens, delivered),
-    clickRate: rate(uniqueClicks, delivered),
-    clickToOpen: rate(uniqueClicks, uniqueOpens),
+    ...ratesOf({ delivered, uniqueOpens, humanOpens, uniqueClicks }),
   };
 }
 
@@ -221,27 +224,20 @@ function issueStats(db: Db, userId: string, opts: { publicationId?: string; limi
 
 function totalsOf(issues: IssueStats[]) {
   const sum = (k: keyof IssueStats) => issues.reduce((t, i) => t + (i[k] as number), 0);
-  const delivered = sum('delivered');
-  const uniqueOpens = sum('uniqueOpens');
-  const humanOpens = sum('humanOpens');
-  const uniqueClicks = sum('uniqueClicks');
-  return {
+  const counts = {
     issues: issues.length,
     recipients: sum('recipients'),
-    delivered,
+    delivered: sum('delivered'),
     opens: sum('opens'),
-    uniqueOpens,
-    humanOpens,
+    uniqueOpens: sum('uniqueOpens'),
+    humanOpens: sum('humanOpens'),
     clicks: sum('clicks'),
-    uniqueClicks,
+    uniqueClicks: sum('uniqueClicks'),
     unsubscribes: sum('unsubscribes'),
     bounces: sum('bounces'),
     complaints: sum('complaints'),
-    openRate: rate(uniqueOpens, delivered),
-    humanOpenRate: rate(humanOpens, delivered),
-    clickRate: rate(uniqueClicks, delivered),
-    clickToOpen: rate(uniqueClicks, uniqueOpens),
   };
+  return { ...counts, ...ratesOf(counts) };
 }
 
 function platformCampaigns(db: Db, userId: string): PlatformCampaign[] {
@@ -254,14 +250,14 @@ function platformCampaigns(db: Db, userId: string): PlatformCampaign[] {
     .all();
   return rows.map((r) => {
     const stats: PlatformCampaign['stats'] = {};
-    for (const k of PLATFORM_STAT_KEYS) {
+    for (const k of STAT_KEYS) {
       const v = r.stats?.[k];
       if (typeof v === 'number' && Number.isFinite(v)) stats[k] = v;
     }
     return {
       id: r.id,
       platform: r.platform,
-      source: `Reported by ${PLATFORM_LABELS[r.platform] ?? r.platform}`,
+      source: `Reported by ${PLATFORM_NAMES[r.platform]}`,
       title: r.title,
       status: r.status,
       listName: r.listName,
