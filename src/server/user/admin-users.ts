@@ -1,7 +1,7 @@
 // User management for staff (/admin/users): list with search and filters for every staff role; changes
 // (role, disable/enable, end sessions, delete) for admins only, each written to the audit log in the
 // same transaction. An admin cannot lock themselves out, and the last admin stays an admin.
-import { and, count, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db';
 import type { AuthService, SessionUser } from '../auth/service';
@@ -10,6 +10,7 @@ import { AppError } from '../errors';
 import { PLAN_TYPES, ROLES, normalizeRole, type Role } from '../../shared/plans';
 import { toUserDto } from './dto';
 import { recordAudit, type Actor } from './audit';
+import { contains } from './search';
 
 export const ADMIN_USERS_MSG = {
   adminOnly: 'Only admins change accounts. Managers and supervisors can look but not change.',
@@ -58,8 +59,7 @@ function target(ctx: Ctx, userId: string) {
 export function listUsers(ctx: Pick<Ctx, 'db' | 'now'>, input: z.infer<typeof listUsersInput>) {
   const where: SQL[] = [];
   if (input.search) {
-    const q = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(sql`${users.email} like ${q} escape '\\'`, sql`${users.name} like ${q} escape '\\'`)!);
+    where.push(or(contains(users.email, input.search), contains(users.name, input.search))!);
   }
   if (input.role) where.push(eq(users.role, input.role));
   if (input.plan) where.push(eq(users.planType, input.plan));

@@ -1,10 +1,11 @@
 // /admin/security for staff: sign-ins and failures (with rate-limited and disabled-account attempts),
 // the sessions that are open now, and the audit log, each filterable; counts for the last 24 hours.
-import { and, count, desc, eq, gt, like, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { auditLog, sessions, signInEvents, SIGN_IN_OUTCOMES, users } from '../../../db/schema';
 import { auditEntry } from './audit';
+import { contains } from './search';
 
 export const securityInput = z
   .object({
@@ -17,7 +18,6 @@ export const securityInput = z
 
 const DAY_MS = 86_400_000;
 const LIMIT = 100;
-const pattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function securityOverview(ctx: { db: Db; now: () => Date }, input: z.infer<typeof securityInput>) {
   const now = ctx.now();
@@ -35,7 +35,7 @@ export function securityOverview(ctx: { db: Db; now: () => Date }, input: z.infe
 
   const signInWhere: SQL[] = [];
   if (input.outcome) signInWhere.push(eq(signInEvents.outcome, input.outcome));
-  if (input.search) signInWhere.push(like(signInEvents.email, pattern(input.search)));
+  if (input.search) signInWhere.push(contains(signInEvents.email, input.search));
   const signIns = ctx.db
     .select()
     .from(signInEvents)
@@ -66,7 +66,7 @@ export function securityOverview(ctx: { db: Db; now: () => Date }, input: z.infe
 
   const auditWhere: SQL[] = [];
   if (input.action) auditWhere.push(eq(auditLog.action, input.action));
-  if (input.search) auditWhere.push(or(like(auditLog.actorEmail, pattern(input.search)), like(auditLog.detail, pattern(input.search)))!);
+  if (input.search) auditWhere.push(or(contains(auditLog.actorEmail, input.search), contains(auditLog.detail, input.search))!);
   const audit = ctx.db
     .select()
     .from(auditLog)

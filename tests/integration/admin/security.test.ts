@@ -45,4 +45,14 @@ describe('admin.security', () => {
     await expectStatus(h.caller('anon').admin.security(), 401);
     await expectStatus(h.caller(admin).admin.security({ outcome: 'maybe' } as never), 400);
   });
+
+  it('searches for the typed text literally, underscores and percent signs included', async () => {
+    const h = createHarness();
+    const admin = await h.insertUser({ email: 'admin@example.com' });
+    for (const email of ['jo_ann@example.com', 'joxann@example.com'])
+      await h.app.request('/api/auth/login', jsonRequest('POST', { email, password: 'wrong password' }));
+    const found = await h.caller(admin).admin.security({ search: 'jo_ann' });
+    expect(found.signIns.map((s) => s.email)).toEqual(['jo_ann@example.com']);
+    expect((await h.caller(admin).admin.security({ search: '%' })).signIns).toEqual([]);
+  });
 });
