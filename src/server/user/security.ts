@@ -22,16 +22,14 @@ const LIMIT = 100;
 export function securityOverview(ctx: { db: Db; now: () => Date }, input: z.infer<typeof securityInput>) {
   const now = ctx.now();
   const since = new Date(now.getTime() - DAY_MS);
-  const last24h = Object.fromEntries(
-    SIGN_IN_OUTCOMES.map((o) => [
-      o,
-      ctx.db
-        .select({ n: count() })
-        .from(signInEvents)
-        .where(and(eq(signInEvents.outcome, o), gt(signInEvents.createdAt, since)))
-        .get()?.n ?? 0,
-    ]),
-  ) as Record<(typeof SIGN_IN_OUTCOMES)[number], number>;
+  const last24h = Object.fromEntries(SIGN_IN_OUTCOMES.map((o) => [o, 0])) as Record<(typeof SIGN_IN_OUTCOMES)[number], number>;
+  const recent = ctx.db
+    .select({ outcome: signInEvents.outcome, n: count() })
+    .from(signInEvents)
+    .where(gt(signInEvents.createdAt, since))
+    .groupBy(signInEvents.outcome)
+    .all();
+  for (const r of recent) last24h[r.outcome] = r.n;
 
   const signInWhere: SQL[] = [];
   if (input.outcome) signInWhere.push(eq(signInEvents.outcome, input.outcome));
