@@ -3,15 +3,7 @@
 // assistive technology (aria-hidden) because the table beside it carries the same numbers.
 import { useEffect, useRef, useState } from 'react';
 import type uPlotType from 'uplot';
-
-export interface TrendPoint {
-  sendId: string;
-  subject: string;
-  sentAt: string;
-  openRate: number | null;
-  humanOpenRate: number | null;
-  clickRate: number | null;
-}
+import type { Overview } from './types';
 
 const SERIES = [
   { label: 'Open rate', stroke: '#6366f1' },
@@ -19,7 +11,7 @@ const SERIES = [
   { label: 'Click rate', stroke: '#f59e0b' },
 ] as const;
 
-export function TrendChart({ points }: { points: TrendPoint[] }) {
+export function TrendChart({ points }: { points: Overview['trend'] }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 

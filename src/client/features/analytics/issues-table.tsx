@@ -1,0 +1,80 @@
+// The per-issue table, newest first: each issue's subject selects it for the detail below.
+import { Card } from '../../components/ui/card';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { formatCount } from './format';
+import { HeadRow, td } from './table-parts';
+import type { Issue } from './types';
+
+const ISSUE_COLUMNS = [
+  'Issue',
+  'Sent',
+  'Recipients',
+  'Delivered',
+  'Opens',
+  'Unique opens',
+  'Human-likely opens',
+  'Clicks',
+  'Unique clicks',
+  'Unsubscribes',
+  'Bounces',
+  'Complaints',
+] as const;
+
+export function IssuesTable({ issues, selected, onSelect }: { issues: Issue[]; selected: string; onSelect: (id: string) => void }) {
+  return (
+    <Card className="mt-6 overflow-hidden">
+      <h2 className="px-4 pt-4 text-base font-semibold text-zinc-900 sm:px-5 dark:text-white">Issues</h2>
+      <div className="relative mt-2 overflow-x-auto">
+        <table className="w-full text-sm" data-testid="issues-table">
+          <caption className="sr-only">Figures per issue sent, newest first</caption>
+          <thead>
+            <HeadRow columns={ISSUE_COLUMNS} className="px-3 py-2 text-left align-bottom text-xs font-medium text-zinc-500 dark:text-zinc-400" />
+          </thead>
+          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {issues.map((i) => (
+              <tr key={i.sendId} className={i.sendId === selected ? 'bg-indigo-50/60 dark:bg-indigo-500/10' : undefined}>
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  <button
+                    type="button"
+                    className="block max-w-[10rem] truncate text-left font-medium sm:max-w-[14rem] text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                    aria-pressed={i.sendId === selected}
+                    title={i.subject}
+                    onClick={() => onSelect(i.sendId)}
+                  >
+                    {i.subject}
+                  </button>
+                  <span className="block text-xs text-zinc-500 dark:text-zinc-400">{i.publicationName}</span>
+                </th>
+                <td className={td} title={formatDateTime(i.sentAt)}>
+                  {formatDate(i.sentAt)}
+                </td>
+                <td className={td}>{formatCount(i.recipients)}</td>
+                <td className={td}>
+                  {formatCount(i.delivered)}
+                  {i.deliveredSource === 'estimate' && <span className="sr-only"> (estimated: sent minus bounces)</span>}
+                  {i.deliveredSource === 'estimate' && (
+                    <span aria-hidden className="text-zinc-400" title="Sent minus bounces: the provider does not report deliveries">
+                      *
+                    </span>
+                  )}
+                </td>
+                <td className={td}>{i.trackOpens ? formatCount(i.opens) : '—'}</td>
+                <td className={td}>{i.trackOpens ? formatCount(i.uniqueOpens) : '—'}</td>
+                <td className={td}>{i.trackOpens ? formatCount(i.humanOpens) : '—'}</td>
+                <td className={td}>{i.trackClicks ? formatCount(i.clicks) : '—'}</td>
+                <td className={td}>{i.trackClicks ? formatCount(i.uniqueClicks) : '—'}</td>
+                <td className={td}>{formatCount(i.unsubscribes)}</td>
+                <td className={td}>{formatCount(i.bounces)}</td>
+                <td className={td}>{formatCount(i.complaints)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="px-4 py-3 text-xs text-zinc-500 sm:px-5 dark:text-zinc-400">
+        Human-likely opens leave out Apple Mail Privacy Protection and other automatic image fetches. * Delivered is sent minus bounces when the mail provider
+        does not report deliveries. — means tracking was off for that issue.
+      </p>
+    </Card>
+  );
+}
