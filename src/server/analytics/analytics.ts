@@ -28,7 +28,6 @@ export const overviewInput = z.object({
   /** How many of the latest issues (also the trend's length). */
   limit: z.number().int().min(1).max(100).default(30),
 });
-export type OverviewInput = z.input<typeof overviewInput>;
 export const issueInput = z.object({ sendId: z.string().trim().min(1).max(64) });
 export const setTrackingInput = z
   .object({ publicationId, trackOpens: z.boolean().optional(), trackClicks: z.boolean().optional() })
@@ -85,7 +84,7 @@ export interface PlatformCampaign {
   fetchedAt: string | null;
 }
 
-export function requireAnalytics(user: AuthedContext['user']) {
+function requireAnalytics(user: AuthedContext['user']) {
   if (!capabilitiesFor(user).analytics) throw new AppError('FORBIDDEN', ANALYTICS_MSG.unavailable);
 }
 
@@ -213,10 +212,13 @@ function toStats(row: SendRow, a: Agg): IssueStats {
   };
 }
 
-function issueStats(db: Db, userId: string, opts: { publicationId?: string; limit: number }): IssueStats[] {
-  const rows = listSendRows(db, userId, opts);
+/** The latest issues of the account (or of one of its publications), with their figures: the overview's and the CSV's rows. */
+function issueStats(ctx: Ctx, input: z.output<typeof overviewInput>): IssueStats[] {
+  requireAnalytics(ctx.user);
+  if (input.publicationId) findOwned(ctx.db, ctx.user.id, input.publicationId);
+  const rows = listSendRows(ctx.db, ctx.user.id, input);
   const agg = aggregate(
-    db,
+    ctx.db,
     rows.map((r) => r.id),
   );
   return rows.map((r) => toStats(r, agg.get(r.id)!));
@@ -268,9 +270,7 @@ function platformCampaigns(db: Db, userId: string): PlatformCampaign[] {
 }
 
 export function analyticsOverview(ctx: Ctx, input: z.output<typeof overviewInput>) {
-  requireAnalytics(ctx.user);
-  if (input.publicationId) findOwned(ctx.db, ctx.user.id, input.publicationId);
-  const issues = issueStats(ctx.db, ctx.user.id, input);
+  const issues = issueStats(ctx, input);
   const pubs = ctx.db
     .select({ id: publications.id, name: publications.name })
     .from(publications)
@@ -331,9 +331,7 @@ export const CSV_COLUMNS = [
 ] as const;
 
 export function analyticsCsv(ctx: Ctx, input: z.output<typeof overviewInput>) {
-  requireAnalytics(ctx.user);
-  if (input.publicationId) findOwned(ctx.db, ctx.user.id, input.publicationId);
-  const issues = issueStats(ctx.db, ctx.user.id, input);
+  const issues = issueStats(ctx, input);
   const lines = [CSV_COLUMNS.join(',')];
   for (const i of issues) {
     const cells = [

@@ -3,6 +3,6 @@
 export const formatRate = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)}%`);
 export const formatCount = (n: number) => n.toLocaleString();
 
-export const ANALYTICS_EXPORT_PATH = '/api/analytics/export';
+const ANALYTICS_EXPORT_PATH = '/api/analytics/export';
 export const exportHref = (publicationId: string) =>
   publicationId ? `${ANALYTICS_EXPORT_PATH}?publicationId=${encodeURIComponent(publicationId)}` : ANALYTICS_EXPORT_PATH;
