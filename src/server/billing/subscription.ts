@@ -6,8 +6,11 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '../db';
 import { subscriptions, users, type SubscriptionRow } from '../../../db/schema';
-import { recordAudit, type Actor } from '../user/audit';
-import { effectivePlan, normalizePlan, trialDaysLeft, type PlanType } from '../../shared/plans';
+import { recordAudit } from '../user/audit';
+import { AppError } from '../errors';
+import type { AuthedContext } from '../trpc/context';
+import { MSG } from '../../shared/messages';
+import { effectivePlan, normalizePlan, normalizeRole, trialDaysLeft, type PlanType } from '../../shared/plans';
 import type { SubscriptionDto, SubscriptionStatus } from '../../shared/schemas/billing';
 import type { SessionUser } from '../auth/service';
 import { planOfPrice, stripeConfig, type StripeConfig } from './stripe';
@@ -88,14 +91,19 @@ export function recordPayment(db: Db, subscriptionId: string, amountCents: numbe
 }
 
 /**
- * Staff (or the operator's CLI) set a user's plan: a subscription row of source 'admin' (none for free)
- * and the audit entry, in one transaction. A live Stripe subscription is left to Stripe: staff change
- * it in Stripe's dashboard, and its next event wins.
+ * An admin (in the app or through the operator's CLI) sets a user's plan: a subscription row of source
+ * 'admin' (none for free) and the audit entry, in one transaction; the account's open sessions see the
+ * new plan on their next request. Managers and supervisors read billing but change no plan. A live
+ * Stripe subscription is left to Stripe: staff change it in Stripe's dashboard, and its next event wins.
  */
-export function setPlanByStaff(db: Db, actor: Actor, target: { id: string; email: string }, plan: PlanType, reason: string, now: Date) {
-  db.transaction((tx) => {
+export function setPlanByStaff(ctx: Pick<AuthedContext, 'db' | 'auth' | 'now' | 'ip' | 'user'>, input: { userId: string; plan: PlanType; reason: string }) {
+  if (normalizeRole(ctx.user.role) !== 'admin') throw new AppError('FORBIDDEN', MSG.forbidden);
+  const target = ctx.db.select({ id: users.id, email: users.email, planType: users.planType }).from(users).where(eq(users.id, input.userId)).get();
+  if (!target) throw new AppError('NOT_FOUND', 'User not found');
+  const { plan, reason } = input;
+  const now = ctx.now();
+  ctx.db.transaction((tx) => {
     const before = tx.select().from(subscriptions).where(eq(subscriptions.userId, target.id)).get();
-    const previous = tx.select({ planType: users.planType }).from(users).where(eq(users.id, target.id)).get()?.planType ?? 'free';
     if (plan === 'free') {
       if (before && before.source === 'admin') tx.delete(subscriptions).where(eq(subscriptions.userId, target.id)).run();
     } else {
@@ -106,6 +114,10 @@ export function setPlanByStaff(db: Db, actor: Actor, target: { id: string; email
         .run();
     }
     tx.update(users).set({ planType: plan, updatedAt: now }).where(eq(users.id, target.id)).run();
-    recordAudit(tx, actor, 'plan.set', target.id, { email: target.email, from: previous, to: plan, reason, replacedStripe: before?.source === 'stripe' }, now);
+    const actor = { id: ctx.user.id, email: ctx.user.email, ip: ctx.ip };
+    const detail = { email: target.email, from: target.planType, to: plan, reason, replacedStripe: before?.source === 'stripe' };
+    recordAudit(tx, actor, 'plan.set', target.id, detail, now);
   });
+  ctx.auth.forgetUser(target.id);
+  return { success: true as const, userId: target.id, plan };
 }

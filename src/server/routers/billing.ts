@@ -1,12 +1,7 @@
 // billing.*: the signed-in user's plan and buying one (Stripe Checkout and Billing Portal), Contact
 // Sales, the free trial sign-up, and for staff the billing records and setting a user's plan.
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { router, protectedProcedure, publicProcedure, adminProcedure } from '../trpc/init';
-import { TRPCError } from '@trpc/server';
-import { users } from '../../../db/schema';
-import { normalizeRole } from '../../shared/plans';
-import { MSG } from '../../shared/messages';
 import {
   billingListOutput,
   checkoutInput,
@@ -23,7 +18,6 @@ import { currentSubscription, setPlanByStaff } from '../billing/subscription';
 import { createCheckout, openPortal } from '../billing/checkout';
 import { billingCsv, billingRecords } from '../billing/records';
 import { contactSales, startFreeTrial } from '../billing/sales';
-import { AppError } from '../errors';
 
 export const billingRouter = router({
   subscription: protectedProcedure
@@ -46,13 +40,5 @@ export const billingRouter = router({
   adminList: adminProcedure.output(billingListOutput).query(({ ctx }) => billingRecords(ctx.db)),
   adminCsv: adminProcedure.query(({ ctx }) => billingCsv(ctx.db, ctx.now())),
   /** Admins only (managers and supervisors read billing but change no plan); recorded in the audit log. */
-  setPlan: adminProcedure.input(setPlanInput).mutation(({ ctx, input }) => {
-    if (normalizeRole(ctx.user.role) !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: MSG.forbidden });
-    const target = ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, input.userId)).get();
-    if (!target) throw new AppError('NOT_FOUND', 'User not found');
-    setPlanByStaff(ctx.db, { id: ctx.user.id, email: ctx.user.email, ip: ctx.ip }, target, input.plan, input.reason, ctx.now());
-    // Signed-in sessions of that account see the new plan on their next request.
-    ctx.auth.forgetUser(target.id);
-    return { success: true as const, userId: target.id, plan: input.plan };
-  }),
+  setPlan: adminProcedure.input(setPlanInput).mutation(({ ctx, input }) => setPlanByStaff(ctx, input)),
 });
