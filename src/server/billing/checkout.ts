@@ -2,7 +2,6 @@
 // tab), and the Billing Portal for cancelling or changing the card. Nothing here changes a plan: only
 // a verified Stripe event (webhook.ts) or staff do.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import type { Env } from '../env';
 import type { Logger } from '../trpc/context';
@@ -86,7 +85,7 @@ export async function createCheckout(ctx: Ctx, plan: PlanType) {
 
 export async function openPortal(ctx: Ctx) {
   const cfg = configured(ctx.env);
-  const row = ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, ctx.user.id)).get();
+  const row = subscriptionOf(ctx.db, ctx.user.id);
   if (!row?.stripeCustomerId) throw new AppError('PRECONDITION_FAILED', BILLING_MSG.noStripeCustomer);
   const stripe = await stripeClient(cfg);
   const portal = await viaStripe(ctx, 'portal', () =>
