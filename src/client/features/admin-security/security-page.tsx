@@ -12,6 +12,7 @@ import { ListError, ListSkeleton } from '../../components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
 import { trpc } from '../../trpc';
 
 const OUTCOMES = [
@@ -40,8 +41,10 @@ export function SecurityPage() {
   const [search, setSearch] = useState('');
   const [outcome, setOutcome] = useState<Outcome | ''>('');
   const [action, setAction] = useState('');
+  // The lists follow the search box once typing pauses, not on every key.
+  const query = useDebounced(search.trim());
   const q = trpc.admin.security.useQuery(
-    { search: search.trim(), outcome: outcome || undefined, action: action || undefined },
+    { search: query, outcome: outcome || undefined, action: action || undefined },
     { placeholderData: (p) => p, refetchInterval: 30_000 },
   );
   const d = q.data;

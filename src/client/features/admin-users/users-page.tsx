@@ -11,6 +11,7 @@ import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-st
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
 import { trpc } from '../../trpc';
 import { PLAN_LABELS, PLAN_TYPES, ROLES, type PlanType, type Role } from '../../../shared/plans';
 import { UserActions } from './user-actions';
@@ -24,7 +25,9 @@ export function UsersPage() {
   const [plan, setPlan] = useState<PlanType | ''>('');
   const [status, setStatus] = useState<'' | 'active' | 'disabled'>('');
   const [page, setPage] = useState(0);
-  const input = { search: search.trim(), role: role || undefined, plan: plan || undefined, status: status || undefined, limit: PAGE, offset: page * PAGE };
+  // The list follows the search box once typing pauses, not on every key.
+  const query = useDebounced(search.trim());
+  const input = { search: query, role: role || undefined, plan: plan || undefined, status: status || undefined, limit: PAGE, offset: page * PAGE };
   const list = trpc.admin.listUsers.useQuery(input, { placeholderData: (prev) => prev });
   const isAdmin = me?.role === 'admin';
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE));
