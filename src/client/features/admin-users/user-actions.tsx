@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { PLAN_LABELS, PLAN_TYPES, ROLES, type PlanType, type Role } from '../../../shared/plans';
 
-export interface ManagedUser {
+interface ManagedUser {
   id: string;
   name: string;
   email: string;
@@ -21,7 +21,7 @@ export interface ManagedUser {
   activeSessions: number;
 }
 
-const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', supervisor: 'Supervisor', user: 'User' };
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', supervisor: 'Supervisor', user: 'User' };
 
 export function UserActions({ user, self }: { user: ManagedUser; self: boolean }) {
   const utils = trpc.useUtils();

@@ -14,7 +14,7 @@ import { formatDate } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { trpc } from '../../trpc';
 import { PLAN_LABELS, PLAN_TYPES, ROLES, type PlanType, type Role } from '../../../shared/plans';
-import { UserActions } from './user-actions';
+import { ROLE_LABELS, UserActions } from './user-actions';
 
 const PAGE = 50;
 
@@ -63,7 +63,7 @@ export function UsersPage() {
             <option value="">All roles</option>
             {ROLES.map((r) => (
               <option key={r} value={r}>
-                {r[0]!.toUpperCase() + r.slice(1)}
+                {ROLE_LABELS[r]}
               </option>
             ))}
           </Select>
@@ -106,7 +106,7 @@ export function UsersPage() {
                   </p>
                   <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{u.email}</p>
                   <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
-                    <Badge tone={u.role === 'user' ? 'neutral' : 'brand'}>{u.role[0]!.toUpperCase() + u.role.slice(1)}</Badge>
+                    <Badge tone={u.role === 'user' ? 'neutral' : 'brand'}>{ROLE_LABELS[u.role]}</Badge>
                     <Badge tone={u.planType === 'free' ? 'neutral' : 'success'}>{PLAN_LABELS[u.planType]}</Badge>
                     {u.disabled && <Badge tone="danger">Disabled</Badge>}
                     <span>
