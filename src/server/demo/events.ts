@@ -14,7 +14,7 @@ export type DemoPage = (typeof DEMO_PAGES)[number];
 export const CLIENT_EVENT_KINDS = ['page_visit', 'copy_blocked', 'context_menu_blocked', 'shortcut_blocked', 'print_blocked', 'devtools_suspected'] as const;
 export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
 export const DEMO_EVENT_KINDS = [...CLIENT_EVENT_KINDS, 'form_accepted', 'honeypot_triggered', 'code_verified', 'code_rejected'] as const;
-export type DemoEventKind = (typeof DEMO_EVENT_KINDS)[number];
+type DemoEventKind = (typeof DEMO_EVENT_KINDS)[number];
 
 export interface DemoEvent {
   id: string;

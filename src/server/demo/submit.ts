@@ -26,7 +26,7 @@ export const demoSubmitInput = z.object({
   message: z.string().trim().min(1, DEMO_MSG.messageRequired).max(2000, 'Message is too long'),
   ...honeypotShape,
 });
-export type DemoSubmitInput = z.infer<typeof demoSubmitInput>;
+type DemoSubmitInput = z.infer<typeof demoSubmitInput>;
 
 /** Refuses a submission whose honeypots were filled; nothing of what was typed is kept. */
 export function submitDemoForm(ctx: Pick<Context, 'env' | 'limiter' | 'now' | 'ip'>, input: DemoSubmitInput) {

@@ -1,26 +1,19 @@
 // The demo pages call the documented REST paths (/api/demo/*, /api/honeypot, /api/auth/check) with
 // fetch rather than tRPC: they demonstrate those paths, and the status page reads response headers.
 import { useQuery } from '@tanstack/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/root';
 import { MSG } from '../../../shared/messages';
 
-export type DemoPage = 'twofa-demo' | 'security-demo' | 'anti-scraping' | 'protection-status';
-export type ClientEventKind = 'page_visit' | 'copy_blocked' | 'context_menu_blocked' | 'shortcut_blocked' | 'print_blocked' | 'devtools_suspected';
-
-export interface DemoEvent {
-  id: string;
-  at: string;
-  kind: ClientEventKind | 'form_accepted' | 'honeypot_triggered' | 'code_verified' | 'code_rejected';
-  page: DemoPage;
-  fields?: string[];
-}
-
-/** The hidden trap fields; the server refuses a submission that fills any (GET /api/honeypot lists the same). */
-
-export class DemoApiError extends Error {}
+type DemoRouter = inferRouterInputs<AppRouter>['demo'];
+export type DemoPage = DemoRouter['recordEvent']['page'];
+/** What a page may report; the server records the form and code outcomes itself. */
+export type ClientEventKind = DemoRouter['recordEvent']['kind'];
+type DemoEvent = inferRouterOutputs<AppRouter>['demo']['events']['events'][number];
 
 async function json<T>(res: Response): Promise<T> {
   const body = (await res.json().catch(() => null)) as (T & { message?: string }) | null;
-  if (!res.ok || !body) throw new DemoApiError(body?.message ?? MSG.unknownError);
+  if (!res.ok || !body) throw new Error(body?.message ?? MSG.unknownError);
   return body;
 }
 
