@@ -36,11 +36,16 @@ export function signToken(appSecret: string, purpose: string, value: string): st
   return `${Buffer.from(value, 'utf8').toString('base64url')}.${mac}`;
 }
 
-/** The value inside a token made by signToken for the same purpose, or null when forged or altered. */
+/**
+ * The value inside a token made by signToken for the same purpose, or null when forged or altered. The
+ * encoded part must be the canonical base64url of the value: decoding ignores the spare low bits of the
+ * last character, so a changed last character would otherwise still read as the same value.
+ */
 export function readToken(appSecret: string, purpose: string, token: string): string | null {
   const [encoded, mac] = token.split('.');
   if (!encoded || !mac || token.length > 512) return null;
   const value = Buffer.from(encoded, 'base64url').toString('utf8');
+  if (Buffer.from(value, 'utf8').toString('base64url') !== encoded) return null;
   const expected = signToken(appSecret, purpose, value).split('.')[1]!;
   const a = Buffer.from(mac);
   const b = Buffer.from(expected);
