@@ -59,12 +59,16 @@ async function uploadCover(file: File): Promise<{ id: string; url: string }> {
   return { id: body.id, url: body.url };
 }
 
-function Counter({ value, max }: { value: string; max: number }) {
+/** A field's label with its length counter (red once over the limit) on the right. */
+function CountedLabel({ htmlFor, children, value, max }: { htmlFor: string; children: string; value: string; max: number }) {
   const over = value.length > max;
   return (
-    <span className={over ? 'text-red-600 dark:text-red-400' : 'text-zinc-400 dark:text-zinc-500'}>
-      {value.length.toLocaleString('en-US')}/{max.toLocaleString('en-US')}
-    </span>
+    <div className="flex items-baseline justify-between">
+      <Label htmlFor={htmlFor}>{children}</Label>
+      <span className={over ? 'text-xs text-red-600 dark:text-red-400' : 'text-xs text-zinc-400 dark:text-zinc-500'}>
+        {value.length.toLocaleString('en-US')}/{max.toLocaleString('en-US')}
+      </span>
+    </div>
   );
 }
 
@@ -258,12 +262,9 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
       <form onSubmit={(e) => void onSave(e)} className="grid gap-6 xl:grid-cols-2">
         <Card className="space-y-5 p-5">
           <div>
-            <div className="flex items-baseline justify-between">
-              <Label htmlFor="blog-title">Title</Label>
-              <span className="text-xs">
-                <Counter value={draft.title} max={LIMITS.title} />
-              </span>
-            </div>
+            <CountedLabel htmlFor="blog-title" value={draft.title} max={LIMITS.title}>
+              Title
+            </CountedLabel>
             <Input id="blog-title" value={draft.title} required maxLength={LIMITS.title} onChange={(e) => set({ title: e.target.value })} />
           </div>
           <div>
@@ -291,12 +292,9 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
             <FieldError>{slugError}</FieldError>
           </div>
           <div>
-            <div className="flex items-baseline justify-between">
-              <Label htmlFor="blog-excerpt">Excerpt</Label>
-              <span className="text-xs">
-                <Counter value={draft.excerpt} max={LIMITS.excerpt} />
-              </span>
-            </div>
+            <CountedLabel htmlFor="blog-excerpt" value={draft.excerpt} max={LIMITS.excerpt}>
+              Excerpt
+            </CountedLabel>
             <Textarea
               id="blog-excerpt"
               rows={2}
@@ -308,12 +306,9 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
           </div>
           <CoverField draft={draft} set={set} />
           <div>
-            <div className="flex items-baseline justify-between">
-              <Label htmlFor="blog-markdown">Text (Markdown)</Label>
-              <span className="text-xs">
-                <Counter value={draft.markdown} max={LIMITS.markdown} />
-              </span>
-            </div>
+            <CountedLabel htmlFor="blog-markdown" value={draft.markdown} max={LIMITS.markdown}>
+              Text (Markdown)
+            </CountedLabel>
             <Textarea
               id="blog-markdown"
               rows={18}
