@@ -1,7 +1,7 @@
 // /admin/newsletters/new (staff): write a product newsletter to the users who opted in to product news.
 // Every staff role writes, previews (the server's real e-mail in a sandboxed frame), saves drafts and
 // sends a test to themselves; only admins send (the server decides). Earlier newsletters are listed below.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Mail, Save, Send, Trash2, Users } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -29,7 +29,9 @@ export function NewsletterComposePage() {
   const [subject, setSubject] = useState('');
   const [markdown, setMarkdown] = useState('');
   const [confirm, setConfirm] = useState(false);
-  const debounced = useDebounced({ subject: subject.slice(0, 200), markdown });
+  // One object per change of the e-mail (not per render), so the debounce waits for typing to stop.
+  const email = useMemo(() => ({ subject: subject.slice(0, 200), markdown }), [subject, markdown]);
+  const debounced = useDebounced(email);
   const preview = trpc.productNews.preview.useQuery(debounced, { placeholderData: (prev) => prev, retry: false });
   const canSend = list.data?.canSend ?? false;
   const n = audience.data?.count ?? 0;

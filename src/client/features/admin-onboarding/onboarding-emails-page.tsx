@@ -1,7 +1,7 @@
 // /admin/onboarding-emails (staff): the onboarding sequence, steps ordered by day after sign-up. Admins
 // add, edit and delete steps; managers and supervisors read, preview and send a test to themselves (the
 // server decides and refuses their changes). The preview is the server's real e-mail in a sandboxed frame.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { MailPlus, Plus, Send, Trash2 } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -99,7 +99,9 @@ function StepEditor({ step, canEdit, onSaved }: { step: Step | null; canEdit: bo
   const [form, setForm] = useState(() => (step ? { dayOffset: step.dayOffset, subject: step.subject, markdown: step.markdown, enabled: step.enabled } : blank));
   const [day, setDay] = useState(String(form.dayOffset));
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const debounced = useDebounced({ subject: form.subject.replace(/[\r\n]+/g, ' ').slice(0, 200), markdown: form.markdown });
+  // One object per change of the e-mail (not per render), so the debounce waits for typing to stop.
+  const email = useMemo(() => ({ subject: form.subject.slice(0, 200), markdown: form.markdown }), [form.subject, form.markdown]);
+  const debounced = useDebounced(email);
   const preview = trpc.onboarding.preview.useQuery(debounced, { placeholderData: (prev) => prev, retry: false });
   const done = (title: string, id: string | null) => {
     toast({ title, variant: 'success' });
@@ -182,12 +184,7 @@ function StepEditor({ step, canEdit, onSaved }: { step: Step | null; canEdit: bo
                 {step ? 'Save' : 'Add step'}
               </Button>
             )}
-            <Button
-              variant="outline"
-              loading={test.isPending}
-              disabled={!form.subject.trim()}
-              onClick={() => test.mutate(debounced.subject === form.subject ? debounced : { subject: form.subject, markdown: form.markdown })}
-            >
+            <Button variant="outline" loading={test.isPending} disabled={!form.subject.trim()} onClick={() => test.mutate(email)}>
               <Send aria-hidden /> Send test to me
             </Button>
             {canEdit && step && (
