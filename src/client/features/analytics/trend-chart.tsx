@@ -38,7 +38,8 @@ export function TrendChart({ points }: { points: Overview['trend'] }) {
             height: 220,
             scales: { x: { time: false }, y: { range: [0, 100] } },
             axes: [
-              { ...axis, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? `#${t}` : '')) },
+              // Only issues that exist are labelled (with one issue the scale is padded to #0 and #2).
+              { ...axis, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) && t >= 1 && t <= points.length ? `#${t}` : '')) },
               { ...axis, values: (_u, ticks) => ticks.map((t) => `${t}%`) },
             ],
             series: [
