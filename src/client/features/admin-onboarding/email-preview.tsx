@@ -37,7 +37,14 @@ export function EmailPreview({
           </p>
         )}
         <TabsContent value="email" className="mt-0">
-          <iframe title="Email preview" sandbox="" srcDoc={preview?.html ?? ''} className="block h-[600px] w-full bg-white" />
+          {/* A new frame per version, born with its srcdoc and never changed: Chromium could keep showing
+              the frame's earlier document (often the empty one from before the first answer) when srcdoc
+              changed while that document was still loading. */}
+          {preview ? (
+            <iframe key={preview.html} title="Email preview" sandbox="" srcDoc={preview.html} className="block h-[600px] w-full bg-white" />
+          ) : (
+            <div className="h-[600px] bg-white" />
+          )}
         </TabsContent>
         <TabsContent value="text" className="mt-0">
           <pre
