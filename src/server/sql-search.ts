@@ -1,5 +1,5 @@
-// Staff search boxes (/admin/users, /admin/security): a case-insensitive "contains" match in which the
-// typed text is literal (%, _ and \ are escaped, with the ESCAPE clause SQLite needs to honour that).
+// Search boxes (staff pages, subscribers): a case-insensitive "contains" match in which the typed text is
+// literal (%, _ and \ are escaped, with the ESCAPE clause SQLite needs to honour that).
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 export function contains(column: SQLWrapper, text: string): SQL {

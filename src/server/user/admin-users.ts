@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { PLAN_TYPES, ROLES, normalizeRole, type Role } from '../../shared/plans';
 import { toUserDto } from './dto';
 import { recordAudit, type Actor } from './audit';
-import { contains } from './search';
+import { contains } from '../sql-search';
 
 export const ADMIN_USERS_MSG = {
   adminOnly: 'Only admins change accounts. Managers and supervisors can look but not change.',

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db';
 import { auditLog, sessions, signInEvents, SIGN_IN_OUTCOMES, users } from '../../../db/schema';
 import { auditEntry } from './audit';
-import { contains } from './search';
+import { contains } from '../sql-search';
 
 export const securityInput = z
   .object({

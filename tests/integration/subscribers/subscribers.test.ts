@@ -34,6 +34,10 @@ describe('subscribers', () => {
     const found = await api.subscribers.list({ publicationId: pub.id, search: 'LOVE' });
     expect(found.subscribers.map((s) => s.email)).toEqual(['ada@example.com']);
     expect((await api.subscribers.list({ publicationId: pub.id, search: '%' })).subscribers).toEqual([]);
+    // Typed wildcards are literal: an address with _ is found by it, and _ matches nothing else.
+    await api.subscribers.add({ publicationId: pub.id, email: 'first_last@example.com' });
+    await api.subscribers.add({ publicationId: pub.id, email: 'firstxlast@example.com' });
+    expect((await api.subscribers.list({ publicationId: pub.id, search: 'first_last' })).subscribers.map((s) => s.email)).toEqual(['first_last@example.com']);
     expect((await api.subscribers.remove({ publicationId: pub.id, ids: [found.subscribers[0].id] })).removed).toBe(1);
   });
 
