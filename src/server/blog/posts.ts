@@ -134,6 +134,18 @@ function conflictOnUnique<T>(slug: string, fn: () => T): T {
   }
 }
 
+/** A post's written content as stored: the Markdown with its safe HTML, the cover's text only with a cover. */
+function contentOf(input: PostFields) {
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    markdown: input.markdown,
+    html: markdownToSafeHtml(input.markdown),
+    coverImageId: input.coverImageId,
+    coverAlt: input.coverImageId ? input.coverAlt : '',
+  };
+}
+
 export function createPost(ctx: BlogCtx, input: PostFields): BlogEditorPost {
   const now = ctx.now();
   return ctx.db.transaction((tx) => {
@@ -142,12 +154,7 @@ export function createPost(ctx: BlogCtx, input: PostFields): BlogEditorPost {
     const row: BlogPostRow = {
       id: crypto.randomUUID(),
       slug,
-      title: input.title,
-      excerpt: input.excerpt,
-      markdown: input.markdown,
-      html: markdownToSafeHtml(input.markdown),
-      coverImageId: input.coverImageId,
-      coverAlt: input.coverImageId ? input.coverAlt : '',
+      ...contentOf(input),
       status: 'draft',
       authorId: ctx.user.id,
       publishedAt: null,
@@ -168,12 +175,7 @@ export function updatePost(ctx: BlogCtx, input: UpdatePostInput): BlogEditorPost
     const slug = resolveSlug(tx, input.slug || undefined, input.title, before);
     const patch = {
       slug,
-      title: input.title,
-      excerpt: input.excerpt,
-      markdown: input.markdown,
-      html: markdownToSafeHtml(input.markdown),
-      coverImageId: input.coverImageId,
-      coverAlt: input.coverImageId ? input.coverAlt : '',
+      ...contentOf(input),
       updatedAt: now,
     };
     conflictOnUnique(slug, () => tx.update(blogPosts).set(patch).where(eq(blogPosts.id, before.id)).run());

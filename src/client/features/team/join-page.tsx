@@ -14,6 +14,7 @@ import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { clearPendingInvitation } from '../../lib/pending-invitation';
 import { TEAM_TEXT } from './strings';
+import { useRefresh } from './team-kit';
 
 const LINK_INVALID = 'This invitation link is not valid. Check that you copied the whole link.';
 
@@ -33,13 +34,13 @@ function Notice({ tone, title, children }: { tone: 'error' | 'ok'; title: string
 export function JoinPage({ token }: { token: string }) {
   // The token is in the address now: the one kept across sign-in has done its job.
   useEffect(() => clearPendingInvitation(), []);
-  const utils = trpc.useUtils();
+  const refresh = useRefresh();
   const invitation = trpc.team.invitation.useQuery({ token }, { enabled: !!token, retry: false });
   const [joined, setJoined] = useState<{ workspaceName: string; role: 'editor' | 'viewer'; alreadyMember: boolean } | null>(null);
   const accept = trpc.team.accept.useMutation({
     onSuccess: async (r) => {
       setJoined(r);
-      await Promise.all([utils.team.overview.invalidate(), utils.publications.list.invalidate()]);
+      await refresh();
     },
   });
 
