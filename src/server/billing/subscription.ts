@@ -20,7 +20,7 @@ export function subscriptionOf(db: Db, userId: string): SubscriptionRow | undefi
   return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
 }
 
-/** The signed-in user's plan and, for a paid one, its state (GET /api/subscription). */
+/** The signed-in user's own plan and, for a paid one, its state and payments (GET /api/subscription, /upgrade, /billing). */
 export function currentSubscription(ctx: { db: Db; env: Env; user: SessionUser; now: () => Date }): SubscriptionDto {
   const now = ctx.now();
   const row = subscriptionOf(ctx.db, ctx.user.id);
@@ -33,6 +33,16 @@ export function currentSubscription(ctx: { db: Db; env: Env; user: SessionUser; 
     source: live ? (live.source === 'stripe' ? 'stripe' : 'admin') : null,
     paymentsEnabled: stripeConfig(ctx.env) !== null,
     trialDaysLeft: ctx.user.planType === 'free' && ctx.user.role !== 'admin' ? trialDaysLeft(ctx.user.createdAt, now) : null,
+    payment:
+      live?.source === 'stripe'
+        ? {
+            amountPaid: live.amountCents / 100,
+            currency: live.currency,
+            billingCycle: live.billingCycle,
+            startedAt: live.startedAt.toISOString(),
+            lastPaymentAt: live.lastPaymentAt?.toISOString() ?? null,
+          }
+        : null,
   };
 }
 

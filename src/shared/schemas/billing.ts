@@ -39,6 +39,17 @@ export const subscriptionDto = z.object({
   paymentsEnabled: z.boolean(),
   /** Days left of the free trial (free plan only), else null. */
   trialDaysLeft: z.number().int().nullable(),
+  /** What a live paid (Stripe) subscription costs and when it was paid; null when nothing is paid (free, trial, set by staff). */
+  payment: z
+    .object({
+      /** Per billing cycle, in `currency` units (US dollars). */
+      amountPaid: z.number(),
+      currency: z.string(),
+      billingCycle: z.string(),
+      startedAt: z.string(),
+      lastPaymentAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type SubscriptionDto = z.infer<typeof subscriptionDto>;
 

@@ -43,6 +43,7 @@ describe('billing.subscription and GET /api/subscription', () => {
       source: null,
       paymentsEnabled: false,
       trialDaysLeft: 7,
+      payment: null,
     });
   });
 });
