@@ -36,14 +36,19 @@ export function signToken(appSecret: string, purpose: string, value: string): st
   return `${Buffer.from(value, 'utf8').toString('base64url')}.${mac}`;
 }
 
+// Exactly what signToken writes: base64url value, one dot, the 16-byte MAC in 22 base64url characters.
+const TOKEN_SHAPE = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/;
+
 /**
- * The value inside a token made by signToken for the same purpose, or null when forged or altered. The
+ * The value inside a token made by signToken for the same purpose, or null when forged or altered. Only
+ * the exact token reads: anything after the MAC (".x", a character, a NUL) makes it another string. The
  * encoded part must be the canonical base64url of the value: decoding ignores the spare low bits of the
  * last character, so a changed last character would otherwise still read as the same value.
  */
 export function readToken(appSecret: string, purpose: string, token: string): string | null {
-  const [encoded, mac] = token.split('.');
-  if (!encoded || !mac || token.length > 512) return null;
+  const shape = token.length <= 512 ? TOKEN_SHAPE.exec(token) : null;
+  if (!shape) return null;
+  const [, encoded = '', mac = ''] = shape;
   const value = Buffer.from(encoded, 'base64url').toString('utf8');
   if (Buffer.from(value, 'utf8').toString('base64url') !== encoded) return null;
   const expected = signToken(appSecret, purpose, value).split('.')[1]!;
