@@ -1,7 +1,9 @@
 // Ranking articles for an issue: relevance to the publication's topic (BM25 over titles and summaries),
 // how widely a story is reported in the list, freshness, and novelty against the articles earlier
 // issues carried; picks are made one by one so they do not repeat each other (maximal marginal
-// relevance). Every pick comes with the reasons that put it there.
+// relevance). Relevance comes first: articles that mention the topic are picked before any that do
+// not, and the other signals only order articles within those two groups. Every pick comes with the
+// reasons that put it there.
 import { sentencesOf, sentencesOfMany } from './nlp';
 import { andList } from './builtin';
 import { canonicalLink } from '../feeds/normalize';
@@ -23,7 +25,13 @@ export interface UsedArticle {
 
 export interface Ranked {
   id: string;
+  /**
+   * Higher is better, consistent with the pick order: with a topic, articles that mention it score
+   * above 0.5 and the others at most 0.5.
+   */
   score: number;
+  /** Mentions a word of the topic (always true when there is no topic). */
+  onTopic: boolean;
   reason: string;
   /** Set when the same link went out in an earlier issue. */
   usedIn: string | null;
@@ -204,7 +212,10 @@ export function rankArticles(candidates: RankInput[], opts: RankOptions): { pick
       const s = cosine(vectors[i]!, u.v);
       if (s > closest) [closest, closestIssue] = [s, u.u.issue];
     }
-    const score = (hasTopic ? 0.55 * rel + 0.2 * echo + 0.25 * fresh : 0.5 * echo + 0.5 * fresh) * (1 - 0.6 * Math.min(1, closest));
+    const onTopic = !hasTopic || relevance[i]!.matched.length > 0;
+    // Within its group; the group itself decides first (see the score's doc).
+    const within = (hasTopic && onTopic ? 0.55 * rel + 0.2 * echo + 0.25 * fresh : 0.5 * echo + 0.5 * fresh) * (1 - 0.6 * Math.min(1, closest));
+    const score = hasTopic ? (onTopic ? 0.5 + 0.5 * within : 0.5 * within) : within;
     const reasons: string[] = [];
     if (relevance[i]!.matched.length) reasons.push(`Matches your topic: ${andList(relevance[i]!.matched.slice(0, 3))}`);
     else if (hasTopic) reasons.push('Does not mention your topic');
@@ -214,19 +225,23 @@ export function rankArticles(candidates: RankInput[], opts: RankOptions): { pick
     if (usedIn) reasons.push(`Already sent in “${usedIn}”`);
     else if (closest > 0.5) reasons.push(`Close to a story in “${closestIssue}”`);
     else if (usedDocs.length) reasons.push('Not covered in earlier issues');
-    return { id: d.a.id, score: usedIn ? 0 : score, reason: reasons.join(' · '), usedIn };
+    return { id: d.a.id, score: usedIn ? 0 : score, onTopic, reason: reasons.join(' · '), usedIn };
   });
   const all = new Map(base.map((r) => [r.id, r]));
 
-  // Maximal marginal relevance: each pick is the best score minus its likeness to what is picked.
+  // Maximal marginal relevance: each pick is the best score minus its likeness to what is picked. The
+  // penalties could sink a topical article below an off-topic one, so off-topic articles only compete
+  // once no topical one is left.
   const picks: Ranked[] = [];
   const taken = new Set<number>();
   const sources = new Map<string, number>();
+  const open = (i: number) => !taken.has(i) && !base[i]!.usedIn;
   while (picks.length < Math.min(opts.count, docs.length)) {
+    const topicalLeft = base.some((r, i) => r.onTopic && open(i));
     let best = -1;
     let bestValue = -Infinity;
     for (let i = 0; i < docs.length; i++) {
-      if (taken.has(i) || base[i]!.usedIn) continue;
+      if (!open(i) || (topicalLeft && !base[i]!.onTopic)) continue;
       let overlap = 0;
       for (const k of taken) overlap = Math.max(overlap, cosine(vectors[i]!, vectors[k]!));
       const value = base[i]!.score - 0.5 * overlap - 0.08 * (sources.get(docs[i]!.a.source) ?? 0);
