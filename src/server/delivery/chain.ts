@@ -10,8 +10,8 @@ import { createSmtpTransport } from './transports/smtp';
 import { createTransport } from './transports';
 import { decryptSecret } from './secrets';
 import { parseAllowHosts } from '../feeds/address-guard';
-import { capabilitiesFor } from '../../shared/plans';
-import { mailProviders, users, type MailProviderRow } from '../../../db/schema';
+import { capabilitiesOf } from '../user/plan';
+import { mailProviders, type MailProviderRow } from '../../../db/schema';
 
 export interface ChainEntry {
   /** mail_providers row id, or 'env-smtp' / 'outbox'. */
@@ -102,9 +102,8 @@ function rowsChain(deps: ChainDeps, userId: string | null): ChainEntry[] {
 /** The chain for `userId` (null: the system chain). */
 export function resolveChain(deps: ChainDeps, userId: string | null): ChainEntry[] {
   if (userId) {
-    const user = deps.db.select({ role: users.role, planType: users.planType }).from(users).where(eq(users.id, userId)).get();
-    // An account that lost Email Management (downgrade) keeps its rows but mails through the system.
-    if (user && capabilitiesFor(user).emailManagement) {
+    // An account that lost Email Management (downgrade, trial over) keeps its rows but mails through the system.
+    if (capabilitiesOf(deps.db, userId, deps.now()).emailManagement) {
       const own = rowsChain(deps, userId);
       if (own.length) return own;
     }

@@ -9,7 +9,8 @@ import { publications, users, workspaceMembers, workspaces, type PublicationRow 
 import type { Db } from '../db';
 import type { AuthedContext } from '../trpc/context';
 import { AppError } from '../errors';
-import { capabilitiesFor, effectivePlan, type PlanHolder } from '../../shared/plans';
+import { capabilitiesFor, type PlanHolder } from '../../shared/plans';
+import { planColumns } from '../user/plan';
 import { initialWorkflowData, toPublicationDto, toSummaryDto, type SharedBy } from './dto';
 import type { CreatePublicationInput } from './schemas';
 
@@ -38,15 +39,7 @@ export interface PublicationAccess {
   owner: PublicationOwner;
 }
 
-const ownerColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  planType: users.planType,
-  trialPlan: users.trialPlan,
-  createdAt: users.createdAt,
-};
+const ownerColumns = { id: users.id, name: users.name, email: users.email, ...planColumns };
 
 /**
  * Team collaboration is an Enterprise feature of the owner's account: while the owner's plan (admins
@@ -54,7 +47,7 @@ const ownerColumns = {
  * unshared, so an upgrade restores it).
  */
 export function ownerMayShare(owner: PlanHolder): boolean {
-  return effectivePlan(owner) === 'enterprise';
+  return capabilitiesFor(owner).teamCollaboration;
 }
 
 /** The user's row or NOT_FOUND (also for another user's id, so ids are not probeable). */

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { Context } from '../trpc/context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
-import { subscribers, users, type PublicationRow } from '../../../db/schema';
-import { capabilitiesFor } from '../../shared/plans';
+import { subscribers, type PublicationRow } from '../../../db/schema';
+import { capabilitiesOf } from '../user/plan';
 import { emailField } from '../../shared/schemas/auth';
 import { isSuppressed, normalizeEmail } from '../delivery/events';
 import { mailboxWithName } from '../mail/mailer';
@@ -54,9 +54,8 @@ export function publicPage(ctx: Pick<Ctx, 'db'>, input: z.infer<typeof slugInput
 }
 
 /** True when one more pending reader fits the owner's plan (pending and active count). */
-function hasRoom(db: Db, pub: PublicationRow): boolean {
-  const owner = db.select({ role: users.role, planType: users.planType }).from(users).where(eq(users.id, pub.userId)).get();
-  const limit = capabilitiesFor(owner ?? {}).maxSubscribers;
+function hasRoom(db: Db, pub: PublicationRow, now: Date): boolean {
+  const limit = capabilitiesOf(db, pub.userId, now).maxSubscribers;
   if (!Number.isFinite(limit)) return true;
   const kept =
     db
@@ -82,7 +81,7 @@ export async function signup(ctx: Ctx, input: z.infer<typeof signupInput>): Prom
     .get();
   if (existing && (existing.status === 'active' || existing.status === 'bounced' || existing.status === 'complained')) return neutral;
   if (!existing || existing.status === 'unsubscribed') {
-    if (!hasRoom(ctx.db, pub)) {
+    if (!hasRoom(ctx.db, pub, ctx.now())) {
       ctx.log.warn(`[subscribers] signup to publication ${pub.id} refused: the owner's plan limit is reached`);
       return neutral;
     }

@@ -7,6 +7,7 @@ import { users, workspaceInvitations, workspaceMembers, workspaces, type Workspa
 import type { AuthedContext } from '../trpc/context';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
+import { planColumns } from '../user/plan';
 import { TEAM_MSG } from './messages';
 import { invitationMail } from './invite-mail';
 import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole } from './schemas';
@@ -145,7 +146,7 @@ function readInvitation(ctx: TeamCtx, token: string) {
     .get();
   if (!found) throw new AppError('NOT_FOUND', TEAM_MSG.linkInvalid);
   const owner = ctx.db
-    .select({ id: users.id, name: users.name, role: users.role, planType: users.planType, trialPlan: users.trialPlan, createdAt: users.createdAt })
+    .select({ id: users.id, name: users.name, ...planColumns })
     .from(users)
     .where(eq(users.id, found.ws.ownerId))
     .get();

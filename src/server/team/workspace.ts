@@ -6,6 +6,7 @@ import type { Db } from '../db';
 import type { AuthedContext } from '../trpc/context';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
+import { planColumns } from '../user/plan';
 import { recordAudit, type Actor } from '../user/audit';
 import { TEAM_MSG } from './messages';
 import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole, type TeamOverviewDto } from './schemas';
@@ -144,10 +145,7 @@ export function listMemberships(ctx: TeamCtx) {
         id: users.id,
         name: users.name,
         email: users.email,
-        role: users.role,
-        planType: users.planType,
-        trialPlan: users.trialPlan,
-        createdAt: users.createdAt,
+        ...planColumns,
       },
     })
     .from(workspaceMembers)
