@@ -26,16 +26,33 @@ export const middleware = t.middleware;
 /** Converts thrown domain and validation errors into tRPC errors in one place; logs unknown ones once. */
 const mapErrors = t.middleware(async ({ ctx, path, next }) => {
   const result = await next();
-  if (result.ok) return result;
-  const { error } = result;
-  const cause = error.cause;
-  if (cause instanceof AppError || cause instanceof ZodError) return { ...result, error: toTRPCError(cause) };
-  if (error.code === 'INTERNAL_SERVER_ERROR') {
-    ctx.log.error(`procedure ${path} failed`, cause ?? error);
-    return { ...result, error: toTRPCError(cause ?? error) };
-  }
-  return result;
+  if (result.ok) return isAsyncIterable(result.data) ? { ...result, data: mappedStream(result.data, (err) => mapped(ctx.log, path, err)) } : result;
+  return { ...result, error: mapped(ctx.log, path, result.error) };
 });
+
+function mapped(log: Context['log'], path: string, error: unknown): TRPCError {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (cause instanceof AppError || cause instanceof ZodError) return toTRPCError(cause);
+  if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') return error;
+  log.error(`procedure ${path} failed`, cause ?? error);
+  return toTRPCError(cause ?? error);
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+/**
+ * A subscription's errors are thrown while it streams, after the middleware has returned; they are
+ * mapped here the same way (tRPC would otherwise send every one as INTERNAL_SERVER_ERROR).
+ */
+async function* mappedStream<T>(source: AsyncIterable<T>, map: (err: unknown) => TRPCError): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (err) {
+    throw map(err);
+  }
+}
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
