@@ -24,7 +24,7 @@ import { publicDeliveryRest } from './rest/public-delivery';
 import { subscribersRest } from './rest/subscribers';
 import { demoRest } from './rest/demo';
 import { blogPublicRest, blogRest } from './rest/blog';
-import { blogShellHtml, sitemapXml } from './blog/public-pages';
+import { blogShell, sitemapXml } from './blog/public-pages';
 import { onboardingRest } from './rest/onboarding';
 import { teamRest } from './rest/team';
 import { trackingPublicRest, trackingRest } from './rest/tracking';
@@ -155,9 +155,12 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     // shows the not-found page) with a 404, so crawlers and tools see a real not-found.
     const isClientRoute = loadClientRoutes(opts.clientDir);
     app.get('*', (c) => {
-      // /blog and a published post's page carry their own title and meta tags for crawlers; other paths the plain shell.
-      const html = blogShellHtml(deps.db, deps.env.APP_URL, c.req.path, indexHtml) ?? indexHtml;
-      return c.html(html, !isClientRoute || isClientRoute(c.req.path) ? 200 : 404, { 'Cache-Control': 'no-cache' });
+      // /blog and its posts are known to the server: their title and meta tags for crawlers, and a 404 for a post that is not published.
+      const page = blogShell(deps.db, deps.env.APP_URL, c.req.path, indexHtml) ?? {
+        html: indexHtml,
+        status: !isClientRoute || isClientRoute(c.req.path) ? 200 : 404,
+      };
+      return c.html(page.html, page.status, { 'Cache-Control': 'no-cache' });
     });
   }
 

@@ -58,7 +58,9 @@ test('staff write a post with a cover, publish it, and it is on /blog, at its ad
   expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(320);
 
   // Crawlers get the title and description in the served HTML itself.
-  const shell = await (await page.request.get(`/blog/${slug}`)).text();
+  const served = await page.request.get(`/blog/${slug}`);
+  expect(served.status()).toBe(200);
+  const shell = await served.text();
   expect(shell).toContain(`<title>${title} · Curated</title>`);
   expect(shell).toContain('<meta property="og:description" content="Five habits that keep readers opening every issue." />');
 

@@ -1,5 +1,6 @@
 // The built app answers 404 (with the client's not-found page) for addresses no route matches, and 200
-// for real routes, parameterised ones included.
+// for real routes, parameterised ones included; a blog post's address is a route only while the post is
+// published (a published post answering 200 is covered by blog.spec.ts).
 import { MSG } from '../../src/shared/messages';
 import { expect, skipWithoutBrowser, test } from './support';
 
@@ -9,8 +10,14 @@ test('an unknown address is a real 404 showing the not-found page; routes answer
   const missing = await page.goto('/no/such/page');
   expect(missing?.status()).toBe(404);
   await expect(page.getByText(MSG.notFoundPage)).toBeVisible();
-  for (const path of ['/', '/auth', '/blog/some-post', '/admin/integrations/brevo']) {
+  for (const path of ['/', '/auth', '/blog', '/admin/integrations/brevo']) {
     const res = await page.request.get(path);
     expect(res.status(), path).toBe(200);
   }
+});
+
+test('the address of a post that does not exist is a 404 showing the not-found page', async ({ page }) => {
+  const missing = await page.goto('/blog/no-such-post-here');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByText(MSG.notFoundPage)).toBeVisible();
 });

@@ -25,7 +25,8 @@ export function blogFeedXml(db: Db, appUrl: string, now: Date): string {
       `      <link>${escapeXml(postUrl(appUrl, p.slug))}</link>`,
       `      <guid isPermaLink="false">urn:uuid:${escapeXml(p.id)}</guid>`,
       p.publishedAt ? `      <pubDate>${p.publishedAt.toUTCString()}</pubDate>` : '',
-      `      <description>${escapeXml(p.excerpt || autoExcerpt(p.markdown))}</description>`,
+      // Readers render <description> as HTML and the excerpt is plain text: escaped for HTML, then for XML.
+      `      <description>${escapeXml(escapeXml(p.excerpt || autoExcerpt(p.markdown)))}</description>`,
       '    </item>',
     ]
       .filter(Boolean)
@@ -85,27 +86,36 @@ function withMeta(indexHtml: string, m: ShellMeta): string {
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
 }
 
+export interface ShellPage {
+  html: string;
+  status: 200 | 404;
+}
+
 /**
- * The app shell for /blog and /blog/<slug> of a published post with that page's title, description and
- * Open Graph tags; null for every other path (and for drafts and unknown posts), which keep the plain shell.
+ * The app shell for /blog and /blog/<slug>: /blog and a published post's page carry that page's title,
+ * description and Open Graph tags; the address of a draft or of no post is the plain shell with a 404
+ * (the client shows its not-found view there). Null for every other path.
  */
-export function blogShellHtml(db: Db, appUrl: string, path: string, indexHtml: string): string | null {
+export function blogShell(db: Db, appUrl: string, path: string, indexHtml: string): ShellPage | null {
   if (path === '/blog' || path === '/blog/') {
-    return withMeta(indexHtml, { title: 'Blog', description: BLOG_DESCRIPTION, url: `${appUrl}/blog`, type: 'website', feed: true });
+    return { html: withMeta(indexHtml, { title: 'Blog', description: BLOG_DESCRIPTION, url: `${appUrl}/blog`, type: 'website', feed: true }), status: 200 };
   }
-  const slug = /^\/blog\/([a-z0-9-]{1,100})\/?$/.exec(path)?.[1];
-  if (!slug) return null;
+  const segment = /^\/blog\/([^/]+)\/?$/.exec(path)?.[1];
+  if (!segment) return null;
+  const notFound: ShellPage = { html: indexHtml, status: 404 };
+  if (!/^[a-z0-9-]{1,100}$/.test(segment)) return notFound;
   try {
-    const post = publishedBySlug(db, slug);
-    return withMeta(indexHtml, {
+    const post = publishedBySlug(db, segment);
+    const html = withMeta(indexHtml, {
       title: post.title,
       description: post.excerpt,
       url: postUrl(appUrl, post.slug),
       image: post.cover ? appUrl + post.cover.url : undefined,
       type: 'article',
     });
+    return { html, status: 200 };
   } catch (err) {
-    if (err instanceof AppError) return null;
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return notFound;
     throw err;
   }
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import Parser from 'rss-parser';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { contentImages } from '../../../db/schema';
 import { createApp } from '../../../src/server/app';
 import { BLOG_MSG } from '../../../src/server/blog/schemas';
@@ -131,10 +132,33 @@ describe('RSS feed', () => {
       title: HOSTILE_TITLE,
       link: 'http://localhost:3000/blog/hostile-title',
       guid: `urn:uuid:${live.id}`,
-      content: 'Teaser <script>x</script> & "more"',
+      // RSS readers take the description as HTML; the excerpt is plain text, so its markup is text too.
+      content: 'Teaser &lt;script&gt;x&lt;/script&gt; &amp; &quot;more&quot;',
     });
     const { publishedAt } = await h.admin.blog.get({ id: live.id });
     expect(Date.parse(feed.items[0].pubDate!)).toBe(Math.floor(Date.parse(publishedAt!) / 1000) * 1000);
+  });
+
+  it("a hostile excerpt's description, read as HTML the way readers do, has no script and no event handler", async () => {
+    const h = await setup();
+    const post = await h.admin.blog.create({
+      title: 'Hostile excerpt',
+      markdown: 'Body',
+      excerpt: 'Look <script>alert(1)</script> <img src=x onerror="alert(2)"> & <a href="javascript:alert(3)" onclick="x()">here</a>',
+    });
+    await h.admin.blog.publish({ id: post.id });
+    const xml = await (await h.app.request('/blog/feed.xml')).text();
+    const item = DomUtils.getElementsByTagName('item', parseDocument(xml, { xmlMode: true }))[0]!;
+    const description = DomUtils.textContent(DomUtils.getElementsByTagName('description', item)[0]!);
+    const html = parseDocument(description);
+    expect(DomUtils.getElementsByTagName('script', html)).toEqual([]);
+    expect(DomUtils.getElementsByTagName('img', html)).toEqual([]);
+    const elements = DomUtils.findAll(() => true, html.children);
+    expect(elements.flatMap((el) => Object.keys(el.attribs)).filter((a) => a.startsWith('on') || a === 'href')).toEqual([]);
+    // What a reader shows is the excerpt, word for word.
+    expect(DomUtils.textContent(html)).toBe(
+      'Look <script>alert(1)</script> <img src=x onerror="alert(2)"> & <a href="javascript:alert(3)" onclick="x()">here</a>',
+    );
   });
 
   it('carries the 20 newest posts', async () => {
@@ -205,6 +229,11 @@ describe('app shell of blog pages', () => {
     for (const p of [`/blog/${draft.slug}`, '/blog/nothing-here', '/dashboard', '/']) {
       expect(await (await app.request(p)).text(), p).toBe(shell);
     }
+    // The post page of a draft or of no post is a real not-found (the shell shows the not-found view).
+    for (const p of [`/blog/${draft.slug}`, '/blog/nothing-here', '/blog/nothing-here/', '/blog/Not%20A%20Slug', '/blog/%E0%A4%A']) {
+      expect((await app.request(p)).status, p).toBe(404);
+    }
+    for (const p of ['/blog/hostile-title', '/blog/hostile-title/', '/blog', '/dashboard']) expect((await app.request(p)).status, p).toBe(200);
     const blog = await (await app.request('/blog')).text();
     expect(blog).toContain('<title>Blog · Curated</title>');
     expect(blog).toContain('<link rel="alternate" type="application/rss+xml" title="Curated Blog" href="/blog/feed.xml" />');
