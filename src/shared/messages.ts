@@ -54,7 +54,9 @@ export const MSG = {
   recoveryTitle: 'Application Recovery',
   recoveryBody: "We've encountered an error. The app has been restored to a stable state.",
   restartApp: 'Restart App',
-  professionalRequired: 'Professional Plan Required',
+  /** Settings' API keys: the spec's 'X Plan Required' with the plan that will carry them. */
+  planRequired: (plan: string) => `${plan} Plan Required`,
+  comingSoon: 'Coming soon',
 
   // Lead magnet
   sending: 'Sending...',

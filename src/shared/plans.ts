@@ -28,6 +28,8 @@ export interface Capabilities {
   customThemes: boolean;
   maxCustomThemes: number;
   emailManagement: boolean;
+  /** Sharing publications with a team of editors and viewers (the owner's plan decides). */
+  teamCollaboration: boolean;
   apiAccess: boolean;
   exports: readonly ExportFormat[];
 }
@@ -47,6 +49,7 @@ const professional: Capabilities = {
   customThemes: true,
   maxCustomThemes: 10,
   emailManagement: true,
+  teamCollaboration: false,
   apiAccess: false,
   exports: BASE_EXPORTS,
 };
@@ -63,6 +66,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     customThemes: false,
     maxCustomThemes: 0,
     emailManagement: false,
+    teamCollaboration: false,
     apiAccess: false,
     exports: BASE_EXPORTS,
   },
@@ -77,6 +81,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     customThemes: false,
     maxCustomThemes: 0,
     emailManagement: true,
+    teamCollaboration: false,
     apiAccess: false,
     exports: BASE_EXPORTS,
   },
@@ -88,6 +93,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     maxSubscribers: UNLIMITED,
     aiGenerationsPerMonth: UNLIMITED,
     maxCustomThemes: UNLIMITED,
+    teamCollaboration: true,
     apiAccess: true,
     exports: ALL_EXPORTS,
   },
@@ -124,6 +130,27 @@ export const PLAN_LABELS: Record<PlanType, string> = {
   enterprise: 'Enterprise',
 };
 
+/**
+ * Why a plan may list a feature: a capability the server enforces, everything of a lower plan, a
+ * service people deliver (support, SLA), or nothing yet: then it is shown 'Coming soon' wherever the
+ * plan is sold. tests/unit/foundation/plan-features.test.ts holds every entry to this.
+ */
+export type FeatureBasis =
+  { kind: 'capability'; capability: keyof Capabilities } | { kind: 'includes'; plan: PlanType } | { kind: 'service' } | { kind: 'comingSoon' };
+
+export interface PlanFeature {
+  /** The spec's wording (§6). */
+  text: string;
+  basis: FeatureBasis;
+}
+
+export const isComingSoon = (f: PlanFeature) => f.basis.kind === 'comingSoon';
+
+const has = (text: string, capability: keyof Capabilities): PlanFeature => ({ text, basis: { kind: 'capability', capability } });
+const coming = (text: string): PlanFeature => ({ text, basis: { kind: 'comingSoon' } });
+const service = (text: string): PlanFeature => ({ text, basis: { kind: 'service' } });
+const includes = (text: string, plan: PlanType): PlanFeature => ({ text, basis: { kind: 'includes', plan } });
+
 export interface PlanOffer {
   id: PlanType;
   name: string;
@@ -131,10 +158,11 @@ export interface PlanOffer {
   monthlyPrice: number | null;
   priceLabel: string;
   themesLabel: string;
-  features: readonly string[];
+  features: readonly PlanFeature[];
 }
 
-// Decided (PRODUCT.md): the upgrade dialog's monthly prices are used everywhere.
+// Decided (PRODUCT.md): the upgrade dialog's monthly prices are used everywhere. Model names are
+// coming soon: every plan with AI tools uses the one engine the operator configures.
 export const PLAN_OFFERS: readonly PlanOffer[] = [
   {
     id: 'basic',
@@ -142,7 +170,13 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     monthlyPrice: 9,
     priceLabel: '$9/month',
     themesLabel: '3 themes',
-    features: ['One integration', '3 publications per month', 'Export', 'Basic support', 'ChatGPT'],
+    features: [
+      has('One integration', 'integrations'),
+      has('3 publications per month', 'maxNewsletters'),
+      has('Export', 'exports'),
+      service('Basic support'),
+      coming('ChatGPT'),
+    ],
   },
   {
     id: 'professional',
@@ -150,7 +184,13 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     monthlyPrice: 19,
     priceLabel: '$19/month',
     themesLabel: '10 themes',
-    features: ['All integrations', 'Unlimited publications', 'Analytics', 'ChatGPT and Perplexity', 'Custom integrations'],
+    features: [
+      has('All integrations', 'integrations'),
+      has('Unlimited publications', 'maxNewsletters'),
+      has('Analytics', 'analytics'),
+      coming('ChatGPT and Perplexity'),
+      coming('Custom integrations'),
+    ],
   },
   {
     id: 'business',
@@ -158,7 +198,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     monthlyPrice: 39,
     priceLabel: '$39/month',
     themesLabel: 'Unlimited themes',
-    features: ['Everything in Professional', 'A/B testing', 'Custom theme colours', 'API access'],
+    features: [includes('Everything in Professional', 'professional'), coming('A/B testing'), coming('Custom theme colours'), coming('API access')],
   },
   {
     id: 'enterprise',
@@ -167,17 +207,20 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     priceLabel: 'Contact Sales',
     themesLabel: 'Unlimited themes',
     features: [
-      'Everything in Business',
-      'Gemini and Claude',
-      'Dedicated account manager',
-      'Custom API access',
-      'White-label',
-      'Team collaboration',
-      'SLA',
-      'On-premise deployment',
+      includes('Everything in Business', 'business'),
+      coming('Gemini and Claude'),
+      service('Dedicated account manager'),
+      coming('Custom API access'),
+      coming('White-label'),
+      has('Team collaboration', 'teamCollaboration'),
+      service('SLA'),
+      service('On-premise deployment'),
     ],
   },
 ];
+
+/** The cheapest plan that will carry API keys (Settings names it while the feature is coming). */
+export const API_ACCESS_PLAN: PlanType = PLAN_TYPES.find((p) => CAPABILITIES[p].apiAccess) ?? 'enterprise';
 
 export const MOST_POPULAR_PLAN: PlanType = 'professional';
 export const SALES_EMAIL = 'sales@curated.email';
@@ -265,4 +308,20 @@ export function formatTrialLabel(days: number): string {
 
 export function formatLimit(n: number): string {
   return Number.isFinite(n) ? String(n) : 'Unlimited';
+}
+
+const count = (n: number, one: string, many: string) => (Number.isFinite(n) ? `${n.toLocaleString('en-US')} ${n === 1 ? one : many}` : `Unlimited ${many}`);
+
+/** The limits that tell plans apart, as short phrases ('Unlimited channels', '1,000 AI generations a month'), from the enforced capabilities. */
+export function keyLimits(plan: PlanType): string[] {
+  const c = CAPABILITIES[plan];
+  return [
+    count(c.maxNewsletters, 'publication', 'publications'),
+    count(c.maxChannels, 'content channel', 'content channels'),
+    count(THEME_CAPS[plan], 'theme', 'themes'),
+    c.aiTools
+      ? `${count(c.aiGenerationsPerMonth, 'AI generation', 'AI generations')}${Number.isFinite(c.aiGenerationsPerMonth) ? ' a month' : ''}`
+      : 'No AI tools',
+    `${count(c.maxSubscribers, 'subscriber', 'subscribers')} per publication`,
+  ];
 }

@@ -98,6 +98,8 @@ test('the help center shows three cards, the topic lists, an eight-question FAQ 
     'href',
     '/email-management',
   );
+  await expect(page.getByRole('region', { name: 'Features & Tools' }).getByRole('link', { name: /Integrations/ })).toHaveAttribute('href', '/integrations');
+  await expect(page.getByRole('region', { name: 'Features & Tools' }).getByRole('link', { name: /Analytics/ })).toHaveAttribute('href', '/analytics');
 
   const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
   await expectSingleOpenAccordion(

@@ -66,6 +66,40 @@ test('landing pricing shows the three plans from plans.ts with the launch offer'
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Roadmap' })).toBeVisible();
 });
 
+test('the landing says what the product does today and marks unbuilt plan features Coming soon', async ({ page }) => {
+  await page.goto('/');
+  const main = page.getByRole('main');
+  await expect(main).not.toContainText('Direct connections are on the way');
+  const features = page.locator('#features');
+  for (const title of [
+    'AI Magic that cites its sources',
+    'Your own subscribers',
+    'Send now or on schedule',
+    'Opens and clicks per issue',
+    'Publish where your list lives',
+  ])
+    await expect(features.getByRole('heading', { name: title })).toBeVisible();
+  await expect(features).toContainText('double opt-in');
+  await expect(page.getByRole('list', { name: 'Publish to' })).toContainText('beehiiv');
+  await expect(page.getByRole('list', { name: 'Send through' })).toContainText('Postmark');
+
+  const pricing = page.locator('#pricing');
+  const item = (text: string) => pricing.getByRole('listitem').filter({ hasText: text }).first();
+  for (const text of ['Custom integrations', 'White-label', 'ChatGPT and Perplexity', 'Gemini and Claude'])
+    await expect(item(text)).toContainText(MSG.comingSoon);
+  for (const text of ['Analytics', 'All integrations', 'Team collaboration']) await expect(item(text)).not.toContainText(MSG.comingSoon);
+  // The limits shown come from what the server enforces.
+  await expect(pricing.getByRole('list', { name: 'Basic limits' })).toContainText('200 AI generations a month');
+});
+
+test('the roadmap lists what exists as available and the coming plan features as next or later', async ({ page }) => {
+  await page.goto('/roadmap');
+  const main = page.getByRole('main');
+  await expect(main).toContainText('double opt-in');
+  await expect(main).toContainText('Resend, Mailgun or Postmark');
+  for (const text of ['A/B testing', 'Custom theme colours', 'White-label', 'Custom integrations']) await expect(main).toContainText(text);
+});
+
 test('public routes resolve with their own titles', async ({ page }) => {
   for (const [path, title] of [
     ['/terms', 'Terms of Service'],

@@ -23,6 +23,8 @@ const FEATURES: { to: To; label: string; hint: string }[] = [
   { to: '/newsletters', label: 'Newsletters', hint: 'Saved drafts, previews and exports' },
   { to: '/subscribers', label: 'Subscribers', hint: 'Signup page, CSV import and one-click unsubscribe' },
   { to: '/email-management', label: 'Email Management', hint: 'Your own SMTP, Brevo, Resend, Mailgun or Postmark' },
+  { to: '/integrations', label: 'Integrations', hint: 'Publish to Brevo, Mailchimp, MailerLite or beehiiv; copy for Substack' },
+  { to: '/analytics', label: 'Analytics', hint: 'Opens, clicks per link, unsubscribes and bounces per issue' },
   { to: '/upgrade', label: 'Plans and billing', hint: 'Compare plans, upgrade and manage your subscription' },
 ];
 

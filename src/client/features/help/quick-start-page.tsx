@@ -2,6 +2,7 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ArrowRight, Lightbulb, Mail, Share2, Sparkles, UserRound, type LucideIcon } from 'lucide-react';
 import { SUPPORT_EMAIL } from '../../../shared/plans';
+import { ComingSoonBadge } from '../../components/plan-features';
 import { buttonClass } from '../../components/ui/button';
 import { QUICK_START_FAQ } from './faq-data';
 import { Card, FaqSection, HelpShell, SectionHeading } from './help-parts';
@@ -83,11 +84,7 @@ function StepCard({ step, n }: { step: Step; n: number }) {
               {step.tasks.map((t) => (
                 <li key={t.text}>
                   {t.text}
-                  {t.coming && (
-                    <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-medium text-amber-800 dark:bg-amber-500/15 dark:text-amber-300">
-                      Coming soon
-                    </span>
-                  )}
+                  {t.coming && <ComingSoonBadge className="ml-2 align-middle" />}
                 </li>
               ))}
             </ol>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, Clock, Eye, Lock, Mail, Palette, Rss, Send, ShieldCheck, Sparkles } from 'lucide-react';
+import { ArrowRight, ChartLine, FileDown, Lock, Mail, Palette, Rss, Send, Share2, ShieldCheck, Sparkles, Users, UsersRound } from 'lucide-react';
 import { SALES_EMAIL } from '../../../shared/plans';
 import { PublicFooter, PublicHeader } from '../../components/public-layout';
 import { buttonClass } from '../../components/ui/button';
@@ -8,6 +8,7 @@ import { LeadForm } from './lead-form';
 import { Pricing } from './pricing';
 import { HeroPreview } from './hero-preview';
 
+// Each line says what the product does today (ARCHITECTURE.md); plan-only parts name their plan.
 const FEATURES = [
   {
     icon: Rss,
@@ -16,30 +17,75 @@ const FEATURES = [
   },
   {
     icon: Sparkles,
-    title: 'Summaries that cite their source',
-    body: 'Every story keeps its source and a link back, so your readers always know where it came from.',
+    title: 'AI Magic that cites its sources',
+    body: 'Turn your articles into newsletters, blog posts, social posts, email campaigns and product descriptions. The built-in engine quotes and cites your sources; with a language model set up, the model writes and its citations are checked against them.',
   },
   {
     icon: Palette,
     title: 'Themes that survive every inbox',
-    body: 'Email-safe themes tested for Outlook, Gmail and dark mode, kept under Gmail’s clipping limit.',
+    body: 'Email-safe themes tested for Outlook, Gmail and dark mode, kept under Gmail’s clipping limit. Preview each issue as a web page and as email, on desktop and mobile.',
   },
-  { icon: Eye, title: 'Preview web and email', body: 'See the issue as a web page and as email HTML, on desktop and mobile, before anyone else does.' },
+  {
+    icon: Users,
+    title: 'Your own subscribers',
+    body: 'A signup page for each publication with double opt-in, CSV import and export, and one-click unsubscribe in every issue.',
+  },
   {
     icon: Send,
-    title: 'Send through your own SMTP',
-    body: 'Test sends go through the SMTP server you configure, with HTML and plain-text parts. No lock-in to a single mail service.',
+    title: 'Send now or on schedule',
+    body: 'Send an issue now or at a time you choose. On paid plans, use your own SMTP server, Brevo, Resend, Mailgun or Postmark, with a fallback taking over if one fails. Progress shows live.',
   },
-  { icon: Clock, title: 'Set up in under 10 minutes', body: 'Five guided steps from an empty page to an issue ready to send.' },
+  {
+    icon: ChartLine,
+    title: 'Opens and clicks per issue',
+    body: 'See opens (Apple’s automatic opens counted apart), clicks per link, unsubscribes and bounces, with trends and a CSV export. On Professional and up.',
+  },
+  {
+    icon: Share2,
+    title: 'Publish where your list lives',
+    body: 'Publish a saved issue to Brevo, Mailchimp, MailerLite or beehiiv as a draft, now or scheduled, or copy clean HTML and Markdown into Substack.',
+  },
+  {
+    icon: FileDown,
+    title: 'Exports and a public archive',
+    body: 'Export any issue as text, Markdown or PDF (HTML, Word and EPUB on Enterprise). Sent issues get a web archive with an RSS feed.',
+  },
+  {
+    icon: UsersRound,
+    title: 'Work as a team',
+    body: 'On Enterprise, invite editors and viewers to the publications you share. Editors build issues with you; sending and subscribers stay with you.',
+  },
 ];
 
-const INTEGRATIONS = ['Mailchimp', 'Brevo', 'MailerLite', 'Substack'];
+/** Where a saved issue can be published (platform APIs; Substack by copy and paste). */
+const PUBLISH_TO = ['Brevo', 'Mailchimp', 'MailerLite', 'beehiiv', 'Substack'];
+/** What can carry the mail of a send. */
+const SEND_THROUGH = ['SMTP', 'Brevo', 'Resend', 'Mailgun', 'Postmark'];
 
 const TRUST = [
   { icon: ShieldCheck, text: '14-day money-back guarantee' },
   { icon: Lock, text: 'Data encrypted in transit and at rest' },
   { icon: Mail, text: 'Support replies within 24 hours' },
 ];
+
+function ServiceList({ title, items, note }: { title: string; items: string[]; note: string }) {
+  return (
+    <div>
+      <h3 className="font-semibold text-zinc-900 dark:text-zinc-100">{title}</h3>
+      <ul aria-label={title} className="mt-3 flex flex-wrap items-center justify-center gap-2.5">
+        {items.map((name) => (
+          <li
+            key={name}
+            className="rounded-full border border-zinc-200 bg-white px-4 py-1.5 text-sm font-semibold text-zinc-700 shadow-xs dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200"
+          >
+            {name}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{note}</p>
+    </div>
+  );
+}
 
 export function LandingPage() {
   useTitle();
@@ -60,8 +106,8 @@ export function LandingPage() {
                 Newsletters from sources you trust, <span className="text-indigo-600 dark:text-indigo-400">in minutes</span>.
               </h1>
               <p className="mt-6 max-w-xl text-lg text-zinc-600 text-pretty dark:text-zinc-400">
-                Curated finds the best articles from real feeds, summarises them honestly, and lays them out in a theme that looks right in every inbox. Pick,
-                preview, send.
+                Curated finds the best articles from real feeds, summarises them honestly, lays them out in a theme that looks right in every inbox and sends
+                them to your subscribers. Pick, preview, send.
               </p>
               <div className="mt-8 flex flex-wrap items-center gap-3">
                 <Link to="/auth" className={buttonClass('primary', 'lg')}>
@@ -82,7 +128,9 @@ export function LandingPage() {
             <div className="max-w-2xl">
               <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">Features</p>
               <h2 className="mt-2 text-3xl font-semibold tracking-tight">Everything a weekly issue needs</h2>
-              <p className="mt-3 text-zinc-600 dark:text-zinc-400">From finding the stories to landing in the inbox, without stitching five tools together.</p>
+              <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+                From finding the stories to landing in the inbox, without stitching five tools together. Five guided steps, set up in under 10 minutes.
+              </p>
             </div>
             <div className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {FEATURES.map(({ icon: Icon, title, body }) => (
@@ -101,19 +149,10 @@ export function LandingPage() {
         <section id="integrations" className="py-16">
           <div className="mx-auto max-w-6xl px-4 text-center sm:px-6">
             <h2 className="text-sm font-semibold uppercase tracking-wider text-zinc-500 dark:text-zinc-400">Integrations for the email services you use</h2>
-            <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">
-              Direct connections are on the way; today you send through any SMTP server you configure.
-            </p>
-            <ul className="mt-6 flex flex-wrap items-center justify-center gap-3">
-              {INTEGRATIONS.map((name) => (
-                <li
-                  key={name}
-                  className="rounded-full border border-zinc-200 bg-white px-5 py-2 text-sm font-semibold text-zinc-700 shadow-xs dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200"
-                >
-                  {name}
-                </li>
-              ))}
-            </ul>
+            <div className="mt-6 grid gap-8 md:grid-cols-2">
+              <ServiceList title="Publish to" items={PUBLISH_TO} note="Brevo, Mailchimp, MailerLite and beehiiv by API key; Substack by copy and paste." />
+              <ServiceList title="Send through" items={SEND_THROUGH} note="Your own SMTP server or provider account, with automatic fallback." />
+            </div>
           </div>
         </section>
 
@@ -139,7 +178,7 @@ export function LandingPage() {
               <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">Pricing</p>
               <h2 className="mt-2 text-3xl font-semibold tracking-tight">Launch pricing for the first 50 users</h2>
               <p className="mt-3 text-zinc-600 dark:text-zinc-400">
-                Every paid plan starts with a 7-day free trial, no card needed. Cancel at any time and keep access to the end of the billing period.
+                Basic and Professional start with a 7-day free trial, no card needed. Cancel at any time and keep access to the end of the billing period.
               </p>
             </div>
             <div className="mt-12">

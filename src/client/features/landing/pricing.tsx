@@ -1,7 +1,7 @@
 // Three-plan pricing from PLAN_OFFERS (the single source of prices) with the launch-offer wording.
 import { Link } from '@tanstack/react-router';
-import { Check } from 'lucide-react';
-import { MOST_POPULAR_PLAN, PLAN_OFFERS, SALES_EMAIL } from '../../../shared/plans';
+import { MOST_POPULAR_PLAN, PLAN_OFFERS, SALES_EMAIL, keyLimits } from '../../../shared/plans';
+import { PlanFeatureList } from '../../components/plan-features';
 import { buttonClass } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
@@ -41,15 +41,19 @@ export function Pricing() {
             <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
               {plan.monthlyPrice === null ? 'Tailored to your team' : 'Launch price for the first 50 users'}
             </p>
-            <p className="mt-4 text-sm font-medium text-zinc-700 dark:text-zinc-300">{plan.themesLabel}</p>
-            <ul className="mt-4 flex-1 space-y-2.5 text-sm text-zinc-600 dark:text-zinc-400">
-              {plan.features.map((f) => (
-                <li key={f} className="flex gap-2.5">
-                  <Check className="mt-0.5 size-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
-                  {f}
-                </li>
+            <ul
+              aria-label={`${plan.name} limits`}
+              className="mt-4 space-y-1 border-y border-zinc-100 py-3 text-sm font-medium text-zinc-700 dark:border-zinc-800 dark:text-zinc-300"
+            >
+              {keyLimits(plan.id).map((l) => (
+                <li key={l}>{l}</li>
               ))}
             </ul>
+            <PlanFeatureList
+              features={plan.features}
+              className="mt-4 flex-1 space-y-2.5 text-sm text-zinc-600 dark:text-zinc-400"
+              checkClassName="text-indigo-600 dark:text-indigo-400"
+            />
             {plan.monthlyPrice === null ? (
               <a href={`mailto:${SALES_EMAIL}?subject=Curated%20Enterprise`} className={buttonClass('outline', 'md', 'mt-8 w-full')}>
                 Contact Sales

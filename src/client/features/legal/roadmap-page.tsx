@@ -2,27 +2,41 @@ import { PublicPage } from '../../components/public-layout';
 import { Badge } from '../../components/ui/badge';
 import { useTitle } from '../../lib/use-title';
 
+// 'Available' lists only what works today (ARCHITECTURE.md); every plan feature marked 'Coming soon'
+// in plans.ts appears under Next or Later.
 const STAGES = [
   {
     label: 'Available',
     tone: 'brand' as const,
     items: [
       'Five-step newsletter workflow',
-      'Channel search and feed discovery from any site',
-      'Email-safe themes with dark mode',
-      'Sending through Brevo or your own SMTP server, scheduled or now',
-      'AI summaries and drafts that cite their sources',
+      'Channel search and feed discovery from any site, OPML import',
+      'Email-safe themes with dark mode, web and email previews',
+      'AI Magic: newsletters, blog posts, social posts, email campaigns and product descriptions that cite their sources, from the built-in engine or an OpenAI-compatible model',
+      'Subscribers: signup pages with double opt-in, CSV import and export, one-click unsubscribe',
+      'Sending now or scheduled through SMTP, Brevo, Resend, Mailgun or Postmark, with automatic fallback',
       'Open and click analytics',
-      'Publishing to Brevo, Mailchimp, MailerLite and beehiiv',
+      'Publishing to Brevo, Mailchimp, MailerLite and beehiiv; copy for Substack',
+      'Exports: text, Markdown and PDF; HTML, Word and EPUB on Enterprise',
+      'Public web archive and RSS feed of sent issues',
       'Team collaboration on the Enterprise plan',
     ],
   },
   {
     label: 'Next',
     tone: 'neutral' as const,
-    items: ['Full article text for summaries of feeds that carry only a teaser', 'Social accounts and cross-posting'],
+    items: [
+      'Full article text for summaries of feeds that carry only a teaser',
+      'Social accounts and cross-posting',
+      'API keys for your own scripts (Business and Enterprise)',
+      'Custom theme colours',
+    ],
   },
-  { label: 'Later', tone: 'neutral' as const, items: ['A/B testing of subject lines', 'Public API'] },
+  {
+    label: 'Later',
+    tone: 'neutral' as const,
+    items: ['A/B testing of subject lines', 'Custom integrations', 'A choice of AI model per plan (ChatGPT, Perplexity, Gemini, Claude)', 'White-label'],
+  },
 ];
 
 export function RoadmapPage() {

@@ -2,6 +2,8 @@
 import type { ReactNode } from 'react';
 import { KeyRound, Lock } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
+import { API_ACCESS_PLAN, PLAN_OFFERS } from '../../../shared/plans';
+import { ComingSoonBadge } from '../../components/plan-features';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -11,6 +13,9 @@ import { Switch } from '../../components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ProductNewsSwitch } from '../admin-newsletter';
 import { EMAIL_FREQUENCIES, EXPORT_FORMATS, LANGUAGES, TIMEZONES, useLocalSettings, type LocalSettings } from './local-settings';
+
+// The plan whose capabilities carry API keys, named as the offers name it.
+const apiPlan = PLAN_OFFERS.find((o) => o.id === API_ACCESS_PLAN)?.name ?? 'Enterprise';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -162,10 +167,15 @@ export function SettingsPage() {
                 <p className="flex items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
                   <KeyRound className="size-4 text-zinc-400" aria-hidden /> API keys
                 </p>
-                <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">Create keys to call the API from your own scripts.</p>
-                <Badge tone="warning" className="mt-2">
-                  <Lock className="size-3" aria-hidden /> {MSG.professionalRequired}
-                </Badge>
+                <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">
+                  Keys to call the API from your own scripts will come with the {apiPlan} plan. They are not available yet.
+                </p>
+                <div className="mt-2 flex flex-wrap gap-1.5">
+                  <Badge tone="neutral">
+                    <Lock className="size-3" aria-hidden /> {MSG.planRequired(apiPlan)}
+                  </Badge>
+                  <ComingSoonBadge />
+                </div>
               </div>
               <Button variant="outline" disabled>
                 Generate API key

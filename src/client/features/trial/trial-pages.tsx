@@ -2,11 +2,12 @@
 // (billing.startTrial makes the account and mails a 6-digit code), /trial-confirmation signs the
 // visitor in with that code (auth.verifyCode, as /auth's Email option), /trial-success says what next.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { CircleCheck, MailCheck, MailOpen } from 'lucide-react';
+import { MailCheck, MailOpen } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { MSG } from '../../../shared/messages';
 import { PLAN_OFFERS, SUPPORT_EMAIL, TRIAL_DAYS, normalizeTrialPlan } from '../../../shared/plans';
 import { BILLING_MSG } from '../../../shared/schemas/billing';
+import { PlanFeatureList } from '../../components/plan-features';
 import { NoticeIcon, PublicPage } from '../../components/public-layout';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -96,14 +97,11 @@ export function TrialSignupPage({ plan }: { plan: string }) {
             {offer.name}
           </h2>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">then {offer.priceLabel} if you choose to keep it</p>
-          <ul className="mt-4 space-y-2 text-sm text-zinc-700 dark:text-zinc-300">
-            {offer.features.map((f) => (
-              <li key={f} className="flex gap-2">
-                <CircleCheck className="mt-0.5 size-4 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
-                {f}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatureList
+            features={offer.features}
+            className="mt-4 space-y-2 text-sm text-zinc-700 dark:text-zinc-300"
+            checkClassName="text-indigo-600 dark:text-indigo-400"
+          />
           <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400">{offer.themesLabel}. Nothing is charged when the trial ends.</p>
         </aside>
       </div>

@@ -1,9 +1,11 @@
 // Pieces of a plan card shared by the upgrade dialog and /upgrade: the badges above it ('Most Popular',
 // 'Current Plan') and the list of what the plan includes.
 import type { ReactNode } from 'react';
-import { Check, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
+import { PlanFeatureList } from '../../components/plan-features';
 import { MSG } from '../../../shared/messages';
+import type { PlanFeature } from '../../../shared/plans';
 
 export function PlanBadges({ popular, current, children }: { popular: boolean; current: boolean; children?: ReactNode }) {
   return (
@@ -20,15 +22,12 @@ export function PlanBadges({ popular, current, children }: { popular: boolean; c
   );
 }
 
-export function PlanFeatures({ features }: { features: readonly string[] }) {
+export function PlanFeatures({ features }: { features: readonly PlanFeature[] }) {
   return (
-    <ul className="mt-3 flex-1 space-y-1.5 text-sm text-zinc-600 dark:text-zinc-300">
-      {features.map((f) => (
-        <li key={f} className="flex gap-2">
-          <Check className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
-          <span>{f}</span>
-        </li>
-      ))}
-    </ul>
+    <PlanFeatureList
+      features={features}
+      className="mt-3 flex-1 space-y-1.5 text-sm text-zinc-600 dark:text-zinc-300"
+      checkClassName="text-emerald-600 dark:text-emerald-400"
+    />
   );
 }

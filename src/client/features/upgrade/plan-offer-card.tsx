@@ -2,7 +2,7 @@
 // sales, or nothing because it is theirs or included in theirs).
 import { forwardRef } from 'react';
 import { MSG } from '../../../shared/messages';
-import { CAPABILITIES, MOST_POPULAR_PLAN, THEME_CAPS, type PlanOffer, type PlanType } from '../../../shared/plans';
+import { MOST_POPULAR_PLAN, keyLimits, type PlanOffer } from '../../../shared/plans';
 import { PlanBadges, PlanFeatures } from './plan-card-parts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -14,22 +14,6 @@ import { cn } from '../../lib/cn';
  * are not set up on this server.
  */
 export type OfferAction = 'current' | 'trial' | 'included' | 'buy' | 'sales' | 'unavailable';
-
-const count = (n: number, one: string, many: string) => (Number.isFinite(n) ? `${n.toLocaleString('en-US')} ${n === 1 ? one : many}` : `Unlimited ${many}`);
-
-/** The limits that tell plans apart, as short phrases ('Unlimited channels', '1,000 AI generations a month'). */
-export function keyLimits(plan: PlanType): string[] {
-  const c = CAPABILITIES[plan];
-  return [
-    count(c.maxNewsletters, 'publication', 'publications'),
-    count(c.maxChannels, 'content channel', 'content channels'),
-    count(THEME_CAPS[plan], 'theme', 'themes'),
-    c.aiTools
-      ? `${count(c.aiGenerationsPerMonth, 'AI generation', 'AI generations')}${Number.isFinite(c.aiGenerationsPerMonth) ? ' a month' : ''}`
-      : 'No AI tools',
-    `${count(c.maxSubscribers, 'subscriber', 'subscribers')} per publication`,
-  ];
-}
 
 interface Props {
   offer: PlanOffer;

@@ -1,0 +1,36 @@
+// The list of what a plan includes, shared by every place that sells a plan (landing pricing, the
+// upgrade dialog, /upgrade, the trial page): a feature nothing builds yet carries 'Coming soon' and no
+// check mark, read from the feature's own flag in plans.ts.
+import { Check, Clock } from 'lucide-react';
+import { MSG } from '../../shared/messages';
+import { isComingSoon, type PlanFeature } from '../../shared/plans';
+import { cn } from '../lib/cn';
+import { Badge } from './ui/badge';
+
+export function ComingSoonBadge({ className }: { className?: string }) {
+  return (
+    <Badge tone="warning" className={className}>
+      {MSG.comingSoon}
+    </Badge>
+  );
+}
+
+export function PlanFeatureList({ features, className, checkClassName }: { features: readonly PlanFeature[]; className?: string; checkClassName?: string }) {
+  return (
+    <ul className={className}>
+      {features.map((f) => {
+        const coming = isComingSoon(f);
+        const Icon = coming ? Clock : Check;
+        return (
+          <li key={f.text} className={cn('flex gap-2', coming && 'text-zinc-500 dark:text-zinc-400')}>
+            <Icon className={cn('mt-0.5 size-4 shrink-0', coming ? 'text-zinc-400 dark:text-zinc-500' : checkClassName)} aria-hidden />
+            <span className="min-w-0">
+              {f.text}
+              {coming && <ComingSoonBadge className="ml-2 align-middle" />}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
