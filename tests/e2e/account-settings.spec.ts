@@ -29,7 +29,7 @@ test('avatar uploads are checked for type and size before anything is sent', asy
   expect(me.avatar).toBeNull();
 });
 
-test('settings tabs keep their choices on this device; API keys need the Professional plan', async ({ page, request }) => {
+test('settings tabs keep their choices on this device; API keys are coming with the Business plan', async ({ page, request }) => {
   const email = uniqueEmail('settings');
   await createAccount(request, 'Sam Settings', email);
   await signInThroughUi(page, email);
