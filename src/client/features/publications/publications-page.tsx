@@ -90,11 +90,11 @@ function PublicationRow({
           </p>
         </div>
         {pub.sharedBy ? (
-          <div className="flex shrink-0 gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2">
             <SharedActions pub={pub} nameId={nameId} onOpen={onOpen} onPreview={onPreview} />
           </div>
         ) : (
-          <div className="flex shrink-0 gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2">
             <Button size="sm" onClick={onOpen} aria-describedby={nameId}>
               Open <ArrowRight aria-hidden />
             </Button>

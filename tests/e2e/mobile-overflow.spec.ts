@@ -1,0 +1,228 @@
+// Every page fits a 390 px phone: the document is never wider than the viewport. Each route of the
+// built client's route manifest is visited as the visitor who can see it (public, a plain user on the
+// free plan, the admin, who sees every signed-in page with all its parts), with some data on the page.
+// A failure names the elements whose right edge passes the viewport.
+import fs from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
+import { adminEmail, createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
+
+skipWithoutBrowser();
+
+const WIDTH = 390;
+test.use({ viewport: { width: WIDTH, height: 844 } });
+
+const MANIFEST = `${process.env.E2E_DIST ?? 'dist'}/client/route-manifest.json`;
+
+/** Sample values for the routes with parameters, filled in once the data exists. */
+interface Samples {
+  blogSlug: string;
+  postId: string;
+  publicationSlug: string;
+  publicationId: string;
+}
+
+const PUBLIC: Record<string, (s: Samples) => string> = {
+  '/': () => '/',
+  '/anti-scraping': () => '/anti-scraping',
+  '/auth': () => '/auth',
+  '/help': () => '/help',
+  '/privacy': () => '/privacy',
+  '/protection-status': () => '/protection-status',
+  '/quick-start-guide': () => '/quick-start-guide',
+  '/refund': () => '/refund',
+  '/reset-password': () => '/reset-password?token=not-a-real-token',
+  '/roadmap': () => '/roadmap',
+  '/security-demo': () => '/security-demo',
+  '/terms': () => '/terms',
+  '/thank-you': () => '/thank-you',
+  '/trial-confirmation': () => '/trial-confirmation?email=reader%40example.test',
+  '/trial-signup': () => '/trial-signup?plan=professional',
+  '/trial-success': () => '/trial-success?email=reader%40example.test',
+  '/twofa-demo': () => '/twofa-demo',
+  '/unsubscribe': () => '/unsubscribe',
+  '/unsubscribe-product': () => '/unsubscribe-product',
+  '/blog/': () => '/blog',
+  '/blog/$slug': (s) => `/blog/${s.blogSlug}`,
+  '/p/$slug': (s) => `/p/${s.publicationSlug}`,
+  '/p/$slug/confirm': (s) => `/p/${s.publicationSlug}/confirm?token=not-a-real-token`,
+};
+
+const SIGNED_IN: Record<string, (s: Samples) => string> = {
+  '/account': () => '/account',
+  '/ai-magic': () => '/ai-magic',
+  '/analytics': (s) => `/analytics?publicationId=${s.publicationId}`,
+  '/billing': () => '/billing',
+  '/dashboard': () => '/dashboard',
+  '/email-delivery-test': () => '/email-delivery-test',
+  '/email-management': () => '/email-management',
+  '/email-test': () => '/email-test',
+  '/integrations': () => '/integrations',
+  '/newsletters': () => '/newsletters',
+  '/publications': () => '/publications',
+  '/settings': () => '/settings',
+  '/subscribers': (s) => `/subscribers?publicationId=${s.publicationId}`,
+  '/team': () => '/team',
+  '/team/join': () => '/team/join?token=not-a-real-token',
+  '/upgrade': () => '/upgrade',
+  '/workflow': (s) => `/workflow?publicationId=${s.publicationId}`,
+};
+
+const STAFF: Record<string, (s: Samples) => string> = {
+  '/admin': () => '/admin',
+  '/admin/': () => '/admin/',
+  '/admin/emails': () => '/admin/emails',
+  '/admin/onboarding-emails': () => '/admin/onboarding-emails',
+  '/admin/security': () => '/admin/security',
+  '/admin/users': () => '/admin/users',
+  '/admin/blog-content/': () => '/admin/blog-content',
+  '/admin/blog-content/new': () => '/admin/blog-content/new',
+  '/admin/blog-content/$postId': (s) => `/admin/blog-content/${s.postId}`,
+  '/admin/integrations/': () => '/admin/integrations',
+  '/admin/integrations/$platform': () => '/admin/integrations/brevo',
+  '/admin/newsletters/new': () => '/admin/newsletters/new',
+};
+
+async function trpc<T>(page: Page, path: string, input: unknown): Promise<T> {
+  const res = await page.request.post(`/api/trpc/${path}`, { data: input });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
+async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
+  const res = await page.request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
+/** A publication, a saved newsletter and a subscriber for the signed-in account, so lists and cards are drawn. */
+async function seedAccount(page: Page, name: string): Promise<Pick<Samples, 'publicationId' | 'publicationSlug'>> {
+  const pub = await trpc<{ id: string }>(page, 'publications.create', { name });
+  const draft = await page.request.post('/api/newsletter-drafts', {
+    data: {
+      title: `${name}: the week in review with a rather long title`,
+      subject: `${name}: two stories`,
+      content: 'Story number 1\nStory number 2',
+      htmlContent: '<!doctype html><html><body><h1>The week</h1><p>Story number 1</p></body></html>',
+      status: 'draft',
+      contentSources: { channels: [{ name: 'Example News', url: 'https://example.com/feed', niche: 'news' }], articles: [], theme: 'market-watch' },
+    },
+  });
+  expect(draft.status(), await draft.text()).toBeLessThan(300);
+  const share = await trpcQuery<{ signupUrl: string }>(page, 'subscribers.share', { publicationId: pub.id });
+  return { publicationId: pub.id, publicationSlug: new URL(share.signupUrl).pathname.split('/')[2] };
+}
+
+/** Where the document is wider than the viewport: the elements where the overflow starts (their parent still fits). */
+function overflowReport(width: number) {
+  const describe = (el: Element) => {
+    const parts: string[] = [];
+    for (let e: Element | null = el; e && e !== document.body && parts.length < 4; e = e.parentElement) {
+      let part = e.tagName.toLowerCase();
+      if (e.id) part += `#${e.id}`;
+      const testId = e.getAttribute('data-testid');
+      if (testId) part += `[data-testid="${testId}"]`;
+      const classes = typeof e.className === 'string' ? e.className.split(/\s+/).filter(Boolean).slice(0, 4) : [];
+      if (classes.length) part += `.${classes.map((c) => CSS.escape(c)).join('.')}`;
+      parts.unshift(part);
+    }
+    const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    return `${parts.join(' > ')} (right edge ${Math.round(el.getBoundingClientRect().right)} px${text ? `, "${text}"` : ''})`;
+  };
+  const passes = (el: Element) => el.getBoundingClientRect().right > width + 0.5;
+  // Content inside a scrolling or clipping box does not widen the page.
+  const clipped = (el: Element) => {
+    for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+      if (getComputedStyle(a).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  const starts: string[] = [];
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    if (!passes(el) || clipped(el) || getComputedStyle(el).position === 'fixed') continue;
+    const parent = el.parentElement;
+    if (parent && parent !== document.body && passes(parent)) continue;
+    starts.push(describe(el));
+  }
+  return { scrollWidth: document.documentElement.scrollWidth, starts: starts.slice(0, 6) };
+}
+
+/** Visits each page and returns one line per page that is wider than the phone. */
+async function widePages(page: Page, urls: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const url of urls) {
+    await page.goto(url);
+    // Pages that poll (the protection demos) never fall idle: a few seconds is enough for their first answers.
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+    await expect(page.locator('h1').first(), `${url} shows its heading`).toBeVisible();
+    const { scrollWidth, starts } = await page.evaluate(overflowReport, WIDTH);
+    if (scrollWidth > WIDTH) problems.push(`${url} is ${scrollWidth} px wide:\n    ${starts.join('\n    ') || '(no element found)'}`);
+  }
+  return problems;
+}
+
+function manifest(): string[] {
+  return JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as string[];
+}
+
+test('every route of the client is visited by this spec', () => {
+  const known = new Set([...Object.keys(PUBLIC), ...Object.keys(SIGNED_IN), ...Object.keys(STAFF)]);
+  expect(
+    manifest().filter((r) => !known.has(r)),
+    'routes with no visit here: add them to PUBLIC, SIGNED_IN or STAFF',
+  ).toEqual([]);
+});
+
+let samples: Samples;
+let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+// The admin signs in once: a published blog post and the admin's own publication give the routes with
+// parameters something to show; the session is reused by the admin's test.
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: WIDTH, height: 844 } });
+  const page = await context.newPage();
+  await signInThroughUi(page, adminEmail());
+  const seeded = await seedAccount(page, 'Staff Picks Weekly');
+  const post = await trpc<{ id: string; slug: string }>(page, 'blog.create', {
+    title: 'Writing newsletters people open on their phones',
+    excerpt: 'Short subject lines, one column, and links that are easy to tap.',
+    markdown: '## One column\n\nReaders open most issues on a phone.\n\n| Plan | Price |\n| --- | --- |\n| Basic | $9 |',
+  });
+  await trpc(page, 'blog.publish', { id: post.id });
+  samples = { ...seeded, blogSlug: post.slug, postId: post.id };
+  adminState = await context.storageState();
+  await context.close();
+});
+
+test('admin pages and every signed-in page seen by the admin fit a 390 px phone', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: WIDTH, height: 844 }, storageState: adminState });
+  const page = await context.newPage();
+  const problems = await widePages(
+    page,
+    [...Object.values(STAFF), ...Object.values(SIGNED_IN)].map((u) => u(samples)),
+  );
+  await context.close();
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('signed-in pages of a free-plan user fit a 390 px phone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('phone');
+  await createAccount(request, 'Phoebe Phone-Reader', email);
+  await signInThroughUi(page, email);
+  const own = await seedAccount(page, 'Pocket Digest');
+  const problems = await widePages(
+    page,
+    Object.values(SIGNED_IN).map((u) => u({ ...samples, ...own })),
+  );
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('public pages fit a 390 px phone', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = await widePages(
+    page,
+    Object.values(PUBLIC).map((u) => u(samples)),
+  );
+  expect(problems, problems.join('\n')).toEqual([]);
+});
