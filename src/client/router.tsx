@@ -1,11 +1,12 @@
-// The router: file routes, shared context (query client + tRPC utils), pending/404/error defaults.
+// The router: file routes, shared context (query client + tRPC utils), pending/404 defaults. No default
+// error component: a route without its own boundary fails into its nearest parent's (an admin page into
+// the admin layout's, anything else into the root's), as a default on every route would hide those.
 import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 import type { TrpcUtils } from './trpc';
 import { PageSpinner } from './components/ui/spinner';
 import { NotFound } from './components/not-found';
-import { AppErrorView } from './components/error-views';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -21,7 +22,6 @@ export function createAppRouter(context: RouterContext) {
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: PageSpinner,
     defaultNotFoundComponent: NotFound,
-    defaultErrorComponent: AppErrorView,
     scrollRestoration: true,
   });
 }

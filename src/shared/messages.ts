@@ -50,6 +50,8 @@ export const MSG = {
   returnHome: 'Return to Home',
   appError: 'Application Error',
   adminError: 'Admin Dashboard Error',
+  /** A page's own boundary (spec §8 '{component} Error'), named after the page. */
+  pageError: (component: string) => `${component} Error`,
   pageErrorBody: "We couldn't load this page. Please try again.",
   recoveryTitle: 'Application Recovery',
   recoveryBody: "We've encountered an error. The app has been restored to a stable state.",

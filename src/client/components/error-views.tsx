@@ -1,5 +1,6 @@
-// The error screens of spec §2/§8: route-level boundaries ('Application Error', 'Admin Dashboard Error')
-// and the last-resort 'Application Recovery' boundary around the whole app.
+// The error screens of spec §2/§8: route-level boundaries (each page's '{component} Error', the admin
+// layout's 'Admin Dashboard Error', the root's 'Application Error') and the last-resort 'Application
+// Recovery' boundary around the whole app.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { TriangleExclamationPoint, RotateCw } from 'lucide-react';
 import { MSG } from '../../shared/messages';
@@ -27,12 +28,17 @@ const homeLink = (
   </a>
 );
 
-export function AppErrorView({ error, reset }: { error?: unknown; reset?: () => void }) {
-  // Spec §8: route errors are logged, the page shows the fixed wording.
+interface RouteErrorProps {
+  error?: unknown;
+  reset?: () => void;
+}
+
+/** A route boundary's screen: the spec's fixed wording (§8), the real error in the console. */
+function RouteErrorView({ title, error, reset }: RouteErrorProps & { title: string }) {
   console.error(error);
   return (
     <ErrorPanel
-      title={MSG.appError}
+      title={title}
       body={MSG.pageErrorBody}
       action={
         <>
@@ -48,8 +54,25 @@ export function AppErrorView({ error, reset }: { error?: unknown; reset?: () => 
   );
 }
 
-export function AdminErrorView() {
-  return <ErrorPanel title={MSG.adminError} body={MSG.pageErrorBody} action={homeLink} />;
+/** The whole app's boundary (the root route): failures no page or layout boundary took. */
+export function AppErrorView(props: RouteErrorProps) {
+  return <RouteErrorView title={MSG.appError} {...props} />;
+}
+
+/** The admin layout's boundary: every admin page without one of its own fails into it. */
+export function AdminErrorView(props: RouteErrorProps) {
+  return <RouteErrorView title={MSG.adminError} {...props} />;
+}
+
+/**
+ * A page route's own boundary, '{component} Error' (spec §8): inside the shell, so the sidebar and
+ * top bar stay and lead elsewhere. `component` is the page's name as its heading gives it.
+ */
+export function pageErrorView(component: string) {
+  const title = MSG.pageError(component);
+  return function PageErrorView(props: RouteErrorProps) {
+    return <RouteErrorView title={title} {...props} />;
+  };
 }
 
 /** Last-resort boundary: catches failures outside the router's own boundaries. */

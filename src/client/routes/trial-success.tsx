@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { stringParam } from '../lib/search';
 import { TrialSuccessPage } from '../features/trial/trial-pages';
+import { pageErrorView } from '../components/error-views';
 
 export const Route = createFileRoute('/trial-success')({
+  errorComponent: pageErrorView('Trial Success'),
   validateSearch: (s: Record<string, unknown>): { email?: string } => {
     const email = stringParam(s, 'email', 254);
     return email ? { email } : {};

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { stringParam } from '../lib/search';
 import { ProductUnsubscribePage } from '../features/admin-onboarding';
+import { pageErrorView } from '../components/error-views';
 
 const search = (s: Record<string, unknown>) => ({
   list: stringParam(s, 'list', 20),
@@ -9,6 +10,7 @@ const search = (s: Record<string, unknown>) => ({
 });
 
 export const Route = createFileRoute('/unsubscribe-product')({
+  errorComponent: pageErrorView('Unsubscribe'),
   validateSearch: search,
   component: function UnsubscribeProduct() {
     const { list, token, done } = Route.useSearch();

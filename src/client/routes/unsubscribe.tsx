@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { stringParam } from '../lib/search';
 import { UnsubscribePage } from '../features/unsubscribe';
+import { pageErrorView } from '../components/error-views';
 
 const search = (s: Record<string, unknown>) => ({
   token: stringParam(s, 'token', 512),
@@ -8,6 +9,7 @@ const search = (s: Record<string, unknown>) => ({
 });
 
 export const Route = createFileRoute('/unsubscribe')({
+  errorComponent: pageErrorView('Unsubscribe'),
   validateSearch: search,
   component: function Unsubscribe() {
     const { token, done } = Route.useSearch();

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { stringParam } from '../../lib/search';
 import { AiMagicPage } from '../../features/ai-magic';
+import { pageErrorView } from '../../components/error-views';
 
 // AI Magic. ?job=<id> keeps the generation on screen in the address, so a reload shows it again.
 export const Route = createFileRoute('/_app/ai-magic')({
+  errorComponent: pageErrorView('AI Magic'),
   validateSearch: (s: Record<string, unknown>) => ({ job: stringParam(s, 'job', 100) }),
   loader: ({ context }) => context.trpc.ai.status.prefetch(),
   component: function AiMagic() {

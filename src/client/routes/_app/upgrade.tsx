@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { stringParam } from '../../lib/search';
 import { UpgradePage } from '../../features/upgrade';
+import { pageErrorView } from '../../components/error-views';
 
 // /upgrade?plan=<id> highlights a plan; Stripe returns to ?checkout=success or ?checkout=canceled.
 export const Route = createFileRoute('/_app/upgrade')({
+  errorComponent: pageErrorView('Upgrade'),
   validateSearch: (s: Record<string, unknown>): { plan?: string; checkout?: string } => {
     const plan = stringParam(s, 'plan', 40);
     const checkout = stringParam(s, 'checkout', 20);

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { WorkflowPage } from '../../features/workflow/workflow-page';
+import { pageErrorView } from '../../components/error-views';
 
 interface WorkflowSearch {
   publicationId?: string;
@@ -7,6 +8,7 @@ interface WorkflowSearch {
 
 // The newsletter workflow (spec §2). publicationId recovers from a corrupt session entry (§4, §5).
 export const Route = createFileRoute('/_app/workflow')({
+  errorComponent: pageErrorView('Newsletter Workflow'),
   validateSearch: (search: Record<string, unknown>): WorkflowSearch => {
     const id = search.publicationId;
     // The router parses values as JSON, so an all-digit id may arrive as a number.
