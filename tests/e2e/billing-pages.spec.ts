@@ -1,6 +1,7 @@
 // Plans and payments without Stripe (the e2e server has no Stripe keys): the free trial from signup to
 // its code and the success page; /upgrade saying plainly that nothing is sold here and still reaching
-// sales; /billing for staff (summary, records, samples marked, CSV export) and refused to everyone else.
+// sales; /billing: every creator's own plan, and for staff also the subscriptions (summary, records, samples marked,
+// CSV export), which the server refuses to everyone else.
 import fs from 'node:fs';
 import { MSG } from '../../src/shared/messages';
 import { PLAN_OFFERS, isComingSoon } from '../../src/shared/plans';
@@ -158,16 +159,22 @@ test('staff on /billing: summary, the records the server holds (samples marked) 
   for (const r of list.records) expect(csv).toContain(r.email);
 });
 
-test('a user who is not staff sees the forbidden view on /billing, and the server refuses the data', async ({ page, request }) => {
+test('a creator who is not staff opens Billing from the sidebar and sees their own plan; the table of every account stays staff-only', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('billing-user');
   await createAccount(request, 'Uma User', email);
   await signInThroughUi(page, email);
-  await page.goto('/billing');
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Billing' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
   await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
-  await expect(page.getByRole('alert')).toContainText(MSG.forbidden);
+  await expect(page.getByTestId('your-plan')).toHaveText('Free');
+  await expect(page.getByRole('region', { name: 'Your plan' })).toContainText('One publication, one content channel and the free themes.');
+  await expect(page.getByText(MSG.forbidden)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
   await expect(page.getByRole('table')).toHaveCount(0);
-  await page.getByRole('link', { name: 'Your plan' }).click();
+  await page.getByRole('link', { name: 'Change plan' }).click();
   await expect(page).toHaveURL(/\/upgrade$/);
 
   expect((await page.request.get('/api/trpc/billing.adminList')).status()).toBe(403);

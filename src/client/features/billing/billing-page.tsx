@@ -1,9 +1,8 @@
-// /billing (staff, spec §2 Account, Settings, Billing): summary cards, the filterable subscription table
-// and the CSV export. With no subscriptions the server sends the spec's three sample rows, marked.
-import { Link } from '@tanstack/react-router';
-import { Download, ShieldX } from 'lucide-react';
+// /billing (spec §2 Account, Settings, Billing): every creator's own plan and payments; for staff also the
+// summary cards, the filterable subscription table of every account and the CSV export. With no
+// subscriptions the server sends the spec's three sample rows, marked.
+import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { MSG } from '../../../shared/messages';
 import { PLAN_LABELS, PLAN_OFFERS, PLAN_TYPES, normalizePlan, type PlanType } from '../../../shared/plans';
 import { SUBSCRIPTION_STATUSES, type BillingRecord, type SubscriptionStatus } from '../../../shared/schemas/billing';
 import { PageHeader } from '../../components/page-header';
@@ -17,6 +16,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { STATUS_LABELS } from './billing-format';
 import { BillingTable } from './billing-table';
+import { OwnBilling } from './own-billing';
 import { SummaryCards } from './summary-cards';
 
 export const BILLING_EXPORT_PATH = '/api/admin/billing/export';
@@ -31,34 +31,24 @@ const planKey = (planType: string): PlanType => {
   return named ?? normalizePlan(lower);
 };
 
-function Forbidden() {
-  return (
-    <>
-      <PageHeader title="Billing" />
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-4 rounded-xl border border-zinc-200 bg-white px-6 py-14 text-center dark:border-zinc-800 dark:bg-zinc-900/60"
-      >
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
-          <ShieldX className="size-6" aria-hidden />
-        </span>
-        <p className="font-medium text-zinc-900 dark:text-white">{MSG.forbidden}</p>
-        <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">
-          The billing list covers every account and is for staff. Your own plan and payments are on the Upgrade page.
-        </p>
-        <Link to="/upgrade" className={buttonClass('primary')}>
-          Your plan
-        </Link>
-      </div>
-    </>
-  );
-}
-
 export function BillingPage() {
   const user = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
   if (!user) return <PageSpinner />;
-  if (!user.isStaff) return <Forbidden />;
-  return <BillingList />;
+  return (
+    <>
+      <PageHeader
+        title="Billing"
+        description={
+          user.isStaff
+            ? 'Your own plan and payments, then every subscription, what it brings in, and an export for your books.'
+            : 'Your plan, when it renews and what you pay.'
+        }
+      />
+      <OwnBilling isAdmin={user.isAdmin} />
+      {/* The server refuses the list to anyone else (403); the page only does not ask. */}
+      {user.isStaff && <BillingList />}
+    </>
+  );
 }
 
 function BillingList() {
@@ -82,21 +72,23 @@ function BillingList() {
     );
   }, [records, search, status, plan]);
 
-  if (q.error?.data?.httpStatus === 403) return <Forbidden />;
+  if (q.error?.data?.httpStatus === 403) return null;
   const samples = records?.some((r) => r.sample) ?? false;
   const filtered = shown.length !== (records?.length ?? 0);
 
   return (
-    <>
-      <PageHeader
-        title="Billing"
-        description="Every subscription, what it brings in, and an export for your books."
-        actions={
-          <a href={BILLING_EXPORT_PATH} download className={buttonClass('outline')}>
-            <Download aria-hidden /> Export CSV
-          </a>
-        }
-      />
+    <section aria-labelledby="subscriptions-title" className="mt-10">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="subscriptions-title" className="text-lg font-semibold text-zinc-900 dark:text-white">
+            Subscriptions
+          </h2>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Every account&apos;s subscription (staff only).</p>
+        </div>
+        <a href={BILLING_EXPORT_PATH} download className={buttonClass('outline')}>
+          <Download aria-hidden /> Export CSV
+        </a>
+      </div>
       <SummaryCards summary={q.data?.summary} />
       <Card className="mt-6">
         <form role="search" aria-label="Filter subscriptions" className="grid gap-3 p-4 sm:grid-cols-[1fr_11rem_11rem]" onSubmit={(e) => e.preventDefault()}>
@@ -154,6 +146,6 @@ function BillingList() {
           </p>
         )}
       </Card>
-    </>
+    </section>
   );
 }

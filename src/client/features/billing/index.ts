@@ -1,2 +1,2 @@
-// The billing feature's public surface: the staff billing page.
+// The billing feature's public surface: the /billing page (a creator's own billing; staff also see every subscription).
 export { BillingPage } from './billing-page';

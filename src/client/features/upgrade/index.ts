@@ -1,3 +1,4 @@
-// The upgrade feature's public surface: the plan-upgrade dialog other pages open, and the /upgrade page.
+// The upgrade feature's public surface: the plan-upgrade dialog other pages open, the /upgrade page, and
+// the card of the plan in force that /billing shows too.
 export { UpgradeDialog } from './upgrade-dialog';
-export { UpgradePage } from './upgrade-page';
+export { UpgradePage, YourPlan } from './upgrade-page';

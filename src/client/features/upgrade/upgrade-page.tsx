@@ -100,8 +100,8 @@ function PaymentsOffNotice({ isStaff }: { isStaff: boolean }) {
   );
 }
 
-/** The plan in force and, for a paid one, its state and the way to the Billing Portal. */
-function YourPlan({ sub, isAdmin }: { sub: SubscriptionDto; isAdmin: boolean }) {
+/** The plan in force and, for a paid one, its state and the way to the Billing Portal (also on /billing). */
+export function YourPlan({ sub, isAdmin }: { sub: SubscriptionDto; isAdmin: boolean }) {
   const name = planName(sub.currentPlan);
   const portal = trpc.billing.portal.useMutation({
     onSuccess: (r) => window.location.assign(r.url),

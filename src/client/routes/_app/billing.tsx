@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BillingPage } from '../../features/billing';
+import { pageErrorView } from '../../components/error-views';
 
-// Staff only in the UI (others see the forbidden view); the server refuses billing data to others on its own.
+// Every creator's own billing; the subscriptions of every account only for staff (the server refuses them to others).
 export const Route = createFileRoute('/_app/billing')({
+  errorComponent: pageErrorView('Billing'),
+  loader: ({ context }) => context.trpc.billing.subscription.prefetch(),
   component: BillingPage,
 });
