@@ -222,6 +222,34 @@ export interface ImportReport {
 }
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
+/** Waits for either event and then drops both listeners (a big file waits hundreds of times). */
+const drainedOrClosed = (stream: NodeJS.EventEmitter) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done).off('close', done);
+      resolve();
+    };
+    stream.once('drain', done).once('close', done);
+  });
+
+/**
+ * The physical line (1-based) on which the row after byte `previousEnd` starts: empty lines before it
+ * are skipped, and CRLF, LF and a lone CR each end one line. csv-parse's own `info.lines` names the line
+ * a row ends on and counts a CRLF inside quotes twice. Calls must come with growing offsets.
+ */
+function physicalLines(bytes: Buffer) {
+  let pos = 0;
+  let line = 1;
+  return (previousEnd: number) => {
+    let start = previousEnd;
+    while (bytes[start] === 0x0a || bytes[start] === 0x0d) start++;
+    for (; pos < start; pos++) {
+      const b = bytes[pos];
+      if (b === 0x0a || (b === 0x0d && bytes[pos + 1] !== 0x0a)) line++;
+    }
+    return line;
+  };
+}
 const HEADER_EMAIL = /^(e-?mail|email address|e-mail address)$/i;
 const HEADER_NAME = /^(name|full name|first name|firstname|first_name|full_name)$/i;
 
@@ -246,12 +274,23 @@ export async function importSubscribersCsv(
   let emailCol = 0;
   let nameCol = 1;
   let rows = 0;
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true, info: true });
+  // Every kind of line end ends a row, so rows and the physical lines counted below agree in mixed files.
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    relax_quotes: true,
+    info: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+  });
+  const bytes = Buffer.from(csvText, 'utf8');
+  const lineOf = physicalLines(bytes);
   // Given the whole text at once, csv-parse parses it in one synchronous run (~400 ms for 100,000 rows);
-  // fed in 64 KB pieces as the reader asks for more, the loop turns between pieces.
+  // fed in 64 KB pieces as the reader asks for more, the loop turns between pieces. Bytes, not string
+  // slices: a slice of a string can split a character in two.
   void (async () => {
-    for (let i = 0; i < csvText.length && !parser.destroyed; i += 65_536) {
-      if (!parser.write(csvText.slice(i, i + 65_536))) await new Promise((r) => (parser.once('drain', r), parser.once('close', r)));
+    for (let i = 0; i < bytes.length && !parser.destroyed; i += 65_536) {
+      if (!parser.write(bytes.subarray(i, i + 65_536))) await drainedOrClosed(parser);
       await yieldToLoop();
     }
     if (!parser.destroyed) parser.end();
@@ -259,7 +298,10 @@ export async function importSubscribersCsv(
   try {
     let first = true;
     let sinceYield = 0;
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    let previousEnd = 0;
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { bytes: number } }>) {
+      const line = lineOf(previousEnd);
+      previousEnd = info.bytes;
       const cells = record.map((c) => c.trim());
       if (first) {
         first = false;
@@ -274,7 +316,6 @@ export async function importSubscribersCsv(
       }
       rows++;
       if (rows > MAX_IMPORT_ROWS) throw new AppError('BAD_REQUEST', SUBSCRIBER_MSG.tooManyRows);
-      const line = info.lines;
       const email = (cells[emailCol] ?? '').toLowerCase();
       const name = nameCol >= 0 ? (cells[nameCol] ?? '') : '';
       // Checked before trimming: a quoted field may carry a line break at either end too.

@@ -173,7 +173,8 @@ describe('subscribers', () => {
       'A field holds a line break',
       'Name longer than 200 characters',
     ]);
-    expect(report.invalid[0]).toMatchObject({ line: 4, value: 'break@example.com' });
+    // The row starts on line 3 and ends on line 4; the report names where it starts.
+    expect(report.invalid[0]).toMatchObject({ line: 3, value: 'break@example.com' });
   });
 
   it('does not re-activate readers who left and skips suppressed addresses, reporting both', async () => {
