@@ -1,6 +1,7 @@
 // Saved newsletters (drafts and ready issues): the assembled HTML, its plain text and the sources.
-import { sqliteTable, text, integer, index } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
+import { publications } from './publications';
 
 export interface NewsletterSources {
   channels: { name: string; url: string; niche: string }[];
@@ -26,10 +27,16 @@ export const newsletters = sqliteTable(
     status: text('status').notNull().default('draft'),
     contentSources: text('content_sources', { mode: 'json' }).$type<NewsletterSources>().notNull(),
     publicationId: text('publication_id'),
+    /**
+     * Set while this is the saved newsletter of that publication's current issue: step 5's Save and
+     * Export update it (one per publication and account, whichever tab saves). Cleared when the issue
+     * is sent or the creator starts a new one; copies and newsletters made elsewhere never have it.
+     */
+    currentIssueOf: text('current_issue_of').references(() => publications.id, { onDelete: 'set null' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('newsletters_user_updated_idx').on(t.userId, t.updatedAt)],
+  (t) => [index('newsletters_user_updated_idx').on(t.userId, t.updatedAt), uniqueIndex('newsletters_current_issue_unique').on(t.currentIssueOf, t.userId)],
 );
 
 export type NewsletterRow = typeof newsletters.$inferSelect;

@@ -84,6 +84,7 @@ export default async function run() {
     status: 'draft',
     contentSources: { channels: [], articles: articles(20), theme: 'newsprint' },
     publicationId: null,
+    currentIssueOf: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -16,6 +16,7 @@ import { publicationId } from '../publications/schemas';
 import { resolveAssembleInput, sendTestInput } from '../email/send';
 import type { JobQueue } from './queue';
 import { ensureSlug } from '../subscribers/slug';
+import { endIssue } from '../newsletter/drafts';
 
 export const SEND_JOB = 'issue.send';
 export const sendJobKey = (sendId: string) => `send:${sendId}`;
@@ -169,6 +170,8 @@ export function createSend(ctx: Ctx, input: CreateSendInput): SendProgress {
         .values(links.map((l) => ({ sendId: row.id, ...l })))
         .run();
     ctx.queue.enqueue({ kind: SEND_JOB, payload: { sendId: row.id }, runAt: scheduledAt, uniqueKey: sendJobKey(row.id) }, tx as unknown as Db);
+    // The sent issue's saved newsletter stays as it was; next week's issue gets its own on its first save.
+    endIssue(tx, publication.id);
   });
   ctx.log.info(`issue send ${row.id} ${input.scheduledAt ? `scheduled for ${scheduledAt.toISOString()}` : 'queued'} (publication ${publication.id})`);
   return toProgress(ctx.db, row);

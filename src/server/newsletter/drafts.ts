@@ -1,11 +1,14 @@
 // Saved newsletters (drafts): create (idempotent on a client-generated id), list, get, update, delete,
-// duplicate. Every row is owned; another user's id answers NOT_FOUND.
+// duplicate, and the saved newsletter of a publication's current issue (step 5's Save and Export).
+// Every row is owned; another user's id answers NOT_FOUND.
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { newsletters, type NewsletterRow } from '../../../db/schema/newsletters';
 import { AppError } from '../errors';
 import type { Db } from '../db';
 import { createDraftInput, contentSourcesSchema, DRAFT_STATUSES, MAX_TITLE_LENGTH, storedContentSources } from '../../shared/schemas/newsletter';
+import { findAccessible } from '../publications/publications';
+import { publicationId } from '../publications/schemas';
 
 export interface DraftCtx {
   db: Db;
@@ -21,6 +24,10 @@ export const draftId = z
 
 export const createDraftRequest = createDraftInput.extend({ id: draftId.optional() });
 export type CreateDraftRequest = z.input<typeof createDraftRequest>;
+
+/** Step 5's save: the publication names the issue; the server knows which saved newsletter is its. */
+export const saveIssueInput = createDraftInput.omit({ status: true, publicationId: true }).extend({ publicationId });
+export type SaveIssueInput = z.input<typeof saveIssueInput>;
 
 export const updateDraftInput = z.object({
   id: draftId,
@@ -102,6 +109,7 @@ export function createDraft(ctx: DraftCtx, input: z.infer<typeof createDraftRequ
     status: input.status,
     contentSources: input.contentSources as NewsletterRow['contentSources'],
     publicationId: input.publicationId ?? null,
+    currentIssueOf: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -156,7 +164,55 @@ export function duplicateDraft(ctx: DraftCtx, id: string): DraftDto {
   const now = ctx.now();
   const suffix = ' (copy)';
   const title = row.title.length + suffix.length > MAX_TITLE_LENGTH ? row.title.slice(0, MAX_TITLE_LENGTH - suffix.length) + suffix : row.title + suffix;
-  const copy: NewsletterRow = { ...row, id: crypto.randomUUID(), title, status: 'draft', createdAt: now, updatedAt: now };
+  // A copy is the creator's own from now on: the issue's saves keep updating the original.
+  const copy: NewsletterRow = { ...row, id: crypto.randomUUID(), title, status: 'draft', currentIssueOf: null, createdAt: now, updatedAt: now };
   ctx.db.insert(newsletters).values(copy).run();
   return toDraftDto(copy);
+}
+
+/**
+ * Saves the publication's current issue: the first save creates its newsletter, every later one (from
+ * any tab, session or device) updates that row. One statement on the unique (issue, account) rule, so
+ * saves racing each other still leave one row. Each account that edits the issue (the owner, a team
+ * editor) keeps its own saved newsletter, as every saved newsletter belongs to the one who saved it.
+ */
+export function saveIssue(ctx: DraftCtx, input: z.infer<typeof saveIssueInput>): DraftDto {
+  return ctx.db.transaction((tx) => {
+    const { row: publication } = findAccessible(tx, ctx.user.id, input.publicationId, 'edit');
+    const now = ctx.now();
+    const content = {
+      title: input.title,
+      subject: input.subject,
+      content: input.content,
+      htmlContent: input.htmlContent,
+      contentSources: input.contentSources as NewsletterRow['contentSources'],
+      updatedAt: now,
+    };
+    const row = tx
+      .insert(newsletters)
+      .values({
+        ...content,
+        id: crypto.randomUUID(),
+        userId: ctx.user.id,
+        status: 'draft',
+        publicationId: publication.id,
+        currentIssueOf: publication.id,
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [newsletters.currentIssueOf, newsletters.userId],
+        set: content,
+      })
+      .returning()
+      .get();
+    return toDraftDto(row);
+  });
+}
+
+/**
+ * Ends the publication's current issue (sent, or the creator started a new one): its saved newsletters
+ * stay as they are, and the next save makes a new one.
+ */
+export function endIssue(db: Pick<Db, 'update'>, publicationId: string): void {
+  db.update(newsletters).set({ currentIssueOf: null }).where(eq(newsletters.currentIssueOf, publicationId)).run();
 }

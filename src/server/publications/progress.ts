@@ -9,6 +9,7 @@ import { MSG } from '../../shared/messages';
 import { canUseThemeTier, channelLimitFor } from '../../shared/plans';
 import { getTheme, type ThemeMeta } from '../../shared/themes';
 import { planLabelForTier } from '../newsletter/assemble';
+import { endIssue } from '../newsletter/drafts';
 import { normalizeWorkflowData, toPublicationDto } from './dto';
 import { findAccessible } from './publications';
 import type { PublicationStatus, SaveProgressInput } from './schemas';
@@ -88,6 +89,7 @@ export function saveProgress(ctx: Ctx, input: SaveProgressInput) {
     const name = merged.newsletterName.trim() || row.name;
     const next = { name, status: statusOf(input.currentStep, merged), currentStep: input.currentStep, workflowData, updatedAt: now };
     tx.update(publications).set(next).where(eq(publications.id, row.id)).run();
+    if (input.newIssue) endIssue(tx, row.id);
     return toPublicationDto({ ...row, ...next }, access.role === 'owner' ? undefined : { name: access.owner.name, email: access.owner.email, role: 'editor' });
   });
 }

@@ -76,6 +76,8 @@ export const saveProgressInput = z.object({
   publicationId,
   currentStep: z.number().int().min(1, 'The step must be between 1 and 5').max(WORKFLOW_STEPS, 'The step must be between 1 and 5'),
   workflowData: workflowDataPatch.default({}),
+  /** 'Create New Newsletter': the current issue ends, so the next save in step 5 makes a new saved newsletter. */
+  newIssue: z.boolean().optional(),
 });
 export type SaveProgressInput = z.infer<typeof saveProgressInput>;
 

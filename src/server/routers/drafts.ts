@@ -12,6 +12,8 @@ import {
   getDraft,
   listDrafts,
   listDraftsInput,
+  saveIssue,
+  saveIssueInput,
   updateDraft,
   updateDraftInput,
 } from '../newsletter/drafts';
@@ -24,6 +26,10 @@ export const draftsRouter = router({
     .input(createDraftRequest)
     .output(draftDto)
     .mutation(({ ctx, input }) => createDraft(ctx, input)),
+  saveIssue: protectedProcedure
+    .input(saveIssueInput)
+    .output(draftDto)
+    .mutation(({ ctx, input }) => saveIssue(ctx, input)),
   list: protectedProcedure
     .input(listDraftsInput)
     .output(z.array(draftSummaryDto))

@@ -14,7 +14,7 @@ import { SendPanel } from './send-panel';
 import { StepNav } from './step-nav';
 import { IntroAndSubject } from './intro-subject';
 import { useAssembly } from './use-assembly';
-import { forgetDraft, useDraftSave } from './use-draft-save';
+import { useDraftSave } from './use-draft-save';
 import type { Workflow } from './use-workflow';
 
 function Meta({ label, value }: { label: string; value: string | number }) {
@@ -37,7 +37,6 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
 
   const startNew = () => {
     setConfirmNew(false);
-    forgetDraft(wf.publicationId);
     void wf.reset();
   };
 

@@ -43,6 +43,8 @@ export interface SaveOptions {
   revert?: () => void;
   /** The step to record; defaults to the current one. */
   step?: Step;
+  /** Ends the current issue on the server: the next save in step 5 makes a new saved newsletter. */
+  newIssue?: boolean;
 }
 
 export function useWorkflow(publication: Publication, onUpgrade: () => void) {
@@ -76,7 +78,7 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
       setSaveState('saving');
       const run = () =>
         utils.client.wizard.saveProgress
-          .mutate({ publicationId: publication.id, currentStep, workflowData: patch })
+          .mutate({ publicationId: publication.id, currentStep, workflowData: patch, ...(opts.newIssue ? { newIssue: true } : {}) })
           .then((saved) => {
             setLastSaved(saved.workflowData.lastSaved);
             return true;
@@ -182,7 +184,7 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
     setFurthest(1);
     window.scrollTo({ top: 0 });
     // The server keeps the publication's listed name while the new newsletter's name is blank.
-    return save(fresh, { step: 1 });
+    return save(fresh, { step: 1, newIssue: true });
   }, [save]);
 
   // Leaving the page sends a pending name save and refreshes the lists that show this publication.
