@@ -11,7 +11,7 @@ import { aiJobs, type AiJobRow } from '../../../db/schema';
 import { AppError } from '../errors';
 import { AI_MSG, AI_KINDS, type AiArticle, type AiJob, type AiJobEvent, type AiKind, type EngineInfo } from '../../shared/schemas/ai';
 import { modelConfigFromEnv, streamChat, type ModelConfig } from './model';
-import { consumeGeneration } from './quota';
+import { consumeGeneration, requireAiTools } from './quota';
 import { articleText, sourceRefs } from './sources';
 import { prepare, writeBuiltin } from './builtin';
 import { checkOutput, generationPrompt } from './prompts';
@@ -93,13 +93,13 @@ export function listJobs(ctx: Pick<AiCtx, 'db' | 'user'>): AiJob[] {
 
 /** Starts a generation from the given articles; returns at once with the running job. */
 export function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: string; articles: AiArticle[] }): AiJob {
+  requireAiTools(ctx.user);
   const running = ctx.db
     .select({ n: sql<number>`count(*)` })
     .from(aiJobs)
     .where(and(eq(aiJobs.userId, ctx.user.id), eq(aiJobs.status, 'running')))
     .get();
   if ((running?.n ?? 0) >= MAX_RUNNING) throw new AppError('TOO_MANY_REQUESTS', 'Two generations are already running. Wait for one to finish.');
-  const { giveBack } = consumeGeneration(ctx.db, ctx.user, ctx.now());
   const texts = input.articles.map((article) => ({ article, text: articleText(ctx.db, article) }));
   const engine = engineOf(ctx.ai);
   const now = ctx.now();
@@ -116,7 +116,12 @@ export function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: string
     createdAt: now,
     updatedAt: now,
   };
-  ctx.db.insert(aiJobs).values(row).run();
+  // Counted with the job's row, so a generation that never started is not counted.
+  const { giveBack } = ctx.db.transaction(() => {
+    const counted = consumeGeneration(ctx.db, ctx.user, now);
+    ctx.db.insert(aiJobs).values(row).run();
+    return counted;
+  });
   ctx.ai.live.set(row.id, '');
   // Runs detached from the request: closing the page does not stop it.
   setImmediate(() => void runJob(ctx, row, texts, giveBack));

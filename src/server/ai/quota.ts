@@ -70,3 +70,18 @@ export function consumeGeneration(db: Db, user: QuotaUser, now: Date): { quota: 
     },
   };
 }
+
+/**
+ * Runs `work` as one generation: counted before it starts (so parallel calls cannot pass the limit
+ * together) and given back when it throws. A call refused as busy (the user's AI gate, the AI service's
+ * 429) or failed wrote nothing, so the month's count is what actually ran.
+ */
+export async function countedGeneration<T>(db: Db, user: QuotaUser, now: Date, work: (quota: QuotaInfo) => T | Promise<T>): Promise<T> {
+  const { quota, giveBack } = consumeGeneration(db, user, now);
+  try {
+    return await work(quota);
+  } catch (err) {
+    giveBack();
+    throw err;
+  }
+}

@@ -1,7 +1,7 @@
 // The AI tools behind the workflow and AI Magic: an article's summary with its source spans, an issue
 // intro, subject lines, 'pick the best N', the sources and trending topics of a creator's channels,
-// and saving a generation as a newsletter draft or a content draft. Each checks the plan and counts
-// against the monthly quota.
+// and saving a generation as a newsletter draft or a content draft. Each checks the plan; the writing
+// tools count against the monthly quota only when they deliver.
 import crypto from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { contentDrafts, newsletters } from '../../../db/schema';
@@ -13,7 +13,7 @@ import { rankArticles } from './rank';
 import { prepare, trendingTopics, writeIntro, writeSubjects, type Prepared } from './builtin';
 import { completeChat } from './model';
 import { checkOutput, introPrompt, subjectsPrompt } from './prompts';
-import { consumeGeneration, hasAiTools, quotaOf, requireAiTools } from './quota';
+import { countedGeneration, hasAiTools, quotaOf, requireAiTools } from './quota';
 import { articleText, channelArticles, sourceRefs, usedArticles } from './sources';
 import { BUILTIN, engineOf, getJob, type AiCtx } from './jobs';
 import { assembleNewsletter } from '../newsletter/assemble';
@@ -36,9 +36,10 @@ export async function summarizeArticle(ctx: ToolCtx, article: AiArticle) {
   return gated(ctx, () => {
     const text = articleText(ctx.db, article);
     if (!text.text.trim()) throw new AppError('BAD_REQUEST', AI_MSG.noArticleText);
-    const { quota } = consumeGeneration(ctx.db, ctx.user, ctx.now());
-    const summary = summarize(text.text, { maxSentences: 3 });
-    return { sentences: summary.sentences, text: text.text, basis: text.basis, sentenceCount: summary.sentenceCount, engine: BUILTIN, quota };
+    return countedGeneration(ctx.db, ctx.user, ctx.now(), (quota) => {
+      const summary = summarize(text.text, { maxSentences: 3 });
+      return { sentences: summary.sentences, text: text.text, basis: text.basis, sentenceCount: summary.sentenceCount, engine: BUILTIN, quota };
+    });
   });
 }
 
@@ -60,58 +61,61 @@ async function withModel<T>(ctx: ToolCtx, viaModel: () => Promise<T>, builtin: (
   }
 }
 
-export async function issueIntro(ctx: ToolCtx, input: { newsletterName: string; topic: string; articles: AiArticle[] }) {
-  const { quota } = consumeGeneration(ctx.db, ctx.user, ctx.now());
-  const sources = await gated(ctx, () => prepared(ctx, input.articles));
-  const { value, engine } = await withModel(
-    ctx,
-    async () => checkOutput((await completeChat(ctx.ai.model!, introPrompt(sources, input.newsletterName, input.topic))).trim(), input.articles),
-    () => writeIntro(sources, { newsletterName: input.newsletterName }),
-  );
-  return { text: value, sources: sourceRefs(input.articles), engine, quota };
+export function issueIntro(ctx: ToolCtx, input: { newsletterName: string; topic: string; articles: AiArticle[] }) {
+  return countedGeneration(ctx.db, ctx.user, ctx.now(), async (quota) => {
+    const sources = await gated(ctx, () => prepared(ctx, input.articles));
+    const { value, engine } = await withModel(
+      ctx,
+      async () => checkOutput((await completeChat(ctx.ai.model!, introPrompt(sources, input.newsletterName, input.topic))).trim(), input.articles),
+      () => writeIntro(sources, { newsletterName: input.newsletterName }),
+    );
+    return { text: value, sources: sourceRefs(input.articles), engine, quota };
+  });
 }
 
-export async function subjectLines(ctx: ToolCtx, input: { newsletterName: string; topic: string; articles: AiArticle[] }) {
-  const { quota } = consumeGeneration(ctx.db, ctx.user, ctx.now());
-  const sources = await gated(ctx, () => prepared(ctx, input.articles));
-  const { value, engine } = await withModel(
-    ctx,
-    async () => {
-      const text = checkOutput(await completeChat(ctx.ai.model!, subjectsPrompt(sources, input.newsletterName)), input.articles);
-      const lines = text
-        .split('\n')
-        .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim())
-        .filter(Boolean)
-        .slice(0, 3);
-      if (!lines.length) throw new AppError('BAD_GATEWAY', 'The AI service gave no subject lines.');
-      return lines.map((l) => {
-        const pieces = citedPieces(l);
-        return {
-          text: withoutCitations(l)
-            .replace(/^["“]|["”]$/g, '')
-            .slice(0, 150),
-          basedOn: [...new Set(pieces.flatMap((p) => p.cites))],
-        };
-      });
-    },
-    () => writeSubjects(sources),
-  );
-  return { subjects: value, sources: sourceRefs(input.articles), engine, quota };
+export function subjectLines(ctx: ToolCtx, input: { newsletterName: string; topic: string; articles: AiArticle[] }) {
+  return countedGeneration(ctx.db, ctx.user, ctx.now(), async (quota) => {
+    const sources = await gated(ctx, () => prepared(ctx, input.articles));
+    const { value, engine } = await withModel(
+      ctx,
+      async () => {
+        const text = checkOutput(await completeChat(ctx.ai.model!, subjectsPrompt(sources, input.newsletterName)), input.articles);
+        const lines = text
+          .split('\n')
+          .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim())
+          .filter(Boolean)
+          .slice(0, 3);
+        if (!lines.length) throw new AppError('BAD_GATEWAY', 'The AI service gave no subject lines.');
+        return lines.map((l) => {
+          const pieces = citedPieces(l);
+          return {
+            text: withoutCitations(l)
+              .replace(/^["“]|["”]$/g, '')
+              .slice(0, 150),
+            basedOn: [...new Set(pieces.flatMap((p) => p.cites))],
+          };
+        });
+      },
+      () => writeSubjects(sources),
+    );
+    return { subjects: value, sources: sourceRefs(input.articles), engine, quota };
+  });
 }
 
 export async function pickBest(ctx: ToolCtx, input: { publicationId?: string; newsletterName: string; topic: string; count: number; articles: AiArticle[] }) {
   requireAiTools(ctx.user);
   const used = input.publicationId ? usedArticles(ctx.db, ctx.user.id, input.publicationId) : [];
-  const { quota } = consumeGeneration(ctx.db, ctx.user, ctx.now());
-  const ranked = await gated(ctx, () =>
-    rankArticles(input.articles, { topic: input.topic, newsletterName: input.newsletterName, used, count: input.count, now: ctx.now() }),
-  );
-  return {
-    picks: ranked.picks.map((p) => ({ id: p.id, score: Math.round(p.score * 1000) / 1000, reason: p.reason })),
-    topicTerms: ranked.topic,
-    engine: BUILTIN,
-    quota,
-  };
+  return countedGeneration(ctx.db, ctx.user, ctx.now(), async (quota) => {
+    const ranked = await gated(ctx, () =>
+      rankArticles(input.articles, { topic: input.topic, newsletterName: input.newsletterName, used, count: input.count, now: ctx.now() }),
+    );
+    return {
+      picks: ranked.picks.map((p) => ({ id: p.id, score: Math.round(p.score * 1000) / 1000, reason: p.reason })),
+      topicTerms: ranked.topic,
+      engine: BUILTIN,
+      quota,
+    };
+  });
 }
 
 /** The articles earlier issues of a publication carried (available on every plan: it is curation, not generation). */
