@@ -53,8 +53,15 @@ test('a free user buys Professional: checkout in a new tab, the webhook arrives,
   await page.goto(`/workflow?publicationId=${pub.id}`);
   await expect(newsprint.getByRole('button', { name: 'Use This Theme' })).toBeEnabled();
 
+  // Billing in the sidebar is the buyer's own: the plan, its price and renewal, the portal.
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Billing' }).click();
+  await expect(page.getByTestId('your-plan')).toHaveText('Professional');
+  const payments = page.getByRole('region', { name: 'Payments' });
+  await expect(payments).toContainText('$19.00 / month');
+  await expect(payments).toContainText('Renews on');
+  await expect(page.getByRole('table')).toHaveCount(0);
+
   // Cancel in the billing portal: the plan stays until the end of the period.
-  await page.goto('/upgrade');
   await page.getByRole('button', { name: 'Manage billing' }).click();
   await expect(page.getByRole('heading', { name: 'Billing portal (test)' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
@@ -62,4 +69,6 @@ test('a free user buys Professional: checkout in a new tab, the webhook arrives,
   await page.goto('/upgrade');
   await expect(page.getByText(/Cancels on .* you keep Professional until then/)).toBeVisible();
   await expect(page.getByTestId('plan-badge')).toHaveText('Pro');
+  await page.goto('/billing');
+  await expect(page.getByRole('region', { name: 'Payments' })).toContainText('Access until');
 });
