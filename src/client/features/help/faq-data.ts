@@ -81,7 +81,7 @@ export const HELP_FAQ: readonly FaqEntry[] = [
   {
     question: 'How does the AI content generation work?',
     answer:
-      'AI reads the articles of the channels you choose. By default a built-in engine quotes and cites sentences from your articles; if the server is configured with a language model, that model writes instead. Either way every sentence is linked to its source article, and the app says which engine wrote.',
+      'AI reads the articles of the channels you choose. By default a built-in engine quotes and cites sentences from your articles; if the server is configured with a language model, that model writes instead. The built-in engine links every sentence to its article; a model is asked to cite the article behind each statement, and citations of articles you did not give are removed. The app says which engine wrote.',
   },
   {
     question: 'Which email services are supported?',

@@ -19,7 +19,7 @@ const GETTING_STARTED: { to: To; label: string; hint: string }[] = [
 ];
 
 const FEATURES: { to: To; label: string; hint: string }[] = [
-  { to: '/ai-magic', label: 'AI Magic', hint: 'Newsletters, blog posts and social posts with every sentence cited' },
+  { to: '/ai-magic', label: 'AI Magic', hint: 'Newsletters, blog posts, social posts, email campaigns and product descriptions that cite their sources' },
   { to: '/newsletters', label: 'Newsletters', hint: 'Saved drafts, previews and exports' },
   { to: '/subscribers', label: 'Subscribers', hint: 'Signup page, CSV import and one-click unsubscribe' },
   { to: '/email-management', label: 'Email Management', hint: 'Your own SMTP, Brevo, Resend, Mailgun or Postmark' },

@@ -32,11 +32,11 @@ const STEPS: Step[] = [
   {
     title: 'Use the AI Magic Tool',
     icon: Sparkles,
-    intro: 'Turn the articles of your channels into finished pieces, every sentence linked to its source.',
+    intro: 'Turn the articles of your channels into finished pieces that link back to the articles they draw on.',
     tasks: [
       { text: 'Open AI Magic from the dashboard or the sidebar.' },
       { text: 'Enter a topic, or let AI suggest trending topics from your channels.' },
-      { text: 'Choose what to write: a newsletter, a blog post or social media posts.' },
+      { text: 'Choose what to write: a newsletter, a blog post, social media posts, an email campaign or a product description.' },
       { text: 'Generate, then read and customise the text.' },
       { text: 'Save it as a newsletter draft to schedule or send it, or keep it as a blog draft.' },
     ],
