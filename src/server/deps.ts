@@ -5,7 +5,8 @@ import type { Deps, Logger } from './trpc/context';
 import { createAuthService } from './auth/service';
 import { RateLimiter } from './http/rate-limit';
 import { createGates } from './http/concurrency';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import type { Mailer } from './mail/mailer';
+import { createSystemMailer } from './mail/system-mailer';
 import { createSqliteQueue } from './delivery/queue';
 import { createAiRuntime } from './ai/jobs';
 
@@ -20,9 +21,8 @@ export function consoleLogger(level: Env['LOG_LEVEL']): Logger {
 export function createDeps(env: Env, db: Db, overrides: Partial<Deps> = {}): Deps {
   const now = overrides.now ?? (() => new Date());
   const log = overrides.log ?? consoleLogger(env.LOG_LEVEL);
-  const mailer: Mailer =
-    overrides.mailer ??
-    (env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, { from: env.MAIL_FROM }) : createOutboxMailer(db, { from: env.MAIL_FROM, log: (l) => log.info(l), now }));
+  // The mailer reads the clock through deps, like the queue.
+  const mailer: Mailer = overrides.mailer ?? createSystemMailer({ db, env, log, now: () => deps.now() });
   const deps: Deps = {
     db,
     env,

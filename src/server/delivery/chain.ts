@@ -42,6 +42,8 @@ let envSmtp: { url: string; entry: ChainEntry } | null = null;
 /** SMTP_URL as the system's SMTP provider (one pooled transport per URL). */
 function envSmtpChain(url: string): ChainEntry[] {
   if (envSmtp?.url !== url) {
+    // The replaced pool would otherwise keep its connections open for good.
+    if (envSmtp) void envSmtp.entry.transport.close?.().catch(() => {});
     const transport = createSmtpTransport({ url, pool: 10, ratePerSecond: 0 });
     envSmtp = { url, entry: { id: 'env-smtp', kind: 'smtp', label: 'SMTP (SMTP_URL)', priority: 'primary', scope: 'system', transport } };
   }

@@ -1,5 +1,5 @@
 // Sending an assembled newsletter from step 5: a test to the user's own address, or to a short typed
-// list (at most 10). Each message goes through ctx.mailer (SMTP or the outbox) with HTML and plain-text
+// list (at most 10). Each message goes through ctx.mailer (the system provider chain) with HTML and plain-text
 // parts. Sends are rate-limited per user; sending to subscriber lists is a different feature.
 // The product's own address is the sender and the creator is only its display name (and the Reply-To):
 // mail from us must never look as if anyone could write it. Other people's addresses need a verified
@@ -15,6 +15,8 @@ import { publicationId } from '../publications/schemas';
 import { findOwned } from '../publications/publications';
 import { normalizeWorkflowData } from '../publications/dto';
 import { mailboxWithName } from '../mail/mailer';
+import { MailRefusedError } from '../mail/system-mailer';
+import { PROVIDER_KINDS } from '../delivery/transport';
 
 export const MAX_ADDRESSES = 10;
 /** Messages a user may send per hour, counted per recipient. */
@@ -46,7 +48,7 @@ export type SendToAddressesInput = z.infer<typeof sendToAddressesInput>;
 
 export const sendResult = z.object({
   success: z.boolean(),
-  transport: z.enum(['outbox', 'smtp']),
+  transport: z.enum(['outbox', ...PROVIDER_KINDS]),
   subject: z.string(),
   sent: z.array(z.object({ to: z.string(), messageId: z.string() })),
   failed: z.array(z.object({ to: z.string(), message: z.string() })),
@@ -74,10 +76,9 @@ export function resolveAssembleInput(ctx: Pick<Ctx, 'db' | 'user'>, input: SendT
   });
 }
 
-/** The SMTP server's reply is worth showing (it names the refused recipient); anything else is generic. */
+/** A provider's refusal is worth showing (it names the refused recipient); an outage or anything else is generic. */
 function failureMessage(err: unknown, fallback: string): string {
-  const e = err as { responseCode?: unknown; response?: unknown };
-  if (typeof e?.responseCode === 'number' && typeof e.response === 'string') return `${fallback}: ${e.response.slice(0, 300)}`;
+  if (err instanceof MailRefusedError && err.refusedByProvider) return `${fallback}: ${err.reply.slice(0, 300)}`;
   return fallback;
 }
 

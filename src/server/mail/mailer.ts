@@ -1,9 +1,10 @@
-// The mailer: one interface, two transports. SMTP (nodemailer) when SMTP_URL is set, otherwise the
-// built-in outbox (stored in SQLite, one summary line in the server log).
+// The mailer interface for the product's own mail and the header rules every transport shares. The
+// server's mailer is system-mailer.ts (the system provider chain); the outbox mailer here is its
+// offline default (stored in SQLite, one summary line in the server log).
 import crypto from 'node:crypto';
-import type { Transporter } from 'nodemailer';
 import type { Db } from '../db';
 import { outbox } from '../../../db/schema';
+import type { TransportKind } from '../delivery/transport';
 
 export interface MailMessage {
   to: string;
@@ -20,11 +21,13 @@ export interface MailMessage {
 
 export interface SentMail {
   messageId: string;
-  transport: 'outbox' | 'smtp';
+  /** What carried the message. */
+  transport: TransportKind;
 }
 
 export interface Mailer {
-  readonly transport: 'outbox' | 'smtp';
+  /** What the next message would go through. */
+  readonly transport: TransportKind;
   send(msg: MailMessage): Promise<SentMail>;
 }
 
@@ -50,7 +53,7 @@ export function mailboxWithName(name: string, sender: string): string {
   return clean ? `"${clean.replace(/["\\]/g, '\\$&')}" <${address}>` : sender;
 }
 
-function cleanMessage(msg: MailMessage, defaultFrom: string) {
+export function cleanMessage(msg: MailMessage, defaultFrom: string) {
   const headers = Object.fromEntries(Object.entries(msg.headers ?? {}).map(([k, v]) => [cleanHeader(k), cleanHeader(v)]));
   const replyTo = msg.replyTo ? cleanHeader(msg.replyTo) : undefined;
   return { ...msg, to: cleanHeader(msg.to), subject: cleanHeader(msg.subject), from: cleanHeader(msg.from ?? defaultFrom), replyTo, headers };
@@ -79,30 +82,6 @@ export function createOutboxMailer(db: Db, opts: { from: string; log?: (line: st
         .run();
       opts.log?.(`[outbox] to=${msg.to} subject="${msg.subject}"${msg.summary ? ` ${msg.summary}` : ''}`);
       return { messageId, transport: 'outbox' };
-    },
-  };
-}
-
-export function createSmtpMailer(smtpUrl: string, opts: { from: string }): Mailer {
-  // nodemailer loads on first use, so servers on the outbox never pay its start-up cost.
-  let transporter: Promise<Transporter> | null = null;
-  return {
-    transport: 'smtp',
-    async send(raw) {
-      const msg = cleanMessage(raw, opts.from);
-      transporter ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
-      const info = await (
-        await transporter
-      ).sendMail({
-        from: msg.from,
-        to: msg.to,
-        replyTo: msg.replyTo,
-        subject: msg.subject,
-        text: msg.text,
-        html: msg.html,
-        headers: msg.headers,
-      });
-      return { messageId: info.messageId, transport: 'smtp' };
     },
   };
 }

@@ -1,5 +1,5 @@
-// The mailer's two transports: the built-in outbox (stored + one log line) and SMTP against a real
-// SMTP server on loopback. Header values never carry CR/LF.
+// The mailer's offline default, the built-in outbox (stored + one log line), and SMTP_URL against a
+// real SMTP server on loopback. Header values never carry CR/LF.
 import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createHarness, silentLog } from '../../helpers/app';
 import { outbox } from '../../../db/schema';
 import { cleanHeader } from '../../../src/server/mail/mailer';
+import { resolveChain } from '../../../src/server/delivery/chain';
 import { codeFromMail, resetTokenFromMail } from './support';
 
 interface Received {
@@ -84,6 +85,8 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
   });
 
   afterAll(async () => {
+    // The system chain's SMTP transport keeps pooled connections open; the server closes only without them.
+    for (const e of resolveChain(createHarness({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }).deps, null)) await e.transport.close?.();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
