@@ -1,6 +1,6 @@
 // User management for staff (/admin/users): list with search and filters for every staff role; changes
 // (role, disable/enable, end sessions, delete) for admins only, each written to the audit log in the
-// same transaction. An admin cannot lock themselves out, and the last admin stays an admin.
+// same transaction. An admin cannot lock themselves out, and an active admin always remains.
 import { and, count, desc, eq, gt, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -83,13 +83,33 @@ export function listUsers(ctx: Pick<Ctx, 'db' | 'now'>, input: z.infer<typeof li
   };
 }
 
-function adminCount(db: Db): number {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+function activeAdminCount(tx: Tx): number {
   return (
-    db
+    tx
       .select({ n: count() })
       .from(users)
       .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
       .get()?.n ?? 0
+  );
+}
+
+/**
+ * An admin's change to another account, in one transaction that takes the write lock when it begins, so
+ * changes made at the same moment run one after the other. The acting admin must still be an active
+ * admin as stored, and at least one active admin must remain after the change; otherwise it rolls back.
+ */
+function adminChange<T>(ctx: Ctx, change: (tx: Tx) => T): T {
+  return ctx.db.transaction(
+    (tx) => {
+      const actor = tx.select({ role: users.role, disabledAt: users.disabledAt }).from(users).where(eq(users.id, ctx.user.id)).get();
+      if (!actor || normalizeRole(actor.role) !== 'admin' || actor.disabledAt) throw new AppError('FORBIDDEN', ADMIN_USERS_MSG.adminOnly);
+      const result = change(tx);
+      if (activeAdminCount(tx) === 0) throw new AppError('CONFLICT', ADMIN_USERS_MSG.lastAdmin);
+      return result;
+    },
+    { behavior: 'immediate' },
   );
 }
 
@@ -98,8 +118,7 @@ export function setRole(ctx: Ctx, input: z.infer<typeof setRoleInput>) {
   const row = target(ctx, input.userId);
   if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
   const from = normalizeRole(row.role);
-  if (from === 'admin' && input.role !== 'admin' && adminCount(ctx.db) <= 1) throw new AppError('CONFLICT', ADMIN_USERS_MSG.lastAdmin);
-  ctx.db.transaction((tx) => {
+  adminChange(ctx, (tx) => {
     tx.update(users).set({ role: input.role, updatedAt: ctx.now() }).where(eq(users.id, row.id)).run();
     recordAudit(tx, actorOf(ctx), 'role.set', row.id, { email: row.email, from, to: input.role }, ctx.now());
   });
@@ -111,8 +130,7 @@ export async function setDisabled(ctx: Ctx, input: z.infer<typeof setDisabledInp
   requireAdmin(ctx);
   const row = target(ctx, input.userId);
   if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
-  if (input.disabled && normalizeRole(row.role) === 'admin' && adminCount(ctx.db) <= 1) throw new AppError('CONFLICT', ADMIN_USERS_MSG.lastAdmin);
-  ctx.db.transaction((tx) => {
+  adminChange(ctx, (tx) => {
     tx.update(users)
       .set({ disabledAt: input.disabled ? ctx.now() : null, updatedAt: ctx.now() })
       .where(eq(users.id, row.id))
@@ -138,12 +156,11 @@ export async function deleteUser(ctx: Ctx, input: z.infer<typeof deleteUserInput
   const row = target(ctx, input.userId);
   if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
   if (input.confirmEmail.toLowerCase() !== row.email.toLowerCase()) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.confirmEmail);
-  if (normalizeRole(row.role) === 'admin' && adminCount(ctx.db) <= 1) throw new AppError('CONFLICT', ADMIN_USERS_MSG.lastAdmin);
-  await ctx.auth.endAllFor(row.id);
-  ctx.db.transaction((tx) => {
-    // The account's publications, subscribers, drafts and sends go with it (foreign keys cascade).
+  adminChange(ctx, (tx) => {
+    // The account's sessions, publications, subscribers, drafts and sends go with it (foreign keys cascade).
     tx.delete(users).where(eq(users.id, row.id)).run();
     recordAudit(tx, actorOf(ctx), 'account.delete', row.id, { email: row.email, name: row.name, role: row.role, plan: row.planType }, ctx.now());
   });
+  await ctx.auth.endAllFor(row.id);
   return { success: true as const };
 }

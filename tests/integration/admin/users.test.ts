@@ -99,3 +99,55 @@ describe('changes (admins only, audited)', () => {
     expect(audits(h, bob.id)).toEqual([expect.objectContaining({ action: 'account.delete', detail: expect.objectContaining({ email: 'bob@example.com' }) })]);
   });
 });
+
+describe('at least one active admin remains', () => {
+  const activeAdmins = (h: ReturnType<typeof createHarness>) =>
+    h.db
+      .select()
+      .from(users)
+      .all()
+      .filter((u) => u.role === 'admin' && !u.disabledAt);
+
+  it('the only active admin may demote, delete or re-enable a disabled admin', async () => {
+    const { h, admin } = await setup();
+    const off1 = await h.insertUser({ email: 'off1@example.com', role: 'admin' });
+    const off2 = await h.insertUser({ email: 'off2@example.com', role: 'admin' });
+    const off3 = await h.insertUser({ email: 'off3@example.com', role: 'admin' });
+    await h.caller(admin).admin.setDisabled({ userId: off1.id, disabled: true });
+    await h.caller(admin).admin.setDisabled({ userId: off2.id, disabled: true });
+    await h.caller(admin).admin.setDisabled({ userId: off3.id, disabled: true });
+    expect(activeAdmins(h).map((u) => u.id)).toEqual([admin.id]);
+    expect(await h.caller(admin).admin.setRole({ userId: off1.id, role: 'user' })).toEqual({ success: true, role: 'user' });
+    expect(await h.caller(admin).admin.deleteUser({ userId: off2.id, confirmEmail: 'off2@example.com' })).toEqual({ success: true });
+    expect(await h.caller(admin).admin.setDisabled({ userId: off3.id, disabled: false })).toEqual({ success: true, disabled: false });
+    expect(await h.caller(admin).admin.setDisabled({ userId: off3.id, disabled: true })).toEqual({ success: true, disabled: true });
+    expect(activeAdmins(h).map((u) => u.id)).toEqual([admin.id]);
+  });
+
+  it('the last active admin cannot demote, disable or delete themselves', async () => {
+    const { h, admin } = await setup();
+    await expectStatus(h.caller(admin).admin.setRole({ userId: admin.id, role: 'manager' }), 400, ADMIN_USERS_MSG.notYourself);
+    await expectStatus(h.caller(admin).admin.setDisabled({ userId: admin.id, disabled: true }), 400, ADMIN_USERS_MSG.notYourself);
+    await expectStatus(h.caller(admin).admin.deleteUser({ userId: admin.id, confirmEmail: 'admin@example.com' }), 400, ADMIN_USERS_MSG.notYourself);
+    expect(activeAdmins(h).map((u) => u.id)).toEqual([admin.id]);
+  });
+
+  type AdminApi = ReturnType<ReturnType<typeof createHarness>['caller']>['admin'];
+  const changes: [string, (api: AdminApi, other: { id: string; email: string }) => Promise<unknown>][] = [
+    ['demote', (api, other) => api.setRole({ userId: other.id, role: 'user' })],
+    ['disable', (api, other) => api.setDisabled({ userId: other.id, disabled: true })],
+    ['delete', (api, other) => api.deleteUser({ userId: other.id, confirmEmail: other.email })],
+  ];
+  for (const [name, change] of changes) {
+    it(`two admins who ${name} each other at the same moment: exactly one succeeds`, async () => {
+      const h = createHarness();
+      const a = await h.insertUser({ email: 'a@example.com', role: 'admin' });
+      const b = await h.insertUser({ email: 'b@example.com', role: 'admin' });
+      const results = await Promise.allSettled([change(h.caller(a).admin, b), change(h.caller(b).admin, a)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(['FORBIDDEN', 'CONFLICT']).toContain((refused.reason as { code: string }).code);
+      expect(activeAdmins(h)).toHaveLength(1);
+    });
+  }
+});
