@@ -12,6 +12,7 @@ import { appRouter } from './trpc/root';
 import { createContext, type Deps } from './trpc/context';
 import type { AppEnv } from './http/types';
 import { securityHeaders } from './http/security-headers';
+import { uploadLimit } from './http/upload-limit';
 import { loadClientRoutes } from './http/client-routes';
 import { authRest } from './rest/auth';
 import { aiMagicContentRest } from './rest/ai-magic-content';
@@ -80,11 +81,11 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     onError: (c) => c.json({ success: false, message: MSG.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' }, 413),
   });
   // GET/HEAD handlers never read a body; skipping them spares node-server from materialising the Request.
-  // Uploads (a subscriber CSV of 100,000 rows is ~4 MB) have their own larger limit.
-  const limitUpload = bodyLimit({
-    maxSize: 25 * 1024 * 1024,
-    onError: (c) => c.json({ success: false, message: MSG.uploadTooLarge, code: 'PAYLOAD_TOO_LARGE' }, 413),
-  });
+  // Uploads (a subscriber CSV of 100,000 rows is ~4 MB) have a larger limit, for signed-in users only, and
+  // are never buffered ahead of their handler, which authorises the upload before it reads the body.
+  const limitUpload = uploadLimit((c) =>
+    c.get('user') ? { maxSize: 25 * 1024 * 1024, message: MSG.uploadTooLarge } : { maxSize: 1024 * 1024, message: MSG.bodyTooLarge },
+  );
   app.use('/api/*', (c, next) =>
     SAFE_METHODS.has(c.req.method) ? next() : c.req.path.startsWith('/api/uploads/') ? limitUpload(c, next) : limitBody(c, next),
   );

@@ -5,8 +5,10 @@ import { router, protectedProcedure, publicProcedure } from '../trpc/init';
 import {
   addInput,
   addSubscriber,
+  authorizeImport,
   exportSubscribersCsv,
   importSubscribersCsv,
+  importTargetInput,
   listInput,
   listSubscribers,
   removeInput,
@@ -26,6 +28,10 @@ export const subscribersRouter = router({
     .input(publicationRef)
     .output(z.object({ filename: z.string(), csv: z.string() }))
     .query(({ ctx, input }) => exportSubscribersCsv(ctx, input.publicationId)),
+  authorizeImport: protectedProcedure
+    .input(importTargetInput)
+    .output(z.object({ ok: z.literal(true) }))
+    .query(({ ctx, input }) => (authorizeImport(ctx, input), { ok: true as const })),
   importCsv: protectedProcedure
     .input(
       publicationRef.extend({

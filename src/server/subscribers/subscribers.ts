@@ -129,6 +129,18 @@ function checkLimit(ctx: Ctx, publicationId: string, adding: number) {
   if (Number.isFinite(limit) && keptCount(ctx.db, publicationId) + adding > limit) throw new AppError('FORBIDDEN', SUBSCRIBER_MSG.limit(limit), { limit });
 }
 
+export const importTargetInput = z.object({ publicationId: z.string().min(1).max(64), mode: z.enum(['check', 'import']) });
+
+/**
+ * Whether this user may import into this publication at all: their own publication and, to write, room
+ * left in the plan. Cheap, so an upload is refused with it before its body is read.
+ */
+export function authorizeImport(ctx: Ctx, input: z.infer<typeof importTargetInput>) {
+  const pub = findOwned(ctx.db, ctx.user.id, input.publicationId);
+  if (input.mode === 'import') checkLimit(ctx, pub.id, 1);
+  return pub;
+}
+
 /** A reader's name as creators and readers type it: one line, at most 200 characters, optional. */
 export const subscriberName = z
   .string()
@@ -263,7 +275,7 @@ export async function importSubscribersCsv(
   csvText: string,
   opts: { mode: 'check' | 'import'; skipInvalid?: boolean },
 ): Promise<ImportReport> {
-  const pub = findOwned(ctx.db, ctx.user.id, publicationId);
+  const pub = authorizeImport(ctx, { publicationId, mode: opts.mode });
   const records: { line: number; email: string; name: string }[] = [];
   const invalid: ImportReport['invalid'] = [];
   let invalidCount = 0;
