@@ -30,6 +30,14 @@ export function rateLimitedMessage(platform: IntegrationPlatform, headers: Heade
   return `${PLATFORM_NAMES[platform]} is rate-limiting requests; try again in ${seconds} seconds.`;
 }
 
+/** Every form a credential header value can be echoed in: as sent, without its scheme, and Basic's decoded user:key and key. */
+function secretsOf(value: string): string[] {
+  const bare = value.replace(/^(Bearer|Basic)\s+/i, '');
+  if (!/^Basic\s/i.test(value)) return [value, bare];
+  const decoded = Buffer.from(bare, 'base64').toString('utf8');
+  return [value, bare, decoded, decoded.slice(decoded.indexOf(':') + 1)];
+}
+
 /** The key must never leave in a message, even if a platform echoes it back. */
 function scrub(text: string, secrets: string[]): string {
   let out = text;
@@ -49,7 +57,7 @@ export async function platformCall<T = unknown>(
 ): Promise<PlatformAnswer<T>> {
   const name = PLATFORM_NAMES[http.platform];
   const timeoutMs = http.timeoutMs ?? PLATFORM_TIMEOUT_MS;
-  const secrets = Object.values(http.headers).flatMap((v) => [v, v.replace(/^(Bearer|Basic)\s+/i, '')]);
+  const secrets = Object.values(http.headers).flatMap(secretsOf);
   let res: Response;
   let text: string;
   try {

@@ -2,7 +2,7 @@
 // MailerLite (connect API) and beehiiv (v2) under /brevo, /mailchimp, /mailerlite and /beehiiv, so the
 // app's INTEGRATIONS_API_BASE can point at it. Each platform checks its own auth header against the
 // keys it was given (anything else → 401), keeps the campaigns it was sent, and can be told to answer
-// the next calls with 429 (Retry-After), 500, or no answer at all.
+// the next calls with 429 (Retry-After), 500, a 400 that echoes the key, or no answer at all.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -33,7 +33,8 @@ export interface FakeCampaign {
   scheduledAt?: string;
 }
 
-type Fail = { kind: '429'; retryAfter: string } | { kind: '500' } | { kind: 'hang' };
+/** 'echo-key': a 400 in the platform's error shape that quotes the API key back (some APIs echo what they were sent). */
+type Fail = { kind: '429'; retryAfter: string } | { kind: '500' } | { kind: 'hang' } | { kind: 'echo-key' };
 
 export interface FakePlatforms {
   url: string;
@@ -304,6 +305,13 @@ export async function startFakePlatforms(opts: { port?: number; keys?: Partial<R
       }
       if (fail?.kind === '429') return send(429, { message: 'Too many requests' }, { 'retry-after': fail.retryAfter });
       if (fail?.kind === '500') return send(500, { message: 'Internal error' });
+      if (fail?.kind === 'echo-key') {
+        const said = `Invalid request for key ${keys[platform]}`;
+        if (platform === 'mailchimp')
+          return send(400, { type: 'https://mailchimp.com/developer/marketing/docs/errors/', title: 'Invalid Resource', status: 400, detail: said });
+        if (platform === 'brevo') return send(400, { code: 'invalid_parameter', message: said });
+        return send(400, { message: said });
+      }
       const [status, out] = route(platform, req.method ?? 'GET', path, body);
       send(status, out);
     });
