@@ -51,6 +51,7 @@ export const subscribersRouter = router({
         invalid: z.array(z.object({ line: z.number(), value: z.string(), reason: z.string() })),
         invalidCount: z.number(),
         imported: z.number(),
+        overLimit: z.number(),
         message: z.string(),
       }),
     )

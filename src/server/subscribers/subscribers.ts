@@ -28,6 +28,8 @@ export const SUBSCRIBER_MSG = {
   leftByChoice: 'This reader unsubscribed (or their address bounced or complained); only they can subscribe again, from your signup page.',
   suppressed: 'This address is on your suppression list (it bounced or complained) and cannot be added.',
   limit: (n: number) => `Upgrade your plan to keep more than ${n.toLocaleString('en-US')} subscribers per publication.`,
+  partlyOverLimit: (imported: number, refused: number, limit: number) =>
+    `Imported ${imported.toLocaleString('en-US')} subscribers; ${refused.toLocaleString('en-US')} were not. ${SUBSCRIBER_MSG.limit(limit)}`,
   tooManyRows: `A file can hold at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} subscribers. Split it and import the parts one after another.`,
   noEmailColumn: 'No column of e-mail addresses was found. Put the addresses in a column named "email" (and names in "name").',
   unreadable: 'This file could not be read as CSV.',
@@ -230,6 +232,8 @@ export interface ImportReport {
   invalid: { line: number; value: string; reason: string }[];
   invalidCount: number;
   imported: number;
+  /** Rows refused because the publication reached the plan's limit while they were being written. */
+  overLimit: number;
   message: string;
 }
 
@@ -390,6 +394,7 @@ export async function importSubscribersCsv(
     invalid,
     invalidCount,
     imported: 0,
+    overLimit: 0,
     message: '',
   };
   if (opts.mode === 'check') {
@@ -400,24 +405,40 @@ export async function importSubscribersCsv(
     report.message = SUBSCRIBER_MSG.hasInvalid;
     return report;
   }
+  // Refused whole, writing nothing, when the file cannot fit as things stand; parallel imports are held
+  // to the limit slice by slice below.
   checkLimit(ctx, pub.id, toInsert.length);
+  const limit = capabilitiesFor(ctx.user).maxSubscribers;
 
   const now = ctx.now().getTime();
   const insert = ctx.db.$client.prepare(
     `INSERT INTO subscribers (id, publication_id, email, name, status, source, created_at, updated_at)
      VALUES (?, ?, ?, ?, 'active', 'import', ?, ?) ON CONFLICT DO NOTHING`,
   );
+  // Other imports, sign-ups and additions write between our slices, so each slice counts the publication
+  // again and writes only what still fits, in the transaction that inserts it. IMMEDIATE takes the write
+  // lock before the count, so no other connection can write between the count and the insert.
   const writeSlice = ctx.db.$client.transaction((slice: typeof toInsert, offset: number) => {
-    let n = 0;
-    slice.forEach((r, i) => (n += insert.run(crypto.randomUUID(), pub.id, r.email, r.name, now + offset + i, now).changes));
-    return n;
+    const room = Number.isFinite(limit) ? Math.max(0, limit - keptCount(ctx.db, pub.id)) : Infinity;
+    const out = { written: 0, taken: 0, overLimit: 0 };
+    slice.forEach((r, i) => {
+      if (out.written >= room) out.overLimit++;
+      else if (insert.run(crypto.randomUUID(), pub.id, r.email, r.name, now + offset + i, now).changes) out.written++;
+      else out.taken++; // added by someone else since the file was checked
+    });
+    return out;
   });
   let imported = 0;
   for (let i = 0; i < toInsert.length; i += 2000) {
-    imported += writeSlice(toInsert.slice(i, i + 2000), i);
+    const slice = writeSlice.immediate(toInsert.slice(i, i + 2000), i);
+    imported += slice.written;
+    report.alreadySubscribed += slice.taken;
+    report.overLimit += slice.overLimit;
     await yieldToLoop();
   }
   report.imported = imported;
-  report.message = `Imported ${imported.toLocaleString('en-US')} subscribers.`;
+  report.message = report.overLimit
+    ? SUBSCRIBER_MSG.partlyOverLimit(imported, report.overLimit, limit)
+    : `Imported ${imported.toLocaleString('en-US')} subscribers.`;
   return report;
 }

@@ -93,6 +93,7 @@ function ImportPanel({ publicationId, onDone }: { publicationId: string; onDone:
             <li>{report.duplicatesInFile.toLocaleString()} duplicates in the file</li>
             <li>{report.skippedUnsubscribed.toLocaleString()} left earlier (not re-added)</li>
             <li>{report.suppressed.toLocaleString()} suppressed</li>
+            {report.overLimit > 0 && <li>{report.overLimit.toLocaleString()} over the plan’s limit</li>}
           </ul>
           {report.invalidCount > 0 && (
             <div className="rounded-md bg-red-50 p-2 text-red-800 dark:bg-red-500/10 dark:text-red-200">
