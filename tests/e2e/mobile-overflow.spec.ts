@@ -4,9 +4,12 @@
 // A failure names the elements whose right edge passes the viewport.
 import fs from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
+import { FIXTURE_ORIGIN, serveFixtureFeeds } from './fixtures/feed-server';
 import { adminEmail, createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 
 skipWithoutBrowser();
+
+serveFixtureFeeds(test);
 
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 } });
@@ -146,16 +149,37 @@ function overflowReport(width: number) {
   return { scrollWidth: document.documentElement.scrollWidth, starts: starts.slice(0, 6) };
 }
 
-/** Visits each page and returns one line per page that is wider than the phone. */
-async function widePages(page: Page, urls: string[]): Promise<string[]> {
+async function settle(page: Page) {
+  // Pages that poll (the protection demos) never fall idle: a few seconds is enough for their first answers.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+/** MOBILE_OVERFLOW_SHOTS=<folder> keeps a full-page screenshot of every view measured, to look at. */
+const SHOTS = process.env.MOBILE_OVERFLOW_SHOTS;
+
+async function measure(page: Page, where: string, problems: string[]) {
+  const { scrollWidth, starts } = await page.evaluate(overflowReport, WIDTH);
+  if (scrollWidth > WIDTH) problems.push(`${where} is ${scrollWidth} px wide:\n    ${starts.join('\n    ') || '(no element found)'}`);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${where.replace(/[^\w-]+/g, '_')}.png`, fullPage: true });
+}
+
+/** Visits each page, and each tab of a page with tabs; returns one line per view that is wider than the phone. */
+async function widePages(page: Page, who: string, urls: string[]): Promise<string[]> {
   const problems: string[] = [];
   for (const url of urls) {
     await page.goto(url);
-    // Pages that poll (the protection demos) never fall idle: a few seconds is enough for their first answers.
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+    await settle(page);
     await expect(page.locator('h1').first(), `${url} shows its heading`).toBeVisible();
-    const { scrollWidth, starts } = await page.evaluate(overflowReport, WIDTH);
-    if (scrollWidth > WIDTH) problems.push(`${url} is ${scrollWidth} px wide:\n    ${starts.join('\n    ') || '(no element found)'}`);
+    await measure(page, `${who} ${url}`, problems);
+    const tabs = page.getByRole('tab');
+    for (let i = 1; i < (await tabs.count()); i++) {
+      const tab = tabs.nth(i);
+      const name = (await tab.textContent())?.trim();
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await settle(page);
+      await measure(page, `${who} ${url} (tab "${name}")`, problems);
+    }
   }
   return problems;
 }
@@ -199,6 +223,7 @@ test('admin pages and every signed-in page seen by the admin fit a 390 px phone'
   const page = await context.newPage();
   const problems = await widePages(
     page,
+    'admin',
     [...Object.values(STAFF), ...Object.values(SIGNED_IN)].map((u) => u(samples)),
   );
   await context.close();
@@ -213,6 +238,7 @@ test('signed-in pages of a free-plan user fit a 390 px phone', async ({ page, re
   const own = await seedAccount(page, 'Pocket Digest');
   const problems = await widePages(
     page,
+    'free user',
     Object.values(SIGNED_IN).map((u) => u({ ...samples, ...own })),
   );
   expect(problems, problems.join('\n')).toEqual([]);
@@ -222,7 +248,59 @@ test('public pages fit a 390 px phone', async ({ page }) => {
   test.setTimeout(120_000);
   const problems = await widePages(
     page,
+    'visitor',
     Object.values(PUBLIC).map((u) => u(samples)),
   );
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('every step of the workflow fits a 390 px phone', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: WIDTH, height: 844 }, storageState: adminState });
+  const page = await context.newPage();
+  const pub = await trpc<{ id: string }>(page, 'publications.create', { name: 'Phone Workflow' });
+  const problems: string[] = [];
+  const step = async (heading: string) => {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await settle(page);
+    await measure(page, `admin workflow "${heading}"`, problems);
+  };
+  const cont = page.getByRole('button', { name: 'Continue' });
+
+  await page.goto(`/workflow?publicationId=${pub.id}`);
+  await step('Name Your Newsletter');
+  await cont.click();
+
+  await step('Choose Your Newsletter Theme');
+  await page.getByRole('article', { name: 'Market Watch' }).getByRole('button', { name: 'Use This Theme' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Select Content Channels' })).toBeVisible();
+  await page.getByLabel('Search by topic or niche').fill('technology');
+  await page.getByRole('button', { name: 'Find Channels' }).click();
+  await expect(page.getByRole('list', { name: 'Found channels' }).getByRole('listitem').first()).toBeVisible();
+  await page.getByLabel('Add a channel by site address').fill(`${FIXTURE_ORIGIN}/`);
+  await page.getByRole('button', { name: 'Add Channel' }).click();
+  await expect(page.getByRole('list', { name: 'Selected channels' }).getByRole('listitem')).toHaveCount(1);
+  await step('Select Content Channels');
+  await cont.click();
+
+  const articles = page.getByRole('list', { name: 'Articles' });
+  await expect(articles.getByRole('listitem')).toHaveCount(8);
+  await articles.getByRole('checkbox').nth(0).check();
+  await articles.getByRole('checkbox').nth(1).check();
+  await step('Choose Articles');
+  await cont.click();
+
+  await step('Preview & Send');
+  for (const [group, option] of [
+    ['Layout', 'Two columns'],
+    ['Preview width', 'Mobile'],
+    ['Preview mode', 'Email HTML'],
+  ]) {
+    await page.getByRole('group', { name: group }).getByText(option, { exact: true }).click();
+    await settle(page);
+    await measure(page, `admin workflow "Preview & Send" (${group}: ${option})`, problems);
+  }
+  await context.close();
   expect(problems, problems.join('\n')).toEqual([]);
 });
