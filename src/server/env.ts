@@ -70,6 +70,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, message: 'STRIPE_API_BASE must be an absolute http(s) URL' }).optional(),
   /** Tests only: every integration platform's API is `${INTEGRATIONS_API_BASE}/<platform>` (a loopback fake) instead of the vendor's. */
   INTEGRATIONS_API_BASE: z.url({ protocol: /^https?$/, message: 'INTEGRATIONS_API_BASE must be an absolute http(s) URL' }).optional(),
+  /** Tests only: Google's and GitHub's OAuth and API addresses become `${OAUTH_API_BASE}/<their host><path>` (a loopback fake). */
+  OAUTH_API_BASE: z.url({ protocol: /^https?$/, message: 'OAUTH_API_BASE must be an absolute http(s) URL' }).optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
 });
 

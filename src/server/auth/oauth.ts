@@ -19,52 +19,126 @@ export function configuredProviders(env: Env): Record<OAuthProvider, boolean> {
 
 const callbackUrl = (env: Env, p: OAuthProvider) => `${env.APP_URL}/api/auth/oauth/${p}/callback`;
 
+/** The providers' documented addresses. */
+const ENDPOINTS = {
+  google: { authorize: 'https://accounts.google.com/o/oauth2/v2/auth', token: 'https://oauth2.googleapis.com/token' },
+  github: {
+    authorize: 'https://github.com/login/oauth/authorize',
+    token: 'https://github.com/login/oauth/access_token',
+    user: 'https://api.github.com/user',
+    emails: 'https://api.github.com/user/emails',
+  },
+} as const;
+
+/** A provider address, or under OAUTH_API_BASE (tests) the same host and path below the fake's root. */
+function endpoint(env: Env, url: string): string {
+  if (!env.OAUTH_API_BASE) return url;
+  const u = new URL(url);
+  return `${env.OAUTH_API_BASE.replace(/\/$/, '')}/${u.host}${u.pathname}`;
+}
+
 // arctic loads on first use: most servers never configure OAuth, and it costs start-up time.
 const arctic = () => import('arctic');
 
+function credentialsOf(env: Env, provider: OAuthProvider): [string, string] {
+  return provider === 'google' ? [env.GOOGLE_CLIENT_ID!, env.GOOGLE_CLIENT_SECRET!] : [env.GITHUB_CLIENT_ID!, env.GITHUB_CLIENT_SECRET!];
+}
+
+async function clientFor(env: Env, provider: OAuthProvider) {
+  const { OAuth2Client } = await arctic();
+  return new OAuth2Client(...credentialsOf(env, provider), callbackUrl(env, provider));
+}
+
+/**
+ * The code for tokens (RFC 6749 §4.1.3), client authenticated with HTTP Basic. Not arctic's own
+ * exchange: it sets Content-Length by hand, which the undici the feed fetcher loads (and so every
+ * fetch in the process) refuses as an invalid header.
+ */
+async function exchangeCode(env: Env, provider: OAuthProvider, tokenUrl: string, code: string, verifier: string | null) {
+  const [id, secret] = credentialsOf(env, provider);
+  const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: callbackUrl(env, provider) });
+  if (verifier !== null) body.set('code_verifier', verifier);
+  const res = await fetch(tokenUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+      accept: 'application/json',
+      'user-agent': 'Curated-Newsletter-Builder',
+    },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  const json = (await res.json().catch(() => null)) as { access_token?: unknown; id_token?: unknown; error?: unknown } | null;
+  // GitHub answers a bad code with 200 and an `error` field.
+  if (!res.ok || !json || json.error !== undefined || typeof json.access_token !== 'string') {
+    throw new Error(`${provider} token exchange failed: ${res.status} ${typeof json?.error === 'string' ? json.error : ''}`.trim());
+  }
+  return { accessToken: json.access_token, idToken: typeof json.id_token === 'string' ? json.id_token : null };
+}
+
 /** The provider's authorization address plus the state (and PKCE verifier) to keep in cookies. */
 export async function authorizationUrl(env: Env, provider: OAuthProvider) {
-  const { GitHub, Google, generateCodeVerifier, generateState } = await arctic();
+  const { CodeChallengeMethod, generateCodeVerifier, generateState } = await arctic();
+  const client = await clientFor(env, provider);
   const state = generateState();
   if (provider === 'github') {
-    const gh = new GitHub(env.GITHUB_CLIENT_ID!, env.GITHUB_CLIENT_SECRET!, callbackUrl(env, provider));
-    return { url: gh.createAuthorizationURL(state, ['read:user', 'user:email']), state, verifier: null };
+    return { url: client.createAuthorizationURL(endpoint(env, ENDPOINTS.github.authorize), state, ['read:user', 'user:email']), state, verifier: null };
   }
   const verifier = generateCodeVerifier();
-  const g = new Google(env.GOOGLE_CLIENT_ID!, env.GOOGLE_CLIENT_SECRET!, callbackUrl(env, provider));
-  return { url: g.createAuthorizationURL(state, verifier, ['openid', 'profile', 'email']), state, verifier };
+  const url = client.createAuthorizationURLWithPKCE(endpoint(env, ENDPOINTS.google.authorize), state, CodeChallengeMethod.S256, verifier, [
+    'openid',
+    'profile',
+    'email',
+  ]);
+  return { url, state, verifier };
 }
 
 interface OAuthProfile {
   id: string;
   email: string;
   name: string;
+  /** True only when the provider itself says the address is verified. */
+  emailVerified: boolean;
   avatar: string | null;
+}
+
+async function githubJson<T>(url: string, headers: Record<string, string>): Promise<T> {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+  if (!res.ok) throw new Error(`GitHub answered ${res.status} for ${new URL(url).pathname}`);
+  return (await res.json()) as T;
 }
 
 /** Exchanges the code and reads the profile from the provider's documented endpoints. */
 export async function fetchProfile(env: Env, provider: OAuthProvider, code: string, verifier: string | null): Promise<OAuthProfile> {
-  const { GitHub, Google, decodeIdToken } = await arctic();
   if (provider === 'google') {
-    const g = new Google(env.GOOGLE_CLIENT_ID!, env.GOOGLE_CLIENT_SECRET!, callbackUrl(env, provider));
-    const tokens = await g.validateAuthorizationCode(code, verifier ?? '');
-    const claims = decodeIdToken(tokens.idToken()) as { sub: string; email?: string; email_verified?: boolean; name?: string; picture?: string };
-    if (!claims.email || claims.email_verified === false) throw new AppError('FORBIDDEN', 'Your Google account has no verified email address');
-    return { id: claims.sub, email: claims.email.toLowerCase(), name: claims.name ?? claims.email, avatar: claims.picture ?? null };
+    const { decodeIdToken } = await arctic();
+    const tokens = await exchangeCode(env, provider, endpoint(env, ENDPOINTS.google.token), code, verifier ?? '');
+    if (!tokens.idToken) throw new Error('google token exchange gave no ID token');
+    // The ID token comes straight from Google's token endpoint over TLS, so its claims need no signature check (OIDC §3.1.3.7).
+    const claims = decodeIdToken(tokens.idToken) as { sub: string; email?: string; email_verified?: boolean; name?: string; picture?: string };
+    if (!claims.email) throw new AppError('FORBIDDEN', 'Your Google account has no email address');
+    const email = claims.email.toLowerCase();
+    return { id: claims.sub, email, emailVerified: claims.email_verified === true, name: claims.name ?? email, avatar: claims.picture ?? null };
   }
-  const gh = new GitHub(env.GITHUB_CLIENT_ID!, env.GITHUB_CLIENT_SECRET!, callbackUrl(env, provider));
-  const tokens = await gh.validateAuthorizationCode(code);
-  const headers = { Authorization: `Bearer ${tokens.accessToken()}`, 'User-Agent': 'Curated-Newsletter-Builder' };
-  const profile = (await (await fetch('https://api.github.com/user', { headers })).json()) as { id: number; login: string; name?: string; avatar_url?: string };
-  const emails = (await (await fetch('https://api.github.com/user/emails', { headers })).json()) as { email: string; primary: boolean; verified: boolean }[];
-  const primary = Array.isArray(emails) ? emails.find((e) => e.primary && e.verified) : undefined;
-  if (!primary) throw new AppError('FORBIDDEN', 'Your GitHub account has no verified primary email address');
-  return { id: String(profile.id), email: primary.email.toLowerCase(), name: profile.name || profile.login, avatar: profile.avatar_url ?? null };
+  const tokens = await exchangeCode(env, provider, endpoint(env, ENDPOINTS.github.token), code, null);
+  const headers = { Authorization: `Bearer ${tokens.accessToken}`, Accept: 'application/vnd.github+json', 'User-Agent': 'Curated-Newsletter-Builder' };
+  const profile = await githubJson<{ id: number; login: string; name?: string | null; avatar_url?: string }>(endpoint(env, ENDPOINTS.github.user), headers);
+  const emails = await githubJson<{ email: string; primary: boolean; verified: boolean }[]>(endpoint(env, ENDPOINTS.github.emails), headers);
+  const primary = Array.isArray(emails) ? emails.find((e) => e.primary) : undefined;
+  if (!primary) throw new AppError('FORBIDDEN', 'Your GitHub account has no primary email address');
+  const email = primary.email.toLowerCase();
+  return { id: String(profile.id), email, emailVerified: primary.verified === true, name: profile.name || profile.login, avatar: profile.avatar_url ?? null };
 }
 
 type Ctx = Pick<Context, 'db' | 'auth' | 'now' | 'resHeaders' | 'sessionId' | 'env' | 'limiter' | 'ip' | 'user'>;
 
-/** Links the provider account to the user with the same verified e-mail, or creates one. */
+const PROVIDER_LABELS: Record<OAuthProvider, string> = { google: 'Google', github: 'GitHub' };
+
+/**
+ * Signs in the account linked to the provider account; on first use links the account with the same
+ * e-mail, or creates one, but only when the provider says the address is verified (an unverified one
+ * would hand an existing account to whoever typed its address at the provider).
+ */
 export async function signInWithProfile(ctx: Ctx, provider: OAuthProvider, p: OAuthProfile) {
   const now = ctx.now();
   const linked = ctx.db
@@ -74,6 +148,7 @@ export async function signInWithProfile(ctx: Ctx, provider: OAuthProvider, p: OA
     .get();
   let userId = linked?.userId;
   if (!userId) {
+    if (!p.emailVerified) throw new AppError('FORBIDDEN', `Your ${PROVIDER_LABELS[provider]} account has no verified email address`);
     const existing = ctx.db.select().from(users).where(eq(users.email, p.email)).get();
     userId = existing
       ? (await confirmEmailOwner(ctx, existing)).id

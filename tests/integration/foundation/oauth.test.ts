@@ -1,0 +1,115 @@
+// Google and GitHub sign-in end to end through the REST paths, against a loopback fake of the
+// providers' token and user-info endpoints: a new account is created, an existing account is linked
+// only when the provider says the address is verified, and a later sign-in reuses the link.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { cookieFrom, createHarness } from '../../helpers/app';
+import { startFakeOAuth, type FakeOAuth } from '../../helpers/fake-oauth';
+import { oauthAccounts, users } from '../../../db/schema';
+
+let fake: FakeOAuth;
+beforeAll(async () => {
+  fake = await startFakeOAuth({ google: ['google-client', 'google-secret'], github: ['github-client', 'github-secret'] });
+});
+afterAll(() => fake.close());
+
+async function setup() {
+  const errors: string[] = [];
+  const h = createHarness({
+    env: {
+      OAUTH_API_BASE: fake.url,
+      GOOGLE_CLIENT_ID: 'google-client',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      GITHUB_CLIENT_ID: 'github-client',
+      GITHUB_CLIENT_SECRET: 'github-secret',
+    },
+    deps: { log: { info() {}, warn() {}, error: (m: string, e?: unknown) => errors.push(`${m}: ${e instanceof Error ? e.message : String(e)}`) } },
+  });
+  await h.insertUser({ email: 'first-admin@example.com' });
+  return Object.assign(h, { errors });
+}
+type H = Awaited<ReturnType<typeof setup>>;
+
+/** The whole round trip: start, the provider sends the browser back with `code`, then who is signed in. */
+async function oauthSignIn(h: H, provider: 'google' | 'github', code: string) {
+  const start = await h.app.request(`/api/auth/oauth/${provider}`);
+  expect(start.status).toBe(302);
+  const authorize = new URL(start.headers.get('location')!);
+  const host = provider === 'google' ? 'accounts.google.com/o/oauth2/v2/auth' : 'github.com/login/oauth/authorize';
+  expect(`${authorize.origin}${authorize.pathname}`).toBe(`${fake.url}/${host}`);
+  expect(authorize.searchParams.get('redirect_uri')).toBe(`http://localhost:3000/api/auth/oauth/${provider}/callback`);
+  const state = authorize.searchParams.get('state')!;
+  const back = await h.app.request(`/api/auth/oauth/${provider}/callback?code=${code}&state=${state}`, { headers: { cookie: cookieFrom(start) } });
+  expect(back.status).toBe(302);
+  const session = cookieFrom(back)
+    .split('; ')
+    .filter((c) => !c.startsWith('oauth_') && !/=$/.test(c))
+    .join('; ');
+  const check = session
+    ? ((await (await h.app.request('/api/auth/check', { headers: { cookie: session } })).json()) as { user: { id: string; email: string } | null })
+    : null;
+  return { location: back.headers.get('location'), user: check?.user ?? null };
+}
+
+const links = (h: H) => h.db.select().from(oauthAccounts).all();
+
+describe('OAuth sign-in', () => {
+  it('Google: a new user is created with the verified address and signed in; a second sign-in reuses the link', async () => {
+    const h = await setup();
+    const profile = { sub: '109876543210', email: 'New.Person@gmail.com', email_verified: true, name: 'New Person' };
+    const first = await oauthSignIn(h, 'google', fake.googleCode(profile));
+    expect(first.location).toBe('/dashboard');
+    expect(first.user).toMatchObject({ email: 'new.person@gmail.com' });
+    const row = h.db.select().from(users).where(eq(users.email, 'new.person@gmail.com')).get()!;
+    expect(row).toMatchObject({ name: 'New Person', passwordHash: null });
+    expect(row.emailVerifiedAt).not.toBeNull();
+    expect(links(h)).toMatchObject([{ provider: 'google', providerUserId: '109876543210', userId: row.id }]);
+    // The PKCE verifier from the start went to the token endpoint.
+    expect(fake.exchanges.at(-1)).toMatchObject({ grant_type: 'authorization_code', code_verifier: expect.any(String) });
+
+    // Same Google account, address changed at Google since: still the linked account, nothing new.
+    const again = await oauthSignIn(h, 'google', fake.googleCode({ ...profile, email: 'renamed@gmail.com' }));
+    expect(again.user?.id).toBe(row.id);
+    expect(links(h)).toHaveLength(1);
+    expect(h.db.select().from(users).where(eq(users.email, 'renamed@gmail.com')).get()).toBeUndefined();
+  });
+
+  it('GitHub: an existing e-mail account is linked when the primary address is verified, and later sign-ins reuse the link', async () => {
+    const h = await setup();
+    const existing = await h.insertUser({ email: 'octo@example.com', name: 'Octo', password: 'a long enough password' });
+    const profile = { id: 583231, login: 'octocat', name: 'The Octocat', emails: [{ email: 'Octo@Example.com', primary: true, verified: true }] };
+    const first = await oauthSignIn(h, 'github', fake.githubCode(profile));
+    expect(first).toMatchObject({ location: '/dashboard', user: { id: existing.id, email: 'octo@example.com' } });
+    expect(links(h)).toMatchObject([{ provider: 'github', providerUserId: '583231', userId: existing.id }]);
+    expect(h.db.select().from(users).all()).toHaveLength(2);
+
+    const again = await oauthSignIn(h, 'github', fake.githubCode(profile));
+    expect(again.user?.id).toBe(existing.id);
+    expect(links(h)).toHaveLength(1);
+  });
+
+  it.each([
+    ['google', () => fake.googleCode({ sub: '5550001', email: 'victim@example.com', email_verified: false, name: 'Mallory' })],
+    ['github', () => fake.githubCode({ id: 777, login: 'mallory', name: null, emails: [{ email: 'victim@example.com', primary: true, verified: false }] })],
+  ] as const)('%s: an unverified address is neither linked to the existing account nor signed in', async (provider, code) => {
+    const h = await setup();
+    const victim = await h.insertUser({ email: 'victim@example.com', password: 'the victim password' });
+    const res = await oauthSignIn(h, provider, code());
+    expect(res).toEqual({ location: '/auth?error=oauth', user: null });
+    expect(h.errors.join('\n')).toMatch(/account has no verified email address/);
+    expect(links(h)).toEqual([]);
+    // The account keeps its password (proving the address would have reset it).
+    expect(h.db.select().from(users).where(eq(users.id, victim.id)).get()!.passwordHash).not.toBeNull();
+  });
+
+  it('a callback whose state does not match the cookie signs nobody in and never reaches the provider', async () => {
+    const h = await setup();
+    const start = await h.app.request('/api/auth/oauth/github');
+    const code = fake.githubCode({ id: 1, login: 'x', name: null, emails: [{ email: 'x@example.com', primary: true, verified: true }] });
+    const before = fake.exchanges.length;
+    const back = await h.app.request(`/api/auth/oauth/github/callback?code=${code}&state=forged`, { headers: { cookie: cookieFrom(start) } });
+    expect(back.headers.get('location')).toBe('/auth?error=oauth');
+    expect(fake.exchanges.length).toBe(before);
+    expect(links(h)).toEqual([]);
+  });
+});
