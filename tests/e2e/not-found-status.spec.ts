@@ -16,8 +16,9 @@ test('an unknown address is a real 404 showing the not-found page; routes answer
   }
 });
 
-test('the address of a post that does not exist is a 404 showing the not-found page', async ({ page }) => {
+test("the address of a post that does not exist is a 404 showing the blog's not-found page", async ({ page }) => {
   const missing = await page.goto('/blog/no-such-post-here');
   expect(missing?.status()).toBe(404);
-  await expect(page.getByText(MSG.notFoundPage)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Post not found', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'All posts' })).toBeVisible();
 });
