@@ -15,6 +15,8 @@ export async function startSmtp(opts: { reject?: string[] } = {}) {
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Mail goes through pooled SMTP connections that stay open after a test; close drops them soon.
+    closeTimeout: 200,
     onRcptTo(address, _session, cb) {
       if (reject.has(address.address.toLowerCase())) {
         const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
