@@ -115,8 +115,12 @@ async function seedAccount(page: Page, name: string): Promise<Pick<Samples, 'pub
   return { publicationId: pub.id, publicationSlug: new URL(share.signupUrl).pathname.split('/')[2] };
 }
 
-/** Where the document is wider than the viewport: the elements where the overflow starts (their parent still fits). */
+/**
+ * Where the document is wider than the viewport: the elements where the overflow starts (their parent still fits);
+ * and table cells with text squeezed narrower than a short word or two.
+ */
 function overflowReport(width: number) {
+  const [CRUSH_TEXT, CRUSH_PX] = [12, 96];
   const describe = (el: Element) => {
     const parts: string[] = [];
     for (let e: Element | null = el; e && e !== document.body && parts.length < 4; e = e.parentElement) {
@@ -129,7 +133,7 @@ function overflowReport(width: number) {
       parts.unshift(part);
     }
     const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-    return `${parts.join(' > ')} (right edge ${Math.round(el.getBoundingClientRect().right)} px${text ? `, "${text}"` : ''})`;
+    return `${parts.join(' > ')} (right edge ${Math.round(el.getBoundingClientRect().right)} px, ${Math.round(el.getBoundingClientRect().width)} px wide${text ? `, "${text}"` : ''})`;
   };
   const passes = (el: Element) => el.getBoundingClientRect().right > width + 0.5;
   // Content inside a scrolling or clipping box does not widen the page.
@@ -146,7 +150,12 @@ function overflowReport(width: number) {
     if (parent && parent !== document.body && passes(parent)) continue;
     starts.push(describe(el));
   }
-  return { scrollWidth: document.documentElement.scrollWidth, starts: starts.slice(0, 6) };
+  // A table squeezed into the phone instead of scrolling breaks its words letter by letter.
+  const crushed = Array.from(document.querySelectorAll('td, th'))
+    .filter((c) => (c.textContent ?? '').trim().length >= CRUSH_TEXT && c.getBoundingClientRect().width > 0 && c.getBoundingClientRect().width < CRUSH_PX)
+    .slice(0, 3)
+    .map(describe);
+  return { scrollWidth: document.documentElement.scrollWidth, starts: starts.slice(0, 6), crushed };
 }
 
 async function settle(page: Page) {
@@ -158,8 +167,9 @@ async function settle(page: Page) {
 const SHOTS = process.env.MOBILE_OVERFLOW_SHOTS;
 
 async function measure(page: Page, where: string, problems: string[]) {
-  const { scrollWidth, starts } = await page.evaluate(overflowReport, WIDTH);
+  const { scrollWidth, starts, crushed } = await page.evaluate(overflowReport, WIDTH);
   if (scrollWidth > WIDTH) problems.push(`${where} is ${scrollWidth} px wide:\n    ${starts.join('\n    ') || '(no element found)'}`);
+  if (crushed.length) problems.push(`${where} squeezes table cells below 96 px instead of scrolling the table:\n    ${crushed.join('\n    ')}`);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${where.replace(/[^\w-]+/g, '_')}.png`, fullPage: true });
 }
 

@@ -91,8 +91,8 @@ export function SecurityPage() {
                   const o = OUTCOMES.find((x) => x.id === s.outcome) ?? OUTCOMES[1];
                   return (
                     <tr key={s.id}>
-                      <td className={cell}>{formatDateTime(s.at)}</td>
-                      <td className={`${cell} break-all`}>{s.email}</td>
+                      <td className={`${cell} whitespace-nowrap`}>{formatDateTime(s.at)}</td>
+                      <td className={`${cell} min-w-40 break-all`}>{s.email}</td>
                       <td className={cell}>
                         <Badge tone={o.tone}>{o.label}</Badge>
                       </td>
@@ -112,12 +112,12 @@ export function SecurityPage() {
               <Table empty="No open sessions." head={['Account', 'Started', 'Expires', 'Session']}>
                 {d.sessions.list.map((s) => (
                   <tr key={s.id}>
-                    <td className={cell}>
+                    <td className={`${cell} min-w-40`}>
                       {s.name}
                       <span className="block break-all text-xs text-zinc-500 dark:text-zinc-400">{s.email}</span>
                     </td>
-                    <td className={cell}>{formatDateTime(s.startedAt)}</td>
-                    <td className={cell}>{formatDateTime(s.expiresAt)}</td>
+                    <td className={`${cell} whitespace-nowrap`}>{formatDateTime(s.startedAt)}</td>
+                    <td className={`${cell} whitespace-nowrap`}>{formatDateTime(s.expiresAt)}</td>
                     <td className={`${cell} font-mono text-xs text-zinc-500`}>{s.id}…</td>
                   </tr>
                 ))}
@@ -138,13 +138,13 @@ export function SecurityPage() {
               <Table empty="No changes recorded yet." head={['When', 'Who', 'Action', 'Account', 'Details', 'From']}>
                 {d.audit.map((a) => (
                   <tr key={a.id}>
-                    <td className={cell}>{formatDateTime(a.at)}</td>
-                    <td className={`${cell} break-all`}>{a.actor}</td>
+                    <td className={`${cell} whitespace-nowrap`}>{formatDateTime(a.at)}</td>
+                    <td className={`${cell} min-w-40 break-all`}>{a.actor}</td>
                     <td className={cell}>
                       <Badge tone="brand">{a.action}</Badge>
                     </td>
-                    <td className={`${cell} break-all`}>{a.target ?? '—'}</td>
-                    <td className={`${cell} text-xs text-zinc-600 dark:text-zinc-400`}>
+                    <td className={`${cell} min-w-40 break-all`}>{a.target ?? '—'}</td>
+                    <td className={`${cell} min-w-56 text-xs text-zinc-600 dark:text-zinc-400`}>
                       {Object.entries(a.detail)
                         .filter(([k]) => k !== 'email')
                         .map(([k, v]) => `${k}: ${String(v)}`)
@@ -165,7 +165,8 @@ export function SecurityPage() {
 function Table({ head, empty, children }: { head: string[]; empty: string; children: React.ReactNode[] }) {
   return (
     <Card className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      {/* Wider than a phone on purpose: the card scrolls sideways rather than breaking addresses letter by letter. */}
+      <table className="w-full min-w-[44rem] text-left text-sm">
         <thead className="border-b border-zinc-100 text-xs uppercase tracking-wide text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
           <tr>
             {head.map((h) => (
