@@ -5,6 +5,7 @@ import { loadEnv } from './env';
 import { openDb } from './db';
 import { createDeps } from './deps';
 import { createApp } from './app';
+import { secureServerResponse } from './http/security-headers';
 import { runStartupTasks, startPeriodicTasks } from './startup';
 import { closeExportPool } from './newsletter/exports/pool';
 import { startDeliveryWorker } from './delivery/worker';
@@ -25,13 +26,16 @@ const worker = env.DELIVERY_WORKER === 'on' ? startDeliveryWorker(deps, deps.que
 if (worker) deps.delivery.kick = worker.kick;
 const app = createApp(deps, { clientDir: path.resolve(env.CLIENT_DIR) });
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  // performance.now() counts from process start, so this includes module loading.
-  const ms = Math.round(performance.now());
-  deps.log.info(
-    `Curated is ready on ${env.APP_URL} (port ${info.port}, database ${env.DATABASE_PATH}, mail via ${deps.mailer.transport}, started in ${ms} ms)`,
-  );
-});
+const server = serve(
+  { fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions: { ServerResponse: secureServerResponse({ production: env.isProduction }) } },
+  (info) => {
+    // performance.now() counts from process start, so this includes module loading.
+    const ms = Math.round(performance.now());
+    deps.log.info(
+      `Curated is ready on ${env.APP_URL} (port ${info.port}, database ${env.DATABASE_PATH}, mail via ${deps.mailer.transport}, started in ${ms} ms)`,
+    );
+  },
+);
 
 const shutdown = () => {
   stopPeriodicTasks();

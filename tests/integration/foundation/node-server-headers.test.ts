@@ -1,18 +1,26 @@
-// Security headers through the real node server (the hot path sets them on the node response).
+// Security headers through the real node server: index.ts serves with secureServerResponse, whose
+// writeHead adds them to the status line; the middleware then leaves the web Response alone.
 import { describe, it, expect, afterAll } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { createHarness } from '../../helpers/app';
+import { secureServerResponse, securityHeaders } from '../../../src/server/http/security-headers';
 
-let server: ServerType | undefined;
-afterAll(() => server?.close());
+const servers: ServerType[] = [];
+afterAll(() => servers.forEach((s) => s.close()));
+
+async function listen(fetch: (req: Request) => Response | Promise<Response>, production = false): Promise<string> {
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1', serverOptions: { ServerResponse: secureServerResponse({ production }) } });
+  servers.push(server);
+  await new Promise((r) => server.once('listening', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 describe('security headers over HTTP', () => {
-  it('are sent on JSON, tRPC and 404 responses of a listening server', async () => {
+  it('are sent once on JSON, tRPC and 404 responses of a listening server', async () => {
     const h = createHarness();
-    server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((r) => server!.once('listening', r));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = await listen(h.app.fetch);
     for (const path of ['/api/auth/check', '/api/trpc/auth.check', '/api/nope']) {
       const res = await fetch(base + path);
       await res.arrayBuffer();
@@ -21,9 +29,37 @@ describe('security headers over HTTP', () => {
       expect(csp, path).toMatch(/script-src 'self'(;|$)/);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
       expect(res.headers.get('strict-transport-security'), path).toBeNull();
       // Set once, not twice (node header plus web header).
       expect(csp.split('default-src').length, path).toBe(2);
     }
+  });
+
+  it("keep a route's own value, every Set-Cookie and the status text; HSTS in production", async () => {
+    const app = new Hono();
+    app.use('*', securityHeaders({ production: true }));
+    app.get('/own', (c) => {
+      c.header('Set-Cookie', 'a=1; Path=/', { append: true });
+      c.header('Set-Cookie', 'b=2; Path=/', { append: true });
+      return c.text('x', 200, { 'Content-Security-Policy': "default-src 'none'; sandbox", 'x-frame-options': 'DENY' });
+    });
+    const base = await listen(app.fetch, true);
+    const res = await fetch(`${base}/own`);
+    expect(await res.text()).toBe('x');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
+  });
+
+  it('clear a stale session cookie on /api/auth/check', async () => {
+    const h = createHarness();
+    const base = await listen(h.app.fetch);
+    const res = await fetch(`${base}/api/auth/check`, { headers: { cookie: `session=${'a'.repeat(40)}` } });
+    expect(await res.json()).toEqual({ authenticated: false, user: null });
+    expect(res.headers.getSetCookie().join()).toMatch(/^session=;/);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 });
