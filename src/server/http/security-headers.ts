@@ -74,7 +74,8 @@ export function secureServerResponse(opts: { production: boolean }): typeof http
       return message === undefined ? super.writeHead(status, flat) : super.writeHead(status, message, flat);
     }
   }
-  return SecureServerResponse;
+  // node types the option as the generic class; this one serves the default IncomingMessage.
+  return SecureServerResponse as unknown as typeof http.ServerResponse;
 }
 
 export function securityHeaders(opts: { production: boolean }): MiddlewareHandler {
