@@ -18,6 +18,14 @@ async function setup() {
   return { h, brevo };
 }
 
+type Setup = Awaited<ReturnType<typeof setup>>;
+const outboxAddresses = (h: Setup['h']) =>
+  h.db
+    .select()
+    .from(outbox)
+    .all()
+    .map((m) => m.toAddress);
+
 async function sendSystemMail(h: Awaited<ReturnType<typeof setup>>['h']) {
   await h.caller().auth.sendCode({ email: 'coder@example.com' });
   await h.caller().auth.forgotPassword({ email: 'member@example.com' });
@@ -40,13 +48,7 @@ describe('system mail follows the system provider chain', () => {
   it('a provider saved after the first mail is used for the next one, and removing it brings the outbox back', async () => {
     const { h, brevo } = await setup();
     await h.caller().auth.sendCode({ email: 'early@example.com' });
-    expect(
-      h.db
-        .select()
-        .from(outbox)
-        .all()
-        .map((m) => m.toAddress),
-    ).toEqual(['early@example.com']);
+    expect(outboxAddresses(h)).toEqual(['early@example.com']);
 
     const saved = await h
       .caller(h.admin)
@@ -56,26 +58,14 @@ describe('system mail follows the system provider chain', () => {
 
     await h.caller(h.admin).mailProviders.removeSystem({ id: saved.id });
     await h.caller().auth.sendCode({ email: 'after@example.com' });
-    expect(
-      h.db
-        .select()
-        .from(outbox)
-        .all()
-        .map((m) => m.toAddress),
-    ).toEqual(['early@example.com', 'after@example.com']);
+    expect(outboxAddresses(h)).toEqual(['early@example.com', 'after@example.com']);
   });
 
   it('with no provider saved, the same mail goes to the outbox as before', async () => {
     const { h, brevo } = await setup();
     await sendSystemMail(h);
     expect(brevo.sent).toEqual([]);
-    expect(
-      h.db
-        .select()
-        .from(outbox)
-        .all()
-        .map((m) => m.toAddress),
-    ).toEqual(['coder@example.com', 'member@example.com', 'invitee@example.com']);
+    expect(outboxAddresses(h)).toEqual(['coder@example.com', 'member@example.com', 'invitee@example.com']);
     expect(h.deps.mailer.transport).toBe('outbox');
   });
 
