@@ -70,6 +70,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     const session = await deps.auth.validate(c.req.header('cookie'));
     c.set('user', session.user);
     c.set('sessionId', session.sessionId);
+    c.set('sessionCookie', session.setCookie);
     if (session.setCookie) c.header('Set-Cookie', session.setCookie, { append: true });
     await next();
   };
@@ -124,6 +125,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     c.set('deps', deps);
     c.set('user', null);
     c.set('sessionId', null);
+    c.set('sessionCookie', null);
     c.set('ip', remoteAddress(c));
     return SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next);
   };

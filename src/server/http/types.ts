@@ -7,6 +7,8 @@ export interface AppEnv {
     deps: Deps;
     user: SessionUser | null;
     sessionId: string | null;
+    /** The Set-Cookie value the session check asks for (a refreshed or cleared session), else null. */
+    sessionCookie: string | null;
     ip: string;
   };
 }

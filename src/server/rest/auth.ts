@@ -8,7 +8,10 @@ import { createContext } from '../trpc/context';
 import { MSG } from '../../shared/messages';
 import { authCheck } from '../user/dto';
 
-const CHECK_HEADERS = { 'X-Protected-Content': 'true', 'X-Anti-Scraping': 'active', 'Cache-Control': 'no-store' };
+// A plain Response with a plain header object: under @hono/node-server it reaches writeHead as it is,
+// where c.json() builds a Headers object and converts it back. The session's own Set-Cookie (a refreshed
+// or cleared session) is added here, since a returned Response does not take c.header()'s headers.
+const CHECK_HEADERS = { 'Content-Type': 'application/json', 'X-Protected-Content': 'true', 'X-Anti-Scraping': 'active', 'Cache-Control': 'no-store' };
 
 export const authRest = new Hono<AppEnv>()
   .post('/auth/signup', (c) => rest(c, async (api) => api.auth.signUp((await readJson(c)) as never), { status: 201 }))
@@ -16,7 +19,11 @@ export const authRest = new Hono<AppEnv>()
   .post('/auth/logout', (c) => rest(c, (api) => api.auth.signOut()))
   // The hottest path (every page load asks it): the procedure has no input and no authorization of its
   // own, so this adapter calls its domain function directly and skips the tRPC pipeline (~20 µs a call).
-  .get('/auth/check', (c) => c.json(authCheck(c.get('user'), c.get('deps').now()), 200, CHECK_HEADERS))
+  .get('/auth/check', (c) => {
+    const cookie = c.get('sessionCookie');
+    const body = JSON.stringify(authCheck(c.get('user'), c.get('deps').now()));
+    return new Response(body, { status: 200, headers: cookie ? { ...CHECK_HEADERS, 'Set-Cookie': cookie } : CHECK_HEADERS });
+  })
   .post('/auth/send-code', (c) => rest(c, async (api) => api.auth.sendCode((await readJson(c)) as never)))
   .post('/auth/verify-code', (c) => rest(c, async (api) => api.auth.verifyCode((await readJson(c)) as never)))
   .post('/auth/forgot-password', (c) => rest(c, async (api) => api.auth.forgotPassword((await readJson(c)) as never)))
