@@ -1,6 +1,7 @@
 // tRPC instance and the three procedure kinds: public, protected (signed in), admin (staff).
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
+import type { SessionUser } from '../auth/service';
 import type { GateKind } from '../http/concurrency';
 import { ZodError } from 'zod';
 import { toTRPCError, fieldErrorsOf, appDataOf } from './errors';
@@ -58,8 +59,9 @@ export const publicProcedure = t.procedure.use(mapErrors);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
-  // tRPC merges this into the context; passing only the narrowed field saves a copy per call.
-  return next({ ctx: { user: ctx.user } });
+  // The user is already in the context: naming the narrowed type without passing a ctx spares tRPC a copy
+  // of the whole context on every call (measured: the largest single object copy of a signed-in call).
+  return next<{ user: SessionUser }>({});
 });
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
