@@ -4,13 +4,11 @@
 import type { Page } from '@playwright/test';
 import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { createUserWithPlan, trpcMutation } from './fixtures/workflow-helpers';
-import { FIXTURE_ORIGIN, serveFixtureFeeds } from './fixtures/feed-server';
+import { FIXTURE_ORIGIN } from './fixtures/feed-server';
 import { AI_MSG } from '../../src/shared/schemas/ai';
 import { MSG } from '../../src/shared/messages';
 
 skipWithoutBrowser();
-
-serveFixtureFeeds(test);
 
 /** A publication whose one channel is the fixture RSS feed (Green Ledger Daily, eight articles). */
 async function addFixtureChannel(page: Page) {

@@ -2,12 +2,10 @@
 // says why for each, an article's AI summary shows the sentences it quotes and replaces the feed's;
 // in step 5 the intro is written from the chosen articles with its sources linked.
 import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { FIXTURE_ORIGIN, serveFixtureFeeds } from './fixtures/feed-server';
+import { FIXTURE_ORIGIN } from './fixtures/feed-server';
 import { createUserWithPlan, getPublication, trpcMutation } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
-
-serveFixtureFeeds(test);
 
 const BATTERIES = 'Why grid batteries keep getting cheaper';
 

@@ -4,10 +4,9 @@
 import Database from 'better-sqlite3';
 import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { E2E_DB, EXAMPLE_CHANNEL, createUserWithPlan, trpcMutation } from './fixtures/workflow-helpers';
-import { FIXTURE_ORIGIN, serveFixtureFeeds } from './fixtures/feed-server';
+import { FIXTURE_ORIGIN } from './fixtures/feed-server';
 
 skipWithoutBrowser();
-serveFixtureFeeds(test);
 
 function mailHtmlFor(address: string): string {
   const db = new Database(E2E_DB, { readonly: true, fileMustExist: true });

@@ -4,12 +4,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '../../src/shared/messages';
 import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { BROKEN_FEED_PATH, FIXTURE_ORIGIN, PLAIN_ITEMS, PLAIN_MISSING_IMAGE, serveFixtureFeeds } from './fixtures/feed-server';
+import { BROKEN_FEED_PATH, FIXTURE_ORIGIN, PLAIN_ITEMS, PLAIN_MISSING_IMAGE } from './fixtures/feed-server';
 import { getPublication, trpcMutation } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
-
-serveFixtureFeeds(test);
 
 const channel = (name: string, url: string) => ({
   id: `fixture-${name.toLowerCase().replace(/\W+/g, '-')}`,

@@ -4,12 +4,10 @@
 // A failure names the elements whose right edge passes the viewport.
 import fs from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
-import { FIXTURE_ORIGIN, serveFixtureFeeds } from './fixtures/feed-server';
+import { FIXTURE_ORIGIN } from './fixtures/feed-server';
 import { adminEmail, createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 
 skipWithoutBrowser();
-
-serveFixtureFeeds(test);
 
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 } });

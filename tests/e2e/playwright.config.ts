@@ -25,6 +25,8 @@ if (!hasChromium) {
 
 export default defineConfig({
   testDir: '.',
+  // The fixture feeds (workflow, AI, analytics, phone-width specs) serve the whole run, shared by both workers.
+  globalSetup: './fixtures/global-feeds.ts',
   outputDir: path.join(ROOT, TMP, `results-${PORT}`),
   fullyParallel: false,
   workers: 2,

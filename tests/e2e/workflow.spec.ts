@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { MSG } from '../../src/shared/messages';
 import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { FIXTURE_ORIGIN, serveFixtureFeeds } from './fixtures/feed-server';
+import { FIXTURE_ORIGIN } from './fixtures/feed-server';
 import {
   createUserWithPlan,
   getPublication,
@@ -18,8 +18,6 @@ import {
 } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
-
-serveFixtureFeeds(test);
 
 const FIRST = 'Solar farms now outproduce coal in three states';
 const SECOND = 'A practical guide to home heat pumps';
