@@ -38,6 +38,8 @@ test('an owner invites an editor who accepts after signing in by code and opens 
   await invitee.getByRole('button', { name: 'Email me a sign-in code' }).click();
   await invitee.getByLabel('Email').fill(inviteeEmail);
   await invitee.getByRole('button', { name: 'Send code' }).click();
+  // The mail is in the outbox once the page says it was sent (the click alone returns before the request).
+  await expect(invitee.getByRole('status').filter({ hasText: 'Verification code sent! Check your email.' })).toBeVisible();
   await invitee.getByLabel('6-digit code').fill(latestCodeFor(inviteeEmail));
   await invitee.getByRole('button', { name: 'Verify and sign in' }).click();
 
