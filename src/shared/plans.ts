@@ -161,8 +161,8 @@ export interface PlanOffer {
   features: readonly PlanFeature[];
 }
 
-// Decided (PRODUCT.md): the upgrade dialog's monthly prices are used everywhere. Model names are
-// coming soon: every plan with AI tools uses the one engine the operator configures.
+// Decided (PRODUCT.md): the upgrade dialog's monthly prices are used everywhere. The model names are
+// built with coming() because every plan with AI tools uses the one engine the operator configures.
 export const PLAN_OFFERS: readonly PlanOffer[] = [
   {
     id: 'basic',

@@ -168,7 +168,7 @@ export function SettingsPage() {
                   <KeyRound className="size-4 text-zinc-400" aria-hidden /> API keys
                 </p>
                 <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">
-                  Keys to call the API from your own scripts will come with the {apiPlan} plan. They are not available yet.
+                  Keys to call the API from your own scripts are coming soon, with the {apiPlan} plan.
                 </p>
                 <div className="mt-2 flex flex-wrap gap-1.5">
                   <Badge tone="neutral">
