@@ -11,7 +11,7 @@ import { createHarness } from '../../tests/helpers/app';
 import { addSubscribers, newId, readyPublication } from '../../tests/integration/delivery/send-support';
 import { startDeliveryWorker } from '../../src/server/delivery/worker';
 import { issueSends } from '../../db/schema';
-import { importSubscribersCsv } from '../../src/server/subscribers/subscribers';
+import { importSubscribersCsv } from '../../src/server/subscribers/csv-import';
 import { report } from './report';
 
 const RECIPIENTS = 10_000;

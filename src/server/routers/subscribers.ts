@@ -7,7 +7,6 @@ import {
   addSubscriber,
   authorizeImport,
   exportSubscribersCsv,
-  importSubscribersCsv,
   importTargetInput,
   listInput,
   listSubscribers,
@@ -15,6 +14,7 @@ import {
   removeSubscribers,
   shareInfo,
 } from '../subscribers/subscribers';
+import { importSubscribersCsv } from '../subscribers/csv-import';
 import { confirm, confirmInput, publicPage, signup, signupInput, slugInput } from '../subscribers/signup';
 
 const publicationRef = z.object({ publicationId: z.string().min(1).max(64) });

@@ -6,7 +6,8 @@ import { harnessWithAdmin } from '../../helpers/app';
 import { signedIn } from '../newsletter/support';
 import { expectStatus } from '../workflow/factories';
 import { subscribers, suppressions } from '../../../db/schema';
-import { MAX_IMPORT_ROWS, SUBSCRIBER_MSG, importSubscribersCsv } from '../../../src/server/subscribers/subscribers';
+import { MAX_IMPORT_ROWS, SUBSCRIBER_MSG } from '../../../src/server/subscribers/subscribers';
+import { importSubscribersCsv } from '../../../src/server/subscribers/csv-import';
 import { addSubscribers } from '../delivery/send-support';
 
 async function setup(planType: 'free' | 'professional' = 'professional') {
