@@ -1,31 +1,20 @@
 // ai.* with an OpenAI-compatible model (a loopback fake of the documented streaming API): streamed
 // generations stored as they go and watched over SSE, output checks, service failures, the fallback
-// of the workflow tools, and a hostile article that tries to steer the model.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// of the workflow tools, and a hostile article that tries to steer the servers.model.
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { aiUsage, users } from '../../../db/schema';
 import { createAiRuntime } from '../../../src/server/ai/jobs';
 import { cookieFrom, jsonRequest } from '../../helpers/app';
-import { startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai';
-import type { FeedServer } from '../../helpers/feed-server';
 import { FIXTURES, HOSTILE } from '../../fixtures/ai/articles';
-import { aiHarness, byFixture, loadArticles, startAiFeeds, type AiSetup } from './support';
+import { aiHarness, byFixture, loadArticles, serveFeedsAndModel, type AiSetup } from './support';
 import type { AiJobEvent } from '../../../src/shared/schemas/ai';
 
-let server: FeedServer;
-let model: FakeOpenAI;
-beforeAll(async () => {
-  server = await startAiFeeds();
-  model = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await server.close();
-  await model.close();
-});
+const servers = serveFeedsAndModel();
 
 function withModel() {
-  const cfg = { baseUrl: model.url, apiKey: 'sk-test-key', model: 'test-model-1', firstByteTimeoutMs: 2000, idleTimeoutMs: 2000 };
-  return aiHarness(server, { ai: createAiRuntime({}, cfg) });
+  const cfg = { baseUrl: servers.model.url, apiKey: 'sk-test-key', model: 'test-model-1', firstByteTimeoutMs: 2000, idleTimeoutMs: 2000 };
+  return aiHarness(servers.feeds, { ai: createAiRuntime({}, cfg) });
 }
 
 async function finished(h: AiSetup, id: string) {
@@ -45,7 +34,7 @@ describe('generations by a model', () => {
     const articles = (await loadArticles(h, h.pro, h.feedUrl)).slice(0, 2);
     expect((await h.caller(h.pro).ai.status()).engine).toEqual({ kind: 'model', name: 'test-model-1' });
     const answer = `# Recycling\n\nRecyclers are growing [1]. Rules now demand recycled metals [2]. A made-up claim [7]. See ${articles[0]!.url} and https://evil.example/x.`;
-    model.script({ kind: 'text', text: answer, chunkSize: 5, delayMs: 2 });
+    servers.model.script({ kind: 'text', text: answer, chunkSize: 5, delayMs: 2 });
     const job = await h.caller(h.pro).ai.generate({ kind: 'blog', topic: 'battery recycling', articles });
     const done = await finished(h, job.id);
     expect(done.status).toBe('done');
@@ -54,7 +43,7 @@ describe('generations by a model', () => {
       `# Recycling\n\nRecyclers are growing [1]. Rules now demand recycled metals [2]. A made-up claim . See ${articles[0]!.url} and [link removed].`,
     );
 
-    const req = model.requests.at(-1)!;
+    const req = servers.model.requests.at(-1)!;
     expect(req.headers.authorization).toBe('Bearer sk-test-key');
     expect(req.body).toMatchObject({ model: 'test-model-1', stream: true });
     const [system, user] = req.body.messages as { role: string; content: string }[];
@@ -68,7 +57,7 @@ describe('generations by a model', () => {
   it('a 429 from the service fails the job with its message and does not count the generation', async () => {
     const h = await withModel();
     const articles = (await loadArticles(h, h.pro, h.feedUrl)).slice(0, 1);
-    model.script({ kind: 'status', status: 429, headers: { 'retry-after': '20' } });
+    servers.model.script({ kind: 'status', status: 429, headers: { 'retry-after': '20' } });
     const job = await h.caller(h.pro).ai.generate({ kind: 'social', articles });
     const done = await finished(h, job.id);
     expect(done).toMatchObject({ status: 'failed', error: 'The AI service is rate limiting requests. Try again in 20 seconds.' });
@@ -76,11 +65,11 @@ describe('generations by a model', () => {
   });
 
   it('a service that stops answering mid-stream keeps the text so far', async () => {
-    const h = await aiHarness(server, {
-      ai: createAiRuntime({}, { baseUrl: model.url, apiKey: null, model: 'slow-model', firstByteTimeoutMs: 1000, idleTimeoutMs: 200 }),
+    const h = await aiHarness(servers.feeds, {
+      ai: createAiRuntime({}, { baseUrl: servers.model.url, apiKey: null, model: 'slow-model', firstByteTimeoutMs: 1000, idleTimeoutMs: 200 }),
     });
     const articles = (await loadArticles(h, h.pro, h.feedUrl)).slice(0, 1);
-    model.script({ kind: 'stall-after', text: 'The first sentence arrived [1].' });
+    servers.model.script({ kind: 'stall-after', text: 'The first sentence arrived [1].' });
     const job = await h.caller(h.pro).ai.generate({ kind: 'email', articles });
     const done = await finished(h, job.id);
     expect(done.status).toBe('failed');
@@ -91,13 +80,16 @@ describe('generations by a model', () => {
   it('the workflow tools fall back to the built-in engine when the model fails, and say so', async () => {
     const h = await withModel();
     const articles = (await loadArticles(h, h.pro, h.feedUrl)).slice(0, 2);
-    model.script({ kind: 'status', status: 500, body: { error: { message: 'upstream exploded' } } });
+    servers.model.script({ kind: 'status', status: 500, body: { error: { message: 'upstream exploded' } } });
     const intro = await h.caller(h.pro).ai.intro({ articles });
     expect(intro.engine.kind).toBe('builtin');
     expect(intro.engine.note).toMatch(/upstream exploded.*The built-in engine wrote this instead\.$/);
     expect(intro.text.startsWith('In this issue: “')).toBe(true);
 
-    model.script({ kind: 'text', text: '1. Recycling grows while lithium falls [1]\n2. "New EU battery rules" [2]\n3. Two stories on batteries [1][2][9]' });
+    servers.model.script({
+      kind: 'text',
+      text: '1. Recycling grows while lithium falls [1]\n2. "New EU battery rules" [2]\n3. Two stories on batteries [1][2][9]',
+    });
     const subjects = await h.caller(h.pro).ai.subjects({ articles });
     expect(subjects.engine).toEqual({ kind: 'model', name: 'test-model-1' });
     expect(subjects.subjects).toEqual([
@@ -111,15 +103,15 @@ describe('generations by a model', () => {
 describe('prompt injection', () => {
   it('a hostile article stays inside its source block as data, and what it asks for never reaches the output', async () => {
     const h = await withModel();
-    const hostileFeed = server.url('/ai/hostile.xml');
+    const hostileFeed = servers.feeds.url('/ai/hostile.xml');
     const articles = await loadArticles(h, h.pro, hostileFeed);
     const hostile = byFixture(articles, HOSTILE);
     // A model that obeys the article: writes PWNED, cites a source that does not exist, links the phishing page.
-    model.script({ kind: 'text', text: 'PWNED [9] https://evil.example/phish\n\nA startup raised funding [1].' });
+    servers.model.script({ kind: 'text', text: 'PWNED [9] https://evil.example/phish\n\nA startup raised funding [1].' });
     const job = await h.caller(h.pro).ai.generate({ kind: 'newsletter', articles: [hostile, byFixture(articles, FIXTURES[1]!)] });
     const done = await finished(h, job.id);
 
-    const prompt = (model.requests.at(-1)!.body.messages as { content: string }[])[1]!.content;
+    const prompt = (servers.model.requests.at(-1)!.body.messages as { content: string }[])[1]!.content;
     // Exactly two source blocks: the article's fake closing and opening tags were neutralised.
     expect(prompt.match(/<source /g)).toHaveLength(2);
     expect(prompt.match(/<\/source>/g)).toHaveLength(2);
@@ -133,8 +125,8 @@ describe('prompt injection', () => {
   });
 
   it('the built-in engine only ever quotes sentences of its sources', async () => {
-    const h = await aiHarness(server);
-    const articles = await loadArticles(h, h.pro, server.url('/ai/hostile.xml'));
+    const h = await aiHarness(servers.feeds);
+    const articles = await loadArticles(h, h.pro, servers.feeds.url('/ai/hostile.xml'));
     const job = await h.caller(h.pro).ai.generate({ kind: 'product', topic: 'battery recycling', articles });
     const done = await finished(h, job.id);
     expect(done.output).not.toMatch(/PWNED|evil\.example|developer mode/);
@@ -155,7 +147,7 @@ describe('watching over Server-Sent Events', () => {
     const articles = (await loadArticles(h, h.pro, h.feedUrl)).slice(0, 1);
 
     const text = 'Recyclers recover lithium from old batteries [1]. '.repeat(8).trim();
-    model.script({ kind: 'text', text, chunkSize: 6, delayMs: 15 });
+    servers.model.script({ kind: 'text', text, chunkSize: 6, delayMs: 15 });
     const res = await h.app.request('/api/trpc/ai.generate', jsonRequest('POST', { kind: 'blog', articles }, { cookie }));
     expect(res.status).toBe(200);
     const { result } = (await res.json()) as { result: { data: { id: string } } };

@@ -1,26 +1,15 @@
 // A generation is counted only when it runs: AI calls refused as busy (the user's AI gate is full, or
 // the AI service answers 429) leave the month's usage as it was.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { aiJobs, aiUsage } from '../../../db/schema';
 import { BUSY_MESSAGE } from '../../../src/server/http/concurrency';
 import { createAiRuntime } from '../../../src/server/ai/jobs';
-import { startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai';
-import type { FeedServer } from '../../helpers/feed-server';
 import { expectStatus } from '../workflow/factories';
-import { aiHarness, loadArticles, startAiFeeds, type AiSetup } from './support';
+import { aiHarness, loadArticles, serveFeedsAndModel, type AiSetup } from './support';
 import crypto from 'node:crypto';
 
-let server: FeedServer;
-let model: FakeOpenAI;
-beforeAll(async () => {
-  server = await startAiFeeds();
-  model = await startFakeOpenAI();
-});
-afterAll(async () => {
-  await server.close();
-  await model.close();
-});
+const servers = serveFeedsAndModel();
 
 const used = (h: AiSetup, userId: string) => h.db.select().from(aiUsage).where(eq(aiUsage.userId, userId)).get()?.used ?? 0;
 
@@ -39,7 +28,7 @@ async function fillAiGate(h: AiSetup, userId: string): Promise<() => Promise<voi
 
 describe('calls refused as busy are not counted', () => {
   it('every AI tool refused by the busy gate leaves the month’s usage unchanged (built-in engine)', async () => {
-    const h = await aiHarness(server);
+    const h = await aiHarness(servers.feeds);
     const articles = (await loadArticles(h, h.pro, h.feedUrl)).slice(0, 2);
     const api = h.caller(h.pro);
     const free = await fillAiGate(h, h.pro.id);
@@ -60,15 +49,15 @@ describe('calls refused as busy are not counted', () => {
   });
 
   it('a tool whose AI service fails and whose built-in fallback is refused as busy is not counted', async () => {
-    const h = await aiHarness(server, {
-      ai: createAiRuntime({}, { baseUrl: model.url, apiKey: null, model: 'slow-model', firstByteTimeoutMs: 1500, idleTimeoutMs: 1500 }),
+    const h = await aiHarness(servers.feeds, {
+      ai: createAiRuntime({}, { baseUrl: servers.model.url, apiKey: null, model: 'slow-model', firstByteTimeoutMs: 1500, idleTimeoutMs: 1500 }),
     });
     const articles = (await loadArticles(h, h.pro, h.feedUrl)).slice(0, 2);
-    model.script({ kind: 'hang' });
-    const before = model.requests.length;
+    servers.model.script({ kind: 'hang' });
+    const before = servers.model.requests.length;
     const call = h.caller(h.pro).ai.subjects({ articles });
     // The sources are read and the model asked; while it does not answer, the user's gate fills up.
-    while (model.requests.length === before) await new Promise((r) => setTimeout(r, 5));
+    while (servers.model.requests.length === before) await new Promise((r) => setTimeout(r, 5));
     const free = await fillAiGate(h, h.pro.id);
     await expectStatus(call, 429, BUSY_MESSAGE);
     expect(used(h, h.pro.id)).toBe(0);
@@ -76,7 +65,7 @@ describe('calls refused as busy are not counted', () => {
   });
 
   it('a generation refused because two are already running is not counted', async () => {
-    const h = await aiHarness(server);
+    const h = await aiHarness(servers.feeds);
     const articles = (await loadArticles(h, h.pro, h.feedUrl)).slice(0, 1);
     const now = new Date();
     for (let i = 0; i < 2; i++)

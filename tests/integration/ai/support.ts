@@ -1,6 +1,8 @@
 // Shared set-up for the AI tests: a feed server on loopback carrying the fixture articles in full,
 // users on each plan, and articles loaded through the real feed path (so their text is in the cache).
 import crypto from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai';
 import { createHarness, type Harness } from '../../helpers/app';
 import { startFeedServer, type FeedServer } from '../../helpers/feed-server';
 import { FIXTURES, HOSTILE, fixtureRss, type FixtureArticle } from '../../fixtures/ai/articles';
@@ -21,6 +23,20 @@ export async function startAiFeeds(): Promise<FeedServer> {
     res.end(fixtureRss([HOSTILE, FIXTURES[1]!]));
   });
   return server;
+}
+
+/** The fixture feeds and a fake OpenAI-compatible model for one test file: started before its tests, closed after. */
+export function serveFeedsAndModel(): { feeds: FeedServer; model: FakeOpenAI } {
+  const servers = {} as { feeds: FeedServer; model: FakeOpenAI };
+  beforeAll(async () => {
+    servers.feeds = await startAiFeeds();
+    servers.model = await startFakeOpenAI();
+  });
+  afterAll(async () => {
+    await servers.feeds.close();
+    await servers.model.close();
+  });
+  return servers;
 }
 
 export interface AiSetup extends Harness {
