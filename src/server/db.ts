@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import * as schema from '../../db/schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** The handle a drizzle transaction callback receives. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 

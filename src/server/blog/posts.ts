@@ -14,9 +14,7 @@ import { slugify } from '../../shared/blog-slug';
 import { BLOG_MSG, EXCERPT_MAX, PAGE_SIZE, type PostFields, type UpdatePostInput } from './schemas';
 
 export type BlogCtx = Pick<Deps, 'db' | 'now'> & { user: SessionUser; ip: string };
-type Db = Deps['db'];
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
+import type { Db, Tx } from '../db';
 const actorOf = (ctx: BlogCtx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
 
 export const mediaUrl = (imageId: string) => `/media/${imageId}`;

@@ -3,7 +3,7 @@
 // same transaction. An admin cannot lock themselves out, and an active admin always remains.
 import { and, count, desc, eq, gt, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import type { AuthService, SessionUser } from '../auth/service';
 import { sessions, users } from '../../../db/schema';
 import { AppError } from '../errors';
@@ -82,8 +82,6 @@ export function listUsers(ctx: Pick<Ctx, 'db' | 'now'>, input: z.infer<typeof li
     users: rows.map((r) => ({ ...toUserDto(r, now), disabled: r.disabledAt !== null, activeSessions: live.get(r.id) ?? 0 })),
   };
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 function activeAdminCount(tx: Tx): number {
   return (
