@@ -151,7 +151,7 @@ export const sendRecipients = sqliteTable(
   ],
 );
 
-/** The durable job queue (SQLite implementation of delivery/queue.ts). */
+/** The durable job queue (SQLite implementation of jobs/queue.ts). */
 export const jobs = sqliteTable(
   'jobs',
   {

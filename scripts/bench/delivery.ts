@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { createHarness } from '../../tests/helpers/app';
 import { addSubscribers, newId, readyPublication } from '../../tests/integration/delivery/send-support';
-import { startDeliveryWorker } from '../../src/server/delivery/worker';
+import { startDeliveryWorker } from '../../src/server/jobs/worker';
 import { issueSends } from '../../db/schema';
 import { importSubscribersCsv } from '../../src/server/subscribers/csv-import';
 import { report } from './report';

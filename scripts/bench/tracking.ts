@@ -69,7 +69,7 @@ export default async function run() {
   if (process.argv[2] === '--serve') return;
   const { createHarness } = await import('../../tests/helpers/app');
   const { addSubscribers, newId, readyPublication } = await import('../../tests/integration/delivery/send-support');
-  const { startDeliveryWorker } = await import('../../src/server/delivery/worker');
+  const { startDeliveryWorker } = await import('../../src/server/jobs/worker');
   const { clickToken } = await import('../../src/server/tracking/tokens');
   const { analyticsIssue, analyticsOverview } = await import('../../src/server/analytics/analytics');
   const { sendLinks, sendRecipients } = await import('../../db/schema');

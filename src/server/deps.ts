@@ -1,13 +1,13 @@
 // Builds the app's dependencies from configuration; shared by the server, the CLI and the tests.
 import type { Env } from './env';
 import type { Db } from './db';
-import type { Deps, Logger } from './trpc/context';
+import type { Deps, Logger } from './context';
 import { createAuthService } from './auth/service';
 import { RateLimiter } from './http/rate-limit';
 import { createGates } from './http/concurrency';
 import type { Mailer } from './mail/mailer';
 import { createSystemMailer } from './mail/system-mailer';
-import { createSqliteQueue } from './delivery/queue';
+import { createSqliteQueue } from './jobs/queue';
 import { createAiRuntime } from './ai/jobs';
 
 export function consoleLogger(level: Env['LOG_LEVEL']): Logger {

@@ -8,7 +8,7 @@ import { createApp } from './app';
 import { secureServerResponse } from './http/security-headers';
 import { runStartupTasks, startPeriodicTasks } from './startup';
 import { closeExportPool } from './newsletter/exports/pool';
-import { startDeliveryWorker } from './delivery/worker';
+import { startDeliveryWorker } from './jobs/worker';
 
 let env;
 try {

@@ -1,6 +1,6 @@
 // Start-up tasks that run once after migrations (seeding, self-checks, sweeping expired sessions), and
 // the periodic ones the server repeats while it runs. Each domain adds its own.
-import type { Deps } from './trpc/context';
+import type { Deps } from './context';
 import { checkThemeCatalogue } from '../shared/themes';
 import { seedDirectory } from './feeds/directory';
 import { markInterruptedJobs } from './ai/jobs';

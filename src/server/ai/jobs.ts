@@ -6,7 +6,7 @@ import { EventEmitter, on } from 'node:events';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import type { Env } from '../env';
-import type { Logger } from '../trpc/context';
+import type { Logger } from '../context';
 import { aiJobs, type AiJobRow } from '../../../db/schema';
 import { AppError } from '../errors';
 import { AI_MSG, AI_KINDS, type AiArticle, type AiJob, type AiJobEvent, type AiKind, type EngineInfo } from '../../shared/schemas/ai';

@@ -2,7 +2,7 @@
 // a creator's channels carry today, and the articles earlier issues of a publication already used.
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import { feedItems, issueSends, newsletters, publications, userChannels, type AiSourceRow } from '../../../db/schema';
 import { htmlToParagraphs } from '../feeds/text';
 import { articlesForChannels } from '../feeds/articles';

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { contentDrafts, newsletters } from '../../../db/schema';
 import { AppError } from '../errors';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import { AI_KINDS, AI_MSG, citedPieces, toAiArticle, withoutCitations, type AiArticle, type AiKind, type EngineInfo } from '../../shared/schemas/ai';
 import { summarize } from './summarize';
 import { rankArticles } from './rank';

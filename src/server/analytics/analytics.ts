@@ -5,7 +5,7 @@
 // in SQL over indexes, one query per kind of figure for all listed issues at once.
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { capabilitiesFor } from '../../shared/plans';

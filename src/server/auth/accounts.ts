@@ -3,7 +3,7 @@ import { outcomeOf, recordSignIn } from './sign-in-events';
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { users, type UserRow } from '../../../db/schema';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { hashPassword, verifyPassword, dummyHash } from './password';

@@ -4,7 +4,7 @@ import { outcomeOf, recordSignIn } from './sign-in-events';
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { emailCodes, users } from '../../../db/schema';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { rateRules } from '../http/rate-limit';

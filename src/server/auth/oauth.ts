@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { oauthAccounts, users } from '../../../db/schema';
 import type { Env } from '../env';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import { AppError } from '../errors';
 import { confirmEmailOwner, createAccount, signInAs } from './accounts';
 

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../../../db/schema';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { rateRules } from '../http/rate-limit';

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db';
 import type { Env } from '../env';
-import type { Logger } from '../trpc/context';
+import type { Logger } from '../context';
 import { subscriptions } from '../../../db/schema';
 import { AppError } from '../errors';
 import { effectivePlan, PLAN_LABELS, type PlanType } from '../../shared/plans';

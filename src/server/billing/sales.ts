@@ -3,7 +3,7 @@
 // an address that already has an account gets the same answer (nothing is revealed) and no change.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import type { SessionUser } from '../auth/service';
 import { salesRequests, users } from '../../../db/schema';
 import { AppError } from '../errors';

@@ -8,7 +8,7 @@ import type { Db } from '../db';
 import { subscriptions, users, type SubscriptionRow } from '../../../db/schema';
 import { recordAudit } from '../user/audit';
 import { AppError } from '../errors';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { MSG } from '../../shared/messages';
 import { effectivePlan, normalizePlan, normalizeRole, trialDaysLeft, type PlanType } from '../../shared/plans';
 import type { SubscriptionDto, SubscriptionStatus } from '../../shared/schemas/billing';

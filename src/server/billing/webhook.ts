@@ -3,7 +3,7 @@
 // before a plan changes, so a forged, replayed or stale event changes nothing.
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import { stripeEvents } from '../../../db/schema';
 import { AppError } from '../errors';
 import { stripeClient, stripeConfig } from './stripe';

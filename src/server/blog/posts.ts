@@ -4,7 +4,7 @@
 // with a 409 instead, so nobody silently gets an address they did not choose.
 import crypto from 'node:crypto';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import type { SessionUser } from '../auth/service';
 import { blogPosts, contentImages, users, type BlogPostRow } from '../../../db/schema';
 import { AppError } from '../errors';

@@ -1,7 +1,7 @@
 // What crawlers and feed readers get without running the client: the RSS feed of the newest posts, the
 // sitemap (fixed public pages plus every published post), and the app shell of /blog and /blog/<slug>
 // with the page's own title, description and Open Graph tags (every value escaped).
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import { escapeXml } from '../xml';
 import { latestPublished, publishedAddresses, publishedBySlug, autoExcerpt } from './posts';
 import { AppError } from '../errors';

@@ -1,7 +1,7 @@
 // The web archive: every sent issue has a public page (/p/<slug>/issues/<id>, the web version without
 // per-reader parts) and each publication an RSS feed of its issues (/p/<slug>/feed.xml).
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import type { Db } from '../db';
 import { issueSends, type IssueSendRow } from '../../../db/schema';
 import { escapeXml } from '../xml';

@@ -4,18 +4,18 @@
 // the next run resends both with the same Message-ID (see ARCHITECTURE.md on in-doubt messages).
 // A chain that fails as a whole (outage, rate limit) puts the batch back and retries the job later.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import type { Db } from '../db';
 import { issueSends, publications, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
 import { mailboxAddress, mailboxWithName, cleanHeader } from '../mail/mailer';
-import type { JobQueue, ClaimedJob } from './queue';
-import { resolveChain } from './chain';
-import type { OutgoingMessage } from './transport';
-import { sendWithFallback } from './send-with-fallback';
+import type { JobQueue, ClaimedJob } from '../jobs/queue';
+import { resolveChain } from '../mail/chain';
+import type { OutgoingMessage } from '../mail/transport';
+import { sendWithFallback } from '../mail/send-with-fallback';
 import { compileTemplate, escapeHtml, fillTemplate, greetingFor, type CompiledTemplate } from './personalize';
 import { unsubscribeLinks } from './unsubscribe';
 import { archiveUrl } from './archive';
-import { Pace } from './pace';
+import { Pace } from '../mail/pace';
 import { clickToken, openToken } from '../tracking/tokens';
 
 export type RunnerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;

@@ -3,7 +3,7 @@
 // send row and its queue job in one transaction; the runner (runner.ts) does the delivery.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
@@ -14,7 +14,7 @@ import { assembleNewsletter } from '../newsletter/assemble';
 import { findOwned } from '../publications/publications';
 import { publicationId } from '../publications/schemas';
 import { resolveAssembleInput, sendTestInput } from '../email/send';
-import type { JobQueue } from './queue';
+import type { JobQueue } from '../jobs/queue';
 import { ensureSlug } from '../subscribers/slug';
 import { endIssue } from '../newsletter/drafts';
 

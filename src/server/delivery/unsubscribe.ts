@@ -2,9 +2,9 @@
 // address. The token names the subscriber and the send, so no lookup table is needed and it cannot be
 // guessed or altered. Unsubscribing is idempotent and recorded once per subscriber and send.
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import { mailEvents, publications, subscribers } from '../../../db/schema';
-import { readToken, signToken } from './secrets';
+import { readToken, signToken } from '../crypto';
 
 const PURPOSE = 'unsubscribe';
 

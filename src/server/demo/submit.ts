@@ -3,7 +3,7 @@
 import { HONEYPOT_FIELDS } from '../../shared/schemas/demo';
 import { z } from 'zod';
 import { AppError } from '../errors';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import { rateRules } from '../http/rate-limit';
 import { emailField } from '../../shared/schemas/auth';
 import { demoEvents } from './events';

@@ -1,6 +1,6 @@
 // The two-factor demo's check: the same code rules as signing in by e-mail (auth/codes.ts), but a
 // correct code only says so; no session starts and no account is made or changed.
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import { AppError } from '../errors';
 import { checkCode } from '../auth/codes';
 import { MSG } from '../../shared/messages';

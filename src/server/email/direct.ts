@@ -4,7 +4,7 @@
 // Every message is recorded as one mail_events row ('sent' or 'failed'), which the metrics count.
 import crypto from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { isStaff } from '../../shared/plans';
@@ -12,9 +12,9 @@ import { mailEvents } from '../../../db/schema';
 import { cleanHeader, mailboxAddress, mailboxWithName } from '../mail/mailer';
 import { SEND_RULE } from './send';
 import { chainFor, emailScope, type Scope } from './health';
-import { PROVIDER_LABELS, type DeliveryResult, type OutgoingMessage } from '../delivery/transport';
-import type { ChainEntry } from '../delivery/chain';
-import { sendWithFallback } from '../delivery/send-with-fallback';
+import { PROVIDER_LABELS, type DeliveryResult, type OutgoingMessage } from '../mail/transport';
+import type { ChainEntry } from '../mail/chain';
+import { sendWithFallback } from '../mail/send-with-fallback';
 import type {
   CustomEmailInput,
   DeliveryTestInput,

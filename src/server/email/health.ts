@@ -2,14 +2,14 @@
 // account's own for plans with emailManagement), and real checks of that scope's delivery chain,
 // run in parallel with a timeout and shared for a short while across callers.
 import { eq } from 'drizzle-orm';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { capabilitiesFor, isStaff } from '../../shared/plans';
 import { mailProviders } from '../../../db/schema';
-import { resolveChain, type ChainEntry } from '../delivery/chain';
-import type { HealthCheck, HealthStatus } from '../delivery/transport';
+import { resolveChain, type ChainEntry } from '../mail/chain';
+import type { HealthCheck, HealthStatus } from '../mail/transport';
 import type { EmailScope, HealthOutput, ServiceHealth } from '../../shared/schemas/email-admin';
 
 type Ctx = Pick<AuthedContext, 'db' | 'env' | 'log' | 'now' | 'user'>;

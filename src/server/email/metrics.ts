@@ -3,7 +3,7 @@
 // send), bounces and opens from provider webhooks (mail_events). Transactional mail (codes, resets)
 // leaves no such record and is not counted.
 import { and, count, countDistinct, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { issueSends, mailEvents, sendRecipients, type MailEventKind } from '../../../db/schema';
 import { emailScope } from './health';
 import type { EmailScope, MetricsOutput } from '../../shared/schemas/email-admin';

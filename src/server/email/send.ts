@@ -5,7 +5,7 @@
 // mail from us must never look as if anyone could write it. Other people's addresses need a verified
 // account address, so a throw-away sign-up cannot mail strangers.
 import { z } from 'zod';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { emailField } from '../../shared/schemas/auth';
@@ -16,7 +16,7 @@ import { findOwned } from '../publications/publications';
 import { normalizeWorkflowData } from '../publications/dto';
 import { mailboxWithName } from '../mail/mailer';
 import { MailRefusedError } from '../mail/system-mailer';
-import { PROVIDER_KINDS } from '../delivery/transport';
+import { PROVIDER_KINDS } from '../mail/transport';
 
 export const MAX_ADDRESSES = 10;
 /** Messages a user may send per hour, counted per recipient. */

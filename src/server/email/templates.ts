@@ -1,6 +1,6 @@
 // The mail the system really sends, as templates: each is the same builder the sending code calls,
 // rendered here with sample data for a preview. Nothing is listed that the product does not send.
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { codeMail, CODE_MAIL_UPDATED } from '../auth/codes';
 import { resetMail, RESET_MAIL_UPDATED } from '../auth/reset';

@@ -2,7 +2,7 @@
 // de-duplicated, newest first and filtered by date range. A failing channel never fails the others:
 // its error is listed and sample articles for that source stand in (spec §8).
 import pLimit from 'p-limit';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { channelLimitFor } from '../../shared/plans';
@@ -10,7 +10,7 @@ import type { Article, ChannelRef, MultiChannelArticlesResult } from '../../shar
 import { FeedLoadError, loadFeed, type LoadedFeed } from './load';
 import { dedupeArticles, inDateRange, toArticle } from './normalize';
 import { sampleArticlesFor } from './samples';
-import { assertFetchableUrl, parseAllowHosts } from './address-guard';
+import { assertFetchableUrl, parseAllowHosts } from '../net/address-guard';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'now' | 'log'>;
 type UserCtx = Ctx & { user: { role?: unknown; planType?: unknown } };

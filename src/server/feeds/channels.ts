@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import pLimit from 'p-limit';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import { userChannels } from '../../../db/schema';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';

@@ -3,7 +3,7 @@
 // conditional GET, and a small per-host concurrency limit.
 import { Agent, buildConnector, fetch, type Dispatcher } from 'undici';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { assertFetchableUrl, BlockedAddressError, guardedLookup, hostKey, isBlockedIp, parseAllowHosts } from './address-guard';
+import { assertFetchableUrl, BlockedAddressError, guardedLookup, hostKey, isBlockedIp, parseAllowHosts } from '../net/address-guard';
 
 export const USER_AGENT = 'Curated/1.0 (newsletter feed reader; +https://curated.email/bot)';
 export const MAX_REDIRECTS = 3;

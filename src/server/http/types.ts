@@ -1,5 +1,5 @@
 // Hono context variables set by the app's middleware.
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import type { SessionUser } from '../auth/service';
 
 export interface AppEnv {

@@ -5,9 +5,9 @@ import { integrationConnections, integrationPublications, type IntegrationConnec
 import { AppError } from '../errors';
 import type { Db } from '../db';
 import type { Env } from '../env';
-import type { Logger } from '../trpc/context';
+import type { Logger } from '../context';
 import type { SessionUser } from '../auth/service';
-import { decryptSecret, encryptSecret } from '../delivery/secrets';
+import { decryptSecret, encryptSecret } from '../crypto';
 import { connectorFor, type Connector, type Credentials } from './connectors';
 import { canUsePlatform, cheapestPlanFor, INTEGRATION_PLATFORMS, lockedMessage, PLATFORM_INFO, PLATFORM_NAMES } from './platforms';
 import type { ConnectionDto, PublicationDto } from './schemas';

@@ -2,7 +2,7 @@
 // refusals turned into AppErrors with sentences a creator can act on. The API key travels only in the
 // request headers; no message, log line or error built here ever contains it.
 import { AppError } from '../errors';
-import { retryAfterMs, vendorMessage } from '../delivery/transports/http';
+import { retryAfterMs, vendorMessage } from '../mail/transports/http';
 import type { IntegrationPlatform } from '../../../db/schema/integrations';
 import { PLATFORM_NAMES } from './platforms';
 

@@ -3,7 +3,7 @@
 // the user's own publications, newest first. Substack has no API, so it is never "connected".
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { CAMPAIGN_STATUSES, integrationConnections } from '../../../db/schema/integrations';
 import { listPublications } from '../publications/publications';
 import { PUBLICATION_STATUSES } from '../publications/schemas';

@@ -1,7 +1,7 @@
 // Leads from the landing page's newsletter-guide form; idempotent per e-mail.
 import crypto from 'node:crypto';
 import { leads } from '../../../db/schema';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import { rateRules } from '../http/rate-limit';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'now' | 'ip'>;

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db';
 import { outbox } from '../../../db/schema';
-import type { TransportKind } from '../delivery/transport';
+import type { TransportKind } from './transport';
 
 export interface MailMessage {
   to: string;

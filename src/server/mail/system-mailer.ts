@@ -4,9 +4,9 @@
 // indexed read; transports are cached per provider row version), so a provider saved or removed, by
 // this process or the CLI, carries the very next message.
 import crypto from 'node:crypto';
-import type { Deps } from '../trpc/context';
-import { resolveChain } from '../delivery/chain';
-import { sendWithFallback } from '../delivery/send-with-fallback';
+import type { Deps } from '../context';
+import { resolveChain } from './chain';
+import { sendWithFallback } from './send-with-fallback';
 import { cleanMessage, createOutboxMailer, mailboxAddress, type Mailer } from './mailer';
 
 type MailerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;

@@ -2,10 +2,10 @@
 // layout around a staff-written Markdown body, the same for the preview and for the real send. The
 // body goes through the shared Markdown sanitiser; every value put into the layout is escaped.
 import crypto from 'node:crypto';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import { markdownToEmailHtml, markdownToText } from '../markdown';
 import { cleanHeader, mailboxAddress, mailboxWithName } from '../mail/mailer';
-import type { OutgoingMessage } from '../delivery/transport';
+import type { OutgoingMessage } from '../mail/transport';
 
 export const productName = (env: Pick<Deps['env'], 'MAIL_FROM'>) => /^\s*"?([^"<]*?)"?\s*</.exec(env.MAIL_FROM)?.[1]?.trim() || 'Curated';
 export const productDomain = (env: Pick<Deps['env'], 'MAIL_FROM'>) => mailboxAddress(env.MAIL_FROM).split('@')[1] ?? 'localhost';

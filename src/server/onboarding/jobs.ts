@@ -1,8 +1,8 @@
 // The product's own mail jobs on the delivery queue: 'onboarding-batch' (the onboarding steps now due,
 // enqueued hourly under one unique key so it is never doubled) and 'product-newsletter' (one per sent
 // product newsletter). Each handler holds its job's lease while it works and settles the job itself.
-import type { Deps } from '../trpc/context';
-import type { ClaimedJob, JobQueue } from '../delivery/queue';
+import type { Deps } from '../context';
+import type { ClaimedJob, JobQueue } from '../jobs/queue';
 import { runOnboardingBatch } from './schedule';
 import { runProductNewsletter } from './product-news';
 import { ONBOARDING_JOB, PRODUCT_NEWS_JOB } from './kinds';

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import type { SessionUser } from '../auth/service';
 import { productNewsletterRecipients, productNewsletters, users, type ProductNewsletterRow } from '../../../db/schema';
 import { AppError } from '../errors';

@@ -5,7 +5,7 @@
 // server does not mail a stale "welcome" weeks later). A delivery row is claimed ('sending') before the
 // provider call, so a crash never mails a step twice; a whole-chain outage releases the claims to retry.
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import { jobs, onboardingDeliveries, onboardingEmails, users } from '../../../db/schema';
 import { ONBOARDING_JOB } from './kinds';
 import { renderStep } from './steps';

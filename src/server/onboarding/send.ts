@@ -1,10 +1,10 @@
 // Sends the product's own mail through the system's provider chain (system providers, else SMTP_URL,
 // else the built-in outbox) with retries and fallback, and the staff's "Send test to me".
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import type { SessionUser } from '../auth/service';
-import { resolveChain } from '../delivery/chain';
-import { sendWithFallback } from '../delivery/send-with-fallback';
-import type { DeliveryResult, OutgoingMessage } from '../delivery/transport';
+import { resolveChain } from '../mail/chain';
+import { sendWithFallback } from '../mail/send-with-fallback';
+import type { DeliveryResult, OutgoingMessage } from '../mail/transport';
 import { AppError } from '../errors';
 import { SEND_RULE } from '../email/send';
 import { productMessage, type RenderedEmail } from './email';

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import type { SessionUser } from '../auth/service';
 import { onboardingDeliveries, onboardingEmails, type OnboardingEmailRow } from '../../../db/schema';
 import { AppError } from '../errors';

@@ -4,9 +4,9 @@
 // (link scanners open links); POST (the page's form or a mail client's one-click request) unsubscribes.
 // A second use answers "already unsubscribed"; a forged or altered token answers null.
 import { eq } from 'drizzle-orm';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import { users } from '../../../db/schema';
-import { readToken, signToken } from '../delivery/secrets';
+import { readToken, signToken } from '../crypto';
 
 export const LISTS = ['onboarding', 'news'] as const;
 export type ProductList = (typeof LISTS)[number];

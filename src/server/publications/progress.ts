@@ -3,7 +3,7 @@
 // transaction so a rejected save changes nothing.
 import { eq } from 'drizzle-orm';
 import { publications, type PublicationWorkflowData } from '../../../db/schema';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { canUseThemeTier, channelLimitFor } from '../../shared/plans';

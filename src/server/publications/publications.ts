@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { publications, users, workspaceMembers, workspaces, type PublicationRow } from '../../../db/schema';
 import type { Db } from '../db';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { capabilitiesFor, type PlanHolder } from '../../shared/plans';
 import { planColumns } from '../user/plan';

@@ -6,10 +6,10 @@ import { Hono } from 'hono';
 import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../http/types';
 import { mailProviders } from '../../../db/schema';
-import { providerSettings } from '../delivery/transport';
-import { decryptSecret } from '../delivery/secrets';
-import { applyDeliveryEvents } from '../delivery/events';
-import { parseWebhook, WEBHOOK_KINDS, type WebhookKind } from '../delivery/webhooks';
+import { providerSettings } from '../mail/transport';
+import { decryptSecret } from '../crypto';
+import { applyDeliveryEvents } from '../mail/events';
+import { parseWebhook, WEBHOOK_KINDS, type WebhookKind } from '../mail/webhooks';
 import { handleStripeWebhook } from '../billing/webhook';
 import { AppError } from '../errors';
 

@@ -2,9 +2,9 @@
 // system providers used by accounts without their own. Settings are checked per kind in the domain.
 import { z } from 'zod';
 import { adminProcedure, protectedProcedure, router } from '../trpc/init';
-import { PROVIDER_KINDS } from '../delivery/transport';
+import { PROVIDER_KINDS } from '../mail/transport';
 import { PROVIDER_PRIORITIES } from '../../../db/schema';
-import { addProvider, listProviders, removeProvider, testProvider, updateProvider } from '../delivery/providers';
+import { addProvider, listProviders, removeProvider, testProvider, updateProvider } from '../mail/providers';
 
 const noInput = z.object({}).optional();
 const idInput = z.object({ id: z.string().min(1, 'Provider id is required').max(100) });

@@ -4,13 +4,13 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Context } from '../trpc/context';
+import type { Context } from '../context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { subscribers, type PublicationRow } from '../../../db/schema';
 import { capabilitiesOf } from '../user/plan';
 import { emailField } from '../../shared/schemas/auth';
-import { isSuppressed, normalizeEmail } from '../delivery/events';
+import { isSuppressed, normalizeEmail } from '../mail/events';
 import { mailboxWithName } from '../mail/mailer';
 import { confirmationMail } from './confirm-mail';
 import { findBySlug } from './slug';

@@ -7,13 +7,13 @@ import crypto from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailField } from '../../shared/schemas/auth';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { subscribers, SUBSCRIBER_STATUSES, type SubscriberRow, type SubscriberStatus } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
 import { findOwned } from '../publications/publications';
-import { isSuppressed, normalizeEmail } from '../delivery/events';
+import { isSuppressed, normalizeEmail } from '../mail/events';
 import { ensureSlug } from './slug';
 
 export type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;

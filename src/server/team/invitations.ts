@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceInvitationRow } from '../../../db/schema';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
 import { planColumns } from '../user/plan';

@@ -2,7 +2,7 @@
 // preview a member (viewers included) gets of a shared publication.
 import { eq } from 'drizzle-orm';
 import { publications } from '../../../db/schema';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { findAccessible, findOwned } from '../publications/publications';

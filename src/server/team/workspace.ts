@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { publications, users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceRow } from '../../../db/schema';
 import type { Db } from '../db';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
 import { planColumns } from '../user/plan';

@@ -1,7 +1,7 @@
 // Signed tracking tokens. A click token names (send, recipient, link position) and never a URL, so a
 // tampered token cannot point the redirect anywhere: the address always comes from `send_links`.
 // Tokens are HMACs (signToken, purposes of their own), ~80 characters, no storage.
-import { readToken, signToken } from '../delivery/secrets';
+import { readToken, signToken } from '../crypto';
 
 const CLICK = 'track-click';
 const OPEN = 'track-open';

@@ -1,6 +1,6 @@
 // tRPC instance and the three procedure kinds: public, protected (signed in), admin (staff).
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { Context } from './context';
+import type { Context } from '../context';
 import type { SessionUser } from '../auth/service';
 import type { GateKind } from '../http/concurrency';
 import { ZodError } from 'zod';

@@ -2,7 +2,7 @@
 // subscribers, sends of the last 30 days, the delivery queue's state and the latest audit entries.
 import { count, desc, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import type { JobQueue } from '../delivery/queue';
+import type { JobQueue } from '../jobs/queue';
 import { auditLog, issueSends, publications, subscribers, users } from '../../../db/schema';
 import { normalizePlan, PLAN_TYPES, type PlanType } from '../../shared/plans';
 import { auditEntry } from './audit';

@@ -7,7 +7,7 @@ import { createHarness, type Harness } from '../../helpers/app';
 import { startFeedServer, type FeedServer } from '../../helpers/feed-server';
 import { FIXTURES, HOSTILE, fixtureRss, type FixtureArticle } from '../../fixtures/ai/articles';
 import type { SessionUser } from '../../../src/server/auth/service';
-import type { Deps } from '../../../src/server/trpc/context';
+import type { Deps } from '../../../src/server/context';
 import { issueSends } from '../../../db/schema';
 import { buildChannel } from '../workflow/factories';
 import { toAiArticle } from '../../../src/shared/schemas/ai';

@@ -6,7 +6,7 @@ import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { buildArticle, buildChannel } from '../workflow/factories';
 import { outbox } from '../../../db/schema';
 import type { PlanType } from '../../../src/shared/plans';
-import { startDeliveryWorker, type DeliveryWorker } from '../../../src/server/delivery/worker';
+import { startDeliveryWorker, type DeliveryWorker } from '../../../src/server/jobs/worker';
 import type { SessionUser } from '../../../src/server/auth/service';
 import { addSubscribers, newId } from '../delivery/send-support';
 

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { startBrevoFake, type VendorFake } from '../../helpers/fake-providers';
 import { addSubscribers, newId, readyPublication } from '../delivery/send-support';
-import { startDeliveryWorker, type DeliveryWorker } from '../../../src/server/delivery/worker';
+import { startDeliveryWorker, type DeliveryWorker } from '../../../src/server/jobs/worker';
 import { ensureSlug } from '../../../src/server/subscribers/slug';
 import { outbox, subscribers, users } from '../../../db/schema';
 import type { SessionUser } from '../../../src/server/auth/service';

@@ -3,7 +3,7 @@
 import { loadEnv } from '../../../src/server/env';
 import { openDb } from '../../../src/server/db';
 import { createDeps } from '../../../src/server/deps';
-import { startDeliveryWorker } from '../../../src/server/delivery/worker';
+import { startDeliveryWorker } from '../../../src/server/jobs/worker';
 
 const env = loadEnv(process.env, { persistSecret: false });
 const db = openDb(env.DATABASE_PATH);

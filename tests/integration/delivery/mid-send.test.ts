@@ -6,7 +6,7 @@ import { harnessWithAdmin } from '../../helpers/app';
 import { outbox, sendRecipients } from '../../../db/schema';
 import { runSend } from '../../../src/server/delivery/runner';
 import { unsubscribe, unsubscribeToken } from '../../../src/server/delivery/unsubscribe';
-import { suppress } from '../../../src/server/delivery/events';
+import { suppress } from '../../../src/server/mail/events';
 import { addSubscribers, newId, readyPublication } from './send-support';
 
 describe('leaving during a send', () => {

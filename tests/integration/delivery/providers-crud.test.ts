@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createHarness, harnessWithAdmin } from '../../helpers/app';
 import { mailProviders } from '../../../db/schema';
-import { decryptSecret } from '../../../src/server/delivery/secrets';
-import { resolveChain } from '../../../src/server/delivery/chain';
+import { decryptSecret } from '../../../src/server/crypto';
+import { resolveChain } from '../../../src/server/mail/chain';
 import { startBrevoFake, startPostmarkFake, type VendorFake } from '../../helpers/fake-providers';
 
 const fakes: VendorFake[] = [];

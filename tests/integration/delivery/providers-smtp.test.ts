@@ -3,9 +3,9 @@
 // refusal of private addresses for users' servers.
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransport } from '../../../src/server/delivery/transports';
-import { blockedSmtpAddress } from '../../../src/server/delivery/transports/smtp';
-import { TransportError, type OutgoingMessage, type Transport } from '../../../src/server/delivery/transport';
+import { createTransport } from '../../../src/server/mail/transports';
+import { blockedSmtpAddress } from '../../../src/server/mail/transports/smtp';
+import { TransportError, type OutgoingMessage, type Transport } from '../../../src/server/mail/transport';
 import { startSmtp } from '../workflow/smtp';
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -1,10 +1,10 @@
 // The four API transports against loopback fakes of their vendors: ids back, per-message refusals,
 // refused keys, 429/5xx retried then handed to the next provider, a hanging provider bounded, foreign hosts refused.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransport } from '../../../src/server/delivery/transports';
-import { sendWithFallback } from '../../../src/server/delivery/send-with-fallback';
-import { TransportError, type OutgoingMessage, type ProviderKind, type Transport } from '../../../src/server/delivery/transport';
-import type { ChainEntry } from '../../../src/server/delivery/chain';
+import { createTransport } from '../../../src/server/mail/transports';
+import { sendWithFallback } from '../../../src/server/mail/send-with-fallback';
+import { TransportError, type OutgoingMessage, type ProviderKind, type Transport } from '../../../src/server/mail/transport';
+import type { ChainEntry } from '../../../src/server/mail/chain';
 import { startBrevoFake, startMailgunFake, startPostmarkFake, startResendFake, type VendorFake } from '../../helpers/fake-providers';
 
 const fakes: VendorFake[] = [];

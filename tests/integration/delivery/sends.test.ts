@@ -5,7 +5,7 @@ import { expectStatus } from '../workflow/factories';
 import { outbox, subscribers, issueSends, suppressions } from '../../../db/schema';
 import { MSG } from '../../../src/shared/messages';
 import { SEND_MSG } from '../../../src/server/delivery/sends';
-import { startDeliveryWorker, type DeliveryWorker } from '../../../src/server/delivery/worker';
+import { startDeliveryWorker, type DeliveryWorker } from '../../../src/server/jobs/worker';
 import { addSubscribers, newId, readyPublication } from './send-support';
 
 const workers: DeliveryWorker[] = [];

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, jsonRequest } from '../../helpers/app';
 import { mailEvents, suppressions } from '../../../db/schema';
-import { isSuppressed } from '../../../src/server/delivery/events';
-import { signMailgun, signResend } from '../../../src/server/delivery/webhooks';
+import { isSuppressed } from '../../../src/server/mail/events';
+import { signMailgun, signResend } from '../../../src/server/mail/webhooks';
 
 const RESEND_SECRET = `whsec_${crypto.randomBytes(24).toString('base64')}`;
 const MAILGUN_KEY = 'mailgun-signing-key-123';

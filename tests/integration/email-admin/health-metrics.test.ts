@@ -4,7 +4,7 @@ import { expectStatus } from '../workflow/factories';
 import { startSmtp } from '../workflow/smtp';
 import { MSG } from '../../../src/shared/messages';
 import { healthOutput, metricsOutput } from '../../../src/shared/schemas/email-admin';
-import { resolveChain } from '../../../src/server/delivery/chain';
+import { resolveChain } from '../../../src/server/mail/chain';
 import { closedPort, insertEvent, insertSend, restSession } from './support';
 
 const closers: (() => Promise<void>)[] = [];

@@ -7,7 +7,7 @@ import { MSG } from '../../../src/shared/messages';
 import { deliveryTestOutput, templatesOutput } from '../../../src/shared/schemas/email-admin';
 import { mailEvents, outbox } from '../../../db/schema';
 import { restSession } from './support';
-import { resolveChain } from '../../../src/server/delivery/chain';
+import { resolveChain } from '../../../src/server/mail/chain';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

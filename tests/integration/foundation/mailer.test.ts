@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createHarness, silentLog } from '../../helpers/app';
 import { outbox } from '../../../db/schema';
 import { cleanHeader } from '../../../src/server/mail/mailer';
-import { resolveChain } from '../../../src/server/delivery/chain';
+import { resolveChain } from '../../../src/server/mail/chain';
 import { codeFromMail, resetTokenFromMail } from './support';
 
 interface Received {

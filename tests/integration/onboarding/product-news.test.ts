@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog, jobs, outbox, productNewsletterRecipients, productNewsletters, users } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
-import { startDeliveryWorker } from '../../../src/server/delivery/worker';
+import { startDeliveryWorker } from '../../../src/server/jobs/worker';
 import { PRODUCT_NEWS_MSG, runProductNewsletter } from '../../../src/server/onboarding/product-news';
 import { PRODUCT_NEWS_JOB } from '../../../src/server/onboarding/kinds';
 

@@ -6,7 +6,7 @@ import { jobs, onboardingDeliveries, outbox, users } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
 import { enqueueOnboardingBatch, runOnboardingBatch } from '../../../src/server/onboarding/schedule';
-import { startDeliveryWorker } from '../../../src/server/delivery/worker';
+import { startDeliveryWorker } from '../../../src/server/jobs/worker';
 import { ONBOARDING_JOB } from '../../../src/server/onboarding/kinds';
 import { PRODUCT_UNSUB_MSG } from '../../../src/server/onboarding/unsubscribe';
 

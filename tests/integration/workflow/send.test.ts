@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { buildArticle, buildChannel, expectStatus } from './factories';
 import { startSmtp } from './smtp';
-import { resolveChain } from '../../../src/server/delivery/chain';
+import { resolveChain } from '../../../src/server/mail/chain';
 import { outbox } from '../../../db/schema';
 import { MSG } from '../../../src/shared/messages';
 import { PUBLICATION_MSG } from '../../../src/server/publications/publications';

@@ -1,12 +1,12 @@
 // Pure parts of delivery through providers: backoff and fallback rules, Retry-After, base URL rules,
 // and the vendors' event shapes mapped to delivery events.
 import { describe, expect, it } from 'vitest';
-import { sendWithFallback } from '../../../src/server/delivery/send-with-fallback';
-import { TransportError, type DeliveryResult, type OutgoingMessage, type Transport } from '../../../src/server/delivery/transport';
-import type { ChainEntry } from '../../../src/server/delivery/chain';
-import { resolveBaseUrl, retryAfterMs, splitMailbox } from '../../../src/server/delivery/transports/http';
-import { parsePostmarkWebhook } from '../../../src/server/delivery/webhooks/postmark';
-import { parseBrevoWebhook } from '../../../src/server/delivery/webhooks/brevo';
+import { sendWithFallback } from '../../../src/server/mail/send-with-fallback';
+import { TransportError, type DeliveryResult, type OutgoingMessage, type Transport } from '../../../src/server/mail/transport';
+import type { ChainEntry } from '../../../src/server/mail/chain';
+import { resolveBaseUrl, retryAfterMs, splitMailbox } from '../../../src/server/mail/transports/http';
+import { parsePostmarkWebhook } from '../../../src/server/mail/webhooks/postmark';
+import { parseBrevoWebhook } from '../../../src/server/mail/webhooks/brevo';
 
 const m: OutgoingMessage = { to: 'a@example.org', from: 'x@example.com', subject: 's', text: 't', headers: {}, messageId: '<1@example.com>' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret, readToken, signToken } from '../../../src/server/delivery/secrets';
+import { decryptSecret, encryptSecret, readToken, signToken } from '../../../src/server/crypto';
 
 const SECRET = 'a'.repeat(64);
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { assertFetchableUrl, BlockedAddressError, guardedLookup, isBlockedIp, parseAllowHosts } from '../../../src/server/feeds/address-guard';
+import { assertFetchableUrl, BlockedAddressError, guardedLookup, isBlockedIp, parseAllowHosts } from '../../../src/server/net/address-guard';
 
 const none = new Set<string>();
 

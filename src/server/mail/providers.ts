@@ -3,16 +3,16 @@
 // priority per owner: adding a second primary is refused (remove the first), so the order is never a guess.
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AuthedContext } from '../trpc/context';
+import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { capabilitiesFor, isStaff } from '../../shared/plans';
 import { mailProviders, PROVIDER_PRIORITIES, type MailProviderRow, type ProviderPriority } from '../../../db/schema';
 import { PROVIDER_KINDS, PROVIDER_LABELS, providerSettings, type HealthStatus, type ProviderKind, type ProviderSettings } from './transport';
-import { decryptSecret, encryptSecret } from './secrets';
+import { decryptSecret, encryptSecret } from '../crypto';
 import { baseUrlProblem, createTransport } from './transports';
 import { blockedSmtpAddress, connectionOptions } from './transports/smtp';
-import { parseAllowHosts } from '../feeds/address-guard';
+import { parseAllowHosts } from '../net/address-guard';
 import { dropTransport } from './chain';
 
 type Ctx = Pick<AuthedContext, 'db' | 'env' | 'log' | 'now' | 'user'>;

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db';
 import { outbox } from '../../../../db/schema';
 import type { Transport } from '../transport';
-import { cleanHeader } from '../../mail/mailer';
+import { cleanHeader } from '../mailer';
 
 export function createOutboxTransport(db: Db, opts: { log?: (line: string) => void; now?: () => Date } = {}): Transport {
   const now = opts.now ?? (() => new Date());

@@ -2,7 +2,7 @@
 // the caller's signal, vendor errors mapped to TransportError (429/5xx/network retryable, 401/403 not),
 // and the rule that a user-given base URL may only point at the vendor's own host (or FETCH_ALLOW_HOSTS).
 import { createHash } from 'node:crypto';
-import { hostKey } from '../../feeds/address-guard';
+import { hostKey } from '../../net/address-guard';
 import { TransportError } from '../transport';
 
 export interface HttpTransportOptions {

@@ -3,8 +3,8 @@
 // lease while it works and settles the job. Started by the server (index.ts); tests and the CLI can run it too.
 import crypto from 'node:crypto';
 import type { ClaimedJob, JobQueue } from './queue';
-import { SEND_JOB } from './sends';
-import { handleSendJob, type RunnerDeps } from './runner';
+import { SEND_JOB } from '../delivery/sends';
+import { handleSendJob, type RunnerDeps } from '../delivery/runner';
 import { productMailHandlers } from '../onboarding/jobs';
 
 /** Runs one claimed job and completes or fails it on the queue. */

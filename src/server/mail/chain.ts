@@ -3,13 +3,13 @@
 // the built-in outbox. The outbox never stands behind real providers: mail it takes is not delivered.
 import { createHash } from 'node:crypto';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Deps } from '../trpc/context';
+import type { Deps } from '../context';
 import { PROVIDER_KINDS, providerSettings, type ProviderKind, type Transport, type TransportKind } from './transport';
 import { createOutboxTransport } from './transports/outbox';
 import { createSmtpTransport } from './transports/smtp';
 import { createTransport } from './transports';
-import { decryptSecret } from './secrets';
-import { parseAllowHosts } from '../feeds/address-guard';
+import { decryptSecret } from '../crypto';
+import { parseAllowHosts } from '../net/address-guard';
 import { capabilitiesOf } from '../user/plan';
 import { mailProviders, type MailProviderRow } from '../../../db/schema';
 

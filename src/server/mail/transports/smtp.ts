@@ -4,10 +4,10 @@
 // A user-given server is only reached at public addresses (checked at connect time, after DNS).
 import net from 'node:net';
 import dns from 'node:dns/promises';
-import { BlockedAddressError, guardedLookup, isBlockedIp } from '../../feeds/address-guard';
+import { BlockedAddressError, guardedLookup, isBlockedIp } from '../../net/address-guard';
 import type { Transporter } from 'nodemailer';
 import { TransportError, type DeliveryResult, type OutgoingMessage, type ProviderSettings, type Transport } from '../transport';
-import { cleanHeader } from '../../mail/mailer';
+import { cleanHeader } from '../mailer';
 
 type SmtpSettings = ProviderSettings['smtp'];
 

@@ -1,0 +1,47 @@
+// The server's dependencies (Deps), its logger, and the per-request context every procedure and domain
+// function receives: dependencies, the signed-in user, request facts. trpc/context.ts builds it.
+import type { Db } from './db';
+import type { Env } from './env';
+import type { Mailer } from './mail/mailer';
+import type { RateLimiter } from './http/rate-limit';
+import type { Gates } from './http/concurrency';
+import type { AuthService, SessionUser } from './auth/service';
+import type { JobQueue } from './jobs/queue';
+import type { AiRuntime } from './ai/jobs';
+
+export interface Deps {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  /** Per-user concurrency gates for expensive procedures. */
+  gates: Gates;
+  auth: AuthService;
+  log: Logger;
+  /** Clock seam for tests of time rules (trial, code expiry, freshness). */
+  now: () => Date;
+  /** The durable job queue (issue sends). */
+  queue: JobQueue;
+  /** Wakes the delivery worker when work was just queued (a no-op where no worker runs). */
+  delivery: { kick: () => void };
+  /** Which AI engine writes, and the running AI Magic generations. */
+  ai: AiRuntime;
+}
+
+export interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string, err?: unknown): void;
+}
+
+export interface Context extends Deps {
+  user: SessionUser | null;
+  sessionId: string | null;
+  ip: string;
+  userAgent: string;
+  /** Headers added to the response (Set-Cookie from sign-in and sign-out). */
+  resHeaders: Headers;
+}
+
+/** The context of a signed-in procedure (after protectedProcedure's check). */
+export type AuthedContext = Context & { user: SessionUser };
