@@ -1,6 +1,6 @@
 // The settings form of each provider kind: which fields, which are secret, and how they become the
 // settings object the server validates (numbers as numbers, empty optional fields left out).
-import type { ProviderKind } from '../../../server/delivery/transport';
+import type { ProviderKind } from '../../../server/mail/transport';
 
 export interface FieldSpec {
   name: string;

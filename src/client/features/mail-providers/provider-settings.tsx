@@ -5,7 +5,7 @@ import { Copy, Mail, Plus, Trash2, Zap } from 'lucide-react';
 import { trpc } from '../../trpc';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
-import type { ProviderKind } from '../../../server/delivery/transport';
+import type { ProviderKind } from '../../../server/mail/transport';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input, Select, Textarea } from '../../components/ui/input';
