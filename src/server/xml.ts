@@ -1,5 +1,6 @@
 // The one way text enters XML this server writes (EPUB, DOCX, OPML, the sitemap): characters XML 1.0
 // forbids are dropped, so a title holding a control character cannot make a document unreadable.
+// Beside it, the one way text enters HTML built by hand (personalised mail slots, a text-only mail's HTML part).
 
 // XML 1.0 Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]. With the u flag a
 // valid surrogate pair is one code point, so only lone surrogates match the surrogate range.
@@ -14,3 +15,8 @@ export function xmlSafe(s: string): string {
 export function escapeXml(s: string): string {
   return xmlSafe(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** The five characters that can open markup or end an attribute value, as entities. */
+export const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);

@@ -41,9 +41,6 @@ export function fillTemplate(t: CompiledTemplate, values: Partial<Record<MarkerN
   return out;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-
 /** "Hi Ada," from the subscriber's name (its first word), "Hi there," without one. */
 export function greetingFor(name: string): string {
   const first = name
