@@ -1,22 +1,6 @@
-// Content channels: the seeded directory, the feed cache (per feed, with its items) and users' own channels.
+// Content channels: the feed cache (per feed, with its items) and users' own channels.
 import { sqliteTable, text, integer, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
-
-/** Curated public feeds from db/channels/directory.json; searched through the directory_fts index. */
-export const directoryChannels = sqliteTable(
-  'directory_channels',
-  {
-    id: text('id').primaryKey(),
-    name: text('name').notNull(),
-    feedUrl: text('feed_url').notNull(),
-    siteUrl: text('site_url').notNull(),
-    description: text('description').notNull(),
-    /** Space-separated niche tags; the first is the channel's niche. */
-    tags: text('tags').notNull(),
-    source: text('source').notNull(),
-  },
-  (t) => [uniqueIndex('directory_channels_feed_unique').on(t.feedUrl)],
-);
 
 /** One row per fetched feed address: validators for conditional GET and measured quality. */
 export const feeds = sqliteTable('feeds', {

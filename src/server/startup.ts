@@ -2,7 +2,6 @@
 // the periodic ones the server repeats while it runs. Each domain adds its own.
 import type { Deps } from './context';
 import { checkThemeCatalogue } from '../shared/themes';
-import { seedDirectory } from './feeds/directory';
 import { markInterruptedJobs } from './ai/jobs';
 import { seedDefaultSteps } from './onboarding/steps';
 import { enqueueOnboardingBatch } from './onboarding/schedule';
@@ -13,7 +12,6 @@ const sweepSessions: Task = (deps) => deps.auth.sweepExpired();
 
 const tasks: Task[] = [
   (deps) => void checkThemeCatalogue(deps.log),
-  (deps) => void seedDirectory(deps.db),
   sweepSessions,
   // AI Magic generations of a previous process cannot go on: they end as interrupted, their text kept.
   (deps) => void markInterruptedJobs(deps.db, deps.now()),

@@ -97,7 +97,7 @@ export async function searchChannels(ctx: Ctx, input: { niche: string; page?: nu
   }
   let result;
   try {
-    result = searchDirectory(ctx.db, topic, page);
+    result = searchDirectory(topic, page);
   } catch (err) {
     ctx.log.error('channel directory search failed', err);
     return fallback(topic, MSG.searchFailed, false);
