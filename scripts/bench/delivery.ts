@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { createHarness } from '../../tests/helpers/app';
 import { addSubscribers, newId, readyPublication } from '../../tests/integration/delivery/send-support';
-import { startDeliveryWorker } from '../../src/server/jobs/worker';
+import { startJobWorker } from '../../src/server/jobs/worker';
+import { jobHandlers } from '../../src/server/job-handlers';
 import { issueSends } from '../../db/schema';
 import { importSubscribersCsv } from '../../src/server/subscribers/csv-import';
 import { report } from './report';
@@ -44,7 +45,7 @@ export default async function run() {
 
     const t0 = performance.now();
     const send = await h.caller(user).sends.create({ id: newId(), publicationId: pub.id });
-    const worker = startDeliveryWorker(h.deps, h.deps.queue, { pollMs: 10 });
+    const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 10 });
     await worker.idle();
     const seconds = (performance.now() - t0) / 1000;
     clearInterval(sampler);

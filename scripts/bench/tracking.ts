@@ -69,7 +69,8 @@ export default async function run() {
   if (process.argv[2] === '--serve') return;
   const { createHarness } = await import('../../tests/helpers/app');
   const { addSubscribers, newId, readyPublication } = await import('../../tests/integration/delivery/send-support');
-  const { startDeliveryWorker } = await import('../../src/server/jobs/worker');
+  const { startJobWorker } = await import('../../src/server/jobs/worker');
+  const { jobHandlers } = await import('../../src/server/job-handlers');
   const { clickToken } = await import('../../src/server/tracking/tokens');
   const { analyticsIssue, analyticsOverview } = await import('../../src/server/analytics/analytics');
   const { sendLinks, sendRecipients } = await import('../../db/schema');
@@ -84,7 +85,7 @@ export default async function run() {
     const user = await h.insertUser({ email: 'writer@example.com', verified: true, planType: 'professional' });
     const pub = await readyPublication(h, user);
     addSubscribers(h, pub.id, READERS);
-    const worker = startDeliveryWorker(h.deps, h.deps.queue, { pollMs: 10, leaseMs: 30_000 });
+    const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 10, leaseMs: 30_000 });
     h.deps.delivery.kick = worker.kick;
     const send = await h.caller(user).sends.create({ id: newId(), publicationId: pub.id });
     await worker.idle();

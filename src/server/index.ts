@@ -8,7 +8,8 @@ import { createApp } from './app';
 import { secureServerResponse } from './http/security-headers';
 import { runStartupTasks, startPeriodicTasks } from './startup';
 import { closeExportPool } from './newsletter/exports/pool';
-import { startDeliveryWorker } from './jobs/worker';
+import { startJobWorker } from './jobs/worker';
+import { jobHandlers } from './job-handlers';
 
 let env;
 try {
@@ -22,7 +23,7 @@ const db = openDb(env.DATABASE_PATH);
 const deps = createDeps(env, db);
 await runStartupTasks(deps);
 const stopPeriodicTasks = startPeriodicTasks(deps);
-const worker = env.DELIVERY_WORKER === 'on' ? startDeliveryWorker(deps, deps.queue, { leaseMs: env.QUEUE_LEASE_SECONDS * 1000 }) : null;
+const worker = env.DELIVERY_WORKER === 'on' ? startJobWorker(deps, deps.queue, jobHandlers, { leaseMs: env.QUEUE_LEASE_SECONDS * 1000 }) : null;
 if (worker) deps.delivery.kick = worker.kick;
 const app = createApp(deps, { clientDir: path.resolve(env.CLIENT_DIR) });
 

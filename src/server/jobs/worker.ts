@@ -1,20 +1,34 @@
-// The delivery worker: polls the queue for due jobs of the kinds it has a handler for (issue sends, the
-// onboarding batch, product newsletters) and runs them, a few at a time; each handler holds its job's
-// lease while it works and settles the job. Started by the server (index.ts); tests and the CLI can run it too.
+// The job worker: polls the queue for due jobs of the kinds it was given handlers for and runs them, a few
+// at a time; each handler holds its job's lease while it works and settles the job. It knows no job kind:
+// the composition root registers them (src/server/job-handlers.ts, used by index.ts, the CLI and tests),
+// so the queue never imports the domains whose work it carries.
 import crypto from 'node:crypto';
 import type { ClaimedJob, JobQueue } from './queue';
-import { SEND_JOB } from '../delivery/sends';
-import { handleSendJob, type RunnerDeps } from '../delivery/runner';
-import { productMailHandlers } from '../onboarding/jobs';
 
 /** Runs one claimed job and completes or fails it on the queue. */
-export type JobHandler = (deps: RunnerDeps, queue: JobQueue, job: ClaimedJob, worker: string, leaseMs: number) => Promise<unknown>;
+export type JobHandler<D> = (deps: D, queue: JobQueue, job: ClaimedJob, worker: string, leaseMs: number) => Promise<unknown>;
 
-/** Every job kind this process can run, and its handler. */
-export const defaultHandlers: Record<string, JobHandler> = {
-  [SEND_JOB]: handleSendJob,
-  ...productMailHandlers,
-};
+/** Job kind → its handler. */
+export type JobHandlers<D> = Readonly<Record<string, JobHandler<D>>>;
+
+/** What the worker itself needs of the deps its handlers get. */
+interface WorkerDeps {
+  log: { error(msg: string, err?: unknown): void };
+}
+
+/**
+ * The registry: one map from every group of handlers. A kind registered twice is a wiring mistake (one
+ * handler would silently win), so it throws at start-up instead.
+ */
+export function registerJobHandlers<D>(...groups: JobHandlers<D>[]): JobHandlers<D> {
+  const out: Record<string, JobHandler<D>> = {};
+  for (const group of groups)
+    for (const [kind, handler] of Object.entries(group)) {
+      if (kind in out) throw new Error(`Job kind '${kind}' is registered twice`);
+      out[kind] = handler;
+    }
+  return out;
+}
 
 export interface WorkerOptions {
   /** How often to look for due jobs. */
@@ -23,11 +37,9 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** Jobs run at once by this process. */
   concurrency?: number;
-  /** The job kinds to claim and their handlers (default: all of them). */
-  handlers?: Record<string, JobHandler>;
 }
 
-export interface DeliveryWorker {
+export interface JobWorker {
   readonly id: string;
   /** Looks for work now (after a send is created) instead of at the next poll. */
   kick(): void;
@@ -37,12 +49,12 @@ export interface DeliveryWorker {
   idle(): Promise<void>;
 }
 
-export function startDeliveryWorker(deps: RunnerDeps, queue: JobQueue, opts: WorkerOptions = {}): DeliveryWorker {
+/** Claims only the kinds in `handlers`; jobs of other kinds stay queued for a process that runs them. */
+export function startJobWorker<D extends WorkerDeps>(deps: D, queue: JobQueue, handlers: JobHandlers<D>, opts: WorkerOptions = {}): JobWorker {
   const id = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
   const pollMs = opts.pollMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 30_000;
   const concurrency = opts.concurrency ?? 2;
-  const handlers = opts.handlers ?? defaultHandlers;
   const kinds = Object.keys(handlers);
   const running = new Set<Promise<unknown>>();
   let stopped = false;
@@ -60,7 +72,7 @@ export function startDeliveryWorker(deps: RunnerDeps, queue: JobQueue, opts: Wor
       try {
         job = queue.claim(kinds, id, leaseMs);
       } catch (err) {
-        deps.log.error('delivery queue claim failed', err);
+        deps.log.error('job queue claim failed', err);
         return;
       }
       if (!job) break;

@@ -6,7 +6,8 @@ import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { buildArticle, buildChannel } from '../workflow/factories';
 import { outbox } from '../../../db/schema';
 import type { PlanType } from '../../../src/shared/plans';
-import { startDeliveryWorker, type DeliveryWorker } from '../../../src/server/jobs/worker';
+import { startJobWorker, type JobWorker } from '../../../src/server/jobs/worker';
+import { jobHandlers } from '../../../src/server/job-handlers';
 import type { SessionUser } from '../../../src/server/auth/service';
 import { addSubscribers, newId } from '../delivery/send-support';
 
@@ -20,7 +21,7 @@ export const trickyArticles = [
   buildArticle({ title: 'Very long', url: LONG_URL }),
 ];
 
-const workers: DeliveryWorker[] = [];
+const workers: JobWorker[] = [];
 afterEach(async () => {
   while (workers.length) await workers.pop()!.stop();
 });
@@ -33,13 +34,13 @@ export async function analyticsSetup(o: { planType?: PlanType; articles?: Return
   await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 3, workflowData: { selectedTheme: 'market-watch', selectedChannels: [buildChannel()] } });
   await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 5, workflowData: { selectedArticles: o.articles ?? trickyArticles } });
   const readers = addSubscribers(h, pub.id, o.subscribers ?? 2);
-  const worker = startDeliveryWorker(h.deps, h.deps.queue, { pollMs: 20, leaseMs: 5_000 });
+  const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 20, leaseMs: 5_000 });
   workers.push(worker);
   h.deps.delivery.kick = worker.kick;
   return { h, user, api, pub, readers, worker };
 }
 
-export async function sendIssue(s: { api: ReturnType<Harness['caller']>; worker: DeliveryWorker; pub: { id: string } }) {
+export async function sendIssue(s: { api: ReturnType<Harness['caller']>; worker: JobWorker; pub: { id: string } }) {
   const created = await s.api.sends.create({ id: newId(), publicationId: s.pub.id });
   await s.worker.idle();
   return created;

@@ -6,14 +6,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { startBrevoFake, type VendorFake } from '../../helpers/fake-providers';
 import { addSubscribers, newId, readyPublication } from '../delivery/send-support';
-import { startDeliveryWorker, type DeliveryWorker } from '../../../src/server/jobs/worker';
+import { startJobWorker, type JobWorker } from '../../../src/server/jobs/worker';
+import { jobHandlers } from '../../../src/server/job-handlers';
 import { ensureSlug } from '../../../src/server/subscribers/slug';
 import { outbox, subscribers, users } from '../../../db/schema';
 import type { SessionUser } from '../../../src/server/auth/service';
 import { CAPABILITIES } from '../../../src/shared/plans';
 
 const fakes: VendorFake[] = [];
-const workers: DeliveryWorker[] = [];
+const workers: JobWorker[] = [];
 afterEach(async () => {
   while (workers.length) await workers.pop()!.stop();
   await Promise.all(fakes.splice(0).map((f) => f.close()));
@@ -36,7 +37,7 @@ describe('plan checks from an account id honour a free trial', () => {
     await api.mailProviders.add({ kind: 'brevo', label: 'My Brevo', priority: 'primary', settings: { apiKey: 'brevo-key-1234abcd', baseUrl: brevo.url } });
     const pub = await readyPublication(h, owner);
     addSubscribers(h, pub.id, 2);
-    const worker = startDeliveryWorker(h.deps, h.deps.queue, { pollMs: 20, leaseMs: 5_000 });
+    const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 20, leaseMs: 5_000 });
     workers.push(worker);
     h.deps.delivery.kick = worker.kick;
 

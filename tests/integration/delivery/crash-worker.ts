@@ -3,12 +3,13 @@
 import { loadEnv } from '../../../src/server/env';
 import { openDb } from '../../../src/server/db';
 import { createDeps } from '../../../src/server/deps';
-import { startDeliveryWorker } from '../../../src/server/jobs/worker';
+import { startJobWorker } from '../../../src/server/jobs/worker';
+import { jobHandlers } from '../../../src/server/job-handlers';
 
 const env = loadEnv(process.env, { persistSecret: false });
 const db = openDb(env.DATABASE_PATH);
 const deps = createDeps(env, db, { log: { info() {}, warn() {}, error: (m, e) => console.error(m, e) } });
-const worker = startDeliveryWorker(deps, deps.queue, { pollMs: 50, leaseMs: env.QUEUE_LEASE_SECONDS * 1000 });
+const worker = startJobWorker(deps, deps.queue, jobHandlers, { pollMs: 50, leaseMs: env.QUEUE_LEASE_SECONDS * 1000 });
 const unfinished = db.$client.prepare(`SELECT count(*) AS n FROM issue_sends WHERE status IN ('scheduled', 'sending')`);
 const timer = setInterval(() => {
   if ((unfinished.get() as { n: number }).n > 0) return;

@@ -5,10 +5,11 @@ import { expectStatus } from '../workflow/factories';
 import { outbox, subscribers, issueSends, suppressions } from '../../../db/schema';
 import { MSG } from '../../../src/shared/messages';
 import { SEND_MSG } from '../../../src/server/delivery/sends';
-import { startDeliveryWorker, type DeliveryWorker } from '../../../src/server/jobs/worker';
+import { startJobWorker, type JobWorker } from '../../../src/server/jobs/worker';
+import { jobHandlers } from '../../../src/server/job-handlers';
 import { addSubscribers, newId, readyPublication } from './send-support';
 
-const workers: DeliveryWorker[] = [];
+const workers: JobWorker[] = [];
 /** Who the outbox holds mail for, sorted. */
 const outboxAddresses = (h: Harness) =>
   h.db
@@ -25,7 +26,7 @@ async function setup(o: { verified?: boolean } = {}) {
   const h = await harnessWithAdmin();
   const user = await h.insertUser({ email: 'writer@example.com', planType: 'free', verified: o.verified ?? true });
   const pub = await readyPublication(h, user);
-  const worker = startDeliveryWorker(h.deps, h.deps.queue, { pollMs: 20, leaseMs: 5_000 });
+  const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 20, leaseMs: 5_000 });
   workers.push(worker);
   h.deps.delivery.kick = worker.kick;
   return { h, user, pub, api: h.caller(user), worker };
@@ -196,7 +197,7 @@ describe('provider outage', () => {
     const user = await h.insertUser({ email: 'writer@example.com', verified: true });
     const pub = await readyPublication(h, user);
     addSubscribers(h, pub.id, 3);
-    const worker = startDeliveryWorker(h.deps, h.deps.queue, { pollMs: 20, leaseMs: 5_000 });
+    const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 20, leaseMs: 5_000 });
     workers.push(worker);
     const api = h.caller(user);
     const created = await api.sends.create({ id: newId(), publicationId: pub.id });

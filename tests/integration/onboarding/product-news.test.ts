@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { auditLog, jobs, outbox, productNewsletterRecipients, productNewsletters, users } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
-import { startDeliveryWorker } from '../../../src/server/jobs/worker';
+import { startJobWorker } from '../../../src/server/jobs/worker';
+import { jobHandlers } from '../../../src/server/job-handlers';
 import { PRODUCT_NEWS_MSG, runProductNewsletter } from '../../../src/server/onboarding/product-news';
 import { PRODUCT_NEWS_JOB } from '../../../src/server/onboarding/kinds';
 
@@ -27,7 +28,7 @@ async function setup() {
       .map((m) => m.toAddress)
       .sort();
   const run = async () => {
-    const worker = startDeliveryWorker(h.deps, h.deps.queue, { pollMs: 10, leaseMs: 5_000 });
+    const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 10, leaseMs: 5_000 });
     await worker.idle();
     await worker.stop();
   };

@@ -6,7 +6,8 @@ import { jobs, onboardingDeliveries, outbox, users } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
 import { enqueueOnboardingBatch, runOnboardingBatch } from '../../../src/server/onboarding/schedule';
-import { startDeliveryWorker } from '../../../src/server/jobs/worker';
+import { startJobWorker } from '../../../src/server/jobs/worker';
+import { jobHandlers } from '../../../src/server/job-handlers';
 import { ONBOARDING_JOB } from '../../../src/server/onboarding/kinds';
 import { PRODUCT_UNSUB_MSG } from '../../../src/server/onboarding/unsubscribe';
 
@@ -30,7 +31,7 @@ async function setup() {
 
 /** Runs the queued batch through a real worker until nothing is due. */
 async function runQueued(h: Awaited<ReturnType<typeof setup>>) {
-  const worker = startDeliveryWorker(h.deps, h.deps.queue, { pollMs: 10, leaseMs: 5_000 });
+  const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 10, leaseMs: 5_000 });
   await worker.idle();
   await worker.stop();
 }

@@ -1,0 +1,45 @@
+// The job worker runs exactly the handlers the composition root registered: a registered kind is claimed,
+// run and settled; a kind nobody registered stays queued for a process that runs it; a kind registered
+// twice is refused at start-up. The product's own registry carries issue sends and the product mail jobs.
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { jobs } from '../../../db/schema';
+import { createHarness } from '../../helpers/app';
+import { registerJobHandlers, startJobWorker, type JobHandler, type JobWorker } from '../../../src/server/jobs/worker';
+import { jobHandlers } from '../../../src/server/job-handlers';
+import { SEND_JOB } from '../../../src/server/delivery/sends';
+import { ONBOARDING_JOB, PRODUCT_NEWS_JOB } from '../../../src/server/onboarding/kinds';
+
+const workers: JobWorker[] = [];
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+});
+
+describe('job worker', () => {
+  it('runs a registered kind with the deps it was started with, and leaves other kinds queued', async () => {
+    const h = createHarness();
+    const seen: string[] = [];
+    const echo: JobHandler<{ log: typeof h.deps.log; tag: string }> = async (deps, queue, job, worker) => {
+      seen.push(`${deps.tag}:${String(job.payload.n)}`);
+      queue.complete(job.id, worker);
+    };
+    const ran = h.deps.queue.enqueue({ kind: 'echo', payload: { n: 1 } });
+    const other = h.deps.queue.enqueue({ kind: 'not-registered', payload: {} });
+    const worker = startJobWorker({ log: h.deps.log, tag: 'probe' }, h.deps.queue, registerJobHandlers({ echo }), { pollMs: 10 });
+    workers.push(worker);
+    await worker.idle();
+    expect(seen).toEqual(['probe:1']);
+    const status = (id: string) => h.db.select({ s: jobs.status }).from(jobs).where(eq(jobs.id, id)).get()?.s;
+    expect(status(ran)).toBe('done');
+    expect(status(other)).toBe('queued');
+  });
+
+  it('refuses a kind registered twice', () => {
+    const a: JobHandler<unknown> = async () => undefined;
+    expect(() => registerJobHandlers({ twice: a }, { twice: a })).toThrow("Job kind 'twice' is registered twice");
+  });
+
+  it("the product's registry runs issue sends, the onboarding batch and product newsletters", () => {
+    expect(Object.keys(jobHandlers).sort()).toEqual([ONBOARDING_JOB, PRODUCT_NEWS_JOB, SEND_JOB].sort());
+  });
+});
