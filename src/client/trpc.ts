@@ -33,6 +33,12 @@ export function createQueryClient() {
   });
 }
 
+/** Browsers and proxies cope with URLs up to ~2 KB; batches are split to stay below it. */
+const MAX_URL = 2000;
+const MAX_QUERY_INPUT = 1500;
+const encodedLength = (input: unknown) => (input === undefined ? 0 : encodeURIComponent(JSON.stringify(input)).length);
+const withCookies = (url: URL | RequestInfo, init?: RequestInit) => fetch(url, { ...init, credentials: 'include' });
+
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
@@ -40,7 +46,12 @@ export function createTrpcClient() {
         // Subscriptions (AI Magic's streamed text) over Server-Sent Events; everything else batched.
         condition: (op) => op.type === 'subscription',
         true: httpSubscriptionLink({ url: '/api/trpc', eventSourceOptions: () => ({ withCredentials: true }) }),
-        false: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) }),
+        false: splitLink({
+          // A read's input travels in the URL; one too long for it (many channels) goes as a POST instead.
+          condition: (op) => op.type === 'query' && encodedLength(op.input) > MAX_QUERY_INPUT,
+          true: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, methodOverride: 'POST', fetch: withCookies }),
+          false: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, maxURLLength: MAX_URL, fetch: withCookies }),
+        }),
       }),
     ],
   });

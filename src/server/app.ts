@@ -99,6 +99,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       router: appRouter,
       // Unbounded batches let one request carry hundreds of calls past every per-request limit.
       maxBatchSize: TRPC_MAX_BATCH,
+      // A read whose input is too long for a URL (many channels) comes as a POST; writes stay POST-only.
+      allowMethodOverride: true,
       createContext: ({ resHeaders }) =>
         createContext(deps, { user: c.get('user'), sessionId: c.get('sessionId'), ip: c.get('ip'), userAgent: c.req.header('user-agent'), resHeaders }),
     }),

@@ -10,10 +10,10 @@ export const articlesRouter = router({
     .use(costly('feeds'))
     .input(channelArticlesInput)
     .output(channelArticlesResult)
-    .mutation(async ({ ctx, input }) => (await engine()).articlesForChannel(ctx, input)),
+    .query(async ({ ctx, input }) => (await engine()).articlesForChannel(ctx, input)),
   listForChannels: protectedProcedure
     .use(costly('feeds'))
     .input(multiChannelArticlesInput)
     .output(multiChannelArticlesResult)
-    .mutation(async ({ ctx, input }) => (await engine()).articlesForChannels(ctx, input)),
+    .query(async ({ ctx, input }) => (await engine()).articlesForChannels(ctx, input)),
 });

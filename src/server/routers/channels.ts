@@ -29,12 +29,12 @@ export const channelsRouter = router({
     .use(costly('feeds'))
     .input(searchChannelsInput)
     .output(searchChannelsResult)
-    .mutation(async ({ ctx, input }) => (await engine()).searchChannels(ctx, input)),
+    .query(async ({ ctx, input }) => (await engine()).searchChannels(ctx, input)),
   discover: protectedProcedure
     .use(costly('feeds'))
     .input(discoverInput)
     .output(discoverResult)
-    .mutation(async ({ ctx, input }) => (await engine()).discoverChannels(ctx, input)),
+    .query(async ({ ctx, input }) => (await engine()).discoverChannels(ctx, input)),
   listMine: protectedProcedure
     .input(z.void())
     .output(z.array(channelSchema))

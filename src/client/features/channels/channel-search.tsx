@@ -40,26 +40,35 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
   const [inputError, setInputError] = useState<string | null>(null);
   const [result, setResult] = useState<SearchChannelsResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const search = trpc.channels.search.useMutation();
+  const utils = trpc.useUtils();
+  // The step searches its last topic again as it opens, so it starts out waiting for that answer.
+  const [pending, setPending] = useState(() => initialTopic.trim() !== '');
   const searched = useRef<string | null>(null);
+  const latest = useRef(0);
 
-  /** Asks the server; every state change happens when the answer arrives. */
-  const request = (t: string, page: number) =>
-    search.mutate(
-      { niche: t, page },
-      {
-        onSuccess: (res) => {
-          setResult(res);
-          if (searched.current !== t) onSearched(t);
-          searched.current = t;
-        },
-        onError: (err) => {
-          const failed = failedSearch(err, t);
-          setResult(failed.result);
-          setFailure(failed.failure);
-        },
+  /**
+   * Asks the server; every state change happens when the answer arrives, and only the newest request's
+   * answer counts. Each search asks again (no cached answer) and a failure is shown at once (no retries).
+   */
+  const request = (t: string, page: number) => {
+    const n = ++latest.current;
+    utils.channels.search.fetch({ niche: t, page }, { staleTime: 0, retry: false }).then(
+      (res) => {
+        if (n !== latest.current) return;
+        setResult(res);
+        if (searched.current !== t) onSearched(t);
+        searched.current = t;
+        setPending(false);
+      },
+      (err: unknown) => {
+        if (n !== latest.current) return;
+        const failed = failedSearch(err, t);
+        setResult(failed.result);
+        setFailure(failed.failure);
+        setPending(false);
       },
     );
+  };
 
   const run = (text: string, page = 1) => {
     const t = text.trim();
@@ -69,6 +78,7 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
     }
     setInputError(null);
     setFailure(null);
+    setPending(true);
     request(t, page);
   };
 
@@ -110,8 +120,8 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
             aria-describedby={inputError ? 'channel-topic-error' : undefined}
           />
         </div>
-        <Button type="submit" loading={search.isPending}>
-          {!search.isPending && <Search aria-hidden />} Find Channels
+        <Button type="submit" loading={pending}>
+          {!pending && <Search aria-hidden />} Find Channels
         </Button>
       </form>
       <FieldError id="channel-topic-error">{inputError}</FieldError>
@@ -130,7 +140,7 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
           </p>
         )}
       </div>
-      {search.isPending && !result && (
+      {pending && !result && (
         <ul className="mt-4 grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3" aria-hidden>
           {[0, 1, 2].map((i) => (
             <li key={i} className="h-48 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
@@ -139,9 +149,9 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
       )}
       {result && result.data.length > 0 && (
         <ul
-          className={cn('mt-4 grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3', search.isPending && 'opacity-60')}
+          className={cn('mt-4 grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3', pending && 'opacity-60')}
           aria-label="Found channels"
-          aria-busy={search.isPending}
+          aria-busy={pending}
         >
           {result.data.map((c) => (
             <ChannelCard key={c.id + c.url} channel={c} selected={isSelected(c)} locked={atLimit} onToggle={() => onToggle(c)} />
@@ -158,7 +168,7 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
               aria-current={p === result.page ? 'page' : undefined}
               aria-label={`Page ${p}`}
               onClick={() => run(searched.current ?? topic, p)}
-              disabled={search.isPending}
+              disabled={pending}
             >
               {p}
             </Button>

@@ -32,7 +32,7 @@ function fresh(key: string) {
 export function loadArticles(client: ApiClient, channels: ChannelRef[], range: DateRange | null): Promise<Map<string, ChannelArticles>> {
   const missing = channels.filter((c) => !fresh(keyOf(c.url, range)));
   if (missing.length > 0) {
-    const request = client.articles.listForChannels.mutate({ channels: missing, dateRange: range });
+    const request = client.articles.listForChannels.query({ channels: missing, dateRange: range });
     for (const ch of missing) {
       const value = request.then(
         (res) => ({

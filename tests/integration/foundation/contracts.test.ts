@@ -1,0 +1,70 @@
+// The API's contracts: every procedure validates what it is given, every procedure behind a documented
+// /api path declares what it answers, reads are queries (GET, cacheable, retried by the client), and a
+// read too long for a URL still reaches the server as a POST.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appRouter } from '../../../src/server/trpc/root';
+import { createHarness, jsonRequest } from '../../helpers/app';
+import { signUpRest } from './support';
+
+interface ProcedureDef {
+  type: 'query' | 'mutation' | 'subscription';
+  inputs: unknown[];
+  output?: unknown;
+}
+
+const defOf = (p: unknown): ProcedureDef => {
+  if (typeof p !== 'function' || !('_def' in p)) throw new Error('not a procedure');
+  return p._def as ProcedureDef;
+};
+const procedures = Object.entries<unknown>(appRouter._def.procedures).map(([name, p]) => ({ name, ...defOf(p) }));
+const restDir = path.resolve(__dirname, '../../../src/server/rest');
+const restSources = fs.readdirSync(restDir).map((f) => ({ file: f, text: fs.readFileSync(path.join(restDir, f), 'utf8') }));
+
+/** Procedures the REST adapters call (`api.<router>.<procedure>(`). */
+function restProcedures(): string[] {
+  const names = new Set<string>();
+  for (const { text } of restSources) for (const m of text.matchAll(/\bapi\.(\w+)\.(\w+)\(/g)) names.add(`${m[1]}.${m[2]}`);
+  return [...names].sort();
+}
+
+describe('procedure contracts', () => {
+  it('every procedure declares its input (z.void() when it takes none)', () => {
+    expect(procedures.filter((p) => p.inputs.length === 0).map((p) => p.name)).toEqual([]);
+  });
+
+  it('every procedure behind a documented /api path declares its output', () => {
+    const called = restProcedures();
+    expect(called.length).toBeGreaterThan(40);
+    const byName = new Map(procedures.map((p) => [p.name, p]));
+    expect(called.filter((n) => !byName.has(n))).toEqual([]);
+    expect(called.filter((n) => !byName.get(n)?.output)).toEqual([]);
+  });
+
+  it('the channel and article reads are queries', () => {
+    const reads = ['channels.search', 'channels.discover', 'articles.listForChannel', 'articles.listForChannels'];
+    expect(Object.fromEntries(reads.map((n) => [n, procedures.find((p) => p.name === n)?.type]))).toEqual(Object.fromEntries(reads.map((n) => [n, 'query'])));
+  });
+
+  it('the REST adapters call procedures without casting what they pass', () => {
+    expect(restSources.filter(({ text }) => /\bas never\b/.test(text)).map((s) => s.file)).toEqual([]);
+  });
+});
+
+describe('reads over HTTP', () => {
+  it('answers a read as a GET, and as a POST when its input is too long for a URL', async () => {
+    const h = createHarness();
+    const { cookie } = await signUpRest(h, { email: 'reader@example.com' });
+    const input = encodeURIComponent(JSON.stringify({ niche: 'technology' }));
+    const get = await h.app.request(`/api/trpc/channels.search?input=${input}`, { headers: { cookie } });
+    expect(get.status).toBe(200);
+    expect(((await get.json()) as { result: { data: { data: unknown[] } } }).result.data.data.length).toBeGreaterThan(0);
+
+    const post = await h.app.request('/api/trpc/channels.search', jsonRequest('POST', { niche: 'technology' }, { cookie }));
+    expect(post.status).toBe(200);
+    // A write is still refused over GET.
+    const write = await h.app.request(`/api/trpc/channels.remove?input=${encodeURIComponent(JSON.stringify({ id: 'x' }))}`, { headers: { cookie } });
+    expect(write.status).toBe(405);
+  });
+});
