@@ -1,6 +1,7 @@
 // SQLite through better-sqlite3 + drizzle: WAL, foreign keys, busy timeout, migrations at open.
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,12 @@ import * as schema from '../../db/schema';
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** The handle a drizzle transaction callback receives. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * The database or a transaction on it: what a function takes when it may run inside its caller's
+ * transaction (reads and writes, nested transactions). Both are drizzle's query builder over the same
+ * schema; only the database itself has the driver handle (`$client`).
+ */
+export type DbOrTx = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 

@@ -169,7 +169,7 @@ export function createSend(ctx: Ctx, input: CreateSendInput): SendProgress {
       tx.insert(sendLinks)
         .values(links.map((l) => ({ sendId: row.id, ...l })))
         .run();
-    ctx.queue.enqueue({ kind: SEND_JOB, payload: { sendId: row.id }, runAt: scheduledAt, uniqueKey: sendJobKey(row.id) }, tx as unknown as Db);
+    ctx.queue.enqueue({ kind: SEND_JOB, payload: { sendId: row.id }, runAt: scheduledAt, uniqueKey: sendJobKey(row.id) }, tx);
     // The sent issue's saved newsletter stays as it was; next week's issue gets its own on its first save.
     endIssue(tx, publication.id);
   });

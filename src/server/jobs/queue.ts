@@ -4,7 +4,7 @@
 // the job claimable again. A Postgres implementation (pg-boss) would sit behind the same interface.
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 import { jobs } from '../../../db/schema';
 
 export interface NewJob {
@@ -25,7 +25,7 @@ export interface ClaimedJob {
 
 export interface JobQueue {
   /** Adds a job inside `tx` when given (the caller's transaction). Returns its id. */
-  enqueue(job: NewJob, tx?: Db): string;
+  enqueue(job: NewJob, tx?: DbOrTx): string;
   /** The next due job of these kinds, leased to `worker` for `leaseMs`; null when none is due. */
   claim(kinds: readonly string[], worker: string, leaseMs: number): ClaimedJob | null;
   /** Renews the lease; false when the job is no longer this worker's (it must stop). */

@@ -2,7 +2,7 @@
 // adapters turn vendor payloads into DeliveryEvents; this records them once (by the vendor's event id)
 // and suppresses addresses that hard-bounce or complain, for every publication of the sending account.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 import { issueSends, mailEvents, publications, sendRecipients, subscribers, suppressions, type MailEventKind } from '../../../db/schema';
 
 export interface DeliveryEvent {
@@ -22,7 +22,7 @@ export interface DeliveryEvent {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The account that sent the message the event is about (via the recipient row), or the provider's owner. */
-function findSend(db: Db, ev: DeliveryEvent): { sendId: string; userId: string } | null {
+function findSend(db: DbOrTx, ev: DeliveryEvent): { sendId: string; userId: string } | null {
   const byTag = ev.tags?.sendId
     ? db.select({ id: issueSends.id, userId: issueSends.userId }).from(issueSends).where(eq(issueSends.id, ev.tags.sendId)).get()
     : undefined;
@@ -38,7 +38,7 @@ function findSend(db: Db, ev: DeliveryEvent): { sendId: string; userId: string }
 }
 
 /** Adds `email` to the account's suppression list and marks its subscriptions; idempotent. */
-export function suppress(db: Db, userId: string, email: string, reason: 'hard_bounce' | 'complaint' | 'manual', source: string, now: Date) {
+export function suppress(db: DbOrTx, userId: string, email: string, reason: 'hard_bounce' | 'complaint' | 'manual', source: string, now: Date) {
   const address = normalizeEmail(email);
   db.insert(suppressions).values({ id: crypto.randomUUID(), userId, email: address, reason, source, createdAt: now }).onConflictDoNothing().run();
   const status = reason === 'complaint' ? 'complained' : reason === 'hard_bounce' ? 'bounced' : 'unsubscribed';
@@ -49,7 +49,7 @@ export function suppress(db: Db, userId: string, email: string, reason: 'hard_bo
     .run();
 }
 
-export function isSuppressed(db: Db, userId: string, email: string): boolean {
+export function isSuppressed(db: DbOrTx, userId: string, email: string): boolean {
   return !!db
     .select({ id: suppressions.id })
     .from(suppressions)
@@ -66,7 +66,7 @@ export function applyDeliveryEvents(db: Db, provider: { kind: string; userId: st
   let recorded = 0;
   db.transaction((tx) => {
     for (const ev of events) {
-      const send = findSend(tx as unknown as Db, ev);
+      const send = findSend(tx, ev);
       if (send && provider.userId && send.userId !== provider.userId) continue;
       const userId = send?.userId ?? provider.userId;
       const inserted = tx
@@ -87,8 +87,8 @@ export function applyDeliveryEvents(db: Db, provider: { kind: string; userId: st
       if (inserted.changes === 0) continue;
       recorded++;
       if (!userId) continue;
-      if (ev.kind === 'complained') suppress(tx as unknown as Db, userId, ev.email, 'complaint', provider.kind, now);
-      if (ev.kind === 'bounced' && ev.hard) suppress(tx as unknown as Db, userId, ev.email, 'hard_bounce', provider.kind, now);
+      if (ev.kind === 'complained') suppress(tx, userId, ev.email, 'complaint', provider.kind, now);
+      if (ev.kind === 'bounced' && ev.hard) suppress(tx, userId, ev.email, 'hard_bounce', provider.kind, now);
     }
   });
   return recorded;
