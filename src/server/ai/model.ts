@@ -1,6 +1,8 @@
 // The client of an OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM, LM Studio, ...):
-// plain fetch, streamed Server-Sent Events, and vendor failures turned into AppErrors a creator can read.
+// the shared guarded vendor call (net/vendor-http.ts: no redirects, the key scrubbed), streamed
+// Server-Sent Events, and vendor failures turned into AppErrors a creator can read.
 import { AppError } from '../errors';
+import { openVendor, scrubSecrets, secondsText, VendorError } from '../net/vendor-http';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -27,6 +29,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_TOKENS = 1200;
 const DEFAULT_TEMPERATURE = 0.3;
 const DEFAULT_RETRY_AFTER_SECONDS = 30;
+const VENDOR = 'The AI service';
 
 /** Reads AI_BASE_URL / AI_API_KEY / AI_MODEL; null when AI_BASE_URL or AI_MODEL is missing. */
 export function modelConfigFromEnv(env: { AI_BASE_URL?: string; AI_API_KEY?: string; AI_MODEL?: string }): ModelConfig | null {
@@ -73,11 +76,11 @@ export async function* streamChat(cfg: ModelConfig, messages: ChatMessage[], opt
   const disarm = () => clearTimeout(timer);
   /** The error to throw when our own deadline or the caller stopped the request; undefined otherwise. */
   const interruption = (): unknown => {
-    if (expiredMs) return new AppError('GATEWAY_TIMEOUT', `The AI service did not answer within ${seconds(expiredMs)}.`);
+    if (expiredMs) return timedOut(expiredMs);
     if (signal?.aborted) return signal.reason;
     return undefined;
   };
-  const redact = (text: string) => (cfg.apiKey ? text.split(cfg.apiKey).join('***') : text);
+  const redact = (text: string) => scrubSecrets(text, cfg.apiKey ? [cfg.apiKey] : []);
 
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   let complete = false;
@@ -85,13 +88,11 @@ export async function* streamChat(cfg: ModelConfig, messages: ChatMessage[], opt
     arm(firstByteMs);
     let res: Response;
     try {
-      res = await fetch(url, {
+      res = await openVendor(VENDOR, {
+        url,
         method: 'POST',
-        headers: {
-          accept: 'text/event-stream',
-          'content-type': 'application/json',
-          ...(cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {}),
-        },
+        auth: cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {},
+        headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
         body: JSON.stringify({
           model: cfg.model,
           messages,
@@ -100,20 +101,10 @@ export async function* streamChat(cfg: ModelConfig, messages: ChatMessage[], opt
           max_tokens: cfg.maxTokens ?? DEFAULT_MAX_TOKENS,
         }),
         signal: controller.signal,
+        timeoutMs: firstByteMs,
       });
     } catch (err) {
-      throw interruption() ?? new AppError('BAD_GATEWAY', `The AI service could not be reached (${networkCode(err)}).`);
-    }
-
-    if (!res.ok) {
-      let text = '';
-      try {
-        text = await res.text();
-      } catch {
-        const stop = interruption();
-        if (stop) throw stop;
-      }
-      throw httpError(res, text, redact);
+      throw interruption() ?? vendorFailure(err);
     }
 
     if (/application\/json/i.test(res.headers.get('content-type') ?? '')) {
@@ -281,10 +272,8 @@ function midAnswer(): AppError {
   return new AppError('BAD_GATEWAY', 'The AI service closed the connection mid-answer.');
 }
 
-/** "30 seconds", "1 second", "0.2 seconds". */
-function seconds(ms: number): string {
-  const s = Math.round(ms / 100) / 10;
-  return `${s} second${s === 1 ? '' : 's'}`;
+function timedOut(ms: number): AppError {
+  return new AppError('GATEWAY_TIMEOUT', `The AI service did not answer within ${secondsText(ms)}.`);
 }
 
 function cut(text: string): string {
@@ -304,35 +293,35 @@ function errorMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-function httpError(res: Response, text: string, redact: (s: string) => string): AppError {
-  const status = res.status;
-  if (status === 429) {
-    const retryAfterSeconds = retryAfter(res.headers.get('retry-after'));
-    return new AppError(
-      'TOO_MANY_REQUESTS',
-      `The AI service is rate limiting requests. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
-      { retryAfterSeconds },
-    );
+/** The AppError a failed call to the service is (the answer's text is already scrubbed of the key). */
+function vendorFailure(err: unknown): unknown {
+  if (!(err instanceof VendorError)) return err;
+  const { status, body } = err.details;
+  switch (err.reason) {
+    case 'timeout':
+      return timedOut(err.details.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    case 'canceled':
+    case 'unreachable':
+      return new AppError('BAD_GATEWAY', `The AI service could not be reached (${err.details.networkCode ?? 'network error'}).`);
+    case 'rate-limited': {
+      const ms = err.retryAfterMs;
+      const retryAfterSeconds = ms === undefined ? DEFAULT_RETRY_AFTER_SECONDS : Math.max(1, Math.ceil(ms / 1000));
+      return new AppError(
+        'TOO_MANY_REQUESTS',
+        `The AI service is rate limiting requests. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+        { retryAfterSeconds },
+      );
+    }
+    case 'refused':
+      return new AppError('BAD_GATEWAY', `The AI service refused the API key (HTTP ${status}). Check AI_API_KEY.`);
+    case 'redirect':
+      return new AppError('BAD_GATEWAY', `The AI service answered HTTP ${status}, a redirect, which is not followed. Check AI_BASE_URL.`);
+    default: {
+      const b = body as { message?: unknown; detail?: unknown } | null;
+      const detail = errorMessage(b) ?? [b?.message, b?.detail].find((v): v is string => typeof v === 'string' && v !== '');
+      return new AppError('BAD_GATEWAY', detail ? `The AI service answered HTTP ${status}: ${cut(detail)}` : `The AI service answered HTTP ${status}.`);
+    }
   }
-  if (status === 401 || status === 403) return new AppError('BAD_GATEWAY', `The AI service refused the API key (HTTP ${status}). Check AI_API_KEY.`);
-  let detail: string | undefined;
-  try {
-    const body = JSON.parse(text) as { message?: unknown; detail?: unknown };
-    detail = errorMessage(body) ?? [body?.message, body?.detail].find((v): v is string => typeof v === 'string' && v !== '');
-  } catch {
-    // Not JSON (an HTML page from a proxy, say): the status says enough.
-  }
-  return new AppError('BAD_GATEWAY', detail ? `The AI service answered HTTP ${status}: ${cut(redact(detail))}` : `The AI service answered HTTP ${status}.`);
-}
-
-/** Whole seconds from Retry-After (delay in seconds or an HTTP date), at least 1; 30 when absent or unreadable. */
-function retryAfter(value: string | null, now = Date.now()): number {
-  if (!value?.trim()) return DEFAULT_RETRY_AFTER_SECONDS;
-  const delay = Number(value);
-  if (Number.isFinite(delay) && delay >= 0) return Math.max(1, Math.ceil(delay));
-  const at = Date.parse(value);
-  if (Number.isNaN(at)) return DEFAULT_RETRY_AFTER_SECONDS;
-  return Math.max(1, Math.ceil((at - now) / 1000));
 }
 
 /** The text of a non-streaming completion (choices[0].message.content). */
@@ -348,11 +337,4 @@ function wholeAnswer(text: string, redact: (s: string) => string): string {
   const content = body?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new AppError('BAD_GATEWAY', 'The AI service sent an answer without text.');
   return content;
-}
-
-/** ECONNREFUSED, ENOTFOUND, ... from undici's "fetch failed" error. */
-function networkCode(err: unknown): string {
-  const cause = (err as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | null)?.cause;
-  const code = cause?.code ?? cause?.errors?.find((e) => typeof e?.code === 'string')?.code;
-  return typeof code === 'string' ? code : 'network error';
 }

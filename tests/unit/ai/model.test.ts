@@ -161,7 +161,20 @@ describe('streamChat', () => {
 
   it('the key is masked if a vendor message repeats it', async () => {
     fake.script({ kind: 'status', status: 400, body: { error: { message: 'Key sk-test-123 is not allowed for this model' } } });
-    expect((await failure(completeChat(cfg, messages))).message).toBe('The AI service answered HTTP 400: Key *** is not allowed for this model');
+    expect((await failure(completeChat(cfg, messages))).message).toBe('The AI service answered HTTP 400: Key [hidden] is not allowed for this model');
+  });
+
+  it('a redirect is not followed: the key never travels to the address it names', async () => {
+    const elsewhere = await startFakeOpenAI();
+    try {
+      fake.script({ kind: 'status', status: 307, headers: { location: `${elsewhere.url}/chat/completions` } });
+      const err = await failure(completeChat(cfg, messages));
+      expect(err.code).toBe('BAD_GATEWAY');
+      expect(err.message).toBe('The AI service answered HTTP 307, a redirect, which is not followed. Check AI_BASE_URL.');
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('no answer within firstByteTimeoutMs is GATEWAY_TIMEOUT and the request is closed', async () => {
