@@ -12,6 +12,7 @@ import type { AiRuntime } from './ai/jobs';
 export interface Deps {
   db: Db;
   env: Env;
+  /** The product's own mail (sign-in codes, resets, invitations...) through the system chain. */
   mailer: Mailer;
   limiter: RateLimiter;
   /** Per-user concurrency gates for expensive procedures. */

@@ -5,8 +5,7 @@ import type { Deps, Logger } from './context';
 import { createAuthService } from './auth/service';
 import { RateLimiter } from './http/rate-limit';
 import { createGates } from './http/concurrency';
-import type { Mailer } from './mail/mailer';
-import { createSystemMailer } from './mail/system-mailer';
+import { createMailer, type Mailer } from './mail/mailer';
 import { createSqliteQueue } from './jobs/queue';
 import { createAiRuntime } from './ai/jobs';
 
@@ -22,7 +21,7 @@ export function createDeps(env: Env, db: Db, overrides: Partial<Deps> = {}): Dep
   const now = overrides.now ?? (() => new Date());
   const log = overrides.log ?? consoleLogger(env.LOG_LEVEL);
   // The mailer reads the clock through deps, like the queue.
-  const mailer: Mailer = overrides.mailer ?? createSystemMailer({ db, env, log, now: () => deps.now() });
+  const mailer: Mailer = overrides.mailer ?? createMailer({ db, env, log, now: () => deps.now() });
   const deps: Deps = {
     db,
     env,

@@ -7,11 +7,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
 import type { Db } from '../db';
 import { issueSends, publications, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
-import { mailboxAddress, mailboxWithName, cleanHeader } from '../mail/mailer';
+import { mailboxAddress, mailboxWithName, cleanHeader } from '../mail/headers';
 import type { JobQueue, ClaimedJob } from '../jobs/queue';
-import { resolveChain } from '../mail/chain';
+import { chainFor } from '../mail/chain';
 import type { OutgoingMessage } from '../mail/transport';
-import { sendWithFallback } from '../mail/send-with-fallback';
+import { deliver } from '../mail/deliver';
 import { compileTemplate, fillTemplate, greetingFor, type CompiledTemplate } from './personalize';
 import { escapeHtml } from '../xml';
 import { unsubscribeLinks } from './unsubscribe';
@@ -126,7 +126,7 @@ export async function runSend(
     .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'sending')))
     .run();
 
-  const chain = resolveChain(deps, send.userId);
+  const chain = chainFor(deps, send.userId);
   const prepared = prepare(deps, send);
   const lead = chain[0]!;
   const pace = new Pace(lead.transport.ratePerSecond);
@@ -173,8 +173,8 @@ export async function runSend(
         const batch = batches[next++]!;
         const messages = batch.map((r) => buildMessage(deps, send, prepared, r));
         await pace.take(messages.length);
-        // Each provider gets its retries with backoff, then the next takes over (send-with-fallback.ts).
-        const outcome = await sendWithFallback(chain, messages, { log: (l) => deps.log.warn(l) });
+        // Each provider gets its retries with backoff, then the next takes over (mail/deliver.ts).
+        const outcome = await deliver(chain, messages, { log: (l) => deps.log.warn(l) });
         if (outcome.outage) {
           outage = outcome.outage;
           for (const r of batch) markPending.run(r.id);

@@ -9,12 +9,12 @@ import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { isStaff } from '../../shared/plans';
 import { mailEvents } from '../../../db/schema';
-import { cleanHeader, mailboxAddress, mailboxWithName } from '../mail/mailer';
+import { cleanHeader, mailboxAddress, mailboxWithName } from '../mail/headers';
 import { SEND_RULE } from './send';
-import { chainFor, emailScope, type Scope } from './health';
+import { scopeChain, emailScope, type Scope } from './health';
 import { PROVIDER_LABELS, type DeliveryResult, type OutgoingMessage } from '../mail/transport';
-import type { ChainEntry } from '../mail/chain';
-import { sendWithFallback } from '../mail/send-with-fallback';
+import { chainFor, type ChainEntry } from '../mail/chain';
+import { deliver } from '../mail/deliver';
 import type {
   CustomEmailInput,
   DeliveryTestInput,
@@ -150,8 +150,8 @@ async function deliverVia(ctx: Ctx, entry: ChainEntry, msg: Draft): Promise<Deli
 /** Sends through the scope's chain with the same retries and fallback as bulk sends. */
 async function sendThroughChain(ctx: Ctx, scope: Scope, msg: Draft, o: { what: string; failMsg: string }): Promise<SendOutput> {
   const message = toMessage(ctx, msg);
-  const chain = chainFor(ctx, scope);
-  const { results } = await sendWithFallback(chain, [message], { callTimeoutMs: SEND_TIMEOUT_MS, log: (l) => ctx.log.warn(l) });
+  const chain = scopeChain(ctx, scope);
+  const { results } = await deliver(chain, [message], { callTimeoutMs: SEND_TIMEOUT_MS, log: (l) => ctx.log.warn(l) });
   const { result, entry } = results[0]!;
   // When every provider failed the call, the failure is recorded against the primary.
   const recordedAs = entry ?? chain[0];
@@ -173,7 +173,7 @@ export async function sendTestDirect(ctx: Ctx, input: TestDirectInput): Promise<
   assertRecipient(ctx, input.to);
   ctx.limiter.hit(testKey(ctx), SEND_RULE);
   const product = productName(ctx.env);
-  const chain = chainFor(ctx, scope);
+  const chain = scopeChain(ctx, scope);
   const mail = testMail({ product, provider: chain[0]?.label ?? 'the mail service', appUrl: ctx.env.APP_URL });
   return sendThroughChain(
     ctx,
@@ -188,7 +188,7 @@ export async function sendQuickTest(ctx: Ctx, input: QuickTestInput): Promise<Se
   ctx.limiter.hit(testKey(ctx), SEND_RULE);
   const scope = senderScope(ctx);
   const product = productName(ctx.env);
-  const chain = chainFor(ctx, scope);
+  const chain = scopeChain(ctx, scope);
   const mail = testMail({ product, provider: chain[0]?.label ?? 'the mail service', appUrl: ctx.env.APP_URL });
   return sendThroughChain(ctx, scope, { to: input.to, from: ctx.env.MAIL_FROM, ...mail }, { what: 'Test email', failMsg: MSG.testEmailFailed });
 }
@@ -236,7 +236,7 @@ function advice(kind: DeliveryTestKind, r: ProviderResult): string {
  */
 export async function runDeliveryTest(ctx: Ctx, input: DeliveryTestInput): Promise<DeliveryTestOutput> {
   if (!isStaff(ctx.user.role)) throw new AppError('FORBIDDEN', MSG.forbidden);
-  const chain = chainFor(ctx, { kind: 'system', userId: null });
+  const chain = chainFor(ctx, 'system');
   const product = productName(ctx.env);
   const results = { brevo: notConfigured(), resend: notConfigured(), bigscoots: notConfigured(), mailgun: notConfigured(), postmark: notConfigured() };
   const planned = (Object.keys(RESULT_KIND) as DeliveryTestKind[]).flatMap((key) => {

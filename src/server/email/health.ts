@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { capabilitiesFor, isStaff } from '../../shared/plans';
 import { mailProviders } from '../../../db/schema';
-import { resolveChain, type ChainEntry } from '../mail/chain';
+import { chainFor, type ChainEntry } from '../mail/chain';
 import type { HealthCheck, HealthStatus } from '../mail/transport';
 import type { EmailScope, HealthOutput, ServiceHealth } from '../../shared/schemas/email-admin';
 
@@ -35,8 +35,8 @@ export function emailScope(user: Ctx['user'], requested?: EmailScope): Scope {
   return { kind, userId: user.id };
 }
 
-export function chainFor(ctx: Ctx, scope: Scope): ChainEntry[] {
-  return resolveChain(ctx, scope.userId);
+export function scopeChain(ctx: Ctx, scope: Scope): ChainEntry[] {
+  return chainFor(ctx, scope.userId ?? 'system');
 }
 
 /** Ids that are not mail_providers rows. */
@@ -133,7 +133,7 @@ export function overallStatus(list: ServiceHealth[]): { status: HealthStatus; de
 
 export async function emailHealth(ctx: Ctx, input: { scope?: EmailScope }): Promise<HealthOutput> {
   const scope = emailScope(ctx.user, input.scope);
-  const checked = await checkChain(ctx, scope, chainFor(ctx, scope));
+  const checked = await checkChain(ctx, scope, scopeChain(ctx, scope));
   const list = checked.map(toService);
   const slot = (p: Priority): ServiceHealth =>
     list.find((s) => s.priority === p) ?? {

@@ -1,6 +1,7 @@
 // Sending an assembled newsletter from step 5: a test to the user's own address, or to a short typed
-// list (at most 10). Each message goes through ctx.mailer (the system provider chain) with HTML and plain-text
-// parts. Sends are rate-limited per user; sending to subscriber lists is a different feature.
+// list (at most 10), with HTML and plain-text parts. The test to yourself goes through your own provider
+// chain, exactly as your issues do; a typed list goes through the system chain. Sends are rate-limited
+// per user; sending to subscriber lists is a different feature.
 // The product's own address is the sender and the creator is only its display name (and the Reply-To):
 // mail from us must never look as if anyone could write it. Other people's addresses need a verified
 // account address, so a throw-away sign-up cannot mail strangers.
@@ -14,8 +15,9 @@ import { assembleNewsletter } from '../newsletter/assemble';
 import { publicationId } from '../publications/schemas';
 import { findOwned } from '../publications/publications';
 import { normalizeWorkflowData } from '../publications/dto';
-import { mailboxWithName } from '../mail/mailer';
-import { MailRefusedError } from '../mail/system-mailer';
+import { mailboxWithName } from '../mail/headers';
+import { MailRefusedError, sendMail } from '../mail/mailer';
+import { chainFor, type MailOwner } from '../mail/chain';
 import { PROVIDER_KINDS } from '../mail/transport';
 
 export const MAX_ADDRESSES = 10;
@@ -84,13 +86,14 @@ function failureMessage(err: unknown, fallback: string): string {
 
 const sendKey = (ctx: Ctx) => `send:user:${ctx.user.id}`;
 
-async function deliver(ctx: Ctx, recipients: string[], newsletter: AssembledNewsletter, failMsg: string): Promise<SendResult> {
+async function sendEach(ctx: Ctx, owner: MailOwner, recipients: string[], newsletter: AssembledNewsletter, failMsg: string): Promise<SendResult> {
   const key = sendKey(ctx);
   // The first recipient over the limit refuses the whole request; later ones fail individually, so
   // the answer says exactly who got the newsletter.
   ctx.limiter.hit(key, SEND_RULE);
   const sent: SendResult['sent'] = [];
   const failed: SendResult['failed'] = [];
+  let carrier: SendResult['transport'] | null = null;
   for (const [i, to] of recipients.entries()) {
     if (i > 0) {
       try {
@@ -102,7 +105,7 @@ async function deliver(ctx: Ctx, recipients: string[], newsletter: AssembledNews
       }
     }
     try {
-      const info = await ctx.mailer.send({
+      const info = await sendMail(ctx, owner, {
         to,
         from: mailboxWithName(ctx.user.name, ctx.env.MAIL_FROM),
         replyTo: ctx.user.email,
@@ -112,12 +115,14 @@ async function deliver(ctx: Ctx, recipients: string[], newsletter: AssembledNews
         summary: 'newsletter send',
       });
       sent.push({ to, messageId: info.messageId });
+      carrier = info.transport;
     } catch (err) {
       ctx.log.error(`newsletter send to ${to} failed`, err);
       failed.push({ to, message: failureMessage(err, failMsg) });
     }
   }
-  return { success: failed.length === 0, transport: ctx.mailer.transport, subject: newsletter.subject, sent, failed };
+  const transport = carrier ?? chainFor(ctx, owner)[0]!.kind;
+  return { success: failed.length === 0, transport, subject: newsletter.subject, sent, failed };
 }
 
 async function assemble(ctx: Ctx, input: SendTestInput): Promise<AssembledNewsletter> {
@@ -128,12 +133,12 @@ async function assemble(ctx: Ctx, input: SendTestInput): Promise<AssembledNewsle
 
 export async function sendTest(ctx: Ctx, input: SendTestInput): Promise<SendResult> {
   const newsletter = await assemble(ctx, input);
-  return deliver(ctx, [ctx.user.email], newsletter, MSG.testEmailFailed);
+  return sendEach(ctx, ctx.user.id, [ctx.user.email], newsletter, MSG.testEmailFailed);
 }
 
 export async function sendToAddresses(ctx: Ctx, input: SendToAddressesInput): Promise<SendResult> {
   const { addresses, ...rest } = input;
   if (!ctx.user.emailVerifiedAt && addresses.some((a) => a !== ctx.user.email)) throw new AppError('FORBIDDEN', MSG.verifyEmailToSend);
   const newsletter = await assemble(ctx, rest);
-  return deliver(ctx, addresses, newsletter, MSG.sendEmailFailed);
+  return sendEach(ctx, 'system', addresses, newsletter, MSG.sendEmailFailed);
 }

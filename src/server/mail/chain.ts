@@ -1,6 +1,8 @@
-// Which transports carry an account's mail, in order: the account's own providers (primary,
-// secondary, fallback; plans with Email Management), else the system providers, else SMTP_URL, else
-// the built-in outbox. The outbox never stands behind real providers: mail it takes is not delivered.
+// Which transports carry a sender's mail, in order. An account's (a userId): its own providers
+// (primary, secondary, fallback; while its plan has Email Management), else the system's. The
+// system's ('system': sign-in codes and the product's other mail): the providers staff saved, else
+// SMTP_URL, else the built-in outbox. The outbox never stands behind real providers: mail it takes
+// is not delivered.
 import { createHash } from 'node:crypto';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
@@ -29,7 +31,7 @@ type ChainDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 let outboxEntry: { db: unknown; entry: ChainEntry } | null = null;
 
 /** The built-in default when nothing is configured. */
-export function defaultChain(deps: ChainDeps): ChainEntry[] {
+function defaultChain(deps: ChainDeps): ChainEntry[] {
   if (outboxEntry?.db !== deps.db) {
     const transport = createOutboxTransport(deps.db, { log: (l) => deps.log.info(l), now: deps.now });
     outboxEntry = { db: deps.db, entry: { id: 'outbox', kind: 'outbox', label: 'Built-in outbox', priority: 'primary', scope: 'default', transport } };
@@ -101,14 +103,15 @@ function rowsChain(deps: ChainDeps, userId: string | null): ChainEntry[] {
   return entries;
 }
 
-/** The chain for `userId` (null: the system chain). */
-export function resolveChain(deps: ChainDeps, userId: string | null): ChainEntry[] {
-  if (userId) {
-    // An account that lost Email Management (downgrade, trial over) keeps its rows but mails through the system.
-    if (capabilitiesOf(deps.db, userId, deps.now()).emailManagement) {
-      const own = rowsChain(deps, userId);
-      if (own.length) return own;
-    }
+/** Whose mail a chain carries: an account (its user id) or the product itself. */
+export type MailOwner = string | 'system';
+
+/** The chain for `owner`, read at each call (one indexed query; transports are cached per row version). */
+export function chainFor(deps: ChainDeps, owner: MailOwner): ChainEntry[] {
+  // An account that lost Email Management (downgrade, trial over) keeps its rows but mails through the system.
+  if (owner !== 'system' && capabilitiesOf(deps.db, owner, deps.now()).emailManagement) {
+    const own = rowsChain(deps, owner);
+    if (own.length) return own;
   }
   const system = rowsChain(deps, null);
   if (system.length) return system;

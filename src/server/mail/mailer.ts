@@ -1,16 +1,21 @@
-// The mailer interface for the product's own mail and the header rules every transport shares. The
-// server's mailer is system-mailer.ts (the system provider chain); the outbox mailer here is its
-// offline default (stored in SQLite, one summary line in the server log).
+// The product's own mail, one message at a time: sign-in codes, resets, invitations, signup
+// confirmations, sales mail (through the system chain, deps.mailer) and a creator's step-5 test
+// (through the creator's own chain, sendMail). Each send reads the chain again (one indexed read;
+// transports are cached per provider row version), so a provider saved or removed, by this process
+// or the CLI, carries the very next message. A refusal fails the caller instead of being ignored.
 import crypto from 'node:crypto';
-import type { Db } from '../db';
-import { outbox } from '../../../db/schema';
-import type { TransportKind } from './transport';
+import type { Deps } from '../context';
+import { chainFor, type MailOwner } from './chain';
+import { deliver } from './deliver';
+import { cleanHeader, mailboxDomain } from './headers';
+import type { OutgoingMessage, TransportKind } from './transport';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** A mailbox; MAIL_FROM when left out. */
   from?: string;
   /** Where replies go (the creator, for newsletters sent from the product's address). */
   replyTo?: string;
@@ -31,57 +36,48 @@ export interface Mailer {
   send(msg: MailMessage): Promise<SentMail>;
 }
 
-/** Header values never carry CR/LF (header injection). */
-export const cleanHeader = (v: string) => v.replace(/[\r\n]+/g, ' ').trim();
-
-/** The bare address of a mailbox like 'Curated <newsletter@curated.email>' (or the value itself). */
-export function mailboxAddress(mailbox: string): string {
-  return (/<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox).trim();
+/** A provider's refusal of one message; `reply` is the provider's own words (e.g. an SMTP 550 line). */
+export class MailRefusedError extends Error {
+  constructor(
+    readonly reply: string,
+    /** False when no provider could be reached at all (the reply is then a summary of the outage). */
+    readonly refusedByProvider: boolean,
+  ) {
+    super(`The mail could not be sent: ${reply}`);
+    this.name = 'MailRefusedError';
+  }
 }
 
-/**
- * A From of `sender`'s address under another display name, e.g. a creator's name over the product's
- * address. The name is quoted as RFC 5322 asks; control characters and angle brackets are dropped.
- */
-export function mailboxWithName(name: string, sender: string): string {
-  const clean = name
-    .replace(/[\u0000-\u001f\u007f<>]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 64);
-  const address = mailboxAddress(sender);
-  return clean ? `"${clean.replace(/["\\]/g, '\\$&')}" <${address}>` : sender;
+type MailDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
+
+/** An interactive request waits at most this long for one provider call. */
+const CALL_TIMEOUT_MS = 15_000;
+
+/** One message through `owner`'s chain, with the retries and fallback of every other send. */
+export async function sendMail(deps: MailDeps, owner: MailOwner, msg: MailMessage): Promise<SentMail> {
+  const message: OutgoingMessage = {
+    to: cleanHeader(msg.to),
+    from: cleanHeader(msg.from ?? deps.env.MAIL_FROM),
+    replyTo: msg.replyTo ? cleanHeader(msg.replyTo) : undefined,
+    subject: cleanHeader(msg.subject),
+    text: msg.text,
+    html: msg.html,
+    headers: Object.fromEntries(Object.entries(msg.headers ?? {}).map(([k, v]) => [cleanHeader(k), cleanHeader(v)])),
+    messageId: `<${crypto.randomUUID()}@${mailboxDomain(deps.env.MAIL_FROM)}>`,
+    logNote: msg.summary,
+  };
+  const { results, outage } = await deliver(chainFor(deps, owner), [message], { callTimeoutMs: CALL_TIMEOUT_MS, log: (l) => deps.log.warn(l) });
+  const { result, entry } = results[0]!;
+  if (!result.ok || !entry) throw new MailRefusedError(result.ok ? 'no provider answered' : result.error, !outage);
+  return { messageId: message.messageId, transport: entry.kind };
 }
 
-export function cleanMessage(msg: MailMessage, defaultFrom: string) {
-  const headers = Object.fromEntries(Object.entries(msg.headers ?? {}).map(([k, v]) => [cleanHeader(k), cleanHeader(v)]));
-  const replyTo = msg.replyTo ? cleanHeader(msg.replyTo) : undefined;
-  return { ...msg, to: cleanHeader(msg.to), subject: cleanHeader(msg.subject), from: cleanHeader(msg.from ?? defaultFrom), replyTo, headers };
-}
-
-export function createOutboxMailer(db: Db, opts: { from: string; log?: (line: string) => void; now?: () => Date }): Mailer {
-  const now = opts.now ?? (() => new Date());
+/** The product's own mailer: the system chain (system providers, then SMTP_URL, then the outbox). */
+export function createMailer(deps: MailDeps): Mailer {
   return {
-    transport: 'outbox',
-    async send(raw) {
-      const msg = cleanMessage(raw, opts.from);
-      const messageId = `<${crypto.randomUUID()}@outbox.local>`;
-      db.insert(outbox)
-        .values({
-          id: crypto.randomUUID(),
-          messageId,
-          transport: 'outbox',
-          fromAddress: msg.from,
-          toAddress: msg.to,
-          subject: msg.subject,
-          text: msg.text,
-          html: msg.html ?? null,
-          headers: msg.replyTo ? { ...msg.headers, 'Reply-To': msg.replyTo } : msg.headers,
-          createdAt: now(),
-        })
-        .run();
-      opts.log?.(`[outbox] to=${msg.to} subject="${msg.subject}"${msg.summary ? ` ${msg.summary}` : ''}`);
-      return { messageId, transport: 'outbox' };
+    get transport() {
+      return chainFor(deps, 'system')[0]!.kind;
     },
+    send: (msg) => sendMail(deps, 'system', msg),
   };
 }

@@ -1,5 +1,6 @@
 // The one interface every mail transport implements (outbox, SMTP, Brevo, Resend, Mailgun, Postmark),
-// and the settings each provider kind takes. Bulk sending, test sends and health checks use only this.
+// and the settings each provider kind takes. Every message the product sends reaches a transport
+// through a chain (chain.ts) and deliver (deliver.ts); health checks use the same interface.
 import { z } from 'zod';
 
 export const PROVIDER_KINDS = ['smtp', 'brevo', 'resend', 'mailgun', 'postmark'] as const;
@@ -72,6 +73,8 @@ export interface OutgoingMessage {
   messageId: string;
   /** Sent to providers that carry metadata, so webhooks can be matched to the send. */
   tags?: { sendId?: string; recipientId?: string };
+  /** Shown only in the outbox's log line (a sign-in code or link, so the product works offline); never sent. */
+  logNote?: string;
 }
 
 export type DeliveryResult = { ok: true; providerMessageId: string } | { ok: false; error: string; retryable: boolean };

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { Deps } from '../context';
 import { markdownToEmailHtml, markdownToText } from '../markdown';
-import { cleanHeader, mailboxAddress, mailboxWithName } from '../mail/mailer';
+import { cleanHeader, mailboxAddress, mailboxWithName } from '../mail/headers';
 import type { OutgoingMessage } from '../mail/transport';
 
 export const productName = (env: Pick<Deps['env'], 'MAIL_FROM'>) => /^\s*"?([^"<]*?)"?\s*</.exec(env.MAIL_FROM)?.[1]?.trim() || 'Curated';

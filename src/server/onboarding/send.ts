@@ -2,8 +2,8 @@
 // else the built-in outbox) with retries and fallback, and the staff's "Send test to me".
 import type { Deps } from '../context';
 import type { SessionUser } from '../auth/service';
-import { resolveChain } from '../mail/chain';
-import { sendWithFallback } from '../mail/send-with-fallback';
+import { chainFor } from '../mail/chain';
+import { deliver } from '../mail/deliver';
 import type { DeliveryResult, OutgoingMessage } from '../mail/transport';
 import { AppError } from '../errors';
 import { SEND_RULE } from '../email/send';
@@ -17,12 +17,12 @@ type SendDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
  * order. `outage` is set when no provider took a batch (those messages were not sent).
  */
 export async function sendProductMessages(deps: SendDeps, messages: OutgoingMessage[]): Promise<{ results: DeliveryResult[]; outage: string | null }> {
-  const chain = resolveChain(deps, null);
+  const chain = chainFor(deps, 'system');
   const size = Math.max(1, Math.min(...chain.map((e) => e.transport.maxBatch)));
   const results: DeliveryResult[] = [];
   let outage: string | null = null;
   for (let i = 0; i < messages.length; i += size) {
-    const outcome = await sendWithFallback(chain, messages.slice(i, i + size), { log: (l) => deps.log.warn(l) });
+    const outcome = await deliver(chain, messages.slice(i, i + size), { log: (l) => deps.log.warn(l) });
     outage ??= outcome.outage;
     results.push(...outcome.results.map((r) => r.result));
   }

@@ -11,7 +11,7 @@ import { subscribers, type PublicationRow } from '../../../db/schema';
 import { capabilitiesOf } from '../user/plan';
 import { emailField } from '../../shared/schemas/auth';
 import { isSuppressed, normalizeEmail } from '../mail/events';
-import { mailboxWithName } from '../mail/mailer';
+import { mailboxWithName } from '../mail/headers';
 import { confirmationMail } from './confirm-mail';
 import { findBySlug } from './slug';
 import { subscriberName } from './subscribers';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createHarness, harnessWithAdmin } from '../../helpers/app';
 import { mailProviders } from '../../../db/schema';
 import { decryptSecret } from '../../../src/server/crypto';
-import { resolveChain } from '../../../src/server/mail/chain';
+import { chainFor } from '../../../src/server/mail/chain';
 import { startBrevoFake, startPostmarkFake, type VendorFake } from '../../helpers/fake-providers';
 
 const fakes: VendorFake[] = [];
@@ -40,7 +40,7 @@ describe('mail provider settings', () => {
     expect(() => decryptSecret('b'.repeat(40), row.secret)).toThrow();
     // A server with another APP_SECRET cannot use the row: the chain skips it.
     const otherServer = { ...h.deps, env: { ...h.env, APP_SECRET: 'b'.repeat(40) } };
-    expect(resolveChain(otherServer, pro.id).map((e) => e.id)).toEqual(['outbox']);
+    expect(chainFor(otherServer, pro.id).map((e) => e.id)).toEqual(['outbox']);
   });
 
   it('refuses anonymous callers, free plans, other accounts and non-staff system changes', async () => {
@@ -112,34 +112,34 @@ describe('mail provider settings', () => {
   });
 });
 
-describe('resolveChain', () => {
+describe('chainFor', () => {
   it('uses the account providers in priority order, reusing transports; else system rows; else the outbox', async () => {
     const { h, pro, other, free, brevoSettings, postmark } = await setup();
-    expect(resolveChain(h.deps, pro.id).map((e) => e.id)).toEqual(['outbox']);
+    expect(chainFor(h.deps, pro.id).map((e) => e.id)).toEqual(['outbox']);
     const fb = await h.caller(pro).mailProviders.add({
       kind: 'postmark',
       priority: 'fallback',
       settings: { serverToken: 'pm-token-4321wxyz', baseUrl: postmark.url },
     });
     const pri = await h.caller(pro).mailProviders.add({ kind: 'brevo', priority: 'primary', settings: brevoSettings });
-    const chain = resolveChain(h.deps, pro.id);
+    const chain = chainFor(h.deps, pro.id);
     expect(chain.map((e) => [e.id, e.priority, e.scope])).toEqual([
       [pri.id, 'primary', 'account'],
       [fb.id, 'fallback', 'account'],
     ]);
-    expect(resolveChain(h.deps, pro.id)[0]!.transport).toBe(chain[0]!.transport);
+    expect(chainFor(h.deps, pro.id)[0]!.transport).toBe(chain[0]!.transport);
 
     const sys = await h.caller(h.admin).mailProviders.addSystem({ kind: 'brevo', priority: 'primary', settings: brevoSettings });
-    expect(resolveChain(h.deps, other.id).map((e) => [e.id, e.scope])).toEqual([[sys.id, 'system']]);
-    expect(resolveChain(h.deps, null).map((e) => e.id)).toEqual([sys.id]);
+    expect(chainFor(h.deps, other.id).map((e) => [e.id, e.scope])).toEqual([[sys.id, 'system']]);
+    expect(chainFor(h.deps, 'system').map((e) => e.id)).toEqual([sys.id]);
     // Own rows need Email Management: a free account mails through the system providers.
-    expect(resolveChain(h.deps, free.id).map((e) => e.id)).toEqual([sys.id]);
+    expect(chainFor(h.deps, free.id).map((e) => e.id)).toEqual([sys.id]);
     expect((await h.caller(h.admin).mailProviders.listSystem()).map((p) => p.id)).toEqual([sys.id]);
   });
 
   it('falls back to SMTP_URL, never with the outbox behind it', () => {
     const h = createHarness({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
-    const chain = resolveChain(h.deps, null);
+    const chain = chainFor(h.deps, 'system');
     expect(chain.map((e) => [e.id, e.kind, e.scope])).toEqual([['env-smtp', 'smtp', 'system']]);
   });
 });

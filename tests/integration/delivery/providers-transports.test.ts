@@ -2,7 +2,7 @@
 // refused keys, 429/5xx retried then handed to the next provider, a hanging provider bounded, foreign hosts refused.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTransport } from '../../../src/server/mail/transports';
-import { sendWithFallback } from '../../../src/server/mail/send-with-fallback';
+import { deliver } from '../../../src/server/mail/deliver';
 import { TransportError, type OutgoingMessage, type ProviderKind, type Transport } from '../../../src/server/mail/transport';
 import type { ChainEntry } from '../../../src/server/mail/chain';
 import { startBrevoFake, startMailgunFake, startPostmarkFake, startResendFake, type VendorFake } from '../../helpers/fake-providers';
@@ -141,7 +141,7 @@ describe('fallback across providers', () => {
     const postmark = await setup(SETUPS[3]!);
     brevo.fake.failNext({ kind: '429', retryAfter: '0' }, 5);
     const waits: number[] = [];
-    const out = await sendWithFallback([entry('brevo', brevo.transport), entry('postmark', postmark.transport)], [msg('a@example.org', 1)], {
+    const out = await deliver([entry('brevo', brevo.transport), entry('postmark', postmark.transport)], [msg('a@example.org', 1)], {
       sleep: async (ms) => {
         waits.push(ms);
       },
@@ -159,7 +159,7 @@ describe('fallback across providers', () => {
     const resend = await setup(SETUPS[1]!);
     const mailgun = await setup(SETUPS[2]!);
     resend.fake.failNext({ kind: '500' });
-    const out = await sendWithFallback([entry('resend', resend.transport), entry('mailgun', mailgun.transport)], [msg('a@example.org', 1)], noSleep);
+    const out = await deliver([entry('resend', resend.transport), entry('mailgun', mailgun.transport)], [msg('a@example.org', 1)], noSleep);
     expect(out.results[0]!.entry?.id).toBe('resend');
     expect(mailgun.fake.requests).toHaveLength(0);
     expect(resend.fake.sent).toHaveLength(1);
@@ -168,7 +168,7 @@ describe('fallback across providers', () => {
   it('a refused key moves to the next provider at once', async () => {
     const bad = await setup(SETUPS[1]!, SETUPS[1]!.badKey);
     const good = await setup(SETUPS[2]!);
-    const out = await sendWithFallback([entry('resend', bad.transport), entry('mailgun', good.transport)], [msg('a@example.org', 1)], noSleep);
+    const out = await deliver([entry('resend', bad.transport), entry('mailgun', good.transport)], [msg('a@example.org', 1)], noSleep);
     expect(bad.fake.requests).toHaveLength(1);
     expect(out.results[0]!.entry?.id).toBe('mailgun');
     expect(out.errors[0]).toMatch(/refused the API key/);
@@ -178,7 +178,7 @@ describe('fallback across providers', () => {
     const hung = await setup(SETUPS[3]!);
     const good = await setup(SETUPS[0]!);
     hung.fake.failNext({ kind: 'hang' }, 10);
-    const out = await sendWithFallback([entry('postmark', hung.transport), entry('brevo', good.transport)], [msg('a@example.org', 1)], {
+    const out = await deliver([entry('postmark', hung.transport), entry('brevo', good.transport)], [msg('a@example.org', 1)], {
       ...noSleep,
       maxRetries: 1,
       callTimeoutMs: 200,
@@ -190,7 +190,7 @@ describe('fallback across providers', () => {
   it('per-message refusals are final and not retried elsewhere', async () => {
     const postmark = await setup(SETUPS[3]!);
     const brevo = await setup(SETUPS[0]!);
-    const out = await sendWithFallback([entry('postmark', postmark.transport), entry('brevo', brevo.transport)], [msg('inactive@example.org', 1)], noSleep);
+    const out = await deliver([entry('postmark', postmark.transport), entry('brevo', brevo.transport)], [msg('inactive@example.org', 1)], noSleep);
     expect(out.results[0]!.result).toMatchObject({ ok: false, retryable: false });
     expect(out.results[0]!.entry?.id).toBe('postmark');
     expect(brevo.fake.requests).toHaveLength(0);
@@ -199,7 +199,7 @@ describe('fallback across providers', () => {
   it('when every provider fails the batch is reported as an outage, each message retryable', async () => {
     const a = await setup(SETUPS[0]!);
     a.fake.failNext({ kind: '500' }, 10);
-    const out = await sendWithFallback([entry('brevo', a.transport)], [msg('a@example.org', 1), msg('b@example.org', 2)], noSleep);
+    const out = await deliver([entry('brevo', a.transport)], [msg('a@example.org', 1), msg('b@example.org', 2)], noSleep);
     expect(out.outage).toMatch(/server error/);
     expect(out.results.every((r) => r.entry === null && !r.result.ok && r.result.retryable)).toBe(true);
   });

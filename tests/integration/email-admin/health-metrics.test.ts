@@ -4,7 +4,7 @@ import { expectStatus } from '../workflow/factories';
 import { startSmtp } from '../workflow/smtp';
 import { MSG } from '../../../src/shared/messages';
 import { healthOutput, metricsOutput } from '../../../src/shared/schemas/email-admin';
-import { resolveChain } from '../../../src/server/mail/chain';
+import { chainFor } from '../../../src/server/mail/chain';
 import { closedPort, insertEvent, insertSend, restSession } from './support';
 
 const closers: (() => Promise<void>)[] = [];
@@ -18,7 +18,7 @@ describe('emailAdmin.getHealth', () => {
     closers.push(smtp.close);
     const h = await harnessWithAdmin({ env: { SMTP_URL: smtp.url } });
     closers.push(async () => {
-      for (const e of resolveChain(h.deps, null)) await e.transport.close?.();
+      for (const e of chainFor(h.deps, 'system')) await e.transport.close?.();
     });
     const res = await h.caller(h.admin).emailAdmin.getHealth({});
     expect(res.data.scope).toBe('system');

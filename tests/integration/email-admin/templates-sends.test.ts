@@ -7,7 +7,7 @@ import { MSG } from '../../../src/shared/messages';
 import { deliveryTestOutput, templatesOutput } from '../../../src/shared/schemas/email-admin';
 import { mailEvents, outbox } from '../../../db/schema';
 import { restSession } from './support';
-import { resolveChain } from '../../../src/server/mail/chain';
+import { chainFor } from '../../../src/server/mail/chain';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -20,7 +20,7 @@ async function smtpHarness() {
   const h = await harnessWithAdmin({ env: { SMTP_URL: smtp.url } });
   // The system chain's SMTP transport keeps pooled connections open; the server closes only without them.
   closers.push(async () => {
-    for (const e of resolveChain(h.deps, null)) await e.transport.close?.();
+    for (const e of chainFor(h.deps, 'system')) await e.transport.close?.();
   });
   return { h, smtp };
 }

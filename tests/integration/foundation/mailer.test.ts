@@ -6,8 +6,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { createHarness, silentLog } from '../../helpers/app';
 import { outbox } from '../../../db/schema';
-import { cleanHeader } from '../../../src/server/mail/mailer';
-import { resolveChain } from '../../../src/server/mail/chain';
+import { cleanHeader } from '../../../src/server/mail/headers';
+import { chainFor } from '../../../src/server/mail/chain';
 import { codeFromMail, resetTokenFromMail } from './support';
 
 interface Received {
@@ -86,7 +86,7 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
 
   afterAll(async () => {
     // The system chain's SMTP transport keeps pooled connections open; the server closes only without them.
-    for (const e of resolveChain(createHarness({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }).deps, null)) await e.transport.close?.();
+    for (const e of chainFor(createHarness({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }).deps, 'system')) await e.transport.close?.();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 

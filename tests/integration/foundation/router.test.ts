@@ -17,6 +17,7 @@ describe('route table', () => {
     expect((await app.request('/webhooks/brevo/not-a-token', { method: 'POST', body: '{}' })).status).toBe(404);
     // Stripe's path reaches its handler, which says that payments are not set up on this server.
     const stripe = await app.request('/webhooks/stripe', { method: 'POST', body: '{}' });
-    expect(await stripe.json()).toEqual({ error: 'Payments are not set up on this server' });
+    expect(stripe.status).toBe(404);
+    expect(await stripe.json()).toEqual({ success: false, message: 'Payments are not set up on this server', code: 'NOT_FOUND' });
   });
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { buildArticle, buildChannel, expectStatus } from './factories';
 import { startSmtp } from './smtp';
-import { resolveChain } from '../../../src/server/mail/chain';
+import { chainFor } from '../../../src/server/mail/chain';
 import { outbox } from '../../../db/schema';
 import { MSG } from '../../../src/shared/messages';
 import { PUBLICATION_MSG } from '../../../src/server/publications/publications';
@@ -21,7 +21,7 @@ async function smtpHarness(reject: string[] = []) {
   const h = await harnessWithAdmin({ env: { SMTP_URL: smtp.url } });
   // Test sends go through the system chain, whose SMTP transport keeps pooled connections open.
   closers.push(async () => {
-    for (const e of resolveChain(h.deps, null)) await e.transport.close?.();
+    for (const e of chainFor(h.deps, 'system')) await e.transport.close?.();
   });
   return { h, smtp };
 }

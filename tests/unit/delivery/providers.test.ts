@@ -1,7 +1,7 @@
 // Pure parts of delivery through providers: backoff and fallback rules, Retry-After, base URL rules,
 // and the vendors' event shapes mapped to delivery events.
 import { describe, expect, it } from 'vitest';
-import { sendWithFallback } from '../../../src/server/mail/send-with-fallback';
+import { deliver } from '../../../src/server/mail/deliver';
 import { TransportError, type DeliveryResult, type OutgoingMessage, type Transport } from '../../../src/server/mail/transport';
 import type { ChainEntry } from '../../../src/server/mail/chain';
 import { resolveBaseUrl, retryAfterMs, splitMailbox } from '../../../src/server/mail/transports/http';
@@ -39,11 +39,11 @@ function fake(id: string, behaviour: (call: number) => DeliveryResult[] | Error)
 
 const ok: DeliveryResult[] = [{ ok: true, providerMessageId: 'p1' }];
 
-describe('sendWithFallback', () => {
+describe('deliver', () => {
   it('backs off 0.5 s, 1 s between attempts and honours a longer Retry-After within the cap', async () => {
     const waits: number[] = [];
     const a = fake('a', (n) => (n === 1 ? new TransportError('429', true, 429, 3000) : n === 2 ? new TransportError('500', true, 500) : ok));
-    const out = await sendWithFallback([a], [m], { sleep: async (ms) => void waits.push(ms) });
+    const out = await deliver([a], [m], { sleep: async (ms) => void waits.push(ms) });
     expect(waits).toEqual([3000, 1000]);
     expect(out.results[0]!.entry?.id).toBe('a');
   });
@@ -52,7 +52,7 @@ describe('sendWithFallback', () => {
     const waits: number[] = [];
     const a = fake('a', () => new TransportError('429', true, 429, 60_000));
     const b = fake('b', () => ok);
-    const out = await sendWithFallback([a, b], [m], { sleep: async (ms) => void waits.push(ms) });
+    const out = await deliver([a, b], [m], { sleep: async (ms) => void waits.push(ms) });
     expect(waits).toEqual([]);
     expect(a.calls).toBe(1);
     expect(out.results[0]!.entry?.id).toBe('b');
@@ -61,7 +61,7 @@ describe('sendWithFallback', () => {
   it('an unexpected error in a transport falls back instead of failing the batch', async () => {
     const a = fake('a', () => new Error('bug'));
     const b = fake('b', () => ok);
-    const out = await sendWithFallback([a, b], [m], { sleep: async () => {} });
+    const out = await deliver([a, b], [m], { sleep: async () => {} });
     expect(a.calls).toBe(1);
     expect(out.results[0]!.entry?.id).toBe('b');
   });
@@ -69,12 +69,12 @@ describe('sendWithFallback', () => {
   it('a result count that does not match the batch is not trusted', async () => {
     const a = fake('a', () => [...ok, ...ok]);
     const b = fake('b', () => ok);
-    const out = await sendWithFallback([a, b], [m], { sleep: async () => {} });
+    const out = await deliver([a, b], [m], { sleep: async () => {} });
     expect(out.results[0]!.entry?.id).toBe('b');
   });
 
   it('an empty chain is an outage', async () => {
-    const out = await sendWithFallback([], [m]);
+    const out = await deliver([], [m]);
     expect(out.outage).toBe('No mail provider is configured');
   });
 });

@@ -3,7 +3,7 @@
 // makes that one call per message, run in parallel. Each call carries an idempotency key from the
 // message ids, so a retried call is not delivered twice within Brevo's 30-minute window.
 import { escapeHtml } from '../../xml';
-import { cleanHeader } from '../mailer';
+import { cleanHeader } from '../headers';
 import type { DeliveryResult, OutgoingMessage, ProviderSettings, Transport } from '../transport';
 import { baseOrThrow, batchUuid, callVendor, refuseAll, resolveBaseUrl, sendGroups, splitMailbox, type HttpTransportOptions } from './http';
 

@@ -1,7 +1,7 @@
 // Mailgun: one POST /v3/<domain>/messages per message (form fields; h: headers, v: variables that come
 // back in webhooks). Per-message calls keep each recipient's List-Unsubscribe and make a retry exact;
 // recipient-variables batching would have to share one set of headers across the batch.
-import { cleanHeader } from '../mailer';
+import { cleanHeader } from '../headers';
 import type { DeliveryResult, ProviderSettings, Transport } from '../transport';
 import { baseOrThrow, callVendor, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
 

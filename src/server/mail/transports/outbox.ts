@@ -1,10 +1,11 @@
-// The built-in outbox as a transport: messages are stored in SQLite (one transaction per batch) and
-// summarised in the log. The offline default; never used as a fallback behind a real provider.
+// The built-in outbox, the one offline transport: messages are stored in SQLite (one transaction per
+// batch) and summarised in the server log, where developers and tests read sign-in codes. The
+// default when nothing is configured; never used as a fallback behind a real provider.
 import crypto from 'node:crypto';
 import type { Db } from '../../db';
 import { outbox } from '../../../../db/schema';
 import type { Transport } from '../transport';
-import { cleanHeader } from '../mailer';
+import { cleanHeader } from '../headers';
 
 export function createOutboxTransport(db: Db, opts: { log?: (line: string) => void; now?: () => Date } = {}): Transport {
   const now = opts.now ?? (() => new Date());
@@ -32,8 +33,10 @@ export function createOutboxTransport(db: Db, opts: { log?: (line: string) => vo
       db.transaction((tx) => {
         for (const row of rows) tx.insert(outbox).values(row).run();
       });
-      if (messages.length === 1) opts.log?.(`[outbox] to=${rows[0]!.toAddress} subject="${rows[0]!.subject}"`);
-      else if (messages.length > 1) opts.log?.(`[outbox] ${messages.length} messages subject="${rows[0]!.subject}"`);
+      if (messages.length === 1) {
+        const note = messages[0]!.logNote;
+        opts.log?.(`[outbox] to=${rows[0]!.toAddress} subject="${rows[0]!.subject}"${note ? ` ${cleanHeader(note)}` : ''}`);
+      } else if (messages.length > 1) opts.log?.(`[outbox] ${messages.length} messages subject="${rows[0]!.subject}"`);
       return rows.map((r) => ({ ok: true as const, providerMessageId: r.messageId }));
     },
     async check() {

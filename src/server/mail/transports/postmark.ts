@@ -1,6 +1,6 @@
 // Postmark: up to 500 messages per POST /email/batch, each answered with its own ErrorCode (0 sent;
 // anything else, e.g. 406 inactive recipient or 300 invalid address, is that message's final failure).
-import { cleanHeader } from '../mailer';
+import { cleanHeader } from '../headers';
 import type { DeliveryResult, ProviderSettings, Transport } from '../transport';
 import { baseOrThrow, callVendor, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
 

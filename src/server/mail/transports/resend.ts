@@ -1,6 +1,6 @@
 // Resend: up to 100 messages per POST /emails/batch. The Idempotency-Key comes from the message ids,
 // so a batch retried after a timeout is answered with the first call's ids instead of sent again.
-import { cleanHeader } from '../mailer';
+import { cleanHeader } from '../headers';
 import { TransportError, type DeliveryResult, type ProviderSettings, type Transport } from '../transport';
 import { baseOrThrow, batchKey, callVendor, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
 

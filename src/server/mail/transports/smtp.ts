@@ -7,7 +7,7 @@ import dns from 'node:dns/promises';
 import { BlockedAddressError, guardedLookup, isBlockedIp } from '../../net/address-guard';
 import type { Transporter } from 'nodemailer';
 import { TransportError, type DeliveryResult, type OutgoingMessage, type ProviderSettings, type Transport } from '../transport';
-import { cleanHeader } from '../mailer';
+import { cleanHeader } from '../headers';
 
 type SmtpSettings = ProviderSettings['smtp'];
 

@@ -2,7 +2,8 @@
 import crypto from 'node:crypto';
 import type { DeliveryEvent } from '../events';
 
-export type WebhookOutcome = { ok: true; events: DeliveryEvent[] } | { ok: false; status: 400 | 401; error: string };
+/** A refusal names its AppError code: a malformed event is BAD_REQUEST, a missing or bad signature UNAUTHORIZED. */
+export type WebhookOutcome = { ok: true; events: DeliveryEvent[] } | { ok: false; code: 'BAD_REQUEST' | 'UNAUTHORIZED'; error: string };
 
 export interface WebhookInput {
   /** The raw request body, exactly as received (signatures cover these bytes). */
@@ -28,8 +29,8 @@ export function parseJson(body: string): unknown {
   }
 }
 
-export const bad = (error: string): WebhookOutcome => ({ ok: false, status: 400, error });
-export const unauthorized = (error: string): WebhookOutcome => ({ ok: false, status: 401, error });
+export const bad = (error: string): WebhookOutcome => ({ ok: false, code: 'BAD_REQUEST', error });
+export const unauthorized = (error: string): WebhookOutcome => ({ ok: false, code: 'UNAUTHORIZED', error });
 
 export const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 

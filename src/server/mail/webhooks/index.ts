@@ -1,5 +1,13 @@
-// Verifies and parses a provider's webhook request into DeliveryEvents, by provider kind.
-import type { ProviderKind, ProviderSettings } from '../transport';
+// A mail provider's webhook request (bounces, complaints, deliveries): the random token in its URL
+// finds the provider (unknown → NOT_FOUND), its saved settings give the signing secret, the vendor's
+// parser verifies and reads the events, and the events are applied to that provider owner's sends.
+import { and, eq } from 'drizzle-orm';
+import type { Deps } from '../../context';
+import { AppError } from '../../errors';
+import { decryptSecret } from '../../crypto';
+import { mailProviders } from '../../../../db/schema';
+import { providerSettings, type ProviderKind } from '../transport';
+import { applyDeliveryEvents } from '../events';
 import type { WebhookInput, WebhookOutcome } from './common';
 import { parseBrevoWebhook } from './brevo';
 import { parseMailgunWebhook } from './mailgun';
@@ -14,17 +22,65 @@ export { signResend } from './resend';
 export const WEBHOOK_KINDS = ['brevo', 'resend', 'mailgun', 'postmark'] as const satisfies readonly ProviderKind[];
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 
-export function parseWebhook<K extends WebhookKind>(kind: K, settings: ProviderSettings[K], input: WebhookInput): WebhookOutcome {
+const isWebhookKind = (kind: string): kind is WebhookKind => (WEBHOOK_KINDS as readonly string[]).includes(kind);
+
+/** The secret that signs this kind's webhooks (none for Brevo and Postmark); throws when the settings are not valid. */
+function signingSecretOf(kind: WebhookKind, settings: unknown): string | undefined {
   switch (kind) {
     case 'resend':
-      return parseResendWebhook(input, (settings as ProviderSettings['resend']).webhookSecret);
+      return providerSettings.resend.parse(settings).webhookSecret;
     case 'mailgun':
-      return parseMailgunWebhook(input, (settings as ProviderSettings['mailgun']).webhookSigningKey);
+      return providerSettings.mailgun.parse(settings).webhookSigningKey;
+    case 'brevo':
+      providerSettings.brevo.parse(settings);
+      return undefined;
+    case 'postmark':
+      providerSettings.postmark.parse(settings);
+      return undefined;
+  }
+}
+
+export function parseWebhook(kind: WebhookKind, signingSecret: string | undefined, input: WebhookInput): WebhookOutcome {
+  switch (kind) {
+    case 'resend':
+      return parseResendWebhook(input, signingSecret);
+    case 'mailgun':
+      return parseMailgunWebhook(input, signingSecret);
     case 'brevo':
       return parseBrevoWebhook(input);
     case 'postmark':
       return parsePostmarkWebhook(input);
-    default:
-      return { ok: false, status: 400, error: 'Unknown provider' };
   }
+}
+
+export interface WebhookRequest {
+  kind: string;
+  token: string;
+  /** The raw body, exactly as received (signatures cover these bytes). */
+  body: string;
+  headers: Headers;
+}
+
+/** Verifies and records one webhook request; answers how many events it carried and how many were new. */
+export function receiveProviderWebhook(deps: Pick<Deps, 'db' | 'env' | 'log' | 'now'>, req: WebhookRequest): { received: number; recorded: number } {
+  const { kind, token } = req;
+  if (!isWebhookKind(kind) || token.length > 100) throw new AppError('NOT_FOUND', 'Not found');
+  const row = deps.db
+    .select()
+    .from(mailProviders)
+    .where(and(eq(mailProviders.webhookToken, token), eq(mailProviders.kind, kind)))
+    .get();
+  if (!row) throw new AppError('NOT_FOUND', 'Not found');
+  let signingSecret: string | undefined;
+  try {
+    signingSecret = signingSecretOf(kind, JSON.parse(decryptSecret(deps.env.APP_SECRET, row.secret)));
+  } catch {
+    deps.log.warn(`webhook for mail provider ${row.id}: its settings cannot be read with this APP_SECRET`);
+    throw new AppError('UNAUTHORIZED', 'This provider must be set up again');
+  }
+  const now = deps.now();
+  const outcome = parseWebhook(kind, signingSecret, { body: req.body, headers: req.headers, now });
+  if (!outcome.ok) throw new AppError(outcome.code, outcome.error);
+  const recorded = applyDeliveryEvents(deps.db, { kind, userId: row.userId }, outcome.events, now);
+  return { received: outcome.events.length, recorded };
 }

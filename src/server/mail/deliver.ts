@@ -1,25 +1,26 @@
-// Sends one batch through a chain of providers: retries a provider's passing failures (429, 5xx,
-// network, timeout) with capped exponential backoff, then falls back to the next; an auth refusal
-// falls back at once. Per-message refusals are final. Every call is bounded by a timeout.
+// deliver: one batch through a chain of providers, the only way messages reach a transport. Retries
+// a provider's passing failures (429, 5xx, network, timeout) with capped exponential backoff, then
+// falls back to the next; an auth refusal falls back at once. Per-message refusals are final. Every
+// call is bounded by a timeout. (Mailer.send is the product's own one-message form of it.)
 import type { ChainEntry } from './chain';
 import { TransportError, type DeliveryResult, type OutgoingMessage } from './transport';
 
-export interface SentMessage {
+export interface DeliveredMessage {
   result: DeliveryResult;
   /** The chain entry that answered for this message; null when no provider could take the batch. */
   entry: ChainEntry | null;
 }
 
-export interface FallbackOutcome {
+export interface DeliveryOutcome {
   /** In the order of the messages given. */
-  results: SentMessage[];
+  results: DeliveredMessage[];
   /** Set when every provider failed the whole call: the batch was not sent (each result is retryable). */
   outage: string | null;
   /** What failed on the way, one line per attempt ("Brevo: rate limited (429)"). */
   errors: string[];
 }
 
-export interface FallbackOptions {
+export interface DeliverOptions {
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   log?: (line: string) => void;
@@ -62,7 +63,7 @@ function bounded<T>(p: Promise<T>, signal: AbortSignal, label: string): Promise<
   });
 }
 
-export async function sendWithFallback(chain: ChainEntry[], messages: OutgoingMessage[], opts: FallbackOptions = {}): Promise<FallbackOutcome> {
+export async function deliver(chain: ChainEntry[], messages: OutgoingMessage[], opts: DeliverOptions = {}): Promise<DeliveryOutcome> {
   const sleep = opts.sleep ?? defaultSleep;
   const maxRetries = Math.max(1, opts.maxRetries ?? 3);
   const baseDelay = opts.baseDelayMs ?? 500;
