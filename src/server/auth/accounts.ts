@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword, dummyHash } from './password';
 import { rateRules } from '../http/rate-limit';
 import type { SignInInput, SignUpInput } from '../../shared/schemas/auth';
 import { normalizePlan, normalizeRole, type PlanType, type Role } from '../../shared/plans';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId'> & { userAgent?: string };
 
@@ -23,7 +23,7 @@ function baseUsername(email: string) {
   );
 }
 
-function freeUsername(db: Db, email: string): string {
+function freeUsername(db: DbOrTx, email: string): string {
   const base = baseUsername(email);
   for (let i = 0; i < 20; i++) {
     const candidate = i === 0 ? base : `${base}${crypto.randomInt(1000, 99999)}`;
@@ -62,7 +62,7 @@ export function createAccount(db: Db, acc: NewAccount, now: Date): UserRow {
       id: crypto.randomUUID(),
       email: acc.email,
       name: acc.name,
-      username: freeUsername(tx as unknown as Db, acc.email),
+      username: freeUsername(tx, acc.email),
       avatar: acc.avatar ?? null,
       passwordHash: acc.passwordHash,
       role: count === 0 ? 'admin' : normalizeRole(acc.role),

@@ -5,7 +5,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { newsletters, type NewsletterRow } from '../../../db/schema/newsletters';
 import { AppError } from '../errors';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 import { createDraftInput, contentSourcesSchema, DRAFT_STATUSES, MAX_TITLE_LENGTH, storedContentSources } from '../../shared/schemas/newsletter';
 import { findAccessible } from '../publications/publications';
 import { publicationId } from '../publications/schemas';
@@ -86,7 +86,7 @@ export function toDraftDto(row: NewsletterRow): DraftDto {
 }
 
 /** The owned row, or NOT_FOUND (also for another user's id, so ids are not probeable). */
-export function findOwnedDraft(ctx: DraftCtx, id: string): NewsletterRow {
+export function findOwnedDraft(ctx: Pick<DraftCtx, 'user'> & { db: DbOrTx }, id: string): NewsletterRow {
   const row = ctx.db
     .select()
     .from(newsletters)
@@ -138,7 +138,7 @@ export function getDraft(ctx: DraftCtx, id: string): DraftDto {
 
 export function updateDraft(ctx: DraftCtx, input: z.infer<typeof updateDraftInput>): DraftDto {
   return ctx.db.transaction((tx) => {
-    const row = findOwnedDraft({ ...ctx, db: tx as unknown as Db }, input.id);
+    const row = findOwnedDraft({ user: ctx.user, db: tx }, input.id);
     const { id, ...patch } = input;
     const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<NewsletterRow>;
     const next: NewsletterRow = { ...row, ...set, updatedAt: ctx.now() };

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../context';
+import type { DbOrTx } from '../db';
 import type { SessionUser } from '../auth/service';
 import { productNewsletterRecipients, productNewsletters, users, type ProductNewsletterRow } from '../../../db/schema';
 import { AppError } from '../errors';
@@ -75,7 +76,7 @@ export function listNewsletters(ctx: Pick<Ctx, 'db' | 'user'>) {
 }
 
 /** Creates a draft, or rewrites the caller's given draft; returns the row. */
-function writeDraft(ctx: Ctx, tx: Ctx['db'], input: z.infer<typeof draftInput>, now: Date): ProductNewsletterRow {
+function writeDraft(ctx: Ctx, tx: DbOrTx, input: z.infer<typeof draftInput>, now: Date): ProductNewsletterRow {
   if (input.id) {
     const row = tx.select().from(productNewsletters).where(eq(productNewsletters.id, input.id)).get();
     if (!row) throw new AppError('NOT_FOUND', PRODUCT_NEWS_MSG.notFound);
@@ -103,7 +104,7 @@ function writeDraft(ctx: Ctx, tx: Ctx['db'], input: z.infer<typeof draftInput>, 
 export function saveDraft(ctx: Ctx, input: z.infer<typeof draftInput>) {
   const now = ctx.now();
   const row = ctx.db.transaction((tx) => {
-    const r = writeDraft(ctx, tx as unknown as Ctx['db'], input, now);
+    const r = writeDraft(ctx, tx, input, now);
     recordAudit(tx, actorOf(ctx), input.id ? 'product-news.update' : 'product-news.create', null, { newsletterId: r.id, subject: r.subject }, now);
     return r;
   });
@@ -138,7 +139,7 @@ export function sendNewsletter(ctx: Ctx, input: z.infer<typeof sendInput>) {
   if (normalizeRole(ctx.user.role) !== 'admin') throw new AppError('FORBIDDEN', PRODUCT_NEWS_MSG.adminOnly);
   const now = ctx.now();
   const row = ctx.db.transaction((tx) => {
-    const draft = writeDraft(ctx, tx as unknown as Ctx['db'], input, now);
+    const draft = writeDraft(ctx, tx, input, now);
     const recipients = tx.select({ id: users.id, email: users.email }).from(users).where(eligible).all();
     if (!recipients.length) throw new AppError('PRECONDITION_FAILED', PRODUCT_NEWS_MSG.noRecipients);
     for (const r of recipients)
@@ -147,10 +148,7 @@ export function sendNewsletter(ctx: Ctx, input: z.infer<typeof sendInput>) {
       .set({ status: 'sending', recipients: recipients.length, sentAt: now, updatedAt: now })
       .where(eq(productNewsletters.id, draft.id))
       .run();
-    ctx.queue.enqueue(
-      { kind: PRODUCT_NEWS_JOB, payload: { newsletterId: draft.id }, uniqueKey: `${PRODUCT_NEWS_JOB}:${draft.id}` },
-      tx as unknown as Ctx['db'],
-    );
+    ctx.queue.enqueue({ kind: PRODUCT_NEWS_JOB, payload: { newsletterId: draft.id }, uniqueKey: `${PRODUCT_NEWS_JOB}:${draft.id}` }, tx);
     recordAudit(tx, actorOf(ctx), 'product-news.send', null, { newsletterId: draft.id, subject: draft.subject, recipients: recipients.length }, now);
     return { ...draft, status: 'sending' as const, recipients: recipients.length, sentAt: now };
   });

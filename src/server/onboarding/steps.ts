@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../context';
+import type { DbOrTx } from '../db';
 import type { SessionUser } from '../auth/service';
 import { onboardingDeliveries, onboardingEmails, type OnboardingEmailRow } from '../../../db/schema';
 import { AppError } from '../errors';
@@ -81,8 +82,8 @@ export function listSteps(ctx: Pick<Ctx, 'db' | 'user'>) {
   return { steps: rows.map((r) => stepDto(r, sent.get(r.id) ?? 0)), canEdit: normalizeRole(ctx.user.role) === 'admin' };
 }
 
-function findStep(ctx: Pick<Ctx, 'db'>, id: string) {
-  const row = ctx.db.select().from(onboardingEmails).where(eq(onboardingEmails.id, id)).get();
+function findStep(db: DbOrTx, id: string) {
+  const row = db.select().from(onboardingEmails).where(eq(onboardingEmails.id, id)).get();
   if (!row) throw new AppError('NOT_FOUND', ONBOARDING_MSG.notFound);
   return row;
 }
@@ -103,7 +104,7 @@ export function updateStep(ctx: Ctx, input: z.infer<typeof updateStepInput>) {
   const { id, ...fields } = input;
   const now = ctx.now();
   const updated = ctx.db.transaction((tx) => {
-    const before = findStep({ db: tx as unknown as Ctx['db'] }, id);
+    const before = findStep(tx, id);
     tx.update(onboardingEmails)
       .set({ ...fields, updatedBy: ctx.user.id, updatedAt: now })
       .where(eq(onboardingEmails.id, id))
@@ -119,7 +120,7 @@ export function deleteStep(ctx: Ctx, input: z.infer<typeof stepIdInput>) {
   requireAdmin(ctx);
   const now = ctx.now();
   ctx.db.transaction((tx) => {
-    const row = findStep({ db: tx as unknown as Ctx['db'] }, input.id);
+    const row = findStep(tx, input.id);
     tx.delete(onboardingEmails).where(eq(onboardingEmails.id, input.id)).run();
     recordAudit(tx, actorOf(ctx), 'onboarding.delete', null, { stepId: row.id, dayOffset: row.dayOffset, subject: row.subject }, now);
   });

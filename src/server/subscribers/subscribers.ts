@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailField } from '../../shared/schemas/auth';
 import type { AuthedContext } from '../context';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { subscribers, SUBSCRIBER_STATUSES, type SubscriberRow, type SubscriberStatus } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
@@ -114,7 +114,7 @@ export function listSubscribers(ctx: Ctx, input: z.infer<typeof listInput>) {
 }
 
 /** Pending and active readers count against the plan; those who left do not. */
-export function keptCount(db: Db, publicationId: string): number {
+export function keptCount(db: DbOrTx, publicationId: string): number {
   return (
     db
       .select({ n: sql<number>`count(*)` })
@@ -124,7 +124,8 @@ export function keptCount(db: Db, publicationId: string): number {
   );
 }
 
-export function checkLimit(ctx: Ctx, publicationId: string, adding: number) {
+/** `ctx.db` may be the caller's transaction, so the count and the write that follows see the same rows. */
+export function checkLimit(ctx: Pick<Ctx, 'user'> & { db: DbOrTx }, publicationId: string, adding: number) {
   const limit = capabilitiesFor(ctx.user).maxSubscribers;
   if (Number.isFinite(limit) && keptCount(ctx.db, publicationId) + adding > limit) throw new AppError('FORBIDDEN', SUBSCRIBER_MSG.limit(limit), { limit });
 }
@@ -166,8 +167,8 @@ export function addSubscriber(ctx: Ctx, input: z.infer<typeof addInput>): Subscr
       .get();
     if (existing)
       throw new AppError('CONFLICT', existing.status === 'active' || existing.status === 'pending' ? SUBSCRIBER_MSG.already : SUBSCRIBER_MSG.leftByChoice);
-    if (isSuppressed(tx as unknown as Db, ctx.user.id, email)) throw new AppError('CONFLICT', SUBSCRIBER_MSG.suppressed);
-    checkLimit({ ...ctx, db: tx as unknown as Db }, pub.id, 1);
+    if (isSuppressed(tx, ctx.user.id, email)) throw new AppError('CONFLICT', SUBSCRIBER_MSG.suppressed);
+    checkLimit({ user: ctx.user, db: tx }, pub.id, 1);
     const now = ctx.now();
     const row: SubscriberRow = {
       id: crypto.randomUUID(),

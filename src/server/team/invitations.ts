@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceInvitationRow } from '../../../db/schema';
 import type { AuthedContext } from '../context';
+import type { DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
 import { planColumns } from '../user/plan';
@@ -137,7 +138,7 @@ export function revoke(ctx: TeamCtx, input: { id: string }) {
 }
 
 /** The invitation behind a link with its team and owner; refused links answer with why. */
-function readInvitation(ctx: TeamCtx, token: string) {
+function readInvitation(ctx: Omit<TeamCtx, 'db'> & { db: DbOrTx }, token: string) {
   const found = ctx.db
     .select({ inv: workspaceInvitations, ws: workspaces })
     .from(workspaceInvitations)
@@ -184,7 +185,7 @@ export function previewInvitation(ctx: TeamCtx, input: { token: string }) {
 
 export function acceptInvitation(ctx: TeamCtx, input: { token: string }) {
   return ctx.db.transaction((tx) => {
-    const { inv, ws, acceptedByMe, membership } = readInvitation({ ...ctx, db: tx as unknown as TeamCtx['db'] }, input.token);
+    const { inv, ws, acceptedByMe, membership } = readInvitation({ ...ctx, db: tx }, input.token);
     if (acceptedByMe) return { workspaceId: ws.id, workspaceName: ws.name, role: membership!.role as MemberRole, alreadyMember: true };
     if (membership?.role === 'owner') throw new AppError('BAD_REQUEST', TEAM_MSG.inviteSelf);
     if (ctx.user.email.toLowerCase() !== inv.email) throw new AppError('FORBIDDEN', TEAM_MSG.wrongAccount(inv.email));
