@@ -17,6 +17,7 @@ import { countedGeneration, hasAiTools, quotaOf, requireAiTools } from './quota'
 import { articleText, channelArticles, sourceRefs, usedArticles } from './sources';
 import { BUILTIN, engineOf, getJob, type AiCtx } from './jobs';
 import { assembleNewsletter } from '../newsletter/assemble';
+import { assembleInputFrom } from '../publications/assemble-input';
 import { THEMES } from '../../shared/themes';
 import { canUseThemeTier } from '../../shared/plans';
 
@@ -195,16 +196,9 @@ export function saveGeneration(ctx: ToolCtx, input: { jobId: string; as: 'newsle
     aiEnhanced: sections.has(i + 1),
   }));
   const themeId = defaultTheme(ctx.user);
-  const assembled = assembleNewsletter(ctx, {
-    newsletterName: input.title,
-    themeId,
-    articles,
-    intro,
-    layoutStyle: 'single',
-    fontStyle: 'normal',
-    colorTheme: 'light',
-    includeBranding: true,
-  });
+  // No stored workflow here: the generation is the request, the defaults fill the rest (light colours
+  // for a piece that was written, not curated).
+  const assembled = assembleNewsletter(ctx, assembleInputFrom({ newsletterName: input.title, themeId, articles, intro, colorTheme: 'light' }));
   ctx.db
     .insert(newsletters)
     .values({

@@ -13,7 +13,7 @@ import { addOpenPixel, markTrackedLinks, type TrackedLink } from '../tracking/li
 import { assembleNewsletter } from '../newsletter/assemble';
 import { findOwned } from '../publications/publications';
 import { publicationId } from '../publications/schemas';
-import { resolveAssembleInput, sendTestInput } from '../email/send';
+import { assembleRequest, resolveAssembleInput } from '../publications/assemble-input';
 import type { JobQueue } from '../jobs/queue';
 import { ensureSlug } from '../subscribers/slug';
 import { endIssue } from '../newsletter/drafts';
@@ -33,7 +33,7 @@ export const SEND_MSG = {
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-export const createSendInput = sendTestInput.extend({
+export const createSendInput = assembleRequest.extend({
   /** Client-generated, so a double click or a retried request never sends twice. */
   id: z
     .string()

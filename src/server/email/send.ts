@@ -10,11 +10,9 @@ import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { emailField } from '../../shared/schemas/auth';
-import { assembleInput, COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, type AssembleInput, type AssembledNewsletter } from '../../shared/schemas/newsletter';
+import type { AssembledNewsletter } from '../../shared/schemas/newsletter';
 import { assembleNewsletter } from '../newsletter/assemble';
-import { publicationId } from '../publications/schemas';
-import { findOwned } from '../publications/publications';
-import { normalizeWorkflowData } from '../publications/dto';
+import { assembleRequest, resolveAssembleInput } from '../publications/assemble-input';
 import { mailboxWithName } from '../mail/headers';
 import { MailRefusedError, sendMail } from '../mail/mailer';
 import { chainFor, type MailOwner } from '../mail/chain';
@@ -24,22 +22,11 @@ export const MAX_ADDRESSES = 10;
 /** Messages a user may send per hour, counted per recipient. */
 export const SEND_RULE = { limit: 20, windowMs: 60 * 60 * 1000 };
 
-/**
- * The assembly fields, all optional: with a publicationId, what the request leaves out comes from the
- * stored workflow, so step 5 can send by naming the publication alone.
- */
-const sendBase = assembleInput.extend({
-  publicationId: publicationId.optional(),
-  layoutStyle: z.enum(LAYOUT_STYLES).optional(),
-  fontStyle: z.enum(FONT_STYLES).optional(),
-  colorTheme: z.enum(COLOR_THEMES).optional(),
-  includeBranding: z.boolean().optional(),
-});
-
-export const sendTestInput = sendBase;
+/** Step 5 sends by naming the publication and what it has not stored yet (or the full data). */
+export const sendTestInput = assembleRequest;
 export type SendTestInput = z.infer<typeof sendTestInput>;
 
-export const sendToAddressesInput = sendBase.extend({
+export const sendToAddressesInput = assembleRequest.extend({
   addresses: z
     .array(emailField)
     .min(1, MSG.quickTestMissing)
@@ -58,25 +45,6 @@ export const sendResult = z.object({
 export type SendResult = z.infer<typeof sendResult>;
 
 type Ctx = AuthedContext;
-
-/** Request fields first, then the stored publication's workflow, then the assembly defaults. */
-export function resolveAssembleInput(ctx: Pick<Ctx, 'db' | 'user'>, input: SendTestInput): AssembleInput {
-  const { publicationId: id, ...given } = input;
-  if (!id) return assembleInput.parse(given);
-  const row = findOwned(ctx.db, ctx.user.id, id);
-  const wd = normalizeWorkflowData(row.workflowData, row);
-  return assembleInput.parse({
-    newsletterName: given.newsletterName ?? wd.newsletterName,
-    themeId: given.themeId ?? wd.selectedTheme ?? undefined,
-    articles: given.articles ?? wd.selectedArticles,
-    layoutStyle: given.layoutStyle ?? wd.layoutStyle,
-    fontStyle: given.fontStyle ?? wd.fontStyle,
-    colorTheme: given.colorTheme ?? wd.colorTheme,
-    includeBranding: given.includeBranding,
-    intro: given.intro ?? wd.intro,
-    subject: given.subject ?? (wd.subject || undefined),
-  });
-}
 
 /** A provider's refusal is worth showing (it names the refused recipient); an outage or anything else is generic. */
 function failureMessage(err: unknown, fallback: string): string {

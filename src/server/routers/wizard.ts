@@ -1,14 +1,17 @@
 // wizard.*: the newsletter workflow's server side (assembly here; progress autosave mounted from its own file).
 import { router, protectedProcedure, costly } from '../trpc/init';
-import { assembleInput, assembleResult } from '../../shared/schemas/newsletter';
+import { assembleResult } from '../../shared/schemas/newsletter';
 import { assembleNewsletter } from '../newsletter/assemble';
+import { assembleRequest, resolveAssembleInput } from '../publications/assemble-input';
 import { saveProgressProcedure } from './wizard-progress';
 
 export const wizardRouter = router({
   saveProgress: saveProgressProcedure,
+  // A read: the stored workflow of the named publication (shared ones included) under the request's
+  // overrides, or the request's full data when it names none (the documented REST body).
   assemble: protectedProcedure
     .use(costly('render'))
-    .input(assembleInput)
+    .input(assembleRequest)
     .output(assembleResult)
-    .mutation(({ ctx, input }) => ({ success: true as const, data: assembleNewsletter(ctx, input) })),
+    .query(({ ctx, input }) => ({ success: true as const, data: assembleNewsletter(ctx, resolveAssembleInput(ctx, input, 'view')) })),
 });

@@ -3,10 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { publications } from '../../../db/schema';
 import type { AuthedContext } from '../context';
-import { AppError } from '../errors';
-import { MSG } from '../../shared/messages';
 import { findAccessible, findOwned } from '../publications/publications';
-import { normalizeWorkflowData } from '../publications/dto';
+import { assembleInputFrom } from '../publications/assemble-input';
 import { assembleNewsletter } from '../newsletter/assemble';
 import { audit, ensureWorkspace, findOwnWorkspace, requireOwnerPlan, type TeamCtx } from './workspace';
 
@@ -41,21 +39,6 @@ export function unsharePublication(ctx: TeamCtx, input: { publicationId: string 
  */
 export function previewShared(ctx: TeamCtx & Pick<AuthedContext, 'env'>, input: { publicationId: string }) {
   const access = findAccessible(ctx.db, ctx.user.id, input.publicationId, 'view');
-  const d = normalizeWorkflowData(access.row.workflowData, access.row);
-  if (!d.newsletterName.trim() || !d.selectedTheme || d.selectedArticles.length === 0) throw new AppError('BAD_REQUEST', MSG.assemblyMissing);
-  const data = assembleNewsletter(
-    { user: access.owner, env: ctx.env, now: ctx.now },
-    {
-      newsletterName: d.newsletterName.trim(),
-      themeId: d.selectedTheme,
-      articles: d.selectedArticles,
-      layoutStyle: d.layoutStyle,
-      fontStyle: d.fontStyle,
-      colorTheme: d.colorTheme,
-      includeBranding: true,
-      intro: d.intro,
-      subject: d.subject || undefined,
-    },
-  );
+  const data = assembleNewsletter({ user: access.owner, env: ctx.env, now: ctx.now }, assembleInputFrom({}, access.row));
   return { name: access.row.name, ownerName: access.owner.name, role: access.role, data };
 }

@@ -28,7 +28,7 @@ function Meta({ label, value }: { label: string; value: string | number }) {
 
 export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) {
   const d = wf.data;
-  const { result, assembling, error } = useAssembly(d);
+  const { result, assembling, error } = useAssembly(wf);
   const draft = useDraftSave(wf.publicationId, d, result);
   const [mode, setMode] = useState<PreviewMode>('web');
   const [width, setWidth] = useState<PreviewWidth>('desktop');
@@ -125,7 +125,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
         </div>
         <div className="grid min-w-0 content-start gap-2">
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Send</h3>
-          <SendPanel publicationId={wf.publicationId} data={d} user={user} disabled={!ready} />
+          <SendPanel publicationId={wf.publicationId} request={wf.assemblyRequest} user={user} disabled={!ready} />
         </div>
         <div className="grid min-w-0 content-start gap-2">
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Next issue</h3>

@@ -11,9 +11,8 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
 import type { UserDtoShape } from '../../../shared/schemas/user';
-import { assembleRequest } from './use-assembly';
 import { VERIFY_MESSAGE_ID, VerifyEmail } from './verify-email';
-import type { SendResult, WorkflowData } from './types';
+import type { AssembleRequest, SendResult } from './types';
 import { SubscriberSend } from './subscriber-send';
 
 export const MAX_ADDRESSES = 10;
@@ -52,7 +51,18 @@ function report(res: SendResult, fallback: string) {
   }
 }
 
-export function SendPanel({ publicationId, data, user, disabled }: { publicationId: string; data: WorkflowData; user: UserDtoShape; disabled: boolean }) {
+export function SendPanel({
+  publicationId,
+  request,
+  user,
+  disabled,
+}: {
+  publicationId: string;
+  /** The publication and what this session has not stored yet: the server assembles the rest from the stored workflow. */
+  request: () => AssembleRequest;
+  user: UserDtoShape;
+  disabled: boolean;
+}) {
   const verified = user.emailVerified;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -67,11 +77,10 @@ export function SendPanel({ publicationId, data, user, disabled }: { publication
     },
     onError: (err) => toast({ title: MSG.sendEmailFailed, description: errorMessage(err, MSG.sendEmailFailed), variant: 'destructive' }),
   });
-  const request = () => ({ publicationId, ...assembleRequest(data) });
 
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-      <SubscriberSend publicationId={publicationId} data={data} verified={verified} disabled={disabled} />
+      <SubscriberSend publicationId={publicationId} request={request} verified={verified} disabled={disabled} />
       <Button variant="secondary" onClick={() => sendTest.mutate(request())} loading={sendTest.isPending} disabled={disabled}>
         {!sendTest.isPending && <Send aria-hidden />} Send test to me
       </Button>

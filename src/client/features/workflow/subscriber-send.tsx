@@ -15,8 +15,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { TrackingSwitches } from '../analytics';
-import { assembleRequest } from './use-assembly';
-import type { SendProgress, WorkflowData } from './types';
+import type { AssembleRequest, SendProgress } from './types';
 
 const LIVE = new Set(['scheduled', 'sending']);
 
@@ -117,12 +116,12 @@ export function SendProgressView({ progress }: { progress: SendProgress }) {
 
 export function SubscriberSend({
   publicationId,
-  data,
+  request,
   verified,
   disabled,
 }: {
   publicationId: string;
-  data: WorkflowData;
+  request: () => AssembleRequest;
   verified: boolean;
   disabled: boolean;
 }) {
@@ -215,8 +214,8 @@ export function SubscriberSend({
               onClick={() =>
                 create.mutate({
                   id: sendId,
+                  ...request(),
                   publicationId,
-                  ...assembleRequest(data),
                   ...(when === 'later' && at ? { scheduledAt: new Date(at).toISOString() } : {}),
                 })
               }

@@ -12,6 +12,8 @@ export type ApiClient = ReturnType<typeof trpc.useUtils>['client'];
 export type Publication = Out['publications']['get'];
 export type WorkflowPatch = NonNullable<In['wizard']['saveProgress']['workflowData']>;
 export type Assembled = Out['wizard']['assemble']['data'];
+/** What step 5 sends to assemble or send: the publication and the fields it has not stored yet. */
+export type AssembleRequest = In['wizard']['assemble'];
 export type SendResult = Out['email']['sendTest'];
 
 export type Step = 1 | 2 | 3 | 4 | 5;

@@ -1,11 +1,12 @@
 // Step 5's assembly: reaching the step with a name, a theme and at least one article assembles the
 // newsletter at once, and again whenever a preview option changes (spec §4). Only the newest request's
-// answer is shown.
+// answer is shown. The request names the publication and carries only what this session changed that
+// the server has not stored yet; the server reads the rest from the stored workflow.
 import { useEffect, useEffectEvent, useState } from 'react';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
 import { readyToAssemble } from './rules';
-import type { Assembled, WorkflowData } from './types';
+import type { Assembled, AssembleRequest, WorkflowData } from './types';
 
 export interface AssemblyState {
   result: Assembled | null;
@@ -13,18 +14,19 @@ export interface AssemblyState {
   error: string | null;
 }
 
-export function assembleRequest(d: WorkflowData) {
-  return {
-    newsletterName: d.newsletterName.trim(),
-    themeId: d.selectedTheme ?? undefined,
-    articles: d.selectedArticles,
-    layoutStyle: d.layoutStyle,
-    fontStyle: d.fontStyle,
-    colorTheme: d.colorTheme,
-    includeBranding: true,
-    intro: d.intro,
-    subject: d.subject || undefined,
-  };
+type Overrides = Omit<AssembleRequest, 'publicationId'>;
+
+const SCALARS = ['layoutStyle', 'fontStyle', 'colorTheme', 'intro', 'subject'] as const;
+
+/** The assembly fields of `d` that differ from what the server last confirmed it stored. */
+export function unsavedAssemblyFields(d: WorkflowData, stored: WorkflowData): Overrides {
+  const o: Overrides = {};
+  const name = d.newsletterName.trim();
+  if (name !== stored.newsletterName.trim()) o.newsletterName = name;
+  if (d.selectedTheme && d.selectedTheme !== stored.selectedTheme) o.themeId = d.selectedTheme;
+  if (JSON.stringify(d.selectedArticles) !== JSON.stringify(stored.selectedArticles)) o.articles = d.selectedArticles;
+  for (const k of SCALARS) if (d[k] !== stored[k]) Object.assign(o, { [k]: d[k] });
+  return o;
 }
 
 /** The server's reason for a refusal (a locked theme, a bad article); the spec's wording otherwise. */
@@ -34,7 +36,8 @@ function assemblyError(err: unknown): string {
   return status && status < 500 && e.message ? e.message : MSG.assemblyFailed;
 }
 
-export function useAssembly(d: WorkflowData): AssemblyState {
+export function useAssembly(wf: { data: WorkflowData; assemblyRequest: () => AssembleRequest }): AssemblyState {
+  const d = wf.data;
   const utils = trpc.useUtils();
   // The newest answer, with the key of the request it answers: a different key is still assembling.
   const [answer, setAnswer] = useState<{ key: string; result: Assembled | null; error: string | null } | null>(null);
@@ -50,13 +53,15 @@ export function useAssembly(d: WorkflowData): AssemblyState {
     d.subject,
   ]);
   // key holds every input of the assembly, so the request reads the data without re-running on each new object.
-  const request = useEffectEvent(() => assembleRequest(d));
+  const request = useEffectEvent(() => wf.assemblyRequest());
 
   useEffect(() => {
     if (!ready) return;
     let live = true;
-    utils.client.wizard.assemble
-      .mutate(request())
+    // A read, but never served from the cache: the stored workflow behind the same request changes with
+    // every save. Failures are shown at once, as the spec's message, instead of retried.
+    utils.wizard.assemble
+      .fetch(request(), { staleTime: 0, gcTime: 0, retry: false })
       .then((res) => live && setAnswer({ key, result: res.data, error: null }))
       // A failed re-assembly keeps the last preview on screen under the error.
       .catch((err: unknown) => live && setAnswer((prev) => ({ key, result: prev?.result ?? null, error: assemblyError(err) })));

@@ -8,7 +8,8 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { MSG } from '../../../shared/messages';
 import { isSampleArticle } from '../../../shared/schemas/content';
-import { toStep, type Publication, type Step, type WorkflowData, type WorkflowPatch } from './types';
+import { unsavedAssemblyFields } from './use-assembly';
+import { toStep, type AssembleRequest, type Publication, type Step, type WorkflowData, type WorkflowPatch } from './types';
 
 export const NAME_SAVE_DELAY_MS = 500;
 
@@ -57,6 +58,8 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
 
   const stepRef = useRef(step);
   const dataRef = useRef(data);
+  // What the server last confirmed it stores (saves answer in order, each with the whole stored data).
+  const storedRef = useRef<WorkflowData>(data);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const pending = useRef(0);
   const nameTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -80,6 +83,7 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
         utils.client.wizard.saveProgress
           .mutate({ publicationId: publication.id, currentStep, workflowData: patch, ...(opts.newIssue ? { newIssue: true } : {}) })
           .then((saved) => {
+            storedRef.current = fromDto(saved);
             setLastSaved(saved.workflowData.lastSaved);
             return true;
           })
@@ -187,6 +191,12 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
     return save(fresh, { step: 1, newIssue: true });
   }, [save]);
 
+  /** Assembly and sends name the publication; the server takes from its stored workflow what this session did not change. */
+  const assemblyRequest = useCallback(
+    (): AssembleRequest => ({ publicationId: publication.id, ...unsavedAssemblyFields(dataRef.current, storedRef.current) }),
+    [publication.id],
+  );
+
   // Leaving the page sends a pending name save and refreshes the lists that show this publication.
   useEffect(
     () => () => {
@@ -203,8 +213,8 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
   );
 
   return useMemo(
-    () => ({ publicationId: publication.id, data, step, furthest, saveState, lastSaved, setName, goTo, change, reset, dataRef, stepRef }),
-    [publication.id, data, step, furthest, saveState, lastSaved, setName, goTo, change, reset],
+    () => ({ publicationId: publication.id, data, step, furthest, saveState, lastSaved, setName, goTo, change, reset, assemblyRequest, dataRef, stepRef }),
+    [publication.id, data, step, furthest, saveState, lastSaved, setName, goTo, change, reset, assemblyRequest],
   );
 }
 

@@ -1,0 +1,61 @@
+// The one rule that turns a request into the assembly's input: the request's fields, then the stored
+// workflow of the publication it names, then the assembly defaults. Every server path that assembles a
+// publication's newsletter (step 5's preview, test sends, issue sends, a shared preview) goes through
+// here, so a client names the publication and sends only what it has not stored yet.
+import { z } from 'zod';
+import type { PublicationRow } from '../../../db/schema';
+import type { Db } from '../db';
+import { assembleInput, COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, type AssembleInput } from '../../shared/schemas/newsletter';
+import { publicationId } from './schemas';
+import { normalizeWorkflowData } from './dto';
+import { findAccessible, findOwned } from './publications';
+
+/**
+ * The assembly fields, all optional: with a publicationId, what the request leaves out comes from the
+ * stored workflow; without one, the request is the whole input (the documented REST body).
+ */
+export const assembleRequest = assembleInput.extend({
+  publicationId: publicationId.optional(),
+  layoutStyle: z.enum(LAYOUT_STYLES).optional(),
+  fontStyle: z.enum(FONT_STYLES).optional(),
+  colorTheme: z.enum(COLOR_THEMES).optional(),
+  includeBranding: z.boolean().optional(),
+});
+export type AssembleRequest = z.infer<typeof assembleRequest>;
+/** What the caller changed and the stored workflow does not hold yet. */
+export type AssembleOverrides = Omit<AssembleRequest, 'publicationId'>;
+
+type StoredWorkflow = Pick<PublicationRow, 'workflowData' | 'name' | 'updatedAt'>;
+
+/** Overrides first, then the stored workflow (if any), then the defaults of `assembleInput`. */
+export function assembleInputFrom(overrides: AssembleOverrides, stored?: StoredWorkflow): AssembleInput {
+  if (!stored) return assembleInput.parse(overrides);
+  const wd = normalizeWorkflowData(stored.workflowData, stored);
+  return assembleInput.parse({
+    newsletterName: overrides.newsletterName ?? wd.newsletterName,
+    themeId: overrides.themeId ?? wd.selectedTheme ?? undefined,
+    articles: overrides.articles ?? wd.selectedArticles,
+    layoutStyle: overrides.layoutStyle ?? wd.layoutStyle,
+    fontStyle: overrides.fontStyle ?? wd.fontStyle,
+    colorTheme: overrides.colorTheme ?? wd.colorTheme,
+    includeBranding: overrides.includeBranding,
+    intro: overrides.intro ?? wd.intro,
+    // An empty subject means "build it from the lead story", stored or sent.
+    subject: (overrides.subject ?? wd.subject) || undefined,
+  });
+}
+
+/**
+ * The request resolved against the publication it names. `need: 'own'` (sends) reaches the caller's
+ * own publications only; `'view'` (previews) also those shared with the caller's team.
+ */
+export function resolveAssembleInput(
+  ctx: { db: Pick<Db, 'select'>; user: { id: string } },
+  request: AssembleRequest,
+  need: 'own' | 'view' = 'own',
+): AssembleInput {
+  const { publicationId: id, ...overrides } = request;
+  if (!id) return assembleInputFrom(overrides);
+  const row = need === 'own' ? findOwned(ctx.db, ctx.user.id, id) : findAccessible(ctx.db, ctx.user.id, id, 'view').row;
+  return assembleInputFrom(overrides, row);
+}
