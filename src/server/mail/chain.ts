@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
-import { PROVIDER_KINDS, providerSettings, type ProviderKind, type Transport, type TransportKind } from './transport';
+import { isProviderKind, parseProviderSettings, type KindSettings, type Transport, type TransportKind } from './transport';
 import { createOutboxTransport } from './transports/outbox';
 import { createSmtpTransport } from './transports/smtp';
 import { createTransport } from './transports';
@@ -62,17 +62,16 @@ function transportFor(deps: ChainDeps, row: MailProviderRow): Transport | null {
   const stamp = `${row.updatedAt.getTime()}|${deps.env.FETCH_ALLOW_HOSTS}|${secretStamp(deps.env.APP_SECRET)}`;
   const hit = transports.get(row.id);
   if (hit?.stamp === stamp) return hit.transport;
-  if (!(PROVIDER_KINDS as readonly string[]).includes(row.kind)) return null;
-  const kind = row.kind as ProviderKind;
-  let settings: unknown;
+  if (!isProviderKind(row.kind)) return null;
+  let provider: KindSettings;
   try {
-    settings = providerSettings[kind].parse(JSON.parse(decryptSecret(deps.env.APP_SECRET, row.secret)));
+    provider = parseProviderSettings(row.kind, JSON.parse(decryptSecret(deps.env.APP_SECRET, row.secret)));
   } catch {
     // Written under another APP_SECRET, or by an older version: unusable until re-entered.
     deps.log.warn(`mail provider ${row.id} (${row.kind}) has settings this server cannot read; skipped`);
     return null;
   }
-  const transport = createTransport(kind, settings as never, { allowHosts: parseAllowHosts(deps.env.FETCH_ALLOW_HOSTS) });
+  const transport = createTransport(provider, { allowHosts: parseAllowHosts(deps.env.FETCH_ALLOW_HOSTS) });
   if (hit) void hit.transport.close?.().catch(() => {});
   transports.set(row.id, { stamp, transport });
   return transport;
@@ -98,7 +97,7 @@ function rowsChain(deps: ChainDeps, userId: string | null): ChainEntry[] {
   for (const row of rows) {
     const transport = transportFor(deps, row);
     if (!transport) continue;
-    entries.push({ id: row.id, kind: row.kind as ProviderKind, label: row.label, priority: row.priority, scope: userId ? 'account' : 'system', transport });
+    entries.push({ id: row.id, kind: transport.kind, label: row.label, priority: row.priority, scope: userId ? 'account' : 'system', transport });
   }
   return entries;
 }

@@ -8,7 +8,15 @@ import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { capabilitiesFor, isStaff } from '../../shared/plans';
 import { mailProviders, PROVIDER_PRIORITIES, type MailProviderRow, type ProviderPriority } from '../../../db/schema';
-import { PROVIDER_KINDS, PROVIDER_LABELS, providerSettings, type HealthStatus, type ProviderKind, type ProviderSettings } from './transport';
+import {
+  PROVIDER_KINDS,
+  PROVIDER_LABELS,
+  parseProviderSettings,
+  providerSettings,
+  type HealthStatus,
+  type ProviderKind,
+  type ProviderSettings,
+} from './transport';
 import { decryptSecret, encryptSecret } from '../crypto';
 import { baseUrlProblem, createTransport } from './transports';
 import { blockedSmtpAddress, connectionOptions } from './transports/smtp';
@@ -202,7 +210,7 @@ export async function testProvider(ctx: Ctx, scope: ProviderScope, id: string): 
   let status: HealthStatus = 'error';
   let detail = 'The settings cannot be read with this server’s APP_SECRET: remove the provider and add it again.';
   if (settings) {
-    const transport = createTransport(row.kind as ProviderKind, settings as never, { allowHosts: parseAllowHosts(ctx.env.FETCH_ALLOW_HOSTS) });
+    const transport = createTransport(parseProviderSettings(row.kind as ProviderKind, settings), { allowHosts: parseAllowHosts(ctx.env.FETCH_ALLOW_HOSTS) });
     const signal = AbortSignal.timeout(CHECK_TIMEOUT_MS);
     try {
       const limit = new Promise<{ status: HealthStatus; detail: string }>((resolve) =>

@@ -57,6 +57,27 @@ export const providerSettings = {
 
 export type ProviderSettings = { [K in ProviderKind]: z.infer<(typeof providerSettings)[K]> };
 
+/** A provider kind with its settings, so a switch on `kind` knows the shape of `settings`. */
+export type KindSettings = { [K in ProviderKind]: { kind: K; settings: ProviderSettings[K] } }[ProviderKind];
+
+export const isProviderKind = (kind: string): kind is ProviderKind => (PROVIDER_KINDS as readonly string[]).includes(kind);
+
+/** Validates `raw` as the settings of `kind` (throws zod's error when they do not fit). */
+export function parseProviderSettings(kind: ProviderKind, raw: unknown): KindSettings {
+  switch (kind) {
+    case 'smtp':
+      return { kind, settings: providerSettings.smtp.parse(raw) };
+    case 'brevo':
+      return { kind, settings: providerSettings.brevo.parse(raw) };
+    case 'resend':
+      return { kind, settings: providerSettings.resend.parse(raw) };
+    case 'mailgun':
+      return { kind, settings: providerSettings.mailgun.parse(raw) };
+    case 'postmark':
+      return { kind, settings: providerSettings.postmark.parse(raw) };
+  }
+}
+
 /** One message to one recipient, fully personalised. */
 export interface OutgoingMessage {
   to: string;

@@ -40,7 +40,7 @@ function track(t: Transport) {
 describe('SMTP transport', () => {
   it('delivers with our Message-ID, the headers, text and HTML parts, and no injected header', async () => {
     const { smtp, hostPort } = await server();
-    const t = track(createTransport('smtp', { url: smtp.url, pool: 2, ratePerSecond: 0 }, { allowHosts: new Set([hostPort]) }));
+    const t = track(createTransport({ kind: 'smtp', settings: { url: smtp.url, pool: 2, ratePerSecond: 0 } }, { allowHosts: new Set([hostPort]) }));
     expect(t.maxBatch).toBe(1);
     expect(t.concurrency).toBe(2);
     const [r] = await t.send([msg('reader@example.org', 1)]);
@@ -59,7 +59,7 @@ describe('SMTP transport', () => {
     const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 });
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const dkim = { domainName: 'example.com', keySelector: 'mail', privateKey: pem };
-    const t = track(createTransport('smtp', { url: smtp.url, pool: 1, ratePerSecond: 0, dkim }, { allowHosts: new Set([hostPort]) }));
+    const t = track(createTransport({ kind: 'smtp', settings: { url: smtp.url, pool: 1, ratePerSecond: 0, dkim } }, { allowHosts: new Set([hostPort]) }));
     await t.send([msg('reader@example.org', 2)]);
     const sig = smtp.received[0]!.parsed.headerLines.find((h) => h.key === 'dkim-signature')?.line ?? '';
     expect(sig).toContain('d=example.com');
@@ -68,7 +68,7 @@ describe('SMTP transport', () => {
 
   it('a recipient refused with 550 is a final per-message failure; the others go through', async () => {
     const { smtp, hostPort } = await server({ reject: ['gone@example.org'] });
-    const t = track(createTransport('smtp', { url: smtp.url, pool: 1, ratePerSecond: 0 }, { allowHosts: new Set([hostPort]) }));
+    const t = track(createTransport({ kind: 'smtp', settings: { url: smtp.url, pool: 1, ratePerSecond: 0 } }, { allowHosts: new Set([hostPort]) }));
     const results = await t.send([msg('gone@example.org', 1), msg('here@example.org', 2)]);
     expect(results[0]).toMatchObject({ ok: false, retryable: false });
     expect(results[1]!.ok).toBe(true);
@@ -76,10 +76,10 @@ describe('SMTP transport', () => {
 
   it('check() is healthy for a live server and an error for a dead one; sending to a dead one is retryable', async () => {
     const { smtp, hostPort } = await server();
-    const t = track(createTransport('smtp', { url: smtp.url, pool: 1, ratePerSecond: 0 }, { allowHosts: new Set([hostPort]) }));
+    const t = track(createTransport({ kind: 'smtp', settings: { url: smtp.url, pool: 1, ratePerSecond: 0 } }, { allowHosts: new Set([hostPort]) }));
     expect((await t.check()).status).toBe('healthy');
     await smtp.close();
-    const dead = track(createTransport('smtp', { url: smtp.url, pool: 1, ratePerSecond: 0 }, { allowHosts: new Set([hostPort]) }));
+    const dead = track(createTransport({ kind: 'smtp', settings: { url: smtp.url, pool: 1, ratePerSecond: 0 } }, { allowHosts: new Set([hostPort]) }));
     expect((await dead.check()).status).toBe('error');
     const err = (await dead.send([msg('a@example.org')]).catch((e: unknown) => e)) as TransportError;
     expect(err).toBeInstanceOf(TransportError);
@@ -88,7 +88,7 @@ describe('SMTP transport', () => {
 
   it('refuses a loopback server unless FETCH_ALLOW_HOSTS lists it', async () => {
     const { smtp, hostPort } = await server();
-    const t = track(createTransport('smtp', { url: smtp.url, pool: 1, ratePerSecond: 0 }, { allowHosts: new Set() }));
+    const t = track(createTransport({ kind: 'smtp', settings: { url: smtp.url, pool: 1, ratePerSecond: 0 } }, { allowHosts: new Set() }));
     const err = (await t.send([msg('a@example.org')]).catch((e: unknown) => e)) as TransportError;
     expect(err).toBeInstanceOf(TransportError);
     expect(err.retryable).toBe(false);

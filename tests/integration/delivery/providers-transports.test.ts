@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTransport } from '../../../src/server/mail/transports';
 import { deliver } from '../../../src/server/mail/deliver';
-import { TransportError, type OutgoingMessage, type ProviderKind, type Transport } from '../../../src/server/mail/transport';
+import { parseProviderSettings, TransportError, type OutgoingMessage, type ProviderKind, type Transport } from '../../../src/server/mail/transport';
 import type { ChainEntry } from '../../../src/server/mail/chain';
 import { startBrevoFake, startMailgunFake, startPostmarkFake, startResendFake, type VendorFake } from '../../helpers/fake-providers';
 
@@ -63,7 +63,7 @@ const SETUPS: Setup[] = [
 async function setup(s: Setup, settings?: (url: string) => Record<string, unknown>, timeoutMs?: number) {
   const fake = await s.start();
   fakes.push(fake);
-  const transport = createTransport(s.kind, (settings ?? s.settings)(fake.url) as never, { allowHosts: new Set([fake.hostPort]), timeoutMs });
+  const transport = createTransport(parseProviderSettings(s.kind, (settings ?? s.settings)(fake.url)), { allowHosts: new Set([fake.hostPort]), timeoutMs });
   return { fake, transport };
 }
 
@@ -127,7 +127,7 @@ describe.each(SETUPS)('$kind transport', (s) => {
   });
 
   it('refuses a base URL on a foreign host', async () => {
-    const transport = createTransport(s.kind, s.settings('https://evil.example.net') as never, { allowHosts: new Set() });
+    const transport = createTransport(parseProviderSettings(s.kind, s.settings('https://evil.example.net')), { allowHosts: new Set() });
     const err = (await transport.send([msg('a@example.org')]).catch((e: unknown) => e)) as TransportError;
     expect(err).toBeInstanceOf(TransportError);
     expect(err.retryable).toBe(false);

@@ -1,5 +1,5 @@
 // Builds the transport for a provider kind from its (already validated) settings.
-import type { ProviderKind, ProviderSettings, Transport } from '../transport';
+import type { KindSettings, ProviderKind, Transport } from '../transport';
 import { createBrevoTransport, BREVO_BASE, BREVO_HOSTS } from './brevo';
 import { createResendTransport, RESEND_BASE, RESEND_HOSTS } from './resend';
 import { createMailgunTransport, MAILGUN_BASE, MAILGUN_HOSTS } from './mailgun';
@@ -29,29 +29,19 @@ export function baseUrlProblem(kind: ProviderKind, settings: { baseUrl?: string 
   return 'error' in r ? r.error : null;
 }
 
-export function createTransport<K extends ProviderKind>(kind: K, settings: ProviderSettings[K], opts: TransportOptions): Transport {
-  const s = settings as ProviderSettings[ProviderKind];
-  let t: Transport;
-  switch (kind) {
+export function createTransport(provider: KindSettings, opts: TransportOptions): Transport {
+  switch (provider.kind) {
     case 'smtp':
-      t = createSmtpTransport(s as ProviderSettings['smtp'], opts.trustedSmtp ? {} : { guard: opts.allowHosts });
-      break;
+      return withSafeCheck(createSmtpTransport(provider.settings, opts.trustedSmtp ? {} : { guard: opts.allowHosts }));
     case 'brevo':
-      t = createBrevoTransport(s as ProviderSettings['brevo'], opts);
-      break;
+      return withSafeCheck(createBrevoTransport(provider.settings, opts));
     case 'resend':
-      t = createResendTransport(s as ProviderSettings['resend'], opts);
-      break;
+      return withSafeCheck(createResendTransport(provider.settings, opts));
     case 'mailgun':
-      t = createMailgunTransport(s as ProviderSettings['mailgun'], opts);
-      break;
+      return withSafeCheck(createMailgunTransport(provider.settings, opts));
     case 'postmark':
-      t = createPostmarkTransport(s as ProviderSettings['postmark'], opts);
-      break;
-    default:
-      throw new Error(`Unknown provider kind ${String(kind)}`);
+      return withSafeCheck(createPostmarkTransport(provider.settings, opts));
   }
-  return withSafeCheck(t);
 }
 
 /** Health checks report failures (network, 401, timeouts) as an 'error' status instead of throwing. */

@@ -6,7 +6,7 @@ import type { Deps } from '../../context';
 import { AppError } from '../../errors';
 import { decryptSecret } from '../../crypto';
 import { mailProviders } from '../../../../db/schema';
-import { providerSettings, type ProviderKind } from '../transport';
+import { parseProviderSettings, type ProviderKind } from '../transport';
 import { applyDeliveryEvents } from '../events';
 import type { WebhookInput, WebhookOutcome } from './common';
 import { parseBrevoWebhook } from './brevo';
@@ -25,17 +25,14 @@ export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 const isWebhookKind = (kind: string): kind is WebhookKind => (WEBHOOK_KINDS as readonly string[]).includes(kind);
 
 /** The secret that signs this kind's webhooks (none for Brevo and Postmark); throws when the settings are not valid. */
-function signingSecretOf(kind: WebhookKind, settings: unknown): string | undefined {
-  switch (kind) {
+function signingSecretOf(kind: WebhookKind, raw: unknown): string | undefined {
+  const provider = parseProviderSettings(kind, raw);
+  switch (provider.kind) {
     case 'resend':
-      return providerSettings.resend.parse(settings).webhookSecret;
+      return provider.settings.webhookSecret;
     case 'mailgun':
-      return providerSettings.mailgun.parse(settings).webhookSigningKey;
-    case 'brevo':
-      providerSettings.brevo.parse(settings);
-      return undefined;
-    case 'postmark':
-      providerSettings.postmark.parse(settings);
+      return provider.settings.webhookSigningKey;
+    default:
       return undefined;
   }
 }
