@@ -3,7 +3,6 @@
 import type { Db } from './db';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
-import type { RateLimiter } from './http/rate-limit';
 import type { Gates } from './http/concurrency';
 import type { AuthService, SessionUser } from './auth/service';
 import type { JobQueue } from './jobs/queue';
@@ -14,7 +13,7 @@ export interface Deps {
   env: Env;
   /** The product's own mail (sign-in codes, resets, invitations...) through the system chain. */
   mailer: Mailer;
-  limiter: RateLimiter;
+  limiter: Limiter;
   /** Per-user concurrency gates for expensive procedures. */
   gates: Gates;
   auth: AuthService;
@@ -27,6 +26,20 @@ export interface Deps {
   delivery: { kick: () => void };
   /** Which AI engine writes, and the running AI Magic generations. */
   ai: AiRuntime;
+}
+
+/** At most `limit` attempts per key in each window of `windowMs`; each domain keeps its own rules. */
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+/** Counts attempts per key against a rule (http/rate-limit.ts holds the in-memory implementation). */
+export interface Limiter {
+  /** Counts one attempt now, or throws TOO_MANY_REQUESTS; the returned function gives the attempt back. */
+  hit(key: string, rule: RateRule): () => void;
+  /** Throws if the key is already at its limit, without counting. */
+  check(key: string, rule: RateRule): void;
 }
 
 export interface Logger {

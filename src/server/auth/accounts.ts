@@ -7,7 +7,7 @@ import type { Context } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { hashPassword, verifyPassword, dummyHash } from './password';
-import { rateRules } from '../http/rate-limit';
+import { authRateRules } from './rate-rules';
 import type { SignInInput, SignUpInput } from '../../shared/schemas/auth';
 import { normalizePlan, normalizeRole, type PlanType, type Role } from '../../shared/plans';
 import type { Db, DbOrTx } from '../db';
@@ -85,7 +85,7 @@ async function startSession(ctx: Ctx, userId: string) {
 }
 
 export async function signUp(ctx: Ctx, input: SignUpInput): Promise<UserRow> {
-  const rules = rateRules(ctx.env);
+  const rules = authRateRules(ctx.env);
   ctx.limiter.hit(`signup:ip:${ctx.ip}`, rules.signupIp);
   const passwordHash = await hashPassword(input.password);
   const user = createAccount(ctx.db, { email: input.email, name: input.name, passwordHash }, ctx.now());
@@ -112,7 +112,7 @@ export async function signIn(ctx: Ctx, input: SignInInput): Promise<UserRow> {
 }
 
 async function passwordSignIn(ctx: Ctx, input: SignInInput): Promise<UserRow> {
-  const rules = rateRules(ctx.env);
+  const rules = authRateRules(ctx.env);
   // Both attempts are counted before the password is verified, so parallel guesses meet the limit too.
   const releaseEmail = ctx.limiter.hit(`signin:email:${input.email}`, rules.signinEmail);
   let releaseIp: () => void;

@@ -7,7 +7,7 @@ import { emailCodes, users } from '../../../db/schema';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { rateRules } from '../http/rate-limit';
+import { authRateRules } from './rate-rules';
 import { confirmEmailOwner, createAccount, signInAs } from './accounts';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
@@ -25,7 +25,7 @@ export const codeMail = (code: string) => ({
 const hashCode = (secret: string, email: string, code: string) => crypto.createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
 
 export async function sendCode(ctx: Ctx, email: string) {
-  ctx.limiter.hit(`codes:email:${email}`, rateRules(ctx.env).codesEmail);
+  ctx.limiter.hit(`codes:email:${email}`, authRateRules(ctx.env).codesEmail);
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.now();
   ctx.db.transaction((tx) => {

@@ -5,7 +5,7 @@ import { passwordResetTokens, users } from '../../../db/schema';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { rateRules } from '../http/rate-limit';
+import { authRateRules } from './rate-rules';
 import { hashPassword } from './password';
 import { signInAs } from './accounts';
 
@@ -23,7 +23,7 @@ export const resetMail = (link: string) => ({
 
 /** Always answers the same, whether or not the account exists. */
 export async function requestReset(ctx: Ctx, email: string) {
-  ctx.limiter.hit(`codes:email:${email}`, rateRules(ctx.env).codesEmail);
+  ctx.limiter.hit(`codes:email:${email}`, authRateRules(ctx.env).codesEmail);
   const user = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (user) {
     const token = crypto.randomBytes(32).toString('base64url');

@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { normalizeTrialPlan } from '../../shared/plans';
 import { BILLING_MSG } from '../../shared/schemas/billing';
 import { emailField } from '../../shared/schemas/auth';
-import { rateRules } from '../http/rate-limit';
+import { authRateRules } from '../auth/rate-rules';
 import { createAccount } from '../auth/accounts';
 import { sendCode } from '../auth/codes';
 
@@ -46,7 +46,7 @@ export async function startFreeTrial(ctx: TrialCtx, input: { email: string; name
   const parsed = emailField.safeParse(input.email);
   if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
   const email = parsed.data;
-  ctx.limiter.hit(`signup:ip:${ctx.ip}`, rateRules(ctx.env).signupIp);
+  ctx.limiter.hit(`signup:ip:${ctx.ip}`, authRateRules(ctx.env).signupIp);
   const exists = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (!exists) createAccount(ctx.db, { email, name: input.name.trim(), passwordHash: null, trialPlan: normalizeTrialPlan(input.plan) }, ctx.now());
   // The same code as /auth's e-mail sign-in: it proves the address and signs the visitor in.

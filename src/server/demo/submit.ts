@@ -4,7 +4,7 @@ import { HONEYPOT_FIELDS } from '../../shared/schemas/demo';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import type { Context } from '../context';
-import { rateRules } from '../http/rate-limit';
+import { leadsIpRule } from '../leads/rate-rules';
 import { emailField } from '../../shared/schemas/auth';
 import { demoEvents } from './events';
 
@@ -31,7 +31,7 @@ type DemoSubmitInput = z.infer<typeof demoSubmitInput>;
 /** Refuses a submission whose honeypots were filled; nothing of what was typed is kept. */
 export function submitDemoForm(ctx: Pick<Context, 'env' | 'limiter' | 'now' | 'ip'>, input: DemoSubmitInput) {
   // Limited like the landing page's lead form: the demo is public and every submission is logged.
-  ctx.limiter.hit(`demo:ip:${ctx.ip}`, rateRules(ctx.env).leadsIp);
+  ctx.limiter.hit(`demo:ip:${ctx.ip}`, leadsIpRule(ctx.env));
   const now = ctx.now();
   const filled = HONEYPOT_FIELDS.filter((f) => (input[f] ?? '').trim() !== '');
   if (filled.length > 0) {

@@ -1,14 +1,11 @@
-// Fixed-window in-memory rate limiter for sign-in, codes, sign-up and lead forms.
-// One process serves the app, so memory is the right store; limits reset on restart.
+// Fixed-window in-memory rate limiter behind ctx.limiter; the rules live beside the domains that own
+// them (auth/rate-rules.ts, leads/rate-rules.ts, ...). One process serves the app, so memory is the
+// right store; limits reset on restart.
 import { AppError } from '../errors';
+import type { Limiter, RateRule } from '../context';
 import { MSG } from '../../shared/messages';
 
-export interface RateRule {
-  limit: number;
-  windowMs: number;
-}
-
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
@@ -59,17 +56,3 @@ export class RateLimiter {
 }
 
 const noop = () => {};
-const MIN = 60_000;
-export const rateRules = (env: {
-  RATE_LIMIT_SIGNIN_PER_EMAIL: number;
-  RATE_LIMIT_SIGNIN_PER_IP: number;
-  RATE_LIMIT_SIGNUP_PER_IP: number;
-  RATE_LIMIT_CODES_PER_EMAIL: number;
-  RATE_LIMIT_LEADS_PER_IP: number;
-}) => ({
-  signinEmail: { limit: env.RATE_LIMIT_SIGNIN_PER_EMAIL, windowMs: 15 * MIN },
-  signinIp: { limit: env.RATE_LIMIT_SIGNIN_PER_IP, windowMs: 15 * MIN },
-  signupIp: { limit: env.RATE_LIMIT_SIGNUP_PER_IP, windowMs: 60 * MIN },
-  codesEmail: { limit: env.RATE_LIMIT_CODES_PER_EMAIL, windowMs: 15 * MIN },
-  leadsIp: { limit: env.RATE_LIMIT_LEADS_PER_IP, windowMs: 60 * MIN },
-});

@@ -2,12 +2,12 @@
 import crypto from 'node:crypto';
 import { leads } from '../../../db/schema';
 import type { Context } from '../context';
-import { rateRules } from '../http/rate-limit';
+import { leadsIpRule } from './rate-rules';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'now' | 'ip'>;
 
 export function storeLead(ctx: Ctx, input: { email: string; firstName: string }) {
-  ctx.limiter.hit(`leads:ip:${ctx.ip}`, rateRules(ctx.env).leadsIp);
+  ctx.limiter.hit(`leads:ip:${ctx.ip}`, leadsIpRule(ctx.env));
   ctx.db
     .insert(leads)
     .values({ id: crypto.randomUUID(), email: input.email, firstName: input.firstName, createdAt: ctx.now() })
