@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { deliver } from '../../../src/server/mail/deliver';
 import { TransportError, type DeliveryResult, type OutgoingMessage, type Transport } from '../../../src/server/mail/transport';
 import type { ChainEntry } from '../../../src/server/mail/chain';
-import { resolveBaseUrl, retryAfterMs, splitMailbox } from '../../../src/server/mail/transports/http';
+import { resolveBaseUrl, splitMailbox } from '../../../src/server/mail/transports/http';
+import { retryAfterMs } from '../../../src/server/net/vendor-http';
 import { parsePostmarkWebhook } from '../../../src/server/mail/webhooks/postmark';
 import { parseBrevoWebhook } from '../../../src/server/mail/webhooks/brevo';
 

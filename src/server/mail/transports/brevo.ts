@@ -5,7 +5,7 @@
 import { escapeHtml } from '../../xml';
 import { cleanHeader } from '../headers';
 import type { DeliveryResult, OutgoingMessage, ProviderSettings, Transport } from '../transport';
-import { baseOrThrow, batchUuid, callVendor, refuseAll, resolveBaseUrl, sendGroups, splitMailbox, type HttpTransportOptions } from './http';
+import { baseOrThrow, batchUuid, callProvider, refuseAll, resolveBaseUrl, sendGroups, splitMailbox, type HttpTransportOptions } from './http';
 
 export const BREVO_BASE = 'https://api.brevo.com';
 export const BREVO_HOSTS = ['api.brevo.com'];
@@ -39,9 +39,9 @@ export function createBrevoTransport(settings: ProviderSettings['brevo'], opts: 
             htmlContent: htmlOf(first),
             messageVersions: group.map((m) => ({ to: [recipient(m)], subject: cleanHeader(m.subject), htmlContent: htmlOf(m), textContent: m.text })),
           };
-    const answer = await callVendor(
+    const answer = await callProvider(
       VENDOR,
-      { url: `${baseUrl()}/v3/smtp/email`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      { url: `${baseUrl()}/v3/smtp/email`, method: 'POST', auth, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
       signal,
       opts,
     );
@@ -72,7 +72,7 @@ export function createBrevoTransport(settings: ProviderSettings['brevo'], opts: 
       return messages.map((m) => byId.get(m.messageId)!);
     },
     async check(signal) {
-      const answer = await callVendor(VENDOR, { url: `${baseUrl()}/v3/account`, headers: auth }, signal, opts);
+      const answer = await callProvider(VENDOR, { url: `${baseUrl()}/v3/account`, auth }, signal, opts);
       if (answer.status >= 400) return { status: 'error', detail: `Brevo answered ${answer.status}` };
       const email = (answer.body as { email?: string } | null)?.email;
       return { status: 'healthy', detail: email ? `Brevo accepted the API key (account ${email}).` : 'Brevo accepted the API key.' };

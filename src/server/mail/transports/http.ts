@@ -1,8 +1,10 @@
-// The shared HTTP call of the API transports (Brevo, Resend, Mailgun, Postmark): one timeout joined to
-// the caller's signal, vendor errors mapped to TransportError (429/5xx/network retryable, 401/403 not),
-// and the rule that a user-given base URL may only point at the vendor's own host (or FETCH_ALLOW_HOSTS).
+// What the API transports (Brevo, Resend, Mailgun, Postmark) share on top of the guarded vendor call
+// (net/vendor-http.ts): its failures as TransportError (429/5xx/network retryable, 401/403 and redirects
+// not), the rule that a user-given base URL may only point at the vendor's own host (or FETCH_ALLOW_HOSTS),
+// mailbox splitting, batch keys and the parallel calls of one send.
 import { createHash } from 'node:crypto';
 import { hostKey } from '../../net/address-guard';
+import { callVendor, vendorMessage, VendorError, type VendorAnswer, type VendorRequest } from '../../net/vendor-http';
 import { TransportError } from '../transport';
 
 export interface HttpTransportOptions {
@@ -12,8 +14,6 @@ export interface HttpTransportOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
-
-export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * The base URL to use: the vendor's default, or a user-given one whose host is one of `vendorHosts`
@@ -45,86 +45,28 @@ export function baseOrThrow(base: { url: string } | { error: string }): string {
   return base.url;
 }
 
-/** Milliseconds to wait from Retry-After (seconds or an HTTP date) or the vendors' reset headers. */
-export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
-  const value = headers.get('retry-after') ?? headers.get('x-sib-ratelimit-reset') ?? headers.get('ratelimit-reset') ?? headers.get('x-ratelimit-reset');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) {
-    // Some vendors send an epoch time in their reset header rather than a delay.
-    if (seconds > 1e9) return Math.max(0, seconds * 1000 - now);
-    return seconds * 1000;
-  }
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
-/** The vendor's own error sentence from a JSON or text body, trimmed. */
-export function vendorMessage(body: unknown, text: string): string {
-  if (body && typeof body === 'object') {
-    const b = body as Record<string, unknown>;
-    const m = b.message ?? b.Message ?? b.error ?? b.name;
-    if (typeof m === 'string' && m) return m.slice(0, 300);
-    if (m && typeof m === 'object' && typeof (m as { message?: unknown }).message === 'string') return String((m as { message: string }).message).slice(0, 300);
-  }
-  return text.trim().slice(0, 300) || 'no details given';
-}
-
-export interface HttpAnswer {
-  status: number;
-  body: unknown;
-  text: string;
-  headers: Headers;
-}
-
 /**
  * One request. Throws TransportError for what fails the whole call; returns 2xx and other 4xx answers
- * (400/404/409/422) to the caller, which knows what the vendor means by them.
+ * (400/404/409/422) to the caller, which knows what the vendor means by them. `auth` holds the
+ * credential headers, which never appear in an error.
  */
-export async function callVendor(
+export async function callProvider(
   vendor: string,
-  req: { url: string; method?: string; headers: Record<string, string>; body?: string | URLSearchParams | FormData },
+  req: Pick<VendorRequest, 'url' | 'method' | 'auth' | 'headers' | 'body'>,
   signal: AbortSignal | undefined,
   opts: HttpTransportOptions,
-): Promise<HttpAnswer> {
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  let res: Response;
-  let text: string;
+): Promise<VendorAnswer> {
   try {
-    res = await (opts.fetch ?? fetch)(req.url, {
-      method: req.method ?? 'GET',
-      headers: { accept: 'application/json', ...req.headers },
-      body: req.body,
-      signal: combined,
-      // A redirect could lead a user-given base URL anywhere; vendors' APIs do not redirect.
-      redirect: 'manual',
-    });
-    text = await res.text();
+    return await callVendor(vendor, { ...req, signal, timeoutMs: opts.timeoutMs, fetch: opts.fetch });
   } catch (err) {
-    if (timeout.aborted) throw new TransportError(`${vendor} did not answer within ${Math.round(timeoutMs / 1000)} s`, true);
-    if (signal?.aborted) throw new TransportError(`${vendor}: the call was canceled`, true);
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
-    throw new TransportError(`${vendor} could not be reached${cause ? ` (${cause})` : ''}`, true);
+    if (!(err instanceof VendorError)) throw err;
+    const retryable = err.reason !== 'refused' && err.reason !== 'redirect';
+    throw new TransportError(err.message, retryable, err.status, err.retryAfterMs);
   }
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  const status = res.status;
-  if (status === 401 || status === 403) throw new TransportError(`${vendor} refused the API key (${status}): ${vendorMessage(body, text)}`, false, status);
-  if (status === 429) throw new TransportError(`${vendor} is rate limiting us (429)`, true, status, retryAfterMs(res.headers));
-  if (status >= 500)
-    throw new TransportError(`${vendor} had a server error (${status}): ${vendorMessage(body, text)}`, true, status, retryAfterMs(res.headers));
-  if (status >= 300 && status < 400) throw new TransportError(`${vendor} answered with a redirect (${status}); check the base URL`, false, status);
-  return { status, body, text, headers: res.headers };
 }
 
 /** The same refusal for every message of a batch the vendor rejected as a whole (400, 422...). */
-export function refuseAll<T>(messages: T[], vendor: string, answer: HttpAnswer) {
+export function refuseAll<T>(messages: T[], vendor: string, answer: VendorAnswer) {
   const error = `${vendor} refused the message (${answer.status}): ${vendorMessage(answer.body, answer.text)}`;
   return messages.map(() => ({ ok: false as const, error, retryable: false }));
 }

@@ -3,7 +3,7 @@
 // recipient-variables batching would have to share one set of headers across the batch.
 import { cleanHeader } from '../headers';
 import type { DeliveryResult, ProviderSettings, Transport } from '../transport';
-import { baseOrThrow, callVendor, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
+import { baseOrThrow, callProvider, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
 
 export const MAILGUN_BASE = 'https://api.mailgun.net';
 export const MAILGUN_HOSTS = ['api.mailgun.net', 'api.eu.mailgun.net'];
@@ -33,7 +33,7 @@ export function createMailgunTransport(settings: ProviderSettings['mailgun'], op
         for (const [k, v] of Object.entries(m.headers)) form.set(`h:${cleanHeader(k)}`, cleanHeader(v));
         if (m.tags?.sendId) form.set('v:send_id', m.tags.sendId);
         if (m.tags?.recipientId) form.set('v:recipient_id', m.tags.recipientId);
-        const answer = await callVendor(VENDOR, { url: `${baseUrl()}/v3/${domain}/messages`, method: 'POST', headers: auth, body: form }, signal, opts);
+        const answer = await callProvider(VENDOR, { url: `${baseUrl()}/v3/${domain}/messages`, method: 'POST', auth, body: form }, signal, opts);
         if (answer.status >= 400) {
           results.push(refuseAll([m], VENDOR, answer)[0]!);
           continue;
@@ -44,7 +44,7 @@ export function createMailgunTransport(settings: ProviderSettings['mailgun'], op
       return results;
     },
     async check(signal) {
-      const answer = await callVendor(VENDOR, { url: `${baseUrl()}/v3/domains/${domain}`, headers: auth }, signal, opts);
+      const answer = await callProvider(VENDOR, { url: `${baseUrl()}/v3/domains/${domain}`, auth }, signal, opts);
       if (answer.status === 404) return { status: 'error', detail: `Mailgun does not know the domain ${settings.domain}.` };
       if (answer.status >= 400) return { status: 'error', detail: `Mailgun answered ${answer.status}` };
       const state = (answer.body as { domain?: { state?: string } } | null)?.domain?.state;

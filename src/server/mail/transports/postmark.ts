@@ -2,7 +2,7 @@
 // anything else, e.g. 406 inactive recipient or 300 invalid address, is that message's final failure).
 import { cleanHeader } from '../headers';
 import type { DeliveryResult, ProviderSettings, Transport } from '../transport';
-import { baseOrThrow, callVendor, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
+import { baseOrThrow, callProvider, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
 
 export const POSTMARK_BASE = 'https://api.postmarkapp.com';
 export const POSTMARK_HOSTS = ['api.postmarkapp.com'];
@@ -38,9 +38,9 @@ export function createPostmarkTransport(settings: ProviderSettings['postmark'], 
           ? { Metadata: { ...(m.tags.sendId ? { send_id: m.tags.sendId } : {}), ...(m.tags.recipientId ? { recipient_id: m.tags.recipientId } : {}) } }
           : {}),
       }));
-      const answer = await callVendor(
+      const answer = await callProvider(
         VENDOR,
-        { url: `${baseUrl()}/email/batch`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        { url: `${baseUrl()}/email/batch`, method: 'POST', auth, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
         signal,
         opts,
       );
@@ -54,7 +54,7 @@ export function createPostmarkTransport(settings: ProviderSettings['postmark'], 
       });
     },
     async check(signal) {
-      const answer = await callVendor(VENDOR, { url: `${baseUrl()}/server`, headers: auth }, signal, opts);
+      const answer = await callProvider(VENDOR, { url: `${baseUrl()}/server`, auth }, signal, opts);
       if (answer.status >= 400) return { status: 'error', detail: `Postmark answered ${answer.status}` };
       const name = (answer.body as { Name?: string } | null)?.Name;
       return { status: 'healthy', detail: name ? `Postmark accepted the server token (server ${name}).` : 'Postmark accepted the server token.' };

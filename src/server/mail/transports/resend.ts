@@ -2,7 +2,7 @@
 // so a batch retried after a timeout is answered with the first call's ids instead of sent again.
 import { cleanHeader } from '../headers';
 import { TransportError, type DeliveryResult, type ProviderSettings, type Transport } from '../transport';
-import { baseOrThrow, batchKey, callVendor, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
+import { baseOrThrow, batchKey, callProvider, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
 
 export const RESEND_BASE = 'https://api.resend.com';
 export const RESEND_HOSTS = ['api.resend.com'];
@@ -38,12 +38,13 @@ export function createResendTransport(settings: ProviderSettings['resend'], opts
           ...(tags.length ? { tags } : {}),
         };
       });
-      const answer = await callVendor(
+      const answer = await callProvider(
         VENDOR,
         {
           url: `${baseUrl()}/emails/batch`,
           method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `curated/${batchKey(messages.map((m) => m.messageId))}` },
+          auth,
+          headers: { 'content-type': 'application/json', 'idempotency-key': `curated/${batchKey(messages.map((m) => m.messageId))}` },
           body: JSON.stringify(body),
         },
         signal,
@@ -60,7 +61,7 @@ export function createResendTransport(settings: ProviderSettings['resend'], opts
     },
     async check(signal) {
       try {
-        const answer = await callVendor(VENDOR, { url: `${baseUrl()}/domains`, headers: auth }, signal, opts);
+        const answer = await callProvider(VENDOR, { url: `${baseUrl()}/domains`, auth }, signal, opts);
         if (answer.status >= 400) return { status: 'error', detail: `Resend answered ${answer.status}` };
         const domains = (answer.body as { data?: { name?: string; status?: string }[] } | null)?.data ?? [];
         if (domains.length === 0) return { status: 'warning', detail: 'Resend accepted the API key, but no sending domain is set up.' };
