@@ -10,7 +10,7 @@ import type { Db } from '../db';
 import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { capabilitiesFor, type PlanHolder } from '../../shared/plans';
-import { planColumns } from '../user/plan';
+import { planSubjectColumns, planSubjectOf } from '../user/plan';
 import { initialWorkflowData, toPublicationDto, toSummaryDto, type SharedBy } from './dto';
 import type { CreatePublicationInput } from './schemas';
 
@@ -38,8 +38,6 @@ export interface PublicationAccess {
   /** The publication's owner (the caller themselves when role is 'owner'). */
   owner: PublicationOwner;
 }
-
-const ownerColumns = { id: users.id, name: users.name, email: users.email, ...planColumns };
 
 /**
  * Team collaboration is an Enterprise feature of the owner's account: while the owner's plan (admins
@@ -70,7 +68,7 @@ export function findOwned(db: Pick<Db, 'select'>, userId: string, id: string): P
 export function findAccessible(db: Pick<Db, 'select'>, userId: string, id: string, need: 'view' | 'edit'): PublicationAccess {
   const row = db.select().from(publications).where(eq(publications.id, id)).get();
   if (!row) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
-  const owner = db.select(ownerColumns).from(users).where(eq(users.id, row.userId)).get();
+  const owner = planSubjectOf(db, row.userId);
   if (!owner) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
   if (row.userId === userId) return { row, role: 'owner', owner };
   if (!row.workspaceId) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
@@ -92,7 +90,7 @@ const sharedByOf = (access: PublicationAccess): SharedBy | undefined =>
 /** Rows shared with the user by other owners (whose plan still includes team collaboration). */
 function listShared(ctx: Ctx, limit: number) {
   const rows = ctx.db
-    .select({ pub: publications, role: workspaceMembers.role, owner: ownerColumns })
+    .select({ pub: publications, role: workspaceMembers.role, owner: planSubjectColumns })
     .from(publications)
     .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, publications.workspaceId), eq(workspaceMembers.userId, ctx.user.id)))
     .innerJoin(workspaces, and(eq(workspaces.id, publications.workspaceId), eq(workspaces.ownerId, publications.userId)))

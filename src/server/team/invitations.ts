@@ -8,7 +8,7 @@ import type { AuthedContext } from '../context';
 import type { DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
-import { planColumns } from '../user/plan';
+import { planSubjectOf } from '../user/plan';
 import { TEAM_MSG } from './messages';
 import { invitationMail } from './invite-mail';
 import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole } from './schemas';
@@ -38,7 +38,7 @@ async function mailInvitation(ctx: MailCtx, row: WorkspaceInvitationRow, workspa
   const joinUrl = `${ctx.env.APP_URL}/team/join?token=${token}`;
   const mail = invitationMail({ inviterName: ctx.user.name, workspaceName, role: row.role as MemberRole, joinUrl });
   try {
-    await ctx.mailer.send({ to: row.email, replyTo: ctx.user.email, ...mail, summary: joinUrl });
+    await ctx.mailer.send({ to: row.email, replyTo: ctx.user.email, ...mail, logNote: joinUrl });
   } catch (err) {
     ctx.log.error(`[team] invitation mail ${row.id} failed`, err);
     throw new AppError('BAD_GATEWAY', TEAM_MSG.mailFailed);
@@ -146,11 +146,7 @@ function readInvitation(ctx: Omit<TeamCtx, 'db'> & { db: DbOrTx }, token: string
     .where(eq(workspaceInvitations.tokenHash, hashToken(token)))
     .get();
   if (!found) throw new AppError('NOT_FOUND', TEAM_MSG.linkInvalid);
-  const owner = ctx.db
-    .select({ id: users.id, name: users.name, ...planColumns })
-    .from(users)
-    .where(eq(users.id, found.ws.ownerId))
-    .get();
+  const owner = planSubjectOf(ctx.db, found.ws.ownerId);
   if (!owner) throw new AppError('NOT_FOUND', TEAM_MSG.linkInvalid);
   const inviter = found.inv.invitedBy ? ctx.db.select({ name: users.name }).from(users).where(eq(users.id, found.inv.invitedBy)).get() : undefined;
   const membership = ctx.db

@@ -6,7 +6,7 @@ import type { Db } from '../db';
 import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
-import { planColumns } from '../user/plan';
+import { planSubjectColumns } from '../user/plan';
 import { recordAudit, type Actor } from '../user/audit';
 import { TEAM_MSG } from './messages';
 import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole, type TeamOverviewDto } from './schemas';
@@ -141,12 +141,7 @@ export function listMemberships(ctx: TeamCtx) {
       name: workspaces.name,
       role: workspaceMembers.role,
       joinedAt: workspaceMembers.joinedAt,
-      owner: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        ...planColumns,
-      },
+      owner: planSubjectColumns,
     })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
