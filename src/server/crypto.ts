@@ -1,5 +1,9 @@
-// Secrets at rest (provider API keys, SMTP passwords): AES-256-GCM with a key derived from APP_SECRET
-// by HKDF, a fresh 12-byte IV per value. Stored as "v1.<iv>.<tag>.<ciphertext>" in base64url.
+// The server's own cryptography. Secrets at rest (provider and platform API keys, SMTP passwords):
+// AES-256-GCM with a key derived from APP_SECRET by HKDF, a fresh 12-byte IV per value, stored as
+// "v1.<iv>.<tag>.<ciphertext>" in base64url. Signed tokens (unsubscribe links of issues, onboarding and
+// product news; open and click tracking): an HMAC-SHA256 of purpose and value, no storage. Every signed
+// link is made and read here; the MAC keeps the HKDF key it was first written with, because links already
+// sent in e-mails must keep working.
 import crypto from 'node:crypto';
 
 const VERSION = 'v1';
@@ -52,7 +56,12 @@ export function readToken(appSecret: string, purpose: string, token: string): st
   const value = Buffer.from(encoded, 'base64url').toString('utf8');
   if (Buffer.from(value, 'utf8').toString('base64url') !== encoded) return null;
   const expected = signToken(appSecret, purpose, value).split('.')[1]!;
-  const a = Buffer.from(mac);
+  return safeEqual(mac, expected) ? value : null;
+}
+
+/** Compares a given secret (a MAC, a signature) with the expected one in constant time. */
+export function safeEqual(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
   const b = Buffer.from(expected);
-  return a.length === b.length && crypto.timingSafeEqual(a, b) ? value : null;
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
