@@ -30,7 +30,8 @@ import { blogShell, sitemapXml } from './blog/public-pages';
 import { onboardingRest } from './rest/onboarding';
 import { teamRest } from './rest/team';
 import { trackingPublicRest, trackingRest } from './rest/tracking';
-import { errorResponse } from './rest/adapter';
+import { errorResponse } from './http/error-response';
+import { AppError } from './errors';
 import { MSG } from '../shared/messages';
 import { TRPC_MAX_BATCH } from '../shared/limits';
 
@@ -65,7 +66,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
       const foreign = origin ? !trustedOrigins.has(origin) : c.req.header('sec-fetch-site') === 'cross-site';
-      if (foreign) return c.json({ success: false, message: MSG.crossOrigin, code: 'FORBIDDEN' }, 403);
+      if (foreign) return errorResponse(c, new AppError('FORBIDDEN', MSG.crossOrigin));
     }
 
     const session = await deps.auth.validate(c.req.header('cookie'));
@@ -80,7 +81,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
 
   const limitBody = bodyLimit({
     maxSize: 1024 * 1024,
-    onError: (c) => c.json({ success: false, message: MSG.bodyTooLarge, code: 'PAYLOAD_TOO_LARGE' }, 413),
+    onError: (c) => errorResponse(c, new AppError('PAYLOAD_TOO_LARGE', MSG.bodyTooLarge)),
   });
   // GET/HEAD handlers never read a body; skipping them spares node-server from materialising the Request.
   // Uploads (a subscriber CSV of 100,000 rows is ~4 MB) have a larger limit, for signed-in users only, and
@@ -121,7 +122,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/', trackingRest);
   app.route('/', testEmailRest);
 
-  app.all('/api/*', (c) => c.json({ success: false, message: MSG.notFoundApi, code: 'NOT_FOUND' }, 404));
+  app.all('/api/*', (c) => errorResponse(c, new AppError('NOT_FOUND', MSG.notFoundApi)));
 
   // Outside /api: vendors and mail clients call these without a session or an Origin we trust.
   const publicContext: MiddlewareHandler<AppEnv> = async (c, next) => {

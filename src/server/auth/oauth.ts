@@ -9,6 +9,7 @@ import { confirmEmailOwner, createAccount, signInAs } from './accounts';
 
 export const OAUTH_PROVIDERS = ['google', 'github'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+export const isOAuthProvider = (name: string): name is OAuthProvider => (OAUTH_PROVIDERS as readonly string[]).includes(name);
 
 export function configuredProviders(env: Env): Record<OAuthProvider, boolean> {
   return {

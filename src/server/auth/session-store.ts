@@ -38,7 +38,8 @@ export function createSessionStore(db: Db, opts: SessionStoreOptions): Adapter {
     .prepare();
   const extend = db
     .update(sessions)
-    .set({ expiresAt: sql.placeholder('expiresAt') as never })
+    // set() takes values or SQL, not a bare placeholder: the placeholder goes in as an SQL fragment.
+    .set({ expiresAt: sql`${sql.placeholder('expiresAt')}` })
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare();
   const remove = db

@@ -6,6 +6,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { AppError } from '../errors';
 import type { AppEnv } from './types';
+import { errorResponse } from './error-response';
 
 export function uploadLimit(limitFor: (c: Context<AppEnv>) => { maxSize: number; message: string }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -13,7 +14,7 @@ export function uploadLimit(limitFor: (c: Context<AppEnv>) => { maxSize: number;
     if (!body) return next();
     const { maxSize, message } = limitFor(c);
     const declared = c.req.raw.headers.has('transfer-encoding') ? null : c.req.raw.headers.get('content-length');
-    if (declared !== null && Number(declared) > maxSize) return c.json({ success: false, message, code: 'PAYLOAD_TOO_LARGE' }, 413);
+    if (declared !== null && Number(declared) > maxSize) return errorResponse(c, new AppError('PAYLOAD_TOO_LARGE', message));
     c.req.raw = new Request(c.req.raw, { body: capped(body, maxSize, message), duplex: 'half' } as RequestInit);
     return next();
   };

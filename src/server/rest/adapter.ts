@@ -1,18 +1,42 @@
 // Shared plumbing for the documented REST paths: each path is a thin adapter that calls a procedure
-// through createCaller with the request's context, and maps errors to { success:false, message, code }.
+// through createCaller with the request's context, and every failure answers through errorResponse.
 import type { Context as HonoContext } from 'hono';
-import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { createCaller } from '../trpc/root';
 import { createContext } from '../trpc/context';
-import type { Deps } from '../context';
-import { toTRPCError, fieldErrorsOf, appDataOf } from '../trpc/errors';
+import type { Context } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import type { AppEnv } from '../http/types';
+import { errorResponse, type ErrorOptions } from '../http/error-response';
 
-export type Caller = ReturnType<typeof createCaller>;
+// The adapters' toolkit in one import: the error answer is shared with the app's middleware.
+export { errorResponse };
+
+type Caller = ReturnType<typeof createCaller>;
+
+/**
+ * The caller as an HTTP edge sees it: what a request carries (its JSON body, its query) is passed as it
+ * came, and the procedure's own input schema checks it, after the procedure's authorisation, exactly as
+ * over /api/trpc. Declared as a method so that a procedure's typed parameter accepts it.
+ */
+type Unchecked<T> = {
+  [K in keyof T]: T[K] extends (input: never) => Promise<infer O> ? { call(input?: unknown): Promise<O> }['call'] : Unchecked<T[K]>;
+};
+export type RestCaller = Unchecked<Caller>;
+
+/** The one way a REST path builds a procedure context from its request. */
+export function requestContext(c: HonoContext<AppEnv>, resHeaders = new Headers()): Context {
+  return createContext(c.get('deps'), {
+    user: c.get('user'),
+    sessionId: c.get('sessionId'),
+    ip: c.get('ip'),
+    userAgent: c.req.header('user-agent'),
+    resHeaders,
+  });
+}
+
+export const restCaller = (ctx: Context): RestCaller => createCaller(ctx);
 
 /** Reads a JSON body; an empty body is {}, a malformed one a 400. */
 export async function readJson(c: HonoContext<AppEnv>): Promise<unknown> {
@@ -25,13 +49,9 @@ export async function readJson(c: HonoContext<AppEnv>): Promise<unknown> {
   }
 }
 
-export function errorResponse(c: HonoContext<AppEnv>, err: unknown) {
-  const trpcErr = err instanceof TRPCError ? err : toTRPCError(err);
-  const status = getHTTPStatusCodeFromError(trpcErr) as ContentfulStatusCode;
-  if (status >= 500) c.get('deps').log.error(`${c.req.method} ${c.req.path} failed`, trpcErr.cause ?? trpcErr);
-  const message = status >= 500 ? MSG.internalError : trpcErr.message;
-  const fieldErrors = fieldErrorsOf(trpcErr);
-  return c.json({ success: false, message, code: trpcErr.code, ...(fieldErrors ? { fieldErrors } : {}), ...appDataOf(trpcErr) }, status);
+/** A JSON body with the path's own fields added (they win); a body that is not an object adds nothing. */
+export function withFields(body: unknown, fields: Record<string, string>): Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, ...fields } : fields;
 }
 
 /**
@@ -40,36 +60,43 @@ export function errorResponse(c: HonoContext<AppEnv>, err: unknown) {
  */
 export async function rest(
   c: HonoContext<AppEnv>,
-  fn: (caller: Caller) => Promise<unknown>,
-  opts: { status?: ContentfulStatusCode; headers?: Record<string, string> } = {},
+  fn: (caller: RestCaller) => Promise<object>,
+  opts: { status?: ContentfulStatusCode; headers?: Record<string, string> } & ErrorOptions = {},
 ) {
-  const deps: Deps = c.get('deps');
   const resHeaders = new Headers();
-  const ctx = createContext(deps, { user: c.get('user'), sessionId: c.get('sessionId'), ip: c.get('ip'), userAgent: c.req.header('user-agent'), resHeaders });
-  let outcome: { ok: true; body: unknown } | { ok: false; err: unknown };
+  let outcome: { ok: true; body: object } | { ok: false; err: unknown };
   try {
-    outcome = { ok: true, body: await fn(createCaller(ctx)) };
+    outcome = { ok: true, body: await fn(restCaller(requestContext(c, resHeaders))) };
   } catch (err) {
     outcome = { ok: false, err };
   }
   // Cookies go out on failures too (a refused sign-in may still end a stale session).
   for (const v of resHeaders.getSetCookie()) c.header('Set-Cookie', v, { append: true });
-  if (!outcome.ok) return errorResponse(c, outcome.err);
+  if (!outcome.ok) return errorResponse(c, outcome.err, opts);
   for (const [k, v] of Object.entries(opts.headers ?? {})) c.header(k, v);
-  return c.json(outcome.body as object, opts.status ?? 200);
+  return c.json(outcome.body, opts.status ?? 200);
 }
 
-/** A CSV download from a procedure that answers { filename, csv }; errors as the other REST paths. */
-export async function csvDownload(c: HonoContext<AppEnv>, fn: (caller: Caller) => Promise<{ filename: string; csv: string }>) {
-  const ctx = createContext(c.get('deps'), { user: c.get('user'), sessionId: c.get('sessionId'), ip: c.get('ip'), resHeaders: new Headers() });
+/** A file download from a procedure; errors as the other REST paths. */
+export async function download(
+  c: HonoContext<AppEnv>,
+  fn: (caller: RestCaller) => Promise<{ body: string | Uint8Array<ArrayBuffer>; headers: Record<string, string> }>,
+) {
   try {
-    const { filename, csv } = await fn(createCaller(ctx));
-    return c.body(csv, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-      'Cache-Control': 'no-store',
-    });
+    const file = await fn(restCaller(requestContext(c)));
+    return c.body(file.body, 200, file.headers);
   } catch (err) {
     return errorResponse(c, err);
   }
+}
+
+/** A CSV download from a procedure that answers { filename, csv }. */
+export function csvDownload(c: HonoContext<AppEnv>, fn: (caller: RestCaller) => Promise<{ filename: string; csv: string }>) {
+  return download(c, async (api) => {
+    const { filename, csv } = await fn(api);
+    return {
+      body: csv,
+      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' },
+    };
+  });
 }

@@ -5,6 +5,6 @@ import type { AppEnv } from '../http/types';
 import { readJson, rest } from './adapter';
 
 export const aiMagicContentRest = new Hono<AppEnv>()
-  .post('/ai-magic/search-channels', (c) => rest(c, async (api) => api.channels.search((await readJson(c)) as never)))
-  .post('/ai-magic/channel-articles', (c) => rest(c, async (api) => api.articles.listForChannel((await readJson(c)) as never)))
-  .post('/ai-magic/multi-channel-articles', (c) => rest(c, async (api) => api.articles.listForChannels((await readJson(c)) as never)));
+  .post('/ai-magic/search-channels', (c) => rest(c, async (api) => api.channels.search(await readJson(c))))
+  .post('/ai-magic/channel-articles', (c) => rest(c, async (api) => api.articles.listForChannel(await readJson(c))))
+  .post('/ai-magic/multi-channel-articles', (c) => rest(c, async (api) => api.articles.listForChannels(await readJson(c))));

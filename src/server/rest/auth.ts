@@ -2,9 +2,9 @@
 import { Hono } from 'hono';
 import { setCookie, getCookie, deleteCookie } from 'hono/cookie';
 import type { AppEnv } from '../http/types';
-import { readJson, rest } from './adapter';
-import { authorizationUrl, configuredProviders, fetchProfile, signInWithProfile, OAUTH_PROVIDERS, type OAuthProvider } from '../auth/oauth';
-import { createContext } from '../trpc/context';
+import { errorResponse, readJson, requestContext, rest } from './adapter';
+import { authorizationUrl, configuredProviders, fetchProfile, isOAuthProvider, signInWithProfile } from '../auth/oauth';
+import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { authCheck } from '../user/dto';
 
@@ -14,8 +14,8 @@ import { authCheck } from '../user/dto';
 const CHECK_HEADERS = { 'Content-Type': 'application/json', 'X-Protected-Content': 'true', 'X-Anti-Scraping': 'active', 'Cache-Control': 'no-store' };
 
 export const authRest = new Hono<AppEnv>()
-  .post('/auth/signup', (c) => rest(c, async (api) => api.auth.signUp((await readJson(c)) as never), { status: 201 }))
-  .post('/auth/login', (c) => rest(c, async (api) => api.auth.signIn((await readJson(c)) as never)))
+  .post('/auth/signup', (c) => rest(c, async (api) => api.auth.signUp(await readJson(c)), { status: 201 }))
+  .post('/auth/login', (c) => rest(c, async (api) => api.auth.signIn(await readJson(c))))
   .post('/auth/logout', (c) => rest(c, (api) => api.auth.signOut()))
   // The hottest path (every page load asks it): the procedure has no input and no authorization of its
   // own, so this adapter calls its domain function directly and skips the tRPC pipeline (~20 µs a call).
@@ -24,23 +24,23 @@ export const authRest = new Hono<AppEnv>()
     const body = JSON.stringify(authCheck(c.get('user'), c.get('deps').now()));
     return new Response(body, { status: 200, headers: cookie ? { ...CHECK_HEADERS, 'Set-Cookie': cookie } : CHECK_HEADERS });
   })
-  .post('/auth/send-code', (c) => rest(c, async (api) => api.auth.sendCode((await readJson(c)) as never)))
-  .post('/auth/verify-code', (c) => rest(c, async (api) => api.auth.verifyCode((await readJson(c)) as never)))
-  .post('/auth/forgot-password', (c) => rest(c, async (api) => api.auth.forgotPassword((await readJson(c)) as never)))
-  .post('/auth/reset-password', (c) => rest(c, async (api) => api.auth.resetPassword((await readJson(c)) as never)))
+  .post('/auth/send-code', (c) => rest(c, async (api) => api.auth.sendCode(await readJson(c))))
+  .post('/auth/verify-code', (c) => rest(c, async (api) => api.auth.verifyCode(await readJson(c))))
+  .post('/auth/forgot-password', (c) => rest(c, async (api) => api.auth.forgotPassword(await readJson(c))))
+  .post('/auth/reset-password', (c) => rest(c, async (api) => api.auth.resetPassword(await readJson(c))))
   .get('/auth/providers', (c) => rest(c, (api) => api.auth.providers()))
   .get('/user', (c) => rest(c, (api) => api.user.get()))
-  .put('/user', (c) => rest(c, async (api) => api.user.update((await readJson(c)) as never)))
+  .put('/user', (c) => rest(c, async (api) => api.user.update(await readJson(c))))
   .get('/login', (c) => c.redirect('/auth', 302))
-  .post('/newsletter-signup', (c) => rest(c, async (api) => api.leads.subscribe((await readJson(c)) as never)))
+  .post('/newsletter-signup', (c) => rest(c, async (api) => api.leads.subscribe(await readJson(c))))
   // OAuth: redirect to the provider, then come back to the callback with a code.
   .get('/auth/oauth/:provider', async (c) => {
-    const provider = c.req.param('provider') as OAuthProvider;
+    const provider = c.req.param('provider');
     const env = c.get('deps').env;
-    if (!OAUTH_PROVIDERS.includes(provider)) return c.json({ success: false, message: MSG.notFoundApi, code: 'NOT_FOUND' }, 404);
+    if (!isOAuthProvider(provider)) return errorResponse(c, new AppError('NOT_FOUND', MSG.notFoundApi));
     if (!configuredProviders(env)[provider]) {
       const label = provider === 'google' ? 'Google' : 'GitHub';
-      return c.json({ success: false, message: MSG.providerNotConfigured(label), code: 'PRECONDITION_FAILED' }, 412);
+      return errorResponse(c, new AppError('PRECONDITION_FAILED', MSG.providerNotConfigured(label)));
     }
     const { url, state, verifier } = await authorizationUrl(env, provider);
     const opts = { httpOnly: true, secure: env.isProduction, sameSite: 'Lax' as const, path: '/', maxAge: 600 };
@@ -49,7 +49,7 @@ export const authRest = new Hono<AppEnv>()
     return c.redirect(url.toString(), 302);
   })
   .get('/auth/oauth/:provider/callback', async (c) => {
-    const provider = c.req.param('provider') as OAuthProvider;
+    const provider = c.req.param('provider');
     const deps = c.get('deps');
     const state = c.req.query('state');
     const code = c.req.query('code');
@@ -57,14 +57,14 @@ export const authRest = new Hono<AppEnv>()
     const verifier = getCookie(c, 'oauth_verifier') ?? null;
     deleteCookie(c, 'oauth_state', { path: '/' });
     deleteCookie(c, 'oauth_verifier', { path: '/' });
-    if (!OAUTH_PROVIDERS.includes(provider) || !configuredProviders(deps.env)[provider] || !code || !state || state !== expected) {
+    if (!isOAuthProvider(provider) || !configuredProviders(deps.env)[provider] || !code || !state || state !== expected) {
       return c.redirect('/auth?error=oauth', 302);
     }
     try {
       const profile = await fetchProfile(deps.env, provider, code, verifier);
       const resHeaders = new Headers();
-      const ctx = createContext(deps, { user: null, sessionId: null, ip: c.get('ip'), resHeaders });
-      await signInWithProfile(ctx, provider, profile);
+      // Signed in as the provider's account, whoever this browser was signed in as before.
+      await signInWithProfile({ ...requestContext(c, resHeaders), user: null, sessionId: null }, provider, profile);
       for (const v of resHeaders.getSetCookie()) c.header('Set-Cookie', v, { append: true });
       return c.redirect('/dashboard', 302);
     } catch (err) {

@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/types';
 import { readJson, rest } from './adapter';
 
 export const demoRest = new Hono<AppEnv>()
-  .post('/demo/submit', (c) => rest(c, async (api) => api.demo.submit((await readJson(c)) as never), { headers: { 'Cache-Control': 'no-store' } }))
-  .get('/demo/events', (c) => rest(c, (api) => api.demo.events({ limit: (c.req.query('limit') ?? 10) as never }), { headers: { 'Cache-Control': 'no-store' } }))
-  .post('/demo/events', (c) => rest(c, async (api) => api.demo.recordEvent((await readJson(c)) as never), { status: 201 }))
+  .post('/demo/submit', (c) => rest(c, async (api) => api.demo.submit(await readJson(c)), { headers: { 'Cache-Control': 'no-store' } }))
+  .get('/demo/events', (c) => rest(c, (api) => api.demo.events({ limit: c.req.query('limit') ?? 10 }), { headers: { 'Cache-Control': 'no-store' } }))
+  .post('/demo/events', (c) => rest(c, async (api) => api.demo.recordEvent(await readJson(c)), { status: 201 }))
   .get('/honeypot', (c) => rest(c, (api) => api.demo.honeypot(), { headers: { 'Cache-Control': 'no-store' } }));

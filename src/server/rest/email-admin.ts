@@ -10,9 +10,9 @@ export const emailAdminRest = new Hono<AppEnv>()
   .get('/email/health', (c) => rest(c, (api) => api.emailAdmin.getHealth({})))
   .get('/email/metrics', (c) => rest(c, (api) => api.emailAdmin.getMetrics({})))
   .get('/admin/email/templates', (c) => rest(c, (api) => api.emailAdmin.listTemplates({})))
-  .post('/email-direct/test-direct', (c) => rest(c, async (api) => api.emailAdmin.sendTest((await readJson(c)) as never)))
-  .post('/send-test-email', (c) => rest(c, async (api) => api.emailAdmin.sendQuickTest((await readJson(c)) as never)))
-  .post('/send-email', (c) => rest(c, async (api) => api.emailAdmin.sendCustom((await readJson(c)) as never)));
+  .post('/email-direct/test-direct', (c) => rest(c, async (api) => api.emailAdmin.sendTest(await readJson(c))))
+  .post('/send-test-email', (c) => rest(c, async (api) => api.emailAdmin.sendQuickTest(await readJson(c))))
+  .post('/send-email', (c) => rest(c, async (api) => api.emailAdmin.sendCustom(await readJson(c))));
 
 /** GET /test-email?email= lives outside /api (spec §7) but is served like the API (session, JSON). */
 export const testEmailRest = new Hono<AppEnv>().get('/test-email', (c) => {
