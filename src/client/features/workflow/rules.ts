@@ -1,5 +1,5 @@
 // The workflow's step rules (spec §2, §5), shared by the Continue buttons and the step indicator.
-import type { Step, WorkflowData } from './types';
+import type { AssembleRequest, Step, WorkflowData } from './types';
 
 /** What each step needs before the user may move past it. */
 export function stepComplete(step: Step, d: WorkflowData): boolean {
@@ -33,4 +33,20 @@ export function canJumpTo(step: Step, current: Step, furthest: Step, d: Workflow
 
 export function readyToAssemble(d: WorkflowData): boolean {
   return !!d.newsletterName.trim() && !!d.selectedTheme && d.selectedArticles.length > 0;
+}
+
+const SCALARS = ['layoutStyle', 'fontStyle', 'colorTheme', 'intro', 'subject'] as const;
+
+/**
+ * The assembly fields of `d` that differ from what the server last confirmed it stored: all an assembly
+ * or send request carries beside the publication id (the server reads the rest from the stored workflow).
+ */
+export function unsavedAssemblyFields(d: WorkflowData, stored: WorkflowData): Omit<AssembleRequest, 'publicationId'> {
+  const o: Omit<AssembleRequest, 'publicationId'> = {};
+  const name = d.newsletterName.trim();
+  if (name !== stored.newsletterName.trim()) o.newsletterName = name;
+  if (d.selectedTheme && d.selectedTheme !== stored.selectedTheme) o.themeId = d.selectedTheme;
+  if (JSON.stringify(d.selectedArticles) !== JSON.stringify(stored.selectedArticles)) o.articles = d.selectedArticles;
+  for (const k of SCALARS) if (d[k] !== stored[k]) Object.assign(o, { [k]: d[k] });
+  return o;
 }

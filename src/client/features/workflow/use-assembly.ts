@@ -14,21 +14,6 @@ export interface AssemblyState {
   error: string | null;
 }
 
-type Overrides = Omit<AssembleRequest, 'publicationId'>;
-
-const SCALARS = ['layoutStyle', 'fontStyle', 'colorTheme', 'intro', 'subject'] as const;
-
-/** The assembly fields of `d` that differ from what the server last confirmed it stored. */
-export function unsavedAssemblyFields(d: WorkflowData, stored: WorkflowData): Overrides {
-  const o: Overrides = {};
-  const name = d.newsletterName.trim();
-  if (name !== stored.newsletterName.trim()) o.newsletterName = name;
-  if (d.selectedTheme && d.selectedTheme !== stored.selectedTheme) o.themeId = d.selectedTheme;
-  if (JSON.stringify(d.selectedArticles) !== JSON.stringify(stored.selectedArticles)) o.articles = d.selectedArticles;
-  for (const k of SCALARS) if (d[k] !== stored[k]) Object.assign(o, { [k]: d[k] });
-  return o;
-}
-
 /** The server's reason for a refusal (a locked theme, a bad article); the spec's wording otherwise. */
 function assemblyError(err: unknown): string {
   const e = err as { message?: string; data?: { httpStatus?: number } | null };

@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { MSG } from '../../../shared/messages';
 import { isSampleArticle } from '../../../shared/schemas/content';
-import { unsavedAssemblyFields } from './use-assembly';
+import { unsavedAssemblyFields } from './rules';
 import { toStep, type AssembleRequest, type Publication, type Step, type WorkflowData, type WorkflowPatch } from './types';
 
 export const NAME_SAVE_DELAY_MS = 500;
