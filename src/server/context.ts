@@ -6,7 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { Gates } from './http/concurrency';
 import type { AuthService, SessionUser } from './auth/service';
 import type { JobQueue } from './jobs/queue';
-import type { AiRuntime } from './ai/jobs';
+import type { AiRuntime } from './ai/runtime';
 
 export interface Deps {
   db: Db;

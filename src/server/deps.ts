@@ -7,7 +7,7 @@ import { RateLimiter } from './http/rate-limit';
 import { createGates } from './http/concurrency';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createSqliteQueue } from './jobs/queue';
-import { createAiRuntime } from './ai/jobs';
+import { createAiRuntime } from './ai/runtime';
 
 export function consoleLogger(level: Env['LOG_LEVEL']): Logger {
   return {

@@ -2,40 +2,19 @@
 // reload (or another tab) picks the text up where it is; the job keeps running when its watcher
 // leaves. Watchers get the stored text, then each new piece, then the end, through one in-process hub.
 import crypto from 'node:crypto';
-import { EventEmitter, on } from 'node:events';
+import { on } from 'node:events';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import type { Env } from '../env';
 import type { Logger } from '../context';
 import { aiJobs, type AiJobRow } from '../../../db/schema';
 import { AppError } from '../errors';
-import { AI_MSG, AI_KINDS, type AiArticle, type AiJob, type AiJobEvent, type AiKind, type EngineInfo } from '../../shared/schemas/ai';
-import { modelConfigFromEnv, streamChat, type ModelConfig } from './model';
+import { AI_MSG, AI_KINDS, type AiArticle, type AiJob, type AiJobEvent, type AiKind } from '../../shared/schemas/ai';
+import { streamChat } from './model';
+import { BUILTIN, engineOf, type AiRuntime } from './runtime';
 import { consumeGeneration, requireAiTools } from './quota';
 import { articleText, sourceRefs } from './sources';
 import { prepare, writeBuiltin } from './builtin';
 import { checkOutput, generationPrompt } from './prompts';
-
-/** The AI part of the app's dependencies: which engine writes, and the hub of running generations. */
-export interface AiRuntime {
-  model: ModelConfig | null;
-  hub: EventEmitter;
-  /** Text of running jobs, ahead of what is stored. */
-  live: Map<string, string>;
-  controllers: Map<string, AbortController>;
-}
-
-export function createAiRuntime(env: Pick<Env, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODEL'>, model?: ModelConfig | null): AiRuntime {
-  const hub = new EventEmitter();
-  hub.setMaxListeners(0);
-  return { model: model === undefined ? modelConfigFromEnv(env) : model, hub, live: new Map(), controllers: new Map() };
-}
-
-export const BUILTIN: EngineInfo = { kind: 'builtin', name: 'Built-in engine' };
-
-export function engineOf(rt: AiRuntime): EngineInfo {
-  return rt.model ? { kind: 'model', name: rt.model.model } : BUILTIN;
-}
 
 export interface AiCtx {
   db: Db;

@@ -8,8 +8,7 @@ import { mailProviders } from '../../../db/schema/delivery';
 import { users } from '../../../db/schema/users';
 import type { Db } from '../db';
 import type { Env } from '../env';
-import type { AiRuntime } from '../ai/jobs';
-import { engineOf } from '../ai/jobs';
+import { engineOf, type AiRuntime } from '../ai/runtime';
 import { stripeConfig } from '../billing/stripe';
 import { INTEGRATION_PLATFORMS, PLATFORM_NAMES } from './platforms';
 

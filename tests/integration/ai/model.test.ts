@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { aiUsage, users } from '../../../db/schema';
-import { createAiRuntime } from '../../../src/server/ai/jobs';
+import { createAiRuntime } from '../../../src/server/ai/runtime';
 import { cookieFrom, jsonRequest } from '../../helpers/app';
 import { FIXTURES, HOSTILE } from '../../fixtures/ai/articles';
 import { aiHarness, byFixture, loadArticles, serveFeedsAndModel, type AiSetup } from './support';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { aiJobs, aiUsage } from '../../../db/schema';
 import { BUSY_MESSAGE } from '../../../src/server/http/concurrency';
-import { createAiRuntime } from '../../../src/server/ai/jobs';
+import { createAiRuntime } from '../../../src/server/ai/runtime';
 import { expectStatus } from '../workflow/factories';
 import { aiHarness, loadArticles, serveFeedsAndModel, type AiSetup } from './support';
 import crypto from 'node:crypto';
