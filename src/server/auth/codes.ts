@@ -44,7 +44,7 @@ export async function sendCode(ctx: Ctx, email: string) {
       })
       .run();
   });
-  await ctx.mailer.send({ to: email, ...codeMail(code), summary: `code=${code}` });
+  await ctx.mailer.send({ to: email, ...codeMail(code), logNote: `code=${code}` });
   return { success: true as const, message: MSG.codeSent };
 }
 

@@ -32,7 +32,7 @@ export async function requestReset(ctx: Ctx, email: string) {
       .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL_MS) })
       .run();
     const link = `${ctx.env.APP_URL}/reset-password?token=${token}`;
-    await ctx.mailer.send({ to: email, ...resetMail(link), summary: `link=${link}` });
+    await ctx.mailer.send({ to: email, ...resetMail(link), logNote: `link=${link}` });
   }
   return { success: true as const, message: MSG.resetLinkSent };
 }

@@ -80,7 +80,7 @@ async function sendEach(ctx: Ctx, owner: MailOwner, recipients: string[], newsle
         subject: newsletter.subject,
         text: newsletter.text,
         html: newsletter.html,
-        summary: 'newsletter send',
+        logNote: 'newsletter send',
       });
       sent.push({ to, messageId: info.messageId });
       carrier = info.transport;

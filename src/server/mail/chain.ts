@@ -33,7 +33,7 @@ let outboxEntry: { db: unknown; entry: ChainEntry } | null = null;
 /** The built-in default when nothing is configured. */
 function defaultChain(deps: ChainDeps): ChainEntry[] {
   if (outboxEntry?.db !== deps.db) {
-    const transport = createOutboxTransport(deps.db, { log: (l) => deps.log.info(l), now: deps.now });
+    const transport = createOutboxTransport(deps.db, { log: (l) => deps.log.info(l), now: () => deps.now() });
     outboxEntry = { db: deps.db, entry: { id: 'outbox', kind: 'outbox', label: 'Built-in outbox', priority: 'primary', scope: 'default', transport } };
   }
   return [outboxEntry.entry];

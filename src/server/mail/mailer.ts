@@ -20,8 +20,8 @@ export interface MailMessage {
   /** Where replies go (the creator, for newsletters sent from the product's address). */
   replyTo?: string;
   headers?: Record<string, string>;
-  /** A code or link worth showing in the outbox log line. */
-  summary?: string;
+  /** A code or link worth showing in the outbox's log line (never sent). */
+  logNote?: string;
 }
 
 export interface SentMail {
@@ -64,7 +64,7 @@ export async function sendMail(deps: MailDeps, owner: MailOwner, msg: MailMessag
     html: msg.html,
     headers: Object.fromEntries(Object.entries(msg.headers ?? {}).map(([k, v]) => [cleanHeader(k), cleanHeader(v)])),
     messageId: `<${crypto.randomUUID()}@${mailboxDomain(deps.env.MAIL_FROM)}>`,
-    logNote: msg.summary,
+    logNote: msg.logNote,
   };
   const { results, outage } = await deliver(chainFor(deps, owner), [message], { callTimeoutMs: CALL_TIMEOUT_MS, log: (l) => deps.log.warn(l) });
   const { result, entry } = results[0]!;
