@@ -5,10 +5,12 @@ import { ESLint } from 'eslint';
 
 const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname });
 
-async function restricted(code: string, filePath: string): Promise<string[]> {
+async function messagesOf(rule: string, code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+const restricted = (code: string, filePath: string) => messagesOf('@typescript-eslint/no-restricted-imports', code, filePath);
 
 describe('import zones', () => {
   it('the client imports server code as types only', async () => {
@@ -38,5 +40,50 @@ describe('import zones', () => {
 
   it('shared code imports neither side', async () => {
     expect(await restricted("import { x } from '../server/xml';\nexport const y = x;\n", 'src/shared/probe.ts')).toHaveLength(1);
+  });
+
+  it('domain code never reaches into http/', async () => {
+    const code = "import { RateLimiter } from '../http/rate-limit';\nexport const x = RateLimiter;\n";
+    for (const dir of ['auth', 'leads', 'mail', 'jobs', 'net']) expect(await restricted(code, `src/server/${dir}/probe.ts`), dir).toHaveLength(1);
+    expect(await restricted(code, 'src/server/routers/probe.ts')).toEqual([]);
+  });
+
+  it('the job queue, the network guard and crypto import no domain', async () => {
+    const imports = (spec: string) => `import * as m from '${spec}';\nexport const x = m;\n`;
+    expect(await restricted(imports('../delivery/runner'), 'src/server/jobs/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('../onboarding/jobs'), 'src/server/jobs/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('../onboarding'), 'src/server/jobs/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('../mail/transport'), 'src/server/net/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('../feeds/fetcher'), 'src/server/net/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('../ai/model'), 'src/server/net/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('./user/plan'), 'src/server/crypto.ts')).toHaveLength(1);
+    expect(await restricted(imports('../db'), 'src/server/jobs/probe.ts')).toEqual([]);
+    expect(await restricted(imports('./queue'), 'src/server/jobs/probe.ts')).toEqual([]);
+    expect(await restricted(imports('node:crypto'), 'src/server/crypto.ts')).toEqual([]);
+  });
+
+  it('mail imports nothing of issue delivery', async () => {
+    const code = "import { escapeHtml } from '../../delivery/personalize';\nexport const x = escapeHtml;\n";
+    expect(await restricted(code, 'src/server/mail/transports/probe.ts')).toHaveLength(1);
+    expect(await restricted(code.replace('../../delivery', '../delivery'), 'src/server/tracking/probe.ts')).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  const cycles = (code: string, filePath: string) => messagesOf('import-x/no-cycle', code, filePath);
+
+  it('a value import that leads back to the importing file is refused', async () => {
+    // http/rate-limit.ts imports AppError from errors.ts, so errors.ts importing the limiter closes a circle.
+    expect(await cycles("import { RateLimiter } from './http/rate-limit';\nexport const x = RateLimiter;\n", 'src/server/errors.ts')).toHaveLength(1);
+    expect(await cycles("import { MSG } from '../shared/messages';\nexport const x = MSG;\n", 'src/server/errors.ts')).toEqual([]);
+  });
+});
+
+describe('transactions', () => {
+  it('a transaction is passed as the database-or-transaction type, never cast', async () => {
+    const messages = (code: string) => messagesOf('no-restricted-syntax', code, 'src/server/user/probe.ts');
+    expect(await messages('declare const tx: unknown;\nexport const d = tx as unknown as number;\n')).toHaveLength(1);
+    expect(await messages('declare const tx: unknown;\nexport const d = tx as never;\n')).toHaveLength(1);
+    expect(await messages('declare const tx: number;\nexport const d: number = tx;\n')).toEqual([]);
   });
 });
