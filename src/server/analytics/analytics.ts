@@ -4,14 +4,13 @@
 // published there (listed apart, by source); a CSV of the per-issue rows. Everything is aggregated
 // in SQL over indexes, one query per kind of figure for all listed issues at once.
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AuthedContext } from '../context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { capabilitiesFor } from '../../shared/plans';
 import { integrationPublications, issueSends, publications } from '../../../db/schema';
 import { findOwned } from '../publications/publications';
-import { publicationId } from '../publications/schemas';
+import type { OverviewInput, SetTrackingInput } from './schemas';
 import { csvCell } from '../csv';
 import { PLATFORM_NAMES } from '../integrations/platforms';
 import { STAT_KEYS, type StatKey } from '../integrations/connectors/types';
@@ -22,17 +21,6 @@ export const ANALYTICS_MSG = {
   unavailable: 'Analytics is available for Professional, Business and Enterprise plans',
   issueNotFound: 'Issue not found',
 } as const;
-
-export const overviewInput = z.object({
-  publicationId: publicationId.optional(),
-  /** How many of the latest issues (also the trend's length). */
-  limit: z.number().int().min(1).max(100).default(30),
-});
-export const issueInput = z.object({ sendId: z.string().trim().min(1).max(64) });
-export const setTrackingInput = z
-  .object({ publicationId, trackOpens: z.boolean().optional(), trackClicks: z.boolean().optional() })
-  .refine((v) => v.trackOpens !== undefined || v.trackClicks !== undefined, { message: 'Choose opens or clicks' });
-export type SetTrackingInput = z.infer<typeof setTrackingInput>;
 
 export interface IssueStats {
   sendId: string;
@@ -213,7 +201,7 @@ function toStats(row: SendRow, a: Agg): IssueStats {
 }
 
 /** The latest issues of the account (or of one of its publications), with their figures: the overview's and the CSV's rows. */
-function issueStats(ctx: Ctx, input: z.output<typeof overviewInput>): IssueStats[] {
+function issueStats(ctx: Ctx, input: OverviewInput): IssueStats[] {
   requireAnalytics(ctx.user);
   if (input.publicationId) findOwned(ctx.db, ctx.user.id, input.publicationId);
   const rows = listSendRows(ctx.db, ctx.user.id, input);
@@ -269,7 +257,7 @@ function platformCampaigns(db: Db, userId: string): PlatformCampaign[] {
   });
 }
 
-export function analyticsOverview(ctx: Ctx, input: z.output<typeof overviewInput>) {
+export function analyticsOverview(ctx: Ctx, input: OverviewInput) {
   const issues = issueStats(ctx, input);
   const pubs = ctx.db
     .select({ id: publications.id, name: publications.name })
@@ -330,7 +318,7 @@ export const CSV_COLUMNS = [
   'Clicks tracked',
 ] as const;
 
-export function analyticsCsv(ctx: Ctx, input: z.output<typeof overviewInput>) {
+export function analyticsCsv(ctx: Ctx, input: OverviewInput) {
   const issues = issueStats(ctx, input);
   const lines = [CSV_COLUMNS.join(',')];
   for (const i of issues) {

@@ -1,4 +1,4 @@
-// Inputs of blog.* (validated by the router, typed for the domain functions).
+// The contracts of blog.*: inputs (validated by the router, typed for the domain functions) and the outputs of its /api paths.
 import { z } from 'zod';
 import { SLUG_MAX, SLUG_PATTERN } from '../../shared/blog-slug';
 
@@ -47,3 +47,12 @@ export const slugInput = z.object({ slug: z.string().trim().min(1).max(SLUG_MAX)
 export const listInput = z.object({ page: z.number().int().min(1).max(10_000).default(1) }).default({ page: 1 });
 export const previewInput = z.object({ markdown: z.string().max(MARKDOWN_MAX, `The text must be at most ${MARKDOWN_MAX.toLocaleString('en-US')} characters`) });
 export const uploadImageInput = z.object({ bytes: z.instanceof(Uint8Array, { message: BLOG_MSG.imageEmpty }) });
+/** POST /api/uploads/blog-image: the stored image, served from its url. */
+export const uploadedImage = z.object({
+  id: z.string(),
+  url: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});

@@ -1,5 +1,6 @@
 // admin.*: staff-only. Every procedure uses adminProcedure (403 for everyone else); changes to accounts
 // are for admins only (decided in the domain: managers and supervisors read).
+import { z } from 'zod';
 import { router, adminProcedure } from '../trpc/init';
 import { securityInput, securityOverview } from '../user/security';
 import { adminOverview } from '../user/overview';
@@ -18,7 +19,7 @@ import {
 
 export const adminRouter = router({
   /** /admin: accounts, sign-ups, plans, publications, sends, the delivery queue, recent audit entries. */
-  overview: adminProcedure.query(({ ctx }) => adminOverview(ctx)),
+  overview: adminProcedure.input(z.void()).query(({ ctx }) => adminOverview(ctx)),
   listUsers: adminProcedure.input(listUsersInput).query(({ ctx, input }) => listUsers(ctx, input)),
   setRole: adminProcedure.input(setRoleInput).mutation(({ ctx, input }) => setRole(ctx, input)),
   setDisabled: adminProcedure.input(setDisabledInput).mutation(({ ctx, input }) => setDisabled(ctx, input)),

@@ -41,7 +41,10 @@ import {
 import { getJob, listJobs, startGeneration, watchJob } from '../ai/jobs';
 
 export const aiRouter = router({
-  status: protectedProcedure.output(statusOutput).query(({ ctx }) => aiStatus(ctx)),
+  status: protectedProcedure
+    .input(z.void())
+    .output(statusOutput)
+    .query(({ ctx }) => aiStatus(ctx)),
   summarize: protectedProcedure
     .input(summarizeInput)
     .output(summarizeOutput)
@@ -66,7 +69,10 @@ export const aiRouter = router({
     .input(sourcesInput)
     .output(sourcesOutput)
     .query(({ ctx, input }) => topicSources(ctx, input)),
-  trending: protectedProcedure.output(trendingOutput).query(({ ctx }) => trending(ctx)),
+  trending: protectedProcedure
+    .input(z.void())
+    .output(trendingOutput)
+    .query(({ ctx }) => trending(ctx)),
   generate: protectedProcedure
     .input(generateInput)
     .output(jobOutput)
@@ -75,7 +81,10 @@ export const aiRouter = router({
     .input(jobIdInput)
     .output(jobOutput)
     .query(({ ctx, input }) => getJob(ctx, input.id)),
-  jobs: protectedProcedure.output(z.array(jobOutput)).query(({ ctx }) => listJobs(ctx)),
+  jobs: protectedProcedure
+    .input(z.void())
+    .output(z.array(jobOutput))
+    .query(({ ctx }) => listJobs(ctx)),
   /** The job as stored, then its new text as it is written, then its end (SSE). */
   watch: protectedProcedure.input(jobIdInput).subscription(async function* ({ ctx, input, signal }): AsyncGenerator<AiJobEvent> {
     yield* watchJob(ctx, input.id, signal);
@@ -84,6 +93,9 @@ export const aiRouter = router({
     .input(saveInput)
     .output(saveOutput)
     .mutation(({ ctx, input }) => saveGeneration(ctx, input)),
-  drafts: protectedProcedure.output(z.array(draftOutput)).query(({ ctx }) => listDrafts(ctx)),
+  drafts: protectedProcedure
+    .input(z.void())
+    .output(z.array(draftOutput))
+    .query(({ ctx }) => listDrafts(ctx)),
   deleteDraft: protectedProcedure.input(jobIdInput).mutation(({ ctx, input }) => deleteDraft(ctx, input.id)),
 });

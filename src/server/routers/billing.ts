@@ -14,6 +14,7 @@ import {
   trialInput,
   trialOutput,
 } from '../../shared/schemas/billing';
+import { csvFile } from '../../shared/schemas/common';
 import { currentSubscription, setPlanByStaff } from '../billing/subscription';
 import { createCheckout, openPortal } from '../billing/checkout';
 import { billingCsv, billingRecords } from '../billing/records';
@@ -28,7 +29,10 @@ export const billingRouter = router({
     .input(checkoutInput)
     .output(checkoutOutput)
     .mutation(({ ctx, input }) => createCheckout(ctx, input.plan)),
-  portal: protectedProcedure.output(portalOutput).mutation(async ({ ctx }) => ({ url: (await openPortal(ctx)).url })),
+  portal: protectedProcedure
+    .input(z.void())
+    .output(portalOutput)
+    .mutation(async ({ ctx }) => ({ url: (await openPortal(ctx)).url })),
   contactSales: protectedProcedure
     .input(contactSalesInput)
     .output(contactSalesOutput)
@@ -37,8 +41,14 @@ export const billingRouter = router({
     .input(trialInput)
     .output(trialOutput)
     .mutation(({ ctx, input }) => startFreeTrial(ctx, input)),
-  adminList: adminProcedure.output(billingListOutput).query(({ ctx }) => billingRecords(ctx.db)),
-  adminCsv: adminProcedure.query(({ ctx }) => billingCsv(ctx.db, ctx.now())),
+  adminList: adminProcedure
+    .input(z.void())
+    .output(billingListOutput)
+    .query(({ ctx }) => billingRecords(ctx.db)),
+  adminCsv: adminProcedure
+    .input(z.void())
+    .output(csvFile)
+    .query(({ ctx }) => billingCsv(ctx.db, ctx.now())),
   /** Admins only (managers and supervisors read billing but change no plan); recorded in the audit log. */
   setPlan: adminProcedure.input(setPlanInput).mutation(({ ctx, input }) => setPlanByStaff(ctx, input)),
 });

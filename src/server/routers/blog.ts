@@ -2,7 +2,7 @@
 // publish and delete them and upload cover images (through POST /api/uploads/blog-image).
 import { z } from 'zod';
 import { router, adminProcedure, publicProcedure } from '../trpc/init';
-import { listInput, postFields, postIdInput, previewInput, slugInput, updatePostInput, uploadImageInput } from '../blog/schemas';
+import { listInput, postFields, postIdInput, previewInput, slugInput, updatePostInput, uploadImageInput, uploadedImage } from '../blog/schemas';
 import {
   anyBySlug,
   createPost,
@@ -32,5 +32,8 @@ export const blogRouter = router({
   unpublish: adminProcedure.input(postIdInput).mutation(({ ctx, input }) => setPublished(ctx, input.id, false)),
   delete: adminProcedure.input(postIdInput).mutation(({ ctx, input }) => deletePost(ctx, input.id)),
   /** Bytes arrive through the REST upload path; a JSON call cannot carry them and gets a 400. */
-  uploadImage: adminProcedure.input(uploadImageInput).mutation(({ ctx, input }) => uploadImage(ctx, input.bytes)),
+  uploadImage: adminProcedure
+    .input(uploadImageInput)
+    .output(uploadedImage)
+    .mutation(({ ctx, input }) => uploadImage(ctx, input.bytes)),
 });

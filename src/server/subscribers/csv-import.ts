@@ -7,22 +7,8 @@ import { parse } from 'csv-parse';
 import { subscribers, suppressions, type SubscriberStatus } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
 import { AppError } from '../errors';
+import type { ImportReport } from './schemas';
 import { MAX_IMPORT_ROWS, SUBSCRIBER_MSG, authorizeImport, checkLimit, emailShape, keptCount, type Ctx } from './subscribers';
-
-export interface ImportReport {
-  rows: number;
-  valid: number;
-  duplicatesInFile: number;
-  alreadySubscribed: number;
-  skippedUnsubscribed: number;
-  suppressed: number;
-  invalid: { line: number; value: string; reason: string }[];
-  invalidCount: number;
-  imported: number;
-  /** Rows refused because the publication reached the plan's limit while they were being written. */
-  overLimit: number;
-  message: string;
-}
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 /** Waits for either event and then drops both listeners (a big file waits hundreds of times). */

@@ -3,18 +3,16 @@
 // find out who reads a publication; only the confirmation link, sent to the address, makes it active.
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { subscribers, type PublicationRow } from '../../../db/schema';
 import { capabilitiesOf } from '../user/plan';
-import { emailField } from '../../shared/schemas/auth';
 import { isSuppressed, normalizeEmail } from '../mail/events';
 import { mailboxWithName } from '../mail/headers';
 import { confirmationMail } from './confirm-mail';
 import { findBySlug } from './slug';
-import { subscriberName } from './subscribers';
+import type { ConfirmInput, SignupInput, SlugInput } from './schemas';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip'>;
 
@@ -33,13 +31,6 @@ export const SIGNUP_MSG = {
   already: "You're already subscribed.",
 } as const;
 
-export const slugInput = z.object({ slug: z.string().trim().min(1).max(80) });
-export const signupInput = slugInput.extend({
-  email: emailField,
-  name: subscriberName,
-});
-export const confirmInput = slugInput.extend({ token: z.string().trim().min(1, SIGNUP_MSG.invalidLink).max(200, SIGNUP_MSG.invalidLink) });
-
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 function publicationBySlug(db: Db, slug: string): PublicationRow {
@@ -48,7 +39,7 @@ function publicationBySlug(db: Db, slug: string): PublicationRow {
   return pub;
 }
 
-export function publicPage(ctx: Pick<Ctx, 'db'>, input: z.infer<typeof slugInput>) {
+export function publicPage(ctx: Pick<Ctx, 'db'>, input: SlugInput) {
   const pub = publicationBySlug(ctx.db, input.slug);
   return { name: pub.name, slug: pub.slug! };
 }
@@ -66,7 +57,7 @@ function hasRoom(db: Db, pub: PublicationRow, now: Date): boolean {
   return kept < limit;
 }
 
-export async function signup(ctx: Ctx, input: z.infer<typeof signupInput>): Promise<{ message: string }> {
+export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: string }> {
   const email = normalizeEmail(input.email);
   ctx.limiter.hit(`subscribers:signup:ip:${ctx.ip}`, SIGNUP_RULES.ip);
   const pub = publicationBySlug(ctx.db, input.slug);
@@ -119,7 +110,7 @@ export async function signup(ctx: Ctx, input: z.infer<typeof signupInput>): Prom
  * Makes a pending reader active. The used token's hash stays on the row so a second click answers
  * "already subscribed"; it confirms nothing else (an unsubscribed reader needs a new signup).
  */
-export function confirm(ctx: Pick<Ctx, 'db' | 'now'>, input: z.infer<typeof confirmInput>): { status: 'confirmed' | 'already'; message: string; name: string } {
+export function confirm(ctx: Pick<Ctx, 'db' | 'now'>, input: ConfirmInput): { status: 'confirmed' | 'already'; message: string; name: string } {
   const pub = findBySlug(ctx.db, input.slug);
   if (!pub) throw new AppError('BAD_REQUEST', SIGNUP_MSG.invalidLink);
   const row = ctx.db

@@ -6,7 +6,6 @@ import { contains } from '../sql-search';
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { emailField } from '../../shared/schemas/auth';
 import type { AuthedContext } from '../context';
 import type { Db, DbOrTx } from '../db';
 import { AppError } from '../errors';
@@ -15,6 +14,7 @@ import { capabilitiesFor } from '../../shared/plans';
 import { findOwned } from '../publications/publications';
 import { isSuppressed, normalizeEmail } from '../mail/events';
 import { ensureSlug } from './slug';
+import type { AddInput, ImportTarget, ListInput, RemoveInput } from './schemas';
 
 export type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
 
@@ -58,13 +58,6 @@ const toDto = (r: SubscriberRow): SubscriberDto => ({
   unsubscribedAt: r.unsubscribedAt?.toISOString() ?? null,
 });
 
-export const listInput = z.object({
-  publicationId: z.string().min(1).max(64),
-  search: z.string().trim().max(200).optional(),
-  status: z.enum(SUBSCRIBER_STATUSES).optional(),
-  page: z.number().int().min(1).max(100_000).default(1),
-});
-
 export function statusCounts(db: Db, publicationId: string): Record<SubscriberStatus, number> {
   const rows = db
     .select({ status: subscribers.status, n: sql<number>`count(*)` })
@@ -77,7 +70,7 @@ export function statusCounts(db: Db, publicationId: string): Record<SubscriberSt
   return counts;
 }
 
-export function listSubscribers(ctx: Ctx, input: z.infer<typeof listInput>) {
+export function listSubscribers(ctx: Ctx, input: ListInput) {
   const pub = findOwned(ctx.db, ctx.user.id, input.publicationId);
   const conditions = [eq(subscribers.publicationId, pub.id)];
   if (input.status) conditions.push(eq(subscribers.status, input.status));
@@ -130,33 +123,17 @@ export function checkLimit(ctx: Pick<Ctx, 'user'> & { db: DbOrTx }, publicationI
   if (Number.isFinite(limit) && keptCount(ctx.db, publicationId) + adding > limit) throw new AppError('FORBIDDEN', SUBSCRIBER_MSG.limit(limit), { limit });
 }
 
-export const importTargetInput = z.object({ publicationId: z.string().min(1).max(64), mode: z.enum(['check', 'import']) });
-
 /**
  * Whether this user may import into this publication at all: their own publication and, to write, room
  * left in the plan. Cheap, so an upload is refused with it before its body is read.
  */
-export function authorizeImport(ctx: Ctx, input: z.infer<typeof importTargetInput>) {
+export function authorizeImport(ctx: Ctx, input: ImportTarget) {
   const pub = findOwned(ctx.db, ctx.user.id, input.publicationId);
   if (input.mode === 'import') checkLimit(ctx, pub.id, 1);
   return pub;
 }
 
-/** A reader's name as creators and readers type it: one line, at most 200 characters, optional. */
-export const subscriberName = z
-  .string()
-  .trim()
-  .max(200, 'Name must be at most 200 characters')
-  .regex(/^[^\r\n]*$/, 'Name must be one line')
-  .default('');
-
-export const addInput = z.object({
-  publicationId: z.string().min(1).max(64),
-  email: emailField,
-  name: subscriberName,
-});
-
-export function addSubscriber(ctx: Ctx, input: z.infer<typeof addInput>): SubscriberDto {
+export function addSubscriber(ctx: Ctx, input: AddInput): SubscriberDto {
   const pub = findOwned(ctx.db, ctx.user.id, input.publicationId);
   const email = normalizeEmail(input.email);
   return ctx.db.transaction((tx) => {
@@ -196,9 +173,7 @@ export function shareInfo(ctx: Pick<AuthedContext, 'db' | 'user' | 'env'>, publi
   return { signupUrl, feedUrl: `${signupUrl}/feed.xml` };
 }
 
-export const removeInput = z.object({ publicationId: z.string().min(1).max(64), ids: z.array(z.string().min(1).max(64)).min(1).max(500) });
-
-export function removeSubscribers(ctx: Ctx, input: z.infer<typeof removeInput>) {
+export function removeSubscribers(ctx: Ctx, input: RemoveInput) {
   const pub = findOwned(ctx.db, ctx.user.id, input.publicationId);
   const res = ctx.db
     .delete(subscribers)

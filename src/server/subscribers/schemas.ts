@@ -1,0 +1,74 @@
+// The contracts of subscribers.*: what each procedure takes and, for the /api upload and export paths,
+// what it answers. Domain functions take the parsed types.
+import { z } from 'zod';
+import { SUBSCRIBER_STATUSES } from '../../../db/schema';
+import { emailField } from '../../shared/schemas/auth';
+import { SIGNUP_MSG } from './signup';
+
+const publicationIdField = z.string().min(1).max(64);
+export const publicationRef = z.object({ publicationId: publicationIdField });
+
+/** A reader's name as creators and readers type it: one line, at most 200 characters, optional. */
+export const subscriberName = z
+  .string()
+  .trim()
+  .max(200, 'Name must be at most 200 characters')
+  .regex(/^[^\r\n]*$/, 'Name must be one line')
+  .default('');
+
+export const listInput = z.object({
+  publicationId: z.string().min(1).max(64),
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(SUBSCRIBER_STATUSES).optional(),
+  page: z.number().int().min(1).max(100_000).default(1),
+});
+export type ListInput = z.infer<typeof listInput>;
+
+export const addInput = z.object({
+  publicationId: z.string().min(1).max(64),
+  email: emailField,
+  name: subscriberName,
+});
+export type AddInput = z.infer<typeof addInput>;
+
+export const removeInput = z.object({ publicationId: z.string().min(1).max(64), ids: z.array(z.string().min(1).max(64)).min(1).max(500) });
+export type RemoveInput = z.infer<typeof removeInput>;
+
+/** Who may import into which publication (POST /api/uploads/subscribers checks it before reading the file). */
+export const importTargetInput = z.object({ publicationId: z.string().min(1).max(64), mode: z.enum(['check', 'import']) });
+export type ImportTarget = z.infer<typeof importTargetInput>;
+export const authorizedImport = z.object({ ok: z.literal(true) });
+
+export const importCsvInput = publicationRef.extend({
+  csv: z.string().max(25 * 1024 * 1024, 'The file is larger than 25 MB'),
+  mode: z.enum(['check', 'import']),
+  skipInvalid: z.boolean().default(false),
+});
+
+/** What a checked or imported CSV came to (POST /api/uploads/subscribers). */
+export const importReport = z.object({
+  rows: z.number(),
+  valid: z.number(),
+  duplicatesInFile: z.number(),
+  alreadySubscribed: z.number(),
+  skippedUnsubscribed: z.number(),
+  suppressed: z.number(),
+  invalid: z.array(z.object({ line: z.number(), value: z.string(), reason: z.string() })),
+  invalidCount: z.number(),
+  imported: z.number(),
+  /** Rows refused because the publication reached the plan's limit while they were being written. */
+  overLimit: z.number(),
+  message: z.string(),
+});
+export type ImportReport = z.infer<typeof importReport>;
+
+// The public signup page (double opt-in).
+export const slugInput = z.object({ slug: z.string().trim().min(1).max(80) });
+export const signupInput = slugInput.extend({
+  email: emailField,
+  name: subscriberName,
+});
+export const confirmInput = slugInput.extend({ token: z.string().trim().min(1, SIGNUP_MSG.invalidLink).max(200, SIGNUP_MSG.invalidLink) });
+export type SlugInput = z.infer<typeof slugInput>;
+export type SignupInput = z.infer<typeof signupInput>;
+export type ConfirmInput = z.infer<typeof confirmInput>;
