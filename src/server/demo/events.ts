@@ -4,26 +4,7 @@
 // since anyone may read it through GET /api/demo/events.
 import crypto from 'node:crypto';
 
-export const DEMO_EVENT_CAPACITY = 50;
-
-/** Pages that report visits and blocked actions (POST /api/demo/events takes only these). */
-export const DEMO_PAGES = ['twofa-demo', 'security-demo', 'anti-scraping', 'protection-status'] as const;
-export type DemoPage = (typeof DEMO_PAGES)[number];
-
-/** What a browser may report; the server records the form outcomes itself. */
-export const CLIENT_EVENT_KINDS = ['page_visit', 'copy_blocked', 'context_menu_blocked', 'shortcut_blocked', 'print_blocked', 'devtools_suspected'] as const;
-export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
-export const DEMO_EVENT_KINDS = [...CLIENT_EVENT_KINDS, 'form_accepted', 'honeypot_triggered', 'code_verified', 'code_rejected'] as const;
-type DemoEventKind = (typeof DEMO_EVENT_KINDS)[number];
-
-export interface DemoEvent {
-  id: string;
-  at: string;
-  kind: DemoEventKind;
-  page: DemoPage;
-  /** For a honeypot rejection, which trap fields were filled (their names, never their values). */
-  fields?: string[];
-}
+import { DEMO_EVENT_CAPACITY, type DemoEvent } from '../../shared/schemas/demo';
 
 export class DemoEventLog {
   private readonly items: (DemoEvent | undefined)[] = new Array(DEMO_EVENT_CAPACITY);

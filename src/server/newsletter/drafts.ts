@@ -21,6 +21,7 @@ export const draftId = z
   .min(8)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+export const draftRef = z.object({ id: draftId });
 
 export const createDraftRequest = createDraftInput.extend({ id: draftId.optional() });
 export type CreateDraftRequest = z.input<typeof createDraftRequest>;

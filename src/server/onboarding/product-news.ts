@@ -34,6 +34,7 @@ export const draftInput = z.object({
 });
 export const sendInput = draftInput;
 export const setOptInInput = z.object({ optIn: z.boolean() });
+export const newsletterRef = z.object({ id: z.string().min(1).max(100) });
 
 type Ctx = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'limiter' | 'queue' | 'delivery'> & { user: SessionUser; ip: string };
 const actorOf = (ctx: Ctx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });

@@ -1,8 +1,20 @@
 // auth.*: sign-up, sign-in, sign-out, session check, one-time codes, password reset, providers.
 import { z } from 'zod';
 import { router, publicProcedure, protectedProcedure } from '../trpc/init';
-import { signUpInput, signInInput, sendCodeInput, verifyCodeInput, forgotPasswordInput, resetPasswordInput } from '../../shared/schemas/auth';
-import { authResult, authCheckResult, messageResult } from '../../shared/schemas/user';
+import {
+  authCheckResult,
+  authResult,
+  codeVerifiedResult,
+  forgotPasswordInput,
+  providersResult,
+  resetPasswordInput,
+  sendCodeInput,
+  signInInput,
+  signUpInput,
+  signedOutResult,
+  verifyCodeInput,
+} from '../../shared/schemas/auth';
+import { messageResult } from '../../shared/schemas/common';
 import { signIn, signOut, signUp } from '../auth/accounts';
 import { sendCode, verifyCode } from '../auth/codes';
 import { requestReset, resetPassword } from '../auth/reset';
@@ -22,7 +34,7 @@ export const authRouter = router({
 
   signOut: protectedProcedure
     .input(z.void())
-    .output(z.object({ success: z.literal(true) }))
+    .output(signedOutResult)
     .mutation(async ({ ctx }) => {
       await signOut(ctx);
       return { success: true as const };
@@ -40,7 +52,7 @@ export const authRouter = router({
 
   verifyCode: publicProcedure
     .input(verifyCodeInput)
-    .output(authResult.extend({ message: z.string() }))
+    .output(codeVerifiedResult)
     .mutation(async ({ ctx, input }) => {
       const r = await verifyCode(ctx, input.email, input.code);
       return { success: true as const, message: r.message, user: toUserDto(r.user, ctx.now()) };
@@ -58,6 +70,6 @@ export const authRouter = router({
 
   providers: publicProcedure
     .input(z.void())
-    .output(z.object({ google: z.boolean(), github: z.boolean() }))
+    .output(providersResult)
     .query(({ ctx }) => configuredProviders(ctx.env)),
 });

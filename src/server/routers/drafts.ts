@@ -6,7 +6,7 @@ import {
   createDraftRequest,
   deleteDraft,
   draftDto,
-  draftId,
+  draftRef,
   draftSummaryDto,
   duplicateDraft,
   getDraft,
@@ -18,8 +18,7 @@ import {
   updateDraftInput,
 } from '../newsletter/drafts';
 import { exportInput, exportNewsletter, exportResult } from '../newsletter/exports';
-
-const byId = z.object({ id: draftId });
+import { removedResult } from '../../shared/schemas/common';
 
 export const draftsRouter = router({
   create: protectedProcedure
@@ -35,7 +34,7 @@ export const draftsRouter = router({
     .output(z.array(draftSummaryDto))
     .query(({ ctx, input }) => listDrafts(ctx, input)),
   get: protectedProcedure
-    .input(byId)
+    .input(draftRef)
     .output(draftDto)
     .query(({ ctx, input }) => getDraft(ctx, input.id)),
   update: protectedProcedure
@@ -43,11 +42,11 @@ export const draftsRouter = router({
     .output(draftDto)
     .mutation(({ ctx, input }) => updateDraft(ctx, input)),
   delete: protectedProcedure
-    .input(byId)
-    .output(z.object({ success: z.literal(true), id: z.string() }))
+    .input(draftRef)
+    .output(removedResult)
     .mutation(({ ctx, input }) => deleteDraft(ctx, input.id)),
   duplicate: protectedProcedure
-    .input(byId)
+    .input(draftRef)
     .output(draftDto)
     .mutation(({ ctx, input }) => duplicateDraft(ctx, input.id)),
   export: protectedProcedure

@@ -15,7 +15,7 @@ import {
   updateStep,
   updateStepInput,
 } from '../onboarding/steps';
-import { LISTS, PRODUCT_UNSUB_MSG, productUnsubscribeInfo } from '../onboarding/unsubscribe';
+import { PRODUCT_UNSUB_MSG, productUnsubscribeInfo, unsubscribeInfoInput } from '../onboarding/unsubscribe';
 
 export const onboardingRouter = router({
   list: adminProcedure.input(z.void()).query(({ ctx }) => listSteps(ctx)),
@@ -25,7 +25,7 @@ export const onboardingRouter = router({
   preview: adminProcedure.input(previewInput).query(({ ctx, input }) => previewStep(ctx, input)),
   sendTest: adminProcedure.input(previewInput).mutation(({ ctx, input }) => sendStepTest(ctx, input)),
   /** What the unsubscribe page shows for a link of either list (onboarding e-mails or product news). */
-  unsubscribeInfo: publicProcedure.input(z.object({ list: z.enum(LISTS), token: z.string().min(1).max(512) })).query(({ ctx, input }) => {
+  unsubscribeInfo: publicProcedure.input(unsubscribeInfoInput).query(({ ctx, input }) => {
     const info = productUnsubscribeInfo(ctx, input.list, input.token);
     if (!info) throw new AppError('NOT_FOUND', PRODUCT_UNSUB_MSG.invalid);
     return info;

@@ -7,6 +7,7 @@ import {
   draftInput,
   getProductNews,
   listNewsletters,
+  newsletterRef,
   optedInCount,
   previewNewsletter,
   saveDraft,
@@ -27,6 +28,6 @@ export const productNewsRouter = router({
   preview: adminProcedure.input(previewInput).query(({ ctx, input }) => previewNewsletter(ctx, input)),
   sendTest: adminProcedure.input(previewInput).mutation(({ ctx, input }) => sendNewsletterTest(ctx, input)),
   saveDraft: adminProcedure.input(draftInput).mutation(({ ctx, input }) => saveDraft(ctx, input)),
-  deleteDraft: adminProcedure.input(z.object({ id: z.string().min(1).max(100) })).mutation(({ ctx, input }) => deleteDraft(ctx, input)),
+  deleteDraft: adminProcedure.input(newsletterRef).mutation(({ ctx, input }) => deleteDraft(ctx, input)),
   send: adminProcedure.input(sendInput).mutation(({ ctx, input }) => sendNewsletter(ctx, input)),
 });

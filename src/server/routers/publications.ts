@@ -1,6 +1,7 @@
 // publications.*: the signed-in user's stored publications (the newsletters the workflow edits).
 import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
+import { removedResult } from '../../shared/schemas/common';
 import { createPublicationInput, publicationDto, publicationRef, publicationSummaryDto, renamePublicationInput } from '../publications/schemas';
 import { createPublication, deletePublication, getPublication, listPublications, renamePublication } from '../publications/publications';
 
@@ -27,6 +28,6 @@ export const publicationsRouter = router({
 
   delete: protectedProcedure
     .input(publicationRef)
-    .output(z.object({ success: z.literal(true), id: z.string() }))
+    .output(removedResult)
     .mutation(({ ctx, input }) => deletePublication(ctx, input.id)),
 });

@@ -9,21 +9,24 @@ import {
   invitationRef,
   inviteInput,
   leaveInput,
+  leftResult,
   memberRef,
-  memberRole,
+  memberRoleResult,
+  removedMemberResult,
   renameWorkspaceInput,
+  revokedResult,
   setRoleInput,
   shareInput,
   sharedPreviewDto,
+  sharedResult,
   teamOverviewDto,
   tokenInput,
+  workspaceDto,
 } from '../team/schemas';
 import { renameWorkspace, teamOverview } from '../team/workspace';
 import { acceptInvitation, invite, previewInvitation, resend, revoke } from '../team/invitations';
 import { leaveWorkspace, removeMember, setMemberRole } from '../team/members';
 import { previewShared, sharePublication, unsharePublication } from '../team/sharing';
-
-const done = z.object({ success: z.literal(true) });
 
 export const teamRouter = router({
   overview: protectedProcedure
@@ -32,7 +35,7 @@ export const teamRouter = router({
     .query(({ ctx }) => teamOverview(ctx)),
   rename: protectedProcedure
     .input(renameWorkspaceInput)
-    .output(z.object({ id: z.string(), name: z.string() }))
+    .output(workspaceDto)
     .mutation(({ ctx, input }) => renameWorkspace(ctx, input)),
   invite: protectedProcedure
     .input(inviteInput)
@@ -44,7 +47,7 @@ export const teamRouter = router({
     .mutation(({ ctx, input }) => resend(ctx, input)),
   revoke: protectedProcedure
     .input(invitationRef)
-    .output(done.extend({ id: z.string() }))
+    .output(revokedResult)
     .mutation(({ ctx, input }) => revoke(ctx, input)),
   invitation: protectedProcedure
     .input(tokenInput)
@@ -56,23 +59,23 @@ export const teamRouter = router({
     .mutation(({ ctx, input }) => acceptInvitation(ctx, input)),
   setRole: protectedProcedure
     .input(setRoleInput)
-    .output(z.object({ userId: z.string(), role: memberRole }))
+    .output(memberRoleResult)
     .mutation(({ ctx, input }) => setMemberRole(ctx, input)),
   remove: protectedProcedure
     .input(memberRef)
-    .output(done.extend({ userId: z.string() }))
+    .output(removedMemberResult)
     .mutation(({ ctx, input }) => removeMember(ctx, input)),
   leave: protectedProcedure
     .input(leaveInput)
-    .output(done.extend({ workspaceId: z.string() }))
+    .output(leftResult)
     .mutation(({ ctx, input }) => leaveWorkspace(ctx, input)),
   share: protectedProcedure
     .input(shareInput)
-    .output(z.object({ id: z.string(), shared: z.boolean() }))
+    .output(sharedResult)
     .mutation(({ ctx, input }) => sharePublication(ctx, input)),
   unshare: protectedProcedure
     .input(shareInput)
-    .output(z.object({ id: z.string(), shared: z.boolean() }))
+    .output(sharedResult)
     .mutation(({ ctx, input }) => unsharePublication(ctx, input)),
   preview: protectedProcedure
     .input(shareInput)

@@ -90,3 +90,12 @@ export const invitationPreviewDto = z.object({
 export const acceptResultDto = z.object({ workspaceId: z.string(), workspaceName: z.string(), role: memberRole, alreadyMember: z.boolean() });
 
 export const sharedPreviewDto = z.object({ name: z.string(), ownerName: z.string(), role: role, data: assembledNewsletter });
+
+// The answers of the changes (the /api/team paths return them as they are).
+const done = z.object({ success: z.literal(true) });
+export const workspaceDto = z.object({ id: z.string(), name: z.string() });
+export const revokedResult = done.extend({ id: z.string() });
+export const memberRoleResult = z.object({ userId: z.string(), role: memberRole });
+export const removedMemberResult = done.extend({ userId: z.string() });
+export const leftResult = done.extend({ workspaceId: z.string() });
+export const sharedResult = z.object({ id: z.string(), shared: z.boolean() });

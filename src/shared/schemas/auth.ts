@@ -1,5 +1,6 @@
-// Input schemas for sign-up, sign-in, codes, password reset and profile.
+// The contracts of auth.*: sign-up, sign-in, codes, password reset and profile inputs, and what they answer.
 import { z } from 'zod';
+import { userDto } from './user';
 
 export const emailField = z.string().trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
 
@@ -37,3 +38,10 @@ export const newsletterSignupInput = z.object({
   email: emailField,
   firstName: z.string().trim().max(100, 'First name is too long').default(''),
 });
+
+// What the auth procedures (and /api/auth/*, /api/user) answer.
+export const authResult = z.object({ success: z.literal(true), user: userDto });
+export const codeVerifiedResult = authResult.extend({ message: z.string() });
+export const authCheckResult = z.object({ authenticated: z.boolean(), user: userDto.nullable() });
+export const signedOutResult = z.object({ success: z.literal(true) });
+export const providersResult = z.object({ google: z.boolean(), github: z.boolean() });

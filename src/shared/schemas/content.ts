@@ -97,6 +97,27 @@ export const searchChannelsResult = z.object({
 });
 export type SearchChannelsResult = z.infer<typeof searchChannelsResult>;
 
+// The creator's own channels: discovery, adding one, removing one, OPML in and out.
+const feedAddress = z.string().trim().min(1, 'Please enter a site or feed address').max(2048);
+
+export const discoverInput = z.object({ url: feedAddress, niche: z.string().trim().max(100).optional() });
+export const discoverResult = z.object({ success: z.boolean(), data: z.array(channelSchema), message: z.string() });
+export const addChannelInput = z.object({ url: feedAddress, name: z.string().trim().max(300).optional(), niche: z.string().trim().max(100).optional() });
+export const importOpmlInput = z.object({
+  opml: z
+    .string()
+    .min(1, 'The OPML file is empty')
+    .max(512 * 1024),
+});
+export const importOpmlResult = z.object({
+  imported: z.number().int(),
+  channels: z.array(channelSchema),
+  failed: z.array(z.object({ url: z.string(), message: z.string() })),
+});
+
+export const channelIdInput = z.object({ id: z.string().min(1).max(100) });
+export const opmlFile = z.object({ opml: z.string() });
+
 export const channelArticlesInput = z.object({
   channelName: z.string().max(300).default('Unknown Channel'),
   channelUrl: z.string().max(2048),

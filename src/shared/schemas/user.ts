@@ -25,7 +25,3 @@ export const userDto = z.object({
   emailVerified: z.boolean(),
 });
 export type UserDtoShape = z.infer<typeof userDto>;
-
-export const authResult = z.object({ success: z.literal(true), user: userDto });
-export const messageResult = z.object({ success: z.boolean(), message: z.string() });
-export const authCheckResult = z.object({ authenticated: z.boolean(), user: userDto.nullable() });

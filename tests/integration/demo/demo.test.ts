@@ -6,9 +6,8 @@ import { eq } from 'drizzle-orm';
 import { createHarness, jsonRequest } from '../../helpers/app';
 import { emailCodes, sessions, users } from '../../../db/schema';
 import { MSG } from '../../../src/shared/messages';
-import { DEMO_MSG } from '../../../src/server/demo/submit';
-import { HONEYPOT_FIELDS } from '../../../src/shared/schemas/demo';
-import { DEMO_EVENT_CAPACITY, DemoEventLog, demoEvents } from '../../../src/server/demo/events';
+import { DEMO_EVENT_CAPACITY, DEMO_MSG, HONEYPOT_FIELDS } from '../../../src/shared/schemas/demo';
+import { DemoEventLog, demoEvents } from '../../../src/server/demo/events';
 import { codeFromMail, expectStatus } from '../foundation/support';
 
 const VALID = { name: 'Ada', email: 'ada@example.com', message: 'Hello there' };
