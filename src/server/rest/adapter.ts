@@ -49,6 +49,15 @@ export async function readJson(c: HonoContext<AppEnv>): Promise<unknown> {
   }
 }
 
+/** A form body's fields; a body that cannot be read as a form has none. */
+export async function formFields(req: { parseBody(): Promise<Record<string, unknown>> }): Promise<Record<string, unknown>> {
+  try {
+    return await req.parseBody();
+  } catch {
+    return {};
+  }
+}
+
 /** A JSON body with the path's own fields added (they win); a body that is not an object adds nothing. */
 export function withFields(body: unknown, fields: Record<string, string>): Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, ...fields } : fields;

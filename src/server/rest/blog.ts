@@ -3,7 +3,7 @@
 // image with its checked type, inert even if opened as a page) and GET /blog/feed.xml (RSS).
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types';
-import { rest } from './adapter';
+import { formFields, rest } from './adapter';
 import { isStaff } from '../../shared/plans';
 import { readImage } from '../blog/images';
 import { blogFeedXml } from '../blog/public-pages';
@@ -14,8 +14,7 @@ async function uploadedBytes(req: {
   parseBody(): Promise<Record<string, unknown>>;
 }) {
   if (!/^multipart\/form-data/i.test(req.header('content-type') ?? '')) return new Uint8Array(await req.arrayBuffer());
-  const body = await req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const file = body.file;
+  const file = (await formFields(req)).file;
   return file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
 }
 

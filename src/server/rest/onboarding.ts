@@ -4,6 +4,7 @@
 // the CSRF check lets it through) or the page's plain form (same origin). The signed token is the authority.
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types';
+import { formFields } from './adapter';
 import { productUnsubscribe, UNSUBSCRIBE_PAGE, UNSUBSCRIBE_PATH, type ProductList } from '../onboarding/unsubscribe';
 
 const pageFor = (list: ProductList, token: string, extra = '') => `${UNSUBSCRIBE_PAGE}?list=${list}&token=${encodeURIComponent(token)}${extra}`;
@@ -13,7 +14,7 @@ function routes(list: ProductList) {
     .get('/:token', (c) => c.redirect(pageFor(list, c.req.param('token')), 302))
     .post('/:token', async (c) => {
       const token = c.req.param('token');
-      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const body = await formFields(c.req);
       const oneClick = body['List-Unsubscribe'] === 'One-Click';
       const done = productUnsubscribe(c.get('deps'), list, token);
       if (oneClick) return done ? c.text('Unsubscribed', 200) : c.text('Invalid unsubscribe link', 400);

@@ -3,6 +3,7 @@
 // POST the one-click request from anywhere, and the signed token is the only authority needed.
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types';
+import { formFields } from './adapter';
 import { unsubscribe } from '../delivery/unsubscribe';
 import { archiveFeed, archivedIssueHtml } from '../delivery/archive';
 
@@ -13,7 +14,7 @@ export const publicDeliveryRest = new Hono<AppEnv>()
   .get('/u/:token', (c) => c.redirect(pageFor(c.req.param('token')), 302))
   .post('/u/:token', async (c) => {
     const token = c.req.param('token');
-    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const body = await formFields(c.req);
     // RFC 8058: the mail client posts "List-Unsubscribe=One-Click" and reads only the status.
     const oneClick = body['List-Unsubscribe'] === 'One-Click';
     const done = unsubscribe(c.get('deps'), token, oneClick ? 'one-click' : 'page');

@@ -9,9 +9,9 @@ import { AppError } from '../errors';
 async function uploadedText(req: { header(name: string): string | undefined; text(): Promise<string>; parseBody(): Promise<Record<string, unknown>> }) {
   if (!/^multipart\/form-data/i.test(req.header('content-type') ?? '')) return req.text();
   // A body over the upload limit stays a 413; only an unreadable form counts as no file.
-  const body = await req.parseBody().catch((err: unknown) => {
+  const body: Record<string, unknown> = await req.parseBody().catch((err: unknown) => {
     if (err instanceof AppError) throw err;
-    return {} as Record<string, unknown>;
+    return {};
   });
   const file = body.file;
   if (file instanceof Blob) return file.text();
