@@ -9,13 +9,13 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appRouter } from './trpc/root';
-import { createContext } from './trpc/context';
 import type { Deps } from './context';
 import type { AppEnv } from './http/types';
 import { securityHeaders } from './http/security-headers';
 import { uploadLimit } from './http/upload-limit';
 import { loadClientRoutes } from './http/client-routes';
 import { authRest } from './rest/auth';
+import { requestContext } from './rest/adapter';
 import { aiMagicContentRest } from './rest/ai-magic-content';
 import { newsletterRest } from './rest/newsletter';
 import { workflowRest } from './rest/workflow';
@@ -102,8 +102,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
       maxBatchSize: TRPC_MAX_BATCH,
       // A read whose input is too long for a URL (many channels) comes as a POST; writes stay POST-only.
       allowMethodOverride: true,
-      createContext: ({ resHeaders }) =>
-        createContext(deps, { user: c.get('user'), sessionId: c.get('sessionId'), ip: c.get('ip'), userAgent: c.req.header('user-agent'), resHeaders }),
+      createContext: ({ resHeaders }) => requestContext(c, resHeaders),
     }),
   );
 

@@ -50,6 +50,19 @@ describe('procedure contracts', () => {
   it('the REST adapters call procedures without casting what they pass', () => {
     expect(restSources.filter(({ text }) => /\bas never\b/.test(text)).map((s) => s.file)).toEqual([]);
   });
+
+  it('the /api edges answer errors through errorResponse and build contexts through requestContext', () => {
+    const server = path.resolve(__dirname, '../../../src/server');
+    const edges = [
+      ...restSources.map((s) => ({ file: `rest/${s.file}`, text: s.text })),
+      { file: 'app.ts', text: fs.readFileSync(path.join(server, 'app.ts'), 'utf8') },
+      { file: 'http/upload-limit.ts', text: fs.readFileSync(path.join(server, 'http/upload-limit.ts'), 'utf8') },
+    ];
+    // Webhooks answer vendors in their own shape ({ error }), not the /api one.
+    const api = edges.filter((e) => e.file !== 'rest/webhooks.ts');
+    expect(api.filter((e) => /success:\s*false/.test(e.text)).map((e) => e.file)).toEqual([]);
+    expect(edges.filter((e) => e.file !== 'rest/adapter.ts' && /\bcreateContext\(/.test(e.text)).map((e) => e.file)).toEqual([]);
+  });
 });
 
 describe('reads over HTTP', () => {
