@@ -36,7 +36,7 @@ export function requestContext(c: HonoContext<AppEnv>, resHeaders = new Headers(
   });
 }
 
-export const restCaller = (ctx: Context): RestCaller => createCaller(ctx);
+const restCaller = (ctx: Context): RestCaller => createCaller(ctx);
 
 /** Reads a JSON body; an empty body is {}, a malformed one a 400. */
 export async function readJson(c: HonoContext<AppEnv>): Promise<unknown> {
