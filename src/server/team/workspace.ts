@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { publications, users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceRow } from '../../../db/schema';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
@@ -12,7 +12,6 @@ import { TEAM_MSG } from './messages';
 import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole, type TeamOverviewDto } from './schemas';
 
 export type TeamCtx = Pick<AuthedContext, 'db' | 'now' | 'user' | 'ip'>;
-type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 export const defaultWorkspaceName = (ownerName: string) => `${ownerName.trim() || 'My'}'s team`;
 
@@ -32,7 +31,7 @@ export function findOwnWorkspace(db: Pick<Db, 'select'>, ownerId: string): Works
 }
 
 /** The owner's workspace, made now (with the owner as its first member) if it does not exist yet. */
-export function ensureWorkspace(ctx: TeamCtx, tx: Tx): WorkspaceRow {
+export function ensureWorkspace(ctx: TeamCtx, tx: DbOrTx): WorkspaceRow {
   const existing = findOwnWorkspace(tx, ctx.user.id);
   if (existing) return existing;
   const now = ctx.now();
