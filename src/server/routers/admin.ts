@@ -2,20 +2,10 @@
 // are for admins only (decided in the domain: managers and supervisors read).
 import { z } from 'zod';
 import { router, adminProcedure } from '../trpc/init';
-import { securityInput, securityOverview } from '../user/security';
+import { securityOverview } from '../user/security';
 import { adminOverview } from '../user/overview';
-import {
-  deleteUser,
-  deleteUserInput,
-  endSessions,
-  listUsers,
-  listUsersInput,
-  setDisabled,
-  setDisabledInput,
-  setRole,
-  setRoleInput,
-  userIdInput,
-} from '../user/admin-users';
+import { deleteUser, endSessions, listUsers, setDisabled, setRole } from '../user/admin-users';
+import { deleteUserInput, listUsersInput, securityInput, setDisabledInput, setRoleInput, userIdInput } from '../user/schemas';
 
 export const adminRouter = router({
   /** /admin: accounts, sign-ups, plans, publications, sends, the delivery queue, recent audit entries. */

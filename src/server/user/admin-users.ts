@@ -2,13 +2,13 @@
 // (role, disable/enable, end sessions, delete) for admins only, each written to the audit log in the
 // same transaction. An admin cannot lock themselves out, and an active admin always remains.
 import { and, count, desc, eq, gt, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, Tx } from '../db';
 import type { AuthService, SessionUser } from '../auth/service';
 import { sessions, users } from '../../../db/schema';
 import { AppError } from '../errors';
-import { PLAN_TYPES, ROLES, normalizeRole, type Role } from '../../shared/plans';
+import { normalizeRole, type Role } from '../../shared/plans';
 import { toUserDto } from './dto';
+import type { DeleteUserInput, ListUsersInput, SetDisabledInput, SetRoleInput, UserIdInput } from './schemas';
 import { recordAudit, type Actor } from './audit';
 import { contains } from '../sql-search';
 
@@ -19,22 +19,6 @@ export const ADMIN_USERS_MSG = {
   lastAdmin: 'This is the last admin: make another admin first.',
   confirmEmail: 'Type the account’s e-mail address to confirm.',
 } as const;
-
-export const listUsersInput = z
-  .object({
-    search: z.string().trim().max(200).default(''),
-    role: z.enum(ROLES).optional(),
-    plan: z.enum(PLAN_TYPES).optional(),
-    status: z.enum(['active', 'disabled']).optional(),
-    limit: z.number().int().min(1).max(200).default(50),
-    offset: z.number().int().min(0).default(0),
-  })
-  .default({ search: '', limit: 50, offset: 0 });
-
-export const userIdInput = z.object({ userId: z.string().max(100) });
-export const setRoleInput = userIdInput.extend({ role: z.enum(ROLES) });
-export const setDisabledInput = userIdInput.extend({ disabled: z.boolean() });
-export const deleteUserInput = userIdInput.extend({ confirmEmail: z.string().trim().max(254) });
 
 interface Ctx {
   db: Db;
@@ -56,7 +40,7 @@ function target(ctx: Ctx, userId: string) {
   return row;
 }
 
-export function listUsers(ctx: Pick<Ctx, 'db' | 'now'>, input: z.infer<typeof listUsersInput>) {
+export function listUsers(ctx: Pick<Ctx, 'db' | 'now'>, input: ListUsersInput) {
   const where: SQL[] = [];
   if (input.search) {
     where.push(or(contains(users.email, input.search), contains(users.name, input.search))!);
@@ -111,7 +95,7 @@ function adminChange<T>(ctx: Ctx, change: (tx: Tx) => T): T {
   );
 }
 
-export function setRole(ctx: Ctx, input: z.infer<typeof setRoleInput>) {
+export function setRole(ctx: Ctx, input: SetRoleInput) {
   requireAdmin(ctx);
   const row = target(ctx, input.userId);
   if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
@@ -124,7 +108,7 @@ export function setRole(ctx: Ctx, input: z.infer<typeof setRoleInput>) {
   return { success: true as const, role: input.role as Role };
 }
 
-export async function setDisabled(ctx: Ctx, input: z.infer<typeof setDisabledInput>) {
+export async function setDisabled(ctx: Ctx, input: SetDisabledInput) {
   requireAdmin(ctx);
   const row = target(ctx, input.userId);
   if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
@@ -140,7 +124,7 @@ export async function setDisabled(ctx: Ctx, input: z.infer<typeof setDisabledInp
   return { success: true as const, disabled: input.disabled };
 }
 
-export async function endSessions(ctx: Ctx, input: z.infer<typeof userIdInput>) {
+export async function endSessions(ctx: Ctx, input: UserIdInput) {
   requireAdmin(ctx);
   const row = target(ctx, input.userId);
   const n = ctx.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, row.id)).get()?.n ?? 0;
@@ -149,7 +133,7 @@ export async function endSessions(ctx: Ctx, input: z.infer<typeof userIdInput>) 
   return { success: true as const, ended: n };
 }
 
-export async function deleteUser(ctx: Ctx, input: z.infer<typeof deleteUserInput>) {
+export async function deleteUser(ctx: Ctx, input: DeleteUserInput) {
   requireAdmin(ctx);
   const row = target(ctx, input.userId);
   if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);

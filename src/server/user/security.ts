@@ -1,25 +1,16 @@
 // /admin/security for staff: sign-ins and failures (with rate-limited and disabled-account attempts),
 // the sessions that are open now, and the audit log, each filterable; counts for the last 24 hours.
 import { and, count, desc, eq, gt, or, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../db';
 import { auditLog, sessions, signInEvents, SIGN_IN_OUTCOMES, users } from '../../../db/schema';
+import type { SecurityInput } from './schemas';
 import { auditEntry } from './audit';
 import { contains } from '../sql-search';
-
-export const securityInput = z
-  .object({
-    outcome: z.enum(SIGN_IN_OUTCOMES).optional(),
-    /** Matches sign-in addresses and audit actors. */
-    search: z.string().trim().max(200).default(''),
-    action: z.string().max(50).optional(),
-  })
-  .default({ search: '' });
 
 const DAY_MS = 86_400_000;
 const LIMIT = 100;
 
-export function securityOverview(ctx: { db: Db; now: () => Date }, input: z.infer<typeof securityInput>) {
+export function securityOverview(ctx: { db: Db; now: () => Date }, input: SecurityInput) {
   const now = ctx.now();
   const since = new Date(now.getTime() - DAY_MS);
   const last24h = Object.fromEntries(SIGN_IN_OUTCOMES.map((o) => [o, 0])) as Record<(typeof SIGN_IN_OUTCOMES)[number], number>;
