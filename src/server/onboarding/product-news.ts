@@ -5,7 +5,6 @@
 // after, so a crash and a retry never mail anyone twice (a recipient caught mid-call ends as failed).
 import crypto from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Deps } from '../context';
 import type { DbOrTx } from '../db';
 import type { SessionUser } from '../auth/service';
@@ -13,7 +12,7 @@ import { productNewsletterRecipients, productNewsletters, users, type ProductNew
 import { AppError } from '../errors';
 import { normalizeRole } from '../../shared/plans';
 import { recordAudit, type Actor } from '../user/audit';
-import { markdownSchema, subjectSchema } from './steps';
+import type { DraftInput, SetOptInInput } from './schemas';
 import { productName, productMessage, renderProductEmail } from './email';
 import { productUnsubscribeUrl } from './unsubscribe';
 import { sendProductMessages, sendTestToSelf } from './send';
@@ -26,15 +25,6 @@ export const PRODUCT_NEWS_MSG = {
   noRecipients: 'Nobody has opted in to product news yet.',
   interrupted: 'Interrupted while sending; not sent again so nobody gets it twice.',
 } as const;
-
-export const draftInput = z.object({
-  id: z.string().min(1).max(100).optional(),
-  subject: subjectSchema,
-  markdown: markdownSchema.refine((s) => s.trim().length > 0, 'Write the newsletter first'),
-});
-export const sendInput = draftInput;
-export const setOptInInput = z.object({ optIn: z.boolean() });
-export const newsletterRef = z.object({ id: z.string().min(1).max(100) });
 
 type Ctx = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'limiter' | 'queue' | 'delivery'> & { user: SessionUser; ip: string };
 const actorOf = (ctx: Ctx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
@@ -77,7 +67,7 @@ export function listNewsletters(ctx: Pick<Ctx, 'db' | 'user'>) {
 }
 
 /** Creates a draft, or rewrites the caller's given draft; returns the row. */
-function writeDraft(ctx: Ctx, tx: DbOrTx, input: z.infer<typeof draftInput>, now: Date): ProductNewsletterRow {
+function writeDraft(ctx: Ctx, tx: DbOrTx, input: DraftInput, now: Date): ProductNewsletterRow {
   if (input.id) {
     const row = tx.select().from(productNewsletters).where(eq(productNewsletters.id, input.id)).get();
     if (!row) throw new AppError('NOT_FOUND', PRODUCT_NEWS_MSG.notFound);
@@ -102,7 +92,7 @@ function writeDraft(ctx: Ctx, tx: DbOrTx, input: z.infer<typeof draftInput>, now
   return row;
 }
 
-export function saveDraft(ctx: Ctx, input: z.infer<typeof draftInput>) {
+export function saveDraft(ctx: Ctx, input: DraftInput) {
   const now = ctx.now();
   const row = ctx.db.transaction((tx) => {
     const r = writeDraft(ctx, tx, input, now);
@@ -136,7 +126,7 @@ export function sendNewsletterTest(ctx: Ctx, input: { subject: string; markdown:
 }
 
 /** Admins only: saves the text, takes the recipients now and queues the send. */
-export function sendNewsletter(ctx: Ctx, input: z.infer<typeof sendInput>) {
+export function sendNewsletter(ctx: Ctx, input: DraftInput) {
   if (normalizeRole(ctx.user.role) !== 'admin') throw new AppError('FORBIDDEN', PRODUCT_NEWS_MSG.adminOnly);
   const now = ctx.now();
   const row = ctx.db.transaction((tx) => {
@@ -238,7 +228,7 @@ export function getProductNews(ctx: Pick<Ctx, 'db' | 'user'>) {
   return { optIn: row?.optIn ?? false };
 }
 
-export function setProductNews(ctx: Pick<Ctx, 'db' | 'now' | 'user'>, input: z.infer<typeof setOptInInput>) {
+export function setProductNews(ctx: Pick<Ctx, 'db' | 'now' | 'user'>, input: SetOptInInput) {
   ctx.db.update(users).set({ productNewsOptIn: input.optIn, updatedAt: ctx.now() }).where(eq(users.id, ctx.user.id)).run();
   return { optIn: input.optIn };
 }

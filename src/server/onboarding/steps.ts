@@ -3,7 +3,6 @@
 // previews; only admins change (the rule of /admin/users), each change audited in its transaction.
 import crypto from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Deps } from '../context';
 import type { DbOrTx } from '../db';
 import type { SessionUser } from '../auth/service';
@@ -14,6 +13,7 @@ import { recordAudit, type Actor } from '../user/audit';
 import { renderProductEmail, productName } from './email';
 import { productUnsubscribeUrl } from './unsubscribe';
 import { sendTestToSelf } from './send';
+import type { PreviewInput, StepFields, StepIdInput, UpdateStepInput } from './schemas';
 
 export const ONBOARDING_MSG = {
   adminOnly: 'Only admins change the onboarding e-mails. Managers and supervisors can look and preview.',
@@ -21,31 +21,6 @@ export const ONBOARDING_MSG = {
 } as const;
 
 export const ONBOARDING_REASON = 'You get these e-mails because you created an account. They stop after your first weeks.';
-
-/** A subject line: one line (no CR/LF: it becomes a mail header), at most 200 characters. */
-export const subjectSchema = z
-  .string()
-  .trim()
-  .min(1, 'Subject is required')
-  .max(200, 'Subject must be at most 200 characters')
-  .regex(/^[^\r\n]*$/, 'Subject must be one line');
-export const markdownSchema = z.string().max(50_000, 'The body must be at most 50,000 characters');
-
-export const stepFields = z.object({
-  dayOffset: z.number().int('Day must be a whole number').min(0, 'Day must be 0 or more').max(365, 'Day must be 365 or less'),
-  subject: subjectSchema,
-  markdown: markdownSchema,
-  enabled: z.boolean().default(true),
-});
-export const stepIdInput = z.object({ id: z.string().min(1).max(100) });
-export const updateStepInput = stepFields.extend({ id: z.string().min(1).max(100) });
-export const previewInput = z.object({
-  subject: z
-    .string()
-    .max(200)
-    .regex(/^[^\r\n]*$/, 'Subject must be one line'),
-  markdown: markdownSchema,
-});
 
 type Ctx = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'limiter'> & { user: SessionUser; ip: string };
 
@@ -88,7 +63,7 @@ function findStep(db: DbOrTx, id: string) {
   return row;
 }
 
-export function createStep(ctx: Ctx, input: z.infer<typeof stepFields>) {
+export function createStep(ctx: Ctx, input: StepFields) {
   requireAdmin(ctx);
   const now = ctx.now();
   const row: OnboardingEmailRow = { id: crypto.randomUUID(), ...input, updatedBy: ctx.user.id, createdAt: now, updatedAt: now };
@@ -99,7 +74,7 @@ export function createStep(ctx: Ctx, input: z.infer<typeof stepFields>) {
   return stepDto(row);
 }
 
-export function updateStep(ctx: Ctx, input: z.infer<typeof updateStepInput>) {
+export function updateStep(ctx: Ctx, input: UpdateStepInput) {
   requireAdmin(ctx);
   const { id, ...fields } = input;
   const now = ctx.now();
@@ -116,7 +91,7 @@ export function updateStep(ctx: Ctx, input: z.infer<typeof updateStepInput>) {
   return stepDto(updated);
 }
 
-export function deleteStep(ctx: Ctx, input: z.infer<typeof stepIdInput>) {
+export function deleteStep(ctx: Ctx, input: StepIdInput) {
   requireAdmin(ctx);
   const now = ctx.now();
   ctx.db.transaction((tx) => {
@@ -137,13 +112,13 @@ export function renderStep(env: Ctx['env'], userId: string, step: { subject: str
   });
 }
 
-export function previewStep(ctx: Pick<Ctx, 'env' | 'user'>, input: z.infer<typeof previewInput>) {
+export function previewStep(ctx: Pick<Ctx, 'env' | 'user'>, input: PreviewInput) {
   const mail = renderStep(ctx.env, ctx.user.id, { subject: input.subject || '(no subject)', markdown: input.markdown });
   return { subject: mail.subject, html: mail.html, text: mail.text };
 }
 
 /** Any staff member may mail a step (saved or not) to their own address. */
-export function sendStepTest(ctx: Ctx, input: z.infer<typeof previewInput>) {
+export function sendStepTest(ctx: Ctx, input: PreviewInput) {
   return sendTestToSelf(ctx, ctx.user, 'onboarding', (url) =>
     renderStep(ctx.env, ctx.user.id, { subject: input.subject || '(no subject)', markdown: input.markdown }, url),
   );

@@ -4,14 +4,12 @@
 // (link scanners open links); POST (the page's form or a mail client's one-click request) unsubscribes.
 // A second use answers "already unsubscribed"; a forged or altered token answers null.
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Deps } from '../context';
 import { users } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
 
 export const LISTS = ['onboarding', 'news'] as const;
 export type ProductList = (typeof LISTS)[number];
-export const unsubscribeInfoInput = z.object({ list: z.enum(LISTS), token: z.string().min(1).max(512) });
 
 const PURPOSE: Record<ProductList, string> = { onboarding: 'onboarding-unsub', news: 'product-news-unsub' };
 /** The POST paths (also the List-Unsubscribe address); outside /u/*, which belongs to subscribers. */

@@ -3,19 +3,9 @@
 import { z } from 'zod';
 import { router, adminProcedure, publicProcedure } from '../trpc/init';
 import { AppError } from '../errors';
-import {
-  createStep,
-  deleteStep,
-  listSteps,
-  previewInput,
-  previewStep,
-  sendStepTest,
-  stepFields,
-  stepIdInput,
-  updateStep,
-  updateStepInput,
-} from '../onboarding/steps';
-import { PRODUCT_UNSUB_MSG, productUnsubscribeInfo, unsubscribeInfoInput } from '../onboarding/unsubscribe';
+import { createStep, deleteStep, listSteps, previewStep, sendStepTest, updateStep } from '../onboarding/steps';
+import { PRODUCT_UNSUB_MSG, productUnsubscribeInfo } from '../onboarding/unsubscribe';
+import { previewInput, stepFields, stepIdInput, unsubscribeInfoInput, updateStepInput } from '../onboarding/schemas';
 
 export const onboardingRouter = router({
   list: adminProcedure.input(z.void()).query(({ ctx }) => listSteps(ctx)),

@@ -4,20 +4,16 @@ import { z } from 'zod';
 import { router, adminProcedure, protectedProcedure } from '../trpc/init';
 import {
   deleteDraft,
-  draftInput,
   getProductNews,
   listNewsletters,
-  newsletterRef,
   optedInCount,
   previewNewsletter,
   saveDraft,
-  sendInput,
   sendNewsletter,
   sendNewsletterTest,
-  setOptInInput,
   setProductNews,
 } from '../onboarding/product-news';
-import { previewInput } from '../onboarding/steps';
+import { draftInput, newsletterRef, previewInput, sendInput, setOptInInput } from '../onboarding/schemas';
 
 export const productNewsRouter = router({
   /** The signed-in user's own choice (off until they turn it on). */
