@@ -2,6 +2,7 @@
 // plus query utils for route loaders (ensureData outside React).
 import { createTRPCReact, createTRPCQueryUtils, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
+import type { TRPCLink } from '@trpc/client';
 import type { AppRouter } from '../server/trpc/root';
 import { TRPC_MAX_BATCH } from '../shared/limits';
 
@@ -37,24 +38,30 @@ export function createQueryClient() {
 const MAX_URL = 2000;
 const MAX_QUERY_INPUT = 1500;
 const encodedLength = (input: unknown) => (input === undefined ? 0 : encodeURIComponent(JSON.stringify(input)).length);
-const withCookies = (url: URL | RequestInfo, init?: RequestInit) => fetch(url, { ...init, credentials: 'include' });
+const withCookies: typeof fetch = (url, init) => fetch(url, { ...init, credentials: 'include' });
+
+/**
+ * The links to the API (`base` is empty in the browser): subscriptions (AI Magic's streamed text) over
+ * Server-Sent Events, everything else batched. A read's input travels in its URL; one too long for a URL
+ * (many channels) goes as a POST instead, which the server allows for reads.
+ */
+export function apiLinks(base = '', send: typeof fetch = withCookies): TRPCLink<AppRouter>[] {
+  const url = `${base}/api/trpc`;
+  return [
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      true: httpSubscriptionLink({ url, eventSourceOptions: () => ({ withCredentials: true }) }),
+      false: splitLink({
+        condition: (op) => op.type === 'query' && encodedLength(op.input) > MAX_QUERY_INPUT,
+        true: httpBatchLink({ url, maxItems: TRPC_MAX_BATCH, methodOverride: 'POST', fetch: send }),
+        false: httpBatchLink({ url, maxItems: TRPC_MAX_BATCH, maxURLLength: MAX_URL, fetch: send }),
+      }),
+    }),
+  ];
+}
 
 export function createTrpcClient() {
-  return trpc.createClient({
-    links: [
-      splitLink({
-        // Subscriptions (AI Magic's streamed text) over Server-Sent Events; everything else batched.
-        condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({ url: '/api/trpc', eventSourceOptions: () => ({ withCredentials: true }) }),
-        false: splitLink({
-          // A read's input travels in the URL; one too long for it (many channels) goes as a POST instead.
-          condition: (op) => op.type === 'query' && encodedLength(op.input) > MAX_QUERY_INPUT,
-          true: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, methodOverride: 'POST', fetch: withCookies }),
-          false: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, maxURLLength: MAX_URL, fetch: withCookies }),
-        }),
-      }),
-    ],
-  });
+  return trpc.createClient({ links: apiLinks() });
 }
 
 export type TrpcClient = ReturnType<typeof createTrpcClient>;

@@ -3,8 +3,12 @@
 // read too long for a URL still reaches the server as a POST.
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { appRouter } from '../../../src/server/trpc/root';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serve, type ServerType } from '@hono/node-server';
+import { createTRPCClient } from '@trpc/client';
+import { appRouter, type AppRouter } from '../../../src/server/trpc/root';
+import { apiLinks } from '../../../src/client/trpc';
 import { createHarness, jsonRequest } from '../../helpers/app';
 import { signUpRest } from './support';
 
@@ -79,5 +83,36 @@ describe('reads over HTTP', () => {
     // A write is still refused over GET.
     const write = await h.app.request(`/api/trpc/channels.remove?input=${encodeURIComponent(JSON.stringify({ id: 'x' }))}`, { headers: { cookie } });
     expect(write.status).toBe(405);
+  });
+});
+
+describe("the client's links", () => {
+  const servers: ServerType[] = [];
+  afterAll(() => servers.forEach((s) => s.close()));
+
+  it('send a short read as a GET and a read too long for a URL (100 channels) as a POST, both answered', async () => {
+    const h = createHarness();
+    const { cookie } = await signUpRest(h, { email: 'many-channels@example.com' });
+    const server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
+    servers.push(server);
+    await new Promise((r) => server.once('listening', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const sent: { method: string; urlLength: number }[] = [];
+    const send: typeof fetch = (url, init) => {
+      sent.push({ method: init?.method ?? 'GET', urlLength: String(url).length });
+      return fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), cookie } });
+    };
+    const client = createTRPCClient<AppRouter>({ links: apiLinks(base, send) });
+
+    const found = await client.channels.search.query({ niche: 'technology' });
+    expect(found.data.length).toBeGreaterThan(0);
+    expect(sent.at(-1)?.method).toBe('GET');
+
+    // Private addresses are refused before any network use, so each channel answers with its own error.
+    const channels = Array.from({ length: 100 }, (_, i) => ({ name: `Channel ${i}`, url: `http://10.0.0.1/${'feed-'.repeat(60)}${i}.xml`, niche: 'general' }));
+    const res = await client.articles.listForChannels.query({ channels, dateRange: null });
+    expect(res.errors).toHaveLength(100);
+    expect(sent.at(-1)).toMatchObject({ method: 'POST' });
+    expect(sent.at(-1)!.urlLength).toBeLessThan(200);
   });
 });
