@@ -6,7 +6,6 @@ import { PROVIDER_KINDS } from '../mail/transport';
 import { PROVIDER_PRIORITIES } from '../../../db/schema';
 import { addProvider, listProviders, removeProvider, testProvider, updateProvider } from '../mail/providers';
 
-const noInput = z.object({}).optional();
 const idInput = z.object({ id: z.string().min(1, 'Provider id is required').max(100) });
 const addInput = z.object({
   kind: z.enum(PROVIDER_KINDS, { message: 'Choose SMTP, Brevo, Resend, Mailgun or Postmark' }),
@@ -22,12 +21,12 @@ const updateInput = z.object({
 });
 
 export const mailProvidersRouter = router({
-  list: protectedProcedure.input(noInput).query(({ ctx }) => listProviders(ctx, 'account')),
+  list: protectedProcedure.input(z.void()).query(({ ctx }) => listProviders(ctx, 'account')),
   add: protectedProcedure.input(addInput).mutation(({ ctx, input }) => addProvider(ctx, 'account', input)),
   update: protectedProcedure.input(updateInput).mutation(({ ctx, input }) => updateProvider(ctx, 'account', input)),
   remove: protectedProcedure.input(idInput).mutation(({ ctx, input }) => removeProvider(ctx, 'account', input.id)),
   test: protectedProcedure.input(idInput).mutation(({ ctx, input }) => testProvider(ctx, 'account', input.id)),
-  listSystem: adminProcedure.input(noInput).query(({ ctx }) => listProviders(ctx, 'system')),
+  listSystem: adminProcedure.input(z.void()).query(({ ctx }) => listProviders(ctx, 'system')),
   addSystem: adminProcedure.input(addInput).mutation(({ ctx, input }) => addProvider(ctx, 'system', input)),
   updateSystem: adminProcedure.input(updateInput).mutation(({ ctx, input }) => updateProvider(ctx, 'system', input)),
   removeSystem: adminProcedure.input(idInput).mutation(({ ctx, input }) => removeProvider(ctx, 'system', input.id)),
