@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { SUBSCRIBER_STATUSES } from '../../../db/schema';
 import { emailField } from '../../shared/schemas/auth';
-import { SIGNUP_MSG } from './signup';
+import { SIGNUP_MSG } from './messages';
 
 const publicationIdField = z.string().min(1).max(64);
 export const publicationRef = z.object({ publicationId: publicationIdField });

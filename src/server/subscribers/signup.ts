@@ -12,6 +12,7 @@ import { isSuppressed, normalizeEmail } from '../mail/events';
 import { mailboxWithName } from '../mail/headers';
 import { confirmationMail } from './confirm-mail';
 import { findBySlug } from './slug';
+import { SIGNUP_MSG } from './messages';
 import type { ConfirmInput, SignupInput, SlugInput } from './schemas';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip'>;
@@ -20,16 +21,6 @@ export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 /** A person signs up a few times at most; a script trying addresses hits these quickly. */
 const SIGNUP_RULES = { ip: { limit: 20, windowMs: HOUR }, address: { limit: 3, windowMs: HOUR } };
-
-export const SIGNUP_MSG = {
-  checkInbox: 'Check your inbox to confirm your subscription.',
-  notFound: 'This newsletter does not exist (or no longer takes signups).',
-  mailFailed: 'We could not send the confirmation mail just now. Please try again in a few minutes.',
-  expired: 'This confirmation link has expired. Please sign up again.',
-  invalidLink: 'This confirmation link is not valid.',
-  confirmed: (name: string) => `You're subscribed to ${name}. The next issue will reach your inbox.`,
-  already: "You're already subscribed.",
-} as const;
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
