@@ -1,6 +1,7 @@
 // The contracts of blog.*: inputs (validated by the router, typed for the domain functions) and the outputs of its /api paths.
 import { z } from 'zod';
 import { SLUG_MAX, SLUG_PATTERN } from '../../shared/blog-slug';
+import { BLOG_POST_STATUSES } from '../../../db/schema';
 
 export const TITLE_MAX = 200;
 export const EXCERPT_MAX = 300;
@@ -56,3 +57,14 @@ export const uploadedImage = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
 });
+
+/** A post as the public listing shows it (blog.list), and as its public page shows it (blog.bySlug). */
+export const postCard = z.object({
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  cover: z.object({ url: z.string(), alt: z.string() }).nullable(),
+  publishedAt: z.string().nullable(),
+});
+export const postList = z.object({ posts: z.array(postCard), page: z.number().int(), pageCount: z.number().int(), total: z.number().int() });
+export const postPage = postCard.extend({ status: z.enum(BLOG_POST_STATUSES), html: z.string(), authorName: z.string().nullable(), updatedAt: z.string() });

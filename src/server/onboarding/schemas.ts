@@ -44,3 +44,5 @@ export type DraftInput = z.infer<typeof draftInput>;
 export type SetOptInInput = z.infer<typeof setOptInInput>;
 
 export const unsubscribeInfoInput = z.object({ list: z.enum(LISTS), token: z.string().min(1).max(512) });
+/** What the unsubscribe page shows: the list, the address masked, whether it is already off. */
+export const unsubscribeInfoResult = z.object({ list: z.enum(LISTS), email: z.string(), unsubscribed: z.boolean() });

@@ -2,7 +2,18 @@
 // publish and delete them and upload cover images (through POST /api/uploads/blog-image).
 import { z } from 'zod';
 import { router, adminProcedure, publicProcedure } from '../trpc/init';
-import { listInput, postFields, postIdInput, previewInput, slugInput, updatePostInput, uploadImageInput, uploadedImage } from '../blog/schemas';
+import {
+  listInput,
+  postFields,
+  postIdInput,
+  previewInput,
+  slugInput,
+  updatePostInput,
+  uploadImageInput,
+  uploadedImage,
+  postList,
+  postPage,
+} from '../blog/schemas';
 import {
   anyBySlug,
   createPost,
@@ -18,8 +29,14 @@ import {
 import { uploadImage } from '../blog/images';
 
 export const blogRouter = router({
-  list: publicProcedure.input(listInput).query(({ ctx, input }) => listPublished(ctx.db, input.page)),
-  bySlug: publicProcedure.input(slugInput).query(({ ctx, input }) => publishedBySlug(ctx.db, input.slug)),
+  list: publicProcedure
+    .input(listInput)
+    .output(postList)
+    .query(({ ctx, input }) => listPublished(ctx.db, input.page)),
+  bySlug: publicProcedure
+    .input(slugInput)
+    .output(postPage)
+    .query(({ ctx, input }) => publishedBySlug(ctx.db, input.slug)),
 
   adminList: adminProcedure.input(z.void()).query(({ ctx }) => listForStaff(ctx.db)),
   get: adminProcedure.input(postIdInput).query(({ ctx, input }) => getPost(ctx.db, input.id)),

@@ -5,7 +5,7 @@ import { router, adminProcedure, publicProcedure } from '../trpc/init';
 import { AppError } from '../errors';
 import { createStep, deleteStep, listSteps, previewStep, sendStepTest, updateStep } from '../onboarding/steps';
 import { PRODUCT_UNSUB_MSG, productUnsubscribeInfo } from '../onboarding/unsubscribe';
-import { previewInput, stepFields, stepIdInput, unsubscribeInfoInput, updateStepInput } from '../onboarding/schemas';
+import { previewInput, stepFields, stepIdInput, unsubscribeInfoInput, unsubscribeInfoResult, updateStepInput } from '../onboarding/schemas';
 
 export const onboardingRouter = router({
   list: adminProcedure.input(z.void()).query(({ ctx }) => listSteps(ctx)),
@@ -15,9 +15,12 @@ export const onboardingRouter = router({
   preview: adminProcedure.input(previewInput).query(({ ctx, input }) => previewStep(ctx, input)),
   sendTest: adminProcedure.input(previewInput).mutation(({ ctx, input }) => sendStepTest(ctx, input)),
   /** What the unsubscribe page shows for a link of either list (onboarding e-mails or product news). */
-  unsubscribeInfo: publicProcedure.input(unsubscribeInfoInput).query(({ ctx, input }) => {
-    const info = productUnsubscribeInfo(ctx, input.list, input.token);
-    if (!info) throw new AppError('NOT_FOUND', PRODUCT_UNSUB_MSG.invalid);
-    return info;
-  }),
+  unsubscribeInfo: publicProcedure
+    .input(unsubscribeInfoInput)
+    .output(unsubscribeInfoResult)
+    .query(({ ctx, input }) => {
+      const info = productUnsubscribeInfo(ctx, input.list, input.token);
+      if (!info) throw new AppError('NOT_FOUND', PRODUCT_UNSUB_MSG.invalid);
+      return info;
+    }),
 });

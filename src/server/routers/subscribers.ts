@@ -9,13 +9,16 @@ import {
   addInput,
   authorizedImport,
   confirmInput,
+  confirmResult,
   importCsvInput,
   importReport,
   importTargetInput,
   listInput,
+  publicPageResult,
   publicationRef,
   removeInput,
   signupInput,
+  signupResult,
   slugInput,
 } from '../subscribers/schemas';
 
@@ -36,7 +39,16 @@ export const subscribersRouter = router({
     .input(importCsvInput)
     .output(importReport)
     .mutation(({ ctx, input }) => importSubscribersCsv(ctx, input.publicationId, input.csv, { mode: input.mode, skipInvalid: input.skipInvalid })),
-  publicPage: publicProcedure.input(slugInput).query(({ ctx, input }) => publicPage(ctx, input)),
-  signup: publicProcedure.input(signupInput).mutation(({ ctx, input }) => signup(ctx, input)),
-  confirm: publicProcedure.input(confirmInput).mutation(({ ctx, input }) => confirm(ctx, input)),
+  publicPage: publicProcedure
+    .input(slugInput)
+    .output(publicPageResult)
+    .query(({ ctx, input }) => publicPage(ctx, input)),
+  signup: publicProcedure
+    .input(signupInput)
+    .output(signupResult)
+    .mutation(({ ctx, input }) => signup(ctx, input)),
+  confirm: publicProcedure
+    .input(confirmInput)
+    .output(confirmResult)
+    .mutation(({ ctx, input }) => confirm(ctx, input)),
 });

@@ -72,3 +72,6 @@ export const confirmInput = slugInput.extend({ token: z.string().trim().min(1, S
 export type SlugInput = z.infer<typeof slugInput>;
 export type SignupInput = z.infer<typeof signupInput>;
 export type ConfirmInput = z.infer<typeof confirmInput>;
+export const publicPageResult = z.object({ name: z.string(), slug: z.string() });
+export const signupResult = z.object({ message: z.string() });
+export const confirmResult = z.object({ status: z.enum(['confirmed', 'already']), message: z.string(), name: z.string() });

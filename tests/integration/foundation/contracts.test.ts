@@ -46,6 +46,11 @@ describe('procedure contracts', () => {
     expect(called.filter((n) => !byName.get(n)?.output)).toEqual([]);
   });
 
+  it("the public pages' procedures (signup, blog, unsubscribe) declare what they answer, so nothing more leaves the server", () => {
+    const publicApi = ['subscribers.publicPage', 'subscribers.signup', 'subscribers.confirm', 'blog.list', 'blog.bySlug', 'onboarding.unsubscribeInfo'];
+    expect(publicApi.filter((n) => !procedures.find((p) => p.name === n)?.output)).toEqual([]);
+  });
+
   it('the channel and article reads are queries', () => {
     const reads = ['channels.search', 'channels.discover', 'articles.listForChannel', 'articles.listForChannels'];
     expect(Object.fromEntries(reads.map((n) => [n, procedures.find((p) => p.name === n)?.type]))).toEqual(Object.fromEntries(reads.map((n) => [n, 'query'])));
