@@ -1,6 +1,6 @@
 // Sending an assembled newsletter from step 5: a test to the user's own address, or to a short typed
-// list (at most 10), with HTML and plain-text parts. The test to yourself goes through your own provider
-// chain, exactly as your issues do; a typed list goes through the system chain. Sends are rate-limited
+// list (at most 10), with HTML and plain-text parts. Both go through the creator's own provider chain,
+// exactly as their issues do (the system chain when they have none). Sends are rate-limited
 // per user; sending to subscriber lists is a different feature.
 // The product's own address is the sender and the creator is only its display name (and the Reply-To):
 // mail from us must never look as if anyone could write it. Other people's addresses need a verified
@@ -15,7 +15,7 @@ import { assembleNewsletter } from '../newsletter/assemble';
 import { assembleRequest, resolveAssembleInput } from '../publications/assemble-input';
 import { mailboxWithName } from '../mail/headers';
 import { MailRefusedError, sendMail } from '../mail/mailer';
-import { chainFor, type MailOwner } from '../mail/chain';
+import { chainFor } from '../mail/chain';
 import { PROVIDER_KINDS } from '../mail/transport';
 
 export const MAX_ADDRESSES = 10;
@@ -54,7 +54,7 @@ function failureMessage(err: unknown, fallback: string): string {
 
 const sendKey = (ctx: Ctx) => `send:user:${ctx.user.id}`;
 
-async function sendEach(ctx: Ctx, owner: MailOwner, recipients: string[], newsletter: AssembledNewsletter, failMsg: string): Promise<SendResult> {
+async function sendEach(ctx: Ctx, recipients: string[], newsletter: AssembledNewsletter, failMsg: string): Promise<SendResult> {
   const key = sendKey(ctx);
   // The first recipient over the limit refuses the whole request; later ones fail individually, so
   // the answer says exactly who got the newsletter.
@@ -73,7 +73,7 @@ async function sendEach(ctx: Ctx, owner: MailOwner, recipients: string[], newsle
       }
     }
     try {
-      const info = await sendMail(ctx, owner, {
+      const info = await sendMail(ctx, ctx.user.id, {
         to,
         from: mailboxWithName(ctx.user.name, ctx.env.MAIL_FROM),
         replyTo: ctx.user.email,
@@ -89,7 +89,7 @@ async function sendEach(ctx: Ctx, owner: MailOwner, recipients: string[], newsle
       failed.push({ to, message: failureMessage(err, failMsg) });
     }
   }
-  const transport = carrier ?? chainFor(ctx, owner)[0]!.kind;
+  const transport = carrier ?? chainFor(ctx, ctx.user.id)[0]!.kind;
   return { success: failed.length === 0, transport, subject: newsletter.subject, sent, failed };
 }
 
@@ -101,12 +101,12 @@ async function assemble(ctx: Ctx, input: SendTestInput): Promise<AssembledNewsle
 
 export async function sendTest(ctx: Ctx, input: SendTestInput): Promise<SendResult> {
   const newsletter = await assemble(ctx, input);
-  return sendEach(ctx, ctx.user.id, [ctx.user.email], newsletter, MSG.testEmailFailed);
+  return sendEach(ctx, [ctx.user.email], newsletter, MSG.testEmailFailed);
 }
 
 export async function sendToAddresses(ctx: Ctx, input: SendToAddressesInput): Promise<SendResult> {
   const { addresses, ...rest } = input;
   if (!ctx.user.emailVerifiedAt && addresses.some((a) => a !== ctx.user.email)) throw new AppError('FORBIDDEN', MSG.verifyEmailToSend);
   const newsletter = await assemble(ctx, rest);
-  return sendEach(ctx, 'system', addresses, newsletter, MSG.sendEmailFailed);
+  return sendEach(ctx, addresses, newsletter, MSG.sendEmailFailed);
 }

@@ -98,6 +98,25 @@ describe("a creator's mail goes through the creator's own chain", () => {
     expect(smtp.received).toHaveLength(0);
   });
 
+  it("step 5's send to a typed list of addresses also goes through the creator's own provider", async () => {
+    const brevo = await fake(() => startBrevoFake());
+    const resend = await fake(() => startResendFake());
+    const { h, smtp } = await setup([brevo, resend]);
+    await h.caller(h.admin).mailProviders.addSystem({ kind: 'brevo', priority: 'primary', settings: { apiKey: 'brevo-key-1234abcd', baseUrl: brevo.url } });
+    const creator = await h.insertUser({ email: 'creator@example.com', planType: 'professional', verified: true });
+    await h
+      .caller(creator)
+      .mailProviders.add({ kind: 'resend', label: 'My Resend', priority: 'primary', settings: { apiKey: 're_test_key_5678', baseUrl: resend.url } });
+    const pub = await readyPublication(h, creator);
+
+    const res = await h.caller(creator).email.sendToAddresses({ publicationId: pub.id, addresses: ['editor@example.com', 'friend@example.org'] });
+
+    expect(res).toMatchObject({ success: true, transport: 'resend', failed: [] });
+    expect(resend.sent.map((m) => m.to).sort()).toEqual(['editor@example.com', 'friend@example.org']);
+    expect(brevo.sent).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
   it('a creator without Email Management sends their step-5 test through the system chain', async () => {
     const brevo = await fake(() => startBrevoFake());
     const { h } = await setup([brevo]);
