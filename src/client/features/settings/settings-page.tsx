@@ -37,9 +37,12 @@ function Section({ children }: { children: ReactNode }) {
   return <Card className="divide-y divide-zinc-100 dark:divide-zinc-800">{children}</Card>;
 }
 
+/** The settings that are on/off switches. */
+type SwitchSetting = { [K in keyof LocalSettings]: LocalSettings[K] extends boolean ? K : never }[keyof LocalSettings];
+
 export function SettingsPage() {
   const { settings, set } = useLocalSettings();
-  const toggle = (key: keyof LocalSettings, id: string) => <Switch id={id} checked={settings[key] as boolean} onCheckedChange={(v) => set(key, v as never)} />;
+  const toggle = (key: SwitchSetting, id: string) => <Switch id={id} checked={settings[key]} onCheckedChange={(v) => set(key, v)} />;
 
   return (
     <>
