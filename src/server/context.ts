@@ -2,7 +2,7 @@
 // function receives: dependencies, the signed-in user, request facts. trpc/context.ts builds it.
 import type { Db } from './db';
 import type { Env } from './env';
-import type { Mailer } from './mail/mailer';
+import type { Mailer } from './mail/message';
 import type { Gates } from './http/concurrency';
 import type { AuthService, SessionUser } from './auth/service';
 import type { JobQueue } from './jobs/queue';

@@ -5,7 +5,8 @@ import type { Deps, Logger } from './context';
 import { createAuthService } from './auth/service';
 import { RateLimiter } from './http/rate-limit';
 import { createGates } from './http/concurrency';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer } from './mail/mailer';
+import type { Mailer } from './mail/message';
 import { createSqliteQueue } from './jobs/queue';
 import { createAiRuntime } from './ai/runtime';
 

@@ -8,33 +8,8 @@ import type { Deps } from '../context';
 import { chainFor, type MailOwner } from './chain';
 import { deliver } from './deliver';
 import { cleanHeader, mailboxDomain } from './headers';
-import type { OutgoingMessage, TransportKind } from './transport';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** A mailbox; MAIL_FROM when left out. */
-  from?: string;
-  /** Where replies go (the creator, for newsletters sent from the product's address). */
-  replyTo?: string;
-  headers?: Record<string, string>;
-  /** A code or link worth showing in the outbox's log line (never sent). */
-  logNote?: string;
-}
-
-export interface SentMail {
-  messageId: string;
-  /** What carried the message. */
-  transport: TransportKind;
-}
-
-export interface Mailer {
-  /** What the next message would go through. */
-  readonly transport: TransportKind;
-  send(msg: MailMessage): Promise<SentMail>;
-}
+import type { OutgoingMessage } from './transport';
+import type { MailMessage, Mailer, SentMail } from './message';
 
 /** A provider's refusal of one message; `reply` is the provider's own words (e.g. an SMTP 550 line). */
 export class MailRefusedError extends Error {
