@@ -65,3 +65,6 @@ export function safeEqual(given: string, expected: string): boolean {
   const b = Buffer.from(expected);
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
+
+/** The SHA-256 of a token, in hex: what is stored of a single-use token (resets, invitations, confirmations). */
+export const sha256Hex = (value: string) => crypto.createHash('sha256').update(value).digest('hex');

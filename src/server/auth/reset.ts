@@ -8,9 +8,9 @@ import { MSG } from '../../shared/messages';
 import { authRateRules } from './rate-rules';
 import { hashPassword } from './password';
 import { signInAs } from './accounts';
+import { sha256Hex } from '../crypto';
 
 const TOKEN_TTL_MS = 60 * 60 * 1000;
-const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest('hex');
 
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId' | 'mailer'>;
 
@@ -29,7 +29,7 @@ export async function requestReset(ctx: Ctx, email: string) {
     const token = crypto.randomBytes(32).toString('base64url');
     ctx.db
       .insert(passwordResetTokens)
-      .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL_MS) })
+      .values({ tokenHash: sha256Hex(token), userId: user.id, expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL_MS) })
       .run();
     const link = `${ctx.env.APP_URL}/reset-password?token=${token}`;
     await ctx.mailer.send({ to: email, ...resetMail(link), logNote: `link=${link}` });
@@ -38,7 +38,7 @@ export async function requestReset(ctx: Ctx, email: string) {
 }
 
 export async function resetPassword(ctx: Ctx, token: string, password: string) {
-  const tokenHash = sha256(token);
+  const tokenHash = sha256Hex(token);
   // A cheap look first, so a made-up token never costs a password hash.
   const known = ctx.db
     .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })

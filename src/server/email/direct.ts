@@ -26,6 +26,7 @@ import type {
   SendOutput,
   TestDirectInput,
 } from '../../shared/schemas/email-admin';
+import { escapeHtml } from '../xml';
 
 type Ctx = Pick<AuthedContext, 'db' | 'env' | 'log' | 'now' | 'user' | 'limiter'>;
 
@@ -55,8 +56,6 @@ export function testMail(o: { product: string; provider: string; appUrl: string 
   const html = `<p>This is a test email from <strong>${escapeHtml(o.product)}</strong>, sent through ${escapeHtml(o.provider)}.</p><p>If you can read it, this mail service delivers to your address.</p><p><a href="${escapeHtml(o.appUrl)}">${escapeHtml(o.appUrl)}</a></p>`;
   return { subject, text, html };
 }
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** What custom HTML may keep: formatting, links, images and tables; never scripts, styles, forms or frames. */
 const SANITIZE: sanitizeHtml.IOptions = {

@@ -6,11 +6,10 @@ import type { Deps } from '../context';
 import { markdownToEmailHtml, markdownToText } from '../markdown';
 import { cleanHeader, mailboxAddress, mailboxWithName } from '../mail/headers';
 import type { OutgoingMessage } from '../mail/transport';
+import { escapeHtml } from '../xml';
 
 export const productName = (env: Pick<Deps['env'], 'MAIL_FROM'>) => /^\s*"?([^"<]*?)"?\s*</.exec(env.MAIL_FROM)?.[1]?.trim() || 'Curated';
 export const productDomain = (env: Pick<Deps['env'], 'MAIL_FROM'>) => mailboxAddress(env.MAIL_FROM).split('@')[1] ?? 'localhost';
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 export interface ProductEmailInput {
   subject: string;

@@ -1,6 +1,6 @@
 // The double opt-in mail a reader gets after signing up on a publication's page: one link that proves
 // the address is theirs. Table layout with inline styles, because mail clients drop <style> blocks.
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../xml';
 
 export function confirmationMail({ publicationName, confirmUrl }: { publicationName: string; confirmUrl: string }) {
   const name = publicationName.replace(/[\r\n]+/g, ' ').trim();

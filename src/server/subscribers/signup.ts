@@ -14,6 +14,7 @@ import { confirmationMail } from './confirm-mail';
 import { findBySlug } from './slug';
 import { SIGNUP_MSG } from './messages';
 import type { ConfirmInput, SignupInput, SlugInput } from './schemas';
+import { sha256Hex } from '../crypto';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip'>;
 
@@ -21,8 +22,6 @@ export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 /** A person signs up a few times at most; a script trying addresses hits these quickly. */
 const SIGNUP_RULES = { ip: { limit: 20, windowMs: HOUR }, address: { limit: 3, windowMs: HOUR } };
-
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 function publicationBySlug(db: Db, slug: string): PublicationRow {
   const pub = findBySlug(db, slug);
@@ -73,7 +72,7 @@ export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: s
   const now = ctx.now();
   const pending = {
     status: 'pending' as const,
-    confirmTokenHash: hashToken(token),
+    confirmTokenHash: sha256Hex(token),
     confirmExpiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
     updatedAt: now,
     ...(input.name ? { name: input.name } : {}),
@@ -107,7 +106,7 @@ export function confirm(ctx: Pick<Ctx, 'db' | 'now'>, input: ConfirmInput): { st
   const row = ctx.db
     .select()
     .from(subscribers)
-    .where(and(eq(subscribers.publicationId, pub.id), eq(subscribers.confirmTokenHash, hashToken(input.token))))
+    .where(and(eq(subscribers.publicationId, pub.id), eq(subscribers.confirmTokenHash, sha256Hex(input.token))))
     .get();
   if (row?.status === 'active') return { status: 'already', message: SIGNUP_MSG.already, name: pub.name };
   if (!row || row.status !== 'pending' || !row.confirmExpiresAt) throw new AppError('BAD_REQUEST', SIGNUP_MSG.invalidLink);

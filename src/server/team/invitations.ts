@@ -13,6 +13,7 @@ import { TEAM_MSG } from './messages';
 import { invitationMail } from './invite-mail';
 import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole } from './schemas';
 import { audit, countMembers, countPendingInvitations, ensureWorkspace, findOwnWorkspace, requireOwnerPlan, type TeamCtx } from './workspace';
+import { sha256Hex } from '../crypto';
 
 type MailCtx = TeamCtx & Pick<AuthedContext, 'env' | 'mailer' | 'limiter' | 'log'>;
 
@@ -20,7 +21,6 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Invitations and resends per owner per hour: mail goes to addresses the owner types. */
 export const INVITE_RULE = { limit: 30, windowMs: 60 * 60 * 1000 };
 
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 const newToken = () => crypto.randomBytes(32).toString('base64url');
 
 function toDto(row: WorkspaceInvitationRow, now: Date) {
@@ -81,7 +81,7 @@ export async function invite(ctx: MailCtx, input: { email: string; role: MemberR
       workspaceId: ws.id,
       email,
       role: input.role,
-      tokenHash: hashToken(token),
+      tokenHash: sha256Hex(token),
       invitedBy: ctx.user.id,
       expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
       acceptedAt: null,
@@ -118,7 +118,7 @@ export async function resend(ctx: MailCtx, input: { id: string }) {
   ctx.limiter.hit(`team:invite:${ctx.user.id}`, INVITE_RULE);
   const token = newToken();
   const now = ctx.now();
-  const next = { ...row, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) };
+  const next = { ...row, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) };
   ctx.db.transaction((tx) => {
     tx.update(workspaceInvitations).set({ tokenHash: next.tokenHash, expiresAt: next.expiresAt }).where(eq(workspaceInvitations.id, row.id)).run();
     audit(ctx, tx, 'team.invite.resend', null, { email: row.email, role: row.role, workspaceId: ws.id, invitationId: row.id });
@@ -143,7 +143,7 @@ function readInvitation(ctx: Omit<TeamCtx, 'db'> & { db: DbOrTx }, token: string
     .select({ inv: workspaceInvitations, ws: workspaces })
     .from(workspaceInvitations)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
-    .where(eq(workspaceInvitations.tokenHash, hashToken(token)))
+    .where(eq(workspaceInvitations.tokenHash, sha256Hex(token)))
     .get();
   if (!found) throw new AppError('NOT_FOUND', TEAM_MSG.linkInvalid);
   const owner = planSubjectOf(ctx.db, found.ws.ownerId);

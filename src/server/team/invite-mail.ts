@@ -1,6 +1,6 @@
 // The invitation mail: who invites you to which team with which role, and the one link to accept.
 // Table layout with inline styles, because mail clients drop <style> blocks.
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../xml';
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 const ROLE_TEXT = {

@@ -1,5 +1,4 @@
 // Shared pieces of the webhook parsers: the outcome type, constant-time comparison, timestamps, tags.
-import crypto from 'node:crypto';
 import type { DeliveryEvent } from '../events';
 
 /** A refusal names its AppError code: a malformed event is BAD_REQUEST, a missing or bad signature UNAUTHORIZED. */
@@ -15,11 +14,7 @@ export interface WebhookInput {
 /** Signed events older (or further in the future) than this are refused as possible replays. */
 export const MAX_SKEW_MS = 5 * 60_000;
 
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
+export { safeEqual } from '../../crypto';
 
 export function parseJson(body: string): unknown {
   try {
