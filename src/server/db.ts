@@ -31,3 +31,21 @@ export function openDb(file: string, opts: { migrate?: boolean } = {}): Db {
   if (opts.migrate !== false) migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return db;
 }
+
+// Driver facts domain code must not spell out: how a driver names a unique violation and how it
+// reports the rows a write touched. SQLite's today; Postgres's code and count are recognised too.
+const UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
+
+/** Whether `err` (or an error it wraps: drizzle wraps the driver's in `cause`) is a unique or primary-key violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNIQUE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+/** How many rows a write changed: better-sqlite3's `changes`, or a Postgres result's `rowCount`. */
+export function affectedRows(result: { changes: number } | { rowCount: number | null }): number {
+  return 'changes' in result ? result.changes : (result.rowCount ?? 0);
+}
