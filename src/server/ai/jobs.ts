@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { on } from 'node:events';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
+import { affectedRows, type Db } from '../db';
 import type { Logger } from '../context';
 import { aiJobs, type AiJobRow } from '../../../db/schema';
 import { AppError } from '../errors';
@@ -169,5 +169,5 @@ export async function* watchJob(ctx: Pick<AiCtx, 'db' | 'ai' | 'user'>, id: stri
 
 /** At start-up: generations left running by a previous process are marked as interrupted. */
 export function markInterruptedJobs(db: Db, now: Date): number {
-  return db.update(aiJobs).set({ status: 'failed', error: INTERRUPTED, updatedAt: now }).where(eq(aiJobs.status, 'running')).run().changes;
+  return affectedRows(db.update(aiJobs).set({ status: 'failed', error: INTERRUPTED, updatedAt: now }).where(eq(aiJobs.status, 'running')).run());
 }

@@ -21,6 +21,7 @@ import { assembleNewsletter } from '../newsletter/assemble';
 import { assembleInputFrom } from '../publications/assemble-input';
 import { THEMES } from '../../shared/themes';
 import { canUseThemeTier } from '../../shared/plans';
+import { affectedRows } from '../db';
 
 type ToolCtx = AiCtx & Pick<Context, 'env' | 'gates'>;
 
@@ -237,6 +238,6 @@ export function deleteDraft(ctx: Pick<AiCtx, 'db' | 'user'>, id: string) {
     .delete(contentDrafts)
     .where(and(eq(contentDrafts.id, id), eq(contentDrafts.userId, ctx.user.id)))
     .run();
-  if (res.changes === 0) throw new AppError('NOT_FOUND', AI_MSG.draftNotFound);
+  if (affectedRows(res) === 0) throw new AppError('NOT_FOUND', AI_MSG.draftNotFound);
   return { success: true as const };
 }

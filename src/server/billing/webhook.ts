@@ -8,6 +8,7 @@ import { stripeEvents } from '../../../db/schema';
 import { AppError } from '../errors';
 import { stripeClient, stripeConfig } from './stripe';
 import { applyStripeSubscription, recordPayment } from './subscription';
+import { affectedRows } from '../db';
 
 const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.created',
@@ -44,7 +45,7 @@ export async function handleStripeWebhook(
     throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
   }
   const now = deps.now();
-  const fresh = deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().run().changes > 0;
+  const fresh = affectedRows(deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().run()) > 0;
   if (!fresh) return 'duplicate';
   try {
     const subId =

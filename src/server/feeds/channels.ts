@@ -15,6 +15,7 @@ import { hashId } from './normalize';
 import { sampleChannelsFor } from './samples';
 import { buildOpml, parseOpml } from './opml';
 import { UNKNOWN_FREQUENCY, type Quality } from './quality';
+import { affectedRows } from '../db';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'now' | 'log'>;
 type UserCtx = Ctx & { user: { id: string } };
@@ -187,7 +188,7 @@ export function removeChannel(ctx: UserCtx, input: { id: string }) {
     .delete(userChannels)
     .where(and(eq(userChannels.id, input.id), eq(userChannels.userId, ctx.user.id)))
     .run();
-  if (res.changes === 0) throw new AppError('NOT_FOUND', 'Channel not found');
+  if (affectedRows(res) === 0) throw new AppError('NOT_FOUND', 'Channel not found');
   return { success: true };
 }
 

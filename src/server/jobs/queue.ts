@@ -3,8 +3,8 @@
 // claims a due job with a lease it renews while working; a lease that runs out (the process died) makes
 // the job claimable again. A Postgres implementation (pg-boss) would sit behind the same interface.
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { affectedRows, type Db, type DbOrTx } from '../db';
 import { jobs } from '../../../db/schema';
 
 export interface NewJob {
@@ -43,25 +43,13 @@ export interface JobQueue {
 }
 
 export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): JobQueue {
-  const client = db.$client;
-  // One statement claims atomically: SQLite runs it under the write lock, so two workers (or two
-  // processes on one file) never claim the same job.
-  const claimStmt = client.prepare(
-    `UPDATE jobs SET status = 'running', worker = @worker, lease_until = @until, attempts = attempts + 1, updated_at = @now
-     WHERE id = (
-       SELECT id FROM jobs
-       WHERE kind IN (SELECT value FROM json_each(@kinds))
-         AND ((status = 'queued' AND run_at <= @now) OR (status = 'running' AND lease_until < @now))
-       ORDER BY run_at, created_at LIMIT 1)
-     RETURNING id, kind, payload, attempts`,
-  );
-  const dueStmt = client.prepare(
-    `SELECT 1 FROM jobs WHERE kind IN (SELECT value FROM json_each(@kinds))
-       AND ((status = 'queued' AND run_at <= @now) OR (status = 'running' AND lease_until < @now)) LIMIT 1`,
-  );
+  // Due: queued and due, or running on a lease that ran out (its worker died).
+  const due = (kinds: readonly string[], at: number) =>
+    and(inArray(jobs.kind, [...kinds]), or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, at)), and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, at))));
   return {
     hasDue(kinds) {
-      return !!dueStmt.get({ kinds: JSON.stringify(kinds), now: now().getTime() });
+      if (!kinds.length) return false;
+      return !!db.select({ id: jobs.id }).from(jobs).where(due(kinds, now().getTime())).limit(1).get();
     },
     enqueue(job, tx) {
       const at = now().getTime();
@@ -82,10 +70,18 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
       return id;
     },
     claim(kinds, worker, leaseMs) {
+      if (!kinds.length) return null;
       const at = now().getTime();
-      const row = claimStmt.get({ worker, until: at + leaseMs, now: at, kinds: JSON.stringify(kinds) }) as
-        { id: string; kind: string; payload: string; attempts: number } | undefined;
-      return row ? { id: row.id, kind: row.kind, payload: JSON.parse(row.payload) as Record<string, unknown>, attempts: row.attempts } : null;
+      // One statement claims atomically: SQLite runs it under the write lock, so two workers (or two
+      // processes on one file) never claim the same job.
+      const next = db.select({ id: jobs.id }).from(jobs).where(due(kinds, at)).orderBy(jobs.runAt, jobs.createdAt).limit(1);
+      const row = db
+        .update(jobs)
+        .set({ status: 'running', worker, leaseUntil: at + leaseMs, attempts: sql`${jobs.attempts} + 1`, updatedAt: at })
+        .where(eq(jobs.id, next))
+        .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts })
+        .get();
+      return row ? { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts } : null;
     },
     heartbeat(id, worker, leaseMs) {
       const at = now().getTime();
@@ -94,7 +90,7 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
         .set({ leaseUntil: at + leaseMs, updatedAt: at })
         .where(and(eq(jobs.id, id), eq(jobs.worker, worker), eq(jobs.status, 'running')))
         .run();
-      return res.changes === 1;
+      return affectedRows(res) === 1;
     },
     complete(id, worker) {
       // The unique key is released so the same key can be used again later.
@@ -120,7 +116,7 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
         .set({ runAt: runAt.getTime(), updatedAt: now().getTime() })
         .where(and(eq(jobs.uniqueKey, uniqueKey), eq(jobs.status, 'queued')))
         .run();
-      return res.changes === 1;
+      return affectedRows(res) === 1;
     },
     cancel(uniqueKey) {
       const res = db
@@ -128,7 +124,7 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
         .set({ status: 'canceled', uniqueKey: null, updatedAt: now().getTime() })
         .where(and(eq(jobs.uniqueKey, uniqueKey), inArray(jobs.status, ['queued'])))
         .run();
-      return res.changes === 1;
+      return affectedRows(res) === 1;
     },
     counts() {
       const rows = db

@@ -2,7 +2,7 @@
 // adapters turn vendor payloads into DeliveryEvents; this records them once (by the vendor's event id)
 // and suppresses addresses that hard-bounce or complain, for every publication of the sending account.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
+import { affectedRows, type Db, type DbOrTx } from '../db';
 import { issueSends, mailEvents, publications, sendRecipients, subscribers, suppressions, type MailEventKind } from '../../../db/schema';
 
 export interface DeliveryEvent {
@@ -84,7 +84,7 @@ export function applyDeliveryEvents(db: Db, provider: { kind: string; userId: st
         })
         .onConflictDoNothing()
         .run();
-      if (inserted.changes === 0) continue;
+      if (affectedRows(inserted) === 0) continue;
       recorded++;
       if (!userId) continue;
       if (ev.kind === 'complained') suppress(tx, userId, ev.email, 'complaint', provider.kind, now);

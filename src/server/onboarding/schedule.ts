@@ -12,6 +12,7 @@ import { renderStep } from './steps';
 import { productMessage } from './email';
 import { productUnsubscribeUrl } from './unsubscribe';
 import { sendProductMessages } from './send';
+import { affectedRows } from '../db';
 
 type BatchDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 
@@ -77,7 +78,8 @@ export async function runOnboardingBatch(deps: BatchDeps, opts: { owned?: () => 
         due
           .slice(i, i + CHUNK)
           .filter(
-            (u) => tx.insert(onboardingDeliveries).values({ userId: u.id, emailId: step.id, status: 'sending', at }).onConflictDoNothing().run().changes === 1,
+            (u) =>
+              affectedRows(tx.insert(onboardingDeliveries).values({ userId: u.id, emailId: step.id, status: 'sending', at }).onConflictDoNothing().run()) === 1,
           ),
       );
       if (!claimed.length) continue;

@@ -9,6 +9,7 @@ import { capabilitiesFor } from '../../shared/plans';
 import { AppError } from '../errors';
 import type { ImportReport } from './schemas';
 import { MAX_IMPORT_ROWS, SUBSCRIBER_MSG, authorizeImport, checkLimit, emailShape, keptCount, type Ctx } from './subscribers';
+import { affectedRows } from '../db';
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 /** Waits for either event and then drops both listeners (a big file waits hundreds of times). */
@@ -196,7 +197,7 @@ export async function importSubscribersCsv(
     const out = { written: 0, taken: 0, overLimit: 0 };
     slice.forEach((r, i) => {
       if (out.written >= room) out.overLimit++;
-      else if (insert.run(crypto.randomUUID(), pub.id, r.email, r.name, now + offset + i, now).changes) out.written++;
+      else if (affectedRows(insert.run(crypto.randomUUID(), pub.id, r.email, r.name, now + offset + i, now))) out.written++;
       else out.taken++; // added by someone else since the file was checked
     });
     return out;

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthedContext } from '../context';
-import type { Db, DbOrTx } from '../db';
+import { affectedRows, type Db, type DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { subscribers, SUBSCRIBER_STATUSES, type SubscriberRow, type SubscriberStatus } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
@@ -179,7 +179,7 @@ export function removeSubscribers(ctx: Ctx, input: RemoveInput) {
     .delete(subscribers)
     .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.id, input.ids)))
     .run();
-  return { removed: res.changes };
+  return { removed: affectedRows(res) };
 }
 
 export function exportSubscribersCsv(ctx: Ctx, publicationId: string): { filename: string; csv: string } {

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceInvitationRow } from '../../../db/schema';
 import type { AuthedContext } from '../context';
-import type { DbOrTx } from '../db';
+import { affectedRows, type DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
 import { planSubjectOf } from '../user/plan';
@@ -63,18 +63,20 @@ export async function invite(ctx: MailCtx, input: { email: string; role: MemberR
     if (member) throw new AppError('CONFLICT', TEAM_MSG.alreadyMember(email));
     if (countMembers(tx, ws.id) >= MAX_MEMBERS) throw new AppError('CONFLICT', TEAM_MSG.memberLimit);
     // The address's earlier unused invitations are replaced: their links stop working.
-    const replaced = tx
-      .update(workspaceInvitations)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(workspaceInvitations.workspaceId, ws.id),
-          eq(workspaceInvitations.email, email),
-          isNull(workspaceInvitations.acceptedAt),
-          isNull(workspaceInvitations.revokedAt),
-        ),
-      )
-      .run().changes;
+    const replaced = affectedRows(
+      tx
+        .update(workspaceInvitations)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(workspaceInvitations.workspaceId, ws.id),
+            eq(workspaceInvitations.email, email),
+            isNull(workspaceInvitations.acceptedAt),
+            isNull(workspaceInvitations.revokedAt),
+          ),
+        )
+        .run(),
+    );
     if (countPendingInvitations(tx, ws.id, now) >= MAX_PENDING_INVITATIONS) throw new AppError('CONFLICT', TEAM_MSG.invitationLimit);
     const row: WorkspaceInvitationRow = {
       id: crypto.randomUUID(),
