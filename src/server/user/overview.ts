@@ -1,6 +1,6 @@
 // The admin overview (/admin): accounts and sign-ups over the last 14 days, plans, publications,
 // subscribers, sends of the last 30 days, the delivery queue's state and the latest audit entries.
-import { count, desc, gt, sql } from 'drizzle-orm';
+import { count, desc, gt, gte } from 'drizzle-orm';
 import type { Db } from '../db';
 import type { JobQueue } from '../jobs/queue';
 import { auditLog, issueSends, publications, subscribers, users } from '../../../db/schema';
@@ -13,19 +13,12 @@ export function adminOverview(ctx: { db: Db; queue: JobQueue; now: () => Date })
   const now = ctx.now();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = new Date(today - 13 * DAY_MS);
-  const perDay = new Map(
-    ctx.db
-      .select({ day: sql<string>`strftime('%Y-%m-%d', ${users.createdAt} / 1000, 'unixepoch')`, n: count() })
-      .from(users)
-      .where(gt(users.createdAt, new Date(from.getTime() - 1)))
-      .groupBy(sql`1`)
-      .all()
-      .map((r) => [r.day, r.n]),
-  );
-  const signups = Array.from({ length: 14 }, (_, i) => {
-    const day = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-    return { day, count: perDay.get(day) ?? 0 };
-  });
+  // Grouped here rather than in SQL: a UTC day of a timestamp is spelled differently by every database.
+  const signups = Array.from({ length: 14 }, (_, i) => ({ day: new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10), count: 0 }));
+  for (const r of ctx.db.select({ at: users.createdAt }).from(users).where(gte(users.createdAt, from)).all()) {
+    const slot = signups[Math.floor((r.at.getTime() - from.getTime()) / DAY_MS)];
+    if (slot) slot.count++;
+  }
   const plans = Object.fromEntries(PLAN_TYPES.map((p) => [p, 0])) as Record<PlanType, number>;
   for (const r of ctx.db.select({ plan: users.planType, n: count() }).from(users).groupBy(users.planType).all()) plans[normalizePlan(r.plan)] += r.n;
   const sends = Object.fromEntries(

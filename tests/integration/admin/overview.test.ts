@@ -32,4 +32,26 @@ describe('admin.overview', () => {
     await expectStatus(h.caller(pro).admin.overview(), 403);
     await expectStatus(h.caller('anon').admin.overview(), 401);
   });
+
+  it('counts sign-ups per UTC day: a millisecond before midnight is the day before, midnight the day after; 14 days back is the first', async () => {
+    const now = new Date('2026-03-10T15:00:00.000Z');
+    const h = createHarness({ deps: { now: () => now } });
+    const admin = await h.insertUser({ email: 'admin@example.com', createdAt: new Date('2026-03-10T00:00:00.000Z') });
+    const at = (iso: string, email: string) => h.insertUser({ email, createdAt: new Date(iso) });
+    await at('2026-03-09T23:59:59.999Z', 'late@example.com');
+    await at('2026-03-09T00:00:00.000Z', 'early@example.com');
+    await at('2026-03-08T23:59:59.999Z', 'before@example.com');
+    await at('2026-02-25T00:00:00.000Z', 'first-day@example.com');
+    await at('2026-02-24T23:59:59.999Z', 'too-old@example.com');
+
+    const o = await h.caller(admin).admin.overview();
+    expect(o.signups[0]).toEqual({ day: '2026-02-25', count: 1 });
+    expect(o.signups.slice(-3)).toEqual([
+      { day: '2026-03-08', count: 1 },
+      { day: '2026-03-09', count: 2 },
+      { day: '2026-03-10', count: 1 },
+    ]);
+    expect(o.signups.reduce((n, d) => n + d.count, 0)).toBe(5);
+    expect(o.users).toBe(6);
+  });
 });
