@@ -14,7 +14,7 @@ import { slugify } from '../../shared/blog-slug';
 import { BLOG_MSG, EXCERPT_MAX, PAGE_SIZE, type PostFields, type UpdatePostInput } from './schemas';
 
 export type BlogCtx = Pick<Deps, 'db' | 'now'> & { user: SessionUser; ip: string };
-import type { Db, Tx } from '../db';
+import { isUniqueViolation, type Db, type Tx } from '../db';
 const actorOf = (ctx: BlogCtx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
 
 export const mediaUrl = (imageId: string) => `/media/${imageId}`;
@@ -127,7 +127,7 @@ function conflictOnUnique<T>(slug: string, fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    if (err instanceof Error && /UNIQUE constraint failed: blog_posts\.slug/.test(err.message)) throw new AppError('CONFLICT', BLOG_MSG.slugTaken(slug));
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', BLOG_MSG.slugTaken(slug));
     throw err;
   }
 }

@@ -5,7 +5,7 @@
 // A chain that fails as a whole (outage, rate limit) puts the batch back and retries the job later.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
-import type { Db } from '../db';
+import { affectedRows, type Db } from '../db';
 import { issueSends, publications, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
 import { mailboxAddress, mailboxWithName, cleanHeader } from '../mail/headers';
 import type { JobQueue, ClaimedJob } from '../jobs/queue';
@@ -32,14 +32,16 @@ export const outageDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.ma
 export function snapshotRecipients(db: Db, send: IssueSendRow, now: Date): number {
   return db.transaction((tx) => {
     const res = tx.run(sql`
-      INSERT OR IGNORE INTO ${sendRecipients} (send_id, subscriber_id, email, name, status)
+      INSERT INTO ${sendRecipients} (send_id, subscriber_id, email, name, status)
       SELECT ${send.id}, ${subscribers.id}, ${subscribers.email}, ${subscribers.name}, 'pending'
       FROM ${subscribers}
       WHERE ${subscribers.publicationId} = ${send.publicationId} AND ${subscribers.status} = 'active'
         AND NOT EXISTS (SELECT 1 FROM ${suppressions} WHERE ${suppressions.userId} = ${send.userId} AND ${suppressions.email} = ${subscribers.email})
-      ORDER BY ${subscribers.createdAt}`);
-    tx.update(issueSends).set({ status: 'sending', total: res.changes, startedAt: now }).where(eq(issueSends.id, send.id)).run();
-    return res.changes;
+      ORDER BY ${subscribers.createdAt}
+      ON CONFLICT DO NOTHING`);
+    const total = affectedRows(res);
+    tx.update(issueSends).set({ status: 'sending', total, startedAt: now }).where(eq(issueSends.id, send.id)).run();
+    return total;
   });
 }
 
@@ -207,7 +209,7 @@ export async function runSend(
     return { outcome: 'retry', error: outage };
   }
   const counts = db
-    .select({ sent: sql<number>`sum(${sendRecipients.status} = 'sent')`, all: sql<number>`count(*)` })
+    .select({ sent: sql<number>`sum(CASE WHEN ${sendRecipients.status} = 'sent' THEN 1 ELSE 0 END)`, all: sql<number>`count(*)` })
     .from(sendRecipients)
     .where(eq(sendRecipients.sendId, sendId))
     .get();

@@ -2,7 +2,7 @@
 // signup links and archive links in sent mail keep working after a rename.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db';
+import { isUniqueViolation, type Db } from '../db';
 import { publications, type PublicationRow } from '../../../db/schema';
 
 export function slugify(name: string): string {
@@ -30,7 +30,7 @@ export function ensureSlug(db: Db, publicationId: string): string {
       return candidate;
     } catch (err) {
       // The unique index refuses a slug another publication holds: try another.
-      if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
+      if (!isUniqueViolation(err)) throw err;
     }
   }
   throw new Error('Could not give the publication a public address');

@@ -1,0 +1,60 @@
+// Who gets an issue is frozen once: the publication's active subscribers, oldest first, minus the
+// account's suppressed addresses. Freezing again adds nobody twice and counts only the new rows.
+import { describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { issueSends, sendRecipients, suppressions } from '../../../db/schema';
+import { harnessWithAdmin } from '../../helpers/app';
+import { snapshotRecipients } from '../../../src/server/delivery/runner';
+import { addSubscribers, newId, readyPublication } from './send-support';
+
+describe('recipient snapshot', () => {
+  it('takes active, unsuppressed subscribers in sign-up order, and a second snapshot adds only newcomers', async () => {
+    const h = await harnessWithAdmin();
+    const user = await h.insertUser({ planType: 'professional' });
+    const pub = await readyPublication(h, user);
+    const active = addSubscribers(h, pub.id, 4);
+    addSubscribers(h, pub.id, 2, { status: 'unsubscribed', prefix: 'gone' });
+    const at = new Date();
+    h.db.insert(suppressions).values({ id: newId(), userId: user.id, email: active[1]!.email, reason: 'manual', source: 'test', createdAt: at }).run();
+    const send = {
+      id: newId(),
+      userId: user.id,
+      publicationId: pub.id,
+      subject: 'Issue 1',
+      fromName: 'Compiler Weekly',
+      replyTo: user.email,
+      html: '<p>hi</p>',
+      text: 'hi',
+      webHtml: '<p>hi</p>',
+      articles: [],
+      status: 'scheduled' as const,
+      scheduledAt: at,
+      startedAt: null,
+      finishedAt: null,
+      total: 0,
+      trackOpens: false,
+      trackClicks: false,
+      lastError: null,
+      createdAt: at,
+    };
+    h.db.insert(issueSends).values(send).run();
+    const emails = () =>
+      h.db
+        .select({ email: sendRecipients.email })
+        .from(sendRecipients)
+        .where(eq(sendRecipients.sendId, send.id))
+        .orderBy(asc(sendRecipients.id))
+        .all()
+        .map((r) => r.email);
+    const total = () => h.db.select({ total: issueSends.total }).from(issueSends).where(eq(issueSends.id, send.id)).get()!.total;
+
+    expect(snapshotRecipients(h.db, send, at)).toBe(3);
+    expect(emails()).toEqual([active[0]!.email, active[2]!.email, active[3]!.email]);
+    expect(total()).toBe(3);
+
+    const [late] = addSubscribers(h, pub.id, 1, { prefix: 'late' });
+    expect(snapshotRecipients(h.db, send, at)).toBe(1);
+    expect(emails()).toEqual([active[0]!.email, active[2]!.email, active[3]!.email, late!.email]);
+    expect(total()).toBe(1);
+  });
+});
