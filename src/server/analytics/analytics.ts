@@ -3,12 +3,12 @@
 // complaints, with rates; trends over the last issues; the figures platforms report for campaigns
 // published there (listed apart, by source); a CSV of the per-issue rows. Everything is aggregated
 // in SQL over indexes, one query per kind of figure for all listed issues at once.
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AuthedContext } from '../context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { capabilitiesFor } from '../../shared/plans';
-import { integrationPublications, issueSends, publications } from '../../../db/schema';
+import { integrationPublications, issueSends, mailEvents, publications, sendLinks, sendRecipients, trackingEvents } from '../../../db/schema';
 import { findOwned } from '../publications/publications';
 import type { OverviewInput, SetTrackingInput } from './schemas';
 import { csvCell } from '../csv';
@@ -135,34 +135,48 @@ type Agg = Record<string, number>;
 function aggregate(db: Db, ids: string[]): Map<string, Agg> {
   const out = new Map<string, Agg>(ids.map((id) => [id, {}]));
   if (!ids.length) return out;
-  const list = JSON.stringify(ids);
   // One row per (send, kind, reader) first, walking the (send_id, kind, recipient_id) index in order,
   // then per send: unique counts are the number of such rows.
-  const events = db.all<Agg & { sendId: string }>(sql`
-    SELECT send_id AS sendId,
-      SUM(CASE WHEN kind = 'open' THEN n ELSE 0 END) AS opens,
-      SUM(kind = 'open') AS uniqueOpens,
-      SUM(kind = 'open' AND hn > 0) AS humanOpens,
-      SUM(CASE WHEN kind = 'click' THEN hn ELSE 0 END) AS clicks,
-      SUM(kind = 'click' AND hn > 0) AS uniqueClicks,
-      SUM(CASE WHEN kind = 'click' THEN n - hn ELSE 0 END) AS machineClicks
-    FROM (
-      SELECT send_id, kind, recipient_id, COUNT(*) AS n, SUM(machine = 0) AS hn
-      FROM tracking_events
-      WHERE send_id IN (SELECT value FROM json_each(${list}))
-      GROUP BY send_id, kind, recipient_id
-    )
-    GROUP BY send_id`);
+  const perReader = db
+    .select({
+      sendId: trackingEvents.sendId,
+      kind: trackingEvents.kind,
+      n: count().as('n'),
+      hn: sql<number>`sum(CASE WHEN ${eq(trackingEvents.machine, false)} THEN 1 ELSE 0 END)`.as('hn'),
+    })
+    .from(trackingEvents)
+    .where(inArray(trackingEvents.sendId, ids))
+    .groupBy(trackingEvents.sendId, trackingEvents.kind, trackingEvents.recipientId)
+    .as('per_reader');
+  const total = (expr: SQL) => sql<number>`sum(${expr})`.mapWith(Number);
+  const events = db
+    .select({
+      sendId: perReader.sendId,
+      opens: total(sql`CASE WHEN ${perReader.kind} = 'open' THEN ${perReader.n} ELSE 0 END`),
+      uniqueOpens: total(sql`CASE WHEN ${perReader.kind} = 'open' THEN 1 ELSE 0 END`),
+      humanOpens: total(sql`CASE WHEN ${perReader.kind} = 'open' AND ${perReader.hn} > 0 THEN 1 ELSE 0 END`),
+      clicks: total(sql`CASE WHEN ${perReader.kind} = 'click' THEN ${perReader.hn} ELSE 0 END`),
+      uniqueClicks: total(sql`CASE WHEN ${perReader.kind} = 'click' AND ${perReader.hn} > 0 THEN 1 ELSE 0 END`),
+      machineClicks: total(sql`CASE WHEN ${perReader.kind} = 'click' THEN ${perReader.n} - ${perReader.hn} ELSE 0 END`),
+    })
+    .from(perReader)
+    .groupBy(perReader.sendId)
+    .all();
   for (const { sendId, ...r } of events) Object.assign(out.get(sendId)!, r);
-  const sent = db.all<{ sendId: string; n: number }>(sql`
-    SELECT send_id AS sendId, COUNT(*) AS n FROM send_recipients
-    WHERE send_id IN (SELECT value FROM json_each(${list})) AND status = 'sent' GROUP BY send_id`);
+  const sent = db
+    .select({ sendId: sendRecipients.sendId, n: count() })
+    .from(sendRecipients)
+    .where(and(inArray(sendRecipients.sendId, ids), eq(sendRecipients.status, 'sent')))
+    .groupBy(sendRecipients.sendId)
+    .all();
   for (const r of sent) out.get(r.sendId)!.recipients = r.n;
-  const mail = db.all<{ sendId: string; kind: string; n: number }>(sql`
-    SELECT send_id AS sendId, kind, COUNT(DISTINCT lower(email)) AS n FROM mail_events
-    WHERE send_id IN (SELECT value FROM json_each(${list})) AND kind IN ('delivered', 'bounced', 'complained', 'unsubscribed')
-    GROUP BY send_id, kind`);
-  for (const r of mail) out.get(r.sendId)![r.kind] = r.n;
+  const mail = db
+    .select({ sendId: mailEvents.sendId, kind: mailEvents.kind, n: countDistinct(sql`lower(${mailEvents.email})`) })
+    .from(mailEvents)
+    .where(and(inArray(mailEvents.sendId, ids), inArray(mailEvents.kind, ['delivered', 'bounced', 'complained', 'unsubscribed'])))
+    .groupBy(mailEvents.sendId, mailEvents.kind)
+    .all();
+  for (const r of mail) out.get(r.sendId!)![r.kind] = r.n;
   return out;
 }
 
@@ -283,13 +297,28 @@ export function analyticsIssue(ctx: Ctx, sendId: string): IssueStats & { links: 
   const [row] = listSendRows(ctx.db, ctx.user.id, { sendId, limit: 1 });
   if (!row) throw new AppError('NOT_FOUND', ANALYTICS_MSG.issueNotFound);
   const stats = toStats(row, aggregate(ctx.db, [row.id]).get(row.id)!);
-  const links = ctx.db.all<LinkStats>(sql`
-    SELECT l.position AS position, l.url AS url, l.label AS label,
-      COUNT(e.id) AS clicks, COUNT(DISTINCT e.recipient_id) AS uniqueClickers
-    FROM send_links l
-    LEFT JOIN tracking_events e ON e.send_id = l.send_id AND e.kind = 'click' AND e.link_position = l.position AND e.machine = 0
-    WHERE l.send_id = ${row.id}
-    GROUP BY l.position ORDER BY l.position`);
+  const links: LinkStats[] = ctx.db
+    .select({
+      position: sendLinks.position,
+      url: sendLinks.url,
+      label: sendLinks.label,
+      clicks: count(trackingEvents.id),
+      uniqueClickers: countDistinct(trackingEvents.recipientId),
+    })
+    .from(sendLinks)
+    .leftJoin(
+      trackingEvents,
+      and(
+        eq(trackingEvents.sendId, sendLinks.sendId),
+        eq(trackingEvents.kind, 'click'),
+        eq(trackingEvents.linkPosition, sendLinks.position),
+        eq(trackingEvents.machine, false),
+      ),
+    )
+    .where(eq(sendLinks.sendId, row.id))
+    .groupBy(sendLinks.sendId, sendLinks.position, sendLinks.url, sendLinks.label)
+    .orderBy(sendLinks.position)
+    .all();
   return { ...stats, links };
 }
 

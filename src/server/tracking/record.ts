@@ -68,7 +68,7 @@ function statements(db: Db): Statements {
     s = {
       link: c.prepare('SELECT url FROM send_links WHERE send_id = ? AND position = ?'),
       send: c.prepare('SELECT id FROM issue_sends WHERE id = ?'),
-      sentAt: c.prepare('SELECT sent_at AS sentAt FROM send_recipients WHERE id = ? AND send_id = ?'),
+      sentAt: c.prepare('SELECT sent_at AS "sentAt" FROM send_recipients WHERE id = ? AND send_id = ?'),
       insert: c.prepare('INSERT INTO tracking_events (send_id, recipient_id, kind, link_position, machine, at) VALUES (?, ?, ?, ?, ?, ?)'),
     };
     prepared.set(db.$client, s);
