@@ -64,7 +64,7 @@ export function consumeGeneration(db: Db, user: QuotaUser, now: Date): { quota: 
       if (given) return;
       given = true;
       db.update(aiUsage)
-        .set({ used: sql`max(${aiUsage.used} - 1, 0)` })
+        .set({ used: sql`CASE WHEN ${aiUsage.used} > 0 THEN ${aiUsage.used} - 1 ELSE 0 END` })
         .where(and(eq(aiUsage.userId, user.id), eq(aiUsage.month, month)))
         .run();
     },

@@ -247,7 +247,7 @@ export function listPublished(db: Db, page: number) {
     .select()
     .from(blogPosts)
     .where(published)
-    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt))
+    .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE)
     .all();
@@ -256,7 +256,7 @@ export function listPublished(db: Db, page: number) {
 
 /** The newest published posts in full (feed). */
 export function latestPublished(db: Db, limit: number) {
-  return db.select().from(blogPosts).where(published).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt)).limit(limit).all();
+  return db.select().from(blogPosts).where(published).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt), desc(blogPosts.id)).limit(limit).all();
 }
 
 function bySlug(db: Db, slug: string, includeDrafts: boolean) {

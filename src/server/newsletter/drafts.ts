@@ -126,7 +126,7 @@ export function listDrafts(ctx: DraftCtx, input: z.infer<typeof listDraftsInput>
     .select()
     .from(newsletters)
     .where(eq(newsletters.userId, ctx.user.id))
-    .orderBy(desc(newsletters.updatedAt))
+    .orderBy(desc(newsletters.updatedAt), desc(newsletters.id))
     .limit(input.limit)
     .offset(input.offset)
     .all();

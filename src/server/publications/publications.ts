@@ -96,7 +96,7 @@ function listShared(ctx: Ctx, limit: number) {
     .innerJoin(workspaces, and(eq(workspaces.id, publications.workspaceId), eq(workspaces.ownerId, publications.userId)))
     .innerJoin(users, eq(users.id, publications.userId))
     .where(ne(publications.userId, ctx.user.id))
-    .orderBy(desc(publications.updatedAt), desc(sql`${publications}.rowid`))
+    .orderBy(desc(publications.updatedAt), desc(publications.createdAt), desc(publications.id))
     .limit(limit)
     .all();
   return rows
@@ -111,7 +111,7 @@ export function listPublications(ctx: Ctx, opts: { limit?: number; ownedOnly?: b
     .select()
     .from(publications)
     .where(eq(publications.userId, ctx.user.id))
-    .orderBy(desc(publications.updatedAt), desc(sql`rowid`))
+    .orderBy(desc(publications.updatedAt), desc(publications.createdAt), desc(publications.id))
     .limit(limit)
     .all()
     .map((r) => toSummaryDto(r));

@@ -49,7 +49,7 @@ export function listUsers(ctx: Pick<Ctx, 'db' | 'now'>, input: ListUsersInput) {
   if (input.plan) where.push(eq(users.planType, input.plan));
   if (input.status) where.push(input.status === 'disabled' ? isNotNull(users.disabledAt) : isNull(users.disabledAt));
   const cond = where.length ? and(...where) : undefined;
-  const rows = ctx.db.select().from(users).where(cond).orderBy(desc(users.createdAt)).limit(input.limit).offset(input.offset).all();
+  const rows = ctx.db.select().from(users).where(cond).orderBy(desc(users.createdAt), desc(users.id)).limit(input.limit).offset(input.offset).all();
   const total = ctx.db.select({ n: count() }).from(users).where(cond).get()?.n ?? 0;
   const now = ctx.now();
   const live = new Map(

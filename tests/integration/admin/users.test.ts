@@ -36,6 +36,23 @@ describe('admin.listUsers', () => {
     await expectStatus(h.caller('anon').admin.listUsers(), 401);
     await expectStatus(h.caller(manager).admin.listUsers({ limit: 0 } as never), 400);
   });
+
+  it('pages through accounts created in the same millisecond in one order, newest first and then by id', async () => {
+    const at = new Date('2026-11-24T10:00:00.000Z');
+    const h = createHarness({ deps: { now: () => at } });
+    const admin = await h.insertUser({ email: 'admin@example.com', createdAt: new Date(at.getTime() - 1000) });
+    const twins = await Promise.all(['c', 'a', 'd', 'b'].map((n) => h.insertUser({ email: `${n}@example.com` })));
+    const expected = [
+      ...twins
+        .map((u) => u.id)
+        .sort()
+        .reverse(),
+      admin.id,
+    ];
+    const pages = [];
+    for (let offset = 0; offset < 5; offset += 2) pages.push(...(await h.caller(admin).admin.listUsers({ limit: 2, offset })).users.map((u) => u.id));
+    expect(pages).toEqual(expected);
+  });
 });
 
 describe('changes (admins only, audited)', () => {
