@@ -3,7 +3,7 @@
 // leaves. Watchers get the stored text, then each new piece, then the end, through one in-process hub.
 import crypto from 'node:crypto';
 import { on } from 'node:events';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { affectedRows, type Db } from '../db';
 import type { Logger } from '../context';
 import { aiJobs, type AiJobRow } from '../../../db/schema';
@@ -74,7 +74,7 @@ export function listJobs(ctx: Pick<AiCtx, 'db' | 'user'>): AiJob[] {
 export function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: string; articles: AiArticle[] }): AiJob {
   requireAiTools(ctx.user);
   const running = ctx.db
-    .select({ n: sql<number>`count(*)` })
+    .select({ n: count() })
     .from(aiJobs)
     .where(and(eq(aiJobs.userId, ctx.user.id), eq(aiJobs.status, 'running')))
     .get();

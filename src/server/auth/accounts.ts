@@ -1,7 +1,7 @@
 // Accounts: sign-up, sign-in and sign-out with e-mail and password. The first account is the admin.
 import { outcomeOf, recordSignIn } from './sign-in-events';
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../../db/schema';
 import type { Context } from '../context';
 import { AppError } from '../errors';
@@ -53,11 +53,7 @@ export function createAccount(db: Db, acc: NewAccount, now: Date): UserRow {
     if (tx.select({ id: users.id }).from(users).where(eq(users.email, acc.email)).get()) {
       throw new AppError('CONFLICT', MSG.emailTaken);
     }
-    const count =
-      tx
-        .select({ n: sql<number>`count(*)` })
-        .from(users)
-        .get()?.n ?? 0;
+    const accounts = tx.select({ n: count() }).from(users).get()?.n ?? 0;
     const row: UserRow = {
       id: crypto.randomUUID(),
       email: acc.email,
@@ -65,7 +61,7 @@ export function createAccount(db: Db, acc: NewAccount, now: Date): UserRow {
       username: freeUsername(tx, acc.email),
       avatar: acc.avatar ?? null,
       passwordHash: acc.passwordHash,
-      role: count === 0 ? 'admin' : normalizeRole(acc.role),
+      role: accounts === 0 ? 'admin' : normalizeRole(acc.role),
       planType: normalizePlan(acc.planType),
       trialPlan: acc.trialPlan ?? null,
       disabledAt: null,

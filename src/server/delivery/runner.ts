@@ -3,7 +3,7 @@
 // A crash leaves recipients 'pending' (never handed over) or 'sending' (handed over, outcome unknown);
 // the next run resends both with the same Message-ID (see ARCHITECTURE.md on in-doubt messages).
 // A chain that fails as a whole (outage, rate limit) puts the batch back and retries the job later.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { affectedRows, type Db } from '../db';
 import { issueSends, publications, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
@@ -209,7 +209,7 @@ export async function runSend(
     return { outcome: 'retry', error: outage };
   }
   const counts = db
-    .select({ sent: sql<number>`sum(CASE WHEN ${sendRecipients.status} = 'sent' THEN 1 ELSE 0 END)`, all: sql<number>`count(*)` })
+    .select({ sent: sql<number>`sum(CASE WHEN ${sendRecipients.status} = 'sent' THEN 1 ELSE 0 END)`.mapWith(Number), all: count() })
     .from(sendRecipients)
     .where(eq(sendRecipients.sendId, sendId))
     .get();

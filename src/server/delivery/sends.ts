@@ -1,7 +1,7 @@
 // Issue sends: a creator sends the assembled issue to a publication's active subscribers, now or at a
 // scheduled time. Creating a send freezes the rendered issue (with per-recipient slots) and writes the
 // send row and its queue job in one transaction; the runner (runner.ts) does the delivery.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthedContext } from '../context';
 import type { Db } from '../db';
@@ -68,7 +68,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Counts per recipient status, in one grouped query. */
 function recipientCounts(db: Db, sendId: string) {
   const rows = db
-    .select({ status: sendRecipients.status, n: sql<number>`count(*)` })
+    .select({ status: sendRecipients.status, n: count() })
     .from(sendRecipients)
     .where(eq(sendRecipients.sendId, sendId))
     .groupBy(sendRecipients.status)
@@ -107,7 +107,7 @@ function findOwnedSend(db: Db, userId: string, id: string): IssueSendRow {
 export function activeSubscriberCount(db: Db, publicationId: string): number {
   return (
     db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: count() })
       .from(subscribers)
       .where(and(eq(subscribers.publicationId, publicationId), eq(subscribers.status, 'active')))
       .get()?.n ?? 0

@@ -1,7 +1,7 @@
 // Staff view of integrations (read-only): which system-level services are configured and how they
 // were last found, and per platform how many accounts connected it, failed, published. Counts and
 // error sentences only: never another user's key.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { integrationConnections, integrationPublications, type IntegrationPlatform } from '../../../db/schema/integrations';
 import { mailProviders } from '../../../db/schema/delivery';
@@ -50,7 +50,7 @@ const iso = (d: Date | number | null | undefined) => (d == null ? null : new Dat
 
 function statsFor(db: Db, platform: IntegrationPlatform): z.infer<typeof platformStats> {
   const conns = db
-    .select({ status: integrationConnections.status, n: sql<number>`count(*)` })
+    .select({ status: integrationConnections.status, n: count() })
     .from(integrationConnections)
     .where(eq(integrationConnections.platform, platform))
     .groupBy(integrationConnections.status)
@@ -100,12 +100,12 @@ export function adminOverview(ctx: AdminCtx): z.infer<typeof adminOverviewDto> {
 
 export function adminPlatform(ctx: AdminCtx, platform: IntegrationPlatform): z.infer<typeof adminPlatformDto> {
   const byStatus = ctx.db
-    .select({ status: integrationPublications.status, n: sql<number>`count(*)` })
+    .select({ status: integrationPublications.status, n: count() })
     .from(integrationPublications)
     .where(eq(integrationPublications.platform, platform))
     .groupBy(integrationPublications.status)
     .all();
-  const count = (s: string) => byStatus.find((r) => r.status === s)?.n ?? 0;
+  const withStatus = (s: string) => byStatus.find((r) => r.status === s)?.n ?? 0;
   const connErrors = ctx.db
     .select({ email: users.email, at: integrationConnections.lastCheckedAt, message: integrationConnections.lastError })
     .from(integrationConnections)
@@ -127,7 +127,7 @@ export function adminPlatform(ctx: AdminCtx, platform: IntegrationPlatform): z.i
   const recentErrors = [...tagged('connection', connErrors), ...tagged('publish', pubErrors)].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 20);
   return {
     ...statsFor(ctx.db, platform),
-    publishes: { draft: count('draft'), scheduled: count('scheduled'), sent: count('sent'), failed: count('failed') },
+    publishes: { draft: withStatus('draft'), scheduled: withStatus('scheduled'), sent: withStatus('sent'), failed: withStatus('failed') },
     recentErrors,
   };
 }

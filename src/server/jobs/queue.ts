@@ -3,7 +3,7 @@
 // claims a due job with a lease it renews while working; a lease that runs out (the process died) makes
 // the job claimable again. A Postgres implementation (pg-boss) would sit behind the same interface.
 import crypto from 'node:crypto';
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { affectedRows, type Db, type DbOrTx } from '../db';
 import { jobs } from '../../../db/schema';
 
@@ -127,11 +127,7 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
       return affectedRows(res) === 1;
     },
     counts() {
-      const rows = db
-        .select({ status: jobs.status, n: sql<number>`count(*)` })
-        .from(jobs)
-        .groupBy(jobs.status)
-        .all();
+      const rows = db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status).all();
       return Object.fromEntries(rows.map((r) => [r.status, r.n]));
     },
   };

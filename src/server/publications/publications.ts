@@ -4,7 +4,7 @@
 // list and workflow progress; everything else (rename, delete, sends, subscribers, sharing) is the
 // owner's alone through `findOwned`.
 import crypto from 'node:crypto';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { publications, users, workspaceMembers, workspaces, type PublicationRow } from '../../../db/schema';
 import type { Db } from '../db';
 import type { AuthedContext } from '../context';
@@ -140,13 +140,8 @@ export function createPublication(ctx: Ctx, input: CreatePublicationInput) {
     }
     const limit = capabilitiesFor(ctx.user).maxNewsletters;
     if (Number.isFinite(limit)) {
-      const count =
-        tx
-          .select({ n: sql<number>`count(*)` })
-          .from(publications)
-          .where(eq(publications.userId, ctx.user.id))
-          .get()?.n ?? 0;
-      if (count >= limit) throw new AppError('FORBIDDEN', PUBLICATION_MSG.limit(limit), { limit });
+      const owned = tx.select({ n: count() }).from(publications).where(eq(publications.userId, ctx.user.id)).get()?.n ?? 0;
+      if (owned >= limit) throw new AppError('FORBIDDEN', PUBLICATION_MSG.limit(limit), { limit });
     }
     const now = ctx.now();
     const row: PublicationRow = {

@@ -2,7 +2,7 @@
 // (new, pending, already active, suppressed or over the plan's limit), so the form cannot be used to
 // find out who reads a publication; only the confirmation link, sent to the address, makes it active.
 import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
@@ -40,7 +40,7 @@ function hasRoom(db: Db, pub: PublicationRow, now: Date): boolean {
   if (!Number.isFinite(limit)) return true;
   const kept =
     db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: count() })
       .from(subscribers)
       .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.status, ['pending', 'active'])))
       .get()?.n ?? 0;

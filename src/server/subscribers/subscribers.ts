@@ -4,7 +4,7 @@
 import { csvCell } from '../csv';
 import { contains } from '../sql-search';
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthedContext } from '../context';
 import { affectedRows, type Db, type DbOrTx } from '../db';
@@ -60,7 +60,7 @@ const toDto = (r: SubscriberRow): SubscriberDto => ({
 
 export function statusCounts(db: Db, publicationId: string): Record<SubscriberStatus, number> {
   const rows = db
-    .select({ status: subscribers.status, n: sql<number>`count(*)` })
+    .select({ status: subscribers.status, n: count() })
     .from(subscribers)
     .where(eq(subscribers.publicationId, publicationId))
     .groupBy(subscribers.status)
@@ -79,12 +79,7 @@ export function listSubscribers(ctx: Ctx, input: ListInput) {
     conditions.push(or(contains(subscribers.email, input.search), contains(subscribers.name, input.search))!);
   }
   const where = and(...conditions);
-  const matching =
-    ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(subscribers)
-      .where(where)
-      .get()?.n ?? 0;
+  const matching = ctx.db.select({ n: count() }).from(subscribers).where(where).get()?.n ?? 0;
   const rows = ctx.db
     .select()
     .from(subscribers)
@@ -110,7 +105,7 @@ export function listSubscribers(ctx: Ctx, input: ListInput) {
 export function keptCount(db: DbOrTx, publicationId: string): number {
   return (
     db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: count() })
       .from(subscribers)
       .where(and(eq(subscribers.publicationId, publicationId), inArray(subscribers.status, ['pending', 'active'])))
       .get()?.n ?? 0

@@ -1,6 +1,6 @@
 // A workspace per owner (made on first change), who may own one, and the /team page's overview.
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { publications, users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceRow } from '../../../db/schema';
 import type { Db, DbOrTx } from '../db';
 import type { AuthedContext } from '../context';
@@ -55,7 +55,7 @@ export function renameWorkspace(ctx: TeamCtx, input: { name: string }) {
 export function countMembers(db: Pick<Db, 'select'>, workspaceId: string): number {
   return (
     db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: count() })
       .from(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), ne(workspaceMembers.role, 'owner')))
       .get()?.n ?? 0
@@ -71,13 +71,7 @@ const pendingWhere = (workspaceId: string, now: Date) =>
   );
 
 export function countPendingInvitations(db: Pick<Db, 'select'>, workspaceId: string, now: Date): number {
-  return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(workspaceInvitations)
-      .where(pendingWhere(workspaceId, now))
-      .get()?.n ?? 0
-  );
+  return db.select({ n: count() }).from(workspaceInvitations).where(pendingWhere(workspaceId, now)).get()?.n ?? 0;
 }
 
 function ownWorkspaceView(ctx: TeamCtx, ws: WorkspaceRow | undefined): NonNullable<TeamOverviewDto['workspace']> {
@@ -159,7 +153,7 @@ export function listMemberships(ctx: TeamCtx) {
       joinedAt: r.joinedAt.toISOString(),
       sharedCount:
         ctx.db
-          .select({ n: sql<number>`count(*)` })
+          .select({ n: count() })
           .from(publications)
           .where(and(eq(publications.workspaceId, r.workspaceId), eq(publications.userId, r.owner.id)))
           .get()?.n ?? 0,
