@@ -64,7 +64,7 @@ export function listJobs(ctx: Pick<AiCtx, 'db' | 'user'>): AiJob[] {
     .select()
     .from(aiJobs)
     .where(eq(aiJobs.userId, ctx.user.id))
-    .orderBy(desc(aiJobs.createdAt))
+    .orderBy(desc(aiJobs.createdAt), desc(aiJobs.id))
     .limit(20)
     .all()
     .map((r) => toJob(r));

@@ -230,7 +230,14 @@ const toDraft = (r: typeof contentDrafts.$inferSelect) => ({
 });
 
 export function listDrafts(ctx: Pick<AiCtx, 'db' | 'user'>) {
-  return ctx.db.select().from(contentDrafts).where(eq(contentDrafts.userId, ctx.user.id)).orderBy(desc(contentDrafts.updatedAt)).limit(100).all().map(toDraft);
+  return ctx.db
+    .select()
+    .from(contentDrafts)
+    .where(eq(contentDrafts.userId, ctx.user.id))
+    .orderBy(desc(contentDrafts.updatedAt), desc(contentDrafts.id))
+    .limit(100)
+    .all()
+    .map(toDraft);
 }
 
 export function deleteDraft(ctx: Pick<AiCtx, 'db' | 'user'>, id: string) {

@@ -124,7 +124,7 @@ function listSendRows(db: Db, userId: string, opts: { publicationId?: string; li
         opts.sendId ? eq(issueSends.id, opts.sendId) : undefined,
       ),
     )
-    .orderBy(desc(issueSends.startedAt), desc(issueSends.createdAt))
+    .orderBy(desc(issueSends.startedAt), desc(issueSends.createdAt), desc(issueSends.id))
     .limit(opts.limit)
     .all();
 }

@@ -27,7 +27,7 @@ function publicSends(db: Db, publicationId: string, limit: number) {
     .select({ id: issueSends.id, subject: issueSends.subject, startedAt: issueSends.startedAt, scheduledAt: issueSends.scheduledAt, text: issueSends.text })
     .from(issueSends)
     .where(and(eq(issueSends.publicationId, publicationId), inArray(issueSends.status, [...PUBLIC_STATUSES])))
-    .orderBy(desc(issueSends.scheduledAt))
+    .orderBy(desc(issueSends.scheduledAt), desc(issueSends.id))
     .limit(limit)
     .all();
 }

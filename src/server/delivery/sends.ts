@@ -187,7 +187,7 @@ export function listSends(ctx: Pick<Ctx, 'db' | 'user'>, pubId: string): SendPro
     .select()
     .from(issueSends)
     .where(and(eq(issueSends.publicationId, pubId), eq(issueSends.userId, ctx.user.id)))
-    .orderBy(desc(issueSends.createdAt))
+    .orderBy(desc(issueSends.createdAt), desc(issueSends.id))
     .limit(50)
     .all();
   return rows.map((r) => toProgress(ctx.db, r));

@@ -166,7 +166,7 @@ export function listPlatformPublications(ctx: Pick<IntegrationsCtx, 'db' | 'user
     .select()
     .from(integrationPublications)
     .where(eq(integrationPublications.userId, ctx.user.id))
-    .orderBy(desc(integrationPublications.createdAt))
+    .orderBy(desc(integrationPublications.createdAt), desc(integrationPublications.id))
     .limit(limit)
     .all()
     .map(toPublicationDto);

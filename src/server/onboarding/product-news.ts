@@ -62,7 +62,7 @@ export function newsletterDto(row: ProductNewsletterRow) {
 }
 
 export function listNewsletters(ctx: Pick<Ctx, 'db' | 'user'>) {
-  const rows = ctx.db.select().from(productNewsletters).orderBy(desc(productNewsletters.createdAt)).limit(50).all();
+  const rows = ctx.db.select().from(productNewsletters).orderBy(desc(productNewsletters.createdAt), desc(productNewsletters.id)).limit(50).all();
   return { newsletters: rows.map(newsletterDto), canSend: normalizeRole(ctx.user.role) === 'admin' };
 }
 
