@@ -16,9 +16,10 @@
 //   which also rolls the transaction back. Async context tracking could name the culprit at once, but
 //   Node 20's AsyncLocalStorage hooks every promise of the process and slowed awaited reads by a third.
 // - `tx(t, …)` inside a transaction is a savepoint: its failure undoes only its own writes.
-// - A statement prepared on the gated handle runs outside transactions (it waits for an open one);
-//   inside a transaction, build the query on `t` (or prepare it on `t`, valid until that transaction
-//   ends). Nothing beyond the data layer sees the raw client, so nothing runs past the gate.
+// - A statement prepared on the shared handle runs outside transactions (it waits for an open one);
+//   `inTx(t, stmt)` runs the same statement inside the transaction `t`. A statement prepared on `t`
+//   works only until that transaction ends. Nothing beyond the data layer sees the raw client, so
+//   nothing runs past the gate.
 import type Database from 'better-sqlite3';
 import { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { BetterSQLiteSession, PreparedQuery } from 'drizzle-orm/better-sqlite3/session';
@@ -119,53 +120,48 @@ function refuseClosed(): never {
   throw new GateMisuseError('This transaction handle was used after its transaction ended.');
 }
 
-type Run = () => unknown;
+type Lanes = { kind: 'shared'; gate: Gate } | { kind: 'tx'; lane: Lane };
 
-/**
- * Each query of the shared handle: run now when the gate is free, else wait for it. The result is a
- * value or a promise; callers await it either way (the handle is typed as an async driver).
- */
-function throughGate(gate: Gate, run: Run): unknown {
-  if (gate.current === null) return run();
-  return waitThenRun(gate, run);
-}
+/** Whether a query may run at once: the gate is free (shared handle) or its transaction is open. */
+const clear = (lanes: Lanes) => (lanes.kind === 'shared' ? lanes.gate.current === null : isOpen(lanes.lane));
 
-async function waitThenRun(gate: Gate, run: Run): Promise<unknown> {
+/** A query that may not run at once: a shared one waits for the gate, a closed transaction's is refused. */
+async function later<R>(lanes: Lanes, run: () => R): Promise<R> {
+  if (lanes.kind === 'tx') refuseClosed();
+  const { gate } = lanes;
   const deadline = Date.now() + gate.waitMs;
   while (gate.current !== null) await gate.free(deadline);
   return run();
 }
 
-type Lanes = { kind: 'shared'; gate: Gate } | { kind: 'tx'; lane: Lane };
-
 // drizzle's better-sqlite3 prepared query with each execution routed through the gate (shared handle)
 // or checked against its transaction (a transaction's handle). Every builder, raw `sql` call, count and
-// relational query of drizzle ends in one of these four methods.
+// relational query of drizzle ends in one of these four methods. The result is a value when the query
+// ran at once, else a promise: callers await it either way (the handle is typed as an async driver),
+// and the free gate costs one check and no allocation.
 class GatedPreparedQuery extends PreparedQuery {
   constructor(
-    private readonly lanes: Lanes,
+    readonly lanes: Lanes,
     ...rest: ConstructorParameters<typeof PreparedQuery>
   ) {
     super(...rest);
   }
 
-  private through(run: Run): unknown {
-    const lanes = this.lanes;
-    if (lanes.kind === 'shared') return throughGate(lanes.gate, run);
-    if (!isOpen(lanes.lane)) refuseClosed();
-    return run();
-  }
   override run(p?: Record<string, unknown>) {
-    return this.through(() => super.run(p)) as Database.RunResult;
+    if (clear(this.lanes)) return super.run(p);
+    return later(this.lanes, () => super.run(p)) as unknown as Database.RunResult;
   }
   override all(p?: Record<string, unknown>) {
-    return this.through(() => super.all(p)) as unknown[];
+    if (clear(this.lanes)) return super.all(p);
+    return later(this.lanes, () => super.all(p)) as unknown as unknown[];
   }
   override get(p?: Record<string, unknown>) {
-    return this.through(() => super.get(p));
+    if (clear(this.lanes)) return super.get(p);
+    return later(this.lanes, () => super.get(p));
   }
   override values(p?: Record<string, unknown>) {
-    return this.through(() => super.values(p)) as unknown[][];
+    if (clear(this.lanes)) return super.values(p);
+    return later(this.lanes, () => super.values(p)) as unknown as unknown[][];
   }
 }
 
@@ -290,4 +286,18 @@ async function savepoint<T>(parent: Internals & { gate: Gate; lane: Lane; depth:
   } finally {
     lane.open = false;
   }
+}
+
+/**
+ * A statement prepared on the shared handle, run inside the transaction `t` instead of waiting for it
+ * (the statement itself is shared, not prepared again).
+ */
+export function inTx<P extends object>(t: GatedDb, stmt: P): P {
+  const self = internals.get(t);
+  if (!self?.lane) throw new GateMisuseError('inTx() takes the handle a transaction was given.');
+  if (!(stmt instanceof GatedPreparedQuery) || stmt.lanes.kind !== 'shared' || stmt.lanes.gate !== self.gate) {
+    throw new GateMisuseError('inTx() takes a statement prepared on the shared handle of the same database.');
+  }
+  const lanes: Lanes = { kind: 'tx', lane: self.lane };
+  return Object.create(stmt, { lanes: { value: lanes } }) as P;
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { openDb, type Db } from '../../../src/server/db';
-import { GateMisuseError, GateTimeoutError, gatedDb, tx, type GatedDb } from '../../../src/server/data-gate';
+import { GateMisuseError, GateTimeoutError, gatedDb, inTx, tx, type GatedDb } from '../../../src/server/data-gate';
 import { users } from '../../../db/schema';
 
 const counters = sqliteTable('gate_counters', { id: text('id').primaryKey(), n: integer('n').notNull() });
@@ -183,6 +183,37 @@ describe('transaction gate', () => {
     expect(await countOf(db)).toBe(21);
   });
 
+  it('inTx runs a shared prepared statement inside the transaction, rolled back with it', async () => {
+    const { db } = open({ waitMs: 150 });
+    const add = db
+      .insert(notes)
+      .values({ id: sql.placeholder('id'), by: 'prepared' })
+      .prepare();
+    let bound: typeof add | undefined;
+    await expect(
+      tx(db, async (t) => {
+        bound = inTx(t, add);
+        await bound.run({ id: 'in-tx' });
+        expect(await t.select().from(notes)).toEqual([{ id: 'in-tx', by: 'prepared' }]);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await db.select().from(notes)).toEqual([]);
+    await expect(bound!.run({ id: 'late' })).rejects.toThrow(GateMisuseError);
+    await add.run({ id: 'shared' });
+    expect(await db.select().from(notes)).toEqual([{ id: 'shared', by: 'prepared' }]);
+  });
+
+  it('a shared prepared statement awaited inside a transaction (not through inTx) fails after the wait limit', async () => {
+    const { db } = open({ waitMs: 150 });
+    const add = db
+      .insert(notes)
+      .values({ id: sql.placeholder('id'), by: 'prepared' })
+      .prepare();
+    await expect(tx(db, async () => add.run({ id: 'waits-for-itself' }))).rejects.toThrow(GateTimeoutError);
+    expect(await db.select().from(notes)).toEqual([]);
+  });
+
   it('an exception inside a transaction rolls it back and frees the gate for the next one', async () => {
     const { db, raw } = open();
     await expect(
@@ -266,7 +297,7 @@ describe('transaction gate', () => {
     });
     const other = deferred();
     const running = tx(db, () => other.promise);
-    expect(() => leaked!.select().from(notes).all()).toThrow(GateMisuseError);
+    await expect(leaked!.select().from(notes)).rejects.toThrow(GateMisuseError);
     await expect(tx(leaked!, async () => {})).rejects.toThrow(GateMisuseError);
     other.resolve();
     await running;
