@@ -43,13 +43,40 @@ export interface JobQueue {
 }
 
 export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): JobQueue {
-  // Due: queued and due, or running on a lease that ran out (its worker died).
-  const due = (kinds: readonly string[], at: number) =>
-    and(inArray(jobs.kind, [...kinds]), or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, at)), and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, at))));
+  // Due: queued and due, or running on a lease that ran out (its worker died). The statements are
+  // prepared once per list of kinds (a worker asks with the same list every poll).
+  const nowParam = sql.placeholder('now');
+  const due = (kinds: readonly string[]) =>
+    and(
+      inArray(jobs.kind, [...kinds]),
+      or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, nowParam)), and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, nowParam))),
+    );
+  const prepared = new Map<string, ReturnType<typeof statementsFor>>();
+  const statementsFor = (kinds: readonly string[]) => ({
+    due: db.select({ id: jobs.id }).from(jobs).where(due(kinds)).limit(1).prepare(),
+    claim: db
+      .update(jobs)
+      .set({
+        status: 'running',
+        worker: sql`${sql.placeholder('worker')}`,
+        leaseUntil: sql`${sql.placeholder('until')}`,
+        attempts: sql`${jobs.attempts} + 1`,
+        updatedAt: sql`${nowParam}`,
+      })
+      .where(eq(jobs.id, db.select({ id: jobs.id }).from(jobs).where(due(kinds)).orderBy(jobs.runAt, jobs.createdAt).limit(1)))
+      .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts })
+      .prepare(),
+  });
+  const statements = (kinds: readonly string[]) => {
+    const key = JSON.stringify(kinds);
+    let st = prepared.get(key);
+    if (!st) prepared.set(key, (st = statementsFor(kinds)));
+    return st;
+  };
   return {
     hasDue(kinds) {
       if (!kinds.length) return false;
-      return !!db.select({ id: jobs.id }).from(jobs).where(due(kinds, now().getTime())).limit(1).get();
+      return !!statements(kinds).due.get({ now: now().getTime() });
     },
     enqueue(job, tx) {
       const at = now().getTime();
@@ -74,13 +101,7 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
       const at = now().getTime();
       // One statement claims atomically: SQLite runs it under the write lock, so two workers (or two
       // processes on one file) never claim the same job.
-      const next = db.select({ id: jobs.id }).from(jobs).where(due(kinds, at)).orderBy(jobs.runAt, jobs.createdAt).limit(1);
-      const row = db
-        .update(jobs)
-        .set({ status: 'running', worker, leaseUntil: at + leaseMs, attempts: sql`${jobs.attempts} + 1`, updatedAt: at })
-        .where(eq(jobs.id, next))
-        .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts })
-        .get();
+      const row = statements(kinds).claim.get({ now: at, worker, until: at + leaseMs });
       return row ? { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts } : null;
     },
     heartbeat(id, worker, leaseMs) {
