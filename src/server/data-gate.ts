@@ -59,10 +59,7 @@ class Gate {
   current: Lane | null = null;
   private waiters: Array<() => void> = [];
 
-  constructor(
-    readonly client: Database.Database,
-    readonly waitMs: number,
-  ) {}
+  constructor(readonly waitMs: number) {}
 
   /** Resolves when no transaction is open (callers re-check: a queued one may start first). */
   private next(ms: number): Promise<boolean> {
@@ -212,7 +209,7 @@ function handle(base: Internals, gate: Gate, lanes: Lanes, depth: number): Gated
 
 /**
  * The shared, gated handle over an open database. One gate per connection: every gated handle made
- * from the same connection waits at the same gate.
+ * from the same connection waits at the same gate (the first one sets `waitMs`, default 5000).
  */
 export function gatedDb(db: Db, opts: { waitMs?: number } = {}): GatedDb {
   const raw = db as unknown as {
@@ -222,7 +219,7 @@ export function gatedDb(db: Db, opts: { waitMs?: number } = {}): GatedDb {
   };
   const client = db.$client;
   let gate = gates.get(client);
-  if (!gate) gates.set(client, (gate = new Gate(client, opts.waitMs ?? 5000)));
+  if (!gate) gates.set(client, (gate = new Gate(opts.waitMs ?? 5000)));
   const schemaConfig = (raw._.schema ? { schema: raw._.schema, fullSchema: raw._.fullSchema, tableNamesMap: raw._.tableNamesMap } : undefined) as SchemaConfig;
   return handle({ client, dialect: raw.dialect, schemaConfig, logger: raw.session.logger }, gate, { kind: 'shared', gate }, 0);
 }
@@ -271,10 +268,10 @@ async function savepoint<T>(parent: Internals & { gate: Gate; lane: Lane; depth:
     throw new GateMisuseError('Savepoints of one transaction run one after another: await the first before starting the next.');
   }
   const name = `sp${parent.depth}`;
-  const lane: Lane = { open: true, root: parent.lane.root ?? parent.lane };
-  parent.lane.child = lane;
   const { client } = parent;
   client.exec(`SAVEPOINT ${name}`);
+  const lane: Lane = { open: true, root: parent.lane.root ?? parent.lane };
+  parent.lane.child = lane;
   const t = handle(parent, parent.gate, { kind: 'tx', lane }, parent.depth + 1);
   try {
     const result = await fn(t);
