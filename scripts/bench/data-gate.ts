@@ -1,7 +1,7 @@
 // The transaction gate's cost on the hot read path: awaited point reads through the gated handle
 // against the same reads through drizzle's own handle, on a SQLite file, no transaction open.
 // Rounds alternate so drift on a shared machine hits both sides alike; the median round is reported.
-// Run alone: `npx tsx scripts/bench/data-gate.ts` (or `npm run bench -- data-gate` once listed).
+// Run alone: `npm run bench -- data-gate`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
