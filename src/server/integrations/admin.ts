@@ -1,7 +1,7 @@
 // Staff view of integrations (read-only): which system-level services are configured and how they
 // were last found, and per platform how many accounts connected it, failed, published. Counts and
 // error sentences only: never another user's key.
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { integrationConnections, integrationPublications, type IntegrationPlatform } from '../../../db/schema/integrations';
 import { mailProviders } from '../../../db/schema/delivery';
@@ -56,7 +56,7 @@ function statsFor(db: Db, platform: IntegrationPlatform): z.infer<typeof platfor
     .groupBy(integrationConnections.status)
     .all();
   const lastPublish = db
-    .select({ at: sql<number | null>`max(${integrationPublications.createdAt})` })
+    .select({ at: max(integrationPublications.createdAt) })
     .from(integrationPublications)
     .where(and(eq(integrationPublications.platform, platform), sql`${integrationPublications.status} != 'failed'`))
     .get();
