@@ -78,7 +78,8 @@ describe('system mail goes through the system chain', () => {
 });
 
 describe("a creator's mail goes through the creator's own chain", () => {
-  it("step 5's 'Send test to me' uses the creator's own provider, as their issues do", async () => {
+  /** A system Brevo saved by staff, and a Professional creator with their own Resend and a ready publication. */
+  async function creatorWithOwnResend() {
     const brevo = await fake(() => startBrevoFake());
     const resend = await fake(() => startResendFake());
     const { h, smtp } = await setup([brevo, resend]);
@@ -88,6 +89,11 @@ describe("a creator's mail goes through the creator's own chain", () => {
       .caller(creator)
       .mailProviders.add({ kind: 'resend', label: 'My Resend', priority: 'primary', settings: { apiKey: 're_test_key_5678', baseUrl: resend.url } });
     const pub = await readyPublication(h, creator);
+    return { h, smtp, brevo, resend, creator, pub };
+  }
+
+  it("step 5's 'Send test to me' uses the creator's own provider, as their issues do", async () => {
+    const { h, smtp, brevo, resend, creator, pub } = await creatorWithOwnResend();
 
     const res = await h.caller(creator).email.sendTest({ publicationId: pub.id });
 
@@ -99,15 +105,7 @@ describe("a creator's mail goes through the creator's own chain", () => {
   });
 
   it("step 5's send to a typed list of addresses also goes through the creator's own provider", async () => {
-    const brevo = await fake(() => startBrevoFake());
-    const resend = await fake(() => startResendFake());
-    const { h, smtp } = await setup([brevo, resend]);
-    await h.caller(h.admin).mailProviders.addSystem({ kind: 'brevo', priority: 'primary', settings: { apiKey: 'brevo-key-1234abcd', baseUrl: brevo.url } });
-    const creator = await h.insertUser({ email: 'creator@example.com', planType: 'professional', verified: true });
-    await h
-      .caller(creator)
-      .mailProviders.add({ kind: 'resend', label: 'My Resend', priority: 'primary', settings: { apiKey: 're_test_key_5678', baseUrl: resend.url } });
-    const pub = await readyPublication(h, creator);
+    const { h, smtp, brevo, resend, creator, pub } = await creatorWithOwnResend();
 
     const res = await h.caller(creator).email.sendToAddresses({ publicationId: pub.id, addresses: ['editor@example.com', 'friend@example.org'] });
 
