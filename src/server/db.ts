@@ -18,7 +18,20 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export type DbOrTx = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+/**
+ * db/migrations of the project: the nearest one above this module, which is src/server/db.ts in the
+ * sources and dist/server/index.js or a chunk below it in the bundle (esbuild moves shared code into
+ * dist/server/chunks/ as imports change).
+ */
+export const MIGRATIONS_FOLDER = findMigrations(path.dirname(fileURLToPath(import.meta.url)));
+
+function findMigrations(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const folder = path.join(dir, 'db', 'migrations');
+    if (fs.existsSync(path.join(folder, 'meta', '_journal.json'))) return folder;
+    if (path.dirname(dir) === dir) throw new Error(`db/migrations not found above ${from}`);
+  }
+}
 
 export function openDb(file: string, opts: { migrate?: boolean } = {}): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
