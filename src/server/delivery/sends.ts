@@ -2,7 +2,6 @@
 // scheduled time. Creating a send freezes the rendered issue (with per-recipient slots) and writes the
 // send row and its queue job in one transaction; the runner (runner.ts) does the delivery.
 import { and, count, desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AuthedContext } from '../context';
 import type { Db } from '../db';
 import { AppError } from '../errors';
@@ -12,11 +11,11 @@ import { capabilitiesFor } from '../../shared/plans';
 import { addOpenPixel, markTrackedLinks, type TrackedLink } from '../tracking/links';
 import { assembleNewsletter } from '../newsletter/assemble';
 import { findOwned } from '../publications/publications';
-import { publicationId } from '../publications/schemas';
-import { assembleRequest, resolveAssembleInput } from '../publications/assemble-input';
+import { resolveAssembleInput } from '../publications/assemble-input';
 import type { JobQueue } from '../jobs/queue';
 import { ensureSlug } from '../subscribers/slug';
 import { endIssue } from '../newsletter/drafts';
+import type { CreateSendInput } from './schemas';
 
 export const SEND_JOB = 'issue.send';
 export const sendJobKey = (sendId: string) => `send:${sendId}`;
@@ -32,17 +31,6 @@ export const SEND_MSG = {
 } as const;
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-
-export const createSendInput = assembleRequest.extend({
-  /** Client-generated, so a double click or a retried request never sends twice. */
-  id: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid send id'),
-  publicationId,
-  scheduledAt: z.iso.datetime({ offset: true, message: 'Invalid schedule time' }).optional(),
-});
-export type CreateSendInput = z.infer<typeof createSendInput>;
 
 export interface SendProgress {
   id: string;

@@ -22,6 +22,7 @@ import { baseUrlProblem, createTransport } from './transports';
 import { blockedSmtpAddress, connectionOptions } from './transports/smtp';
 import { parseAllowHosts } from '../net/address-guard';
 import { dropTransport } from './chain';
+import type { AddProviderInput, UpdateProviderInput } from './schemas';
 
 type Ctx = Pick<AuthedContext, 'db' | 'env' | 'log' | 'now' | 'user'>;
 
@@ -44,13 +45,6 @@ export interface ProviderView {
   lastDetail: string | null;
   lastCheckAt: string | null;
   createdAt: string;
-}
-
-export interface AddProviderInput {
-  kind: ProviderKind;
-  label?: string;
-  priority: ProviderPriority;
-  settings: unknown;
 }
 
 const CHECK_TIMEOUT_MS = 8_000;
@@ -234,11 +228,7 @@ export async function testProvider(ctx: Ctx, scope: ProviderScope, id: string): 
  * Changes a provider's name or settings, keeping its webhook address (so a signing secret created at
  * the vendor for that address can be saved afterwards). Settings given are merged over the stored ones.
  */
-export async function updateProvider(
-  ctx: Ctx,
-  scope: ProviderScope,
-  input: { id: string; label?: string; settings?: Record<string, unknown> },
-): Promise<ProviderView> {
+export async function updateProvider(ctx: Ctx, scope: ProviderScope, input: UpdateProviderInput): Promise<ProviderView> {
   const owner = ownerFor(ctx, scope);
   const row = findOwned(ctx, owner, input.id);
   const kind = row.kind as ProviderKind;
