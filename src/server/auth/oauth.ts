@@ -6,6 +6,7 @@ import type { Env } from '../env';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { confirmEmailOwner, createAccount, signInAs } from './accounts';
+import { callVendor } from '../net/vendor-http';
 
 export const OAUTH_PROVIDERS = ['google', 'github'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -50,6 +51,8 @@ async function clientFor(env: Env, provider: OAuthProvider) {
   return new OAuth2Client(...credentialsOf(env, provider), callbackUrl(env, provider));
 }
 
+const PROVIDER_LABELS: Record<OAuthProvider, string> = { google: 'Google', github: 'GitHub' };
+
 /**
  * The code for tokens (RFC 6749 §4.1.3), client authenticated with HTTP Basic. Not arctic's own
  * exchange: it sets Content-Length by hand, which the undici the feed fetcher loads (and so every
@@ -59,19 +62,16 @@ async function exchangeCode(env: Env, provider: OAuthProvider, tokenUrl: string,
   const [id, secret] = credentialsOf(env, provider);
   const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: callbackUrl(env, provider) });
   if (verifier !== null) body.set('code_verifier', verifier);
-  const res = await fetch(tokenUrl, {
+  const res = await callVendor(PROVIDER_LABELS[provider], {
+    url: tokenUrl,
     method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
-      accept: 'application/json',
-      'user-agent': 'Curated-Newsletter-Builder',
-    },
+    auth: { authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}` },
+    headers: { accept: 'application/json', 'user-agent': 'Curated-Newsletter-Builder' },
     body,
-    signal: AbortSignal.timeout(10_000),
   });
-  const json = (await res.json().catch(() => null)) as { access_token?: unknown; id_token?: unknown; error?: unknown } | null;
-  // GitHub answers a bad code with 200 and an `error` field.
-  if (!res.ok || !json || json.error !== undefined || typeof json.access_token !== 'string') {
+  const json = res.body as { access_token?: unknown; id_token?: unknown; error?: unknown } | null;
+  // GitHub answers a bad code with 200 and an `error` field; Google with 400.
+  if (res.status !== 200 || !json || json.error !== undefined || typeof json.access_token !== 'string') {
     throw new Error(`${provider} token exchange failed: ${res.status} ${typeof json?.error === 'string' ? json.error : ''}`.trim());
   }
   return { accessToken: json.access_token, idToken: typeof json.id_token === 'string' ? json.id_token : null };
@@ -103,10 +103,14 @@ interface OAuthProfile {
   avatar: string | null;
 }
 
-async function githubJson<T>(url: string, headers: Record<string, string>): Promise<T> {
-  const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
-  if (!res.ok) throw new Error(`GitHub answered ${res.status} for ${new URL(url).pathname}`);
-  return (await res.json()) as T;
+async function githubJson<T>(url: string, accessToken: string): Promise<T> {
+  const res = await callVendor('GitHub', {
+    url,
+    auth: { Authorization: `Bearer ${accessToken}` },
+    headers: { Accept: 'application/vnd.github+json', 'User-Agent': 'Curated-Newsletter-Builder' },
+  });
+  if (res.status !== 200) throw new Error(`GitHub answered ${res.status} for ${new URL(url).pathname}`);
+  return res.body as T;
 }
 
 /** Exchanges the code and reads the profile from the provider's documented endpoints. */
@@ -122,9 +126,11 @@ export async function fetchProfile(env: Env, provider: OAuthProvider, code: stri
     return { id: claims.sub, email, emailVerified: claims.email_verified === true, name: claims.name ?? email, avatar: claims.picture ?? null };
   }
   const tokens = await exchangeCode(env, provider, endpoint(env, ENDPOINTS.github.token), code, null);
-  const headers = { Authorization: `Bearer ${tokens.accessToken}`, Accept: 'application/vnd.github+json', 'User-Agent': 'Curated-Newsletter-Builder' };
-  const profile = await githubJson<{ id: number; login: string; name?: string | null; avatar_url?: string }>(endpoint(env, ENDPOINTS.github.user), headers);
-  const emails = await githubJson<{ email: string; primary: boolean; verified: boolean }[]>(endpoint(env, ENDPOINTS.github.emails), headers);
+  const profile = await githubJson<{ id: number; login: string; name?: string | null; avatar_url?: string }>(
+    endpoint(env, ENDPOINTS.github.user),
+    tokens.accessToken,
+  );
+  const emails = await githubJson<{ email: string; primary: boolean; verified: boolean }[]>(endpoint(env, ENDPOINTS.github.emails), tokens.accessToken);
   const primary = Array.isArray(emails) ? emails.find((e) => e.primary) : undefined;
   if (!primary) throw new AppError('FORBIDDEN', 'Your GitHub account has no primary email address');
   const email = primary.email.toLowerCase();
@@ -132,8 +138,6 @@ export async function fetchProfile(env: Env, provider: OAuthProvider, code: stri
 }
 
 type Ctx = Pick<Context, 'db' | 'auth' | 'now' | 'resHeaders' | 'sessionId' | 'env' | 'limiter' | 'ip' | 'user'>;
-
-const PROVIDER_LABELS: Record<OAuthProvider, string> = { google: 'Google', github: 'GitHub' };
 
 /**
  * Signs in the account linked to the provider account; on first use links the account with the same

@@ -1,6 +1,8 @@
 // Google and GitHub sign-in end to end through the REST paths, against a loopback fake of the
 // providers' token and user-info endpoints: a new account is created, an existing account is linked
 // only when the provider says the address is verified, and a later sign-in reuses the link.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cookieFrom, createHarness } from '../../helpers/app';
@@ -111,5 +113,32 @@ describe('OAuth sign-in', () => {
     expect(back.headers.get('location')).toBe('/auth?error=oauth');
     expect(fake.exchanges.length).toBe(before);
     expect(links(h)).toEqual([]);
+  });
+
+  it("a token endpoint's redirect is not followed: the client secret and the code never travel to the address it names", async () => {
+    const hits: string[] = [];
+    const provider = http.createServer((req, res) => {
+      hits.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+      if (req.url?.endsWith('/token')) res.writeHead(307, { location: '/collect' }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"x","id_token":null}');
+    });
+    await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+    try {
+      const base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+      const errors: string[] = [];
+      const h = createHarness({
+        env: { OAUTH_API_BASE: base, GOOGLE_CLIENT_ID: 'google-client', GOOGLE_CLIENT_SECRET: 'google-secret' },
+        deps: { log: { info() {}, warn() {}, error: (m: string, e?: unknown) => errors.push(`${m}: ${e instanceof Error ? e.message : String(e)}`) } },
+      });
+      const start = await h.app.request('/api/auth/oauth/google');
+      const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
+      const back = await h.app.request(`/api/auth/oauth/google/callback?code=some-code&state=${state}`, { headers: { cookie: cookieFrom(start) } });
+
+      expect(back.headers.get('location')).toBe('/auth?error=oauth');
+      expect(hits.map((x) => x.split(' ')[1])).toEqual(['/oauth2.googleapis.com/token']);
+      expect(errors.join('\n')).not.toContain('google-secret');
+    } finally {
+      await new Promise((r) => provider.close(r));
+    }
   });
 });
