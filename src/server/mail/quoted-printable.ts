@@ -19,6 +19,12 @@ function charLength(b: number): number {
   return 4;
 }
 
+/** True at the end of the text or of a line (LF or CRLF). */
+function lineEndsAt(src: Buffer, j: number): boolean {
+  const c = src[j];
+  return c === undefined || c === LF || (c === CR && src[j + 1] === LF);
+}
+
 /**
  * Encodes text as quoted-printable with CRLF line ends: LF and CRLF become hard line breaks, a lone CR
  * is escaped, spaces and tabs before a line end are escaped, lines are at most 76 characters and a
@@ -32,42 +38,29 @@ export function encodeQuotedPrintable(text: string): Buffer {
   let o = 0;
   let col = 0;
   let i = 0;
+  const softBreak = () => {
+    out[o++] = EQ;
+    out[o++] = CR;
+    out[o++] = LF;
+    col = 0;
+  };
   while (i < len) {
     const b = src[i]!;
-    if (b === LF || (b === CR && src[i + 1] === LF)) {
+    if (lineEndsAt(src, i)) {
       out[o++] = CR;
       out[o++] = LF;
       col = 0;
       i += b === CR ? 2 : 1;
       continue;
     }
-    if (b >= 0x21 && b <= 0x7e && b !== EQ) {
-      if (col >= MAX) {
-        out[o++] = EQ;
-        out[o++] = CR;
-        out[o++] = LF;
-        col = 0;
-      }
+    // Printable ASCII but '=' goes as it is; so do a space and a tab, except before a line end.
+    const literal = (b >= 0x21 && b <= 0x7e && b !== EQ) || ((b === SP || b === TAB) && !lineEndsAt(src, i + 1));
+    if (literal) {
+      if (col >= MAX) softBreak();
       out[o++] = b;
       col++;
       i++;
       continue;
-    }
-    if (b === SP || b === TAB) {
-      const next = src[i + 1];
-      const atLineEnd = next === undefined || next === LF || (next === CR && src[i + 2] === LF);
-      if (!atLineEnd) {
-        if (col >= MAX) {
-          out[o++] = EQ;
-          out[o++] = CR;
-          out[o++] = LF;
-          col = 0;
-        }
-        out[o++] = b;
-        col++;
-        i++;
-        continue;
-      }
     }
     // Escaped: the whole UTF-8 character goes on one line.
     let n = b >= 0x80 ? charLength(b) : 1;
@@ -79,12 +72,7 @@ export function encodeQuotedPrintable(text: string): Buffer {
         break;
       }
     }
-    if (col + 3 * n > MAX) {
-      out[o++] = EQ;
-      out[o++] = CR;
-      out[o++] = LF;
-      col = 0;
-    }
+    if (col + 3 * n > MAX) softBreak();
     for (let k = 0; k < n; k++) {
       const c = src[i + k]!;
       out[o++] = EQ;
