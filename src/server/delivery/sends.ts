@@ -11,7 +11,7 @@ import { capabilitiesFor } from '../../shared/plans';
 import { addOpenPixel, markTrackedLinks, type TrackedLink } from '../tracking/links';
 import { assembleNewsletter } from '../newsletter/assemble';
 import { findOwned } from '../publications/publications';
-import { resolveAssembleInput } from '../publications/assemble-input';
+import { assembleInputFrom } from '../publications/assemble-input';
 import type { JobQueue } from '../jobs/queue';
 import { ensureSlug } from '../subscribers/slug';
 import { endIssue } from '../newsletter/drafts';
@@ -118,7 +118,7 @@ export function createSend(ctx: Ctx, input: CreateSendInput): SendProgress {
   // needs readers today; the recipients are snapshotted when delivery starts either way.
   if (!input.scheduledAt && activeSubscriberCount(ctx.db, publication.id) === 0) throw new AppError('BAD_REQUEST', SEND_MSG.noSubscribers);
 
-  const assembleInput = resolveAssembleInput(ctx, input);
+  const assembleInput = assembleInputFrom(input, publication);
   const email = assembleNewsletter(ctx, assembleInput, { personalized: true });
   const web = assembleNewsletter(ctx, assembleInput);
   // Tracking follows the publication's switches, frozen on the send; only plans with analytics
