@@ -56,6 +56,58 @@ const noIssueDelivery = {
   message: 'mail/ carries every e-mail and knows nothing of issue sends: delivery/ imports mail/, never the reverse.',
 };
 
+const noTxCast = {
+  selector: "TSAsExpression[expression.type='Identifier'][expression.name=/^(tx|trx)$/]",
+  message: "A transaction is passed as DbOrTx (src/server/db.ts), never cast: type the function's parameter as DbOrTx.",
+};
+/**
+ * The database is reached through the data layer (src/server/db.ts) only: queries are awaited (no
+ * synchronous `.all()/.get()/.run()/.values()`), transactions go through its `tx()`, and the raw
+ * connection never leaves it.
+ */
+const dataLayerOnly = [
+  {
+    selector: 'CallExpression[arguments.length=0][callee.property.name=/^(all|run)$/]',
+    message: 'Await the query instead (`await db.select()…`; `const [row] = await …` for one row): src/server/db.ts hands out an async handle.',
+  },
+  {
+    // A chain's end only: `api.user.get()` is a tRPC caller's procedure, `map.values()` a Map's.
+    selector: "CallExpression[arguments.length=0][callee.property.name=/^(get|values)$/][callee.object.type='CallExpression']",
+    message: 'Await the query instead (`const [row] = await …` for one row): src/server/db.ts hands out an async handle.',
+  },
+  {
+    selector: "MemberExpression[property.name='$client'], Identifier[name='sqliteClient']",
+    message: 'The raw connection stays in the data layer (src/server/db.ts).',
+  },
+  {
+    selector: "CallExpression[callee.property.name='transaction']",
+    message: 'Transactions go through tx(db, async (t) => …) from src/server/db.ts, which keeps other queries out of them.',
+  },
+];
+
+/**
+ * `expect(promise)` without `.resolves`/`.rejects` compares the promise, not its value: `toBeTruthy()`
+ * and `not.toBeNull()` would pass whatever the query returned. A test that cannot fail is refused.
+ */
+const expectAwaited = {
+  meta: { type: 'problem', messages: { thenable: 'Await the value before expecting on it (or use .resolves / .rejects): this is a promise.' } },
+  create(context) {
+    const services = context.sourceCode.parserServices;
+    if (!services?.program) return {};
+    const checker = services.program.getTypeChecker();
+    return {
+      "CallExpression[callee.type='Identifier'][callee.name='expect'][arguments.length>0]"(node) {
+        const parent = node.parent;
+        if (parent.type === 'MemberExpression' && ['resolves', 'rejects'].includes(parent.property.name)) return;
+        const type = checker.getTypeAtLocation(services.esTreeNodeToTSNodeMap.get(node.arguments[0]));
+        const isThenable = (t) =>
+          t.isUnion() ? t.types.some(isThenable) : !!t.getProperty('then') && !!checker.getTypeOfSymbol(t.getProperty('then')).getCallSignatures().length;
+        if (isThenable(type)) context.report({ node: node.arguments[0], messageId: 'thenable' });
+      },
+    };
+  },
+};
+
 /** One `no-restricted-imports` rule from pattern groups (a later config replaces a rule, so zones are built whole). */
 const restrict = (...patterns) => ['error', { patterns }];
 
@@ -154,13 +206,29 @@ export default tseslint.config(
     rules: {
       // Type-only imports are not followed (the plugin erases them, as TypeScript does at run time).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "TSAsExpression[expression.type='Identifier'][expression.name=/^(tx|trx)$/]",
-          message: "A transaction is passed as DbOrTx (src/server/db.ts), never cast: type the function's parameter as DbOrTx.",
-        },
-      ],
+      'no-restricted-syntax': ['error', noTxCast, ...dataLayerOnly],
+    },
+  },
+  {
+    // The data layer itself, and the benchmarks that seed rows past it.
+    files: ['src/server/db.ts', 'src/server/data-gate.ts'],
+    rules: { 'no-restricted-syntax': ['error', noTxCast] },
+  },
+  {
+    files: ['scripts/**/*.ts'],
+    ignores: ['scripts/bench/**'],
+    rules: { 'no-restricted-syntax': ['error', ...dataLayerOnly] },
+  },
+  {
+    // An un-awaited query or transaction runs out of order (and past a transaction's end): every
+    // promise is awaited, returned or explicitly voided.
+    files: ['src/server/**/*.{ts,tsx}', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { curated: { rules: { 'expect-awaited': expectAwaited } } },
+    rules: {
+      'curated/expect-awaited': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
     },
   },
   prettier,

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { loadEnv, type Env } from '../src/server/env';
-import { openDb } from '../src/server/db';
+import { closeDb, openDb } from '../src/server/db';
 import { createDeps } from '../src/server/deps';
 import { runStartupTasks } from '../src/server/startup';
 import { appRouter, createCaller } from '../src/server/trpc/root';
@@ -68,7 +68,7 @@ await runStartupTasks(deps);
 let user: SessionUser | null = null;
 if (parsed.values.as) {
   const email = parsed.values.as.trim().toLowerCase();
-  const row = db.select().from(users).where(eq(users.email, email)).get();
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!row) fail(`No user with the e-mail address ${email}`);
   user = toSessionUser(row);
 }
@@ -93,5 +93,5 @@ try {
   console.error(`${message}${detail}`);
   code = 1;
 }
-db.$client.close();
+closeDb(db);
 process.exit(code);

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadEnv } from '../src/server/env';
-import { openDb } from '../src/server/db';
+import { closeDb, openDb } from '../src/server/db';
 import { createAccount } from '../src/server/auth/accounts';
 import { hashPassword } from '../src/server/auth/password';
 import { AppError } from '../src/server/errors';
@@ -52,7 +52,7 @@ try {
 
 const db = openDb(env.DATABASE_PATH);
 try {
-  const user = createAccount(
+  const user = await createAccount(
     db,
     {
       email: args.email,
@@ -69,5 +69,5 @@ try {
 } catch (err) {
   fail(err instanceof AppError ? err.message : `Could not create the account: ${(err as Error).message}`);
 } finally {
-  db.$client.close();
+  closeDb(db);
 }

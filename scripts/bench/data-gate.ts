@@ -6,15 +6,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { openDb } from '../../src/server/db';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { closeDb, openDb } from '../../src/server/db';
 import { gatedDb, inTx, tx } from '../../src/server/data-gate';
+import * as schema from '../../db/schema';
 import { users } from '../../db/schema';
 
 const N = 10_000;
 const ROUNDS = 7;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gate-bench-'));
-const raw = openDb(path.join(dir, 'bench.db'));
+const file = path.join(dir, 'bench.db');
+closeDb(openDb(file));
+// drizzle's own handle on a connection, and the gate over the same connection.
+const raw = drizzle(new Database(file), { schema });
 const gated = gatedDb(raw);
 const now = new Date();
 raw

@@ -12,6 +12,7 @@ import { addSubscribers, newId, readyPublication } from '../../tests/integration
 import { startJobWorker } from '../../src/server/jobs/worker';
 import { jobHandlers } from '../../src/server/job-handlers';
 import { issueSends } from '../../db/schema';
+import { sqliteClient } from '../../src/server/db';
 import { importSubscribersCsv } from '../../src/server/subscribers/csv-import';
 import { report } from './report';
 
@@ -51,12 +52,12 @@ export default async function run() {
     clearInterval(sampler);
     await worker.stop();
 
-    const row = h.db.select().from(issueSends).where(eq(issueSends.id, send.id)).get()!;
+    const [row] = await h.db.select().from(issueSends).where(eq(issueSends.id, send.id));
     const counted = await sink.count();
     const rate = RECIPIENTS / seconds;
     report(
       'bulk send: messages',
-      `${counted.accepted.toLocaleString()} accepted by the SMTP server, ${counted.recipients.toLocaleString()} recipients (send ${row.status})`,
+      `${counted.accepted.toLocaleString()} accepted by the SMTP server, ${counted.recipients.toLocaleString()} recipients (send ${row?.status})`,
     );
     report('bulk send: ~23 KB themed issue to 10,000 readers', `${seconds.toFixed(2)} s = ${Math.round(rate)} msgs/s`, {
       ok: rate >= 1000,
@@ -88,7 +89,7 @@ export default async function run() {
     report('CSV import: 100,000 rows (parse, validate, write)', `${importSeconds.toFixed(2)} s, ${imported.imported.toLocaleString()} imported`);
     report('CSV import: longest event-loop stall', `${longest.toFixed(1)} ms`, { ok: longest < 100, text: 'stall budget 100 ms' });
     report('CSV import: peak memory', `${(importPeak / 1048576).toFixed(1)} MB RSS (+${((importPeak - importBase) / 1048576).toFixed(1)} MB)`);
-    h.db.$client.close();
+    sqliteClient(h.db).close();
   } finally {
     sink.stop();
     fs.rmSync(dir, { recursive: true, force: true });

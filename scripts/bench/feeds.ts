@@ -7,7 +7,7 @@ import { parseFeed } from '../../src/server/feeds/parse';
 import { normalizeItem } from '../../src/server/feeds/normalize';
 import { articlesForChannels } from '../../src/server/feeds/articles';
 import { loadEnv } from '../../src/server/env';
-import { openDb } from '../../src/server/db';
+import { closeDb, openDb } from '../../src/server/db';
 import { startFeedServer } from '../../tests/helpers/feed-server';
 import { median, ms, report } from './report';
 
@@ -88,7 +88,7 @@ export default async function run() {
     times.push(performance.now() - t);
     if (res.errors.length) throw new Error(`bench channels failed: ${res.errors[0].message}`);
     articles = res.articles.length;
-    db.$client.close();
+    closeDb(db);
   }
   await server.close();
   const fetchMedian = median(times);

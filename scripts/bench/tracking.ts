@@ -74,6 +74,7 @@ export default async function run() {
   const { clickToken } = await import('../../src/server/tracking/tokens');
   const { analyticsIssue, analyticsOverview } = await import('../../src/server/analytics/analytics');
   const { sendLinks, sendRecipients } = await import('../../db/schema');
+  const { sqliteClient } = await import('../../src/server/db');
   const { freePort } = await import('./api');
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-tracking-'));
@@ -90,8 +91,8 @@ export default async function run() {
     const send = await h.caller(user).sends.create({ id: newId(), publicationId: pub.id });
     await worker.idle();
     await worker.stop();
-    const links = h.db.select().from(sendLinks).where(eq(sendLinks.sendId, send.id)).all();
-    const recipients = h.db.select({ id: sendRecipients.id }).from(sendRecipients).where(eq(sendRecipients.sendId, send.id)).all();
+    const links = await h.db.select().from(sendLinks).where(eq(sendLinks.sendId, send.id));
+    const recipients = await h.db.select({ id: sendRecipients.id }).from(sendRecipients).where(eq(sendRecipients.sendId, send.id));
     const paths = recipients.flatMap((r) => links.map((l) => `/t/c/${clickToken(SECRET, { sendId: send.id, recipientId: r.id, position: l.position })}`));
 
     // Click redirect vs a bare Hono redirect, each in its own process.
@@ -118,7 +119,7 @@ export default async function run() {
     for (const c of children.splice(0)) c.kill();
 
     // The analytics query for one account over 1,000,000 events spread over 50 issues.
-    const client = h.db.$client;
+    const client = sqliteClient(h.db);
     const sendIds = [send.id];
     // Copies of the first issue (its row, recipients and links) under new ids, columns named from the table.
     const cols = (client.prepare(`SELECT name FROM pragma_table_info('issue_sends')`).all() as { name: string }[]).map((c) => c.name);
@@ -169,7 +170,7 @@ export default async function run() {
     client.exec('ANALYZE');
     const ctx = { db: h.db, user, now: () => new Date() };
     const overview = await timeMedian(() => analyticsOverview(ctx, { limit: SENDS }), 15, 3);
-    const check2 = analyticsOverview(ctx, { limit: SENDS });
+    const check2 = await analyticsOverview(ctx, { limit: SENDS });
     const total = check2.issues.reduce((t, i) => t + i.opens + i.clicks + i.machineClicks, 0);
     const stored = (client.prepare('SELECT COUNT(*) AS n FROM tracking_events').get() as { n: number }).n;
     if (total !== stored) throw new Error(`the overview counted ${total} events, not ${stored}`);

@@ -143,10 +143,10 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/', trackingPublicRest);
   app.route('/', blogPublicRest);
 
-  app.get('/sitemap.xml', (c) => {
+  app.get('/sitemap.xml', async (c) => {
     const pages = ['/', '/auth', '/blog', '/roadmap', '/help', '/quick-start-guide', '/terms', '/privacy', '/refund'];
     // Published blog posts follow the fixed pages (src/server/blog/public-pages.ts).
-    return c.body(sitemapXml(deps.db, deps.env.APP_URL, pages), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
+    return c.body(await sitemapXml(deps.db, deps.env.APP_URL, pages), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
   });
 
   if (opts.clientDir && fs.existsSync(path.join(opts.clientDir, 'index.html'))) {
@@ -160,9 +160,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     // Client routes are served the app shell; an address no route matches gets the same shell (which
     // shows the not-found page) with a 404, so crawlers and tools see a real not-found.
     const isClientRoute = loadClientRoutes(opts.clientDir);
-    app.get('*', (c) => {
+    app.get('*', async (c) => {
       // /blog and its posts are known to the server: their title and meta tags for crawlers, and a 404 for a post that is not published.
-      const page = blogShell(deps.db, deps.env.APP_URL, c.req.path, indexHtml) ?? {
+      const page = (await blogShell(deps.db, deps.env.APP_URL, c.req.path, indexHtml)) ?? {
         html: indexHtml,
         status: !isClientRoute || isClientRoute(c.req.path) ? 200 : 404,
       };

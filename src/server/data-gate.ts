@@ -27,7 +27,6 @@ import type { BaseSQLiteDatabase, SQLiteSyncDialect } from 'drizzle-orm/sqlite-c
 import { NoopCache } from 'drizzle-orm/cache/core';
 import { NoopLogger, type Logger } from 'drizzle-orm/logger';
 import type * as schema from '../../db/schema';
-import type { Db } from './db';
 
 /**
  * The handle domain code uses: drizzle's query builder typed as an async driver, so every query is
@@ -211,7 +210,7 @@ function handle(base: Internals, gate: Gate, lanes: Lanes, depth: number): Gated
  * The shared, gated handle over an open database. One gate per connection: every gated handle made
  * from the same connection waits at the same gate (the first one sets `waitMs`, default 5000).
  */
-export function gatedDb(db: Db, opts: { waitMs?: number } = {}): GatedDb {
+export function gatedDb(db: BetterSQLite3Database<typeof schema> & { $client: Database.Database }, opts: { waitMs?: number } = {}): GatedDb {
   const raw = db as unknown as {
     dialect: SQLiteSyncDialect;
     _: { schema?: unknown; fullSchema: unknown; tableNamesMap: unknown };

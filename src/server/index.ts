@@ -2,7 +2,7 @@
 import { serve } from '@hono/node-server';
 import path from 'node:path';
 import { loadEnv } from './env';
-import { openDb } from './db';
+import { closeDb, openDb } from './db';
 import { createDeps } from './deps';
 import { createApp } from './app';
 import { secureServerResponse } from './http/security-headers';
@@ -26,15 +26,14 @@ const stopPeriodicTasks = startPeriodicTasks(deps);
 const worker = env.DELIVERY_WORKER === 'on' ? startJobWorker(deps, deps.queue, jobHandlers, { leaseMs: env.QUEUE_LEASE_SECONDS * 1000 }) : null;
 if (worker) deps.delivery.kick = worker.kick;
 const app = createApp(deps, { clientDir: path.resolve(env.CLIENT_DIR) });
+const mailVia = await deps.mailer.nextTransport();
 
 const server = serve(
   { fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions: { ServerResponse: secureServerResponse({ production: env.isProduction }) } },
   (info) => {
     // performance.now() counts from process start, so this includes module loading.
     const ms = Math.round(performance.now());
-    deps.log.info(
-      `Curated is ready on ${env.APP_URL} (port ${info.port}, database ${env.DATABASE_PATH}, mail via ${deps.mailer.transport}, started in ${ms} ms)`,
-    );
+    deps.log.info(`Curated is ready on ${env.APP_URL} (port ${info.port}, database ${env.DATABASE_PATH}, mail via ${mailVia}, started in ${ms} ms)`);
   },
 );
 
@@ -43,7 +42,7 @@ const shutdown = () => {
   server.close();
   // Sends in progress finish their current batch; the rest resume on the next start.
   void Promise.all([worker?.stop(), closeExportPool()]).finally(() => {
-    db.$client.close();
+    closeDb(db);
     process.exit(0);
   });
 };

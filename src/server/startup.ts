@@ -6,7 +6,7 @@ import { markInterruptedJobs } from './ai/jobs';
 import { seedDefaultSteps } from './onboarding/steps';
 import { enqueueOnboardingBatch } from './onboarding/schedule';
 
-type Task = (deps: Deps) => void | Promise<void>;
+type Task = (deps: Deps) => unknown;
 
 const sweepSessions: Task = (deps) => deps.auth.sweepExpired();
 
@@ -14,17 +14,17 @@ const tasks: Task[] = [
   (deps) => void checkThemeCatalogue(deps.log),
   sweepSessions,
   // AI Magic generations of a previous process cannot go on: they end as interrupted, their text kept.
-  (deps) => void markInterruptedJobs(deps.db, deps.now()),
+  (deps) => markInterruptedJobs(deps.db, deps.now()),
   // The default onboarding sequence, only on a database that has no steps; then the first batch.
-  (deps) => void seedDefaultSteps(deps),
-  (deps) => void enqueueOnboardingBatch(deps),
+  (deps) => seedDefaultSteps(deps),
+  (deps) => enqueueOnboardingBatch(deps),
 ];
 
 /** Work repeated while the server runs. */
 const periodic: { everyMs: number; task: Task }[] = [
   { everyMs: 60 * 60 * 1000, task: sweepSessions },
   // Onboarding e-mails due since the last run (a welcome should not wait long; one job at a time: its unique key).
-  { everyMs: 15 * 60 * 1000, task: (deps) => void enqueueOnboardingBatch(deps) },
+  { everyMs: 15 * 60 * 1000, task: (deps) => enqueueOnboardingBatch(deps) },
 ];
 
 export async function runStartupTasks(deps: Deps) {

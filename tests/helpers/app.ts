@@ -51,7 +51,7 @@ export function createHarness(opts: { env?: Record<string, string>; deps?: Parti
     },
     async insertUser(o = {}) {
       seq += 1;
-      const row = createAccount(
+      const row = await createAccount(
         db,
         {
           email: o.email ?? `user${seq}-${Date.now()}@example.com`,

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { on } from 'node:events';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { affectedRows, type Db } from '../db';
+import { affectedRows, tx, type Db, type DbOrTx } from '../db';
 import type { Logger } from '../context';
 import { aiJobs, type AiJobRow } from '../../../db/schema';
 import { AppError } from '../errors';
@@ -44,42 +44,31 @@ function toJob(row: AiJobRow, output = row.output): AiJob {
   };
 }
 
-function ownedJob(db: Db, userId: string, id: string): AiJobRow {
-  const row = db
+async function ownedJob(db: DbOrTx, userId: string, id: string): Promise<AiJobRow> {
+  const [row] = await db
     .select()
     .from(aiJobs)
     .where(and(eq(aiJobs.id, id), eq(aiJobs.userId, userId)))
-    .get();
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', AI_MSG.jobNotFound);
   return row;
 }
 
-export function getJob(ctx: Pick<AiCtx, 'db' | 'ai' | 'user'>, id: string): AiJob {
-  const row = ownedJob(ctx.db, ctx.user.id, id);
+export async function getJob(ctx: Pick<AiCtx, 'db' | 'ai' | 'user'>, id: string): Promise<AiJob> {
+  const row = await ownedJob(ctx.db, ctx.user.id, id);
   return toJob(row, ctx.ai.live.get(id) ?? row.output);
 }
 
-export function listJobs(ctx: Pick<AiCtx, 'db' | 'user'>): AiJob[] {
-  return ctx.db
-    .select()
-    .from(aiJobs)
-    .where(eq(aiJobs.userId, ctx.user.id))
-    .orderBy(desc(aiJobs.createdAt), desc(aiJobs.id))
-    .limit(20)
-    .all()
-    .map((r) => toJob(r));
+export async function listJobs(ctx: Pick<AiCtx, 'db' | 'user'>): Promise<AiJob[]> {
+  const rows = await ctx.db.select().from(aiJobs).where(eq(aiJobs.userId, ctx.user.id)).orderBy(desc(aiJobs.createdAt), desc(aiJobs.id)).limit(20);
+  return rows.map((r) => toJob(r));
 }
 
 /** Starts a generation from the given articles; returns at once with the running job. */
-export function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: string; articles: AiArticle[] }): AiJob {
+export async function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: string; articles: AiArticle[] }): Promise<AiJob> {
   requireAiTools(ctx.user);
-  const running = ctx.db
-    .select({ n: count() })
-    .from(aiJobs)
-    .where(and(eq(aiJobs.userId, ctx.user.id), eq(aiJobs.status, 'running')))
-    .get();
-  if ((running?.n ?? 0) >= MAX_RUNNING) throw new AppError('TOO_MANY_REQUESTS', 'Two generations are already running. Wait for one to finish.');
-  const texts = input.articles.map((article) => ({ article, text: articleText(ctx.db, article) }));
+  const texts: Parameters<typeof prepare>[0] = [];
+  for (const article of input.articles) texts.push({ article, text: await articleText(ctx.db, article) });
   const engine = engineOf(ctx.ai);
   const now = ctx.now();
   const row: AiJobRow = {
@@ -95,48 +84,55 @@ export function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: string
     createdAt: now,
     updatedAt: now,
   };
-  // Counted with the job's row, so a generation that never started is not counted.
-  const { giveBack } = ctx.db.transaction(() => {
-    const counted = consumeGeneration(ctx.db, ctx.user, now);
-    ctx.db.insert(aiJobs).values(row).run();
+  // The running-jobs cap is checked and the job counted with its row in one transaction, so parallel
+  // starts cannot pass the cap together and a generation that never started is not counted.
+  const { giveBack } = await tx(ctx.db, async (t) => {
+    const [running] = await t
+      .select({ n: count() })
+      .from(aiJobs)
+      .where(and(eq(aiJobs.userId, ctx.user.id), eq(aiJobs.status, 'running')));
+    if ((running?.n ?? 0) >= MAX_RUNNING) throw new AppError('TOO_MANY_REQUESTS', 'Two generations are already running. Wait for one to finish.');
+    const counted = await consumeGeneration(t, ctx.user, now, ctx.db);
+    await t.insert(aiJobs).values(row);
     return counted;
   });
   ctx.ai.live.set(row.id, '');
   // Runs detached from the request: closing the page does not stop it.
-  setImmediate(() => void runJob(ctx, row, texts, giveBack));
+  setImmediate(() => void runJob(ctx, row, texts, giveBack).catch((err: unknown) => ctx.log.error(`ai job ${row.id} failed`, err)));
   return toJob(row);
 }
 
-async function runJob(ctx: AiCtx, row: AiJobRow, texts: Parameters<typeof prepare>[0], giveBack: () => void) {
+async function runJob(ctx: AiCtx, row: AiJobRow, texts: Parameters<typeof prepare>[0], giveBack: () => Promise<void>) {
   const { ai, db } = ctx;
   let output = '';
   let persisted = 0;
   const emit = (e: AiJobEvent) => ai.hub.emit(row.id, e);
-  const append = (text: string) => {
+  const append = async (text: string) => {
     output += text;
     ai.live.set(row.id, output);
     emit({ type: 'delta', text });
     if (Date.now() - persisted > PERSIST_MS) {
       persisted = Date.now();
-      db.update(aiJobs).set({ output, updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id)).run();
+      await db.update(aiJobs).set({ output, updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id));
     }
   };
   const controller = new AbortController();
   ai.controllers.set(row.id, controller);
   try {
     const prepared = prepare(texts);
-    if (!ai.model) append(writeBuiltin(row.kind as AiKind, prepared, row.topic));
+    if (!ai.model) await append(writeBuiltin(row.kind as AiKind, prepared, row.topic));
     else
-      for await (const piece of streamChat(ai.model, generationPrompt(row.kind as AiKind, prepared, row.topic), { signal: controller.signal })) append(piece);
+      for await (const piece of streamChat(ai.model, generationPrompt(row.kind as AiKind, prepared, row.topic), { signal: controller.signal }))
+        await append(piece);
     const final = ai.model ? checkOutput(output, row.sources) : output;
-    db.update(aiJobs).set({ output: final, status: 'done', updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id)).run();
+    await db.update(aiJobs).set({ output: final, status: 'done', updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id));
     emit({ type: 'end', status: 'done', error: null, output: final });
   } catch (err) {
     const message = err instanceof AppError ? err.message : 'The generation failed.';
     if (!(err instanceof AppError)) ctx.log.error(`ai job ${row.id} failed`, err);
     // A failure of the AI service is not the creator's: the generation is not counted.
-    giveBack();
-    db.update(aiJobs).set({ output, status: 'failed', error: message, updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id)).run();
+    await giveBack();
+    await db.update(aiJobs).set({ output, status: 'failed', error: message, updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id));
     emit({ type: 'end', status: 'failed', error: message, output });
   } finally {
     ai.live.delete(row.id);
@@ -146,7 +142,9 @@ async function runJob(ctx: AiCtx, row: AiJobRow, texts: Parameters<typeof prepar
 
 /** The job as stored (with the text so far), then each new piece until it ends. */
 export async function* watchJob(ctx: Pick<AiCtx, 'db' | 'ai' | 'user'>, id: string, signal?: AbortSignal): AsyncGenerator<AiJobEvent> {
-  const row = ownedJob(ctx.db, ctx.user.id, id);
+  let row = await ownedJob(ctx.db, ctx.user.id, id);
+  // A job that ended while its row was read is running in the row but no longer live: read it again.
+  if (row.status === 'running' && !ctx.ai.live.has(id)) row = await ownedJob(ctx.db, ctx.user.id, id);
   // Listening starts before the snapshot is taken, in the same turn: no piece falls between the two.
   const events = row.status === 'running' && ctx.ai.live.has(id) ? on(ctx.ai.hub, id, { signal }) : null;
   const live = ctx.ai.live.get(id);
@@ -168,6 +166,6 @@ export async function* watchJob(ctx: Pick<AiCtx, 'db' | 'ai' | 'user'>, id: stri
 }
 
 /** At start-up: generations left running by a previous process are marked as interrupted. */
-export function markInterruptedJobs(db: Db, now: Date): number {
-  return affectedRows(db.update(aiJobs).set({ status: 'failed', error: INTERRUPTED, updatedAt: now }).where(eq(aiJobs.status, 'running')).run());
+export async function markInterruptedJobs(db: Db, now: Date): Promise<number> {
+  return affectedRows(await db.update(aiJobs).set({ status: 'failed', error: INTERRUPTED, updatedAt: now }).where(eq(aiJobs.status, 'running')));
 }

@@ -1,7 +1,7 @@
 // The monthly AI generation quota: a count per user and calendar month (UTC) in the database, checked
 // and raised in one statement so parallel requests cannot pass the limit together.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 import { aiUsage } from '../../../db/schema';
 import { AppError } from '../errors';
 import { capabilitiesFor, effectivePlan, PLAN_LABELS, UNLIMITED } from '../../shared/plans';
@@ -24,31 +24,32 @@ export function requireAiTools(user: QuotaUser): void {
   if (!hasAiTools(user)) throw new AppError('FORBIDDEN', AI_MSG.notAvailable);
 }
 
-export function quotaOf(db: Db, user: QuotaUser, now: Date): QuotaInfo {
+export async function quotaOf(db: DbOrTx, user: QuotaUser, now: Date): Promise<QuotaInfo> {
   const limit = capabilitiesFor(user).aiGenerationsPerMonth;
-  const row = db
+  const [row] = await db
     .select({ used: aiUsage.used })
     .from(aiUsage)
     .where(and(eq(aiUsage.userId, user.id), eq(aiUsage.month, monthOf(now))))
-    .get();
+    .limit(1);
   return { used: row?.used ?? 0, limit: limit === UNLIMITED ? null : limit, resetsAt: nextMonth(now).toISOString() };
 }
 
 /**
  * Counts one generation against the month's quota, or refuses with when it renews. Call before the
- * work; `giveBack` returns the generation when the work fails through no fault of the user.
+ * work; `giveBack` returns the generation when the work fails through no fault of the user. Counted
+ * through `db` (a caller's transaction may pass its `t`); given back through `later`, the shared
+ * handle, since the work (and its failure) outlives that transaction.
  */
-export function consumeGeneration(db: Db, user: QuotaUser, now: Date): { quota: QuotaInfo; giveBack: () => void } {
+export async function consumeGeneration(db: DbOrTx, user: QuotaUser, now: Date, later: Db = db): Promise<{ quota: QuotaInfo; giveBack: () => Promise<void> }> {
   requireAiTools(user);
   const limit = capabilitiesFor(user).aiGenerationsPerMonth;
   const month = monthOf(now);
   const cap = limit === UNLIMITED ? Number.MAX_SAFE_INTEGER : limit;
-  const row = db
+  const [row] = await db
     .insert(aiUsage)
     .values({ userId: user.id, month, used: 1 })
     .onConflictDoUpdate({ target: [aiUsage.userId, aiUsage.month], set: { used: sql`${aiUsage.used} + 1` }, setWhere: sql`${aiUsage.used} < ${cap}` })
-    .returning({ used: aiUsage.used })
-    .get();
+    .returning({ used: aiUsage.used });
   if (!row || cap < 1) {
     const plan = PLAN_LABELS[effectivePlan(user)];
     throw new AppError(
@@ -60,13 +61,13 @@ export function consumeGeneration(db: Db, user: QuotaUser, now: Date): { quota: 
   let given = false;
   return {
     quota: { used: row.used, limit: limit === UNLIMITED ? null : limit, resetsAt: nextMonth(now).toISOString() },
-    giveBack: () => {
+    giveBack: async () => {
       if (given) return;
       given = true;
-      db.update(aiUsage)
+      await later
+        .update(aiUsage)
         .set({ used: sql`CASE WHEN ${aiUsage.used} > 0 THEN ${aiUsage.used} - 1 ELSE 0 END` })
-        .where(and(eq(aiUsage.userId, user.id), eq(aiUsage.month, month)))
-        .run();
+        .where(and(eq(aiUsage.userId, user.id), eq(aiUsage.month, month)));
     },
   };
 }
@@ -77,11 +78,11 @@ export function consumeGeneration(db: Db, user: QuotaUser, now: Date): { quota: 
  * 429) or failed wrote nothing, so the month's count is what actually ran.
  */
 export async function countedGeneration<T>(db: Db, user: QuotaUser, now: Date, work: (quota: QuotaInfo) => T | Promise<T>): Promise<T> {
-  const { quota, giveBack } = consumeGeneration(db, user, now);
+  const { quota, giveBack } = await consumeGeneration(db, user, now);
   try {
     return await work(quota);
   } catch (err) {
-    giveBack();
+    await giveBack();
     throw err;
   }
 }

@@ -24,14 +24,14 @@ export const sourceRefs = (articles: AiArticle[]): AiSourceRow[] =>
 const FULL_WORDS = 60;
 
 /** The article's text as its feed carries it; the summary the caller holds when the feed has nothing more. */
-export function articleText(db: Db, a: Pick<AiArticle, 'id' | 'channelUrl' | 'summary' | 'title'>): ArticleText {
-  const row = a.channelUrl
-    ? db
+export async function articleText(db: Db, a: Pick<AiArticle, 'id' | 'channelUrl' | 'summary' | 'title'>): Promise<ArticleText> {
+  const [row] = a.channelUrl
+    ? await db
         .select({ body: feedItems.body, summary: feedItems.summary })
         .from(feedItems)
         .where(and(eq(feedItems.feedUrl, a.channelUrl), eq(feedItems.id, a.id)))
-        .get()
-    : undefined;
+        .limit(1)
+    : [];
   const body = row?.body ? htmlToParagraphs(row.body) : '';
   const teaser = row?.summary && row.summary !== 'No summary available' ? row.summary : a.summary;
   if (body && body.split(/\s+/).length >= FULL_WORDS && body.length >= teaser.length * 1.5) return { text: body, basis: 'full' };
@@ -42,17 +42,16 @@ export function articleText(db: Db, a: Pick<AiArticle, 'id' | 'channelUrl' | 'su
  * The channels a creator works with: those they keep, then those chosen in their publications (most
  * recently edited first), up to their plan's channel limit.
  */
-export function channelsOf(db: Db, user: { id: string; role?: unknown; planType?: unknown }): ChannelRef[] {
+export async function channelsOf(db: Db, user: { id: string; role?: unknown; planType?: unknown }): Promise<ChannelRef[]> {
   const refs = new Map<string, ChannelRef>();
-  for (const c of db.select().from(userChannels).where(eq(userChannels.userId, user.id)).orderBy(desc(userChannels.createdAt)).all())
+  for (const c of await db.select().from(userChannels).where(eq(userChannels.userId, user.id)).orderBy(desc(userChannels.createdAt)))
     refs.set(c.feedUrl, { name: c.name, url: c.feedUrl, niche: c.niche });
-  const pubs = db
+  const pubs = await db
     .select({ data: publications.workflowData })
     .from(publications)
     .where(eq(publications.userId, user.id))
     .orderBy(desc(publications.updatedAt))
-    .limit(50)
-    .all();
+    .limit(50);
   for (const p of pubs)
     for (const c of p.data.selectedChannels ?? []) if (c.url && !refs.has(c.url)) refs.set(c.url, { name: c.name, url: c.url, niche: c.niche || 'general' });
   return [...refs.values()].slice(0, channelLimitFor(user));
@@ -60,7 +59,7 @@ export function channelsOf(db: Db, user: { id: string; role?: unknown; planType?
 
 /** Today's articles from the creator's channels (fetched through the feed cache), real ones only. */
 export async function channelArticles(ctx: Pick<Context, 'db' | 'env' | 'now' | 'log'> & { user: { id: string; role?: unknown; planType?: unknown } }) {
-  const channels = channelsOf(ctx.db, ctx.user);
+  const channels = await channelsOf(ctx.db, ctx.user);
   if (!channels.length) return { articles: [], channels: 0, failed: [] as string[] };
   const res = await articlesForChannels(ctx, { channels });
   return {
@@ -81,22 +80,20 @@ export interface UsedLink {
  * The articles earlier issues of a publication carried: issues sent or scheduled from it (not those
  * canceled) and newsletters saved for it as sent. Newest issue first.
  */
-export function usedArticles(db: Db, userId: string, publicationId: string): UsedLink[] {
-  findOwned(db, userId, publicationId);
+export async function usedArticles(db: Db, userId: string, publicationId: string): Promise<UsedLink[]> {
+  await findOwned(db, userId, publicationId);
   const out: UsedLink[] = [];
-  const sends = db
+  const sends = await db
     .select({ subject: issueSends.subject, articles: issueSends.articles, at: issueSends.scheduledAt })
     .from(issueSends)
     .where(and(eq(issueSends.publicationId, publicationId), ne(issueSends.status, 'canceled')))
-    .orderBy(desc(issueSends.scheduledAt))
-    .all();
+    .orderBy(desc(issueSends.scheduledAt));
   for (const s of sends) for (const a of s.articles) out.push({ url: a.url, title: a.title, issue: s.subject, sentAt: s.at });
-  const saved = db
+  const saved = await db
     .select({ title: newsletters.title, sources: newsletters.contentSources, at: newsletters.updatedAt })
     .from(newsletters)
     .where(and(eq(newsletters.userId, userId), eq(newsletters.publicationId, publicationId), inArray(newsletters.status, ['sent'])))
-    .orderBy(desc(newsletters.updatedAt))
-    .all();
+    .orderBy(desc(newsletters.updatedAt));
   for (const n of saved)
     for (const a of n.sources.articles)
       if (typeof a.url === 'string') out.push({ url: a.url, title: typeof a.title === 'string' ? a.title : '', issue: n.title, sentAt: n.at });

@@ -25,8 +25,8 @@ import { affectedRows } from '../db';
 
 type ToolCtx = AiCtx & Pick<Context, 'env' | 'gates'>;
 
-export function aiStatus(ctx: Pick<AiCtx, 'db' | 'ai' | 'user' | 'now'>) {
-  return { enabled: hasAiTools(ctx.user), engine: engineOf(ctx.ai), quota: quotaOf(ctx.db, ctx.user, ctx.now()) };
+export async function aiStatus(ctx: Pick<AiCtx, 'db' | 'ai' | 'user' | 'now'>) {
+  return { enabled: hasAiTools(ctx.user), engine: engineOf(ctx.ai), quota: await quotaOf(ctx.db, ctx.user, ctx.now()) };
 }
 
 /** Runs CPU work of the built-in engine through the user's AI gate (one at a time per user). */
@@ -36,8 +36,8 @@ function gated<T>(ctx: ToolCtx, fn: () => T): Promise<T> {
 
 export async function summarizeArticle(ctx: ToolCtx, article: AiArticle) {
   requireAiTools(ctx.user);
-  return gated(ctx, () => {
-    const text = articleText(ctx.db, article);
+  return gated(ctx, async () => {
+    const text = await articleText(ctx.db, article);
     if (!text.text.trim()) throw new AppError('BAD_REQUEST', AI_MSG.noArticleText);
     return countedGeneration(ctx.db, ctx.user, ctx.now(), (quota) => {
       const summary = summarize(text.text, { maxSentences: 3 });
@@ -46,8 +46,10 @@ export async function summarizeArticle(ctx: ToolCtx, article: AiArticle) {
   });
 }
 
-function prepared(ctx: ToolCtx, articles: AiArticle[]): Prepared[] {
-  return prepare(articles.map((article) => ({ article, text: articleText(ctx.db, article) })));
+async function prepared(ctx: ToolCtx, articles: AiArticle[]): Promise<Prepared[]> {
+  const texts: Parameters<typeof prepare>[0] = [];
+  for (const article of articles) texts.push({ article, text: await articleText(ctx.db, article) });
+  return prepare(texts);
 }
 
 /**
@@ -107,7 +109,7 @@ export function subjectLines(ctx: ToolCtx, input: { newsletterName: string; topi
 
 export async function pickBest(ctx: ToolCtx, input: { publicationId?: string; newsletterName: string; topic: string; count: number; articles: AiArticle[] }) {
   requireAiTools(ctx.user);
-  const used = input.publicationId ? usedArticles(ctx.db, ctx.user.id, input.publicationId) : [];
+  const used = input.publicationId ? await usedArticles(ctx.db, ctx.user.id, input.publicationId) : [];
   return countedGeneration(ctx.db, ctx.user, ctx.now(), async (quota) => {
     const ranked = await gated(ctx, () =>
       rankArticles(input.articles, { topic: input.topic, newsletterName: input.newsletterName, used, count: input.count, now: ctx.now() }),
@@ -122,8 +124,8 @@ export async function pickBest(ctx: ToolCtx, input: { publicationId?: string; ne
 }
 
 /** The articles earlier issues of a publication carried (available on every plan: it is curation, not generation). */
-export function usedInPublication(ctx: Pick<AiCtx, 'db' | 'user'>, publicationId: string) {
-  return usedArticles(ctx.db, ctx.user.id, publicationId).map((u) => ({ url: u.url, title: u.title, issue: u.issue, sentAt: u.sentAt.toISOString() }));
+export async function usedInPublication(ctx: Pick<AiCtx, 'db' | 'user'>, publicationId: string) {
+  return (await usedArticles(ctx.db, ctx.user.id, publicationId)).map((u) => ({ url: u.url, title: u.title, issue: u.issue, sentAt: u.sentAt.toISOString() }));
 }
 
 /** Articles of the creator's channels ranked for a topic, to write from. Not counted: nothing is written. */
@@ -173,18 +175,17 @@ function splitNewsletter(body: string): { intro: string; sections: Map<number, s
   };
 }
 
-export function saveGeneration(ctx: ToolCtx, input: { jobId: string; as: 'newsletter' | 'draft'; title: string; body: string }) {
+export async function saveGeneration(ctx: ToolCtx, input: { jobId: string; as: 'newsletter' | 'draft'; title: string; body: string }) {
   requireAiTools(ctx.user);
-  const job = getJob(ctx, input.jobId);
+  const job = await getJob(ctx, input.jobId);
   if (job.status === 'running') throw new AppError('CONFLICT', AI_MSG.stillRunning);
   if (!input.body.trim()) throw new AppError('BAD_REQUEST', AI_MSG.noText);
   const now = ctx.now();
   const id = crypto.randomUUID();
   if (input.as === 'draft') {
-    ctx.db
+    await ctx.db
       .insert(contentDrafts)
-      .values({ id, userId: ctx.user.id, kind: job.kind, title: input.title, body: input.body, sources: job.sources, createdAt: now, updatedAt: now })
-      .run();
+      .values({ id, userId: ctx.user.id, kind: job.kind, title: input.title, body: input.body, sources: job.sources, createdAt: now, updatedAt: now });
     return { id, as: 'draft' as const };
   }
   const { intro, sections } = splitNewsletter(input.body);
@@ -201,22 +202,19 @@ export function saveGeneration(ctx: ToolCtx, input: { jobId: string; as: 'newsle
   // No stored workflow here: the generation is the request, the defaults fill the rest (light colours
   // for a piece that was written, not curated).
   const assembled = assembleNewsletter(ctx, assembleInputFrom({ newsletterName: input.title, themeId, articles, intro, colorTheme: 'light' }));
-  ctx.db
-    .insert(newsletters)
-    .values({
-      id,
-      userId: ctx.user.id,
-      title: input.title,
-      subject: assembled.subject,
-      content: assembled.text,
-      htmlContent: assembled.html,
-      status: 'draft',
-      contentSources: { channels: [], articles, theme: themeId, layoutStyle: 'single', fontStyle: 'normal', colorTheme: 'light' },
-      publicationId: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .run();
+  await ctx.db.insert(newsletters).values({
+    id,
+    userId: ctx.user.id,
+    title: input.title,
+    subject: assembled.subject,
+    content: assembled.text,
+    htmlContent: assembled.html,
+    status: 'draft',
+    contentSources: { channels: [], articles, theme: themeId, layoutStyle: 'single', fontStyle: 'normal', colorTheme: 'light' },
+    publicationId: null,
+    createdAt: now,
+    updatedAt: now,
+  });
   return { id, as: 'newsletter' as const };
 }
 
@@ -229,22 +227,18 @@ const toDraft = (r: typeof contentDrafts.$inferSelect) => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export function listDrafts(ctx: Pick<AiCtx, 'db' | 'user'>) {
-  return ctx.db
+export async function listDrafts(ctx: Pick<AiCtx, 'db' | 'user'>) {
+  const rows = await ctx.db
     .select()
     .from(contentDrafts)
     .where(eq(contentDrafts.userId, ctx.user.id))
     .orderBy(desc(contentDrafts.updatedAt), desc(contentDrafts.id))
-    .limit(100)
-    .all()
-    .map(toDraft);
+    .limit(100);
+  return rows.map(toDraft);
 }
 
-export function deleteDraft(ctx: Pick<AiCtx, 'db' | 'user'>, id: string) {
-  const res = ctx.db
-    .delete(contentDrafts)
-    .where(and(eq(contentDrafts.id, id), eq(contentDrafts.userId, ctx.user.id)))
-    .run();
+export async function deleteDraft(ctx: Pick<AiCtx, 'db' | 'user'>, id: string) {
+  const res = await ctx.db.delete(contentDrafts).where(and(eq(contentDrafts.id, id), eq(contentDrafts.userId, ctx.user.id)));
   if (affectedRows(res) === 0) throw new AppError('NOT_FOUND', AI_MSG.draftNotFound);
   return { success: true as const };
 }

@@ -5,7 +5,7 @@
 // in SQL over indexes, one query per kind of figure for all listed issues at once.
 import { and, count, countDistinct, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AuthedContext } from '../context';
-import type { Db } from '../db';
+import { tx, type Db } from '../db';
 import { AppError } from '../errors';
 import { capabilitiesFor } from '../../shared/plans';
 import { integrationPublications, issueSends, mailEvents, publications, sendLinks, sendRecipients, trackingEvents } from '../../../db/schema';
@@ -100,7 +100,7 @@ type SendRow = {
 
 const DELIVERED_STATUSES = ['sending', 'paused', 'sent', 'failed'] as const;
 
-function listSendRows(db: Db, userId: string, opts: { publicationId?: string; limit: number; sendId?: string }): SendRow[] {
+async function listSendRows(db: Db, userId: string, opts: { publicationId?: string; limit: number; sendId?: string }): Promise<SendRow[]> {
   return db
     .select({
       id: issueSends.id,
@@ -125,14 +125,13 @@ function listSendRows(db: Db, userId: string, opts: { publicationId?: string; li
       ),
     )
     .orderBy(desc(issueSends.startedAt), desc(issueSends.createdAt), desc(issueSends.id))
-    .limit(opts.limit)
-    .all();
+    .limit(opts.limit);
 }
 
 type Agg = Record<string, number>;
 
 /** The figures of the given sends, keyed by send id: three grouped queries in all. */
-function aggregate(db: Db, ids: string[]): Map<string, Agg> {
+async function aggregate(db: Db, ids: string[]): Promise<Map<string, Agg>> {
   const out = new Map<string, Agg>(ids.map((id) => [id, {}]));
   if (!ids.length) return out;
   // One row per (send, kind, reader) first, walking the (send_id, kind, recipient_id) index in order,
@@ -149,7 +148,7 @@ function aggregate(db: Db, ids: string[]): Map<string, Agg> {
     .groupBy(trackingEvents.sendId, trackingEvents.kind, trackingEvents.recipientId)
     .as('per_reader');
   const total = (expr: SQL) => sql<number>`sum(${expr})`.mapWith(Number);
-  const events = db
+  const events = await db
     .select({
       sendId: perReader.sendId,
       opens: total(sql`CASE WHEN ${perReader.kind} = 'open' THEN ${perReader.n} ELSE 0 END`),
@@ -160,22 +159,19 @@ function aggregate(db: Db, ids: string[]): Map<string, Agg> {
       machineClicks: total(sql`CASE WHEN ${perReader.kind} = 'click' THEN ${perReader.n} - ${perReader.hn} ELSE 0 END`),
     })
     .from(perReader)
-    .groupBy(perReader.sendId)
-    .all();
+    .groupBy(perReader.sendId);
   for (const { sendId, ...r } of events) Object.assign(out.get(sendId)!, r);
-  const sent = db
+  const sent = await db
     .select({ sendId: sendRecipients.sendId, n: count() })
     .from(sendRecipients)
     .where(and(inArray(sendRecipients.sendId, ids), eq(sendRecipients.status, 'sent')))
-    .groupBy(sendRecipients.sendId)
-    .all();
+    .groupBy(sendRecipients.sendId);
   for (const r of sent) out.get(r.sendId)!.recipients = r.n;
-  const mail = db
+  const mail = await db
     .select({ sendId: mailEvents.sendId, kind: mailEvents.kind, n: countDistinct(sql`lower(${mailEvents.email})`) })
     .from(mailEvents)
     .where(and(inArray(mailEvents.sendId, ids), inArray(mailEvents.kind, ['delivered', 'bounced', 'complained', 'unsubscribed'])))
-    .groupBy(mailEvents.sendId, mailEvents.kind)
-    .all();
+    .groupBy(mailEvents.sendId, mailEvents.kind);
   for (const r of mail) out.get(r.sendId!)![r.kind] = r.n;
   return out;
 }
@@ -215,11 +211,11 @@ function toStats(row: SendRow, a: Agg): IssueStats {
 }
 
 /** The latest issues of the account (or of one of its publications), with their figures: the overview's and the CSV's rows. */
-function issueStats(ctx: Ctx, input: OverviewInput): IssueStats[] {
+async function issueStats(ctx: Ctx, input: OverviewInput): Promise<IssueStats[]> {
   requireAnalytics(ctx.user);
-  if (input.publicationId) findOwned(ctx.db, ctx.user.id, input.publicationId);
-  const rows = listSendRows(ctx.db, ctx.user.id, input);
-  const agg = aggregate(
+  if (input.publicationId) await findOwned(ctx.db, ctx.user.id, input.publicationId);
+  const rows = await listSendRows(ctx.db, ctx.user.id, input);
+  const agg = await aggregate(
     ctx.db,
     rows.map((r) => r.id),
   );
@@ -244,14 +240,13 @@ function totalsOf(issues: IssueStats[]) {
   return { ...counts, ...ratesOf(counts) };
 }
 
-function platformCampaigns(db: Db, userId: string): PlatformCampaign[] {
-  const rows = db
+async function platformCampaigns(db: Db, userId: string): Promise<PlatformCampaign[]> {
+  const rows = await db
     .select()
     .from(integrationPublications)
     .where(and(eq(integrationPublications.userId, userId), isNotNull(integrationPublications.stats)))
     .orderBy(desc(integrationPublications.createdAt))
-    .limit(50)
-    .all();
+    .limit(50);
   return rows.map((r) => {
     const stats: PlatformCampaign['stats'] = {};
     for (const k of STAT_KEYS) {
@@ -271,14 +266,13 @@ function platformCampaigns(db: Db, userId: string): PlatformCampaign[] {
   });
 }
 
-export function analyticsOverview(ctx: Ctx, input: OverviewInput) {
-  const issues = issueStats(ctx, input);
-  const pubs = ctx.db
+export async function analyticsOverview(ctx: Ctx, input: OverviewInput) {
+  const issues = await issueStats(ctx, input);
+  const pubs = await ctx.db
     .select({ id: publications.id, name: publications.name })
     .from(publications)
     .where(eq(publications.userId, ctx.user.id))
-    .orderBy(publications.name)
-    .all();
+    .orderBy(publications.name);
   return {
     publications: pubs,
     issues,
@@ -288,16 +282,16 @@ export function analyticsOverview(ctx: Ctx, input: OverviewInput) {
       .slice()
       .reverse()
       .map((i) => ({ sendId: i.sendId, subject: i.subject, sentAt: i.sentAt, openRate: i.openRate, humanOpenRate: i.humanOpenRate, clickRate: i.clickRate })),
-    platforms: platformCampaigns(ctx.db, ctx.user.id),
+    platforms: await platformCampaigns(ctx.db, ctx.user.id),
   };
 }
 
-export function analyticsIssue(ctx: Ctx, sendId: string): IssueStats & { links: LinkStats[] } {
+export async function analyticsIssue(ctx: Ctx, sendId: string): Promise<IssueStats & { links: LinkStats[] }> {
   requireAnalytics(ctx.user);
-  const [row] = listSendRows(ctx.db, ctx.user.id, { sendId, limit: 1 });
+  const [row] = await listSendRows(ctx.db, ctx.user.id, { sendId, limit: 1 });
   if (!row) throw new AppError('NOT_FOUND', ANALYTICS_MSG.issueNotFound);
-  const stats = toStats(row, aggregate(ctx.db, [row.id]).get(row.id)!);
-  const links: LinkStats[] = ctx.db
+  const stats = toStats(row, (await aggregate(ctx.db, [row.id])).get(row.id)!);
+  const links: LinkStats[] = await ctx.db
     .select({
       position: sendLinks.position,
       url: sendLinks.url,
@@ -317,8 +311,7 @@ export function analyticsIssue(ctx: Ctx, sendId: string): IssueStats & { links: 
     )
     .where(eq(sendLinks.sendId, row.id))
     .groupBy(sendLinks.sendId, sendLinks.position, sendLinks.url, sendLinks.label)
-    .orderBy(sendLinks.position)
-    .all();
+    .orderBy(sendLinks.position);
   return { ...stats, links };
 }
 
@@ -347,8 +340,8 @@ export const CSV_COLUMNS = [
   'Clicks tracked',
 ] as const;
 
-export function analyticsCsv(ctx: Ctx, input: OverviewInput) {
-  const issues = issueStats(ctx, input);
+export async function analyticsCsv(ctx: Ctx, input: OverviewInput) {
+  const issues = await issueStats(ctx, input);
   const lines = [CSV_COLUMNS.join(',')];
   for (const i of issues) {
     const cells = [
@@ -380,15 +373,19 @@ export function analyticsCsv(ctx: Ctx, input: OverviewInput) {
 }
 
 /** The publication's tracking switches, and whether the plan tracks at all. */
-export function getTracking(ctx: Ctx, pubId: string) {
-  const pub = findOwned(ctx.db, ctx.user.id, pubId);
+export async function getTracking(ctx: Ctx, pubId: string) {
+  const pub = await findOwned(ctx.db, ctx.user.id, pubId);
   return { trackOpens: pub.trackOpens, trackClicks: pub.trackClicks, available: capabilitiesFor(ctx.user).analytics };
 }
 
 /** Owner only (a foreign publication is NOT_FOUND). Turning tracking off is always allowed, whatever the plan. */
-export function setTracking(ctx: Ctx, input: SetTrackingInput) {
-  const pub = findOwned(ctx.db, ctx.user.id, input.publicationId);
-  const next = { trackOpens: input.trackOpens ?? pub.trackOpens, trackClicks: input.trackClicks ?? pub.trackClicks };
-  ctx.db.update(publications).set(next).where(eq(publications.id, pub.id)).run();
+export async function setTracking(ctx: Ctx, input: SetTrackingInput) {
+  // The switch not given keeps its stored value: read and write in one transaction.
+  const next = await tx(ctx.db, async (t) => {
+    const pub = await findOwned(t, ctx.user.id, input.publicationId);
+    const next = { trackOpens: input.trackOpens ?? pub.trackOpens, trackClicks: input.trackClicks ?? pub.trackClicks };
+    await t.update(publications).set(next).where(eq(publications.id, pub.id));
+    return next;
+  });
   return { ...next, available: capabilitiesFor(ctx.user).analytics };
 }

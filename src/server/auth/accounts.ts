@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword, dummyHash } from './password';
 import { authRateRules } from './rate-rules';
 import type { SignInInput, SignUpInput } from '../../shared/schemas/auth';
 import { normalizePlan, normalizeRole, type PlanType, type Role } from '../../shared/plans';
-import type { Db, DbOrTx } from '../db';
+import { tx, type DbOrTx, type Tx } from '../db';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId'> & { userAgent?: string };
 
@@ -23,11 +23,12 @@ function baseUsername(email: string) {
   );
 }
 
-function freeUsername(db: DbOrTx, email: string): string {
+async function freeUsername(db: DbOrTx, email: string): Promise<string> {
   const base = baseUsername(email);
   for (let i = 0; i < 20; i++) {
     const candidate = i === 0 ? base : `${base}${crypto.randomInt(1000, 99999)}`;
-    if (!db.select({ id: users.id }).from(users).where(eq(users.username, candidate)).get()) return candidate;
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, candidate)).limit(1);
+    if (!taken) return candidate;
   }
   return `${base}-${crypto.randomUUID().slice(0, 8)}`;
 }
@@ -45,20 +46,21 @@ export interface NewAccount {
 }
 
 /**
- * Creates an account in one transaction. On an empty database the first account is the admin;
- * otherwise the role is what the caller asks for (the CLI) or 'user'.
+ * Creates an account in one transaction (a savepoint when `db` is the caller's transaction): the
+ * address check, the first-account check and the insert. On an empty database the first account is
+ * the admin; otherwise the role is what the caller asks for (the CLI) or 'user'.
  */
-export function createAccount(db: Db, acc: NewAccount, now: Date): UserRow {
-  return db.transaction((tx) => {
-    if (tx.select({ id: users.id }).from(users).where(eq(users.email, acc.email)).get()) {
-      throw new AppError('CONFLICT', MSG.emailTaken);
-    }
-    const accounts = tx.select({ n: count() }).from(users).get()?.n ?? 0;
+export async function createAccount(db: DbOrTx, acc: NewAccount, now: Date): Promise<UserRow> {
+  return tx(db, async (t) => {
+    const [taken] = await t.select({ id: users.id }).from(users).where(eq(users.email, acc.email)).limit(1);
+    if (taken) throw new AppError('CONFLICT', MSG.emailTaken);
+    const [counted] = await t.select({ n: count() }).from(users);
+    const accounts = counted?.n ?? 0;
     const row: UserRow = {
       id: crypto.randomUUID(),
       email: acc.email,
       name: acc.name,
-      username: freeUsername(tx, acc.email),
+      username: await freeUsername(t, acc.email),
       avatar: acc.avatar ?? null,
       passwordHash: acc.passwordHash,
       role: accounts === 0 ? 'admin' : normalizeRole(acc.role),
@@ -71,27 +73,31 @@ export function createAccount(db: Db, acc: NewAccount, now: Date): UserRow {
       createdAt: now,
       updatedAt: now,
     };
-    tx.insert(users).values(row).run();
+    await t.insert(users).values(row);
     return row;
   });
 }
 
-async function startSession(ctx: Ctx, userId: string) {
-  ctx.resHeaders.append('Set-Cookie', await ctx.auth.start(userId));
+/** Writes a session for the user inside the transaction `t` and returns its id (see sendSessionCookie). */
+async function openSession(ctx: Pick<Ctx, 'auth'>, t: Tx, userId: string): Promise<string> {
+  return ctx.auth.open(t, userId);
 }
 
+/** Sends the cookie of a session openSession wrote, once its transaction has committed. */
+function sendSessionCookie(ctx: Pick<Ctx, 'auth' | 'resHeaders'>, sessionId: string) {
+  ctx.resHeaders.append('Set-Cookie', ctx.auth.cookieFor(sessionId));
+}
+
+/** Creates the account and its first session in one transaction: if the session cannot start, no account is left. */
 export async function signUp(ctx: Ctx, input: SignUpInput): Promise<UserRow> {
   const rules = authRateRules(ctx.env);
   ctx.limiter.hit(`signup:ip:${ctx.ip}`, rules.signupIp);
   const passwordHash = await hashPassword(input.password);
-  const user = createAccount(ctx.db, { email: input.email, name: input.name, passwordHash }, ctx.now());
-  try {
-    await startSession(ctx, user.id);
-  } catch (err) {
-    // lucia's session API is async, so it cannot join the sync transaction above: undo by hand.
-    ctx.db.delete(users).where(eq(users.id, user.id)).run();
-    throw err;
-  }
+  const { user, sessionId } = await tx(ctx.db, async (t) => {
+    const user = await createAccount(t, { email: input.email, name: input.name, passwordHash }, ctx.now());
+    return { user, sessionId: await openSession(ctx, t, user.id) };
+  });
+  sendSessionCookie(ctx, sessionId);
   return user;
 }
 
@@ -99,10 +105,10 @@ export async function signUp(ctx: Ctx, input: SignUpInput): Promise<UserRow> {
 export async function signIn(ctx: Ctx, input: SignInInput): Promise<UserRow> {
   try {
     const user = await passwordSignIn(ctx, input);
-    recordSignIn(ctx, input.email, 'password', 'success');
+    await recordSignIn(ctx, input.email, 'password', 'success');
     return user;
   } catch (err) {
-    recordSignIn(ctx, input.email, 'password', outcomeOf(err));
+    await recordSignIn(ctx, input.email, 'password', outcomeOf(err));
     throw err;
   }
 }
@@ -118,13 +124,13 @@ async function passwordSignIn(ctx: Ctx, input: SignInInput): Promise<UserRow> {
     releaseEmail();
     throw err;
   }
-  const user = ctx.db.select().from(users).where(eq(users.email, input.email)).get();
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
   if (!user || !ok) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
   // Only failures count towards the limits.
   releaseEmail();
   releaseIp();
-  await startSession(ctx, user.id);
+  await signInAs(ctx, user.id);
   return user;
 }
 
@@ -136,19 +142,21 @@ export async function signOut(ctx: Ctx): Promise<void> {
  * Records that the owner of the account's address just proved it (an e-mail code, or an OAuth
  * provider's verified address). An account whose address was never proven may have been opened by
  * someone else in the owner's name, ready to be taken over once the owner uses it: unless the prover is
- * already signed in to it (which needed its password), its password and sessions are dropped first.
+ * already signed in to it (which needed its password), its password and sessions are dropped first,
+ * inside the caller's transaction `t` (the one that looked the account up).
  */
-export async function confirmEmailOwner(ctx: Ctx & Pick<Context, 'user'>, user: UserRow): Promise<UserRow> {
+export async function confirmEmailOwner(ctx: Ctx & Pick<Context, 'user'>, t: Tx, user: UserRow): Promise<UserRow> {
   if (user.emailVerifiedAt) return user;
   const now = ctx.now();
   const provenBySession = ctx.user?.id === user.id;
   const patch = provenBySession ? { emailVerifiedAt: now, updatedAt: now } : { emailVerifiedAt: now, passwordHash: null, updatedAt: now };
-  ctx.db.update(users).set(patch).where(eq(users.id, user.id)).run();
+  await t.update(users).set(patch).where(eq(users.id, user.id));
   if (provenBySession) ctx.auth.forgetUser(user.id);
-  else await ctx.auth.endAllFor(user.id);
+  else await ctx.auth.endAllIn(t, user.id);
   return { ...user, ...patch };
 }
 
-export async function signInAs(ctx: Ctx, userId: string) {
-  await startSession(ctx, userId);
+/** Starts a session for the user (the disabled check and the write in one transaction). */
+export async function signInAs(ctx: Pick<Ctx, 'auth' | 'resHeaders'>, userId: string) {
+  ctx.resHeaders.append('Set-Cookie', await ctx.auth.start(userId));
 }

@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { authRateRules } from './rate-rules';
 import { confirmEmailOwner, createAccount, signInAs } from './accounts';
+import { tx, type DbOrTx } from '../db';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -28,21 +29,19 @@ export async function sendCode(ctx: Ctx, email: string) {
   ctx.limiter.hit(`codes:email:${email}`, authRateRules(ctx.env).codesEmail);
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
+  await tx(ctx.db, async (t) => {
     // A new code replaces any earlier unused one for the address.
-    tx.update(emailCodes)
+    await t
+      .update(emailCodes)
       .set({ usedAt: now })
-      .where(and(eq(emailCodes.email, email), isNull(emailCodes.usedAt)))
-      .run();
-    tx.insert(emailCodes)
-      .values({
-        id: crypto.randomUUID(),
-        email,
-        codeHash: hashCode(ctx.env.APP_SECRET, email, code),
-        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-        createdAt: now,
-      })
-      .run();
+      .where(and(eq(emailCodes.email, email), isNull(emailCodes.usedAt)));
+    await t.insert(emailCodes).values({
+      id: crypto.randomUUID(),
+      email,
+      codeHash: hashCode(ctx.env.APP_SECRET, email, code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      createdAt: now,
+    });
   });
   await ctx.mailer.send({ to: email, ...codeMail(code), logNote: `code=${code}` });
   return { success: true as const, message: MSG.codeSent };
@@ -51,50 +50,63 @@ export async function sendCode(ctx: Ctx, email: string) {
 /**
  * Checks a code and uses it up, without signing anyone in (the 2FA demo asks only this). The newest
  * unused code of the address must be unexpired and match; a wrong code counts a try and the fifth
- * voids it. verifyCode builds on this, so both follow the same rules.
+ * voids it. verifyCode builds on this, so both follow the same rules. The read and the write that
+ * spends the code or counts the try are one transaction (a savepoint inside the caller's `db`), so
+ * two requests never spend one code or both count the same try. A wrong code's try is counted even
+ * though the error is thrown: it commits before the refusal.
  */
-export function checkCode(ctx: Pick<Ctx, 'db' | 'env' | 'now'>, email: string, code: string): void {
+export async function checkCode(ctx: Pick<Ctx, 'env' | 'now'> & { db: DbOrTx }, email: string, code: string): Promise<void> {
   const now = ctx.now();
-  const row = ctx.db
-    .select()
-    .from(emailCodes)
-    .where(and(eq(emailCodes.email, email), isNull(emailCodes.usedAt)))
-    .orderBy(desc(emailCodes.createdAt))
-    .get();
-  if (!row || row.expiresAt <= now || row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('BAD_REQUEST', MSG.codeInvalid);
-  const given = Buffer.from(hashCode(ctx.env.APP_SECRET, email, code));
-  const expected = Buffer.from(row.codeHash);
-  if (!crypto.timingSafeEqual(given, expected)) {
-    const attempts = row.attempts + 1;
-    ctx.db
-      .update(emailCodes)
-      .set({ attempts, usedAt: attempts >= CODE_MAX_ATTEMPTS ? now : null })
-      .where(eq(emailCodes.id, row.id))
-      .run();
-    throw new AppError('BAD_REQUEST', MSG.codeInvalid);
-  }
-  ctx.db.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, row.id)).run();
+  const valid = await tx(ctx.db, async (t) => {
+    const [row] = await t
+      .select()
+      .from(emailCodes)
+      .where(and(eq(emailCodes.email, email), isNull(emailCodes.usedAt)))
+      .orderBy(desc(emailCodes.createdAt))
+      .limit(1);
+    if (!row || row.expiresAt <= now || row.attempts >= CODE_MAX_ATTEMPTS) return false;
+    const given = Buffer.from(hashCode(ctx.env.APP_SECRET, email, code));
+    const expected = Buffer.from(row.codeHash);
+    if (!crypto.timingSafeEqual(given, expected)) {
+      const attempts = row.attempts + 1;
+      await t
+        .update(emailCodes)
+        .set({ attempts, usedAt: attempts >= CODE_MAX_ATTEMPTS ? now : null })
+        .where(eq(emailCodes.id, row.id));
+      return false;
+    }
+    await t.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, row.id));
+    return true;
+  });
+  if (!valid) throw new AppError('BAD_REQUEST', MSG.codeInvalid);
 }
 
 /** Signs the owner of the address in with a mailed code; every attempt is recorded for /admin/security. */
 export async function verifyCode(ctx: Ctx, email: string, code: string) {
   try {
     const result = await codeSignIn(ctx, email, code);
-    recordSignIn(ctx, email, 'code', 'success');
+    await recordSignIn(ctx, email, 'code', 'success');
     return result;
   } catch (err) {
-    recordSignIn(ctx, email, 'code', outcomeOf(err));
+    await recordSignIn(ctx, email, 'code', outcomeOf(err));
     throw err;
   }
 }
 
+/**
+ * The code is spent first (a wrong one's try stays counted); then the account is looked up and
+ * confirmed, or created, in one transaction, and the session starts (a disabled account is refused
+ * there, after its address was confirmed).
+ */
 async function codeSignIn(ctx: Ctx, email: string, code: string) {
-  checkCode(ctx, email, code);
+  await checkCode(ctx, email, code);
   const now = ctx.now();
-  const existing = ctx.db.select().from(users).where(eq(users.email, email)).get();
-  const user = existing
-    ? await confirmEmailOwner(ctx, existing)
-    : createAccount(ctx.db, { email, name: email.split('@')[0] ?? email, passwordHash: null, verified: true }, now);
+  const user = await tx(ctx.db, async (t) => {
+    const [existing] = await t.select().from(users).where(eq(users.email, email)).limit(1);
+    return existing
+      ? confirmEmailOwner(ctx, t, existing)
+      : createAccount(t, { email, name: email.split('@')[0] ?? email, passwordHash: null, verified: true }, now);
+  });
   await signInAs(ctx, user.id);
   return { success: true as const, message: MSG.codeVerified, user };
 }

@@ -7,6 +7,7 @@ import type { Context } from '../context';
 import { AppError } from '../errors';
 import { confirmEmailOwner, createAccount, signInAs } from './accounts';
 import { callVendor } from '../net/vendor-http';
+import { tx } from '../db';
 
 export const OAUTH_PROVIDERS = ['google', 'github'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -146,20 +147,22 @@ type Ctx = Pick<Context, 'db' | 'auth' | 'now' | 'resHeaders' | 'sessionId' | 'e
  */
 export async function signInWithProfile(ctx: Ctx, provider: OAuthProvider, p: OAuthProfile) {
   const now = ctx.now();
-  const linked = ctx.db
-    .select({ userId: oauthAccounts.userId })
-    .from(oauthAccounts)
-    .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, p.id)))
-    .get();
-  let userId = linked?.userId;
-  if (!userId) {
+  // The link lookup, the account lookup, its confirmation or creation and the link are one transaction.
+  const userId = await tx(ctx.db, async (t) => {
+    const [linked] = await t
+      .select({ userId: oauthAccounts.userId })
+      .from(oauthAccounts)
+      .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, p.id)))
+      .limit(1);
+    if (linked) return linked.userId;
     if (!p.emailVerified) throw new AppError('FORBIDDEN', `Your ${PROVIDER_LABELS[provider]} account has no verified email address`);
-    const existing = ctx.db.select().from(users).where(eq(users.email, p.email)).get();
-    userId = existing
-      ? (await confirmEmailOwner(ctx, existing)).id
-      : createAccount(ctx.db, { email: p.email, name: p.name, passwordHash: null, avatar: p.avatar, verified: true }, now).id;
-    ctx.db.insert(oauthAccounts).values({ provider, providerUserId: p.id, userId, createdAt: now }).onConflictDoNothing().run();
-  }
+    const [existing] = await t.select().from(users).where(eq(users.email, p.email)).limit(1);
+    const id = existing
+      ? (await confirmEmailOwner(ctx, t, existing)).id
+      : (await createAccount(t, { email: p.email, name: p.name, passwordHash: null, avatar: p.avatar, verified: true }, now)).id;
+    await t.insert(oauthAccounts).values({ provider, providerUserId: p.id, userId: id, createdAt: now }).onConflictDoNothing();
+    return id;
+  });
   await signInAs(ctx, userId);
   return userId;
 }

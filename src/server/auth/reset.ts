@@ -9,6 +9,7 @@ import { authRateRules } from './rate-rules';
 import { hashPassword } from './password';
 import { signInAs } from './accounts';
 import { sha256Hex } from '../crypto';
+import { tx } from '../db';
 
 const TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -24,13 +25,15 @@ export const resetMail = (link: string) => ({
 /** Always answers the same, whether or not the account exists. */
 export async function requestReset(ctx: Ctx, email: string) {
   ctx.limiter.hit(`codes:email:${email}`, authRateRules(ctx.env).codesEmail);
-  const user = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-  if (user) {
-    const token = crypto.randomBytes(32).toString('base64url');
-    ctx.db
-      .insert(passwordResetTokens)
-      .values({ tokenHash: sha256Hex(token), userId: user.id, expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL_MS) })
-      .run();
+  const token = crypto.randomBytes(32).toString('base64url');
+  // The account lookup and the token for it are one transaction; the mail goes after it commits.
+  const issued = await tx(ctx.db, async (t) => {
+    const [user] = await t.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (!user) return false;
+    await t.insert(passwordResetTokens).values({ tokenHash: sha256Hex(token), userId: user.id, expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL_MS) });
+    return true;
+  });
+  if (issued) {
     const link = `${ctx.env.APP_URL}/reset-password?token=${token}`;
     await ctx.mailer.send({ to: email, ...resetMail(link), logNote: `link=${link}` });
   }
@@ -40,28 +43,28 @@ export async function requestReset(ctx: Ctx, email: string) {
 export async function resetPassword(ctx: Ctx, token: string, password: string) {
   const tokenHash = sha256Hex(token);
   // A cheap look first, so a made-up token never costs a password hash.
-  const known = ctx.db
+  const [known] = await ctx.db
     .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
     .from(passwordResetTokens)
     .where(eq(passwordResetTokens.tokenHash, tokenHash))
-    .get();
+    .limit(1);
   if (!known || known.usedAt || known.expiresAt <= ctx.now()) throw new AppError('BAD_REQUEST', MSG.resetTokenInvalid);
   const passwordHash = await hashPassword(password);
   const now = ctx.now();
-  // Redeeming is one conditional UPDATE: of requests that arrive together, exactly one wins it.
-  const userId = ctx.db.transaction((tx) => {
-    const won = tx
+  // Redeeming is one conditional UPDATE: of requests that arrive together, exactly one wins it. The
+  // new password and the end of the account's sessions are in the same transaction.
+  const userId = await tx(ctx.db, async (t) => {
+    const [won] = await t
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
-      .returning({ userId: passwordResetTokens.userId })
-      .get();
+      .returning({ userId: passwordResetTokens.userId });
     if (!won) return null;
-    tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, won.userId)).run();
+    await t.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, won.userId));
+    await ctx.auth.endAllIn(t, won.userId);
     return won.userId;
   });
   if (!userId) throw new AppError('BAD_REQUEST', MSG.resetTokenInvalid);
-  await ctx.auth.endAllFor(userId);
   await signInAs(ctx, userId);
   return { success: true as const, message: MSG.passwordResetDone };
 }

@@ -1,7 +1,8 @@
 // Session service over lucia: reads the cookie, enforces the 30-day absolute lifetime lucia lacks,
 // creates and ends sessions. Everything else in the app uses this, never lucia directly.
-import { createLucia, ABSOLUTE_MS, SESSION_COOKIE } from './lucia';
-import type { Db } from '../db';
+import { createLucia, newSession, ABSOLUTE_MS, SESSION_COOKIE } from './lucia';
+import { createSessionStore } from './session-store';
+import { tx, type Db, type Tx } from '../db';
 import type { UserLike } from '../user/dto';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
@@ -62,7 +63,8 @@ interface CachedSession {
 
 export function createAuthService(db: Db, opts: { secure: boolean; now?: () => Date; cacheMs?: number }) {
   const now = opts.now ?? (() => new Date());
-  const lucia = createLucia(db, { secure: opts.secure, now });
+  const store = createSessionStore(db, { now, absoluteMs: ABSOLUTE_MS });
+  const lucia = createLucia(store, { secure: opts.secure });
   const cacheMs = opts.cacheMs ?? SESSION_CACHE_MS;
   // Every signed-in request validates its session; on a file database that read costs more than the
   // rest of a small request. Entries live a few seconds, and every change this process makes to a
@@ -72,6 +74,20 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
   const forget = (userId: string) => {
     for (const [id, entry] of cache) if (entry.user.id === userId) cache.delete(id);
   };
+
+  /**
+   * Writes a new session for the user inside the transaction `t` (refused for a disabled account) and
+   * returns its id: the session exists only if `t` commits. Send `cookieFor(id)` after that.
+   */
+  const open = async (t: Tx, userId: string): Promise<string> => {
+    const [row] = await t.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
+    if (row?.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED);
+    const session = newSession(userId, now().getTime());
+    await store.setSessionIn(t, session);
+    return session.id;
+  };
+  /** The Set-Cookie value of a session `open` wrote, once its transaction has committed. */
+  const cookieFor = (sessionId: string) => lucia.createSessionCookie(sessionId).serialize();
 
   return {
     cookieName: SESSION_COOKIE,
@@ -101,12 +117,13 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
       return { user: sessionUser, sessionId: session.id, setCookie: session.fresh ? lucia.createSessionCookie(session.id).serialize() : null };
     },
 
-    /** Starts a session and returns its Set-Cookie value. */
+    open,
+    cookieFor,
+
+    /** Starts a session (the disabled check and the write in one transaction) and returns its Set-Cookie value. */
     async start(userId: string): Promise<string> {
-      const row = db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).get();
-      if (row?.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED);
-      const session = await lucia.createSession(userId, { createdAt: now().getTime() });
-      return lucia.createSessionCookie(session.id).serialize();
+      const id = await tx(db, (t) => open(t, userId));
+      return cookieFor(id);
     },
 
     /** Ends a session and returns the blank Set-Cookie value. */
@@ -121,6 +138,12 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
     async endAllFor(userId: string) {
       forget(userId);
       await lucia.invalidateUserSessions(userId);
+    },
+
+    /** Ends every session of the user inside the transaction `t`, which makes the change that ends them. */
+    async endAllIn(t: Tx, userId: string) {
+      forget(userId);
+      await store.deleteUserSessionsIn(t, userId);
     },
 
     /** Call after changing a user's row (name, avatar, role, plan, verification): sessions re-read it. */

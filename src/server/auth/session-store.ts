@@ -1,11 +1,12 @@
 // lucia's storage adapter over our sessions table with prepared statements. The stock drizzle adapter
 // builds and prepares two SQL queries on every request; this one reads session and user in one
-// prepared join, which is what keeps a signed-in request cheap (see scripts/bench/api.ts).
+// prepared join, which is what keeps a signed-in request cheap (see scripts/bench/api.ts). The same
+// statements also run inside a caller's transaction (inTx), for the writes that belong to one.
 // Rows are keyed by the SHA-256 of the session id, so the database alone never yields a usable cookie.
 import crypto from 'node:crypto';
 import { eq, lte, or, sql } from 'drizzle-orm';
 import type { Adapter, DatabaseSession, DatabaseUser } from 'lucia';
-import type { Db } from '../db';
+import { inTx, type Db, type Tx } from '../db';
 import { sessions, users } from '../../../db/schema';
 
 // lucia's drizzle adapter stored expiry in whole seconds; keep that so existing sessions stay valid.
@@ -20,7 +21,17 @@ export interface SessionStoreOptions {
   absoluteMs: number;
 }
 
-export function createSessionStore(db: Db, opts: SessionStoreOptions): Adapter {
+/**
+ * lucia's adapter, plus the two writes a caller's transaction makes itself (lucia's own calls run on
+ * the shared handle, outside any transaction): a new session written together with its account, and
+ * the sessions of an account ended together with the change that ends them.
+ */
+export interface SessionStore extends Adapter {
+  setSessionIn(t: Tx, session: DatabaseSession): Promise<void>;
+  deleteUserSessionsIn(t: Tx, userId: string): Promise<void>;
+}
+
+export function createSessionStore(db: Db, opts: SessionStoreOptions): SessionStore {
   const byId = db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -64,9 +75,13 @@ export function createSessionStore(db: Db, opts: SessionStoreOptions): Adapter {
     attributes: { createdAt: s.createdAt },
   });
 
+  const setSessionOn = async (run: typeof insert, s: DatabaseSession) => {
+    await run.execute({ id: sessionKey(s.id), userId: s.userId, expiresAt: toUnix(s.expiresAt), createdAt: s.attributes.createdAt });
+  };
+
   return {
     async getSessionAndUser(id) {
-      const row = byId.get({ id: sessionKey(id) });
+      const [row] = await byId.execute({ id: sessionKey(id) });
       if (!row) return [null, null];
       const { id: userId, ...attributes } = row.user;
       const user: DatabaseUser = { id: userId, attributes };
@@ -74,23 +89,29 @@ export function createSessionStore(db: Db, opts: SessionStoreOptions): Adapter {
     },
     /** Listed sessions carry their stored key: the raw ids are not kept anywhere. */
     async getUserSessions(userId) {
-      return ofUser.all({ userId }).map((s) => toSession(s));
+      return (await ofUser.execute({ userId })).map((s) => toSession(s));
     },
     async setSession(s) {
-      insert.run({ id: sessionKey(s.id), userId: s.userId, expiresAt: toUnix(s.expiresAt), createdAt: s.attributes.createdAt });
+      await setSessionOn(insert, s);
+    },
+    async setSessionIn(t, s) {
+      await setSessionOn(inTx(t, insert), s);
     },
     async updateSessionExpiration(id, expiresAt) {
-      extend.run({ id: sessionKey(id), expiresAt: toUnix(expiresAt) });
+      await extend.execute({ id: sessionKey(id), expiresAt: toUnix(expiresAt) });
     },
     async deleteSession(id) {
-      remove.run({ id: sessionKey(id) });
+      await remove.execute({ id: sessionKey(id) });
     },
     async deleteUserSessions(userId) {
-      removeOfUser.run({ userId });
+      await removeOfUser.execute({ userId });
+    },
+    async deleteUserSessionsIn(t, userId) {
+      await inTx(t, removeOfUser).execute({ userId });
     },
     async deleteExpiredSessions() {
       const now = opts.now().getTime();
-      removeExpired.run({ now: Math.floor(now / 1000), createdBefore: now - opts.absoluteMs });
+      await removeExpired.execute({ now: Math.floor(now / 1000), createdBefore: now - opts.absoluteMs });
     },
   };
 }

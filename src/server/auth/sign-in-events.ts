@@ -2,7 +2,7 @@
 // method, the outcome (success, failure, rate-limited, disabled account), the address and browser.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db';
+import { tx, type Db } from '../db';
 import { signInEvents, users, type SIGN_IN_OUTCOMES } from '../../../db/schema';
 import { AppError } from '../errors';
 
@@ -15,21 +15,21 @@ interface Ctx {
   userAgent?: string;
 }
 
-export function recordSignIn(ctx: Ctx, email: string, method: string, outcome: SignInOutcome) {
-  const userId = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id ?? null;
-  ctx.db
-    .insert(signInEvents)
-    .values({
+/** The account lookup and the event that names it are one transaction (the account may be deleted meanwhile). */
+export async function recordSignIn(ctx: Ctx, email: string, method: string, outcome: SignInOutcome): Promise<void> {
+  await tx(ctx.db, async (t) => {
+    const [user] = await t.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    await t.insert(signInEvents).values({
       id: crypto.randomUUID(),
-      userId,
+      userId: user?.id ?? null,
       email: email.slice(0, 254),
       method,
       outcome,
       ip: ctx.ip,
       userAgent: (ctx.userAgent ?? '').slice(0, 300),
       createdAt: ctx.now(),
-    })
-    .run();
+    });
+  });
 }
 
 /** The outcome a failed attempt's error stands for. */

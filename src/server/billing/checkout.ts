@@ -42,7 +42,7 @@ export async function createCheckout(ctx: Ctx, plan: PlanType) {
   if (!(PURCHASABLE_PLANS as readonly string[]).includes(plan)) throw new AppError('BAD_REQUEST', BILLING_MSG.notPurchasable);
   const current = effectivePlan({ ...ctx.user, trialPlan: null }, ctx.now());
   if (current === plan) throw new AppError('CONFLICT', BILLING_MSG.alreadyOnPlan);
-  const existing = subscriptionOf(ctx.db, ctx.user.id);
+  const existing = await subscriptionOf(ctx.db, ctx.user.id);
   // A live paid subscription changes plan in the Billing Portal, not with a second subscription.
   if (existing?.source === 'stripe' && existing.status !== 'canceled' && existing.stripeCustomerId) return openPortal(ctx);
   const stripe = await stripeClient(cfg);
@@ -51,7 +51,7 @@ export async function createCheckout(ctx: Ctx, plan: PlanType) {
     (await viaStripe(ctx, 'customer', () => stripe.customers.create({ email: ctx.user.email, name: ctx.user.name, metadata: { userId: ctx.user.id } }))).id;
   if (!existing?.stripeCustomerId) {
     // Kept on the account's row (status canceled until a subscription exists) so events can find the user.
-    ctx.db
+    await ctx.db
       .insert(subscriptions)
       .values({
         id: crypto.randomUUID(),
@@ -63,8 +63,7 @@ export async function createCheckout(ctx: Ctx, plan: PlanType) {
         startedAt: ctx.now(),
         updatedAt: ctx.now(),
       })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: { stripeCustomerId: customer, updatedAt: ctx.now() } })
-      .run();
+      .onConflictDoUpdate({ target: subscriptions.userId, set: { stripeCustomerId: customer, updatedAt: ctx.now() } });
   }
   const appUrl = ctx.env.APP_URL;
   const session = await viaStripe(ctx, 'checkout', () =>
@@ -85,7 +84,7 @@ export async function createCheckout(ctx: Ctx, plan: PlanType) {
 
 export async function openPortal(ctx: Ctx) {
   const cfg = configured(ctx.env);
-  const row = subscriptionOf(ctx.db, ctx.user.id);
+  const row = await subscriptionOf(ctx.db, ctx.user.id);
   if (!row?.stripeCustomerId) throw new AppError('PRECONDITION_FAILED', BILLING_MSG.noStripeCustomer);
   const stripe = await stripeClient(cfg);
   const portal = await viaStripe(ctx, 'portal', () =>

@@ -50,15 +50,14 @@ const planName = (plan: string) => {
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 
-export function billingRecords(db: Db) {
-  const rows = db
+export async function billingRecords(db: Db) {
+  const all = await db
     .select({ s: subscriptions, name: users.name, email: users.email })
     .from(subscriptions)
     .innerJoin(users, eq(users.id, subscriptions.userId))
-    .orderBy(desc(subscriptions.updatedAt))
-    .all()
-    // A customer created at checkout without a subscription yet is not a billing record.
-    .filter(({ s }) => !(s.source === 'stripe' && !s.stripeSubscriptionId));
+    .orderBy(desc(subscriptions.updatedAt));
+  // A customer created at checkout without a subscription yet is not a billing record.
+  const rows = all.filter(({ s }) => !(s.source === 'stripe' && !s.stripeSubscriptionId));
   const records: BillingRecord[] = rows.map(({ s, name, email }) => ({
     id: s.id,
     name,
@@ -80,8 +79,8 @@ export function billingRecords(db: Db) {
 }
 
 /** The CSV (spec §9 columns) and its dated file name. */
-export function billingCsv(db: Db, now: Date): { filename: string; csv: string } {
-  const { records } = billingRecords(db);
+export async function billingCsv(db: Db, now: Date): Promise<{ filename: string; csv: string }> {
+  const { records } = await billingRecords(db);
   const lines = [BILLING_CSV_COLUMNS.join(',')];
   for (const r of records)
     lines.push(

@@ -13,6 +13,7 @@ import { emailField } from '../../shared/schemas/auth';
 import { authRateRules } from '../auth/rate-rules';
 import { createAccount } from '../auth/accounts';
 import { sendCode } from '../auth/codes';
+import { tx } from '../db';
 
 export async function contactSales(ctx: Pick<Context, 'db' | 'mailer' | 'now' | 'log'> & { user: SessionUser }, input: { message?: string; company?: string }) {
   const now = ctx.now();
@@ -25,8 +26,8 @@ export async function contactSales(ctx: Pick<Context, 'db' | 'mailer' | 'now' | 
     message: input.message ?? '',
     createdAt: now,
   };
-  ctx.db.insert(salesRequests).values(row).run();
-  const admins = ctx.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin')).all();
+  await ctx.db.insert(salesRequests).values(row);
+  const admins = await ctx.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
   const text = `${row.name} <${row.email}> asks about the Enterprise plan.\n\nCompany: ${row.company || '(not given)'}\n\n${row.message || '(no message)'}\n`;
   for (const a of admins) {
     try {
@@ -47,8 +48,11 @@ export async function startFreeTrial(ctx: TrialCtx, input: { email: string; name
   if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
   const email = parsed.data;
   ctx.limiter.hit(`signup:ip:${ctx.ip}`, authRateRules(ctx.env).signupIp);
-  const exists = ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
-  if (!exists) createAccount(ctx.db, { email, name: input.name.trim(), passwordHash: null, trialPlan: normalizeTrialPlan(input.plan) }, ctx.now());
+  // One transaction: an account made for the address at the same moment leaves this one unchanged.
+  await tx(ctx.db, async (t) => {
+    const [exists] = await t.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!exists) await createAccount(t, { email, name: input.name.trim(), passwordHash: null, trialPlan: normalizeTrialPlan(input.plan) }, ctx.now());
+  });
   // The same code as /auth's e-mail sign-in: it proves the address and signs the visitor in.
   await sendCode(ctx, email);
   return { success: true, message: BILLING_MSG.trialStarted };

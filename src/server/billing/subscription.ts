@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db } from '../db';
+import { tx, type Db, type DbOrTx } from '../db';
 import { subscriptions, users, type SubscriptionRow } from '../../../db/schema';
 import { recordAudit } from '../user/audit';
 import { AppError } from '../errors';
@@ -16,14 +16,15 @@ import type { SessionUser } from '../auth/service';
 import { planOfPrice, stripeConfig, type StripeConfig } from './stripe';
 import type { Env } from '../env';
 
-export function subscriptionOf(db: Db, userId: string): SubscriptionRow | undefined {
-  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).get();
+export async function subscriptionOf(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row;
 }
 
 /** The signed-in user's own plan and, for a paid one, its state and payments (GET /api/subscription, /upgrade, /billing). */
-export function currentSubscription(ctx: { db: Db; env: Env; user: SessionUser; now: () => Date }): SubscriptionDto {
+export async function currentSubscription(ctx: { db: Db; env: Env; user: SessionUser; now: () => Date }): Promise<SubscriptionDto> {
   const now = ctx.now();
-  const row = subscriptionOf(ctx.db, ctx.user.id);
+  const row = await subscriptionOf(ctx.db, ctx.user.id);
   const live = row && row.status !== 'canceled' ? row : null;
   return {
     currentPlan: effectivePlan(ctx.user, now),
@@ -60,16 +61,19 @@ const grants = (status: SubscriptionStatus, plan: string): PlanType => (status =
 /**
  * Writes what Stripe says of a subscription (re-read from Stripe by the caller) and the plan it grants.
  * Returns the plan now in force, or null when the subscription names no configured price or no user.
+ * The account it belongs to is looked up in the same transaction as the write.
  */
-export function applyStripeSubscription(db: Db, cfg: StripeConfig, sub: Stripe.Subscription, now: Date): { userId: string; plan: PlanType } | null {
+export async function applyStripeSubscription(
+  db: Db,
+  cfg: StripeConfig,
+  sub: Stripe.Subscription,
+  now: Date,
+): Promise<{ userId: string; plan: PlanType } | null> {
   const item = sub.items.data[0];
   const plan = planOfPrice(cfg, item?.price.id);
   const status = statusOf(sub.status);
   const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
-  const byStripe = db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, sub.id)).get();
-  const byCustomer = byStripe ?? db.select().from(subscriptions).where(eq(subscriptions.stripeCustomerId, customerId)).get();
-  const userId = byCustomer?.userId ?? (typeof sub.metadata?.userId === 'string' ? sub.metadata.userId : null);
-  if (!plan || !status || !userId || !db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get()) return null;
+  if (!plan || !status) return null;
   const periodEnd = item?.current_period_end ? new Date(item.current_period_end * 1000) : null;
   const values = {
     plan,
@@ -85,49 +89,60 @@ export function applyStripeSubscription(db: Db, cfg: StripeConfig, sub: Stripe.S
     updatedAt: now,
   };
   const inForce = grants(status, plan);
-  db.transaction((tx) => {
-    tx.insert(subscriptions)
+  return tx(db, async (t) => {
+    const [byStripe] = await t.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, sub.id));
+    const [byCustomer] = byStripe ? [byStripe] : await t.select().from(subscriptions).where(eq(subscriptions.stripeCustomerId, customerId)).limit(1);
+    const userId = byCustomer?.userId ?? (typeof sub.metadata?.userId === 'string' ? sub.metadata.userId : null);
+    if (!userId) return null;
+    const [account] = await t.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!account) return null;
+    await t
+      .insert(subscriptions)
       .values({ id: crypto.randomUUID(), userId, startedAt: new Date(sub.start_date * 1000), ...values })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: values })
-      .run();
-    tx.update(users).set({ planType: inForce, updatedAt: now }).where(eq(users.id, userId)).run();
+      .onConflictDoUpdate({ target: subscriptions.userId, set: values });
+    await t.update(users).set({ planType: inForce, updatedAt: now }).where(eq(users.id, userId));
+    return { userId, plan: inForce };
   });
-  return { userId, plan: inForce };
 }
 
 /** Records a paid invoice: the amount and the time of the last payment. */
-export function recordPayment(db: Db, subscriptionId: string, amountCents: number, paidAt: Date) {
-  db.update(subscriptions).set({ amountCents, lastPaymentAt: paidAt, updatedAt: paidAt }).where(eq(subscriptions.stripeSubscriptionId, subscriptionId)).run();
+export async function recordPayment(db: DbOrTx, subscriptionId: string, amountCents: number, paidAt: Date): Promise<void> {
+  await db.update(subscriptions).set({ amountCents, lastPaymentAt: paidAt, updatedAt: paidAt }).where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
 }
 
 /**
- * An admin (in the app or through the operator's CLI) sets a user's plan: a subscription row of source
- * 'admin' (none for free) and the audit entry, in one transaction; the account's open sessions see the
- * new plan on their next request. Managers and supervisors read billing but change no plan. A live
- * Stripe subscription is left to Stripe: staff change it in Stripe's dashboard, and its next event wins.
+ * An admin (in the app or through the operator's CLI) sets a user's plan: the account and its subscription
+ * are read, and a subscription row of source 'admin' (none for free), the account's plan and the audit
+ * entry written, in one transaction; the account's open sessions see the new plan on their next request.
+ * Managers and supervisors read billing but change no plan. A live Stripe subscription is left to Stripe:
+ * staff change it in Stripe's dashboard, and its next event wins.
  */
-export function setPlanByStaff(ctx: Pick<AuthedContext, 'db' | 'auth' | 'now' | 'ip' | 'user'>, input: { userId: string; plan: PlanType; reason: string }) {
+export async function setPlanByStaff(
+  ctx: Pick<AuthedContext, 'db' | 'auth' | 'now' | 'ip' | 'user'>,
+  input: { userId: string; plan: PlanType; reason: string },
+) {
   if (normalizeRole(ctx.user.role) !== 'admin') throw new AppError('FORBIDDEN', MSG.forbidden);
-  const target = ctx.db.select({ id: users.id, email: users.email, planType: users.planType }).from(users).where(eq(users.id, input.userId)).get();
-  if (!target) throw new AppError('NOT_FOUND', 'User not found');
   const { plan, reason } = input;
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
-    const before = tx.select().from(subscriptions).where(eq(subscriptions.userId, target.id)).get();
+  const userId = await tx(ctx.db, async (t) => {
+    const [target] = await t.select({ id: users.id, email: users.email, planType: users.planType }).from(users).where(eq(users.id, input.userId));
+    if (!target) throw new AppError('NOT_FOUND', 'User not found');
+    const before = await subscriptionOf(t, target.id);
     if (plan === 'free') {
-      if (before && before.source === 'admin') tx.delete(subscriptions).where(eq(subscriptions.userId, target.id)).run();
+      if (before && before.source === 'admin') await t.delete(subscriptions).where(eq(subscriptions.userId, target.id));
     } else {
       const values = { plan, status: 'active', source: 'admin', amountCents: 0, cancelAtPeriodEnd: false, currentPeriodEnd: null, updatedAt: now };
-      tx.insert(subscriptions)
+      await t
+        .insert(subscriptions)
         .values({ id: crypto.randomUUID(), userId: target.id, startedAt: now, ...values })
-        .onConflictDoUpdate({ target: subscriptions.userId, set: values })
-        .run();
+        .onConflictDoUpdate({ target: subscriptions.userId, set: values });
     }
-    tx.update(users).set({ planType: plan, updatedAt: now }).where(eq(users.id, target.id)).run();
+    await t.update(users).set({ planType: plan, updatedAt: now }).where(eq(users.id, target.id));
     const actor = { id: ctx.user.id, email: ctx.user.email, ip: ctx.ip };
     const detail = { email: target.email, from: target.planType, to: plan, reason, replacedStripe: before?.source === 'stripe' };
-    recordAudit(tx, actor, 'plan.set', target.id, detail, now);
+    await recordAudit(t, actor, 'plan.set', target.id, detail, now);
+    return target.id;
   });
-  ctx.auth.forgetUser(target.id);
-  return { success: true as const, userId: target.id, plan };
+  ctx.auth.forgetUser(userId);
+  return { success: true as const, userId, plan };
 }

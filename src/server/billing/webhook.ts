@@ -45,7 +45,7 @@ export async function handleStripeWebhook(
     throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
   }
   const now = deps.now();
-  const fresh = affectedRows(deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().run()) > 0;
+  const fresh = affectedRows(await deps.db.insert(stripeEvents).values({ id: event.id, type: event.type, receivedAt: now }).onConflictDoNothing()) > 0;
   if (!fresh) return 'duplicate';
   try {
     const subId =
@@ -53,10 +53,10 @@ export async function handleStripeWebhook(
     if (!subId) return 'ignored';
     // The event says something changed; what changed is read from Stripe itself.
     const sub = await stripe.subscriptions.retrieve(subId);
-    const applied = applyStripeSubscription(deps.db, cfg, sub, now);
+    const applied = await applyStripeSubscription(deps.db, cfg, sub, now);
     if (event.type === 'invoice.paid') {
       const inv = event.data.object as Stripe.Invoice;
-      recordPayment(deps.db, subId, inv.amount_paid, new Date((inv.status_transitions?.paid_at ?? event.created) * 1000));
+      await recordPayment(deps.db, subId, inv.amount_paid, new Date((inv.status_transitions?.paid_at ?? event.created) * 1000));
     }
     // Signed-in sessions of that account see the new plan on their next request.
     if (applied) deps.auth.forgetUser(applied.userId);
@@ -64,7 +64,7 @@ export async function handleStripeWebhook(
     return applied ? 'handled' : 'ignored';
   } catch (err) {
     // Not handled after all: forget the event so Stripe's retry is processed.
-    deps.db.delete(stripeEvents).where(eq(stripeEvents.id, event.id)).run();
+    await deps.db.delete(stripeEvents).where(eq(stripeEvents.id, event.id));
     throw err;
   }
 }

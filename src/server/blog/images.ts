@@ -82,7 +82,7 @@ export function sniffImage(b: Uint8Array): ImageInfo | null {
   return null;
 }
 
-export function uploadImage(ctx: BlogCtx, bytes: Uint8Array) {
+export async function uploadImage(ctx: BlogCtx, bytes: Uint8Array) {
   if (bytes.length === 0) throw new AppError('BAD_REQUEST', BLOG_MSG.imageEmpty);
   if (bytes.length > IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', BLOG_MSG.imageTooLarge);
   const info = sniffImage(bytes);
@@ -98,12 +98,13 @@ export function uploadImage(ctx: BlogCtx, bytes: Uint8Array) {
     uploadedBy: ctx.user.id,
     createdAt: ctx.now(),
   };
-  ctx.db.insert(contentImages).values(row).run();
+  await ctx.db.insert(contentImages).values(row);
   return { id: row.id, url: mediaUrl(row.id), mime: row.mime, size: row.size, width: row.width, height: row.height };
 }
 
 /** An uploaded image for /media/<id>, or null. */
-export function readImage(db: BlogCtx['db'], id: string) {
+export async function readImage(db: BlogCtx['db'], id: string) {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return null;
-  return db.select({ mime: contentImages.mime, bytes: contentImages.bytes }).from(contentImages).where(eq(contentImages.id, id)).get() ?? null;
+  const [image] = await db.select({ mime: contentImages.mime, bytes: contentImages.bytes }).from(contentImages).where(eq(contentImages.id, id)).limit(1);
+  return image ?? null;
 }

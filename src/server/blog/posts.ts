@@ -14,7 +14,7 @@ import { slugify } from '../../shared/blog-slug';
 import { BLOG_MSG, EXCERPT_MAX, PAGE_SIZE, type PostFields, type UpdatePostInput } from './schemas';
 
 export type BlogCtx = Pick<Deps, 'db' | 'now'> & { user: SessionUser; ip: string };
-import { isUniqueViolation, type Db, type Tx } from '../db';
+import { isUniqueViolation, tx, type Db, type DbOrTx, type Tx } from '../db';
 const actorOf = (ctx: BlogCtx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
 
 export const mediaUrl = (imageId: string) => `/media/${imageId}`;
@@ -91,41 +91,42 @@ export function editorDto(row: BlogPostRow) {
 }
 export type BlogEditorPost = ReturnType<typeof editorDto>;
 
-function findPost(db: Db | Tx, id: string): BlogPostRow {
-  const row = db.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
+async function findPost(db: DbOrTx, id: string): Promise<BlogPostRow> {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', BLOG_MSG.notFound);
   return row;
 }
 
-function slugTaken(db: Db | Tx, slug: string, exceptId?: string) {
+async function slugTaken(db: DbOrTx, slug: string, exceptId?: string): Promise<boolean> {
   const where = exceptId ? and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)) : eq(blogPosts.slug, slug);
-  return !!db.select({ id: blogPosts.id }).from(blogPosts).where(where).get();
+  const [row] = await db.select({ id: blogPosts.id }).from(blogPosts).where(where).limit(1);
+  return !!row;
 }
 
 /** The slug to store: one staff typed must be free (409), one made from the title is made free. */
-function resolveSlug(db: Db | Tx, typed: string | undefined, title: string, current?: { id: string; slug: string }) {
+async function resolveSlug(db: DbOrTx, typed: string | undefined, title: string, current?: { id: string; slug: string }): Promise<string> {
   if (typed) {
-    if (slugTaken(db, typed, current?.id)) throw new AppError('CONFLICT', BLOG_MSG.slugTaken(typed));
+    if (await slugTaken(db, typed, current?.id)) throw new AppError('CONFLICT', BLOG_MSG.slugTaken(typed));
     return typed;
   }
   if (current) return current.slug;
   const base = slugify(title);
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? base : `${base.slice(0, 95).replace(/-+$/, '')}-${n}`;
-    if (!slugTaken(db, candidate)) return candidate;
+    if (!(await slugTaken(db, candidate))) return candidate;
   }
 }
 
-function checkCover(db: Db | Tx, coverImageId: string | null) {
-  if (coverImageId && !db.select({ id: contentImages.id }).from(contentImages).where(eq(contentImages.id, coverImageId)).get()) {
-    throw new AppError('BAD_REQUEST', BLOG_MSG.coverNotFound);
-  }
+async function checkCover(db: DbOrTx, coverImageId: string | null): Promise<void> {
+  if (!coverImageId) return;
+  const [image] = await db.select({ id: contentImages.id }).from(contentImages).where(eq(contentImages.id, coverImageId)).limit(1);
+  if (!image) throw new AppError('BAD_REQUEST', BLOG_MSG.coverNotFound);
 }
 
 /** A unique-index failure that slipped past the check (two saves at once) is the same 409. */
-function conflictOnUnique<T>(slug: string, fn: () => T): T {
+async function conflictOnUnique<T>(slug: string, fn: () => Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', BLOG_MSG.slugTaken(slug));
     throw err;
@@ -144,85 +145,87 @@ function contentOf(input: PostFields) {
   };
 }
 
-export function createPost(ctx: BlogCtx, input: PostFields): BlogEditorPost {
+export async function createPost(ctx: BlogCtx, input: PostFields): Promise<BlogEditorPost> {
   const now = ctx.now();
-  return ctx.db.transaction((tx) => {
-    checkCover(tx, input.coverImageId);
-    const slug = resolveSlug(tx, input.slug || undefined, input.title);
+  // Rendered before the transaction opens: it is CPU work that needs no row.
+  const content = contentOf(input);
+  return tx(ctx.db, async (t) => {
+    await checkCover(t, input.coverImageId);
+    const slug = await resolveSlug(t, input.slug || undefined, input.title);
     const row: BlogPostRow = {
       id: crypto.randomUUID(),
       slug,
-      ...contentOf(input),
+      ...content,
       status: 'draft',
       authorId: ctx.user.id,
       publishedAt: null,
       createdAt: now,
       updatedAt: now,
     };
-    conflictOnUnique(slug, () => tx.insert(blogPosts).values(row).run());
-    recordAudit(tx, actorOf(ctx), 'blog.create', null, { postId: row.id, title: row.title, slug }, now);
+    await conflictOnUnique(slug, async () => t.insert(blogPosts).values(row));
+    await recordAudit(t, actorOf(ctx), 'blog.create', null, { postId: row.id, title: row.title, slug }, now);
     return editorDto(row);
   });
 }
 
-export function updatePost(ctx: BlogCtx, input: UpdatePostInput): BlogEditorPost {
+export async function updatePost(ctx: BlogCtx, input: UpdatePostInput): Promise<BlogEditorPost> {
   const now = ctx.now();
-  return ctx.db.transaction((tx) => {
-    const before = findPost(tx, input.id);
-    checkCover(tx, input.coverImageId);
-    const slug = resolveSlug(tx, input.slug || undefined, input.title, before);
+  const content = contentOf(input);
+  return tx(ctx.db, async (t) => {
+    const before = await findPost(t, input.id);
+    await checkCover(t, input.coverImageId);
+    const slug = await resolveSlug(t, input.slug || undefined, input.title, before);
     const patch = {
       slug,
-      ...contentOf(input),
+      ...content,
       updatedAt: now,
     };
-    conflictOnUnique(slug, () => tx.update(blogPosts).set(patch).where(eq(blogPosts.id, before.id)).run());
+    await conflictOnUnique(slug, async () => t.update(blogPosts).set(patch).where(eq(blogPosts.id, before.id)));
     const changed = (['slug', 'title', 'excerpt', 'markdown', 'coverImageId', 'coverAlt'] as const).filter((k) => before[k] !== patch[k]);
-    recordAudit(tx, actorOf(ctx), 'blog.update', null, { postId: before.id, title: patch.title, slug, changed }, now);
-    if (before.coverImageId && before.coverImageId !== patch.coverImageId) dropImageIfUnused(tx, before.coverImageId);
+    await recordAudit(t, actorOf(ctx), 'blog.update', null, { postId: before.id, title: patch.title, slug, changed }, now);
+    if (before.coverImageId && before.coverImageId !== patch.coverImageId) await dropImageIfUnused(t, before.coverImageId);
     return editorDto({ ...before, ...patch });
   });
 }
 
-export function setPublished(ctx: BlogCtx, id: string, publish: boolean): BlogEditorPost {
+export async function setPublished(ctx: BlogCtx, id: string, publish: boolean): Promise<BlogEditorPost> {
   const now = ctx.now();
-  return ctx.db.transaction((tx) => {
-    const before = findPost(tx, id);
+  return tx(ctx.db, async (t) => {
+    const before = await findPost(t, id);
     if (publish && !before.markdown.trim()) throw new AppError('BAD_REQUEST', 'Write the post before publishing it.');
     const status = publish ? 'published' : 'draft';
     if (before.status === status) return editorDto(before);
     // The first publication date stays: unpublishing and publishing again keeps the post's date.
     const patch = { status, publishedAt: before.publishedAt ?? (publish ? now : null), updatedAt: now } as const;
-    tx.update(blogPosts).set(patch).where(eq(blogPosts.id, id)).run();
-    recordAudit(tx, actorOf(ctx), publish ? 'blog.publish' : 'blog.unpublish', null, { postId: id, title: before.title, slug: before.slug }, now);
+    await t.update(blogPosts).set(patch).where(eq(blogPosts.id, id));
+    await recordAudit(t, actorOf(ctx), publish ? 'blog.publish' : 'blog.unpublish', null, { postId: id, title: before.title, slug: before.slug }, now);
     return editorDto({ ...before, ...patch });
   });
 }
 
-export function deletePost(ctx: BlogCtx, id: string) {
+export async function deletePost(ctx: BlogCtx, id: string) {
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
-    const row = findPost(tx, id);
-    tx.delete(blogPosts).where(eq(blogPosts.id, id)).run();
-    if (row.coverImageId) dropImageIfUnused(tx, row.coverImageId);
-    recordAudit(tx, actorOf(ctx), 'blog.delete', null, { postId: id, title: row.title, slug: row.slug, status: row.status }, now);
+  await tx(ctx.db, async (t) => {
+    const row = await findPost(t, id);
+    await t.delete(blogPosts).where(eq(blogPosts.id, id));
+    if (row.coverImageId) await dropImageIfUnused(t, row.coverImageId);
+    await recordAudit(t, actorOf(ctx), 'blog.delete', null, { postId: id, title: row.title, slug: row.slug, status: row.status }, now);
   });
   return { id };
 }
 
 /** A cover no other post uses goes with its post (body images in Markdown are addresses, not tracked). */
-function dropImageIfUnused(tx: Tx, imageId: string) {
-  if (!tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.coverImageId, imageId)).get()) {
-    tx.delete(contentImages).where(eq(contentImages.id, imageId)).run();
-  }
+async function dropImageIfUnused(t: Tx, imageId: string): Promise<void> {
+  const [usedBy] = await t.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.coverImageId, imageId)).limit(1);
+  if (!usedBy) await t.delete(contentImages).where(eq(contentImages.id, imageId));
 }
 
-export function getPost(db: Db, id: string) {
-  return editorDto(findPost(db, id));
+export async function getPost(db: Db, id: string) {
+  return editorDto(await findPost(db, id));
 }
 
-export function listForStaff(db: Db) {
-  const rows = db
+export async function listForStaff(db: Db) {
+  const rows = await db
     .select({
       id: blogPosts.id,
       slug: blogPosts.slug,
@@ -233,59 +236,58 @@ export function listForStaff(db: Db) {
       createdAt: blogPosts.createdAt,
     })
     .from(blogPosts)
-    .orderBy(desc(blogPosts.updatedAt))
-    .all();
+    .orderBy(desc(blogPosts.updatedAt));
   return { posts: rows.map(adminItemDto) };
 }
 
 const published = eq(blogPosts.status, 'published');
 
 /** Published posts, newest first. */
-export function listPublished(db: Db, page: number) {
-  const total = db.select({ n: count() }).from(blogPosts).where(published).get()?.n ?? 0;
-  const rows = db
+export async function listPublished(db: Db, page: number) {
+  const [counted] = await db.select({ n: count() }).from(blogPosts).where(published);
+  const total = counted?.n ?? 0;
+  const rows = await db
     .select()
     .from(blogPosts)
     .where(published)
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE)
-    .all();
+    .offset((page - 1) * PAGE_SIZE);
   return { posts: rows.map(cardDto), page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
 }
 
 /** The newest published posts in full (feed). */
-export function latestPublished(db: Db, limit: number) {
-  return db.select().from(blogPosts).where(published).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt), desc(blogPosts.id)).limit(limit).all();
+export async function latestPublished(db: Db, limit: number) {
+  return db.select().from(blogPosts).where(published).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.createdAt), desc(blogPosts.id)).limit(limit);
 }
 
-function bySlug(db: Db, slug: string, includeDrafts: boolean) {
-  const found = db
+async function bySlug(db: Db, slug: string, includeDrafts: boolean) {
+  const [found] = await db
     .select({ post: blogPosts, authorName: users.name })
     .from(blogPosts)
     .leftJoin(users, eq(users.id, blogPosts.authorId))
     .where(includeDrafts ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), published))
-    .get();
+    .limit(1);
   return found ? pageDto(found.post, found.authorName) : null;
 }
 
 /** A published post; a draft's address is not found, as an unknown one. */
-export function publishedBySlug(db: Db, slug: string) {
-  const post = bySlug(db, slug, false);
+export async function publishedBySlug(db: Db, slug: string) {
+  const post = await bySlug(db, slug, false);
   if (!post) throw new AppError('NOT_FOUND', BLOG_MSG.notFound);
   return post;
 }
 
 /** Staff preview: a post by address whatever its status. */
-export function anyBySlug(db: Db, slug: string) {
-  const post = bySlug(db, slug, true);
+export async function anyBySlug(db: Db, slug: string) {
+  const post = await bySlug(db, slug, true);
   if (!post) throw new AppError('NOT_FOUND', BLOG_MSG.notFound);
   return post;
 }
 
 /** Published posts for the sitemap (address and last change). */
-export function publishedAddresses(db: Db) {
-  return db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(published).orderBy(desc(blogPosts.publishedAt)).all();
+export async function publishedAddresses(db: Db) {
+  return db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).where(published).orderBy(desc(blogPosts.publishedAt));
 }
 
 /** The live preview of the editor: the same rendering and sanitising as a save. */

@@ -16,8 +16,8 @@ type Db = Deps['db'];
 const postUrl = (appUrl: string, slug: string) => `${appUrl}/blog/${encodeURIComponent(slug)}`;
 
 /** RSS 2.0 of the 20 newest published posts; guid is the post's id, stable when its slug changes. */
-export function blogFeedXml(db: Db, appUrl: string, now: Date): string {
-  const posts = latestPublished(db, FEED_SIZE);
+export async function blogFeedXml(db: Db, appUrl: string, now: Date): Promise<string> {
+  const posts = await latestPublished(db, FEED_SIZE);
   const items = posts.map((p) =>
     [
       '    <item>',
@@ -51,9 +51,9 @@ export function blogFeedXml(db: Db, appUrl: string, now: Date): string {
 }
 
 /** The sitemap: the given public pages, then every published post with its last change. */
-export function sitemapXml(db: Db, appUrl: string, pages: readonly string[]): string {
+export async function sitemapXml(db: Db, appUrl: string, pages: readonly string[]): Promise<string> {
   const fixed = pages.map((p) => `  <url><loc>${escapeXml(appUrl + p)}</loc></url>`);
-  const posts = publishedAddresses(db).map(
+  const posts = (await publishedAddresses(db)).map(
     (p) => `  <url><loc>${escapeXml(postUrl(appUrl, p.slug))}</loc><lastmod>${p.updatedAt.toISOString()}</lastmod></url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...fixed, ...posts].join('\n')}\n</urlset>\n`;
@@ -96,7 +96,7 @@ export interface ShellPage {
  * description and Open Graph tags; the address of a draft or of no post is the plain shell with a 404
  * (the client shows its not-found view there). Null for every other path.
  */
-export function blogShell(db: Db, appUrl: string, path: string, indexHtml: string): ShellPage | null {
+export async function blogShell(db: Db, appUrl: string, path: string, indexHtml: string): Promise<ShellPage | null> {
   if (path === '/blog' || path === '/blog/') {
     return { html: withMeta(indexHtml, { title: 'Blog', description: BLOG_DESCRIPTION, url: `${appUrl}/blog`, type: 'website', feed: true }), status: 200 };
   }
@@ -105,7 +105,7 @@ export function blogShell(db: Db, appUrl: string, path: string, indexHtml: strin
   const notFound: ShellPage = { html: indexHtml, status: 404 };
   if (!/^[a-z0-9-]{1,100}$/.test(segment)) return notFound;
   try {
-    const post = publishedBySlug(db, segment);
+    const post = await publishedBySlug(db, segment);
     const html = withMeta(indexHtml, {
       title: post.title,
       description: post.excerpt,

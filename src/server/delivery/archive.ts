@@ -11,8 +11,8 @@ import { ensureSlug, findBySlug } from '../subscribers/slug';
 const PUBLIC_STATUSES = ['sending', 'sent'] as const;
 const FEED_ITEMS = 50;
 
-export function archiveUrl(deps: Pick<Deps, 'db' | 'env'>, send: Pick<IssueSendRow, 'id' | 'publicationId'>): string {
-  return `${deps.env.APP_URL}/p/${ensureSlug(deps.db, send.publicationId)}/issues/${send.id}`;
+export async function archiveUrl(deps: Pick<Deps, 'db' | 'env'>, send: Pick<IssueSendRow, 'id' | 'publicationId'>): Promise<string> {
+  return `${deps.env.APP_URL}/p/${await ensureSlug(deps.db, send.publicationId)}/issues/${send.id}`;
 }
 
 export interface ArchiveEntry {
@@ -22,21 +22,20 @@ export interface ArchiveEntry {
   url: string;
 }
 
-function publicSends(db: Db, publicationId: string, limit: number) {
+async function publicSends(db: Db, publicationId: string, limit: number) {
   return db
     .select({ id: issueSends.id, subject: issueSends.subject, startedAt: issueSends.startedAt, scheduledAt: issueSends.scheduledAt, text: issueSends.text })
     .from(issueSends)
     .where(and(eq(issueSends.publicationId, publicationId), inArray(issueSends.status, [...PUBLIC_STATUSES])))
     .orderBy(desc(issueSends.scheduledAt), desc(issueSends.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** The public list for /p/<slug>; null when no publication has that address. */
-export function listArchive(deps: Pick<Deps, 'db' | 'env'>, slug: string): { name: string; entries: ArchiveEntry[] } | null {
-  const pub = findBySlug(deps.db, slug);
+export async function listArchive(deps: Pick<Deps, 'db' | 'env'>, slug: string): Promise<{ name: string; entries: ArchiveEntry[] } | null> {
+  const pub = await findBySlug(deps.db, slug);
   if (!pub) return null;
-  const entries = publicSends(deps.db, pub.id, 100).map((s) => ({
+  const entries = (await publicSends(deps.db, pub.id, 100)).map((s) => ({
     id: s.id,
     subject: s.subject,
     sentAt: (s.startedAt ?? s.scheduledAt).toISOString(),
@@ -46,23 +45,22 @@ export function listArchive(deps: Pick<Deps, 'db' | 'env'>, slug: string): { nam
 }
 
 /** The web version of one public issue, or null. */
-export function archivedIssueHtml(db: Db, slug: string, sendId: string): string | null {
-  const pub = findBySlug(db, slug);
+export async function archivedIssueHtml(db: Db, slug: string, sendId: string): Promise<string | null> {
+  const pub = await findBySlug(db, slug);
   if (!pub) return null;
-  const row = db
+  const [row] = await db
     .select({ webHtml: issueSends.webHtml })
     .from(issueSends)
-    .where(and(eq(issueSends.id, sendId), eq(issueSends.publicationId, pub.id), inArray(issueSends.status, [...PUBLIC_STATUSES])))
-    .get();
+    .where(and(eq(issueSends.id, sendId), eq(issueSends.publicationId, pub.id), inArray(issueSends.status, [...PUBLIC_STATUSES])));
   return row?.webHtml ?? null;
 }
 
 /** RSS 2.0 of the publication's issues, newest first; null when the slug is unknown. */
-export function archiveFeed(deps: Pick<Deps, 'db' | 'env'>, slug: string): string | null {
-  const pub = findBySlug(deps.db, slug);
+export async function archiveFeed(deps: Pick<Deps, 'db' | 'env'>, slug: string): Promise<string | null> {
+  const pub = await findBySlug(deps.db, slug);
   if (!pub) return null;
   const base = `${deps.env.APP_URL}/p/${slug}`;
-  const items = publicSends(deps.db, pub.id, FEED_ITEMS).map((s) => {
+  const items = (await publicSends(deps.db, pub.id, FEED_ITEMS)).map((s) => {
     const link = `${base}/issues/${s.id}`;
     // The plain-text part without its per-reader greeting line is a fair description.
     const description = s.text.replace(/^%%CURATED_GREETING%%\s*/, '').slice(0, 600);

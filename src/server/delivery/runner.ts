@@ -5,7 +5,7 @@
 // A chain that fails as a whole (outage, rate limit) puts the batch back and retries the job later.
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
-import { affectedRows, type Db } from '../db';
+import { affectedRows, tx, type Db, type DbOrTx } from '../db';
 import { issueSends, publications, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
 import { mailboxAddress, mailboxWithName, cleanHeader } from '../mail/headers';
 import type { JobQueue, ClaimedJob } from '../jobs/queue';
@@ -29,9 +29,9 @@ const MAX_ATTEMPTS = 5;
 export const outageDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 15 * 60_000);
 
 /** Freezes who gets the issue: active subscribers not on the account's suppression list. */
-export function snapshotRecipients(db: Db, send: IssueSendRow, now: Date): number {
-  return db.transaction((tx) => {
-    const res = tx.run(sql`
+export async function snapshotRecipients(db: DbOrTx, send: IssueSendRow, now: Date): Promise<number> {
+  return tx(db, async (t) => {
+    const res = await t.run(sql`
       INSERT INTO ${sendRecipients} (send_id, subscriber_id, email, name, status)
       SELECT ${send.id}, ${subscribers.id}, ${subscribers.email}, ${subscribers.name}, 'pending'
       FROM ${subscribers}
@@ -40,7 +40,7 @@ export function snapshotRecipients(db: Db, send: IssueSendRow, now: Date): numbe
       ORDER BY ${subscribers.createdAt}
       ON CONFLICT DO NOTHING`);
     const total = affectedRows(res);
-    tx.update(issueSends).set({ status: 'sending', total, startedAt: now }).where(eq(issueSends.id, send.id)).run();
+    await t.update(issueSends).set({ status: 'sending', total, startedAt: now }).where(eq(issueSends.id, send.id));
     return total;
   });
 }
@@ -54,16 +54,16 @@ interface Prepared {
   listId: string;
 }
 
-function prepare(deps: RunnerDeps, send: IssueSendRow): Prepared {
+async function prepare(deps: RunnerDeps, send: IssueSendRow): Promise<Prepared> {
   const domain = mailboxAddress(deps.env.MAIL_FROM).split('@')[1] ?? 'localhost';
-  const pub = deps.db.select({ name: publications.name }).from(publications).where(eq(publications.id, send.publicationId)).get();
+  const [pub] = await deps.db.select({ name: publications.name }).from(publications).where(eq(publications.id, send.publicationId));
   const listName = cleanHeader(pub?.name ?? send.fromName).replace(/[<>"]/g, '');
   return {
     html: compileTemplate(send.html),
     text: compileTemplate(send.text),
     from: mailboxWithName(send.fromName, deps.env.MAIL_FROM),
     domain,
-    webUrl: archiveUrl(deps, send),
+    webUrl: await archiveUrl(deps, send),
     listId: `${listName} <${send.publicationId.toLowerCase().replace(/[^a-z0-9-]/g, '-')}.list.${domain}>`,
   };
 }
@@ -106,6 +106,49 @@ export function buildMessage(
 
 export type RunOutcome = 'done' | 'retry' | 'lost' | 'canceled';
 
+const ph = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * The per-recipient outcome writes, prepared once per database: they run for every recipient of every
+ * send, so they skip building the query each time.
+ */
+function outcomeStatements(db: Db) {
+  const byId = eq(sendRecipients.id, sql.placeholder('id'));
+  return {
+    markSent: db
+      .update(sendRecipients)
+      .set({ status: 'sent', provider: ph('provider'), providerMessageId: ph('messageId'), sentAt: ph('at'), error: null })
+      .where(byId)
+      .prepare(),
+    markFailed: db
+      .update(sendRecipients)
+      .set({ status: 'failed', provider: ph('provider'), error: ph('error') })
+      .where(byId)
+      .prepare(),
+    markRetry: db
+      .update(sendRecipients)
+      .set({
+        status: sql`CASE WHEN ${sendRecipients.attempts} >= ${sql.raw(String(MAX_ATTEMPTS))} THEN 'failed' ELSE 'pending' END`,
+        provider: ph('provider'),
+        error: ph('error'),
+      })
+      .where(byId)
+      .prepare(),
+    // An outage is not the recipient's fault: the attempt is given back.
+    markPending: db
+      .update(sendRecipients)
+      .set({ status: 'pending', attempts: sql`${sendRecipients.attempts} - 1` })
+      .where(byId)
+      .prepare(),
+  };
+}
+const statementsByDb = new WeakMap<Db, ReturnType<typeof outcomeStatements>>();
+function statementsFor(db: Db) {
+  let st = statementsByDb.get(db);
+  if (!st) statementsByDb.set(db, (st = outcomeStatements(db)));
+  return st;
+}
+
 /**
  * Runs (or resumes) one send while this worker holds the job's lease. Returns what the worker should
  * do with the job: done, retry later (every provider failed), lost (the lease went to someone else).
@@ -113,59 +156,63 @@ export type RunOutcome = 'done' | 'retry' | 'lost' | 'canceled';
 export async function runSend(
   deps: RunnerDeps,
   sendId: string,
-  opts: { keepLease: () => boolean; onProgress?: () => void },
+  opts: { keepLease: () => boolean; onProgress?: () => void | Promise<void> },
 ): Promise<{ outcome: RunOutcome; error?: string }> {
   const { db } = deps;
-  let send = db.select().from(issueSends).where(eq(issueSends.id, sendId)).get();
-  if (!send || send.status === 'canceled' || send.status === 'sent' || send.status === 'failed') return { outcome: 'canceled' };
-  if (send.status === 'scheduled' || !send.startedAt) {
-    snapshotRecipients(db, send, deps.now());
-    send = db.select().from(issueSends).where(eq(issueSends.id, sendId)).get()!;
-  }
+  // The status check and the snapshot it calls for in one transaction: nothing changes the send between.
+  const send = await tx(db, async (t) => {
+    const [row] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
+    if (!row || row.status === 'canceled' || row.status === 'sent' || row.status === 'failed') return null;
+    if (row.status !== 'scheduled' && row.startedAt) return row;
+    await snapshotRecipients(t, row, deps.now());
+    const [started] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
+    return started!;
+  });
+  if (!send) return { outcome: 'canceled' };
   // Recipients handed to a provider by a run that died: their outcome is unknown, so they go again.
-  db.update(sendRecipients)
+  await db
+    .update(sendRecipients)
     .set({ status: 'pending' })
-    .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'sending')))
-    .run();
+    .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'sending')));
 
-  const chain = chainFor(deps, send.userId);
-  const prepared = prepare(deps, send);
+  const chain = await chainFor(deps, send.userId);
+  const prepared = await prepare(deps, send);
   const lead = chain[0]!;
   const pace = new Pace(lead.transport.ratePerSecond);
   const batchSize = Math.max(1, lead.transport.maxBatch);
   const lanes = Math.max(1, lead.transport.concurrency);
-
-  const client = db.$client;
-  const markSent = client.prepare(`UPDATE send_recipients SET status = 'sent', provider = ?, provider_message_id = ?, sent_at = ?, error = NULL WHERE id = ?`);
-  const markFailed = client.prepare(`UPDATE send_recipients SET status = 'failed', provider = ?, error = ? WHERE id = ?`);
-  const markRetry = client.prepare(
-    `UPDATE send_recipients SET status = CASE WHEN attempts >= ${MAX_ATTEMPTS} THEN 'failed' ELSE 'pending' END, provider = ?, error = ? WHERE id = ?`,
-  );
-  // An outage is not the recipient's fault: the attempt is given back.
-  const markPending = client.prepare(`UPDATE send_recipients SET status = 'pending', attempts = attempts - 1 WHERE id = ?`);
+  const { markSent, markFailed, markRetry, markPending } = statementsFor(db);
 
   let outage = null as string | null;
   for (;;) {
     if (!opts.keepLease()) return { outcome: 'lost' };
-    const chunk = db
-      .select()
-      .from(sendRecipients)
-      .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'pending')))
-      .orderBy(sendRecipients.id)
-      .limit(CHUNK)
-      .all();
-    if (!chunk.length) break;
-    const ready = filterSuppressed(db, send, chunk);
+    // Taking a chunk (read the pending ones, drop the suppressed, mark the rest 'sending') is one
+    // transaction per chunk, so the rows marked are exactly the rows read.
+    const taken = await tx(db, async (t) => {
+      const chunk = await t
+        .select()
+        .from(sendRecipients)
+        .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'pending')))
+        .orderBy(sendRecipients.id)
+        .limit(CHUNK);
+      if (!chunk.length) return null;
+      const ready = await filterSuppressed(t, send, chunk);
+      if (ready.length) {
+        await t
+          .update(sendRecipients)
+          .set({ status: 'sending', attempts: sql`${sendRecipients.attempts} + 1` })
+          .where(
+            inArray(
+              sendRecipients.id,
+              ready.map((r) => r.id),
+            ),
+          );
+      }
+      return ready;
+    });
+    if (!taken) break;
+    const ready = taken;
     if (!ready.length) continue;
-    db.update(sendRecipients)
-      .set({ status: 'sending', attempts: sql`${sendRecipients.attempts} + 1` })
-      .where(
-        inArray(
-          sendRecipients.id,
-          ready.map((r) => r.id),
-        ),
-      )
-      .run();
 
     const batches: SendRecipientRow[][] = [];
     for (let i = 0; i < ready.length; i += batchSize) batches.push(ready.slice(i, i + batchSize));
@@ -179,87 +226,91 @@ export async function runSend(
         const outcome = await deliver(chain, messages, { log: (l) => deps.log.warn(l) });
         if (outcome.outage) {
           outage = outcome.outage;
-          for (const r of batch) markPending.run(r.id);
+          for (const r of batch) await markPending.execute({ id: r.id });
         } else {
           const at = deps.now().getTime();
-          outcome.results.forEach(({ result: res, entry }, i) => {
+          for (let i = 0; i < outcome.results.length; i++) {
+            const { result: res, entry } = outcome.results[i]!;
             const r = batch[i]!;
-            const kind = entry?.kind ?? 'none';
-            if (res.ok) markSent.run(kind, res.providerMessageId, at, r.id);
-            else if (res.retryable) markRetry.run(kind, res.error.slice(0, 500), r.id);
-            else markFailed.run(kind, res.error.slice(0, 500), r.id);
-          });
+            const provider = entry?.kind ?? 'none';
+            if (res.ok) await markSent.execute({ provider, messageId: res.providerMessageId, at, id: r.id });
+            else if (res.retryable) await markRetry.execute({ provider, error: res.error.slice(0, 500), id: r.id });
+            else await markFailed.execute({ provider, error: res.error.slice(0, 500), id: r.id });
+          }
         }
-        opts.onProgress?.();
+        await opts.onProgress?.();
       }
     };
     await Promise.all(Array.from({ length: lanes }, lane));
     if (outage) break;
   }
   // Anything this run marked but did not hand over goes back, so the next run picks it up.
-  db.update(sendRecipients)
+  await db
+    .update(sendRecipients)
     .set({ status: 'pending' })
-    .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'sending')))
-    .run();
+    .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'sending')));
   if (outage) {
-    db.update(issueSends)
+    await db
+      .update(issueSends)
       .set({ lastError: outage.slice(0, 1000) })
-      .where(eq(issueSends.id, sendId))
-      .run();
+      .where(eq(issueSends.id, sendId));
     return { outcome: 'retry', error: outage };
   }
-  const counts = db
-    .select({ sent: sql<number>`sum(CASE WHEN ${sendRecipients.status} = 'sent' THEN 1 ELSE 0 END)`.mapWith(Number), all: count() })
-    .from(sendRecipients)
-    .where(eq(sendRecipients.sendId, sendId))
-    .get();
-  const failedAll = (counts?.all ?? 0) > 0 && (counts?.sent ?? 0) === 0;
-  db.update(issueSends)
-    .set({ status: failedAll ? 'failed' : 'sent', finishedAt: deps.now(), lastError: null })
-    .where(eq(issueSends.id, sendId))
-    .run();
+  // The final status follows the counts: both in one transaction.
+  const counts = await tx(db, async (t) => {
+    const [c] = await t
+      .select({ sent: sql<number>`sum(CASE WHEN ${sendRecipients.status} = 'sent' THEN 1 ELSE 0 END)`.mapWith(Number), all: count() })
+      .from(sendRecipients)
+      .where(eq(sendRecipients.sendId, sendId));
+    const failedAll = (c?.all ?? 0) > 0 && (c?.sent ?? 0) === 0;
+    await t
+      .update(issueSends)
+      .set({ status: failedAll ? 'failed' : 'sent', finishedAt: deps.now(), lastError: null })
+      .where(eq(issueSends.id, sendId));
+    return c;
+  });
   deps.log.info(`issue send ${sendId} finished: ${counts?.sent ?? 0} of ${counts?.all ?? 0} sent`);
   return { outcome: 'done' };
 }
 
 /** Drops recipients who unsubscribed or were suppressed after the snapshot. */
-function filterSuppressed(db: Db, send: IssueSendRow, chunk: SendRecipientRow[]): SendRecipientRow[] {
+async function filterSuppressed(db: DbOrTx, send: IssueSendRow, chunk: SendRecipientRow[]): Promise<SendRecipientRow[]> {
   const emails = chunk.map((r) => r.email);
   const blocked = new Set(
-    db
-      .select({ email: suppressions.email })
-      .from(suppressions)
-      .where(and(eq(suppressions.userId, send.userId), inArray(suppressions.email, emails)))
-      .all()
-      .map((r) => r.email),
+    (
+      await db
+        .select({ email: suppressions.email })
+        .from(suppressions)
+        .where(and(eq(suppressions.userId, send.userId), inArray(suppressions.email, emails)))
+    ).map((r) => r.email),
   );
   const left = new Set(
-    db
-      .select({ id: subscribers.id })
-      .from(subscribers)
-      .where(
-        and(
-          inArray(
-            subscribers.id,
-            chunk.map((r) => r.subscriberId ?? ''),
+    (
+      await db
+        .select({ id: subscribers.id })
+        .from(subscribers)
+        .where(
+          and(
+            inArray(
+              subscribers.id,
+              chunk.map((r) => r.subscriberId ?? ''),
+            ),
+            sql`${subscribers.status} != 'active'`,
           ),
-          sql`${subscribers.status} != 'active'`,
-        ),
-      )
-      .all()
-      .map((r) => r.id),
+        )
+    ).map((r) => r.id),
   );
   const skip = chunk.filter((r) => blocked.has(r.email) || (r.subscriberId && left.has(r.subscriberId)));
   if (skip.length) {
-    db.update(sendRecipients)
+    await db
+      .update(sendRecipients)
       .set({ status: 'suppressed', error: 'Unsubscribed or suppressed before delivery' })
       .where(
         inArray(
           sendRecipients.id,
           skip.map((r) => r.id),
         ),
-      )
-      .run();
+      );
   }
   const skipped = new Set(skip.map((r) => r.id));
   return chunk.filter((r) => !skipped.has(r.id));
@@ -269,21 +320,35 @@ function filterSuppressed(db: Db, send: IssueSendRow, chunk: SendRecipientRow[])
 export async function handleSendJob(deps: RunnerDeps, queue: JobQueue, job: ClaimedJob, worker: string, leaseMs: number): Promise<RunOutcome> {
   const sendId = String(job.payload.sendId ?? '');
   let owned = true;
+  // One renewal at a time: a beat still waiting for the database skips the next tick.
+  let beating = false;
   const beat = setInterval(
     () => {
-      owned = queue.heartbeat(job.id, worker, leaseMs);
+      if (beating) return;
+      beating = true;
+      void queue
+        .heartbeat(job.id, worker, leaseMs)
+        .then(
+          (ok) => {
+            owned = ok;
+          },
+          (err: unknown) => deps.log.warn(`issue send ${sendId}: lease renewal failed: ${(err as Error).message}`),
+        )
+        .finally(() => {
+          beating = false;
+        });
     },
     Math.max(200, Math.floor(leaseMs / 3)),
   );
   beat.unref();
   try {
     const { outcome, error } = await runSend(deps, sendId, { keepLease: () => owned });
-    if (outcome === 'done' || outcome === 'canceled') queue.complete(job.id, worker);
-    else if (outcome === 'retry') queue.fail(job.id, worker, error ?? 'retry', new Date(deps.now().getTime() + outageDelayMs(job.attempts)));
+    if (outcome === 'done' || outcome === 'canceled') await queue.complete(job.id, worker);
+    else if (outcome === 'retry') await queue.fail(job.id, worker, error ?? 'retry', new Date(deps.now().getTime() + outageDelayMs(job.attempts)));
     return outcome;
   } catch (err) {
     deps.log.error(`issue send ${sendId} stopped`, err);
-    queue.fail(job.id, worker, (err as Error).message ?? 'error', new Date(deps.now().getTime() + outageDelayMs(job.attempts)));
+    await queue.fail(job.id, worker, (err as Error).message ?? 'error', new Date(deps.now().getTime() + outageDelayMs(job.attempts)));
     return 'retry';
   } finally {
     clearInterval(beat);

@@ -3,7 +3,7 @@
 // send row and its queue job in one transaction; the runner (runner.ts) does the delivery.
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AuthedContext } from '../context';
-import type { Db } from '../db';
+import { tx, type DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { issueSends, sendLinks, sendRecipients, subscribers, type IssueSendRow, type SendStatus } from '../../../db/schema';
@@ -54,19 +54,18 @@ type Ctx = Pick<AuthedContext, 'db' | 'env' | 'user' | 'now' | 'log'> & { queue:
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Counts per recipient status, in one grouped query. */
-function recipientCounts(db: Db, sendId: string) {
-  const rows = db
+async function recipientCounts(db: DbOrTx, sendId: string) {
+  const rows = await db
     .select({ status: sendRecipients.status, n: count() })
     .from(sendRecipients)
     .where(eq(sendRecipients.sendId, sendId))
-    .groupBy(sendRecipients.status)
-    .all();
+    .groupBy(sendRecipients.status);
   const by = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
   return { sent: by.sent ?? 0, failed: by.failed ?? 0, suppressed: by.suppressed ?? 0, remaining: (by.pending ?? 0) + (by.sending ?? 0) };
 }
 
-export function toProgress(db: Db, row: IssueSendRow): SendProgress {
-  const c = recipientCounts(db, row.id);
+export async function toProgress(db: DbOrTx, row: IssueSendRow): Promise<SendProgress> {
+  const c = await recipientCounts(db, row.id);
   return {
     id: row.id,
     publicationId: row.publicationId,
@@ -82,41 +81,43 @@ export function toProgress(db: Db, row: IssueSendRow): SendProgress {
   };
 }
 
-function findOwnedSend(db: Db, userId: string, id: string): IssueSendRow {
-  const row = db
+async function findOwnedSend(db: DbOrTx, userId: string, id: string): Promise<IssueSendRow> {
+  const [row] = await db
     .select()
     .from(issueSends)
-    .where(and(eq(issueSends.id, id), eq(issueSends.userId, userId)))
-    .get();
+    .where(and(eq(issueSends.id, id), eq(issueSends.userId, userId)));
   if (!row) throw new AppError('NOT_FOUND', SEND_MSG.notFound);
   return row;
 }
 
-export function activeSubscriberCount(db: Db, publicationId: string): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(subscribers)
-      .where(and(eq(subscribers.publicationId, publicationId), eq(subscribers.status, 'active')))
-      .get()?.n ?? 0
-  );
+export async function activeSubscriberCount(db: DbOrTx, publicationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subscribers)
+    .where(and(eq(subscribers.publicationId, publicationId), eq(subscribers.status, 'active')));
+  return row?.n ?? 0;
 }
 
-export function createSend(ctx: Ctx, input: CreateSendInput): SendProgress {
-  const existing = ctx.db.select().from(issueSends).where(eq(issueSends.id, input.id)).get();
-  if (existing) {
-    if (existing.userId !== ctx.user.id) throw new AppError('CONFLICT', SEND_MSG.idTaken);
-    return toProgress(ctx.db, existing);
-  }
+const findSend = async (db: DbOrTx, id: string) => (await db.select().from(issueSends).where(eq(issueSends.id, id)))[0];
+
+/** A send that already has this id: the same request again (a double click, a retry), or someone else's id. */
+async function sameSend(ctx: Ctx, existing: IssueSendRow): Promise<SendProgress> {
+  if (existing.userId !== ctx.user.id) throw new AppError('CONFLICT', SEND_MSG.idTaken);
+  return toProgress(ctx.db, existing);
+}
+
+export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<SendProgress> {
+  const existing = await findSend(ctx.db, input.id);
+  if (existing) return sameSend(ctx, existing);
   if (!ctx.user.emailVerifiedAt) throw new AppError('FORBIDDEN', MSG.verifyEmailToSend);
-  const publication = findOwned(ctx.db, ctx.user.id, input.publicationId);
+  const publication = await findOwned(ctx.db, ctx.user.id, input.publicationId);
   const now = ctx.now();
   const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : now;
   if (input.scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', SEND_MSG.scheduleInPast);
   if (scheduledAt.getTime() - now.getTime() > YEAR_MS) throw new AppError('BAD_REQUEST', SEND_MSG.scheduleTooFar);
   // A scheduled issue may go to readers who subscribe before it leaves, so only an immediate send
   // needs readers today; the recipients are snapshotted when delivery starts either way.
-  if (!input.scheduledAt && activeSubscriberCount(ctx.db, publication.id) === 0) throw new AppError('BAD_REQUEST', SEND_MSG.noSubscribers);
+  if (!input.scheduledAt && (await activeSubscriberCount(ctx.db, publication.id)) === 0) throw new AppError('BAD_REQUEST', SEND_MSG.noSubscribers);
 
   const assembleInput = assembleInputFrom(input, publication);
   const email = assembleNewsletter(ctx, assembleInput, { personalized: true });
@@ -151,52 +152,57 @@ export function createSend(ctx: Ctx, input: CreateSendInput): SendProgress {
     lastError: null,
     createdAt: now,
   };
-  ctx.db.transaction((tx) => {
-    tx.insert(issueSends).values(row).run();
-    if (links.length)
-      tx.insert(sendLinks)
-        .values(links.map((l) => ({ sendId: row.id, ...l })))
-        .run();
-    ctx.queue.enqueue({ kind: SEND_JOB, payload: { sendId: row.id }, runAt: scheduledAt, uniqueKey: sendJobKey(row.id) }, tx);
+  // The id is checked again with the insert: the same request may have created the send while this
+  // one was rendering.
+  const taken = await tx(ctx.db, async (t) => {
+    const again = await findSend(t, row.id);
+    if (again) return again;
+    await t.insert(issueSends).values(row);
+    if (links.length) await t.insert(sendLinks).values(links.map((l) => ({ sendId: row.id, ...l })));
+    await ctx.queue.enqueue({ kind: SEND_JOB, payload: { sendId: row.id }, runAt: scheduledAt, uniqueKey: sendJobKey(row.id) }, t);
     // The sent issue's saved newsletter stays as it was; next week's issue gets its own on its first save.
-    endIssue(tx, publication.id);
+    await endIssue(t, publication.id);
+    return null;
   });
+  if (taken) return sameSend(ctx, taken);
   ctx.log.info(`issue send ${row.id} ${input.scheduledAt ? `scheduled for ${scheduledAt.toISOString()}` : 'queued'} (publication ${publication.id})`);
   return toProgress(ctx.db, row);
 }
 
-export function getSendProgress(ctx: Pick<Ctx, 'db' | 'user'>, id: string): SendProgress {
-  return toProgress(ctx.db, findOwnedSend(ctx.db, ctx.user.id, id));
+export async function getSendProgress(ctx: Pick<Ctx, 'db' | 'user'>, id: string): Promise<SendProgress> {
+  return toProgress(ctx.db, await findOwnedSend(ctx.db, ctx.user.id, id));
 }
 
-export function listSends(ctx: Pick<Ctx, 'db' | 'user'>, pubId: string): SendProgress[] {
-  findOwned(ctx.db, ctx.user.id, pubId);
-  const rows = ctx.db
+export async function listSends(ctx: Pick<Ctx, 'db' | 'user'>, pubId: string): Promise<SendProgress[]> {
+  await findOwned(ctx.db, ctx.user.id, pubId);
+  const rows = await ctx.db
     .select()
     .from(issueSends)
     .where(and(eq(issueSends.publicationId, pubId), eq(issueSends.userId, ctx.user.id)))
     .orderBy(desc(issueSends.createdAt), desc(issueSends.id))
-    .limit(50)
-    .all();
-  return rows.map((r) => toProgress(ctx.db, r));
+    .limit(50);
+  return Promise.all(rows.map((r) => toProgress(ctx.db, r)));
 }
 
 /** Who an issue would reach now, and where readers sign up. */
-export function sendAudience(ctx: Pick<Ctx, 'db' | 'user' | 'env'>, pubId: string) {
-  findOwned(ctx.db, ctx.user.id, pubId);
-  return { active: activeSubscriberCount(ctx.db, pubId), signupUrl: `${ctx.env.APP_URL}/p/${ensureSlug(ctx.db, pubId)}` };
+export async function sendAudience(ctx: Pick<Ctx, 'db' | 'user' | 'env'>, pubId: string) {
+  await findOwned(ctx.db, ctx.user.id, pubId);
+  const active = await activeSubscriberCount(ctx.db, pubId);
+  return { active, signupUrl: `${ctx.env.APP_URL}/p/${await ensureSlug(ctx.db, pubId)}` };
 }
 
-export function cancelSend(ctx: Ctx, id: string): SendProgress {
-  const row = findOwnedSend(ctx.db, ctx.user.id, id);
-  if (row.status !== 'scheduled' || !ctx.queue.cancel(sendJobKey(id))) throw new AppError('CONFLICT', SEND_MSG.notCancelable);
-  ctx.db.update(issueSends).set({ status: 'canceled', finishedAt: ctx.now() }).where(eq(issueSends.id, id)).run();
+export async function cancelSend(ctx: Ctx, id: string): Promise<SendProgress> {
+  const row = await findOwnedSend(ctx.db, ctx.user.id, id);
+  // Canceling the queued job is the atomic step: it fails once a worker has claimed the job, and only
+  // one cancel of a job succeeds, so the send cannot start between the check and the update.
+  if (row.status !== 'scheduled' || !(await ctx.queue.cancel(sendJobKey(id)))) throw new AppError('CONFLICT', SEND_MSG.notCancelable);
+  await ctx.db.update(issueSends).set({ status: 'canceled', finishedAt: ctx.now() }).where(eq(issueSends.id, id));
   return getSendProgress(ctx, id);
 }
 
 /** "Retry now" for a send waiting out a provider outage. */
-export function retrySend(ctx: Ctx, id: string): SendProgress {
-  const row = findOwnedSend(ctx.db, ctx.user.id, id);
-  if (row.status !== 'sending' || !ctx.queue.reschedule(sendJobKey(id), ctx.now())) throw new AppError('CONFLICT', SEND_MSG.notRetryable);
+export async function retrySend(ctx: Ctx, id: string): Promise<SendProgress> {
+  const row = await findOwnedSend(ctx.db, ctx.user.id, id);
+  if (row.status !== 'sending' || !(await ctx.queue.reschedule(sendJobKey(id), ctx.now()))) throw new AppError('CONFLICT', SEND_MSG.notRetryable);
   return getSendProgress(ctx, id);
 }

@@ -3,6 +3,7 @@
 // guessed or altered. Unsubscribing is idempotent and recorded once per subscriber and send.
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../context';
+import { tx, type DbOrTx } from '../db';
 import { mailEvents, publications, subscribers } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
 
@@ -40,48 +41,51 @@ const maskEmail = (email: string) => {
   return `${local.slice(0, 2)}${'•'.repeat(Math.max(1, Math.min(6, local.length - 2)))}@${domain}`;
 };
 
-function lookup(deps: Pick<Deps, 'db' | 'env'>, token: string) {
-  const parsed = parse(deps.env.APP_SECRET, token);
-  if (!parsed) return null;
-  const row = deps.db
+async function lookup(db: DbOrTx, parsed: NonNullable<ReturnType<typeof parse>>) {
+  const [row] = await db
     .select({ sub: subscribers, publicationName: publications.name, userId: publications.userId })
     .from(subscribers)
     .innerJoin(publications, eq(publications.id, subscribers.publicationId))
-    .where(eq(subscribers.id, parsed.subscriberId))
-    .get();
+    .where(eq(subscribers.id, parsed.subscriberId));
   return row ? { ...row, sendId: parsed.sendId } : null;
 }
 
 /** What the unsubscribe page shows; null for a forged token or a subscriber since deleted. */
-export function unsubscribeInfo(deps: Pick<Deps, 'db' | 'env'>, token: string): UnsubscribeInfo | null {
-  const found = lookup(deps, token);
+export async function unsubscribeInfo(deps: Pick<Deps, 'db' | 'env'>, token: string): Promise<UnsubscribeInfo | null> {
+  const parsed = parse(deps.env.APP_SECRET, token);
+  const found = parsed && (await lookup(deps.db, parsed));
   return found ? { publicationName: found.publicationName, email: maskEmail(found.sub.email), status: found.sub.status } : null;
 }
 
 /** Unsubscribes the token's subscriber; null when the token is not valid. */
-export function unsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now'>, token: string, via: 'one-click' | 'page'): UnsubscribeInfo | null {
-  const found = lookup(deps, token);
-  if (!found) return null;
+export async function unsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now'>, token: string, via: 'one-click' | 'page'): Promise<UnsubscribeInfo | null> {
+  const parsed = parse(deps.env.APP_SECRET, token);
+  if (!parsed) return null;
   const now = deps.now();
-  deps.db.transaction((tx) => {
-    if (found.sub.status === 'active' || found.sub.status === 'pending') {
-      tx.update(subscribers)
+  // The subscriber's status is read in the transaction that changes it.
+  const found = await tx(deps.db, async (t) => {
+    const row = await lookup(t, parsed);
+    if (!row) return null;
+    if (row.sub.status === 'active' || row.sub.status === 'pending') {
+      await t
+        .update(subscribers)
         .set({ status: 'unsubscribed', unsubscribedAt: now, confirmTokenHash: null, updatedAt: now })
-        .where(eq(subscribers.id, found.sub.id))
-        .run();
+        .where(eq(subscribers.id, row.sub.id));
     }
-    tx.insert(mailEvents)
+    await t
+      .insert(mailEvents)
       .values({
         kind: 'unsubscribed',
         provider: via,
-        userId: found.userId,
-        sendId: found.sendId,
-        email: found.sub.email,
-        eventKey: `unsubscribe:${found.sub.id}:${found.sendId ?? ''}`,
+        userId: row.userId,
+        sendId: row.sendId,
+        email: row.sub.email,
+        eventKey: `unsubscribe:${row.sub.id}:${row.sendId ?? ''}`,
         at: now,
       })
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing();
+    return row;
   });
+  if (!found) return null;
   return { publicationName: found.publicationName, email: maskEmail(found.sub.email), status: 'unsubscribed' };
 }

@@ -6,9 +6,9 @@ import { checkCode } from '../auth/codes';
 import { MSG } from '../../shared/messages';
 import { demoEvents } from './events';
 
-export function verifyDemoCode(ctx: Pick<Context, 'db' | 'env' | 'now'>, email: string, code: string) {
+export async function verifyDemoCode(ctx: Pick<Context, 'db' | 'env' | 'now'>, email: string, code: string) {
   try {
-    checkCode(ctx, email, code);
+    await checkCode(ctx, email, code);
   } catch (err) {
     if (err instanceof AppError) demoEvents.record({ kind: 'code_rejected', page: 'twofa-demo' }, ctx.now());
     throw err;

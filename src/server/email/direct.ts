@@ -101,20 +101,17 @@ function assertRecipient(ctx: Ctx, to: string) {
 /** Test mail shares a 20-an-hour budget per user across the three test paths. */
 const testKey = (ctx: Ctx) => `test-mail:user:${ctx.user.id}`;
 
-function recordEvent(ctx: Ctx, entry: ChainEntry, to: string, r: DeliveryResult) {
-  ctx.db
-    .insert(mailEvents)
-    .values({
-      kind: r.ok ? 'sent' : 'failed',
-      provider: entry.kind,
-      userId: ctx.user.id,
-      sendId: null,
-      email: to,
-      providerMessageId: r.ok ? r.providerMessageId : null,
-      detail: r.ok ? 'test' : r.error.slice(0, 500),
-      at: ctx.now(),
-    })
-    .run();
+async function recordEvent(ctx: Ctx, entry: ChainEntry, to: string, r: DeliveryResult): Promise<void> {
+  await ctx.db.insert(mailEvents).values({
+    kind: r.ok ? 'sent' : 'failed',
+    provider: entry.kind,
+    userId: ctx.user.id,
+    sendId: null,
+    email: to,
+    providerMessageId: r.ok ? r.providerMessageId : null,
+    detail: r.ok ? 'test' : r.error.slice(0, 500),
+    at: ctx.now(),
+  });
 }
 
 type Draft = Omit<OutgoingMessage, 'messageId' | 'headers'>;
@@ -142,19 +139,19 @@ async function deliverVia(ctx: Ctx, entry: ChainEntry, msg: Draft): Promise<Deli
     ctx.log.warn(`test mail via ${entry.id} failed: ${err instanceof Error ? err.message : String(err)}`);
     result = { ok: false, error: (err instanceof Error ? err.message : String(err)).slice(0, 300), retryable: true };
   }
-  recordEvent(ctx, entry, message.to, result);
+  await recordEvent(ctx, entry, message.to, result);
   return result;
 }
 
 /** Sends through the scope's chain with the same retries and fallback as bulk sends. */
 async function sendThroughChain(ctx: Ctx, scope: Scope, msg: Draft, o: { what: string; failMsg: string }): Promise<SendOutput> {
   const message = toMessage(ctx, msg);
-  const chain = scopeChain(ctx, scope);
+  const chain = await scopeChain(ctx, scope);
   const { results } = await deliver(chain, [message], { callTimeoutMs: SEND_TIMEOUT_MS, log: (l) => ctx.log.warn(l) });
   const { result, entry } = results[0]!;
   // When every provider failed the call, the failure is recorded against the primary.
   const recordedAs = entry ?? chain[0];
-  if (recordedAs) recordEvent(ctx, recordedAs, message.to, result);
+  if (recordedAs) await recordEvent(ctx, recordedAs, message.to, result);
   if (result.ok && entry) {
     const via = entry.kind === 'outbox' ? '— kept in the built-in outbox, not really delivered' : `via ${entry.label}`;
     return { success: true, message: `${o.what} sent to ${message.to} ${via}`, messageId: result.providerMessageId, provider: entry.kind };
@@ -172,7 +169,7 @@ export async function sendTestDirect(ctx: Ctx, input: TestDirectInput): Promise<
   assertRecipient(ctx, input.to);
   ctx.limiter.hit(testKey(ctx), SEND_RULE);
   const product = productName(ctx.env);
-  const chain = scopeChain(ctx, scope);
+  const chain = await scopeChain(ctx, scope);
   const mail = testMail({ product, provider: chain[0]?.label ?? 'the mail service', appUrl: ctx.env.APP_URL });
   return sendThroughChain(
     ctx,
@@ -187,7 +184,7 @@ export async function sendQuickTest(ctx: Ctx, input: QuickTestInput): Promise<Se
   ctx.limiter.hit(testKey(ctx), SEND_RULE);
   const scope = senderScope(ctx);
   const product = productName(ctx.env);
-  const chain = scopeChain(ctx, scope);
+  const chain = await scopeChain(ctx, scope);
   const mail = testMail({ product, provider: chain[0]?.label ?? 'the mail service', appUrl: ctx.env.APP_URL });
   return sendThroughChain(ctx, scope, { to: input.to, from: ctx.env.MAIL_FROM, ...mail }, { what: 'Test email', failMsg: MSG.testEmailFailed });
 }
@@ -235,7 +232,7 @@ function advice(kind: DeliveryTestKind, r: ProviderResult): string {
  */
 export async function runDeliveryTest(ctx: Ctx, input: DeliveryTestInput): Promise<DeliveryTestOutput> {
   if (!isStaff(ctx.user.role)) throw new AppError('FORBIDDEN', MSG.forbidden);
-  const chain = chainFor(ctx, 'system');
+  const chain = await chainFor(ctx, 'system');
   const product = productName(ctx.env);
   const results = { brevo: notConfigured(), resend: notConfigured(), bigscoots: notConfigured(), mailgun: notConfigured(), postmark: notConfigured() };
   const planned = (Object.keys(RESULT_KIND) as DeliveryTestKind[]).flatMap((key) => {

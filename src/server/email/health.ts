@@ -35,8 +35,8 @@ export function emailScope(user: Ctx['user'], requested?: EmailScope): Scope {
   return { kind, userId: user.id };
 }
 
-export function scopeChain(ctx: Ctx, scope: Scope): ChainEntry[] {
-  return chainFor(ctx, scope.userId ?? 'system');
+export async function scopeChain(ctx: Ctx, scope: Scope): Promise<ChainEntry[]> {
+  return await chainFor(ctx, scope.userId ?? 'system');
 }
 
 /** Ids that are not mail_providers rows. */
@@ -85,7 +85,7 @@ function checkChain(ctx: Ctx, scope: Scope, chain: ChainEntry[]): Promise<Checke
       const check = await checkEntry(entry);
       const at = ctx.now();
       if (!BUILT_IN_IDS.has(entry.id)) {
-        ctx.db.update(mailProviders).set({ lastStatus: check.status, lastDetail: check.detail, lastCheckAt: at }).where(eq(mailProviders.id, entry.id)).run();
+        await ctx.db.update(mailProviders).set({ lastStatus: check.status, lastDetail: check.detail, lastCheckAt: at }).where(eq(mailProviders.id, entry.id));
       }
       return { entry, check, at };
     }),
@@ -133,7 +133,7 @@ export function overallStatus(list: ServiceHealth[]): { status: HealthStatus; de
 
 export async function emailHealth(ctx: Ctx, input: { scope?: EmailScope }): Promise<HealthOutput> {
   const scope = emailScope(ctx.user, input.scope);
-  const checked = await checkChain(ctx, scope, scopeChain(ctx, scope));
+  const checked = await checkChain(ctx, scope, await scopeChain(ctx, scope));
   const list = checked.map(toService);
   const slot = (p: Priority): ServiceHealth =>
     list.find((s) => s.priority === p) ?? {

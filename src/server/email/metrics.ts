@@ -23,7 +23,7 @@ export async function emailMetrics(ctx: Ctx, input: { scope?: EmailScope }): Pro
   const { start, end, label } = utcDay(ctx.now());
   const owner = scope.userId;
 
-  const bulk = ctx.db
+  const [bulk] = await ctx.db
     .select({ n: count() })
     .from(sendRecipients)
     .innerJoin(issueSends, eq(issueSends.id, sendRecipients.sendId))
@@ -34,29 +34,25 @@ export async function emailMetrics(ctx: Ctx, input: { scope?: EmailScope }): Pro
         lt(sendRecipients.sentAt, end),
         owner ? eq(issueSends.userId, owner) : undefined,
       ),
-    )
-    .get();
+    );
 
   const events = (kind: MailEventKind) =>
     and(eq(mailEvents.kind, kind), gte(mailEvents.at, start), lt(mailEvents.at, end), owner ? eq(mailEvents.userId, owner) : undefined);
 
   // A 'sent' event tied to a send would also be a send_recipients row; only direct mail is counted here.
-  const direct = ctx.db
+  const [direct] = await ctx.db
     .select({ n: count() })
     .from(mailEvents)
-    .where(and(events('sent'), isNull(mailEvents.sendId)))
-    .get();
+    .where(and(events('sent'), isNull(mailEvents.sendId)));
   // One bounce per message, however often the provider reports it.
-  const bounced = ctx.db
+  const [bounced] = await ctx.db
     .select({ n: countDistinct(sql`coalesce(${mailEvents.providerMessageId}, ${mailEvents.email})`) })
     .from(mailEvents)
-    .where(events('bounced'))
-    .get();
-  const opened = ctx.db
+    .where(events('bounced'));
+  const [opened] = await ctx.db
     .select({ n: countDistinct(sql`coalesce(${mailEvents.providerMessageId}, ${mailEvents.email})`) })
     .from(mailEvents)
-    .where(events('opened'))
-    .get();
+    .where(events('opened'));
 
   const sent = (bulk?.n ?? 0) + (direct?.n ?? 0);
   const bounces = bounced?.n ?? 0;

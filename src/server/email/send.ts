@@ -89,14 +89,14 @@ async function sendEach(ctx: Ctx, recipients: string[], newsletter: AssembledNew
       failed.push({ to, message: failureMessage(err, failMsg) });
     }
   }
-  const transport = carrier ?? chainFor(ctx, ctx.user.id)[0]!.kind;
+  const transport = carrier ?? (await chainFor(ctx, ctx.user.id))[0]!.kind;
   return { success: failed.length === 0, transport, subject: newsletter.subject, sent, failed };
 }
 
 async function assemble(ctx: Ctx, input: SendTestInput): Promise<AssembledNewsletter> {
   // A user already at the limit is refused before any assembly work.
   ctx.limiter.check(sendKey(ctx), SEND_RULE);
-  return await assembleNewsletter(ctx, resolveAssembleInput(ctx, input));
+  return assembleNewsletter(ctx, await resolveAssembleInput(ctx, input));
 }
 
 export async function sendTest(ctx: Ctx, input: SendTestInput): Promise<SendResult> {

@@ -1,6 +1,6 @@
 // The feed cache in SQLite: one row per feed address (validators, measured quality) and its items.
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
-import type { Db } from '../db';
+import { tx, type Db } from '../db';
 import { feedItems, feeds } from '../../../db/schema';
 import type { StoredItem } from './normalize';
 import type { Quality } from './quality';
@@ -10,42 +10,31 @@ const KEEP_PER_FEED = 200;
 
 export type FeedRow = typeof feeds.$inferSelect;
 
-export function feedRow(db: Db, url: string): FeedRow | undefined {
-  return db.select().from(feeds).where(eq(feeds.url, url)).get();
+export async function feedRow(db: Db, url: string): Promise<FeedRow | undefined> {
+  const [row] = await db.select().from(feeds).where(eq(feeds.url, url)).limit(1);
+  return row;
 }
 
-export function feedRows(db: Db, urls: string[]): Map<string, FeedRow> {
+export async function feedRows(db: Db, urls: string[]): Promise<Map<string, FeedRow>> {
   if (urls.length === 0) return new Map();
-  return new Map(
-    db
-      .select()
-      .from(feeds)
-      .where(inArray(feeds.url, urls))
-      .all()
-      .map((r) => [r.url, r]),
-  );
+  const rows = await db.select().from(feeds).where(inArray(feeds.url, urls));
+  return new Map(rows.map((r) => [r.url, r]));
 }
 
-export function cachedItems(db: Db, url: string, limit = 100): StoredItem[] {
-  return db
-    .select()
-    .from(feedItems)
-    .where(eq(feedItems.feedUrl, url))
-    .orderBy(desc(feedItems.publishedAt))
-    .limit(limit)
-    .all()
-    .map((r) => ({
-      id: r.id,
-      title: r.title,
-      summary: r.summary,
-      url: r.url,
-      publishedAt: r.publishedAt.getTime(),
-      dated: r.dated,
-      imageUrl: r.imageUrl,
-      category: r.category,
-      wordCount: r.wordCount,
-      body: r.body,
-    }));
+export async function cachedItems(db: Db, url: string, limit = 100): Promise<StoredItem[]> {
+  const rows = await db.select().from(feedItems).where(eq(feedItems.feedUrl, url)).orderBy(desc(feedItems.publishedAt)).limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    summary: r.summary,
+    url: r.url,
+    publishedAt: r.publishedAt.getTime(),
+    dated: r.dated,
+    imageUrl: r.imageUrl,
+    category: r.category,
+    wordCount: r.wordCount,
+    body: r.body,
+  }));
 }
 
 export interface StoreFeed {
@@ -62,9 +51,9 @@ export interface StoreFeed {
 }
 
 /** Stores a successful fetch in one transaction: feed row, new or changed items, pruning. */
-export function storeFeed(db: Db, f: StoreFeed) {
+export async function storeFeed(db: Db, f: StoreFeed): Promise<void> {
   const now = new Date(f.now);
-  db.transaction((tx) => {
+  await tx(db, async (t) => {
     const row = {
       title: f.title,
       siteUrl: f.siteUrl,
@@ -77,10 +66,10 @@ export function storeFeed(db: Db, f: StoreFeed) {
       quality: f.quality,
       frequency: f.frequency,
     };
-    tx.insert(feeds)
+    await t
+      .insert(feeds)
       .values({ url: f.url, ...row })
-      .onConflictDoUpdate({ target: feeds.url, set: row })
-      .run();
+      .onConflictDoUpdate({ target: feeds.url, set: row });
     for (const i of f.items) {
       const values = {
         title: i.title,
@@ -94,38 +83,34 @@ export function storeFeed(db: Db, f: StoreFeed) {
         body: i.body,
         fetchedAt: now,
       };
-      tx.insert(feedItems)
+      await t
+        .insert(feedItems)
         .values({ feedUrl: f.url, id: i.id, ...values })
-        .onConflictDoUpdate({ target: [feedItems.feedUrl, feedItems.id], set: values })
-        .run();
+        .onConflictDoUpdate({ target: [feedItems.feedUrl, feedItems.id], set: values });
     }
-    const cutoff = tx
+    const [cutoff] = await t
       .select({ t: feedItems.publishedAt })
       .from(feedItems)
       .where(eq(feedItems.feedUrl, f.url))
       .orderBy(desc(feedItems.publishedAt))
       .limit(1)
-      .offset(KEEP_PER_FEED)
-      .get();
-    if (cutoff)
-      tx.delete(feedItems)
-        .where(and(eq(feedItems.feedUrl, f.url), lt(feedItems.publishedAt, cutoff.t)))
-        .run();
+      .offset(KEEP_PER_FEED);
+    if (cutoff) await t.delete(feedItems).where(and(eq(feedItems.feedUrl, f.url), lt(feedItems.publishedAt, cutoff.t)));
   });
 }
 
 /** A 304: the cached copy is confirmed fresh. */
-export function markNotModified(db: Db, url: string, now: number, etag: string | null, lastModified: string | null) {
-  db.update(feeds)
+export async function markNotModified(db: Db, url: string, now: number, etag: string | null, lastModified: string | null): Promise<void> {
+  await db
+    .update(feeds)
     .set({ fetchedAt: new Date(now), lastAttemptAt: new Date(now), lastError: null, etag, lastModified })
-    .where(eq(feeds.url, url))
-    .run();
+    .where(eq(feeds.url, url));
 }
 
 /** A failed refresh: cached items stay untouched, the error is remembered. */
-export function markFailed(db: Db, url: string, now: number, message: string) {
-  db.insert(feeds)
+export async function markFailed(db: Db, url: string, now: number, message: string): Promise<void> {
+  await db
+    .insert(feeds)
     .values({ url, lastAttemptAt: new Date(now), lastError: message })
-    .onConflictDoUpdate({ target: feeds.url, set: { lastAttemptAt: new Date(now), lastError: message } })
-    .run();
+    .onConflictDoUpdate({ target: feeds.url, set: { lastAttemptAt: new Date(now), lastError: message } });
 }

@@ -15,7 +15,7 @@ import { hashId } from './normalize';
 import { sampleChannelsFor } from './samples';
 import { buildOpml, parseOpml } from './opml';
 import { UNKNOWN_FREQUENCY, type Quality } from './quality';
-import { affectedRows } from '../db';
+import { affectedRows, tx } from '../db';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'now' | 'log'>;
 type UserCtx = Ctx & { user: { id: string } };
@@ -104,7 +104,7 @@ export async function searchChannels(ctx: Ctx, input: { niche: string; page?: nu
     return fallback(topic, MSG.searchFailed, false);
   }
   if (result.total === 0) return fallback(topic, MSG.searchEmpty, true);
-  const feeds = feedRows(
+  const feeds = await feedRows(
     ctx.db,
     result.rows.map((r) => r.feedUrl),
   );
@@ -141,53 +141,52 @@ function userChannel(r: UserChannelRow, feed: FeedRow | undefined): Channel {
   };
 }
 
-export function listMyChannels(ctx: UserCtx): Channel[] {
-  const rows = ctx.db
+export async function listMyChannels(ctx: UserCtx): Promise<Channel[]> {
+  const rows = await ctx.db
     .select()
     .from(userChannels)
     .where(eq(userChannels.userId, ctx.user.id))
-    .orderBy(asc(userChannels.createdAt), asc(userChannels.name))
-    .all();
-  const feeds = feedRows(
+    .orderBy(asc(userChannels.createdAt), asc(userChannels.name));
+  const feeds = await feedRows(
     ctx.db,
     rows.map((r) => r.feedUrl),
   );
   return rows.map((r) => userChannel(r, feeds.get(r.feedUrl)));
 }
 
-function saveUserChannel(ctx: UserCtx, f: DiscoveredFeed, name: string | undefined, niche: string): UserChannelRow {
-  const existing = ctx.db
-    .select()
-    .from(userChannels)
-    .where(and(eq(userChannels.userId, ctx.user.id), eq(userChannels.feedUrl, f.url)))
-    .get();
-  if (existing) return existing;
-  const row: UserChannelRow = {
-    id: crypto.randomUUID(),
-    userId: ctx.user.id,
-    name: (name?.trim() || f.title || hostOf(f.siteUrl ?? f.url)).slice(0, 300),
-    feedUrl: f.url,
-    siteUrl: f.siteUrl,
-    description: f.description.slice(0, 1000),
-    niche,
-    createdAt: ctx.now(),
-  };
-  ctx.db.insert(userChannels).values(row).run();
-  return row;
+/** The user's channel for the feed: the one kept already, else a new one (looked up and added in one transaction). */
+function saveUserChannel(ctx: UserCtx, f: DiscoveredFeed, name: string | undefined, niche: string): Promise<UserChannelRow> {
+  return tx(ctx.db, async (t) => {
+    const [existing] = await t
+      .select()
+      .from(userChannels)
+      .where(and(eq(userChannels.userId, ctx.user.id), eq(userChannels.feedUrl, f.url)))
+      .limit(1);
+    if (existing) return existing;
+    const row: UserChannelRow = {
+      id: crypto.randomUUID(),
+      userId: ctx.user.id,
+      name: (name?.trim() || f.title || hostOf(f.siteUrl ?? f.url)).slice(0, 300),
+      feedUrl: f.url,
+      siteUrl: f.siteUrl,
+      description: f.description.slice(0, 1000),
+      niche,
+      createdAt: ctx.now(),
+    };
+    await t.insert(userChannels).values(row);
+    return row;
+  });
 }
 
 /** channels.add: discovers and confirms the address's first feed, keeps it for the user. Adding twice is a no-op. */
 export async function addChannel(ctx: UserCtx, input: { url: string; name?: string; niche?: string }): Promise<Channel> {
   const [first] = await discoverFeeds(ctx, input.url);
-  const row = saveUserChannel(ctx, first, input.name, input.niche ?? 'general');
-  return userChannel(row, feedRows(ctx.db, [row.feedUrl]).get(row.feedUrl));
+  const row = await saveUserChannel(ctx, first, input.name, input.niche ?? 'general');
+  return userChannel(row, (await feedRows(ctx.db, [row.feedUrl])).get(row.feedUrl));
 }
 
-export function removeChannel(ctx: UserCtx, input: { id: string }) {
-  const res = ctx.db
-    .delete(userChannels)
-    .where(and(eq(userChannels.id, input.id), eq(userChannels.userId, ctx.user.id)))
-    .run();
+export async function removeChannel(ctx: UserCtx, input: { id: string }) {
+  const res = await ctx.db.delete(userChannels).where(and(eq(userChannels.id, input.id), eq(userChannels.userId, ctx.user.id)));
   if (affectedRows(res) === 0) throw new AppError('NOT_FOUND', 'Channel not found');
   return { success: true };
 }
@@ -211,22 +210,22 @@ export async function importOpml(ctx: UserCtx, input: { opml: string }) {
         try {
           const [feed] = await discoverFeeds(ctx, o.url);
           const niche = (o.category ?? 'general').toLowerCase().slice(0, 100) || 'general';
-          imported.push(saveUserChannel(ctx, feed, o.title, niche));
+          imported.push(await saveUserChannel(ctx, feed, o.title, niche));
         } catch (err) {
           failed.push({ url: o.url, message: err instanceof Error ? err.message : MSG.unknownError });
         }
       }),
     ),
   );
-  const feeds = feedRows(
+  const feeds = await feedRows(
     ctx.db,
     imported.map((r) => r.feedUrl),
   );
   return { imported: imported.length, channels: imported.map((r) => userChannel(r, feeds.get(r.feedUrl))), failed };
 }
 
-export function exportOpml(ctx: UserCtx) {
-  const rows = ctx.db.select().from(userChannels).where(eq(userChannels.userId, ctx.user.id)).orderBy(asc(userChannels.createdAt)).all();
+export async function exportOpml(ctx: UserCtx) {
+  const rows = await ctx.db.select().from(userChannels).where(eq(userChannels.userId, ctx.user.id)).orderBy(asc(userChannels.createdAt));
   return {
     opml: buildOpml(
       'Curated channels',

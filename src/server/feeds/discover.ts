@@ -89,9 +89,9 @@ export async function discoverFeeds(deps: FeedDeps, input: string): Promise<Disc
   const text = decodeBody(page.body, page.contentType);
   const confirmed: DiscoveredFeed[] = [];
   const invalid: Candidate[] = [];
-  const accept = (url: string, body: string, res: typeof page) => {
+  const accept = async (url: string, body: string, res: typeof page) => {
     const feed = parseFeed(body, res.url);
-    const items = storeParsed(deps, url, feed, res);
+    const items = await storeParsed(deps, url, feed, res);
     const now = deps.now().getTime();
     confirmed.push({
       url,
@@ -103,7 +103,7 @@ export async function discoverFeeds(deps: FeedDeps, input: string): Promise<Disc
     });
   };
   try {
-    accept(page.url, text, page);
+    await accept(page.url, text, page);
     return confirmed;
   } catch (err) {
     if (!(err instanceof FeedParseError)) throw err;
@@ -118,7 +118,7 @@ export async function discoverFeeds(deps: FeedDeps, input: string): Promise<Disc
         limit(async () => {
           try {
             const res = await fetcher.fetch(url);
-            accept(url, decodeBody(res.body, res.contentType), res);
+            await accept(url, decodeBody(res.body, res.contentType), res);
           } catch (err) {
             invalid.push({ url, message: describeFailure(err) });
           }

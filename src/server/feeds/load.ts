@@ -49,7 +49,7 @@ export function parseFetched(res: FetchResult): ParsedFeed {
 }
 
 /** Normalises and stores a parsed feed fetched from url; returns the stored items. */
-export function storeParsed(deps: FeedDeps, url: string, feed: ParsedFeed, res: Pick<FetchResult, 'etag' | 'lastModified'>): StoredItem[] {
+export async function storeParsed(deps: FeedDeps, url: string, feed: ParsedFeed, res: Pick<FetchResult, 'etag' | 'lastModified'>): Promise<StoredItem[]> {
   const now = deps.now().getTime();
   const seen = new Set<string>();
   const items: StoredItem[] = [];
@@ -60,7 +60,7 @@ export function storeParsed(deps: FeedDeps, url: string, feed: ParsedFeed, res: 
       items.push(item);
     }
   }
-  storeFeed(deps.db, {
+  await storeFeed(deps.db, {
     url,
     title: feed.title,
     siteUrl: feed.siteUrl,
@@ -89,27 +89,27 @@ export function loadFeed(deps: FeedDeps, url: string): Promise<LoadedFeed> {
 }
 
 async function refresh(deps: FeedDeps, url: string): Promise<LoadedFeed> {
-  const row = feedRow(deps.db, url);
+  const row = await feedRow(deps.db, url);
   const now = deps.now().getTime();
   const freshMs = deps.env.FEED_FRESHNESS_MINUTES * 60_000;
-  const cached = () => ({ url, title: row?.title ?? '', siteUrl: row?.siteUrl ?? null, items: cachedItems(deps.db, url), staleNote: null });
+  const cached = async () => ({ url, title: row?.title ?? '', siteUrl: row?.siteUrl ?? null, items: await cachedItems(deps.db, url), staleNote: null });
   if (row?.fetchedAt && now - row.fetchedAt.getTime() < freshMs) return cached();
   try {
     const res = await fetcherFor(deps.env).fetch(url, { etag: row?.fetchedAt ? row.etag : null, lastModified: row?.fetchedAt ? row.lastModified : null });
     if (res.notModified) {
-      markNotModified(deps.db, url, deps.now().getTime(), res.etag, res.lastModified);
-      return cached();
+      await markNotModified(deps.db, url, deps.now().getTime(), res.etag, res.lastModified);
+      return await cached();
     }
     const feed = parseFetched(res);
-    storeParsed(deps, url, feed, res);
-    return { url, title: feed.title, siteUrl: feed.siteUrl, items: cachedItems(deps.db, url), staleNote: null };
+    await storeParsed(deps, url, feed, res);
+    return { url, title: feed.title, siteUrl: feed.siteUrl, items: await cachedItems(deps.db, url), staleNote: null };
   } catch (err) {
     const message = describeFailure(err);
-    markFailed(deps.db, url, deps.now().getTime(), message);
-    const items = row?.fetchedAt ? cachedItems(deps.db, url) : [];
+    await markFailed(deps.db, url, deps.now().getTime(), message);
+    const items = row?.fetchedAt ? await cachedItems(deps.db, url) : [];
     if (items.length === 0) throw new FeedLoadError(message, err instanceof FetchError ? err.kind : 'parse');
     const when = row?.fetchedAt ? row.fetchedAt.toISOString() : 'an earlier fetch';
-    return { ...cached(), items, staleNote: `${message}. Showing saved articles from ${when}.` };
+    return { url, title: row?.title ?? '', siteUrl: row?.siteUrl ?? null, items, staleNote: `${message}. Showing saved articles from ${when}.` };
   }
 }
 

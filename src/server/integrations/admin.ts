@@ -48,25 +48,22 @@ export const adminPlatformDto = platformStats.extend({
 
 const iso = (d: Date | number | null | undefined) => (d == null ? null : new Date(d).toISOString());
 
-function statsFor(db: Db, platform: IntegrationPlatform): z.infer<typeof platformStats> {
-  const conns = db
+async function statsFor(db: Db, platform: IntegrationPlatform): Promise<z.infer<typeof platformStats>> {
+  const conns = await db
     .select({ status: integrationConnections.status, n: count() })
     .from(integrationConnections)
     .where(eq(integrationConnections.platform, platform))
-    .groupBy(integrationConnections.status)
-    .all();
-  const lastPublish = db
+    .groupBy(integrationConnections.status);
+  const [lastPublish] = await db
     .select({ at: max(integrationPublications.createdAt) })
     .from(integrationPublications)
-    .where(and(eq(integrationPublications.platform, platform), sql`${integrationPublications.status} != 'failed'`))
-    .get();
-  const lastFailure = db
+    .where(and(eq(integrationPublications.platform, platform), sql`${integrationPublications.status} != 'failed'`));
+  const [lastFailure] = await db
     .select({ at: integrationPublications.createdAt, error: integrationPublications.error })
     .from(integrationPublications)
     .where(and(eq(integrationPublications.platform, platform), eq(integrationPublications.status, 'failed')))
     .orderBy(desc(integrationPublications.createdAt))
-    .limit(1)
-    .get();
+    .limit(1);
   return {
     platform,
     name: PLATFORM_NAMES[platform],
@@ -78,8 +75,10 @@ function statsFor(db: Db, platform: IntegrationPlatform): z.infer<typeof platfor
   };
 }
 
-export function adminOverview(ctx: AdminCtx): z.infer<typeof adminOverviewDto> {
-  const providers = ctx.db.select().from(mailProviders).where(isNull(mailProviders.userId)).all();
+export async function adminOverview(ctx: AdminCtx): Promise<z.infer<typeof adminOverviewDto>> {
+  const providers = await ctx.db.select().from(mailProviders).where(isNull(mailProviders.userId));
+  const platforms = [];
+  for (const p of INTEGRATION_PLATFORMS) platforms.push(await statsFor(ctx.db, p));
   return {
     system: {
       mailProviders: providers.map((p) => ({
@@ -94,39 +93,36 @@ export function adminOverview(ctx: AdminCtx): z.infer<typeof adminOverviewDto> {
       stripeConfigured: stripeConfig(ctx.env) !== null,
       ai: engineOf(ctx.ai),
     },
-    platforms: INTEGRATION_PLATFORMS.map((p) => statsFor(ctx.db, p)),
+    platforms,
   };
 }
 
-export function adminPlatform(ctx: AdminCtx, platform: IntegrationPlatform): z.infer<typeof adminPlatformDto> {
-  const byStatus = ctx.db
+export async function adminPlatform(ctx: AdminCtx, platform: IntegrationPlatform): Promise<z.infer<typeof adminPlatformDto>> {
+  const byStatus = await ctx.db
     .select({ status: integrationPublications.status, n: count() })
     .from(integrationPublications)
     .where(eq(integrationPublications.platform, platform))
-    .groupBy(integrationPublications.status)
-    .all();
+    .groupBy(integrationPublications.status);
   const withStatus = (s: string) => byStatus.find((r) => r.status === s)?.n ?? 0;
-  const connErrors = ctx.db
+  const connErrors = await ctx.db
     .select({ email: users.email, at: integrationConnections.lastCheckedAt, message: integrationConnections.lastError })
     .from(integrationConnections)
     .innerJoin(users, eq(users.id, integrationConnections.userId))
     .where(and(eq(integrationConnections.platform, platform), eq(integrationConnections.status, 'error')))
     .orderBy(desc(integrationConnections.lastCheckedAt))
-    .limit(20)
-    .all();
-  const pubErrors = ctx.db
+    .limit(20);
+  const pubErrors = await ctx.db
     .select({ email: users.email, at: integrationPublications.createdAt, message: integrationPublications.error })
     .from(integrationPublications)
     .innerJoin(users, eq(users.id, integrationPublications.userId))
     .where(and(eq(integrationPublications.platform, platform), eq(integrationPublications.status, 'failed')))
     .orderBy(desc(integrationPublications.createdAt))
-    .limit(20)
-    .all();
+    .limit(20);
   const tagged = (kind: 'connection' | 'publish', rows: { email: string; at: Date | null; message: string | null }[]) =>
     rows.map((e) => ({ email: e.email, at: iso(e.at) ?? '', message: e.message ?? 'Unknown error', kind }));
   const recentErrors = [...tagged('connection', connErrors), ...tagged('publish', pubErrors)].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 20);
   return {
-    ...statsFor(ctx.db, platform),
+    ...(await statsFor(ctx.db, platform)),
     publishes: { draft: withStatus('draft'), scheduled: withStatus('scheduled'), sent: withStatus('sent'), failed: withStatus('failed') },
     recentErrors,
   };

@@ -29,16 +29,17 @@ export function assertAllowed(ctx: Pick<IntegrationsCtx, 'user'>, platform: Inte
   if (!canUsePlatform(ctx.user, platform)) throw new AppError('FORBIDDEN', lockedMessage(platform), { requiredPlan: cheapestPlanFor(platform) });
 }
 
-export function findConnection(ctx: Pick<IntegrationsCtx, 'db' | 'user'>, platform: IntegrationPlatform): IntegrationConnectionRow | undefined {
-  return ctx.db
+export async function findConnection(ctx: Pick<IntegrationsCtx, 'db' | 'user'>, platform: IntegrationPlatform): Promise<IntegrationConnectionRow | undefined> {
+  const [row] = await ctx.db
     .select()
     .from(integrationConnections)
     .where(and(eq(integrationConnections.userId, ctx.user.id), eq(integrationConnections.platform, platform)))
-    .get();
+    .limit(1);
+  return row;
 }
 
-export function requireConnection(ctx: Pick<IntegrationsCtx, 'db' | 'user'>, platform: IntegrationPlatform): IntegrationConnectionRow {
-  const row = findConnection(ctx, platform);
+export async function requireConnection(ctx: Pick<IntegrationsCtx, 'db' | 'user'>, platform: IntegrationPlatform): Promise<IntegrationConnectionRow> {
+  const row = await findConnection(ctx, platform);
   if (!row) throw new AppError('NOT_FOUND', notConnectedMessage(platform));
   return row;
 }
@@ -69,12 +70,11 @@ export function toConnectionDto(row: IntegrationConnectionRow): ConnectionDto {
 }
 
 /** A refused key or a platform error seen while using a connection is shown on its card. */
-export function markConnection(ctx: Pick<IntegrationsCtx, 'db' | 'now'>, row: IntegrationConnectionRow, error: string | null) {
-  ctx.db
+export async function markConnection(ctx: Pick<IntegrationsCtx, 'db' | 'now'>, row: IntegrationConnectionRow, error: string | null): Promise<void> {
+  await ctx.db
     .update(integrationConnections)
     .set({ status: error ? 'error' : 'connected', lastError: error, lastCheckedAt: ctx.now(), updatedAt: ctx.now() })
-    .where(eq(integrationConnections.id, row.id))
-    .run();
+    .where(eq(integrationConnections.id, row.id));
 }
 
 /** Only a refused key says the connection is broken; rate limits and outages say nothing about it. */
@@ -107,38 +107,36 @@ export async function connect(ctx: IntegrationsCtx, input: { platform: Integrati
     createdAt: now,
     updatedAt: now,
   };
-  ctx.db
+  await ctx.db
     .insert(integrationConnections)
     .values(row)
     .onConflictDoUpdate({
       target: [integrationConnections.userId, integrationConnections.platform],
       set: { secret, accountLabel: row.accountLabel, status: 'connected', lastError: null, lastCheckedAt: now, updatedAt: now },
-    })
-    .run();
-  return toConnectionDto(requireConnection(ctx, input.platform));
+    });
+  return toConnectionDto(await requireConnection(ctx, input.platform));
 }
 
 /** Calls the platform again with the saved key; the card shows the outcome (no throw for a refused key). */
 export async function recheck(ctx: IntegrationsCtx, platform: IntegrationPlatform): Promise<ConnectionDto> {
-  const row = requireConnection(ctx, platform);
+  const row = await requireConnection(ctx, platform);
   const creds = credentialsOf(ctx, row);
   try {
     const v = await connector(ctx, platform, creds).validate();
-    ctx.db
+    await ctx.db
       .update(integrationConnections)
       .set({ accountLabel: v.accountLabel.slice(0, 200), status: 'connected', lastError: null, lastCheckedAt: ctx.now(), updatedAt: ctx.now() })
-      .where(eq(integrationConnections.id, row.id))
-      .run();
+      .where(eq(integrationConnections.id, row.id));
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    markConnection(ctx, row, err.message);
+    await markConnection(ctx, row, err.message);
   }
-  return toConnectionDto(requireConnection(ctx, platform));
+  return toConnectionDto(await requireConnection(ctx, platform));
 }
 
-export function disconnect(ctx: IntegrationsCtx, platform: IntegrationPlatform) {
-  const row = requireConnection(ctx, platform);
-  ctx.db.delete(integrationConnections).where(eq(integrationConnections.id, row.id)).run();
+export async function disconnect(ctx: IntegrationsCtx, platform: IntegrationPlatform) {
+  const row = await requireConnection(ctx, platform);
+  await ctx.db.delete(integrationConnections).where(eq(integrationConnections.id, row.id));
   return { success: true as const, platform };
 }
 
@@ -161,20 +159,19 @@ export function toPublicationDto(row: IntegrationPublicationRow): PublicationDto
   };
 }
 
-export function listPlatformPublications(ctx: Pick<IntegrationsCtx, 'db' | 'user'>, limit = 100): PublicationDto[] {
-  return ctx.db
+export async function listPlatformPublications(ctx: Pick<IntegrationsCtx, 'db' | 'user'>, limit = 100): Promise<PublicationDto[]> {
+  const rows = await ctx.db
     .select()
     .from(integrationPublications)
     .where(eq(integrationPublications.userId, ctx.user.id))
     .orderBy(desc(integrationPublications.createdAt), desc(integrationPublications.id))
-    .limit(limit)
-    .all()
-    .map(toPublicationDto);
+    .limit(limit);
+  return rows.map(toPublicationDto);
 }
 
 /** The Integrations page: every platform with what this plan allows and the connection (never the key). */
-export function overview(ctx: IntegrationsCtx) {
-  const rows = ctx.db.select().from(integrationConnections).where(eq(integrationConnections.userId, ctx.user.id)).all();
+export async function overview(ctx: IntegrationsCtx) {
+  const rows = await ctx.db.select().from(integrationConnections).where(eq(integrationConnections.userId, ctx.user.id));
   const platforms = INTEGRATION_PLATFORMS.map((p) => {
     const allowed = canUsePlatform(ctx.user, p);
     const row = rows.find((r) => r.platform === p);
@@ -186,5 +183,5 @@ export function overview(ctx: IntegrationsCtx) {
       connection: row ? toConnectionDto(row) : null,
     };
   });
-  return { platforms, publications: listPlatformPublications(ctx) };
+  return { platforms, publications: await listPlatformPublications(ctx) };
 }

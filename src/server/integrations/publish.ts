@@ -42,9 +42,9 @@ function newsletterHtml(row: NewsletterRow): string {
   return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeXml(row.title)}</title></head><body><h1>${escapeXml(row.title)}</h1>${paragraphs.join('')}</body></html>`;
 }
 
-export function previewPublish(ctx: IntegrationsCtx, input: { newsletterId: string; platform: IntegrationPlatform }) {
+export async function previewPublish(ctx: IntegrationsCtx, input: { newsletterId: string; platform: IntegrationPlatform }) {
   assertAllowed(ctx, input.platform);
-  const row = findOwnedDraft(ctx, input.newsletterId);
+  const row = await findOwnedDraft(ctx, input.newsletterId);
   return {
     platform: input.platform,
     title: row.title,
@@ -56,10 +56,10 @@ export function previewPublish(ctx: IntegrationsCtx, input: { newsletterId: stri
 
 export async function platformLists(ctx: IntegrationsCtx, platform: IntegrationPlatform) {
   assertAllowed(ctx, platform);
-  const conn = requireConnection(ctx, platform);
+  const conn = await requireConnection(ctx, platform);
   try {
     const lists = await connector(ctx, platform, credentialsOf(ctx, conn)).lists();
-    if (conn.status === 'error') markConnection(ctx, conn, null);
+    if (conn.status === 'error') await markConnection(ctx, conn, null);
     return {
       platform,
       listWord: PLATFORM_INFO[platform].listWord,
@@ -67,7 +67,7 @@ export async function platformLists(ctx: IntegrationsCtx, platform: IntegrationP
       note: platform === 'beehiiv' ? 'beehiiv has no lists: a post goes to everyone subscribed to the publication.' : null,
     };
   } catch (err) {
-    if (isKeyProblem(err)) markConnection(ctx, conn, err.message);
+    if (isKeyProblem(err)) await markConnection(ctx, conn, err.message);
     throw err;
   }
 }
@@ -83,8 +83,8 @@ function whenOf(ctx: IntegrationsCtx, input: PublishInput): When {
 
 export async function publish(ctx: IntegrationsCtx, input: PublishInput): Promise<PublicationDto> {
   assertAllowed(ctx, input.platform);
-  const newsletter = findOwnedDraft(ctx, input.newsletterId);
-  const conn = requireConnection(ctx, input.platform);
+  const newsletter = await findOwnedDraft(ctx, input.newsletterId);
+  const conn = await requireConnection(ctx, input.platform);
   const when = whenOf(ctx, input);
   const html = adaptHtml(input.platform, newsletterHtml(newsletter));
   const creds = credentialsOf(ctx, conn);
@@ -108,7 +108,9 @@ export async function publish(ctx: IntegrationsCtx, input: PublishInput): Promis
     createdAt: now,
     updatedAt: now,
   };
-  const save = () => ctx.db.insert(integrationPublications).values(row).run();
+  const save = async () => {
+    await ctx.db.insert(integrationPublications).values(row);
+  };
   try {
     const lists = await api.lists();
     const listId = input.platform === 'beehiiv' ? (lists[0]?.id ?? '') : input.listId;
@@ -129,44 +131,43 @@ export async function publish(ctx: IntegrationsCtx, input: PublishInput): Promis
       if (d.scheduledAt) row.scheduledAt = d.scheduledAt;
     }
     row.status = when.mode === 'draft' ? 'draft' : when.mode === 'now' ? 'sent' : 'scheduled';
-    save();
-    if (conn.status === 'error') markConnection(ctx, conn, null);
+    await save();
+    if (conn.status === 'error') await markConnection(ctx, conn, null);
     return toPublicationDto(row);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     // Input mistakes caught before anything reached the platform are not publications.
     if (err.code === 'BAD_REQUEST' && !row.listId) throw err;
     row.error = row.remoteId ? `${err.message} The campaign was created on ${PLATFORM_NAMES[input.platform]} as a draft.` : err.message;
-    save();
-    if (isKeyProblem(err)) markConnection(ctx, conn, err.message);
+    await save();
+    if (isKeyProblem(err)) await markConnection(ctx, conn, err.message);
     ctx.log.warn(`integrations: publishing to ${input.platform} for user ${ctx.user.id} failed: ${err.message}`);
     throw new AppError(err.code, row.error, { publicationId: row.id });
   }
 }
 
 export async function refreshStats(ctx: IntegrationsCtx, id: string): Promise<PublicationDto> {
-  const row = ctx.db
+  const [row] = await ctx.db
     .select()
     .from(integrationPublications)
     .where(and(eq(integrationPublications.id, id), eq(integrationPublications.userId, ctx.user.id)))
-    .get();
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Publication not found');
   if (!row.remoteId) throw new AppError('BAD_REQUEST', PUBLISH_MSG.notPublished);
   assertAllowed(ctx, row.platform);
-  const conn = requireConnection(ctx, row.platform);
+  const conn = await requireConnection(ctx, row.platform);
   let result;
   try {
     result = await connector(ctx, row.platform, credentialsOf(ctx, conn)).stats(row.remoteId);
   } catch (err) {
-    if (isKeyProblem(err)) markConnection(ctx, conn, err.message);
+    if (isKeyProblem(err)) await markConnection(ctx, conn, err.message);
     throw err;
   }
   const now = ctx.now();
   const status = result.remoteStatus && row.status !== 'failed' ? result.remoteStatus : row.status;
-  ctx.db
+  await ctx.db
     .update(integrationPublications)
     .set({ stats: result.stats, statsFetchedAt: now, status, updatedAt: now })
-    .where(eq(integrationPublications.id, row.id))
-    .run();
+    .where(eq(integrationPublications.id, row.id));
   return toPublicationDto({ ...row, stats: result.stats, statsFetchedAt: now, status, updatedAt: now });
 }

@@ -42,22 +42,21 @@ export const integrationsStatusDto = z.object({
 });
 export type IntegrationsStatusDto = z.infer<typeof integrationsStatusDto>;
 
-export function integrationsStatus(ctx: Pick<AuthedContext, 'db' | 'now' | 'user'>): IntegrationsStatusDto {
-  const rows = ctx.db
+export async function integrationsStatus(ctx: Pick<AuthedContext, 'db' | 'now' | 'user'>): Promise<IntegrationsStatusDto> {
+  const rows = await ctx.db
     .select({ platform: integrationConnections.platform, status: integrationConnections.status })
     .from(integrationConnections)
-    .where(eq(integrationConnections.userId, ctx.user.id))
-    .all();
+    .where(eq(integrationConnections.userId, ctx.user.id));
   // A connection whose key the platform refused is not working, so it is not "Connected".
   const flag = (p: string) => ({ connected: rows.some((r) => r.platform === p && r.status === 'connected') });
-  const own = listPublications(ctx, { limit: RECENT_PUBLICATIONS, ownedOnly: true }).map((p) => ({
+  const own = (await listPublications(ctx, { limit: RECENT_PUBLICATIONS, ownedOnly: true })).map((p) => ({
     id: p.id,
     date: p.lastSaved,
     title: p.name,
     platform: 'newsletter' as const,
     status: p.status,
   }));
-  const campaigns = listPlatformPublications(ctx, RECENT_PUBLICATIONS).map((p) => ({
+  const campaigns = (await listPlatformPublications(ctx, RECENT_PUBLICATIONS)).map((p) => ({
     id: p.id,
     date: p.createdAt,
     title: p.title,

@@ -9,8 +9,8 @@ import type { IntegrationsCtx } from './connections';
 export const SUBSTACK_NOTE =
   'Substack has no public API, so nothing is sent from here: copy the HTML or the Markdown and paste it into Substack’s post editor.';
 
-export function substackCopy(ctx: Pick<IntegrationsCtx, 'db' | 'user' | 'now'>, newsletterId: string) {
-  const row = findOwnedDraft(ctx, newsletterId);
+export async function substackCopy(ctx: Pick<IntegrationsCtx, 'db' | 'user' | 'now'>, newsletterId: string) {
+  const row = await findOwnedDraft(ctx, newsletterId);
   const doc = exportDocFrom(row);
   const e = escapeXml;
   const out = [`<h1>${e(doc.title)}</h1>`];

@@ -25,21 +25,21 @@ export interface ClaimedJob {
 
 export interface JobQueue {
   /** Adds a job inside `tx` when given (the caller's transaction). Returns its id. */
-  enqueue(job: NewJob, tx?: DbOrTx): string;
+  enqueue(job: NewJob, tx?: DbOrTx): Promise<string>;
   /** The next due job of these kinds, leased to `worker` for `leaseMs`; null when none is due. */
-  claim(kinds: readonly string[], worker: string, leaseMs: number): ClaimedJob | null;
+  claim(kinds: readonly string[], worker: string, leaseMs: number): Promise<ClaimedJob | null>;
   /** Renews the lease; false when the job is no longer this worker's (it must stop). */
-  heartbeat(id: string, worker: string, leaseMs: number): boolean;
-  complete(id: string, worker: string): void;
+  heartbeat(id: string, worker: string, leaseMs: number): Promise<boolean>;
+  complete(id: string, worker: string): Promise<void>;
   /** Puts the job back for a later run (`retryAt`), or ends it as failed when `retryAt` is omitted. */
-  fail(id: string, worker: string, error: string, retryAt?: Date): void;
+  fail(id: string, worker: string, error: string, retryAt?: Date): Promise<void>;
   /** Moves an unfinished job with this key to run at `runAt` (a "retry now"); false when there is none. */
-  reschedule(uniqueKey: string, runAt: Date): boolean;
+  reschedule(uniqueKey: string, runAt: Date): Promise<boolean>;
   /** Cancels an unfinished job that is not running. */
-  cancel(uniqueKey: string): boolean;
+  cancel(uniqueKey: string): Promise<boolean>;
   /** Whether a job of these kinds is due now (queued and due, or running on an expired lease). */
-  hasDue(kinds: readonly string[]): boolean;
-  counts(): Record<string, number>;
+  hasDue(kinds: readonly string[]): Promise<boolean>;
+  counts(): Promise<Record<string, number>>;
 }
 
 export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): JobQueue {
@@ -74,81 +74,76 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
     return st;
   };
   return {
-    hasDue(kinds) {
+    async hasDue(kinds) {
       if (!kinds.length) return false;
-      return !!statements(kinds).due.get({ now: now().getTime() });
+      const rows = await statements(kinds).due.execute({ now: now().getTime() });
+      return rows.length > 0;
     },
-    enqueue(job, tx) {
+    async enqueue(job, tx) {
       const at = now().getTime();
       const id = crypto.randomUUID();
-      (tx ?? db)
-        .insert(jobs)
-        .values({
-          id,
-          kind: job.kind,
-          payload: job.payload,
-          status: 'queued',
-          runAt: job.runAt?.getTime() ?? at,
-          uniqueKey: job.uniqueKey ?? null,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .run();
+      await (tx ?? db).insert(jobs).values({
+        id,
+        kind: job.kind,
+        payload: job.payload,
+        status: 'queued',
+        runAt: job.runAt?.getTime() ?? at,
+        uniqueKey: job.uniqueKey ?? null,
+        createdAt: at,
+        updatedAt: at,
+      });
       return id;
     },
-    claim(kinds, worker, leaseMs) {
+    async claim(kinds, worker, leaseMs) {
       if (!kinds.length) return null;
       const at = now().getTime();
       // One statement claims atomically: SQLite runs it under the write lock, so two workers (or two
       // processes on one file) never claim the same job.
-      const row = statements(kinds).claim.get({ now: at, worker, until: at + leaseMs });
+      const [row] = await statements(kinds).claim.execute({ now: at, worker, until: at + leaseMs });
       return row ? { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts } : null;
     },
-    heartbeat(id, worker, leaseMs) {
+    async heartbeat(id, worker, leaseMs) {
       const at = now().getTime();
-      const res = db
+      const res = await db
         .update(jobs)
         .set({ leaseUntil: at + leaseMs, updatedAt: at })
-        .where(and(eq(jobs.id, id), eq(jobs.worker, worker), eq(jobs.status, 'running')))
-        .run();
+        .where(and(eq(jobs.id, id), eq(jobs.worker, worker), eq(jobs.status, 'running')));
       return affectedRows(res) === 1;
     },
-    complete(id, worker) {
+    async complete(id, worker) {
       // The unique key is released so the same key can be used again later.
-      db.update(jobs)
+      await db
+        .update(jobs)
         .set({ status: 'done', leaseUntil: null, uniqueKey: null, updatedAt: now().getTime() })
-        .where(and(eq(jobs.id, id), eq(jobs.worker, worker)))
-        .run();
+        .where(and(eq(jobs.id, id), eq(jobs.worker, worker)));
     },
-    fail(id, worker, error, retryAt) {
+    async fail(id, worker, error, retryAt) {
       const at = now().getTime();
-      db.update(jobs)
+      await db
+        .update(jobs)
         .set(
           retryAt
             ? { status: 'queued', runAt: retryAt.getTime(), leaseUntil: null, worker: null, lastError: error.slice(0, 1000), updatedAt: at }
             : { status: 'failed', leaseUntil: null, uniqueKey: null, lastError: error.slice(0, 1000), updatedAt: at },
         )
-        .where(and(eq(jobs.id, id), eq(jobs.worker, worker)))
-        .run();
+        .where(and(eq(jobs.id, id), eq(jobs.worker, worker)));
     },
-    reschedule(uniqueKey, runAt) {
-      const res = db
+    async reschedule(uniqueKey, runAt) {
+      const res = await db
         .update(jobs)
         .set({ runAt: runAt.getTime(), updatedAt: now().getTime() })
-        .where(and(eq(jobs.uniqueKey, uniqueKey), eq(jobs.status, 'queued')))
-        .run();
+        .where(and(eq(jobs.uniqueKey, uniqueKey), eq(jobs.status, 'queued')));
       return affectedRows(res) === 1;
     },
-    cancel(uniqueKey) {
-      const res = db
+    async cancel(uniqueKey) {
+      const res = await db
         .update(jobs)
         .set({ status: 'canceled', uniqueKey: null, updatedAt: now().getTime() })
-        .where(and(eq(jobs.uniqueKey, uniqueKey), inArray(jobs.status, ['queued'])))
-        .run();
+        .where(and(eq(jobs.uniqueKey, uniqueKey), inArray(jobs.status, ['queued'])));
       return affectedRows(res) === 1;
     },
-    counts() {
-      const rows = db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status).all();
+    async counts() {
+      const rows = await db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status);
       return Object.fromEntries(rows.map((r) => [r.status, r.n]));
     },
   };

@@ -60,21 +60,37 @@ export function startJobWorker<D extends WorkerDeps>(deps: D, queue: JobQueue, h
   let stopped = false;
   let waiters: (() => void)[] = [];
 
-  const settleIdle = () => {
-    if (running.size || queue.hasDue(kinds)) return;
+  const settleIdle = async () => {
+    if (running.size || (await queue.hasDue(kinds))) return;
+    // A job may have been claimed while the queue was asked.
+    if (running.size) return;
     waiters.forEach((w) => w());
     waiters = [];
   };
 
+  // One claiming loop at a time: claims are awaited, and two loops would both see a free slot.
+  let pumping = false;
+  let again = false;
   const pump = () => {
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    void claimWhileFree()
+      .catch((err: unknown) => deps.log.error('job queue claim failed', err))
+      .finally(() => {
+        pumping = false;
+        if (again) {
+          again = false;
+          setImmediate(pump);
+        }
+      });
+  };
+
+  const claimWhileFree = async () => {
     while (!stopped && running.size < concurrency) {
-      let job;
-      try {
-        job = queue.claim(kinds, id, leaseMs);
-      } catch (err) {
-        deps.log.error('job queue claim failed', err);
-        return;
-      }
+      const job = await queue.claim(kinds, id, leaseMs);
       if (!job) break;
       const handler = handlers[job.kind]!;
       const p = handler(deps, queue, job, id, leaseMs).finally(() => {
@@ -83,7 +99,7 @@ export function startJobWorker<D extends WorkerDeps>(deps: D, queue: JobQueue, h
       });
       running.add(p);
     }
-    if (waiters.length) settleIdle();
+    if (waiters.length) await settleIdle();
   };
 
   const timer = setInterval(pump, pollMs);

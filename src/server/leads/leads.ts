@@ -6,12 +6,11 @@ import { leadsIpRule } from './rate-rules';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'now' | 'ip'>;
 
-export function storeLead(ctx: Ctx, input: { email: string; firstName: string }) {
+export async function storeLead(ctx: Ctx, input: { email: string; firstName: string }) {
   ctx.limiter.hit(`leads:ip:${ctx.ip}`, leadsIpRule(ctx.env));
-  ctx.db
+  await ctx.db
     .insert(leads)
     .values({ id: crypto.randomUUID(), email: input.email, firstName: input.firstName, createdAt: ctx.now() })
-    .onConflictDoUpdate({ target: leads.email, set: { firstName: input.firstName } })
-    .run();
+    .onConflictDoUpdate({ target: leads.email, set: { firstName: input.firstName } });
   return { success: true as const, message: 'Thanks! Your newsletter guide is on its way.' };
 }

@@ -86,13 +86,12 @@ export function dropTransport(id: string) {
 
 const PRIORITY_ORDER = sql`CASE ${mailProviders.priority} WHEN 'primary' THEN 0 WHEN 'secondary' THEN 1 ELSE 2 END`;
 
-function rowsChain(deps: ChainDeps, userId: string | null): ChainEntry[] {
-  const rows = deps.db
+async function rowsChain(deps: ChainDeps, userId: string | null): Promise<ChainEntry[]> {
+  const rows = await deps.db
     .select()
     .from(mailProviders)
     .where(userId ? eq(mailProviders.userId, userId) : isNull(mailProviders.userId))
-    .orderBy(PRIORITY_ORDER, asc(mailProviders.createdAt))
-    .all();
+    .orderBy(PRIORITY_ORDER, asc(mailProviders.createdAt));
   const entries: ChainEntry[] = [];
   for (const row of rows) {
     const transport = transportFor(deps, row);
@@ -106,13 +105,13 @@ function rowsChain(deps: ChainDeps, userId: string | null): ChainEntry[] {
 export type MailOwner = string | 'system';
 
 /** The chain for `owner`, read at each call (one indexed query; transports are cached per row version). */
-export function chainFor(deps: ChainDeps, owner: MailOwner): ChainEntry[] {
+export async function chainFor(deps: ChainDeps, owner: MailOwner): Promise<ChainEntry[]> {
   // An account that lost Email Management (downgrade, trial over) keeps its rows but mails through the system.
-  if (owner !== 'system' && capabilitiesOf(deps.db, owner, deps.now()).emailManagement) {
-    const own = rowsChain(deps, owner);
+  if (owner !== 'system' && (await capabilitiesOf(deps.db, owner, deps.now())).emailManagement) {
+    const own = await rowsChain(deps, owner);
     if (own.length) return own;
   }
-  const system = rowsChain(deps, null);
+  const system = await rowsChain(deps, null);
   if (system.length) return system;
   if (deps.env.SMTP_URL) return envSmtpChain(deps.env.SMTP_URL);
   return defaultChain(deps);

@@ -2,7 +2,7 @@
 // adapters turn vendor payloads into DeliveryEvents; this records them once (by the vendor's event id)
 // and suppresses addresses that hard-bounce or complain, for every publication of the sending account.
 import { and, eq, inArray } from 'drizzle-orm';
-import { affectedRows, type Db, type DbOrTx } from '../db';
+import { affectedRows, tx, type Db, type DbOrTx } from '../db';
 import { issueSends, mailEvents, publications, sendRecipients, subscribers, suppressions, type MailEventKind } from '../../../db/schema';
 
 export interface DeliveryEvent {
@@ -22,39 +22,47 @@ export interface DeliveryEvent {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The account that sent the message the event is about (via the recipient row), or the provider's owner. */
-function findSend(db: DbOrTx, ev: DeliveryEvent): { sendId: string; userId: string } | null {
-  const byTag = ev.tags?.sendId
-    ? db.select({ id: issueSends.id, userId: issueSends.userId }).from(issueSends).where(eq(issueSends.id, ev.tags.sendId)).get()
-    : undefined;
+async function findSend(db: DbOrTx, ev: DeliveryEvent): Promise<{ sendId: string; userId: string } | null> {
+  const [byTag] = ev.tags?.sendId
+    ? await db.select({ id: issueSends.id, userId: issueSends.userId }).from(issueSends).where(eq(issueSends.id, ev.tags.sendId)).limit(1)
+    : [];
   if (byTag) return { sendId: byTag.id, userId: byTag.userId };
   if (!ev.providerMessageId) return null;
-  const row = db
+  const [row] = await db
     .select({ sendId: sendRecipients.sendId, userId: issueSends.userId })
     .from(sendRecipients)
     .innerJoin(issueSends, eq(issueSends.id, sendRecipients.sendId))
     .where(eq(sendRecipients.providerMessageId, ev.providerMessageId))
-    .get();
+    .limit(1);
   return row ?? null;
 }
 
 /** Adds `email` to the account's suppression list and marks its subscriptions; idempotent. */
-export function suppress(db: DbOrTx, userId: string, email: string, reason: 'hard_bounce' | 'complaint' | 'manual', source: string, now: Date) {
+export async function suppress(
+  db: DbOrTx,
+  userId: string,
+  email: string,
+  reason: 'hard_bounce' | 'complaint' | 'manual',
+  source: string,
+  now: Date,
+): Promise<void> {
   const address = normalizeEmail(email);
-  db.insert(suppressions).values({ id: crypto.randomUUID(), userId, email: address, reason, source, createdAt: now }).onConflictDoNothing().run();
+  await db.insert(suppressions).values({ id: crypto.randomUUID(), userId, email: address, reason, source, createdAt: now }).onConflictDoNothing();
   const status = reason === 'complaint' ? 'complained' : reason === 'hard_bounce' ? 'bounced' : 'unsubscribed';
   const owned = db.select({ id: publications.id }).from(publications).where(eq(publications.userId, userId));
-  db.update(subscribers)
+  await db
+    .update(subscribers)
     .set({ status, updatedAt: now })
-    .where(and(eq(subscribers.email, address), inArray(subscribers.publicationId, owned)))
-    .run();
+    .where(and(eq(subscribers.email, address), inArray(subscribers.publicationId, owned)));
 }
 
-export function isSuppressed(db: DbOrTx, userId: string, email: string): boolean {
-  return !!db
+export async function isSuppressed(db: DbOrTx, userId: string, email: string): Promise<boolean> {
+  const [row] = await db
     .select({ id: suppressions.id })
     .from(suppressions)
     .where(and(eq(suppressions.userId, userId), eq(suppressions.email, normalizeEmail(email))))
-    .get();
+    .limit(1);
+  return !!row;
 }
 
 /**
@@ -62,14 +70,14 @@ export function isSuppressed(db: DbOrTx, userId: string, email: string): boolean
  * provider): an event is only applied to sends of that owner, so one account's webhook cannot
  * suppress addresses for another. Returns how many events were new.
  */
-export function applyDeliveryEvents(db: Db, provider: { kind: string; userId: string | null }, events: DeliveryEvent[], now: Date): number {
+export async function applyDeliveryEvents(db: Db, provider: { kind: string; userId: string | null }, events: DeliveryEvent[], now: Date): Promise<number> {
   let recorded = 0;
-  db.transaction((tx) => {
+  await tx(db, async (t) => {
     for (const ev of events) {
-      const send = findSend(tx, ev);
+      const send = await findSend(t, ev);
       if (send && provider.userId && send.userId !== provider.userId) continue;
       const userId = send?.userId ?? provider.userId;
-      const inserted = tx
+      const inserted = await t
         .insert(mailEvents)
         .values({
           kind: ev.kind,
@@ -82,13 +90,12 @@ export function applyDeliveryEvents(db: Db, provider: { kind: string; userId: st
           eventKey: ev.eventKey ? `${provider.kind}:${ev.eventKey}` : null,
           at: ev.at,
         })
-        .onConflictDoNothing()
-        .run();
+        .onConflictDoNothing();
       if (affectedRows(inserted) === 0) continue;
       recorded++;
       if (!userId) continue;
-      if (ev.kind === 'complained') suppress(tx, userId, ev.email, 'complaint', provider.kind, now);
-      if (ev.kind === 'bounced' && ev.hard) suppress(tx, userId, ev.email, 'hard_bounce', provider.kind, now);
+      if (ev.kind === 'complained') await suppress(t, userId, ev.email, 'complaint', provider.kind, now);
+      if (ev.kind === 'bounced' && ev.hard) await suppress(t, userId, ev.email, 'hard_bounce', provider.kind, now);
     }
   });
   return recorded;

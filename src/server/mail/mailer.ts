@@ -41,7 +41,7 @@ export async function sendMail(deps: MailDeps, owner: MailOwner, msg: MailMessag
     messageId: `<${crypto.randomUUID()}@${mailboxDomain(deps.env.MAIL_FROM)}>`,
     logNote: msg.logNote,
   };
-  const { results, outage } = await deliver(chainFor(deps, owner), [message], { callTimeoutMs: CALL_TIMEOUT_MS, log: (l) => deps.log.warn(l) });
+  const { results, outage } = await deliver(await chainFor(deps, owner), [message], { callTimeoutMs: CALL_TIMEOUT_MS, log: (l) => deps.log.warn(l) });
   const { result, entry } = results[0]!;
   if (!result.ok || !entry) throw new MailRefusedError(result.ok ? 'no provider answered' : result.error, !outage);
   return { messageId: message.messageId, transport: entry.kind };
@@ -50,9 +50,7 @@ export async function sendMail(deps: MailDeps, owner: MailOwner, msg: MailMessag
 /** The product's own mailer: the system chain (system providers, then SMTP_URL, then the outbox). */
 export function createMailer(deps: MailDeps): Mailer {
   return {
-    get transport() {
-      return chainFor(deps, 'system')[0]!.kind;
-    },
+    nextTransport: async () => (await chainFor(deps, 'system'))[0]!.kind,
     send: (msg) => sendMail(deps, 'system', msg),
   };
 }

@@ -23,7 +23,7 @@ export interface SentMail {
 }
 
 export interface Mailer {
-  /** What the next message would go through. */
-  readonly transport: TransportKind;
+  /** What the next message would go through (the chain is read from the database at each call). */
+  nextTransport(): Promise<TransportKind>;
   send(msg: MailMessage): Promise<SentMail>;
 }

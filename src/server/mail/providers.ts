@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthedContext } from '../context';
+import { tx, type DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { capabilitiesFor, isStaff } from '../../shared/plans';
@@ -108,18 +109,18 @@ const SIGNING_FIELD: Partial<Record<ProviderKind, string>> = { resend: 'webhookS
 
 const RANK: Record<ProviderPriority, number> = { primary: 0, secondary: 1, fallback: 2 };
 
-export function listProviders(ctx: Ctx, scope: ProviderScope): ProviderView[] {
+export async function listProviders(ctx: Ctx, scope: ProviderScope): Promise<ProviderView[]> {
   const owner = ownerFor(ctx, scope);
-  const rows = ctx.db.select().from(mailProviders).where(ownedBy(owner)).all();
+  const rows = await ctx.db.select().from(mailProviders).where(ownedBy(owner));
   return rows.sort((a, b) => RANK[a.priority] - RANK[b.priority] || a.createdAt.getTime() - b.createdAt.getTime()).map((r) => toView(ctx, r));
 }
 
-function findOwned(ctx: Ctx, owner: string | null, id: string): MailProviderRow {
-  const row = ctx.db
+async function findOwned(db: DbOrTx, owner: string | null, id: string): Promise<MailProviderRow> {
+  const [row] = await db
     .select()
     .from(mailProviders)
     .where(and(eq(mailProviders.id, id), ownedBy(owner)))
-    .get();
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Mail provider not found');
   return row;
 }
@@ -162,12 +163,6 @@ export async function addProvider(ctx: Ctx, scope: ProviderScope, input: AddProv
     throw new AppError('BAD_REQUEST', 'Priority must be primary, secondary or fallback');
   const settings = await validSettings(ctx, input.kind, input.settings);
   const label = (input.label ?? '').trim().slice(0, 60) || PROVIDER_LABELS[input.kind];
-  const taken = ctx.db
-    .select({ id: mailProviders.id, label: mailProviders.label })
-    .from(mailProviders)
-    .where(and(ownedBy(owner), eq(mailProviders.priority, input.priority)))
-    .get();
-  if (taken) throw new AppError('CONFLICT', `There is already a ${input.priority} provider (${taken.label}). Remove it first or choose another priority.`);
   const now = ctx.now();
   const row = {
     id: crypto.randomUUID(),
@@ -183,15 +178,29 @@ export async function addProvider(ctx: Ctx, scope: ProviderScope, input: AddProv
     createdAt: now,
     updatedAt: now,
   };
-  ctx.db.insert(mailProviders).values(row).run();
+  // One provider per priority per owner: the check and the insert in one transaction, so two parallel
+  // adds cannot both pass it.
+  await tx(ctx.db, async (t) => {
+    const [taken] = await t
+      .select({ id: mailProviders.id, label: mailProviders.label })
+      .from(mailProviders)
+      .where(and(ownedBy(owner), eq(mailProviders.priority, input.priority)))
+      .limit(1);
+    if (taken) throw new AppError('CONFLICT', `There is already a ${input.priority} provider (${taken.label}). Remove it first or choose another priority.`);
+    await t.insert(mailProviders).values(row);
+  });
   ctx.log.info(`mail provider ${row.id} (${row.kind}, ${row.priority}) added for ${owner ?? 'the system'}`);
   return toView(ctx, row);
 }
 
-export function removeProvider(ctx: Ctx, scope: ProviderScope, id: string): { ok: true } {
+export async function removeProvider(ctx: Ctx, scope: ProviderScope, id: string): Promise<{ ok: true }> {
   const owner = ownerFor(ctx, scope);
-  const row = findOwned(ctx, owner, id);
-  ctx.db.delete(mailProviders).where(eq(mailProviders.id, row.id)).run();
+  // Found and removed in one transaction: of two removals at once, the second is told it is gone.
+  const row = await tx(ctx.db, async (t) => {
+    const found = await findOwned(t, owner, id);
+    await t.delete(mailProviders).where(eq(mailProviders.id, found.id));
+    return found;
+  });
   dropTransport(row.id);
   return { ok: true };
 }
@@ -199,7 +208,7 @@ export function removeProvider(ctx: Ctx, scope: ProviderScope, id: string): { ok
 /** Runs the provider's real check now and keeps the answer on the row. */
 export async function testProvider(ctx: Ctx, scope: ProviderScope, id: string): Promise<ProviderView> {
   const owner = ownerFor(ctx, scope);
-  const row = findOwned(ctx, owner, id);
+  const row = await findOwned(ctx.db, owner, id);
   const settings = readSettings(ctx, row);
   let status: HealthStatus = 'error';
   let detail = 'The settings cannot be read with this server’s APP_SECRET: remove the provider and add it again.';
@@ -216,11 +225,10 @@ export async function testProvider(ctx: Ctx, scope: ProviderScope, id: string): 
     }
   }
   const at = ctx.now();
-  ctx.db
+  await ctx.db
     .update(mailProviders)
     .set({ lastStatus: status, lastDetail: detail.slice(0, 500), lastCheckAt: at })
-    .where(eq(mailProviders.id, row.id))
-    .run();
+    .where(eq(mailProviders.id, row.id));
   return toView(ctx, { ...row, lastStatus: status, lastDetail: detail.slice(0, 500), lastCheckAt: at });
 }
 
@@ -230,20 +238,26 @@ export async function testProvider(ctx: Ctx, scope: ProviderScope, id: string): 
  */
 export async function updateProvider(ctx: Ctx, scope: ProviderScope, input: UpdateProviderInput): Promise<ProviderView> {
   const owner = ownerFor(ctx, scope);
-  const row = findOwned(ctx, owner, input.id);
+  const row = await findOwned(ctx.db, owner, input.id);
   const kind = row.kind as ProviderKind;
   const current = readSettings(ctx, row);
   if (!current && input.settings)
     throw new AppError('BAD_REQUEST', 'The stored settings cannot be read with this server’s APP_SECRET: remove the provider and add it again.');
   const changes = Object.fromEntries(Object.entries(input.settings ?? {}).filter(([, v]) => v !== '' && v !== undefined && v !== null));
   const settings = input.settings ? await validSettings(ctx, kind, { ...current, ...changes }) : current;
-  const label = input.label?.trim().slice(0, 60) || row.label;
-  const updated = {
-    ...row,
-    label,
-    secret: input.settings ? encryptSecret(ctx.env.APP_SECRET, JSON.stringify(settings)) : row.secret,
-    updatedAt: new Date(Math.max(ctx.now().getTime(), row.updatedAt.getTime() + 1)),
-  };
-  ctx.db.update(mailProviders).set({ label: updated.label, secret: updated.secret, updatedAt: updated.updatedAt }).where(eq(mailProviders.id, row.id)).run();
+  const secret = input.settings ? encryptSecret(ctx.env.APP_SECRET, JSON.stringify(settings)) : null;
+  // Read again and written in one transaction: a change without settings keeps the settings stored
+  // now (not those read before), and the version always moves past the stored one.
+  const updated = await tx(ctx.db, async (t) => {
+    const fresh = await findOwned(t, owner, input.id);
+    const next = {
+      ...fresh,
+      label: input.label?.trim().slice(0, 60) || fresh.label,
+      secret: secret ?? fresh.secret,
+      updatedAt: new Date(Math.max(ctx.now().getTime(), fresh.updatedAt.getTime() + 1)),
+    };
+    await t.update(mailProviders).set({ label: next.label, secret: next.secret, updatedAt: next.updatedAt }).where(eq(mailProviders.id, fresh.id));
+    return next;
+  });
   return toView(ctx, updated);
 }

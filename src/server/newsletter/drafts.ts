@@ -5,7 +5,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { newsletters, type NewsletterRow } from '../../../db/schema/newsletters';
 import { AppError } from '../errors';
-import type { Db, DbOrTx } from '../db';
+import { affectedRows, tx, type Db, type DbOrTx } from '../db';
 import { createDraftInput, contentSourcesSchema, DRAFT_STATUSES, MAX_TITLE_LENGTH, storedContentSources } from '../../shared/schemas/newsletter';
 import { findAccessible } from '../publications/publications';
 import { publicationId } from '../publications/schemas';
@@ -87,18 +87,18 @@ export function toDraftDto(row: NewsletterRow): DraftDto {
 }
 
 /** The owned row, or NOT_FOUND (also for another user's id, so ids are not probeable). */
-export function findOwnedDraft(ctx: Pick<DraftCtx, 'user'> & { db: DbOrTx }, id: string): NewsletterRow {
-  const row = ctx.db
+export async function findOwnedDraft(ctx: Pick<DraftCtx, 'user'> & { db: DbOrTx }, id: string): Promise<NewsletterRow> {
+  const [row] = await ctx.db
     .select()
     .from(newsletters)
     .where(and(eq(newsletters.id, id), eq(newsletters.userId, ctx.user.id)))
-    .get();
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MSG);
   return row;
 }
 
 /** A double click sends the same client id twice: the second call returns the first draft. */
-export function createDraft(ctx: DraftCtx, input: z.infer<typeof createDraftRequest>): DraftDto {
+export async function createDraft(ctx: DraftCtx, input: z.infer<typeof createDraftRequest>): Promise<DraftDto> {
   const now = ctx.now();
   const row: NewsletterRow = {
     id: input.id ?? crypto.randomUUID(),
@@ -114,60 +114,57 @@ export function createDraft(ctx: DraftCtx, input: z.infer<typeof createDraftRequ
     createdAt: now,
     updatedAt: now,
   };
-  const inserted = ctx.db.insert(newsletters).values(row).onConflictDoNothing().returning({ id: newsletters.id }).get();
+  const [inserted] = await ctx.db.insert(newsletters).values(row).onConflictDoNothing().returning({ id: newsletters.id });
   if (inserted) return toDraftDto(row);
-  const existing = ctx.db.select().from(newsletters).where(eq(newsletters.id, row.id)).get();
+  const [existing] = await ctx.db.select().from(newsletters).where(eq(newsletters.id, row.id)).limit(1);
   if (existing && existing.userId === ctx.user.id) return toDraftDto(existing);
   throw new AppError('CONFLICT', 'This newsletter id is already in use');
 }
 
-export function listDrafts(ctx: DraftCtx, input: z.infer<typeof listDraftsInput>) {
-  const rows = ctx.db
+export async function listDrafts(ctx: DraftCtx, input: z.infer<typeof listDraftsInput>) {
+  const rows = await ctx.db
     .select()
     .from(newsletters)
     .where(eq(newsletters.userId, ctx.user.id))
     .orderBy(desc(newsletters.updatedAt), desc(newsletters.id))
     .limit(input.limit)
-    .offset(input.offset)
-    .all();
+    .offset(input.offset);
   return rows.map(summary);
 }
 
-export function getDraft(ctx: DraftCtx, id: string): DraftDto {
-  return toDraftDto(findOwnedDraft(ctx, id));
+export async function getDraft(ctx: DraftCtx, id: string): Promise<DraftDto> {
+  return toDraftDto(await findOwnedDraft(ctx, id));
 }
 
-export function updateDraft(ctx: DraftCtx, input: z.infer<typeof updateDraftInput>): DraftDto {
-  return ctx.db.transaction((tx) => {
-    const row = findOwnedDraft({ user: ctx.user, db: tx }, input.id);
+export async function updateDraft(ctx: DraftCtx, input: z.infer<typeof updateDraftInput>): Promise<DraftDto> {
+  return tx(ctx.db, async (t) => {
+    const row = await findOwnedDraft({ user: ctx.user, db: t }, input.id);
     const { id, ...patch } = input;
     const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<NewsletterRow>;
     const next: NewsletterRow = { ...row, ...set, updatedAt: ctx.now() };
-    tx.update(newsletters)
+    await t
+      .update(newsletters)
       .set({ ...set, updatedAt: next.updatedAt })
-      .where(eq(newsletters.id, id))
-      .run();
+      .where(eq(newsletters.id, id));
     return toDraftDto(next);
   });
 }
 
-export function deleteDraft(ctx: DraftCtx, id: string) {
-  findOwnedDraft(ctx, id);
-  ctx.db
-    .delete(newsletters)
-    .where(and(eq(newsletters.id, id), eq(newsletters.userId, ctx.user.id)))
-    .run();
+export async function deleteDraft(ctx: DraftCtx, id: string) {
+  // One statement: a newsletter that is not the user's, or is gone already, deletes no row.
+  const res = await ctx.db.delete(newsletters).where(and(eq(newsletters.id, id), eq(newsletters.userId, ctx.user.id)));
+  if (affectedRows(res) === 0) throw new AppError('NOT_FOUND', NOT_FOUND_MSG);
   return { success: true as const, id };
 }
 
-export function duplicateDraft(ctx: DraftCtx, id: string): DraftDto {
-  const row = findOwnedDraft(ctx, id);
+export async function duplicateDraft(ctx: DraftCtx, id: string): Promise<DraftDto> {
+  const row = await findOwnedDraft(ctx, id);
   const now = ctx.now();
   const suffix = ' (copy)';
   const title = row.title.length + suffix.length > MAX_TITLE_LENGTH ? row.title.slice(0, MAX_TITLE_LENGTH - suffix.length) + suffix : row.title + suffix;
   // A copy is the creator's own from now on: the issue's saves keep updating the original.
   const copy: NewsletterRow = { ...row, id: crypto.randomUUID(), title, status: 'draft', currentIssueOf: null, createdAt: now, updatedAt: now };
-  ctx.db.insert(newsletters).values(copy).run();
+  await ctx.db.insert(newsletters).values(copy);
   return toDraftDto(copy);
 }
 
@@ -177,9 +174,9 @@ export function duplicateDraft(ctx: DraftCtx, id: string): DraftDto {
  * saves racing each other still leave one row. Each account that edits the issue (the owner, a team
  * editor) keeps its own saved newsletter, as every saved newsletter belongs to the one who saved it.
  */
-export function saveIssue(ctx: DraftCtx, input: z.infer<typeof saveIssueInput>): DraftDto {
-  return ctx.db.transaction((tx) => {
-    const { row: publication } = findAccessible(tx, ctx.user.id, input.publicationId, 'edit');
+export async function saveIssue(ctx: DraftCtx, input: z.infer<typeof saveIssueInput>): Promise<DraftDto> {
+  return tx(ctx.db, async (t) => {
+    const { row: publication } = await findAccessible(t, ctx.user.id, input.publicationId, 'edit');
     const now = ctx.now();
     const content = {
       title: input.title,
@@ -189,7 +186,7 @@ export function saveIssue(ctx: DraftCtx, input: z.infer<typeof saveIssueInput>):
       contentSources: input.contentSources as NewsletterRow['contentSources'],
       updatedAt: now,
     };
-    const row = tx
+    const [row] = await t
       .insert(newsletters)
       .values({
         ...content,
@@ -204,8 +201,7 @@ export function saveIssue(ctx: DraftCtx, input: z.infer<typeof saveIssueInput>):
         target: [newsletters.currentIssueOf, newsletters.userId],
         set: content,
       })
-      .returning()
-      .get();
+      .returning();
     return toDraftDto(row);
   });
 }
@@ -214,6 +210,6 @@ export function saveIssue(ctx: DraftCtx, input: z.infer<typeof saveIssueInput>):
  * Ends the publication's current issue (sent, or the creator started a new one): its saved newsletters
  * stay as they are, and the next save makes a new one.
  */
-export function endIssue(db: Pick<Db, 'update'>, publicationId: string): void {
-  db.update(newsletters).set({ currentIssueOf: null }).where(eq(newsletters.currentIssueOf, publicationId)).run();
+export async function endIssue(db: Pick<DbOrTx, 'update'>, publicationId: string): Promise<void> {
+  await db.update(newsletters).set({ currentIssueOf: null }).where(eq(newsletters.currentIssueOf, publicationId));
 }

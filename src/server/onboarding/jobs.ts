@@ -21,15 +21,24 @@ const retryDelayMs = (attempt: number) => Math.min(60_000 * 2 ** Math.max(0, att
 function leased(work: (deps: JobDeps, job: ClaimedJob, owned: () => boolean) => Promise<void>, label: string): JobHandler {
   return async (deps, queue, job, worker, leaseMs) => {
     let owned = true;
-    const beat = setInterval(() => (owned = queue.heartbeat(job.id, worker, leaseMs)), Math.max(200, Math.floor(leaseMs / 3)));
+    const beat = setInterval(
+      () => {
+        // A heartbeat that fails is logged; the next one tells whether the lease is still ours.
+        void queue.heartbeat(job.id, worker, leaseMs).then(
+          (ok) => (owned = ok),
+          (err: unknown) => deps.log.warn(`${label} job ${job.id}: heartbeat failed: ${err instanceof Error ? err.message : String(err)}`),
+        );
+      },
+      Math.max(200, Math.floor(leaseMs / 3)),
+    );
     beat.unref();
     try {
       await work(deps, job, () => owned);
-      if (owned) queue.complete(job.id, worker);
+      if (owned) await queue.complete(job.id, worker);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       deps.log.error(`${label} job ${job.id} failed (attempt ${job.attempts})`, err);
-      queue.fail(job.id, worker, message, job.attempts < MAX_ATTEMPTS ? new Date(deps.now().getTime() + retryDelayMs(job.attempts)) : undefined);
+      await queue.fail(job.id, worker, message, job.attempts < MAX_ATTEMPTS ? new Date(deps.now().getTime() + retryDelayMs(job.attempts)) : undefined);
     } finally {
       clearInterval(beat);
     }

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../context';
-import type { DbOrTx } from '../db';
+import { tx, type DbOrTx } from '../db';
 import type { SessionUser } from '../auth/service';
 import { productNewsletterRecipients, productNewsletters, users, type ProductNewsletterRow } from '../../../db/schema';
 import { AppError } from '../errors';
@@ -42,8 +42,8 @@ export function renderNewsletter(env: Ctx['env'], userId: string, n: { subject: 
 
 const eligible = and(eq(users.productNewsOptIn, true), isNull(users.disabledAt));
 
-export function optedInCount(ctx: Pick<Ctx, 'db'>) {
-  const [{ n } = { n: 0 }] = ctx.db.select({ n: count() }).from(users).where(eligible).all();
+export async function optedInCount(ctx: Pick<Ctx, 'db'>) {
+  const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(users).where(eligible);
   return { count: n };
 }
 
@@ -61,18 +61,18 @@ export function newsletterDto(row: ProductNewsletterRow) {
   };
 }
 
-export function listNewsletters(ctx: Pick<Ctx, 'db' | 'user'>) {
-  const rows = ctx.db.select().from(productNewsletters).orderBy(desc(productNewsletters.createdAt), desc(productNewsletters.id)).limit(50).all();
+export async function listNewsletters(ctx: Pick<Ctx, 'db' | 'user'>) {
+  const rows = await ctx.db.select().from(productNewsletters).orderBy(desc(productNewsletters.createdAt), desc(productNewsletters.id)).limit(50);
   return { newsletters: rows.map(newsletterDto), canSend: normalizeRole(ctx.user.role) === 'admin' };
 }
 
 /** Creates a draft, or rewrites the caller's given draft; returns the row. */
-function writeDraft(ctx: Ctx, tx: DbOrTx, input: DraftInput, now: Date): ProductNewsletterRow {
+async function writeDraft(ctx: Ctx, t: DbOrTx, input: DraftInput, now: Date): Promise<ProductNewsletterRow> {
   if (input.id) {
-    const row = tx.select().from(productNewsletters).where(eq(productNewsletters.id, input.id)).get();
+    const [row] = await t.select().from(productNewsletters).where(eq(productNewsletters.id, input.id));
     if (!row) throw new AppError('NOT_FOUND', PRODUCT_NEWS_MSG.notFound);
     if (row.status !== 'draft') throw new AppError('CONFLICT', PRODUCT_NEWS_MSG.notDraft);
-    tx.update(productNewsletters).set({ subject: input.subject, markdown: input.markdown, updatedAt: now }).where(eq(productNewsletters.id, row.id)).run();
+    await t.update(productNewsletters).set({ subject: input.subject, markdown: input.markdown, updatedAt: now }).where(eq(productNewsletters.id, row.id));
     return { ...row, subject: input.subject, markdown: input.markdown, updatedAt: now };
   }
   const row: ProductNewsletterRow = {
@@ -88,28 +88,28 @@ function writeDraft(ctx: Ctx, tx: DbOrTx, input: DraftInput, now: Date): Product
     createdAt: now,
     updatedAt: now,
   };
-  tx.insert(productNewsletters).values(row).run();
+  await t.insert(productNewsletters).values(row);
   return row;
 }
 
-export function saveDraft(ctx: Ctx, input: DraftInput) {
+export async function saveDraft(ctx: Ctx, input: DraftInput) {
   const now = ctx.now();
-  const row = ctx.db.transaction((tx) => {
-    const r = writeDraft(ctx, tx, input, now);
-    recordAudit(tx, actorOf(ctx), input.id ? 'product-news.update' : 'product-news.create', null, { newsletterId: r.id, subject: r.subject }, now);
+  const row = await tx(ctx.db, async (t) => {
+    const r = await writeDraft(ctx, t, input, now);
+    await recordAudit(t, actorOf(ctx), input.id ? 'product-news.update' : 'product-news.create', null, { newsletterId: r.id, subject: r.subject }, now);
     return r;
   });
   return newsletterDto(row);
 }
 
-export function deleteDraft(ctx: Ctx, input: { id: string }) {
+export async function deleteDraft(ctx: Ctx, input: { id: string }) {
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
-    const row = tx.select().from(productNewsletters).where(eq(productNewsletters.id, input.id)).get();
+  await tx(ctx.db, async (t) => {
+    const [row] = await t.select().from(productNewsletters).where(eq(productNewsletters.id, input.id));
     if (!row) throw new AppError('NOT_FOUND', PRODUCT_NEWS_MSG.notFound);
     if (row.status !== 'draft') throw new AppError('CONFLICT', PRODUCT_NEWS_MSG.notDraft);
-    tx.delete(productNewsletters).where(eq(productNewsletters.id, row.id)).run();
-    recordAudit(tx, actorOf(ctx), 'product-news.delete', null, { newsletterId: row.id, subject: row.subject }, now);
+    await t.delete(productNewsletters).where(eq(productNewsletters.id, row.id));
+    await recordAudit(t, actorOf(ctx), 'product-news.delete', null, { newsletterId: row.id, subject: row.subject }, now);
   });
   return { id: input.id };
 }
@@ -126,21 +126,21 @@ export function sendNewsletterTest(ctx: Ctx, input: { subject: string; markdown:
 }
 
 /** Admins only: saves the text, takes the recipients now and queues the send. */
-export function sendNewsletter(ctx: Ctx, input: DraftInput) {
+export async function sendNewsletter(ctx: Ctx, input: DraftInput) {
   if (normalizeRole(ctx.user.role) !== 'admin') throw new AppError('FORBIDDEN', PRODUCT_NEWS_MSG.adminOnly);
   const now = ctx.now();
-  const row = ctx.db.transaction((tx) => {
-    const draft = writeDraft(ctx, tx, input, now);
-    const recipients = tx.select({ id: users.id, email: users.email }).from(users).where(eligible).all();
+  const row = await tx(ctx.db, async (t) => {
+    const draft = await writeDraft(ctx, t, input, now);
+    const recipients = await t.select({ id: users.id, email: users.email }).from(users).where(eligible);
     if (!recipients.length) throw new AppError('PRECONDITION_FAILED', PRODUCT_NEWS_MSG.noRecipients);
     for (const r of recipients)
-      tx.insert(productNewsletterRecipients).values({ newsletterId: draft.id, userId: r.id, email: r.email, status: 'pending' }).onConflictDoNothing().run();
-    tx.update(productNewsletters)
+      await t.insert(productNewsletterRecipients).values({ newsletterId: draft.id, userId: r.id, email: r.email, status: 'pending' }).onConflictDoNothing();
+    await t
+      .update(productNewsletters)
       .set({ status: 'sending', recipients: recipients.length, sentAt: now, updatedAt: now })
-      .where(eq(productNewsletters.id, draft.id))
-      .run();
-    ctx.queue.enqueue({ kind: PRODUCT_NEWS_JOB, payload: { newsletterId: draft.id }, uniqueKey: `${PRODUCT_NEWS_JOB}:${draft.id}` }, tx);
-    recordAudit(tx, actorOf(ctx), 'product-news.send', null, { newsletterId: draft.id, subject: draft.subject, recipients: recipients.length }, now);
+      .where(eq(productNewsletters.id, draft.id));
+    await ctx.queue.enqueue({ kind: PRODUCT_NEWS_JOB, payload: { newsletterId: draft.id }, uniqueKey: `${PRODUCT_NEWS_JOB}:${draft.id}` }, t);
+    await recordAudit(t, actorOf(ctx), 'product-news.send', null, { newsletterId: draft.id, subject: draft.subject, recipients: recipients.length }, now);
     return { ...draft, status: 'sending' as const, recipients: recipients.length, sentAt: now };
   });
   ctx.delivery.kick();
@@ -149,63 +149,68 @@ export function sendNewsletter(ctx: Ctx, input: DraftInput) {
 
 const CHUNK = 100;
 
-function refreshCounts(deps: Pick<Deps, 'db' | 'now'>, id: string, final: boolean) {
-  const rows = deps.db
-    .select({ status: productNewsletterRecipients.status, n: count() })
-    .from(productNewsletterRecipients)
-    .where(eq(productNewsletterRecipients.newsletterId, id))
-    .groupBy(productNewsletterRecipients.status)
-    .all();
-  const by = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
-  const sent = by.sent ?? 0;
-  const failed = by.failed ?? 0;
-  deps.db
-    .update(productNewsletters)
-    .set({
-      sentCount: sent,
-      failedCount: failed,
-      updatedAt: deps.now(),
-      ...(final ? { status: sent === 0 && failed > 0 ? ('failed' as const) : ('sent' as const) } : {}),
-    })
-    .where(eq(productNewsletters.id, id))
-    .run();
+/** Copies the recipients' tally onto the newsletter (counted and written in one transaction). */
+async function refreshCounts(deps: Pick<Deps, 'db' | 'now'>, id: string, final: boolean) {
+  await tx(deps.db, async (t) => {
+    const rows = await t
+      .select({ status: productNewsletterRecipients.status, n: count() })
+      .from(productNewsletterRecipients)
+      .where(eq(productNewsletterRecipients.newsletterId, id))
+      .groupBy(productNewsletterRecipients.status);
+    const by = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
+    const sent = by.sent ?? 0;
+    const failed = by.failed ?? 0;
+    await t
+      .update(productNewsletters)
+      .set({
+        sentCount: sent,
+        failedCount: failed,
+        updatedAt: deps.now(),
+        ...(final ? { status: sent === 0 && failed > 0 ? ('failed' as const) : ('sent' as const) } : {}),
+      })
+      .where(eq(productNewsletters.id, id));
+  });
 }
 
 /** The queue job: mails every recipient still pending. Throws on an outage (the job is retried later). */
 export async function runProductNewsletter(deps: Pick<Deps, 'db' | 'env' | 'log' | 'now'>, id: string, opts: { owned?: () => boolean } = {}) {
-  const nl = deps.db.select().from(productNewsletters).where(eq(productNewsletters.id, id)).get();
-  if (!nl || nl.status !== 'sending') return;
   const R = productNewsletterRecipients;
-  // A previous run died while these were with a provider: they may have been mailed, so never again.
-  deps.db
-    .update(R)
-    .set({ status: 'failed', error: PRODUCT_NEWS_MSG.interrupted, at: deps.now() })
-    .where(and(eq(R.newsletterId, id), eq(R.status, 'sending')))
-    .run();
+  const nl = await tx(deps.db, async (t) => {
+    const [row] = await t.select().from(productNewsletters).where(eq(productNewsletters.id, id));
+    if (!row || row.status !== 'sending') return null;
+    // A previous run died while these were with a provider: they may have been mailed, so never again.
+    await t
+      .update(R)
+      .set({ status: 'failed', error: PRODUCT_NEWS_MSG.interrupted, at: deps.now() })
+      .where(and(eq(R.newsletterId, id), eq(R.status, 'sending')));
+    return row;
+  });
+  if (!nl) return;
   // The body is rendered once with a marker where each reader's own unsubscribe address goes.
   const MARK = `${deps.env.APP_URL}/__unsubscribe__`;
   const base = renderNewsletter(deps.env, '', nl, MARK);
   for (;;) {
     if (opts.owned && !opts.owned()) return;
-    const batch = deps.db
-      .select()
-      .from(R)
-      .where(and(eq(R.newsletterId, id), eq(R.status, 'pending')))
-      .orderBy(R.id)
-      .limit(CHUNK)
-      .all();
-    if (!batch.length) break;
-    deps.db.transaction((tx) => {
-      for (const r of batch) tx.update(R).set({ status: 'sending', at: deps.now() }).where(eq(R.id, r.id)).run();
+    // The next pending recipients, marked 'sending' in the transaction that picked them.
+    const batch = await tx(deps.db, async (t) => {
+      const rows = await t
+        .select()
+        .from(R)
+        .where(and(eq(R.newsletterId, id), eq(R.status, 'pending')))
+        .orderBy(R.id)
+        .limit(CHUNK);
+      for (const r of rows) await t.update(R).set({ status: 'sending', at: deps.now() }).where(eq(R.id, r.id));
+      return rows;
     });
+    if (!batch.length) break;
     const messages = batch.map((r) => {
       const url = r.userId ? productUnsubscribeUrl(deps.env, 'news', r.userId) : `${deps.env.APP_URL}/settings`;
       const mail = { subject: base.subject, html: base.html.split(MARK).join(url), text: base.text.split(MARK).join(url) };
       return productMessage(deps.env, r.email, mail, url);
     });
     const { results, outage } = await sendProductMessages(deps, messages);
-    deps.db.transaction((tx) => {
-      batch.forEach((r, k) => {
+    await tx(deps.db, async (t) => {
+      for (const [k, r] of batch.entries()) {
         const res = results[k]!;
         // Not taken by any provider (an outage): back to pending for the job's next try.
         const set = res.ok
@@ -213,22 +218,22 @@ export async function runProductNewsletter(deps: Pick<Deps, 'db' | 'env' | 'log'
           : outage && res.retryable
             ? { status: 'pending', error: res.error.slice(0, 500), at: deps.now() }
             : { status: 'failed', error: res.error.slice(0, 500), at: deps.now() };
-        tx.update(R).set(set).where(eq(R.id, r.id)).run();
-      });
+        await t.update(R).set(set).where(eq(R.id, r.id));
+      }
     });
-    refreshCounts(deps, id, false);
+    await refreshCounts(deps, id, false);
     if (outage) throw new Error(`No mail provider took the product newsletter: ${outage}`);
   }
-  refreshCounts(deps, id, true);
+  await refreshCounts(deps, id, true);
   deps.log.info(`product newsletter ${id} sent`);
 }
 
-export function getProductNews(ctx: Pick<Ctx, 'db' | 'user'>) {
-  const row = ctx.db.select({ optIn: users.productNewsOptIn }).from(users).where(eq(users.id, ctx.user.id)).get();
+export async function getProductNews(ctx: Pick<Ctx, 'db' | 'user'>) {
+  const [row] = await ctx.db.select({ optIn: users.productNewsOptIn }).from(users).where(eq(users.id, ctx.user.id));
   return { optIn: row?.optIn ?? false };
 }
 
-export function setProductNews(ctx: Pick<Ctx, 'db' | 'now' | 'user'>, input: SetOptInInput) {
-  ctx.db.update(users).set({ productNewsOptIn: input.optIn, updatedAt: ctx.now() }).where(eq(users.id, ctx.user.id)).run();
+export async function setProductNews(ctx: Pick<Ctx, 'db' | 'now' | 'user'>, input: SetOptInInput) {
+  await ctx.db.update(users).set({ productNewsOptIn: input.optIn, updatedAt: ctx.now() }).where(eq(users.id, ctx.user.id));
   return { optIn: input.optIn };
 }

@@ -12,7 +12,7 @@ import { renderStep } from './steps';
 import { productMessage } from './email';
 import { productUnsubscribeUrl } from './unsubscribe';
 import { sendProductMessages } from './send';
-import { affectedRows } from '../db';
+import { affectedRows, isUniqueViolation, tx } from '../db';
 
 type BatchDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 
@@ -23,25 +23,30 @@ export const CATCH_UP_MS = 7 * DAY_MS;
 const CHUNK = 50;
 
 /** Queues the batch job unless one is already waiting or running (the unique key). */
-export function enqueueOnboardingBatch(deps: Pick<Deps, 'db' | 'queue' | 'log'> & Partial<Pick<Deps, 'delivery'>>): boolean {
-  const waiting = deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.uniqueKey, ONBOARDING_JOB)).get();
-  if (waiting) return false;
+export async function enqueueOnboardingBatch(deps: Pick<Deps, 'db' | 'queue' | 'log'> & Partial<Pick<Deps, 'delivery'>>): Promise<boolean> {
+  let queued: boolean;
   try {
-    deps.queue.enqueue({ kind: ONBOARDING_JOB, payload: {}, uniqueKey: ONBOARDING_JOB });
+    // The look and the insert in one transaction: no other request queues it in between.
+    queued = await tx(deps.db, async (t) => {
+      const [waiting] = await t.select({ id: jobs.id }).from(jobs).where(eq(jobs.uniqueKey, ONBOARDING_JOB)).limit(1);
+      if (waiting) return false;
+      await deps.queue.enqueue({ kind: ONBOARDING_JOB, payload: {}, uniqueKey: ONBOARDING_JOB }, t);
+      return true;
+    });
   } catch (err) {
-    // Another process queued it between the look and the insert.
-    if (String((err as Error).message).includes('UNIQUE')) return false;
+    // The unique key is the last guard: an unfinished job with this key already exists.
+    if (isUniqueViolation(err)) return false;
     throw err;
   }
-  deps.delivery?.kick();
-  return true;
+  if (queued) deps.delivery?.kick();
+  return queued;
 }
 
 /** The accounts step `step` is due for now (see the header for the rule). */
-function dueAccounts(deps: BatchDeps, step: typeof onboardingEmails.$inferSelect, now: number) {
+async function dueAccounts(deps: BatchDeps, step: typeof onboardingEmails.$inferSelect, now: number) {
   const offset = step.dayOffset * DAY_MS;
   const earliestDue = Math.max(step.createdAt.getTime(), now - CATCH_UP_MS);
-  return deps.db
+  return await deps.db
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(
@@ -53,8 +58,7 @@ function dueAccounts(deps: BatchDeps, step: typeof onboardingEmails.$inferSelect
         sql`NOT EXISTS (SELECT 1 FROM ${onboardingDeliveries} d WHERE d.user_id = ${users.id} AND d.email_id = ${step.id})`,
       ),
     )
-    .orderBy(asc(users.createdAt))
-    .all();
+    .orderBy(asc(users.createdAt));
 }
 
 export interface BatchResult {
@@ -67,44 +71,44 @@ export interface BatchResult {
 export async function runOnboardingBatch(deps: BatchDeps, opts: { owned?: () => boolean } = {}): Promise<BatchResult> {
   const result: BatchResult = { sent: 0, failed: 0, deferred: 0 };
   const now = deps.now().getTime();
-  const steps = deps.db.select().from(onboardingEmails).where(eq(onboardingEmails.enabled, true)).orderBy(asc(onboardingEmails.dayOffset)).all();
+  const steps = await deps.db.select().from(onboardingEmails).where(eq(onboardingEmails.enabled, true)).orderBy(asc(onboardingEmails.dayOffset));
   for (const step of steps) {
-    const due = dueAccounts(deps, step, now);
+    const due = await dueAccounts(deps, step, now);
     for (let i = 0; i < due.length; i += CHUNK) {
       if (opts.owned && !opts.owned()) return result;
       const at = deps.now();
       // Claim first: the unique (user, step) row is the guarantee of "once", also across processes.
-      const claimed = deps.db.transaction((tx) =>
-        due
-          .slice(i, i + CHUNK)
-          .filter(
-            (u) =>
-              affectedRows(tx.insert(onboardingDeliveries).values({ userId: u.id, emailId: step.id, status: 'sending', at }).onConflictDoNothing().run()) === 1,
-          ),
-      );
+      const claimed = await tx(deps.db, async (t) => {
+        const mine: typeof due = [];
+        for (const u of due.slice(i, i + CHUNK)) {
+          const res = await t.insert(onboardingDeliveries).values({ userId: u.id, emailId: step.id, status: 'sending', at }).onConflictDoNothing();
+          if (affectedRows(res) === 1) mine.push(u);
+        }
+        return mine;
+      });
       if (!claimed.length) continue;
       const messages = claimed.map((u) => {
         const url = productUnsubscribeUrl(deps.env, 'onboarding', u.id);
         return productMessage(deps.env, u.email, renderStep(deps.env, u.id, step, url), url);
       });
       const { results: outcomes, outage } = await sendProductMessages(deps, messages);
-      deps.db.transaction((tx) => {
-        claimed.forEach((u, k) => {
+      await tx(deps.db, async (t) => {
+        for (const [k, u] of claimed.entries()) {
           const r = outcomes[k]!;
           const where = and(eq(onboardingDeliveries.userId, u.id), eq(onboardingDeliveries.emailId, step.id));
           if (!r.ok && r.retryable) {
             // Not taken (an outage or a temporary refusal): released, so the next run tries again.
-            tx.delete(onboardingDeliveries).where(where).run();
+            await t.delete(onboardingDeliveries).where(where);
             result.deferred++;
           } else {
-            tx.update(onboardingDeliveries)
+            await t
+              .update(onboardingDeliveries)
               .set(r.ok ? { status: 'sent', error: null, at: deps.now() } : { status: 'failed', error: r.error.slice(0, 500), at: deps.now() })
-              .where(where)
-              .run();
+              .where(where);
             if (r.ok) result.sent++;
             else result.failed++;
           }
-        });
+        }
       });
       if (outage) {
         deps.log.warn(`onboarding: no mail provider took step "${step.subject}" (${outage}); retried on the next run`);

@@ -17,7 +17,7 @@ type SendDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
  * order. `outage` is set when no provider took a batch (those messages were not sent).
  */
 export async function sendProductMessages(deps: SendDeps, messages: OutgoingMessage[]): Promise<{ results: DeliveryResult[]; outage: string | null }> {
-  const chain = chainFor(deps, 'system');
+  const chain = await chainFor(deps, 'system');
   const size = Math.max(1, Math.min(...chain.map((e) => e.transport.maxBatch)));
   const results: DeliveryResult[] = [];
   let outage: string | null = null;

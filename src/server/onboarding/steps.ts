@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Deps } from '../context';
-import type { DbOrTx } from '../db';
+import { tx, type DbOrTx } from '../db';
 import type { SessionUser } from '../auth/service';
 import { onboardingDeliveries, onboardingEmails, type OnboardingEmailRow } from '../../../db/schema';
 import { AppError } from '../errors';
@@ -43,61 +43,58 @@ export function stepDto(row: OnboardingEmailRow, sent = 0) {
 }
 export type OnboardingStepDto = ReturnType<typeof stepDto>;
 
-export function listSteps(ctx: Pick<Ctx, 'db' | 'user'>) {
-  const sent = new Map(
-    ctx.db
-      .select({ id: onboardingDeliveries.emailId, n: count() })
-      .from(onboardingDeliveries)
-      .where(eq(onboardingDeliveries.status, 'sent'))
-      .groupBy(onboardingDeliveries.emailId)
-      .all()
-      .map((r) => [r.id, r.n]),
-  );
-  const rows = ctx.db.select().from(onboardingEmails).orderBy(asc(onboardingEmails.dayOffset), asc(onboardingEmails.createdAt)).all();
+export async function listSteps(ctx: Pick<Ctx, 'db' | 'user'>) {
+  const counts = await ctx.db
+    .select({ id: onboardingDeliveries.emailId, n: count() })
+    .from(onboardingDeliveries)
+    .where(eq(onboardingDeliveries.status, 'sent'))
+    .groupBy(onboardingDeliveries.emailId);
+  const sent = new Map(counts.map((r) => [r.id, r.n]));
+  const rows = await ctx.db.select().from(onboardingEmails).orderBy(asc(onboardingEmails.dayOffset), asc(onboardingEmails.createdAt));
   return { steps: rows.map((r) => stepDto(r, sent.get(r.id) ?? 0)), canEdit: normalizeRole(ctx.user.role) === 'admin' };
 }
 
-function findStep(db: DbOrTx, id: string) {
-  const row = db.select().from(onboardingEmails).where(eq(onboardingEmails.id, id)).get();
+async function findStep(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(onboardingEmails).where(eq(onboardingEmails.id, id));
   if (!row) throw new AppError('NOT_FOUND', ONBOARDING_MSG.notFound);
   return row;
 }
 
-export function createStep(ctx: Ctx, input: StepFields) {
+export async function createStep(ctx: Ctx, input: StepFields) {
   requireAdmin(ctx);
   const now = ctx.now();
   const row: OnboardingEmailRow = { id: crypto.randomUUID(), ...input, updatedBy: ctx.user.id, createdAt: now, updatedAt: now };
-  ctx.db.transaction((tx) => {
-    tx.insert(onboardingEmails).values(row).run();
-    recordAudit(tx, actorOf(ctx), 'onboarding.create', null, { stepId: row.id, dayOffset: row.dayOffset, subject: row.subject }, now);
+  await tx(ctx.db, async (t) => {
+    await t.insert(onboardingEmails).values(row);
+    await recordAudit(t, actorOf(ctx), 'onboarding.create', null, { stepId: row.id, dayOffset: row.dayOffset, subject: row.subject }, now);
   });
   return stepDto(row);
 }
 
-export function updateStep(ctx: Ctx, input: UpdateStepInput) {
+export async function updateStep(ctx: Ctx, input: UpdateStepInput) {
   requireAdmin(ctx);
   const { id, ...fields } = input;
   const now = ctx.now();
-  const updated = ctx.db.transaction((tx) => {
-    const before = findStep(tx, id);
-    tx.update(onboardingEmails)
+  const updated = await tx(ctx.db, async (t) => {
+    const before = await findStep(t, id);
+    await t
+      .update(onboardingEmails)
       .set({ ...fields, updatedBy: ctx.user.id, updatedAt: now })
-      .where(eq(onboardingEmails.id, id))
-      .run();
+      .where(eq(onboardingEmails.id, id));
     const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter((k) => before[k] !== fields[k]);
-    recordAudit(tx, actorOf(ctx), 'onboarding.update', null, { stepId: id, subject: fields.subject, changed }, now);
+    await recordAudit(t, actorOf(ctx), 'onboarding.update', null, { stepId: id, subject: fields.subject, changed }, now);
     return { ...before, ...fields, updatedBy: ctx.user.id, updatedAt: now };
   });
   return stepDto(updated);
 }
 
-export function deleteStep(ctx: Ctx, input: StepIdInput) {
+export async function deleteStep(ctx: Ctx, input: StepIdInput) {
   requireAdmin(ctx);
   const now = ctx.now();
-  ctx.db.transaction((tx) => {
-    const row = findStep(tx, input.id);
-    tx.delete(onboardingEmails).where(eq(onboardingEmails.id, input.id)).run();
-    recordAudit(tx, actorOf(ctx), 'onboarding.delete', null, { stepId: row.id, dayOffset: row.dayOffset, subject: row.subject }, now);
+  await tx(ctx.db, async (t) => {
+    const row = await findStep(t, input.id);
+    await t.delete(onboardingEmails).where(eq(onboardingEmails.id, input.id));
+    await recordAudit(t, actorOf(ctx), 'onboarding.delete', null, { stepId: row.id, dayOffset: row.dayOffset, subject: row.subject }, now);
   });
   return { id: input.id };
 }
@@ -160,14 +157,12 @@ Pick the stories worth your readers' time, preview the e-mail on desktop and mob
 ];
 
 /** Seeds the default sequence (day 0, 2, 5) when the table is empty; a table with any step is left alone. */
-export function seedDefaultSteps(deps: Pick<Deps, 'db' | 'env' | 'now'>) {
+export async function seedDefaultSteps(deps: Pick<Deps, 'db' | 'env' | 'now'>) {
   const now = deps.now();
-  deps.db.transaction((tx) => {
-    const [{ n } = { n: 0 }] = tx.select({ n: count() }).from(onboardingEmails).all();
+  await tx(deps.db, async (t) => {
+    const [{ n } = { n: 0 }] = await t.select({ n: count() }).from(onboardingEmails);
     if (n > 0) return;
     for (const step of defaultSteps(deps.env.APP_URL))
-      tx.insert(onboardingEmails)
-        .values({ id: crypto.randomUUID(), ...step, enabled: true, updatedBy: null, createdAt: now, updatedAt: now })
-        .run();
+      await t.insert(onboardingEmails).values({ id: crypto.randomUUID(), ...step, enabled: true, updatedBy: null, createdAt: now, updatedAt: now });
   });
 }

@@ -5,6 +5,7 @@
 // A second use answers "already unsubscribed"; a forged or altered token answers null.
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../context';
+import { tx, type DbOrTx } from '../db';
 import { users } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
 
@@ -38,33 +39,42 @@ const maskEmail = (email: string) => {
   return `${local.slice(0, 2)}${'•'.repeat(Math.max(1, Math.min(6, local.length - 2)))}@${domain}`;
 };
 
-function lookup(deps: Pick<Deps, 'db' | 'env'>, list: ProductList, token: string) {
-  const userId = readToken(deps.env.APP_SECRET, PURPOSE[list], token);
+/** The account a token names, or null for an invalid token or an account that is gone. */
+async function lookup(db: DbOrTx, env: Pick<Deps['env'], 'APP_SECRET'>, list: ProductList, token: string) {
+  const userId = readToken(env.APP_SECRET, PURPOSE[list], token);
   if (!userId) return null;
-  return deps.db.select().from(users).where(eq(users.id, userId)).get() ?? null;
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
 }
 
 const isOff = (list: ProductList, row: { productNewsOptIn: boolean; onboardingUnsubscribedAt: Date | null }) =>
   list === 'onboarding' ? row.onboardingUnsubscribedAt !== null : !row.productNewsOptIn;
 
-export function productUnsubscribeInfo(deps: Pick<Deps, 'db' | 'env'>, list: ProductList, token: string): ProductUnsubscribeInfo | null {
-  const row = lookup(deps, list, token);
+export async function productUnsubscribeInfo(deps: Pick<Deps, 'db' | 'env'>, list: ProductList, token: string): Promise<ProductUnsubscribeInfo | null> {
+  const row = await lookup(deps.db, deps.env, list, token);
   return row ? { list, email: maskEmail(row.email), unsubscribed: isOff(list, row) } : null;
 }
 
 /** Unsubscribes the token's account; `changed` is false when it already was. Null for an invalid token. */
-export function productUnsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now' | 'log'>, list: ProductList, token: string) {
-  const row = lookup(deps, list, token);
-  if (!row) return null;
-  const changed = !isOff(list, row);
-  if (changed) {
-    const now = deps.now();
-    deps.db
-      .update(users)
-      .set(list === 'onboarding' ? { onboardingUnsubscribedAt: now, updatedAt: now } : { productNewsOptIn: false, updatedAt: now })
-      .where(eq(users.id, row.id))
-      .run();
-    deps.log.info(`${list === 'onboarding' ? 'onboarding e-mails' : 'product news'}: ${row.id} unsubscribed`);
-  }
+export async function productUnsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now' | 'log'>, list: ProductList, token: string) {
+  // A forged token opens no transaction.
+  if (!readToken(deps.env.APP_SECRET, PURPOSE[list], token)) return null;
+  // The look and the change in one transaction: two uses at once change (and log) it once.
+  const found = await tx(deps.db, async (t) => {
+    const row = await lookup(t, deps.env, list, token);
+    if (!row) return null;
+    const changed = !isOff(list, row);
+    if (changed) {
+      const now = deps.now();
+      await t
+        .update(users)
+        .set(list === 'onboarding' ? { onboardingUnsubscribedAt: now, updatedAt: now } : { productNewsOptIn: false, updatedAt: now })
+        .where(eq(users.id, row.id));
+    }
+    return { row, changed };
+  });
+  if (!found) return null;
+  const { row, changed } = found;
+  if (changed) deps.log.info(`${list === 'onboarding' ? 'onboarding e-mails' : 'product news'}: ${row.id} unsubscribed`);
   return { changed, info: { list, email: maskEmail(row.email), unsubscribed: true } satisfies ProductUnsubscribeInfo };
 }

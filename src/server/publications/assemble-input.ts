@@ -49,13 +49,13 @@ export function assembleInputFrom(overrides: AssembleOverrides, stored?: StoredW
  * The request resolved against the publication it names. `need: 'own'` (sends) reaches the caller's
  * own publications only; `'view'` (previews) also those shared with the caller's team.
  */
-export function resolveAssembleInput(
+export async function resolveAssembleInput(
   ctx: { db: Pick<Db, 'select'>; user: { id: string } },
   request: AssembleRequest,
   need: 'own' | 'view' = 'own',
-): AssembleInput {
+): Promise<AssembleInput> {
   const { publicationId: id, ...overrides } = request;
   if (!id) return assembleInputFrom(overrides);
-  const row = need === 'own' ? findOwned(ctx.db, ctx.user.id, id) : findAccessible(ctx.db, ctx.user.id, id, 'view').row;
+  const row = need === 'own' ? await findOwned(ctx.db, ctx.user.id, id) : (await findAccessible(ctx.db, ctx.user.id, id, 'view')).row;
   return assembleInputFrom(overrides, row);
 }

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { publications, type PublicationWorkflowData } from '../../../db/schema';
 import type { AuthedContext } from '../context';
+import { tx } from '../db';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { canUseThemeTier, channelLimitFor } from '../../shared/plans';
@@ -70,9 +71,9 @@ function uniqueBy<T>(list: T[], key: (x: T) => string): T[] {
 }
 
 export function saveProgress(ctx: Ctx, input: SaveProgressInput) {
-  return ctx.db.transaction((tx) => {
+  return tx(ctx.db, async (t) => {
     // Editors of a shared publication save too; its limits are the owner's plan (the publication is theirs).
-    const access = findAccessible(tx, ctx.user.id, input.publicationId, 'edit');
+    const access = await findAccessible(t, ctx.user.id, input.publicationId, 'edit');
     const row = access.row;
     const before = normalizeWorkflowData(row.workflowData, row);
     const patch = Object.fromEntries(Object.entries(input.workflowData).filter(([, v]) => v !== undefined));
@@ -88,8 +89,8 @@ export function saveProgress(ctx: Ctx, input: SaveProgressInput) {
     // The publication is listed under the newsletter's name; a blank name mid-typing keeps the old one.
     const name = merged.newsletterName.trim() || row.name;
     const next = { name, status: statusOf(input.currentStep, merged), currentStep: input.currentStep, workflowData, updatedAt: now };
-    tx.update(publications).set(next).where(eq(publications.id, row.id)).run();
-    if (input.newIssue) endIssue(tx, row.id);
+    await t.update(publications).set(next).where(eq(publications.id, row.id));
+    if (input.newIssue) await endIssue(t, row.id);
     return toPublicationDto({ ...row, ...next }, access.role === 'owner' ? undefined : { name: access.owner.name, email: access.owner.email, role: 'editor' });
   });
 }

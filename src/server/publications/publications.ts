@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { publications, users, workspaceMembers, workspaces, type PublicationRow } from '../../../db/schema';
-import type { Db } from '../db';
+import { tx, type Db } from '../db';
 import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { capabilitiesFor, type PlanHolder } from '../../shared/plans';
@@ -49,12 +49,12 @@ export function ownerMayShare(owner: PlanHolder): boolean {
 }
 
 /** The user's row or NOT_FOUND (also for another user's id, so ids are not probeable). */
-export function findOwned(db: Pick<Db, 'select'>, userId: string, id: string): PublicationRow {
-  const row = db
+export async function findOwned(db: Pick<Db, 'select'>, userId: string, id: string): Promise<PublicationRow> {
+  const [row] = await db
     .select()
     .from(publications)
     .where(and(eq(publications.id, id), eq(publications.userId, userId)))
-    .get();
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
   return row;
 }
@@ -65,20 +65,20 @@ export function findOwned(db: Pick<Db, 'select'>, userId: string, id: string): P
  * every call, so access ends at once). `need: 'edit'` refuses viewers with FORBIDDEN: they know the
  * publication exists, it is only the change they may not make.
  */
-export function findAccessible(db: Pick<Db, 'select'>, userId: string, id: string, need: 'view' | 'edit'): PublicationAccess {
-  const row = db.select().from(publications).where(eq(publications.id, id)).get();
+export async function findAccessible(db: Pick<Db, 'select'>, userId: string, id: string, need: 'view' | 'edit'): Promise<PublicationAccess> {
+  const [row] = await db.select().from(publications).where(eq(publications.id, id)).limit(1);
   if (!row) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
-  const owner = planSubjectOf(db, row.userId);
+  const owner = await planSubjectOf(db, row.userId);
   if (!owner) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
   if (row.userId === userId) return { row, role: 'owner', owner };
   if (!row.workspaceId) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
-  const member = db
+  const [member] = await db
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     // The workspace must be the publication owner's own: a row pointing elsewhere grants nothing.
     .where(and(eq(workspaceMembers.workspaceId, row.workspaceId), eq(workspaceMembers.userId, userId), eq(workspaces.ownerId, row.userId)))
-    .get();
+    .limit(1);
   if (!member || member.role === 'owner' || !ownerMayShare(owner)) throw new AppError('NOT_FOUND', PUBLICATION_MSG.notFound);
   if (need === 'edit' && member.role !== 'editor') throw new AppError('FORBIDDEN', PUBLICATION_MSG.viewOnly);
   return { row, role: member.role, owner };
@@ -88,8 +88,8 @@ const sharedByOf = (access: PublicationAccess): SharedBy | undefined =>
   access.role === 'owner' ? undefined : { name: access.owner.name, email: access.owner.email, role: access.role };
 
 /** Rows shared with the user by other owners (whose plan still includes team collaboration). */
-function listShared(ctx: Ctx, limit: number) {
-  const rows = ctx.db
+async function listShared(ctx: Ctx, limit: number) {
+  const rows = await ctx.db
     .select({ pub: publications, role: workspaceMembers.role, owner: planSubjectColumns })
     .from(publications)
     .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, publications.workspaceId), eq(workspaceMembers.userId, ctx.user.id)))
@@ -97,33 +97,32 @@ function listShared(ctx: Ctx, limit: number) {
     .innerJoin(users, eq(users.id, publications.userId))
     .where(ne(publications.userId, ctx.user.id))
     .orderBy(desc(publications.updatedAt), desc(publications.createdAt), desc(publications.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
   return rows
     .filter((r) => r.role !== 'owner' && ownerMayShare(r.owner))
     .map((r) => ({ ...toSummaryDto(r.pub), sharedBy: { name: r.owner.name, email: r.owner.email, role: r.role as 'editor' | 'viewer' } }));
 }
 
 /** Newest saved first: the user's own publications and, unless `ownedOnly`, those shared with them. */
-export function listPublications(ctx: Ctx, opts: { limit?: number; ownedOnly?: boolean } = {}) {
+export async function listPublications(ctx: Ctx, opts: { limit?: number; ownedOnly?: boolean } = {}) {
   const limit = opts.limit ?? 500;
-  const own = ctx.db
-    .select()
-    .from(publications)
-    .where(eq(publications.userId, ctx.user.id))
-    .orderBy(desc(publications.updatedAt), desc(publications.createdAt), desc(publications.id))
-    .limit(limit)
-    .all()
-    .map((r) => toSummaryDto(r));
+  const own = (
+    await ctx.db
+      .select()
+      .from(publications)
+      .where(eq(publications.userId, ctx.user.id))
+      .orderBy(desc(publications.updatedAt), desc(publications.createdAt), desc(publications.id))
+      .limit(limit)
+  ).map((r) => toSummaryDto(r));
   if (opts.ownedOnly) return own;
-  const shared = listShared(ctx, limit);
+  const shared = await listShared(ctx, limit);
   if (!shared.length) return own;
   // Stable merge by last save, newest first (both lists already are).
   return [...own, ...shared].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, limit);
 }
 
-export function getPublication(ctx: Ctx, id: string) {
-  const access = findAccessible(ctx.db, ctx.user.id, id, 'view');
+export async function getPublication(ctx: Ctx, id: string) {
+  const access = await findAccessible(ctx.db, ctx.user.id, id, 'view');
   return toPublicationDto(access.row, sharedByOf(access));
 }
 
@@ -132,16 +131,16 @@ export function getPublication(ctx: Ctx, id: string) {
  * it already made instead of a second one, and is not counted against the plan's limit again.
  */
 export function createPublication(ctx: Ctx, input: CreatePublicationInput) {
-  return ctx.db.transaction((tx) => {
+  return tx(ctx.db, async (t) => {
     if (input.id) {
-      const existing = tx.select().from(publications).where(eq(publications.id, input.id)).get();
+      const [existing] = await t.select().from(publications).where(eq(publications.id, input.id)).limit(1);
       if (existing && existing.userId === ctx.user.id) return toPublicationDto(existing);
       if (existing) throw new AppError('CONFLICT', PUBLICATION_MSG.idTaken);
     }
     const limit = capabilitiesFor(ctx.user).maxNewsletters;
     if (Number.isFinite(limit)) {
-      const owned = tx.select({ n: count() }).from(publications).where(eq(publications.userId, ctx.user.id)).get()?.n ?? 0;
-      if (owned >= limit) throw new AppError('FORBIDDEN', PUBLICATION_MSG.limit(limit), { limit });
+      const [owned] = await t.select({ n: count() }).from(publications).where(eq(publications.userId, ctx.user.id));
+      if ((owned?.n ?? 0) >= limit) throw new AppError('FORBIDDEN', PUBLICATION_MSG.limit(limit), { limit });
     }
     const now = ctx.now();
     const row: PublicationRow = {
@@ -158,26 +157,26 @@ export function createPublication(ctx: Ctx, input: CreatePublicationInput) {
       createdAt: now,
       updatedAt: now,
     };
-    tx.insert(publications).values(row).run();
+    await t.insert(publications).values(row);
     return toPublicationDto(row);
   });
 }
 
 /** Renames the publication; the newsletter name in its workflow follows, as they are one name. */
 export function renamePublication(ctx: Ctx, input: { id: string; name: string }) {
-  return ctx.db.transaction((tx) => {
-    const row = findOwned(tx, ctx.user.id, input.id);
+  return tx(ctx.db, async (t) => {
+    const row = await findOwned(t, ctx.user.id, input.id);
     const now = ctx.now();
     const workflowData = { ...row.workflowData, newsletterName: input.name, lastSaved: now.toISOString() };
-    tx.update(publications).set({ name: input.name, workflowData, updatedAt: now }).where(eq(publications.id, row.id)).run();
+    await t.update(publications).set({ name: input.name, workflowData, updatedAt: now }).where(eq(publications.id, row.id));
     return toPublicationDto({ ...row, name: input.name, workflowData, updatedAt: now });
   });
 }
 
 export function deletePublication(ctx: Ctx, id: string) {
-  return ctx.db.transaction((tx) => {
-    const row = findOwned(tx, ctx.user.id, id);
-    tx.delete(publications).where(eq(publications.id, row.id)).run();
+  return tx(ctx.db, async (t) => {
+    const row = await findOwned(t, ctx.user.id, id);
+    await t.delete(publications).where(eq(publications.id, row.id));
     return { success: true as const, id: row.id };
   });
 }

@@ -27,9 +27,9 @@ export const blogRest = new Hono<AppEnv>().post('/api/uploads/blog-image', async
 
 /** Public paths (no session, no CSRF): mounted after app.ts's public context, which supplies deps. */
 export const blogPublicRest = new Hono<AppEnv>()
-  .get('/media/:file', (c) => {
+  .get('/media/:file', async (c) => {
     // Markdown may name an upload with an extension (/media/<id>.png); the id is what counts.
-    const image = readImage(c.get('deps').db, c.req.param('file').replace(/\.[a-z]{2,5}$/, ''));
+    const image = await readImage(c.get('deps').db, c.req.param('file').replace(/\.[a-z]{2,5}$/, ''));
     if (!image) return c.text('Not found', 404);
     return c.body(new Uint8Array(image.bytes), 200, {
       'Content-Type': image.mime,
@@ -42,9 +42,9 @@ export const blogPublicRest = new Hono<AppEnv>()
       'Cross-Origin-Resource-Policy': 'cross-origin',
     });
   })
-  .get('/blog/feed.xml', (c) => {
+  .get('/blog/feed.xml', async (c) => {
     const deps = c.get('deps');
-    return c.body(blogFeedXml(deps.db, deps.env.APP_URL, deps.now()), 200, {
+    return c.body(await blogFeedXml(deps.db, deps.env.APP_URL, deps.now()), 200, {
       'Content-Type': 'application/rss+xml; charset=utf-8',
       'Cache-Control': 'public, max-age=300',
     });

@@ -16,7 +16,7 @@ function routes(list: ProductList) {
       const token = c.req.param('token');
       const body = await formFields(c.req);
       const oneClick = body['List-Unsubscribe'] === 'One-Click';
-      const done = productUnsubscribe(c.get('deps'), list, token);
+      const done = await productUnsubscribe(c.get('deps'), list, token);
       if (oneClick) return done ? c.text('Unsubscribed', 200) : c.text('Invalid unsubscribe link', 400);
       return c.redirect(pageFor(list, token, done ? `&done=${done.changed ? '1' : 'already'}` : ''), 303);
     });

@@ -17,17 +17,17 @@ export const publicDeliveryRest = new Hono<AppEnv>()
     const body = await formFields(c.req);
     // RFC 8058: the mail client posts "List-Unsubscribe=One-Click" and reads only the status.
     const oneClick = body['List-Unsubscribe'] === 'One-Click';
-    const done = unsubscribe(c.get('deps'), token, oneClick ? 'one-click' : 'page');
+    const done = await unsubscribe(c.get('deps'), token, oneClick ? 'one-click' : 'page');
     if (oneClick) return done ? c.text('Unsubscribed', 200) : c.text('Invalid unsubscribe link', 400);
     return c.redirect(pageFor(token, done ? '&done=1' : ''), 303);
   })
-  .get('/p/:slug/feed.xml', (c) => {
-    const xml = archiveFeed(c.get('deps'), c.req.param('slug'));
+  .get('/p/:slug/feed.xml', async (c) => {
+    const xml = await archiveFeed(c.get('deps'), c.req.param('slug'));
     if (!xml) return c.text('Not found', 404);
     return c.body(xml, 200, { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' });
   })
-  .get('/p/:slug/issues/:id', (c) => {
-    const html = archivedIssueHtml(c.get('deps').db, c.req.param('slug'), c.req.param('id'));
+  .get('/p/:slug/issues/:id', async (c) => {
+    const html = await archivedIssueHtml(c.get('deps').db, c.req.param('slug'), c.req.param('id'));
     if (!html) return c.notFound();
     return c.html(html, 200, { 'Cache-Control': 'public, max-age=300' });
   });

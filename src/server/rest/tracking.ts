@@ -30,27 +30,27 @@ const facts = (c: Context<AppEnv>) => ({ ip: c.get('ip') ?? '', userAgent: c.req
 
 /** /t/*: mounted after the public context (no session, no CSRF; the signed token is the authority). */
 export const trackingPublicRest = new Hono<AppEnv>()
-  .on(['GET', 'HEAD'], '/t/c/:token', (c) => {
+  .on(['GET', 'HEAD'], '/t/c/:token', async (c) => {
     const deps = c.get('deps');
     const ref = readClickToken(deps.env.APP_SECRET, c.req.param('token'));
     if (!ref) return page(c, 400, TRACKING_MSG.invalidLink);
-    const target = linkTarget(deps.db, ref);
+    const target = await linkTarget(deps.db, ref);
     if (target === 'gone') return page(c, 410, TRACKING_MSG.goneLink);
     if (!target) return page(c, 400, TRACKING_MSG.invalidLink);
     try {
-      recordClick(deps.db, ref, facts(c));
+      await recordClick(deps.db, ref, facts(c));
     } catch (err) {
       deps.log.error(`tracking: click on ${ref.sendId}/${ref.position} not recorded`, err);
     }
     return c.body(null, 302, { ...NO_STORE, Location: locationHeader(target.url) });
   })
-  .on(['GET', 'HEAD'], '/t/o/:token', (c) => {
+  .on(['GET', 'HEAD'], '/t/o/:token', async (c) => {
     const deps = c.get('deps');
     // The image is answered whatever happens: a broken pixel must never show in a reader's mail.
     const ref = readOpenToken(deps.env.APP_SECRET, c.req.param('token').replace(/\.gif$/, ''));
     if (ref && c.req.method === 'GET') {
       try {
-        recordOpen(deps.db, ref, facts(c));
+        await recordOpen(deps.db, ref, facts(c));
       } catch (err) {
         deps.log.error(`tracking: open of ${ref.sendId} not recorded`, err);
       }

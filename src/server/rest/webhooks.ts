@@ -25,7 +25,7 @@ webhooksRest.post('/:kind', async (c, next) => {
 webhooksRest.post('/:kind/:token', async (c) => {
   try {
     const request = { kind: c.req.param('kind'), token: c.req.param('token'), body: await c.req.text(), headers: c.req.raw.headers };
-    return c.json(receiveProviderWebhook(c.get('deps'), request));
+    return c.json(await receiveProviderWebhook(c.get('deps'), request));
   } catch (err) {
     return errorResponse(c, err);
   }

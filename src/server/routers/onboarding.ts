@@ -18,8 +18,8 @@ export const onboardingRouter = router({
   unsubscribeInfo: publicProcedure
     .input(unsubscribeInfoInput)
     .output(unsubscribeInfoResult)
-    .query(({ ctx, input }) => {
-      const info = productUnsubscribeInfo(ctx, input.list, input.token);
+    .query(async ({ ctx, input }) => {
+      const info = await productUnsubscribeInfo(ctx, input.list, input.token);
       if (!info) throw new AppError('NOT_FOUND', PRODUCT_UNSUB_MSG.invalid);
       return info;
     }),

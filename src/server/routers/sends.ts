@@ -11,8 +11,8 @@ export const sendsRouter = router({
   create: protectedProcedure
     .use(costly('render'))
     .input(createSendInput)
-    .mutation(({ ctx, input }) => {
-      const progress = createSend(ctx, input);
+    .mutation(async ({ ctx, input }) => {
+      const progress = await createSend(ctx, input);
       ctx.delivery.kick();
       return progress;
     }),
@@ -20,18 +20,18 @@ export const sendsRouter = router({
   audience: protectedProcedure.input(sendsOfPublicationInput).query(({ ctx, input }) => sendAudience(ctx, input.publicationId)),
   list: protectedProcedure.input(sendsOfPublicationInput).query(({ ctx, input }) => listSends(ctx, input.publicationId)),
   cancel: protectedProcedure.input(sendIdInput).mutation(({ ctx, input }) => cancelSend(ctx, input.id)),
-  retry: protectedProcedure.input(sendIdInput).mutation(({ ctx, input }) => {
-    const progress = retrySend(ctx, input.id);
+  retry: protectedProcedure.input(sendIdInput).mutation(async ({ ctx, input }) => {
+    const progress = await retrySend(ctx, input.id);
     ctx.delivery.kick();
     return progress;
   }),
-  unsubscribeInfo: publicProcedure.input(unsubscribeTokenInput).query(({ ctx, input }) => {
-    const info = unsubscribeInfo(ctx, input.token);
+  unsubscribeInfo: publicProcedure.input(unsubscribeTokenInput).query(async ({ ctx, input }) => {
+    const info = await unsubscribeInfo(ctx, input.token);
     if (!info) throw new AppError('BAD_REQUEST', UNSUBSCRIBE_MSG.invalid);
     return info;
   }),
-  archive: publicProcedure.input(archiveInput).query(({ ctx, input }) => {
-    const found = listArchive(ctx, input.slug);
+  archive: publicProcedure.input(archiveInput).query(async ({ ctx, input }) => {
+    const found = await listArchive(ctx, input.slug);
     if (!found) throw new AppError('NOT_FOUND', 'Publication not found');
     return found;
   }),

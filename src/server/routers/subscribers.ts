@@ -34,7 +34,10 @@ export const subscribersRouter = router({
   authorizeImport: protectedProcedure
     .input(importTargetInput)
     .output(authorizedImport)
-    .query(({ ctx, input }) => (authorizeImport(ctx, input), { ok: true as const })),
+    .query(async ({ ctx, input }) => {
+      await authorizeImport(ctx, input);
+      return { ok: true as const };
+    }),
   importCsv: protectedProcedure
     .input(importCsvInput)
     .output(importReport)

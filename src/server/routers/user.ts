@@ -16,5 +16,5 @@ export const userRouter = router({
   update: protectedProcedure
     .input(updateProfileInput)
     .output(userDto)
-    .mutation(({ ctx, input }) => toUserDto(updateProfile(ctx, ctx.user.id, input), ctx.now())),
+    .mutation(async ({ ctx, input }) => toUserDto(await updateProfile(ctx, ctx.user.id, input), ctx.now())),
 });

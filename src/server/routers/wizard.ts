@@ -13,5 +13,5 @@ export const wizardRouter = router({
     .use(costly('render'))
     .input(assembleRequest)
     .output(assembleResult)
-    .query(({ ctx, input }) => ({ success: true as const, data: assembleNewsletter(ctx, resolveAssembleInput(ctx, input, 'view')) })),
+    .query(async ({ ctx, input }) => ({ success: true as const, data: assembleNewsletter(ctx, await resolveAssembleInput(ctx, input, 'view')) })),
 });

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../context';
-import type { Db } from '../db';
+import { tx, type DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { subscribers, type PublicationRow } from '../../../db/schema';
 import { capabilitiesOf } from '../user/plan';
@@ -23,67 +23,70 @@ const HOUR = 60 * 60 * 1000;
 /** A person signs up a few times at most; a script trying addresses hits these quickly. */
 const SIGNUP_RULES = { ip: { limit: 20, windowMs: HOUR }, address: { limit: 3, windowMs: HOUR } };
 
-function publicationBySlug(db: Db, slug: string): PublicationRow {
-  const pub = findBySlug(db, slug);
+async function publicationBySlug(db: DbOrTx, slug: string): Promise<PublicationRow> {
+  const pub = await findBySlug(db, slug);
   if (!pub) throw new AppError('NOT_FOUND', SIGNUP_MSG.notFound);
   return pub;
 }
 
-export function publicPage(ctx: Pick<Ctx, 'db'>, input: SlugInput) {
-  const pub = publicationBySlug(ctx.db, input.slug);
+export async function publicPage(ctx: Pick<Ctx, 'db'>, input: SlugInput) {
+  const pub = await publicationBySlug(ctx.db, input.slug);
   return { name: pub.name, slug: pub.slug! };
 }
 
 /** True when one more pending reader fits the owner's plan (pending and active count). */
-function hasRoom(db: Db, pub: PublicationRow, now: Date): boolean {
-  const limit = capabilitiesOf(db, pub.userId, now).maxSubscribers;
+async function hasRoom(db: DbOrTx, pub: PublicationRow, now: Date): Promise<boolean> {
+  const limit = (await capabilitiesOf(db, pub.userId, now)).maxSubscribers;
   if (!Number.isFinite(limit)) return true;
-  const kept =
-    db
-      .select({ n: count() })
-      .from(subscribers)
-      .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.status, ['pending', 'active'])))
-      .get()?.n ?? 0;
-  return kept < limit;
+  const [kept] = await db
+    .select({ n: count() })
+    .from(subscribers)
+    .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.status, ['pending', 'active'])));
+  return (kept?.n ?? 0) < limit;
 }
 
 export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: string }> {
   const email = normalizeEmail(input.email);
   ctx.limiter.hit(`subscribers:signup:ip:${ctx.ip}`, SIGNUP_RULES.ip);
-  const pub = publicationBySlug(ctx.db, input.slug);
+  const pub = await publicationBySlug(ctx.db, input.slug);
   ctx.limiter.hit(`subscribers:signup:address:${pub.id}:${email}`, SIGNUP_RULES.address);
   const neutral = { message: SIGNUP_MSG.checkInbox };
 
-  if (isSuppressed(ctx.db, pub.userId, email)) return neutral;
-  const existing = ctx.db
-    .select()
-    .from(subscribers)
-    .where(and(eq(subscribers.publicationId, pub.id), eq(subscribers.email, email)))
-    .get();
-  if (existing && (existing.status === 'active' || existing.status === 'bounced' || existing.status === 'complained')) return neutral;
-  if (!existing || existing.status === 'unsubscribed') {
-    if (!hasRoom(ctx.db, pub, ctx.now())) {
-      ctx.log.warn(`[subscribers] signup to publication ${pub.id} refused: the owner's plan limit is reached`);
-      return neutral;
+  // The checks (suppression, the reader's status, the plan's limit) and the write they allow are one
+  // transaction; the mail goes out after it.
+  const token = await tx(ctx.db, async (t): Promise<string | null> => {
+    if (await isSuppressed(t, pub.userId, email)) return null;
+    const [existing] = await t
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.publicationId, pub.id), eq(subscribers.email, email)))
+      .limit(1);
+    if (existing && (existing.status === 'active' || existing.status === 'bounced' || existing.status === 'complained')) return null;
+    if (!existing || existing.status === 'unsubscribed') {
+      if (!(await hasRoom(t, pub, ctx.now()))) {
+        ctx.log.warn(`[subscribers] signup to publication ${pub.id} refused: the owner's plan limit is reached`);
+        return null;
+      }
     }
-  }
 
-  const token = crypto.randomBytes(32).toString('base64url');
-  const now = ctx.now();
-  const pending = {
-    status: 'pending' as const,
-    confirmTokenHash: sha256Hex(token),
-    confirmExpiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
-    updatedAt: now,
-    ...(input.name ? { name: input.name } : {}),
-  };
-  if (existing) ctx.db.update(subscribers).set(pending).where(eq(subscribers.id, existing.id)).run();
-  else
-    ctx.db
-      .insert(subscribers)
-      .values({ id: crypto.randomUUID(), publicationId: pub.id, email, name: input.name, source: 'signup', createdAt: now, ...pending })
-      .onConflictDoUpdate({ target: [subscribers.publicationId, subscribers.email], set: pending })
-      .run();
+    const fresh = crypto.randomBytes(32).toString('base64url');
+    const now = ctx.now();
+    const pending = {
+      status: 'pending' as const,
+      confirmTokenHash: sha256Hex(fresh),
+      confirmExpiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
+      updatedAt: now,
+      ...(input.name ? { name: input.name } : {}),
+    };
+    if (existing) await t.update(subscribers).set(pending).where(eq(subscribers.id, existing.id));
+    else
+      await t
+        .insert(subscribers)
+        .values({ id: crypto.randomUUID(), publicationId: pub.id, email, name: input.name, source: 'signup', createdAt: now, ...pending })
+        .onConflictDoUpdate({ target: [subscribers.publicationId, subscribers.email], set: pending });
+    return fresh;
+  });
+  if (token === null) return neutral;
 
   const confirmUrl = `${ctx.env.APP_URL}/p/${encodeURIComponent(pub.slug!)}/confirm?token=${token}`;
   const mail = confirmationMail({ publicationName: pub.name, confirmUrl });
@@ -100,22 +103,24 @@ export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: s
  * Makes a pending reader active. The used token's hash stays on the row so a second click answers
  * "already subscribed"; it confirms nothing else (an unsubscribed reader needs a new signup).
  */
-export function confirm(ctx: Pick<Ctx, 'db' | 'now'>, input: ConfirmInput): { status: 'confirmed' | 'already'; message: string; name: string } {
-  const pub = findBySlug(ctx.db, input.slug);
+export async function confirm(ctx: Pick<Ctx, 'db' | 'now'>, input: ConfirmInput): Promise<{ status: 'confirmed' | 'already'; message: string; name: string }> {
+  const pub = await findBySlug(ctx.db, input.slug);
   if (!pub) throw new AppError('BAD_REQUEST', SIGNUP_MSG.invalidLink);
-  const row = ctx.db
-    .select()
-    .from(subscribers)
-    .where(and(eq(subscribers.publicationId, pub.id), eq(subscribers.confirmTokenHash, sha256Hex(input.token))))
-    .get();
-  if (row?.status === 'active') return { status: 'already', message: SIGNUP_MSG.already, name: pub.name };
-  if (!row || row.status !== 'pending' || !row.confirmExpiresAt) throw new AppError('BAD_REQUEST', SIGNUP_MSG.invalidLink);
-  const now = ctx.now();
-  if (row.confirmExpiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', SIGNUP_MSG.expired);
-  ctx.db
-    .update(subscribers)
-    .set({ status: 'active', confirmedAt: now, confirmExpiresAt: null, unsubscribedAt: null, updatedAt: now })
-    .where(and(eq(subscribers.id, row.id), eq(subscribers.status, 'pending')))
-    .run();
-  return { status: 'confirmed', message: SIGNUP_MSG.confirmed(pub.name), name: pub.name };
+  // The status check and the update are one transaction, so only one of two clicks at once confirms.
+  return tx(ctx.db, async (t) => {
+    const [row] = await t
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.publicationId, pub.id), eq(subscribers.confirmTokenHash, sha256Hex(input.token))))
+      .limit(1);
+    if (row?.status === 'active') return { status: 'already' as const, message: SIGNUP_MSG.already, name: pub.name };
+    if (!row || row.status !== 'pending' || !row.confirmExpiresAt) throw new AppError('BAD_REQUEST', SIGNUP_MSG.invalidLink);
+    const now = ctx.now();
+    if (row.confirmExpiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', SIGNUP_MSG.expired);
+    await t
+      .update(subscribers)
+      .set({ status: 'active', confirmedAt: now, confirmExpiresAt: null, unsubscribedAt: null, updatedAt: now })
+      .where(and(eq(subscribers.id, row.id), eq(subscribers.status, 'pending')));
+    return { status: 'confirmed' as const, message: SIGNUP_MSG.confirmed(pub.name), name: pub.name };
+  });
 }

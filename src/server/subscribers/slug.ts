@@ -2,7 +2,7 @@
 // signup links and archive links in sent mail keep working after a rename.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { isUniqueViolation, type Db } from '../db';
+import { isUniqueViolation, tx, type DbOrTx } from '../db';
 import { publications, type PublicationRow } from '../../../db/schema';
 
 export function slugify(name: string): string {
@@ -17,25 +17,40 @@ export function slugify(name: string): string {
   return base || 'newsletter';
 }
 
-/** The publication's slug, given now if it has none (unique, with a short random suffix on collision). */
-export function ensureSlug(db: Db, publicationId: string): string {
-  const row = db.select({ slug: publications.slug, name: publications.name }).from(publications).where(eq(publications.id, publicationId)).get();
-  if (!row) throw new Error(`No publication ${publicationId}`);
-  if (row.slug) return row.slug;
-  const base = slugify(row.name);
-  for (let i = 0; i < 8; i++) {
-    const candidate = i === 0 ? base : `${base}-${crypto.randomBytes(3).toString('hex')}`;
-    try {
-      db.update(publications).set({ slug: candidate }).where(eq(publications.id, publicationId)).run();
-      return candidate;
-    } catch (err) {
-      // The unique index refuses a slug another publication holds: try another.
-      if (!isUniqueViolation(err)) throw err;
+const slugAndName = (db: DbOrTx, publicationId: string) =>
+  db.select({ slug: publications.slug, name: publications.name }).from(publications).where(eq(publications.id, publicationId)).limit(1);
+
+/**
+ * The publication's slug, given now if it has none (unique, with a short random suffix on collision).
+ * Giving it reads again and writes in one transaction (a savepoint in the caller's), so two first
+ * requests cannot give one publication two addresses.
+ */
+export async function ensureSlug(db: DbOrTx, publicationId: string): Promise<string> {
+  const [known] = await slugAndName(db, publicationId);
+  if (known?.slug) return known.slug;
+  return tx(db, async (t) => {
+    const [row] = await slugAndName(t, publicationId);
+    if (!row) throw new Error(`No publication ${publicationId}`);
+    if (row.slug) return row.slug;
+    const base = slugify(row.name);
+    for (let i = 0; i < 8; i++) {
+      const candidate = i === 0 ? base : `${base}-${crypto.randomBytes(3).toString('hex')}`;
+      try {
+        // A savepoint per attempt: a refused write undoes only itself, on any driver.
+        await tx(t, async (s) => {
+          await s.update(publications).set({ slug: candidate }).where(eq(publications.id, publicationId));
+        });
+        return candidate;
+      } catch (err) {
+        // The unique index refuses a slug another publication holds: try another.
+        if (!isUniqueViolation(err)) throw err;
+      }
     }
-  }
-  throw new Error('Could not give the publication a public address');
+    throw new Error('Could not give the publication a public address');
+  });
 }
 
-export function findBySlug(db: Db, slug: string): PublicationRow | null {
-  return db.select().from(publications).where(eq(publications.slug, slug)).get() ?? null;
+export async function findBySlug(db: DbOrTx, slug: string): Promise<PublicationRow | null> {
+  const [row] = await db.select().from(publications).where(eq(publications.slug, slug)).limit(1);
+  return row ?? null;
 }

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthedContext } from '../context';
-import { affectedRows, type Db, type DbOrTx } from '../db';
+import { affectedRows, tx, type Db, type DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { subscribers, SUBSCRIBER_STATUSES, type SubscriberRow, type SubscriberStatus } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
@@ -58,20 +58,19 @@ const toDto = (r: SubscriberRow): SubscriberDto => ({
   unsubscribedAt: r.unsubscribedAt?.toISOString() ?? null,
 });
 
-export function statusCounts(db: Db, publicationId: string): Record<SubscriberStatus, number> {
-  const rows = db
+export async function statusCounts(db: Db, publicationId: string): Promise<Record<SubscriberStatus, number>> {
+  const rows = await db
     .select({ status: subscribers.status, n: count() })
     .from(subscribers)
     .where(eq(subscribers.publicationId, publicationId))
-    .groupBy(subscribers.status)
-    .all();
+    .groupBy(subscribers.status);
   const counts = Object.fromEntries(SUBSCRIBER_STATUSES.map((s) => [s, 0])) as Record<SubscriberStatus, number>;
   for (const r of rows) counts[r.status] = r.n;
   return counts;
 }
 
-export function listSubscribers(ctx: Ctx, input: ListInput) {
-  const pub = findOwned(ctx.db, ctx.user.id, input.publicationId);
+export async function listSubscribers(ctx: Ctx, input: ListInput) {
+  const pub = await findOwned(ctx.db, ctx.user.id, input.publicationId);
   const conditions = [eq(subscribers.publicationId, pub.id)];
   if (input.status) conditions.push(eq(subscribers.status, input.status));
   if (input.search) {
@@ -79,16 +78,16 @@ export function listSubscribers(ctx: Ctx, input: ListInput) {
     conditions.push(or(contains(subscribers.email, input.search), contains(subscribers.name, input.search))!);
   }
   const where = and(...conditions);
-  const matching = ctx.db.select({ n: count() }).from(subscribers).where(where).get()?.n ?? 0;
-  const rows = ctx.db
+  const [matched] = await ctx.db.select({ n: count() }).from(subscribers).where(where);
+  const matching = matched?.n ?? 0;
+  const rows = await ctx.db
     .select()
     .from(subscribers)
     .where(where)
     .orderBy(desc(subscribers.createdAt), subscribers.email)
     .limit(PAGE_SIZE)
-    .offset((input.page - 1) * PAGE_SIZE)
-    .all();
-  const counts = statusCounts(ctx.db, pub.id);
+    .offset((input.page - 1) * PAGE_SIZE);
+  const counts = await statusCounts(ctx.db, pub.id);
   return {
     publication: { id: pub.id, name: pub.name },
     subscribers: rows.map(toDto),
@@ -102,45 +101,44 @@ export function listSubscribers(ctx: Ctx, input: ListInput) {
 }
 
 /** Pending and active readers count against the plan; those who left do not. */
-export function keptCount(db: DbOrTx, publicationId: string): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(subscribers)
-      .where(and(eq(subscribers.publicationId, publicationId), inArray(subscribers.status, ['pending', 'active'])))
-      .get()?.n ?? 0
-  );
+export async function keptCount(db: DbOrTx, publicationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(subscribers)
+    .where(and(eq(subscribers.publicationId, publicationId), inArray(subscribers.status, ['pending', 'active'])));
+  return row?.n ?? 0;
 }
 
 /** `ctx.db` may be the caller's transaction, so the count and the write that follows see the same rows. */
-export function checkLimit(ctx: Pick<Ctx, 'user'> & { db: DbOrTx }, publicationId: string, adding: number) {
+export async function checkLimit(ctx: Pick<Ctx, 'user'> & { db: DbOrTx }, publicationId: string, adding: number): Promise<void> {
   const limit = capabilitiesFor(ctx.user).maxSubscribers;
-  if (Number.isFinite(limit) && keptCount(ctx.db, publicationId) + adding > limit) throw new AppError('FORBIDDEN', SUBSCRIBER_MSG.limit(limit), { limit });
+  if (Number.isFinite(limit) && (await keptCount(ctx.db, publicationId)) + adding > limit)
+    throw new AppError('FORBIDDEN', SUBSCRIBER_MSG.limit(limit), { limit });
 }
 
 /**
  * Whether this user may import into this publication at all: their own publication and, to write, room
  * left in the plan. Cheap, so an upload is refused with it before its body is read.
  */
-export function authorizeImport(ctx: Ctx, input: ImportTarget) {
-  const pub = findOwned(ctx.db, ctx.user.id, input.publicationId);
-  if (input.mode === 'import') checkLimit(ctx, pub.id, 1);
+export async function authorizeImport(ctx: Ctx, input: ImportTarget) {
+  const pub = await findOwned(ctx.db, ctx.user.id, input.publicationId);
+  if (input.mode === 'import') await checkLimit(ctx, pub.id, 1);
   return pub;
 }
 
-export function addSubscriber(ctx: Ctx, input: AddInput): SubscriberDto {
-  const pub = findOwned(ctx.db, ctx.user.id, input.publicationId);
+export function addSubscriber(ctx: Ctx, input: AddInput): Promise<SubscriberDto> {
   const email = normalizeEmail(input.email);
-  return ctx.db.transaction((tx) => {
-    const existing = tx
+  return tx(ctx.db, async (t) => {
+    const pub = await findOwned(t, ctx.user.id, input.publicationId);
+    const [existing] = await t
       .select()
       .from(subscribers)
       .where(and(eq(subscribers.publicationId, pub.id), eq(subscribers.email, email)))
-      .get();
+      .limit(1);
     if (existing)
       throw new AppError('CONFLICT', existing.status === 'active' || existing.status === 'pending' ? SUBSCRIBER_MSG.already : SUBSCRIBER_MSG.leftByChoice);
-    if (isSuppressed(tx, ctx.user.id, email)) throw new AppError('CONFLICT', SUBSCRIBER_MSG.suppressed);
-    checkLimit({ user: ctx.user, db: tx }, pub.id, 1);
+    if (await isSuppressed(t, ctx.user.id, email)) throw new AppError('CONFLICT', SUBSCRIBER_MSG.suppressed);
+    await checkLimit({ user: ctx.user, db: t }, pub.id, 1);
     const now = ctx.now();
     const row: SubscriberRow = {
       id: crypto.randomUUID(),
@@ -156,30 +154,30 @@ export function addSubscriber(ctx: Ctx, input: AddInput): SubscriberDto {
       createdAt: now,
       updatedAt: now,
     };
-    tx.insert(subscribers).values(row).run();
+    await t.insert(subscribers).values(row);
     return toDto(row);
   });
 }
 
 /** The public signup page and archive feed of a publication, for the creator to share. */
-export function shareInfo(ctx: Pick<AuthedContext, 'db' | 'user' | 'env'>, publicationId: string) {
-  const pub = findOwned(ctx.db, ctx.user.id, publicationId);
-  const signupUrl = `${ctx.env.APP_URL}/p/${ensureSlug(ctx.db, pub.id)}`;
+export async function shareInfo(ctx: Pick<AuthedContext, 'db' | 'user' | 'env'>, publicationId: string) {
+  const pub = await findOwned(ctx.db, ctx.user.id, publicationId);
+  const signupUrl = `${ctx.env.APP_URL}/p/${await ensureSlug(ctx.db, pub.id)}`;
   return { signupUrl, feedUrl: `${signupUrl}/feed.xml` };
 }
 
 export function removeSubscribers(ctx: Ctx, input: RemoveInput) {
-  const pub = findOwned(ctx.db, ctx.user.id, input.publicationId);
-  const res = ctx.db
-    .delete(subscribers)
-    .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.id, input.ids)))
-    .run();
-  return { removed: affectedRows(res) };
+  // The ownership check and the delete it allows are one transaction.
+  return tx(ctx.db, async (t) => {
+    const pub = await findOwned(t, ctx.user.id, input.publicationId);
+    const res = await t.delete(subscribers).where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.id, input.ids)));
+    return { removed: affectedRows(res) };
+  });
 }
 
-export function exportSubscribersCsv(ctx: Ctx, publicationId: string): { filename: string; csv: string } {
-  const pub = findOwned(ctx.db, ctx.user.id, publicationId);
-  const rows = ctx.db.select().from(subscribers).where(eq(subscribers.publicationId, pub.id)).orderBy(subscribers.createdAt).all();
+export async function exportSubscribersCsv(ctx: Ctx, publicationId: string): Promise<{ filename: string; csv: string }> {
+  const pub = await findOwned(ctx.db, ctx.user.id, publicationId);
+  const rows = await ctx.db.select().from(subscribers).where(eq(subscribers.publicationId, pub.id)).orderBy(subscribers.createdAt);
   const lines = ['email,name,status,source,subscribed_at'];
   for (const r of rows) lines.push([r.email, r.name, r.status, r.source, (r.confirmedAt ?? r.createdAt).toISOString()].map(csvCell).join(','));
   const slug =

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceInvitationRow } from '../../../db/schema';
 import type { AuthedContext } from '../context';
-import { affectedRows, type DbOrTx } from '../db';
+import { affectedRows, tx, type DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
 import { planSubjectOf } from '../user/plan';
@@ -52,19 +52,21 @@ export async function invite(ctx: MailCtx, input: { email: string; role: MemberR
   ctx.limiter.hit(`team:invite:${ctx.user.id}`, INVITE_RULE);
   const token = newToken();
   const now = ctx.now();
-  const { row, workspaceName } = ctx.db.transaction((tx) => {
-    const ws = ensureWorkspace(ctx, tx);
-    const member = tx
+  // The member check, both limits and the insert run in one transaction: two invitations at once
+  // cannot both pass the limit checks.
+  const { row, workspaceName } = await tx(ctx.db, async (t) => {
+    const ws = await ensureWorkspace(ctx, t);
+    const [member] = await t
       .select({ id: users.id })
       .from(workspaceMembers)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(and(eq(workspaceMembers.workspaceId, ws.id), sql`lower(${users.email}) = ${email}`))
-      .get();
+      .limit(1);
     if (member) throw new AppError('CONFLICT', TEAM_MSG.alreadyMember(email));
-    if (countMembers(tx, ws.id) >= MAX_MEMBERS) throw new AppError('CONFLICT', TEAM_MSG.memberLimit);
+    if ((await countMembers(t, ws.id)) >= MAX_MEMBERS) throw new AppError('CONFLICT', TEAM_MSG.memberLimit);
     // The address's earlier unused invitations are replaced: their links stop working.
     const replaced = affectedRows(
-      tx
+      await t
         .update(workspaceInvitations)
         .set({ revokedAt: now })
         .where(
@@ -74,10 +76,9 @@ export async function invite(ctx: MailCtx, input: { email: string; role: MemberR
             isNull(workspaceInvitations.acceptedAt),
             isNull(workspaceInvitations.revokedAt),
           ),
-        )
-        .run(),
+        ),
     );
-    if (countPendingInvitations(tx, ws.id, now) >= MAX_PENDING_INVITATIONS) throw new AppError('CONFLICT', TEAM_MSG.invitationLimit);
+    if ((await countPendingInvitations(t, ws.id, now)) >= MAX_PENDING_INVITATIONS) throw new AppError('CONFLICT', TEAM_MSG.invitationLimit);
     const row: WorkspaceInvitationRow = {
       id: crypto.randomUUID(),
       workspaceId: ws.id,
@@ -90,24 +91,23 @@ export async function invite(ctx: MailCtx, input: { email: string; role: MemberR
       revokedAt: null,
       createdAt: now,
     };
-    tx.insert(workspaceInvitations).values(row).run();
-    audit(ctx, tx, 'team.invite', null, { email, role: input.role, workspaceId: ws.id, invitationId: row.id, replaced });
+    await t.insert(workspaceInvitations).values(row);
+    await audit(ctx, t, 'team.invite', null, { email, role: input.role, workspaceId: ws.id, invitationId: row.id, replaced });
     return { row, workspaceName: ws.name };
   });
   await mailInvitation(ctx, row, workspaceName, token);
   return toDto(row, now);
 }
 
-/** One of the owner's unused, not withdrawn invitations, or NOT_FOUND. */
-function findOwnInvitation(ctx: TeamCtx, id: string) {
-  const ws = findOwnWorkspace(ctx.db, ctx.user.id);
-  const row = ws
-    ? ctx.db
+/** One of the owner's unused, not withdrawn invitations, or NOT_FOUND. Run it in the transaction that changes it. */
+async function findOwnInvitation(ctx: TeamCtx, db: DbOrTx, id: string) {
+  const ws = await findOwnWorkspace(db, ctx.user.id);
+  const [row] = ws
+    ? await db
         .select()
         .from(workspaceInvitations)
         .where(and(eq(workspaceInvitations.id, id), eq(workspaceInvitations.workspaceId, ws.id)))
-        .get()
-    : undefined;
+    : [];
   if (!ws || !row) throw new AppError('NOT_FOUND', TEAM_MSG.invitationNotFound);
   if (row.acceptedAt || row.revokedAt) throw new AppError('CONFLICT', TEAM_MSG.notAcceptedYet);
   return { ws, row };
@@ -116,46 +116,49 @@ function findOwnInvitation(ctx: TeamCtx, id: string) {
 /** A new link and 7 more days (only the hash is stored, so the old link cannot be sent again). */
 export async function resend(ctx: MailCtx, input: { id: string }) {
   requireOwnerPlan(ctx.user);
-  const { ws, row } = findOwnInvitation(ctx, input.id);
-  ctx.limiter.hit(`team:invite:${ctx.user.id}`, INVITE_RULE);
   const token = newToken();
   const now = ctx.now();
-  const next = { ...row, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) };
-  ctx.db.transaction((tx) => {
-    tx.update(workspaceInvitations).set({ tokenHash: next.tokenHash, expiresAt: next.expiresAt }).where(eq(workspaceInvitations.id, row.id)).run();
-    audit(ctx, tx, 'team.invite.resend', null, { email: row.email, role: row.role, workspaceId: ws.id, invitationId: row.id });
+  // The status check and the new link in one transaction: an invitation accepted or withdrawn
+  // meanwhile is not given a new link.
+  const { ws, next } = await tx(ctx.db, async (t) => {
+    const { ws, row } = await findOwnInvitation(ctx, t, input.id);
+    ctx.limiter.hit(`team:invite:${ctx.user.id}`, INVITE_RULE);
+    const next = { ...row, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) };
+    await t.update(workspaceInvitations).set({ tokenHash: next.tokenHash, expiresAt: next.expiresAt }).where(eq(workspaceInvitations.id, row.id));
+    await audit(ctx, t, 'team.invite.resend', null, { email: row.email, role: row.role, workspaceId: ws.id, invitationId: row.id });
+    return { ws, next };
   });
   await mailInvitation(ctx, next, ws.name, token);
   return toDto(next, now);
 }
 
-export function revoke(ctx: TeamCtx, input: { id: string }) {
+export async function revoke(ctx: TeamCtx, input: { id: string }) {
   requireOwnerPlan(ctx.user);
-  const { ws, row } = findOwnInvitation(ctx, input.id);
-  ctx.db.transaction((tx) => {
-    tx.update(workspaceInvitations).set({ revokedAt: ctx.now() }).where(eq(workspaceInvitations.id, row.id)).run();
-    audit(ctx, tx, 'team.invite.revoke', null, { email: row.email, role: row.role, workspaceId: ws.id, invitationId: row.id });
+  // The status check and the withdrawal in one transaction: an invitation accepted meanwhile stays accepted.
+  return tx(ctx.db, async (t) => {
+    const { ws, row } = await findOwnInvitation(ctx, t, input.id);
+    await t.update(workspaceInvitations).set({ revokedAt: ctx.now() }).where(eq(workspaceInvitations.id, row.id));
+    await audit(ctx, t, 'team.invite.revoke', null, { email: row.email, role: row.role, workspaceId: ws.id, invitationId: row.id });
+    return { success: true as const, id: row.id };
   });
-  return { success: true as const, id: row.id };
 }
 
 /** The invitation behind a link with its team and owner; refused links answer with why. */
-function readInvitation(ctx: Omit<TeamCtx, 'db'> & { db: DbOrTx }, token: string) {
-  const found = ctx.db
+async function readInvitation(ctx: Omit<TeamCtx, 'db'> & { db: DbOrTx }, token: string) {
+  const [found] = await ctx.db
     .select({ inv: workspaceInvitations, ws: workspaces })
     .from(workspaceInvitations)
     .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
     .where(eq(workspaceInvitations.tokenHash, sha256Hex(token)))
-    .get();
+    .limit(1);
   if (!found) throw new AppError('NOT_FOUND', TEAM_MSG.linkInvalid);
-  const owner = planSubjectOf(ctx.db, found.ws.ownerId);
+  const owner = await planSubjectOf(ctx.db, found.ws.ownerId);
   if (!owner) throw new AppError('NOT_FOUND', TEAM_MSG.linkInvalid);
-  const inviter = found.inv.invitedBy ? ctx.db.select({ name: users.name }).from(users).where(eq(users.id, found.inv.invitedBy)).get() : undefined;
-  const membership = ctx.db
+  const [inviter] = found.inv.invitedBy ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, found.inv.invitedBy)) : [];
+  const [membership] = await ctx.db
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, found.ws.id), eq(workspaceMembers.userId, ctx.user.id)))
-    .get();
+    .where(and(eq(workspaceMembers.workspaceId, found.ws.id), eq(workspaceMembers.userId, ctx.user.id)));
   const { inv } = found;
   // Accepting twice is harmless: the member who used the link sees it as accepted.
   const acceptedByMe = !!inv.acceptedAt && !!membership && membership.role !== 'owner';
@@ -166,8 +169,8 @@ function readInvitation(ctx: Omit<TeamCtx, 'db'> & { db: DbOrTx }, token: string
   return { inv, ws: found.ws, owner, inviterName: inviter?.name ?? owner.name, acceptedByMe, membership };
 }
 
-export function previewInvitation(ctx: TeamCtx, input: { token: string }) {
-  const { inv, ws, owner, inviterName, acceptedByMe } = readInvitation(ctx, input.token);
+export async function previewInvitation(ctx: TeamCtx, input: { token: string }) {
+  const { inv, ws, owner, inviterName, acceptedByMe } = await readInvitation(ctx, input.token);
   return {
     workspaceName: ws.name,
     ownerName: owner.name,
@@ -181,20 +184,21 @@ export function previewInvitation(ctx: TeamCtx, input: { token: string }) {
   };
 }
 
-export function acceptInvitation(ctx: TeamCtx, input: { token: string }) {
-  return ctx.db.transaction((tx) => {
-    const { inv, ws, acceptedByMe, membership } = readInvitation({ ...ctx, db: tx }, input.token);
+/** The link's checks, the seat count and the membership in one transaction: the last seat goes to one member. */
+export async function acceptInvitation(ctx: TeamCtx, input: { token: string }) {
+  return tx(ctx.db, async (t) => {
+    const { inv, ws, acceptedByMe, membership } = await readInvitation({ ...ctx, db: t }, input.token);
     if (acceptedByMe) return { workspaceId: ws.id, workspaceName: ws.name, role: membership!.role as MemberRole, alreadyMember: true };
     if (membership?.role === 'owner') throw new AppError('BAD_REQUEST', TEAM_MSG.inviteSelf);
     if (ctx.user.email.toLowerCase() !== inv.email) throw new AppError('FORBIDDEN', TEAM_MSG.wrongAccount(inv.email));
     if (!ctx.user.emailVerifiedAt) throw new AppError('FORBIDDEN', TEAM_MSG.unverified(inv.email));
     const now = ctx.now();
     if (!membership) {
-      if (countMembers(tx, ws.id) >= MAX_MEMBERS) throw new AppError('CONFLICT', TEAM_MSG.teamFull);
-      tx.insert(workspaceMembers).values({ workspaceId: ws.id, userId: ctx.user.id, role: inv.role, joinedAt: now }).run();
+      if ((await countMembers(t, ws.id)) >= MAX_MEMBERS) throw new AppError('CONFLICT', TEAM_MSG.teamFull);
+      await t.insert(workspaceMembers).values({ workspaceId: ws.id, userId: ctx.user.id, role: inv.role, joinedAt: now });
     }
-    tx.update(workspaceInvitations).set({ acceptedAt: now }).where(eq(workspaceInvitations.id, inv.id)).run();
-    audit(ctx, tx, 'team.accept', ws.ownerId, { email: inv.email, role: inv.role, workspaceId: ws.id, invitationId: inv.id });
+    await t.update(workspaceInvitations).set({ acceptedAt: now }).where(eq(workspaceInvitations.id, inv.id));
+    await audit(ctx, t, 'team.accept', ws.ownerId, { email: inv.email, role: inv.role, workspaceId: ws.id, invitationId: inv.id });
     const role = (membership?.role ?? inv.role) as MemberRole;
     return { workspaceId: ws.id, workspaceName: ws.name, role, alreadyMember: !!membership };
   });

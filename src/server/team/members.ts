@@ -2,64 +2,59 @@
 // Removal takes effect at once: access to shared publications is checked on every request.
 import { and, eq, ne } from 'drizzle-orm';
 import { users, workspaceMembers, workspaces } from '../../../db/schema';
+import { tx, type DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { TEAM_MSG } from './messages';
 import type { MemberRole } from './schemas';
 import { audit, findOwnWorkspace, requireOwnerPlan, type TeamCtx } from './workspace';
 
-/** A member (not the owner) of the caller's own workspace, or NOT_FOUND. */
-function findMember(ctx: TeamCtx, userId: string) {
-  const ws = findOwnWorkspace(ctx.db, ctx.user.id);
-  const member = ws
-    ? ctx.db
+/** A member (not the owner) of the caller's own workspace, or NOT_FOUND. Run it in the transaction that changes it. */
+async function findMember(ctx: TeamCtx, db: DbOrTx, userId: string) {
+  const ws = await findOwnWorkspace(db, ctx.user.id);
+  const [member] = ws
+    ? await db
         .select({ userId: workspaceMembers.userId, role: workspaceMembers.role, email: users.email })
         .from(workspaceMembers)
         .innerJoin(users, eq(users.id, workspaceMembers.userId))
         .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, userId), ne(workspaceMembers.role, 'owner')))
-        .get()
-    : undefined;
+    : [];
   if (!ws || !member) throw new AppError('NOT_FOUND', TEAM_MSG.memberNotFound);
   return { ws, member };
 }
 
-export function setMemberRole(ctx: TeamCtx, input: { userId: string; role: MemberRole }) {
+export async function setMemberRole(ctx: TeamCtx, input: { userId: string; role: MemberRole }) {
   requireOwnerPlan(ctx.user);
-  const { ws, member } = findMember(ctx, input.userId);
-  ctx.db.transaction((tx) => {
-    tx.update(workspaceMembers)
+  return tx(ctx.db, async (t) => {
+    const { ws, member } = await findMember(ctx, t, input.userId);
+    await t
+      .update(workspaceMembers)
       .set({ role: input.role })
-      .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, member.userId)))
-      .run();
-    audit(ctx, tx, 'team.role', member.userId, { email: member.email, from: member.role, to: input.role, workspaceId: ws.id });
+      .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, member.userId)));
+    await audit(ctx, t, 'team.role', member.userId, { email: member.email, from: member.role, to: input.role, workspaceId: ws.id });
+    return { userId: member.userId, role: input.role };
   });
-  return { userId: member.userId, role: input.role };
 }
 
 /** Removing needs no plan: an owner whose plan lapsed can still take access away. */
-export function removeMember(ctx: TeamCtx, input: { userId: string }) {
-  const { ws, member } = findMember(ctx, input.userId);
-  ctx.db.transaction((tx) => {
-    tx.delete(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, member.userId)))
-      .run();
-    audit(ctx, tx, 'team.remove', member.userId, { email: member.email, role: member.role, workspaceId: ws.id });
+export async function removeMember(ctx: TeamCtx, input: { userId: string }) {
+  return tx(ctx.db, async (t) => {
+    const { ws, member } = await findMember(ctx, t, input.userId);
+    await t.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, member.userId)));
+    await audit(ctx, t, 'team.remove', member.userId, { email: member.email, role: member.role, workspaceId: ws.id });
+    return { success: true as const, userId: member.userId };
   });
-  return { success: true as const, userId: member.userId };
 }
 
-export function leaveWorkspace(ctx: TeamCtx, input: { workspaceId: string }) {
-  const found = ctx.db
-    .select({ role: workspaceMembers.role, ownerId: workspaces.ownerId })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, ctx.user.id), ne(workspaceMembers.role, 'owner')))
-    .get();
-  if (!found) throw new AppError('NOT_FOUND', TEAM_MSG.teamNotFound);
-  ctx.db.transaction((tx) => {
-    tx.delete(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, ctx.user.id)))
-      .run();
-    audit(ctx, tx, 'team.leave', found.ownerId, { email: ctx.user.email, role: found.role, workspaceId: input.workspaceId });
+export async function leaveWorkspace(ctx: TeamCtx, input: { workspaceId: string }) {
+  return tx(ctx.db, async (t) => {
+    const [found] = await t
+      .select({ role: workspaceMembers.role, ownerId: workspaces.ownerId })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, ctx.user.id), ne(workspaceMembers.role, 'owner')));
+    if (!found) throw new AppError('NOT_FOUND', TEAM_MSG.teamNotFound);
+    await t.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, ctx.user.id)));
+    await audit(ctx, t, 'team.leave', found.ownerId, { email: ctx.user.email, role: found.role, workspaceId: input.workspaceId });
+    return { success: true as const, workspaceId: input.workspaceId };
   });
-  return { success: true as const, workspaceId: input.workspaceId };
 }

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { publications, users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceRow } from '../../../db/schema';
-import type { Db, DbOrTx } from '../db';
+import { tx, type Db, type DbOrTx } from '../db';
 import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
@@ -17,8 +17,8 @@ export const defaultWorkspaceName = (ownerName: string) => `${ownerName.trim() |
 
 export const actorOf = (ctx: TeamCtx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
 
-export function audit(ctx: TeamCtx, db: Pick<Db, 'insert'>, action: string, target: string | null, detail: Record<string, unknown>) {
-  recordAudit(db, actorOf(ctx), action, target, detail, ctx.now());
+export async function audit(ctx: TeamCtx, db: Pick<Db, 'insert'>, action: string, target: string | null, detail: Record<string, unknown>): Promise<void> {
+  await recordAudit(db, actorOf(ctx), action, target, detail, ctx.now());
 }
 
 /** Owning a workspace (inviting, sharing, managing members) needs the Enterprise plan; admins count as Enterprise. */
@@ -26,40 +26,42 @@ export function requireOwnerPlan(user: TeamCtx['user']): void {
   if (!ownerMayShare(user)) throw new AppError('FORBIDDEN', TEAM_MSG.enterpriseOnly);
 }
 
-export function findOwnWorkspace(db: Pick<Db, 'select'>, ownerId: string): WorkspaceRow | undefined {
-  return db.select().from(workspaces).where(eq(workspaces.ownerId, ownerId)).get();
-}
-
-/** The owner's workspace, made now (with the owner as its first member) if it does not exist yet. */
-export function ensureWorkspace(ctx: TeamCtx, tx: DbOrTx): WorkspaceRow {
-  const existing = findOwnWorkspace(tx, ctx.user.id);
-  if (existing) return existing;
-  const now = ctx.now();
-  const row: WorkspaceRow = { id: crypto.randomUUID(), name: defaultWorkspaceName(ctx.user.name), ownerId: ctx.user.id, createdAt: now };
-  tx.insert(workspaces).values(row).run();
-  tx.insert(workspaceMembers).values({ workspaceId: row.id, userId: ctx.user.id, role: 'owner', joinedAt: now }).run();
+export async function findOwnWorkspace(db: Pick<Db, 'select'>, ownerId: string): Promise<WorkspaceRow | undefined> {
+  const [row] = await db.select().from(workspaces).where(eq(workspaces.ownerId, ownerId));
   return row;
 }
 
-export function renameWorkspace(ctx: TeamCtx, input: { name: string }) {
+/**
+ * The owner's workspace, made now (with the owner as its first member) if it does not exist yet.
+ * Call it inside the caller's transaction (`t`): the lookup and the insert must not be split.
+ */
+export async function ensureWorkspace(ctx: TeamCtx, t: DbOrTx): Promise<WorkspaceRow> {
+  const existing = await findOwnWorkspace(t, ctx.user.id);
+  if (existing) return existing;
+  const now = ctx.now();
+  const row: WorkspaceRow = { id: crypto.randomUUID(), name: defaultWorkspaceName(ctx.user.name), ownerId: ctx.user.id, createdAt: now };
+  await t.insert(workspaces).values(row);
+  await t.insert(workspaceMembers).values({ workspaceId: row.id, userId: ctx.user.id, role: 'owner', joinedAt: now });
+  return row;
+}
+
+export async function renameWorkspace(ctx: TeamCtx, input: { name: string }) {
   requireOwnerPlan(ctx.user);
-  return ctx.db.transaction((tx) => {
-    const ws = ensureWorkspace(ctx, tx);
-    tx.update(workspaces).set({ name: input.name }).where(eq(workspaces.id, ws.id)).run();
-    audit(ctx, tx, 'team.rename', null, { workspaceId: ws.id, from: ws.name, to: input.name });
+  return tx(ctx.db, async (t) => {
+    const ws = await ensureWorkspace(ctx, t);
+    await t.update(workspaces).set({ name: input.name }).where(eq(workspaces.id, ws.id));
+    await audit(ctx, t, 'team.rename', null, { workspaceId: ws.id, from: ws.name, to: input.name });
     return { id: ws.id, name: input.name };
   });
 }
 
 /** Members besides the owner. */
-export function countMembers(db: Pick<Db, 'select'>, workspaceId: string): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), ne(workspaceMembers.role, 'owner')))
-      .get()?.n ?? 0
-  );
+export async function countMembers(db: Pick<Db, 'select'>, workspaceId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), ne(workspaceMembers.role, 'owner')));
+  return row?.n ?? 0;
 }
 
 const pendingWhere = (workspaceId: string, now: Date) =>
@@ -70,52 +72,53 @@ const pendingWhere = (workspaceId: string, now: Date) =>
     gt(workspaceInvitations.expiresAt, now),
   );
 
-export function countPendingInvitations(db: Pick<Db, 'select'>, workspaceId: string, now: Date): number {
-  return db.select({ n: count() }).from(workspaceInvitations).where(pendingWhere(workspaceId, now)).get()?.n ?? 0;
+export async function countPendingInvitations(db: Pick<Db, 'select'>, workspaceId: string, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(workspaceInvitations).where(pendingWhere(workspaceId, now));
+  return row?.n ?? 0;
 }
 
-function ownWorkspaceView(ctx: TeamCtx, ws: WorkspaceRow | undefined): NonNullable<TeamOverviewDto['workspace']> {
+async function ownWorkspaceView(ctx: TeamCtx, ws: WorkspaceRow | undefined): Promise<NonNullable<TeamOverviewDto['workspace']>> {
   const now = ctx.now();
   const members = ws
-    ? ctx.db
-        .select({ userId: users.id, name: users.name, email: users.email, role: workspaceMembers.role, joinedAt: workspaceMembers.joinedAt })
-        .from(workspaceMembers)
-        .innerJoin(users, eq(users.id, workspaceMembers.userId))
-        .where(eq(workspaceMembers.workspaceId, ws.id))
-        .orderBy(sql`${workspaceMembers.role} = 'owner' desc`, asc(workspaceMembers.joinedAt))
-        .all()
-        .map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() }))
+    ? (
+        await ctx.db
+          .select({ userId: users.id, name: users.name, email: users.email, role: workspaceMembers.role, joinedAt: workspaceMembers.joinedAt })
+          .from(workspaceMembers)
+          .innerJoin(users, eq(users.id, workspaceMembers.userId))
+          .where(eq(workspaceMembers.workspaceId, ws.id))
+          .orderBy(sql`${workspaceMembers.role} = 'owner' desc`, asc(workspaceMembers.joinedAt))
+      ).map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() }))
     : [{ userId: ctx.user.id, name: ctx.user.name, email: ctx.user.email, role: 'owner' as const, joinedAt: ctx.user.createdAt.toISOString() }];
   // Unused invitations that were not withdrawn, expired ones too (they can be resent).
   const invitations = ws
-    ? ctx.db
-        .select()
-        .from(workspaceInvitations)
-        .where(and(eq(workspaceInvitations.workspaceId, ws.id), isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt)))
-        .orderBy(desc(workspaceInvitations.createdAt))
-        .all()
-        .map((i) => ({
-          id: i.id,
-          email: i.email,
-          role: i.role as MemberRole,
-          createdAt: i.createdAt.toISOString(),
-          expiresAt: i.expiresAt.toISOString(),
-          expired: i.expiresAt <= now,
-        }))
+    ? (
+        await ctx.db
+          .select()
+          .from(workspaceInvitations)
+          .where(and(eq(workspaceInvitations.workspaceId, ws.id), isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt)))
+          .orderBy(desc(workspaceInvitations.createdAt))
+      ).map((i) => ({
+        id: i.id,
+        email: i.email,
+        role: i.role as MemberRole,
+        createdAt: i.createdAt.toISOString(),
+        expiresAt: i.expiresAt.toISOString(),
+        expired: i.expiresAt <= now,
+      }))
     : [];
-  const pubs = ctx.db
-    .select({
-      id: publications.id,
-      name: publications.name,
-      status: publications.status,
-      updatedAt: publications.updatedAt,
-      workspaceId: publications.workspaceId,
-    })
-    .from(publications)
-    .where(eq(publications.userId, ctx.user.id))
-    .orderBy(desc(publications.updatedAt))
-    .all()
-    .map((p) => ({ id: p.id, name: p.name, status: p.status, updatedAt: p.updatedAt.toISOString(), shared: !!ws && p.workspaceId === ws.id }));
+  const pubs = (
+    await ctx.db
+      .select({
+        id: publications.id,
+        name: publications.name,
+        status: publications.status,
+        updatedAt: publications.updatedAt,
+        workspaceId: publications.workspaceId,
+      })
+      .from(publications)
+      .where(eq(publications.userId, ctx.user.id))
+      .orderBy(desc(publications.updatedAt))
+  ).map((p) => ({ id: p.id, name: p.name, status: p.status, updatedAt: p.updatedAt.toISOString(), shared: !!ws && p.workspaceId === ws.id }));
   return {
     id: ws?.id ?? null,
     name: ws?.name ?? defaultWorkspaceName(ctx.user.name),
@@ -127,8 +130,8 @@ function ownWorkspaceView(ctx: TeamCtx, ws: WorkspaceRow | undefined): NonNullab
 }
 
 /** Other owners' workspaces the user belongs to, while their owner's plan includes team collaboration. */
-export function listMemberships(ctx: TeamCtx) {
-  const rows = ctx.db
+export async function listMemberships(ctx: TeamCtx) {
+  const rows = await ctx.db
     .select({
       workspaceId: workspaces.id,
       name: workspaces.name,
@@ -140,31 +143,33 @@ export function listMemberships(ctx: TeamCtx) {
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .innerJoin(users, eq(users.id, workspaces.ownerId))
     .where(and(eq(workspaceMembers.userId, ctx.user.id), ne(workspaceMembers.role, 'owner')))
-    .orderBy(asc(workspaceMembers.joinedAt))
-    .all();
-  return rows
-    .filter((r) => ownerMayShare(r.owner))
-    .map((r) => ({
-      workspaceId: r.workspaceId,
-      name: r.name,
-      ownerName: r.owner.name,
-      ownerEmail: r.owner.email,
-      role: r.role as MemberRole,
-      joinedAt: r.joinedAt.toISOString(),
-      sharedCount:
-        ctx.db
+    .orderBy(asc(workspaceMembers.joinedAt));
+  return Promise.all(
+    rows
+      .filter((r) => ownerMayShare(r.owner))
+      .map(async (r) => {
+        const [shared] = await ctx.db
           .select({ n: count() })
           .from(publications)
-          .where(and(eq(publications.workspaceId, r.workspaceId), eq(publications.userId, r.owner.id)))
-          .get()?.n ?? 0,
-    }));
+          .where(and(eq(publications.workspaceId, r.workspaceId), eq(publications.userId, r.owner.id)));
+        return {
+          workspaceId: r.workspaceId,
+          name: r.name,
+          ownerName: r.owner.name,
+          ownerEmail: r.owner.email,
+          role: r.role as MemberRole,
+          joinedAt: r.joinedAt.toISOString(),
+          sharedCount: shared?.n ?? 0,
+        };
+      }),
+  );
 }
 
-export function teamOverview(ctx: TeamCtx): TeamOverviewDto {
+export async function teamOverview(ctx: TeamCtx): Promise<TeamOverviewDto> {
   const canOwn = ownerMayShare(ctx.user);
   return {
     canOwn,
-    workspace: canOwn ? ownWorkspaceView(ctx, findOwnWorkspace(ctx.db, ctx.user.id)) : null,
-    memberships: listMemberships(ctx),
+    workspace: canOwn ? await ownWorkspaceView(ctx, await findOwnWorkspace(ctx.db, ctx.user.id)) : null,
+    memberships: await listMemberships(ctx),
   };
 }

@@ -2,9 +2,9 @@
 // (role, disable/enable, end sessions, delete) for admins only, each written to the audit log in the
 // same transaction. An admin cannot lock themselves out, and an active admin always remains.
 import { and, count, desc, eq, gt, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db';
+import { tx, type Db, type DbOrTx, type Tx } from '../db';
 import type { AuthService, SessionUser } from '../auth/service';
-import { sessions, users } from '../../../db/schema';
+import { sessions, users, type UserRow } from '../../../db/schema';
 import { AppError } from '../errors';
 import { normalizeRole, type Role } from '../../shared/plans';
 import { toUserDto } from './dto';
@@ -34,13 +34,13 @@ function requireAdmin(ctx: Ctx) {
   if (normalizeRole(ctx.user.role) !== 'admin') throw new AppError('FORBIDDEN', ADMIN_USERS_MSG.adminOnly);
 }
 
-function target(ctx: Ctx, userId: string) {
-  const row = ctx.db.select().from(users).where(eq(users.id, userId)).get();
+async function target(db: DbOrTx, userId: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new AppError('NOT_FOUND', ADMIN_USERS_MSG.notFound);
   return row;
 }
 
-export function listUsers(ctx: Pick<Ctx, 'db' | 'now'>, input: ListUsersInput) {
+export async function listUsers(ctx: Pick<Ctx, 'db' | 'now'>, input: ListUsersInput) {
   const where: SQL[] = [];
   if (input.search) {
     where.push(or(contains(users.email, input.search), contains(users.name, input.search))!);
@@ -49,100 +49,98 @@ export function listUsers(ctx: Pick<Ctx, 'db' | 'now'>, input: ListUsersInput) {
   if (input.plan) where.push(eq(users.planType, input.plan));
   if (input.status) where.push(input.status === 'disabled' ? isNotNull(users.disabledAt) : isNull(users.disabledAt));
   const cond = where.length ? and(...where) : undefined;
-  const rows = ctx.db.select().from(users).where(cond).orderBy(desc(users.createdAt), desc(users.id)).limit(input.limit).offset(input.offset).all();
-  const total = ctx.db.select({ n: count() }).from(users).where(cond).get()?.n ?? 0;
+  const rows = await ctx.db.select().from(users).where(cond).orderBy(desc(users.createdAt), desc(users.id)).limit(input.limit).offset(input.offset);
+  const [counted] = await ctx.db.select({ n: count() }).from(users).where(cond);
+  const total = counted?.n ?? 0;
   const now = ctx.now();
-  const live = new Map(
-    ctx.db
-      .select({ userId: sessions.userId, n: count() })
-      .from(sessions)
-      .where(gt(sessions.expiresAt, Math.floor(now.getTime() / 1000)))
-      .groupBy(sessions.userId)
-      .all()
-      .map((r) => [r.userId, r.n]),
-  );
+  const perUser = await ctx.db
+    .select({ userId: sessions.userId, n: count() })
+    .from(sessions)
+    .where(gt(sessions.expiresAt, Math.floor(now.getTime() / 1000)))
+    .groupBy(sessions.userId);
+  const live = new Map(perUser.map((r) => [r.userId, r.n]));
   return {
     total,
     users: rows.map((r) => ({ ...toUserDto(r, now), disabled: r.disabledAt !== null, activeSessions: live.get(r.id) ?? 0 })),
   };
 }
 
-function activeAdminCount(tx: Tx): number {
-  return (
-    tx
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
-      .get()?.n ?? 0
-  );
+async function activeAdminCount(t: Tx): Promise<number> {
+  const [row] = await t
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
+  return row?.n ?? 0;
 }
 
 /**
  * An admin's change to another account, in one transaction that takes the write lock when it begins, so
- * changes made at the same moment run one after the other. The acting admin must still be an active
- * admin as stored, and at least one active admin must remain after the change; otherwise it rolls back.
+ * changes made at the same moment run one after the other. The target is read inside it (what the change
+ * and its audit entry say of the account is what it changes), `vet` may refuse it, the acting admin must
+ * still be an active admin as stored, and at least one active admin must remain after the change;
+ * otherwise it rolls back.
  */
-function adminChange<T>(ctx: Ctx, change: (tx: Tx) => T): T {
-  return ctx.db.transaction(
-    (tx) => {
-      const actor = tx.select({ role: users.role, disabledAt: users.disabledAt }).from(users).where(eq(users.id, ctx.user.id)).get();
-      if (!actor || normalizeRole(actor.role) !== 'admin' || actor.disabledAt) throw new AppError('FORBIDDEN', ADMIN_USERS_MSG.adminOnly);
-      const result = change(tx);
-      if (activeAdminCount(tx) === 0) throw new AppError('CONFLICT', ADMIN_USERS_MSG.lastAdmin);
-      return result;
-    },
-    { behavior: 'immediate' },
-  );
+async function adminChange<T>(ctx: Ctx, userId: string, change: (t: Tx, row: UserRow) => Promise<T>, vet?: (row: UserRow) => void): Promise<T> {
+  return tx(ctx.db, async (t) => {
+    const row = await target(t, userId);
+    if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
+    vet?.(row);
+    const [actor] = await t.select({ role: users.role, disabledAt: users.disabledAt }).from(users).where(eq(users.id, ctx.user.id));
+    if (!actor || normalizeRole(actor.role) !== 'admin' || actor.disabledAt) throw new AppError('FORBIDDEN', ADMIN_USERS_MSG.adminOnly);
+    const result = await change(t, row);
+    if ((await activeAdminCount(t)) === 0) throw new AppError('CONFLICT', ADMIN_USERS_MSG.lastAdmin);
+    return result;
+  });
 }
 
-export function setRole(ctx: Ctx, input: SetRoleInput) {
+export async function setRole(ctx: Ctx, input: SetRoleInput) {
   requireAdmin(ctx);
-  const row = target(ctx, input.userId);
-  if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
-  const from = normalizeRole(row.role);
-  adminChange(ctx, (tx) => {
-    tx.update(users).set({ role: input.role, updatedAt: ctx.now() }).where(eq(users.id, row.id)).run();
-    recordAudit(tx, actorOf(ctx), 'role.set', row.id, { email: row.email, from, to: input.role }, ctx.now());
+  await adminChange(ctx, input.userId, async (t, row) => {
+    await t.update(users).set({ role: input.role, updatedAt: ctx.now() }).where(eq(users.id, row.id));
+    await recordAudit(t, actorOf(ctx), 'role.set', row.id, { email: row.email, from: normalizeRole(row.role), to: input.role }, ctx.now());
   });
-  ctx.auth.forgetUser(row.id);
+  ctx.auth.forgetUser(input.userId);
   return { success: true as const, role: input.role as Role };
 }
 
 export async function setDisabled(ctx: Ctx, input: SetDisabledInput) {
   requireAdmin(ctx);
-  const row = target(ctx, input.userId);
-  if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
-  adminChange(ctx, (tx) => {
-    tx.update(users)
+  await adminChange(ctx, input.userId, async (t, row) => {
+    await t
+      .update(users)
       .set({ disabledAt: input.disabled ? ctx.now() : null, updatedAt: ctx.now() })
-      .where(eq(users.id, row.id))
-      .run();
-    recordAudit(tx, actorOf(ctx), input.disabled ? 'account.disable' : 'account.enable', row.id, { email: row.email }, ctx.now());
+      .where(eq(users.id, row.id));
+    await recordAudit(t, actorOf(ctx), input.disabled ? 'account.disable' : 'account.enable', row.id, { email: row.email }, ctx.now());
   });
-  if (input.disabled) await ctx.auth.endAllFor(row.id);
-  else ctx.auth.forgetUser(row.id);
+  if (input.disabled) await ctx.auth.endAllFor(input.userId);
+  else ctx.auth.forgetUser(input.userId);
   return { success: true as const, disabled: input.disabled };
 }
 
 export async function endSessions(ctx: Ctx, input: UserIdInput) {
   requireAdmin(ctx);
-  const row = target(ctx, input.userId);
-  const n = ctx.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, row.id)).get()?.n ?? 0;
+  const row = await target(ctx.db, input.userId);
+  const [counted] = await ctx.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, row.id));
+  const n = counted?.n ?? 0;
   await ctx.auth.endAllFor(row.id);
-  recordAudit(ctx.db, actorOf(ctx), 'sessions.end', row.id, { email: row.email, sessions: n }, ctx.now());
+  await recordAudit(ctx.db, actorOf(ctx), 'sessions.end', row.id, { email: row.email, sessions: n }, ctx.now());
   return { success: true as const, ended: n };
 }
 
 export async function deleteUser(ctx: Ctx, input: DeleteUserInput) {
   requireAdmin(ctx);
-  const row = target(ctx, input.userId);
-  if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
-  if (input.confirmEmail.toLowerCase() !== row.email.toLowerCase()) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.confirmEmail);
-  adminChange(ctx, (tx) => {
-    // The account's sessions, publications, subscribers, drafts and sends go with it (foreign keys cascade).
-    tx.delete(users).where(eq(users.id, row.id)).run();
-    recordAudit(tx, actorOf(ctx), 'account.delete', row.id, { email: row.email, name: row.name, role: row.role, plan: row.planType }, ctx.now());
-  });
-  await ctx.auth.endAllFor(row.id);
+  await adminChange(
+    ctx,
+    input.userId,
+    async (t, row) => {
+      // The account's sessions, publications, subscribers, drafts and sends go with it (foreign keys cascade).
+      await t.delete(users).where(eq(users.id, row.id));
+      await recordAudit(t, actorOf(ctx), 'account.delete', row.id, { email: row.email, name: row.name, role: row.role, plan: row.planType }, ctx.now());
+    },
+    (row) => {
+      if (input.confirmEmail.toLowerCase() !== row.email.toLowerCase()) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.confirmEmail);
+    },
+  );
+  await ctx.auth.endAllFor(input.userId);
   return { success: true as const };
 }

@@ -1,6 +1,6 @@
 // The audit log: who changed what about an account, when and from where (staff actions, the CLI).
 import crypto from 'node:crypto';
-import type { Db } from '../db';
+import type { DbOrTx } from '../db';
 import { auditLog } from '../../../db/schema';
 
 export interface Actor {
@@ -10,10 +10,17 @@ export interface Actor {
   ip: string;
 }
 
-export function recordAudit(db: Pick<Db, 'insert'>, actor: Actor, action: string, targetUserId: string | null, detail: Record<string, unknown>, now: Date) {
-  db.insert(auditLog)
-    .values({ id: crypto.randomUUID(), actorId: actor.id, actorEmail: actor.email, action, targetUserId, detail, ip: actor.ip, createdAt: now })
-    .run();
+export async function recordAudit(
+  db: Pick<DbOrTx, 'insert'>,
+  actor: Actor,
+  action: string,
+  targetUserId: string | null,
+  detail: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(auditLog)
+    .values({ id: crypto.randomUUID(), actorId: actor.id, actorEmail: actor.email, action, targetUserId, detail, ip: actor.ip, createdAt: now });
 }
 
 /** An audit row as staff pages show it: the account it concerns is the e-mail in its detail. */

@@ -2,7 +2,7 @@
 // effectivePlan() needs role, stored plan, trial plan and the account's start; reading fewer columns
 // silently drops a trial, so every plan check that loads a user reads them through here.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db';
+import type { DbOrTx } from '../db';
 import { users } from '../../../db/schema';
 import { CAPABILITIES, effectivePlan, type Capabilities, type PlanType } from '../../shared/plans';
 
@@ -21,17 +21,18 @@ export const planSubjectColumns = {
 };
 
 /** The account a plan check is about, or null when there is no such account. */
-export function planSubjectOf(db: Pick<Db, 'select'>, userId: string) {
-  return db.select(planSubjectColumns).from(users).where(eq(users.id, userId)).get() ?? null;
+export async function planSubjectOf(db: Pick<DbOrTx, 'select'>, userId: string) {
+  const [row] = await db.select(planSubjectColumns).from(users).where(eq(users.id, userId));
+  return row ?? null;
 }
-export type PlanSubject = NonNullable<ReturnType<typeof planSubjectOf>>;
+export type PlanSubject = NonNullable<Awaited<ReturnType<typeof planSubjectOf>>>;
 
 /** The plan in force for the account; a missing account is free (never grant by default). */
-export function planOf(db: Pick<Db, 'select'>, userId: string, now: Date): PlanType {
-  const subject = planSubjectOf(db, userId);
+export async function planOf(db: Pick<DbOrTx, 'select'>, userId: string, now: Date): Promise<PlanType> {
+  const subject = await planSubjectOf(db, userId);
   return subject ? effectivePlan(subject, now) : 'free';
 }
 
-export function capabilitiesOf(db: Pick<Db, 'select'>, userId: string, now: Date): Capabilities {
-  return CAPABILITIES[planOf(db, userId, now)];
+export async function capabilitiesOf(db: Pick<DbOrTx, 'select'>, userId: string, now: Date): Promise<Capabilities> {
+  return CAPABILITIES[await planOf(db, userId, now)];
 }

@@ -11,11 +11,10 @@ describe('admin.overview', () => {
     const admin = await h.insertUser({ email: 'admin@example.com' });
     const pro = await h.insertUser({ email: 'pro@example.com', planType: 'professional' });
     const old = await h.insertUser({ email: 'old@example.com' });
-    h.db
+    await h.db
       .update(users)
       .set({ createdAt: new Date(Date.now() - 3 * 86_400_000) })
-      .where(eq(users.id, old.id))
-      .run();
+      .where(eq(users.id, old.id));
     await h.caller(pro).publications.create({ name: 'Pro Weekly' });
     await h.caller(admin).admin.setRole({ userId: old.id, role: 'manager' });
 

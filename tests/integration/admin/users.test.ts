@@ -19,7 +19,7 @@ async function setup() {
   return { h, admin, manager, ann, bob };
 }
 
-const audits = (h: ReturnType<typeof createHarness>, userId: string) => h.db.select().from(auditLog).where(eq(auditLog.targetUserId, userId)).all();
+const audits = (h: ReturnType<typeof createHarness>, userId: string) => h.db.select().from(auditLog).where(eq(auditLog.targetUserId, userId));
 
 describe('admin.listUsers', () => {
   it('searches and filters for every staff role; users 403, anon 401, bad input 400', async () => {
@@ -59,8 +59,9 @@ describe('changes (admins only, audited)', () => {
   it('changes a role; managers cannot; an admin cannot change their own role or demote the last admin', async () => {
     const { h, admin, manager, ann } = await setup();
     expect(await h.caller(admin).admin.setRole({ userId: ann.id, role: 'supervisor' })).toEqual({ success: true, role: 'supervisor' });
-    expect(h.db.select({ role: users.role }).from(users).where(eq(users.id, ann.id)).get()!.role).toBe('supervisor');
-    expect(audits(h, ann.id)).toEqual([
+    const [stored] = await h.db.select({ role: users.role }).from(users).where(eq(users.id, ann.id));
+    expect(stored!.role).toBe('supervisor');
+    expect(await audits(h, ann.id)).toEqual([
       expect.objectContaining({
         actorId: admin.id,
         actorEmail: 'admin@example.com',
@@ -93,7 +94,7 @@ describe('changes (admins only, audited)', () => {
     expect((await h.caller(admin).admin.listUsers({ status: 'disabled' })).users.map((u) => u.id)).toEqual([ann.id]);
     await h.caller(admin).admin.setDisabled({ userId: ann.id, disabled: false });
     expect((await signIn()).status).toBe(200);
-    expect(audits(h, ann.id).map((a) => a.action)).toEqual(['account.disable', 'account.enable']);
+    expect((await audits(h, ann.id)).map((a) => a.action)).toEqual(['account.disable', 'account.enable']);
   });
 
   it('ends a user’s sessions', async () => {
@@ -101,8 +102,8 @@ describe('changes (admins only, audited)', () => {
     await h.app.request('/api/auth/login', jsonRequest('POST', { email: 'ann@example.com', password: PASSWORD }));
     await h.app.request('/api/auth/login', jsonRequest('POST', { email: 'ann@example.com', password: PASSWORD }));
     expect(await h.caller(admin).admin.endSessions({ userId: ann.id })).toEqual({ success: true, ended: 2 });
-    expect(h.db.select().from(sessions).where(eq(sessions.userId, ann.id)).all()).toHaveLength(0);
-    expect(audits(h, ann.id)[0]).toMatchObject({ action: 'sessions.end', detail: { email: 'ann@example.com', sessions: 2 } });
+    expect(await h.db.select().from(sessions).where(eq(sessions.userId, ann.id))).toHaveLength(0);
+    expect((await audits(h, ann.id))[0]).toMatchObject({ action: 'sessions.end', detail: { email: 'ann@example.com', sessions: 2 } });
   });
 
   it('deletes an account only with its address typed; never oneself', async () => {
@@ -111,19 +112,16 @@ describe('changes (admins only, audited)', () => {
     await expectStatus(h.caller(manager).admin.deleteUser({ userId: bob.id, confirmEmail: 'bob@example.com' }), 403);
     await expectStatus(h.caller(admin).admin.deleteUser({ userId: admin.id, confirmEmail: 'admin@example.com' }), 400, ADMIN_USERS_MSG.notYourself);
     expect(await h.caller(admin).admin.deleteUser({ userId: bob.id, confirmEmail: 'BOB@example.com' })).toEqual({ success: true });
-    expect(h.db.select().from(users).where(eq(users.id, bob.id)).get()).toBeUndefined();
+    expect(await h.db.select().from(users).where(eq(users.id, bob.id))).toEqual([]);
     // The audit entry outlives the account.
-    expect(audits(h, bob.id)).toEqual([expect.objectContaining({ action: 'account.delete', detail: expect.objectContaining({ email: 'bob@example.com' }) })]);
+    expect(await audits(h, bob.id)).toEqual([
+      expect.objectContaining({ action: 'account.delete', detail: expect.objectContaining({ email: 'bob@example.com' }) }),
+    ]);
   });
 });
 
 describe('at least one active admin remains', () => {
-  const activeAdmins = (h: ReturnType<typeof createHarness>) =>
-    h.db
-      .select()
-      .from(users)
-      .all()
-      .filter((u) => u.role === 'admin' && !u.disabledAt);
+  const activeAdmins = async (h: ReturnType<typeof createHarness>) => (await h.db.select().from(users)).filter((u) => u.role === 'admin' && !u.disabledAt);
 
   it('the only active admin may demote, delete or re-enable a disabled admin', async () => {
     const { h, admin } = await setup();
@@ -133,12 +131,12 @@ describe('at least one active admin remains', () => {
     await h.caller(admin).admin.setDisabled({ userId: off1.id, disabled: true });
     await h.caller(admin).admin.setDisabled({ userId: off2.id, disabled: true });
     await h.caller(admin).admin.setDisabled({ userId: off3.id, disabled: true });
-    expect(activeAdmins(h).map((u) => u.id)).toEqual([admin.id]);
+    expect((await activeAdmins(h)).map((u) => u.id)).toEqual([admin.id]);
     expect(await h.caller(admin).admin.setRole({ userId: off1.id, role: 'user' })).toEqual({ success: true, role: 'user' });
     expect(await h.caller(admin).admin.deleteUser({ userId: off2.id, confirmEmail: 'off2@example.com' })).toEqual({ success: true });
     expect(await h.caller(admin).admin.setDisabled({ userId: off3.id, disabled: false })).toEqual({ success: true, disabled: false });
     expect(await h.caller(admin).admin.setDisabled({ userId: off3.id, disabled: true })).toEqual({ success: true, disabled: true });
-    expect(activeAdmins(h).map((u) => u.id)).toEqual([admin.id]);
+    expect((await activeAdmins(h)).map((u) => u.id)).toEqual([admin.id]);
   });
 
   it('the last active admin cannot demote, disable or delete themselves', async () => {
@@ -146,7 +144,7 @@ describe('at least one active admin remains', () => {
     await expectStatus(h.caller(admin).admin.setRole({ userId: admin.id, role: 'manager' }), 400, ADMIN_USERS_MSG.notYourself);
     await expectStatus(h.caller(admin).admin.setDisabled({ userId: admin.id, disabled: true }), 400, ADMIN_USERS_MSG.notYourself);
     await expectStatus(h.caller(admin).admin.deleteUser({ userId: admin.id, confirmEmail: 'admin@example.com' }), 400, ADMIN_USERS_MSG.notYourself);
-    expect(activeAdmins(h).map((u) => u.id)).toEqual([admin.id]);
+    expect((await activeAdmins(h)).map((u) => u.id)).toEqual([admin.id]);
   });
 
   type AdminApi = ReturnType<ReturnType<typeof createHarness>['caller']>['admin'];
@@ -164,7 +162,7 @@ describe('at least one active admin remains', () => {
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(['FORBIDDEN', 'CONFLICT']).toContain((refused.reason as { code: string }).code);
-      expect(activeAdmins(h)).toHaveLength(1);
+      expect(await activeAdmins(h)).toHaveLength(1);
     });
   }
 });

@@ -26,7 +26,7 @@ async function finished(h: AiSetup, id: string) {
   throw new Error('job did not finish');
 }
 
-const used = (h: AiSetup, userId: string) => h.db.select().from(aiUsage).where(eq(aiUsage.userId, userId)).get()?.used ?? 0;
+const used = async (h: AiSetup, userId: string) => (await h.db.select().from(aiUsage).where(eq(aiUsage.userId, userId)).limit(1))[0]?.used ?? 0;
 
 describe('generations by a model', () => {
   it('streams the answer into the job, checks its citations and links, names the model', async () => {
@@ -61,7 +61,7 @@ describe('generations by a model', () => {
     const job = await h.caller(h.pro).ai.generate({ kind: 'social', articles });
     const done = await finished(h, job.id);
     expect(done).toMatchObject({ status: 'failed', error: 'The AI service is rate limiting requests. Try again in 20 seconds.' });
-    expect(used(h, h.pro.id)).toBe(0);
+    expect(await used(h, h.pro.id)).toBe(0);
   });
 
   it('a service that stops answering mid-stream keeps the text so far', async () => {
@@ -142,8 +142,8 @@ describe('watching over Server-Sent Events', () => {
     );
     expect(signup.status).toBe(201);
     const cookie = cookieFrom(signup);
-    h.db.update(users).set({ planType: 'professional' }).where(eq(users.email, 'eve-sse@example.com')).run();
-    const eve = h.db.select().from(users).where(eq(users.email, 'eve-sse@example.com')).get()!;
+    await h.db.update(users).set({ planType: 'professional' }).where(eq(users.email, 'eve-sse@example.com'));
+    const [eve] = await h.db.select().from(users).where(eq(users.email, 'eve-sse@example.com')).limit(1);
     const articles = (await loadArticles(h, h.pro, h.feedUrl)).slice(0, 1);
 
     const text = 'Recyclers recover lithium from old batteries [1]. '.repeat(8).trim();

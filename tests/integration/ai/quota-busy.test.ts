@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 
 const servers = serveFeedsAndModel();
 
-const used = (h: AiSetup, userId: string) => h.db.select().from(aiUsage).where(eq(aiUsage.userId, userId)).get()?.used ?? 0;
+const used = async (h: AiSetup, userId: string) => (await h.db.select().from(aiUsage).where(eq(aiUsage.userId, userId)).limit(1))[0]?.used ?? 0;
 
 /** Takes every running and waiting place of the user's AI gate; returns what frees them. */
 async function fillAiGate(h: AiSetup, userId: string): Promise<() => Promise<void>> {
@@ -39,13 +39,13 @@ describe('calls refused as busy are not counted', () => {
       api.ai.summarize({ article: articles[0]! }),
     ])
       await expectStatus(call, 429, BUSY_MESSAGE);
-    expect(used(h, h.pro.id)).toBe(0);
+    expect(await used(h, h.pro.id)).toBe(0);
     await free();
 
     // Once the gate is free the same call runs and is counted once.
     const intro = await api.ai.intro({ articles });
     expect(intro.quota.used).toBe(1);
-    expect(used(h, h.pro.id)).toBe(1);
+    expect(await used(h, h.pro.id)).toBe(1);
   });
 
   it('a tool whose AI service fails and whose built-in fallback is refused as busy is not counted', async () => {
@@ -60,7 +60,7 @@ describe('calls refused as busy are not counted', () => {
     while (servers.model.requests.length === before) await new Promise((r) => setTimeout(r, 5));
     const free = await fillAiGate(h, h.pro.id);
     await expectStatus(call, 429, BUSY_MESSAGE);
-    expect(used(h, h.pro.id)).toBe(0);
+    expect(await used(h, h.pro.id)).toBe(0);
     await free();
   });
 
@@ -69,20 +69,17 @@ describe('calls refused as busy are not counted', () => {
     const articles = (await loadArticles(h, h.pro, h.feedUrl)).slice(0, 1);
     const now = new Date();
     for (let i = 0; i < 2; i++)
-      h.db
-        .insert(aiJobs)
-        .values({
-          id: crypto.randomUUID(),
-          userId: h.pro.id,
-          kind: 'blog',
-          engine: 'Built-in engine',
-          sources: [],
-          status: 'running',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run();
+      await h.db.insert(aiJobs).values({
+        id: crypto.randomUUID(),
+        userId: h.pro.id,
+        kind: 'blog',
+        engine: 'Built-in engine',
+        sources: [],
+        status: 'running',
+        createdAt: now,
+        updatedAt: now,
+      });
     await expectStatus(h.caller(h.pro).ai.generate({ kind: 'blog', articles }), 429, /already running/);
-    expect(used(h, h.pro.id)).toBe(0);
+    expect(await used(h, h.pro.id)).toBe(0);
   });
 });

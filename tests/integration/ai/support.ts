@@ -78,24 +78,27 @@ export async function publicationWithChannel(h: Harness, user: SessionUser, feed
 }
 
 /** Records an issue as sent from the publication, carrying these articles. */
-export function recordSentIssue(h: Harness, userId: string, publicationId: string, subject: string, articles: { id: string; title: string; url: string }[]) {
+export async function recordSentIssue(
+  h: Harness,
+  userId: string,
+  publicationId: string,
+  subject: string,
+  articles: { id: string; title: string; url: string }[],
+) {
   const now = new Date();
-  h.db
-    .insert(issueSends)
-    .values({
-      id: crypto.randomUUID(),
-      userId,
-      publicationId,
-      subject,
-      fromName: 'Battery Notes',
-      replyTo: 'a@example.com',
-      html: '',
-      text: '',
-      webHtml: '',
-      articles,
-      status: 'sent',
-      scheduledAt: now,
-      createdAt: now,
-    })
-    .run();
+  await h.db.insert(issueSends).values({
+    id: crypto.randomUUID(),
+    userId,
+    publicationId,
+    subject,
+    fromName: 'Battery Notes',
+    replyTo: 'a@example.com',
+    html: '',
+    text: '',
+    webHtml: '',
+    articles,
+    status: 'sent',
+    scheduledAt: now,
+    createdAt: now,
+  });
 }

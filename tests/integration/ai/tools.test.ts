@@ -94,7 +94,7 @@ describe('quota', () => {
     const h = await aiHarness(server);
     const articles = await loadArticles(h, h.basic, h.feedUrl);
     const month = new Date().toISOString().slice(0, 7);
-    h.db.insert(aiUsage).values({ userId: h.basic.id, month, used: 198 }).run();
+    await h.db.insert(aiUsage).values({ userId: h.basic.id, month, used: 198 });
     const api = h.caller(h.basic);
     // Five at once: exactly two fit under 200.
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => api.ai.subjects({ articles })));
@@ -135,7 +135,7 @@ describe('workflow tools', () => {
     expect(first.picks[0]!.reason).toMatch(/^Matches your topic: /);
 
     const sent = byFixture(articles, FIXTURES[0]!);
-    recordSentIssue(h, h.pro.id, pub.id, 'Battery Notes #1', [{ id: sent.id, title: sent.title, url: `${sent.url}?utm_source=newsletter` }]);
+    await recordSentIssue(h, h.pro.id, pub.id, 'Battery Notes #1', [{ id: sent.id, title: sent.title, url: `${sent.url}?utm_source=newsletter` }]);
     const used = await h.caller(h.pro).ai.usedArticles({ publicationId: pub.id });
     expect(used).toEqual([expect.objectContaining({ title: sent.title, issue: 'Battery Notes #1' })]);
     const again = await h.caller(h.pro).ai.pick({ publicationId: pub.id, topic: 'battery recycling', count: 2, articles });
@@ -182,7 +182,7 @@ describe('AI Magic', () => {
     const drafts = await api.ai.drafts();
     expect(drafts).toEqual([expect.objectContaining({ id: draft.id, kind: 'blog', title: 'Recycling roundup' })]);
     expect(drafts[0]!.body.endsWith('My own closing line.')).toBe(true);
-    expect(h.db.select().from(contentDrafts).where(eq(contentDrafts.userId, h.basic.id)).all()).toHaveLength(0);
+    expect(await h.db.select().from(contentDrafts).where(eq(contentDrafts.userId, h.basic.id))).toHaveLength(0);
     await expectStatus(h.caller(h.basic).ai.deleteDraft({ id: draft.id }), 404);
     await api.ai.deleteDraft({ id: draft.id });
     expect(await api.ai.drafts()).toEqual([]);
@@ -190,7 +190,7 @@ describe('AI Magic', () => {
     const nl = await api.ai.generate({ kind: 'newsletter', articles: articles.slice(0, 2) });
     const done = await waitForJob(h, h.pro, nl.id);
     const saved = await api.ai.save({ jobId: done.id, as: 'newsletter', title: 'Battery Notes', body: done.output });
-    const row = h.db.select().from(newsletters).where(eq(newsletters.id, saved.id)).get()!;
+    const [row] = await h.db.select().from(newsletters).where(eq(newsletters.id, saved.id)).limit(1);
     expect(row.status).toBe('draft');
     expect(row.htmlContent).toContain('In this issue: “');
     expect(row.contentSources.articles.map((a) => a.url)).toEqual(articles.slice(0, 2).map((a) => a.url));

@@ -45,7 +45,7 @@ describe('watching a generation that is not yours', () => {
       jsonRequest('POST', { name: 'Mal', email: 'mal-watch@example.com', password: 'correct horse battery' }),
     );
     expect(signup.status).toBe(201);
-    h.db.update(users).set({ planType: 'professional' }).where(eq(users.email, 'mal-watch@example.com')).run();
+    await h.db.update(users).set({ planType: 'professional' }).where(eq(users.email, 'mal-watch@example.com'));
 
     const res = await h.app.request(`/api/trpc/ai.watch?input=${encodeURIComponent(JSON.stringify({ id: job.id }))}`, {
       headers: { cookie: cookieFrom(signup), accept: 'text/event-stream' },

@@ -9,25 +9,22 @@ import { analyticsSetup, sendIssue } from './support';
 type S = Awaited<ReturnType<typeof analyticsSetup>>;
 
 /** Seeds events for a send: [recipient index, kind, machine, link position]. */
-function seed(s: S, sendId: string, events: [number, 'open' | 'click', boolean, number?][]) {
-  const recipients = s.h.db.select().from(sendRecipients).where(eq(sendRecipients.sendId, sendId)).orderBy(sendRecipients.id).all();
+async function seed(s: S, sendId: string, events: [number, 'open' | 'click', boolean, number?][]) {
+  const recipients = await s.h.db.select().from(sendRecipients).where(eq(sendRecipients.sendId, sendId)).orderBy(sendRecipients.id);
   for (const [i, kind, machine, pos] of events)
-    s.h.db
-      .insert(trackingEvents)
-      .values({ sendId, recipientId: recipients[i]!.id, kind, machine, linkPosition: pos ?? null, at: new Date() })
-      .run();
+    await s.h.db.insert(trackingEvents).values({ sendId, recipientId: recipients[i]!.id, kind, machine, linkPosition: pos ?? null, at: new Date() });
   return recipients;
 }
 
-function mail(s: S, sendId: string, kind: 'delivered' | 'bounced' | 'complained' | 'unsubscribed', email: string) {
-  s.h.db.insert(mailEvents).values({ kind, provider: 'test', userId: s.user.id, sendId, email, at: new Date() }).run();
+async function mail(s: S, sendId: string, kind: 'delivered' | 'bounced' | 'complained' | 'unsubscribed', email: string) {
+  await s.h.db.insert(mailEvents).values({ kind, provider: 'test', userId: s.user.id, sendId, email, at: new Date() });
 }
 
 describe('analytics.overview and analytics.issue', () => {
   it('counts opens (total, unique, human-likely), clicks (total, unique, per link) and mail events per issue', async () => {
     const s = await analyticsSetup({ subscribers: 4 });
     const send = await sendIssue(s);
-    seed(s, send.id, [
+    await seed(s, send.id, [
       [0, 'open', false],
       [0, 'open', false],
       [1, 'open', true], // Apple proxy only
@@ -38,10 +35,10 @@ describe('analytics.overview and analytics.issue', () => {
       [2, 'click', false, 2],
       [3, 'click', true, 2], // a scanner
     ]);
-    mail(s, send.id, 'unsubscribed', 'reader-3@example.com');
-    mail(s, send.id, 'bounced', 'reader-1@example.com');
-    mail(s, send.id, 'complained', 'reader-2@example.com');
-    mail(s, send.id, 'complained', 'reader-2@example.com'); // the same reader twice counts once
+    await mail(s, send.id, 'unsubscribed', 'reader-3@example.com');
+    await mail(s, send.id, 'bounced', 'reader-1@example.com');
+    await mail(s, send.id, 'complained', 'reader-2@example.com');
+    await mail(s, send.id, 'complained', 'reader-2@example.com'); // the same reader twice counts once
 
     const o = await s.api.analytics.overview({});
     expect(o.issues).toHaveLength(1);
@@ -74,8 +71,8 @@ describe('analytics.overview and analytics.issue', () => {
     expect(detail.links[1]).toMatchObject({ clicks: 0, uniqueClickers: 0 });
 
     // Provider 'delivered' events replace the estimate when the provider reports them.
-    mail(s, send.id, 'delivered', 'reader-0@example.com');
-    mail(s, send.id, 'delivered', 'reader-2@example.com');
+    await mail(s, send.id, 'delivered', 'reader-0@example.com');
+    await mail(s, send.id, 'delivered', 'reader-2@example.com');
     const again = await s.api.analytics.overview({ publicationId: s.pub.id });
     expect(again.issues[0]).toMatchObject({ delivered: 2, deliveredSource: 'provider' });
   });
@@ -86,20 +83,17 @@ describe('analytics.overview and analytics.issue', () => {
     const second = await sendIssue(s);
     const otherPub = await s.api.publications.create({ name: 'Other' });
     const now = new Date();
-    s.h.db
-      .insert(integrationPublications)
-      .values({
-        id: 'ip-1',
-        userId: s.user.id,
-        platform: 'brevo',
-        title: 'Weekly on Brevo',
-        status: 'sent',
-        stats: { recipients: 120, uniqueOpens: 60, uniqueClicks: 12, bogus: 5 },
-        statsFetchedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run();
+    await s.h.db.insert(integrationPublications).values({
+      id: 'ip-1',
+      userId: s.user.id,
+      platform: 'brevo',
+      title: 'Weekly on Brevo',
+      status: 'sent',
+      stats: { recipients: 120, uniqueOpens: 60, uniqueClicks: 12, bogus: 5 },
+      statsFetchedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
     const o = await s.api.analytics.overview({});
     expect(o.issues.map((i) => i.sendId)).toEqual([second.id, first.id]);
     expect(o.trend.map((t) => t.sendId)).toEqual([first.id, second.id]);

@@ -46,8 +46,8 @@ export async function sendIssue(s: { api: ReturnType<Harness['caller']>; worker:
   return created;
 }
 
-export const mailTo = (h: Harness, address: string) => {
-  const m = h.db.select().from(outbox).where(eq(outbox.toAddress, address)).get()!;
+export const mailTo = async (h: Harness, address: string) => {
+  const m = (await h.db.select().from(outbox).where(eq(outbox.toAddress, address)))[0]!;
   return { ...m, html: m.html ?? '', text: m.text ?? '' };
 };
 

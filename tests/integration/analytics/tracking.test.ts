@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { sendLinks, trackingEvents, issueSends, sendRecipients } from '../../../db/schema';
+import { sqliteClient } from '../../../src/server/db';
 import { clickToken } from '../../../src/server/tracking/tokens';
 import { TRACKING_MSG, PIXEL_GIF } from '../../../src/server/rest/tracking';
 import { analyticsSetup, sendIssue, mailTo, clickPaths, pixelPath, trickyArticles, LONG_URL } from './support';
@@ -24,16 +25,16 @@ describe('click tracking', () => {
   it('every tracked link of a delivered issue redirects to exactly its original address, and the click is recorded', async () => {
     const s = await analyticsSetup();
     const send = await sendIssue(s);
-    const row = s.h.db.select().from(issueSends).where(eq(issueSends.id, send.id)).get()!;
+    const row = (await s.h.db.select().from(issueSends).where(eq(issueSends.id, send.id)))[0]!;
     expect(row).toMatchObject({ trackOpens: true, trackClicks: true });
 
-    const links = s.h.db.select().from(sendLinks).where(eq(sendLinks.sendId, send.id)).orderBy(sendLinks.position).all();
+    const links = await s.h.db.select().from(sendLinks).where(eq(sendLinks.sendId, send.id)).orderBy(sendLinks.position);
     // Article addresses are normalised (URL.href) when chosen; the issue links to that form.
     expect([...new Set(links.map((l) => l.url))]).toEqual(trickyArticles.map((a) => new URL(a.url).href));
     expect(links.map((l) => l.url)).toContain(LONG_URL);
     expect(links.every((l) => !l.url.includes('/u/') && !l.url.startsWith('mailto:') && !l.url.startsWith('http://localhost:3000'))).toBe(true);
 
-    const mail = mailTo(s.h, 'reader-0@example.com');
+    const mail = await mailTo(s.h, 'reader-0@example.com');
     // No original article address is left in the HTML's links; the plain text keeps them.
     for (const a of trickyArticles) expect(mail.text).toContain(new URL(a.url).href);
     expect(mail.html).not.toContain('%%CURATED');
@@ -48,7 +49,7 @@ describe('click tracking', () => {
       expect(res.headers.get('cache-control')).toContain('no-store');
       expect(res.headers.get('location')).toBe(links[i]!.url);
     }
-    const clicks = s.h.db.select().from(trackingEvents).where(eq(trackingEvents.kind, 'click')).all();
+    const clicks = await s.h.db.select().from(trackingEvents).where(eq(trackingEvents.kind, 'click'));
     expect(clicks).toHaveLength(paths.length);
     expect(clicks.map((c) => c.linkPosition).sort((a, b) => a! - b!)).toEqual(links.map((l) => l.position));
     expect(clicks.every((c) => !c.machine)).toBe(true);
@@ -58,10 +59,10 @@ describe('click tracking', () => {
     const s = await analyticsSetup();
     const send = await sendIssue(s);
     const other = await sendIssue(s);
-    const [first] = clickPaths(mailTo(s.h, 'reader-0@example.com').html);
+    const [first] = clickPaths((await mailTo(s.h, 'reader-0@example.com')).html);
     const token = first!.split('/').pop()!;
     const flip = (t: string, i: number) => t.slice(0, i) + (t[i] === 'A' ? 'B' : 'A') + t.slice(i + 1);
-    const recipient = s.h.db.select().from(sendRecipients).where(eq(sendRecipients.sendId, send.id)).get()!;
+    const recipient = (await s.h.db.select().from(sendRecipients).where(eq(sendRecipients.sendId, send.id)))[0]!;
     const otherToken = clickToken(s.h.env.APP_SECRET, { sendId: other.id, recipientId: 1, position: 0 });
     const [value] = token.split('.');
     const bad = [
@@ -83,7 +84,7 @@ describe('click tracking', () => {
     const traversal = await get(s, `/t/c/${token}/..%2F..%2Fevil.example`);
     expect(traversal.status).toBeGreaterThanOrEqual(400);
     expect(traversal.headers.get('location')).toBeNull();
-    expect(s.h.db.select().from(trackingEvents).all()).toHaveLength(0);
+    expect(await s.h.db.select().from(trackingEvents)).toHaveLength(0);
     // A valid token ignores whatever else the request carries.
     const res = await get(s, `${first}?url=https://evil.example&next=https://evil.example`);
     expect(res.status).toBe(302);
@@ -93,14 +94,14 @@ describe('click tracking', () => {
   it('still redirects when recording fails, and a HEAD request (link checker) counts as a machine click', async () => {
     const s = await analyticsSetup();
     await sendIssue(s);
-    const paths = clickPaths(mailTo(s.h, 'reader-0@example.com').html);
+    const paths = clickPaths((await mailTo(s.h, 'reader-0@example.com')).html);
     const [first] = paths;
     const third = paths[2]!; // the second article's first link
     const head = await get(s, first!, { method: 'HEAD' });
     expect(head.status).toBe(302);
-    expect(s.h.db.select().from(trackingEvents).get()!.machine).toBe(true);
+    expect((await s.h.db.select().from(trackingEvents))[0]!.machine).toBe(true);
 
-    s.h.db.$client.exec('DROP TABLE tracking_events');
+    sqliteClient(s.h.db).exec('DROP TABLE tracking_events');
     const res = await get(s, third);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(trickyArticles[1]!.url);
@@ -109,7 +110,7 @@ describe('click tracking', () => {
   it('a link of a deleted publication says the issue was removed, without redirecting', async () => {
     const s = await analyticsSetup();
     await sendIssue(s);
-    const [first] = clickPaths(mailTo(s.h, 'reader-0@example.com').html);
+    const [first] = clickPaths((await mailTo(s.h, 'reader-0@example.com')).html);
     await s.api.publications.delete({ id: s.pub.id });
     const res = await get(s, first!);
     expect(res.status).toBe(410);
@@ -121,7 +122,7 @@ describe('headers on a real server', () => {
   it('the redirect sends no referrer and the pixel may be loaded by any mail client (cross-origin)', async () => {
     const s = await analyticsSetup();
     await sendIssue(s);
-    const mail = mailTo(s.h, 'reader-0@example.com');
+    const mail = await mailTo(s.h, 'reader-0@example.com');
     const server = serve({ fetch: s.h.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise((r) => server.once('listening', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -143,7 +144,7 @@ describe('open tracking', () => {
   it('answers the 43-byte GIF and records opens; Apple proxy opens are machine opens', async () => {
     const s = await analyticsSetup();
     await sendIssue(s);
-    const pixel = pixelPath(mailTo(s.h, 'reader-0@example.com').html)!;
+    const pixel = pixelPath((await mailTo(s.h, 'reader-0@example.com')).html)!;
     expect(pixel).toMatch(/\.gif$/);
     const res = await get(s, pixel);
     expect(res.status).toBe(200);
@@ -154,9 +155,9 @@ describe('open tracking', () => {
     expect(body.equals(PIXEL_GIF)).toBe(true);
 
     await get(s, pixel, { ip: '17.58.101.4' });
-    await get(s, pixelPath(mailTo(s.h, 'reader-1@example.com').html)!, { ua: 'Mozilla/5.0' });
+    await get(s, pixelPath((await mailTo(s.h, 'reader-1@example.com')).html)!, { ua: 'Mozilla/5.0' });
     await get(s, pixel, { ua: 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)' });
-    const opens = s.h.db.select().from(trackingEvents).orderBy(trackingEvents.id).all();
+    const opens = await s.h.db.select().from(trackingEvents).orderBy(trackingEvents.id);
     expect(opens.map((o) => [o.kind, o.machine])).toEqual([
       ['open', false],
       ['open', true],
@@ -171,7 +172,7 @@ describe('open tracking', () => {
     const res = await get(s, '/t/o/forged.token.gif');
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).length).toBe(43);
-    expect(s.h.db.select().from(trackingEvents).all()).toHaveLength(0);
+    expect(await s.h.db.select().from(trackingEvents)).toHaveLength(0);
   });
 });
 
@@ -180,25 +181,25 @@ describe('tracking switches', () => {
     const s = await analyticsSetup();
     await s.api.analytics.setTracking({ publicationId: s.pub.id, trackOpens: false, trackClicks: false });
     const send = await sendIssue(s);
-    const mail = mailTo(s.h, 'reader-0@example.com');
+    const mail = await mailTo(s.h, 'reader-0@example.com');
     expect(pixelPath(mail.html)).toBeNull();
     expect(clickPaths(mail.html)).toHaveLength(0);
     expect(mail.html).toContain('href="https://example.com/search?q=rust&amp;lang=en&amp;page=2"');
-    expect(s.h.db.select().from(sendLinks).where(eq(sendLinks.sendId, send.id)).all()).toHaveLength(0);
-    expect(s.h.db.select().from(issueSends).where(eq(issueSends.id, send.id)).get()).toMatchObject({ trackOpens: false, trackClicks: false });
+    expect(await s.h.db.select().from(sendLinks).where(eq(sendLinks.sendId, send.id))).toHaveLength(0);
+    expect((await s.h.db.select().from(issueSends).where(eq(issueSends.id, send.id)))[0]).toMatchObject({ trackOpens: false, trackClicks: false });
   });
 
   it('opens only: a pixel and untouched links; a plan without analytics tracks nothing', async () => {
     const s = await analyticsSetup();
     await s.api.analytics.setTracking({ publicationId: s.pub.id, trackClicks: false });
     await sendIssue(s);
-    const mail = mailTo(s.h, 'reader-0@example.com');
+    const mail = await mailTo(s.h, 'reader-0@example.com');
     expect(pixelPath(mail.html)).not.toBeNull();
     expect(clickPaths(mail.html)).toHaveLength(0);
 
     const free = await analyticsSetup({ planType: 'free' });
     await sendIssue(free);
-    const freeMail = mailTo(free.h, 'reader-0@example.com');
+    const freeMail = await mailTo(free.h, 'reader-0@example.com');
     expect(pixelPath(freeMail.html)).toBeNull();
     expect(clickPaths(freeMail.html)).toHaveLength(0);
   });

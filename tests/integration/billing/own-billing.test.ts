@@ -9,11 +9,10 @@ import { MSG } from '../../../src/shared/messages';
 
 const NOW = new Date('2026-11-21T08:00:00.000Z');
 
-function insertSubscription(h: Harness, userId: string, o: Partial<typeof subscriptions.$inferInsert>) {
-  h.db
+async function insertSubscription(h: Harness, userId: string, o: Partial<typeof subscriptions.$inferInsert>) {
+  await h.db
     .insert(subscriptions)
-    .values({ id: crypto.randomUUID(), userId, plan: 'basic', status: 'active', source: 'stripe', startedAt: NOW, updatedAt: NOW, ...o })
-    .run();
+    .values({ id: crypto.randomUUID(), userId, plan: 'basic', status: 'active', source: 'stripe', startedAt: NOW, updatedAt: NOW, ...o });
 }
 
 describe("a creator's own billing", () => {
@@ -21,7 +20,7 @@ describe("a creator's own billing", () => {
     const h = await harnessWithAdmin({ deps: { now: () => NOW } });
     const mine = await h.insertUser({ planType: 'professional' });
     const theirs = await h.insertUser({ planType: 'business' });
-    insertSubscription(h, mine.id, {
+    await insertSubscription(h, mine.id, {
       plan: 'professional',
       stripeCustomerId: 'cus_mine',
       stripeSubscriptionId: 'sub_mine',
@@ -30,7 +29,7 @@ describe("a creator's own billing", () => {
       startedAt: new Date('2026-10-21T08:00:00.000Z'),
       lastPaymentAt: new Date('2026-11-21T07:00:00.000Z'),
     });
-    insertSubscription(h, theirs.id, {
+    await insertSubscription(h, theirs.id, {
       plan: 'business',
       stripeCustomerId: 'cus_theirs',
       stripeSubscriptionId: 'sub_theirs',
@@ -67,7 +66,7 @@ describe("a creator's own billing", () => {
     const free = await h.insertUser({ planType: 'free', createdAt: NOW });
     expect(await h.caller(free).billing.subscription()).toMatchObject({ currentPlan: 'free', trialDaysLeft: 7, source: null, payment: null });
     const lapsed = await h.insertUser({ planType: 'free' });
-    insertSubscription(h, lapsed.id, { status: 'canceled', amountCents: 900, stripeCustomerId: 'cus_lapsed' });
+    await insertSubscription(h, lapsed.id, { status: 'canceled', amountCents: 900, stripeCustomerId: 'cus_lapsed' });
     expect(await h.caller(lapsed).billing.subscription()).toMatchObject({ status: null, payment: null });
   });
 

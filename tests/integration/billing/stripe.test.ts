@@ -45,7 +45,7 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const planOf = (userId: string) => h.db.select({ plan: users.planType }).from(users).where(eq(users.id, userId)).get()!.plan;
+const planOf = async (userId: string) => (await h.db.select({ plan: users.planType }).from(users).where(eq(users.id, userId)))[0]!.plan;
 
 describe('checkout and webhooks', () => {
   it('a paid checkout changes the plan only when Stripe’s signed event arrives; cancel keeps access to the period end', async () => {
@@ -65,12 +65,12 @@ describe('checkout and webhooks', () => {
     });
     expect(created.auth).toBe(`Bearer ${KEY}`);
     // Opening checkout changes nothing.
-    expect(planOf(user.id)).toBe('free');
+    expect(await planOf(user.id)).toBe('free');
 
     const sessionId = res.url!.split('/').pop()!;
     const sub = await stripe.completeCheckout(sessionId);
-    expect(planOf(user.id)).toBe('professional');
-    const row = h.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)).get()!;
+    expect(await planOf(user.id)).toBe('professional');
+    const [row] = await h.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     expect(row).toMatchObject({
       plan: 'professional',
       status: 'active',
@@ -79,19 +79,19 @@ describe('checkout and webhooks', () => {
       amountCents: 1900,
       cancelAtPeriodEnd: false,
     });
-    expect(row.lastPaymentAt).not.toBeNull();
+    expect(row!.lastPaymentAt).not.toBeNull();
     // The plan was read from Stripe, not from the event.
     expect(stripe.requests.some((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${sub.id}`)).toBe(true);
     // Theme access follows (newsprint is a professional theme).
-    const fresh = h.db.select().from(users).where(eq(users.id, user.id)).get()!;
-    const pro = { ...user, planType: fresh.planType as 'professional' };
+    const [fresh] = await h.db.select().from(users).where(eq(users.id, user.id));
+    const pro = { ...user, planType: fresh!.planType as 'professional' };
     await expect(
       h.caller(pro).wizard.assemble({ newsletterName: 'Pro', themeId: 'newsprint', articles: [{ id: 'a', title: 'T', url: 'https://example.com/' }] }),
     ).resolves.toMatchObject({ success: true });
 
     // Cancelling in the portal keeps the plan to the end of the period.
     await stripe.updateSubscription(sub.id, { cancel_at_period_end: true });
-    expect(planOf(user.id)).toBe('professional');
+    expect(await planOf(user.id)).toBe('professional');
     expect(await h.caller(pro).billing.subscription()).toMatchObject({
       currentPlan: 'professional',
       cancelAtPeriodEnd: true,
@@ -100,7 +100,7 @@ describe('checkout and webhooks', () => {
     });
     // When the period ends Stripe cancels it: back to free, data kept.
     await stripe.updateSubscription(sub.id, { status: 'canceled' });
-    expect(planOf(user.id)).toBe('free');
+    expect(await planOf(user.id)).toBe('free');
 
     // A second checkout while subscribed goes to the portal instead of a second subscription.
     const again = await h.caller(user).billing.checkout({ plan: 'business' });
@@ -134,7 +134,7 @@ describe('checkout and webhooks', () => {
     // A correctly signed body altered afterwards fails too.
     const good = stripe.signedEvent('customer.subscription.updated', forgedSub);
     expect((await post(good.body.replace('"active"', '"trialing"'), good.signature)).status).toBe(400);
-    expect(planOf(user.id)).toBe('free');
+    expect(await planOf(user.id)).toBe('free');
 
     // A genuine event for a subscription Stripe does not know fails (the re-read 404s) and can be retried.
     const unknown = await post(good.body, good.signature);
@@ -144,12 +144,12 @@ describe('checkout and webhooks', () => {
     const buyer = await h.insertUser({ email: 'replay@example.com' });
     const res = await h.caller(buyer).billing.checkout({ plan: 'basic' });
     const sub = await stripe.completeCheckout(res.url!.split('/').pop()!);
-    expect(planOf(buyer.id)).toBe('basic');
+    expect(await planOf(buyer.id)).toBe('basic');
     const event = stripe.signedEvent('customer.subscription.updated', { ...sub, status: 'canceled' });
     const first = await post(event.body, event.signature);
     expect(await first.json()).toMatchObject({ outcome: 'handled' });
     // Stripe still says active (the event lied about the status): the plan stays.
-    expect(planOf(buyer.id)).toBe('basic');
+    expect(await planOf(buyer.id)).toBe('basic');
     const replay = await post(event.body, event.signature);
     expect(replay.status).toBe(200);
     expect(await replay.json()).toMatchObject({ outcome: 'duplicate' });
@@ -187,10 +187,10 @@ describe('staff', () => {
     const manager = await h.insertUser({ email: 'manager@example.com', role: 'manager' });
     const target = await h.insertUser({ email: 'target@example.com', name: 'Tess Target' });
     await h.caller(adminUser).billing.setPlan({ userId: target.id, plan: 'business', reason: 'Partner' });
-    expect(planOf(target.id)).toBe('business');
-    const entry = h.db.select().from(auditLog).where(eq(auditLog.targetUserId, target.id)).get()!;
+    expect(await planOf(target.id)).toBe('business');
+    const [entry] = await h.db.select().from(auditLog).where(eq(auditLog.targetUserId, target.id)).limit(1);
     expect(entry).toMatchObject({ actorId: adminUser.id, actorEmail: 'admin2@example.com', action: 'plan.set', ip: '127.0.0.1' });
-    expect(entry.detail).toMatchObject({ from: 'free', to: 'business', reason: 'Partner' });
+    expect(entry!.detail).toMatchObject({ from: 'free', to: 'business', reason: 'Partner' });
     await expectStatus(h.caller(manager).billing.setPlan({ userId: target.id, plan: 'free' }), 403);
     await expectStatus(h.caller(target).billing.setPlan({ userId: target.id, plan: 'enterprise' }), 403);
     await expectStatus(h.caller(adminUser).billing.setPlan({ userId: 'nobody', plan: 'basic' }), 404);
@@ -207,7 +207,7 @@ describe('staff', () => {
 
     // Back to free removes the staff row.
     await h.caller(adminUser).billing.setPlan({ userId: target.id, plan: 'free' });
-    expect(planOf(target.id)).toBe('free');
+    expect(await planOf(target.id)).toBe('free');
 
     expect((await h.app.request('/api/admin/billing/export')).status).toBe(401);
     const userCookie = cookieFrom(
@@ -233,7 +233,7 @@ describe('staff', () => {
     expect(list.records).toHaveLength(3);
     expect(list.records.every((r) => r.sample)).toBe(true);
     const { billingCsv } = await import('../../../src/server/billing/records');
-    const out = billingCsv(h.db, new Date('2026-11-23T10:00:00Z'));
+    const out = await billingCsv(h.db, new Date('2026-11-23T10:00:00Z'));
     expect(out.filename).toBe('billing-2026-11-23.csv');
     const [header, ...rows] = out.csv.trim().split('\r\n');
     expect(header).toBe(BILLING_CSV_COLUMNS.join(','));

@@ -23,7 +23,7 @@ afterEach(async () => {
 /** A free account in the first days of a Professional trial (as /trial-signup makes it). */
 async function trialOwner(h: Harness, email: string): Promise<SessionUser> {
   const user = await h.insertUser({ email, planType: 'free', verified: true });
-  h.db.update(users).set({ trialPlan: 'professional' }).where(eq(users.id, user.id)).run();
+  await h.db.update(users).set({ trialPlan: 'professional' }).where(eq(users.id, user.id));
   return { ...user, trialPlan: 'professional' };
 }
 
@@ -36,7 +36,7 @@ describe('plan checks from an account id honour a free trial', () => {
     const api = h.caller(owner);
     await api.mailProviders.add({ kind: 'brevo', label: 'My Brevo', priority: 'primary', settings: { apiKey: 'brevo-key-1234abcd', baseUrl: brevo.url } });
     const pub = await readyPublication(h, owner);
-    addSubscribers(h, pub.id, 2);
+    await addSubscribers(h, pub.id, 2);
     const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 20, leaseMs: 5_000 });
     workers.push(worker);
     h.deps.delivery.kick = worker.kick;
@@ -46,25 +46,26 @@ describe('plan checks from an account id honour a free trial', () => {
 
     expect(await api.sends.progress({ id: created.id })).toMatchObject({ status: 'sent', sent: 2 });
     expect(brevo.sent.map((m) => m.to).sort()).toEqual(['reader-0@example.com', 'reader-1@example.com']);
-    expect(h.db.select().from(outbox).all()).toHaveLength(0);
+    expect(await h.db.select().from(outbox)).toHaveLength(0);
   });
 
   it("a public signup to a trial owner's publication is capped at the trial plan's limit, not the free plan's 500", async () => {
     const h = await harnessWithAdmin();
     const owner = await trialOwner(h, 'trial-owner@example.com');
     const pub = await h.caller(owner).publications.create({ name: 'Trial Notes' });
-    const slug = ensureSlug(h.db, pub.id);
-    const kept = () =>
-      h.db
+    const slug = await ensureSlug(h.db, pub.id);
+    const kept = async () => {
+      const [row] = await h.db
         .select({ n: sql<number>`count(*)` })
         .from(subscribers)
-        .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.status, ['pending', 'active'])))
-        .get()!.n;
+        .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.status, ['pending', 'active'])));
+      return row!.n;
+    };
     expect(CAPABILITIES.free.maxSubscribers).toBe(500);
-    addSubscribers(h, pub.id, 500);
+    await addSubscribers(h, pub.id, 500);
 
     await h.caller('anon').subscribers.signup({ slug, email: 'five-hundred-one@example.com' });
-    expect(kept()).toBe(501);
-    expect(h.db.select().from(outbox).where(eq(outbox.toAddress, 'five-hundred-one@example.com')).all()).toHaveLength(1);
+    expect(await kept()).toBe(501);
+    expect(await h.db.select().from(outbox).where(eq(outbox.toAddress, 'five-hundred-one@example.com'))).toHaveLength(1);
   });
 });

@@ -25,11 +25,11 @@ describe('free trial', () => {
       success: true,
       message: BILLING_MSG.trialStarted,
     });
-    const row = h.db.select().from(users).where(eq(users.email, 'ann@example.com')).get()!;
+    const [row] = await h.db.select().from(users).where(eq(users.email, 'ann@example.com'));
     expect(row).toMatchObject({ name: 'Ann Trial', planType: 'free', trialPlan: 'professional', passwordHash: null });
 
     // The mailed code signs the visitor in (REST, as the confirmation page does).
-    const res = await h.app.request('/api/auth/verify-code', jsonRequest('POST', { email: 'ann@example.com', code: codeFromMail(h, 'ann@example.com') }));
+    const res = await h.app.request('/api/auth/verify-code', jsonRequest('POST', { email: 'ann@example.com', code: await codeFromMail(h, 'ann@example.com') }));
     expect(res.status).toBe(200);
     const body = (await res.json()) as { user: { effectivePlan: string; trialPlan: string; trialDaysLeft: number } };
     expect(body.user).toMatchObject({ effectivePlan: 'professional', trialPlan: 'professional', trialDaysLeft: 7 });
@@ -43,7 +43,7 @@ describe('free trial', () => {
       success: true,
       message: BILLING_MSG.trialStarted,
     });
-    expect(h.db.select().from(users).where(eq(users.id, existing.id)).get()).toMatchObject({ planType: 'basic', trialPlan: null, name: existing.name });
+    expect((await h.db.select().from(users).where(eq(users.id, existing.id)))[0]).toMatchObject({ planType: 'basic', trialPlan: null, name: existing.name });
   });
 
   it('REST /api/start-free-trial answers { success, message }, or the spec’s missing-information message', async () => {
@@ -69,13 +69,13 @@ describe('free trial', () => {
     const h = createHarness();
     await h.insertUser({ email: 'admin@example.com' });
     await h.caller('anon').billing.startTrial({ email: 'late@example.com', name: 'Late', plan: 'basic' });
-    const row = h.db.select().from(users).where(eq(users.email, 'late@example.com')).get()!;
-    h.db
+    const [row] = await h.db.select().from(users).where(eq(users.email, 'late@example.com'));
+    await h.db
       .update(users)
       .set({ createdAt: new Date(Date.now() - 8 * DAY) })
-      .where(eq(users.id, row.id))
-      .run();
-    const after = toSessionUser(h.db.select().from(users).where(eq(users.id, row.id)).get()!);
+      .where(eq(users.id, row!.id));
+    const [aged] = await h.db.select().from(users).where(eq(users.id, row!.id));
+    const after = toSessionUser(aged!);
     expect(await h.caller(after).billing.subscription()).toMatchObject({ currentPlan: 'free', trialDaysLeft: 0 });
   });
 });
@@ -90,14 +90,10 @@ describe('contact sales', () => {
       success: true,
       message: BILLING_MSG.salesRequestSent,
     });
-    expect(h.db.select().from(salesRequests).all()).toEqual([
+    expect(await h.db.select().from(salesRequests)).toEqual([
       expect.objectContaining({ userId: user.id, email: 'corp@example.com', company: 'Corp Ltd', message: 'We need 40 seats' }),
     ]);
-    const mails = h.db
-      .select()
-      .from(outbox)
-      .all()
-      .filter((m) => m.subject === 'Enterprise enquiry from Cora Corp');
+    const mails = (await h.db.select().from(outbox)).filter((m) => m.subject === 'Enterprise enquiry from Cora Corp');
     expect(mails.map((m) => m.toAddress).sort()).toEqual(['admin2@example.com', 'admin@example.com']);
     expect(mails[0]!.text).toContain('We need 40 seats');
     await expectStatus(h.caller('anon').billing.contactSales({}), 401);

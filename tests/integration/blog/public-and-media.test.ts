@@ -34,7 +34,7 @@ describe('cover image upload', () => {
     const multi = await h.app.request('/api/uploads/blog-image', { method: 'POST', headers: { cookie: h.staffCookie }, body: form });
     expect(multi.status).toBe(201);
     expect(await multi.json()).toMatchObject({ mime: 'image/png', width: 640, height: 360 });
-    expect(h.db.select().from(contentImages).all()).toHaveLength(2);
+    expect(await h.db.select().from(contentImages)).toHaveLength(2);
   });
 
   it('refuses a 3 MB file (413), an SVG and an HTML page named .png (400), and nothing (400)', async () => {
@@ -58,14 +58,14 @@ describe('cover image upload', () => {
     const empty = await upload(h, '', { cookie: h.staffCookie });
     expect(empty.status).toBe(400);
     expect((await empty.json()).message).toBe(BLOG_MSG.imageEmpty);
-    expect(h.db.select().from(contentImages).all()).toHaveLength(0);
+    expect(await h.db.select().from(contentImages)).toHaveLength(0);
   });
 
   it('a plain user gets 403, anon 401, and nothing is stored', async () => {
     const h = await setup();
     expect((await upload(h, PNG_1X1, { cookie: h.plainCookie })).status).toBe(403);
     expect((await upload(h, PNG_1X1)).status).toBe(401);
-    expect(h.db.select().from(contentImages).all()).toHaveLength(0);
+    expect(await h.db.select().from(contentImages)).toHaveLength(0);
   });
 
   it('a JSON call of blog.uploadImage cannot carry bytes: 400', async () => {

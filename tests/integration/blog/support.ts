@@ -11,12 +11,7 @@ export async function setup(opts?: Parameters<typeof harnessWithAdmin>[0]) {
   const user = await h.insertUser({ email: 'user@example.com' });
   const staff = await signedIn(h, { role: 'supervisor' });
   const plain = await signedIn(h);
-  const actions = () =>
-    h.db
-      .select()
-      .from(auditLog)
-      .all()
-      .map((a) => a.action);
+  const actions = async () => (await h.db.select().from(auditLog)).map((a) => a.action);
   return { ...h, manager, user, staffCookie: staff.cookie, plainCookie: plain.cookie, admin: h.caller(h.admin), anon: h.caller('anon'), actions };
 }
 export type Setup = Awaited<ReturnType<typeof setup>>;

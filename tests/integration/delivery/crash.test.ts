@@ -70,9 +70,9 @@ describe('crash during a bulk send', () => {
     // Let the last replies land in the sink.
     await until(() => smtp.byRecipient.size >= RECIPIENTS, 'every recipient', 10_000);
 
-    const row = h.db.select().from(issueSends).where(eq(issueSends.id, send.id)).get()!;
-    expect(row.status).toBe('sent');
-    const statuses = h.db.select({ status: sendRecipients.status }).from(sendRecipients).where(eq(sendRecipients.sendId, send.id)).all();
+    const [row] = await h.db.select().from(issueSends).where(eq(issueSends.id, send.id));
+    expect(row!.status).toBe('sent');
+    const statuses = await h.db.select({ status: sendRecipients.status }).from(sendRecipients).where(eq(sendRecipients.sendId, send.id));
     expect(statuses).toHaveLength(RECIPIENTS);
     expect(statuses.every((s) => s.status === 'sent')).toBe(true);
 

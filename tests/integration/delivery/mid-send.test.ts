@@ -18,20 +18,21 @@ describe('leaving during a send', () => {
     const created = await h.caller(user).sends.create({ id: newId(), publicationId: pub.id });
 
     let left: { unsubscribed: string; suppressed: string } | null = null;
+    let leaving = false;
     const outcome = await runSend(h.deps, created.id, {
       keepLease: () => true,
-      onProgress() {
-        if (left) return;
+      async onProgress() {
+        if (leaving) return;
+        leaving = true;
         // The first chunk (500) is out; the rest are still waiting for theirs.
-        const waiting = h.db
+        const waiting = await h.db
           .select()
           .from(sendRecipients)
-          .where(and(eq(sendRecipients.sendId, created.id), eq(sendRecipients.status, 'pending')))
-          .all();
+          .where(and(eq(sendRecipients.sendId, created.id), eq(sendRecipients.status, 'pending')));
         expect(waiting).toHaveLength(4);
         const [a, b] = waiting;
-        unsubscribe(h.deps, unsubscribeToken(h.env.APP_SECRET, a!.subscriberId!, created.id), 'one-click');
-        suppress(h.db, user.id, b!.email, 'complaint', 'test', h.deps.now());
+        await unsubscribe(h.deps, unsubscribeToken(h.env.APP_SECRET, a!.subscriberId!, created.id), 'one-click');
+        await suppress(h.db, user.id, b!.email, 'complaint', 'test', h.deps.now());
         left = { unsubscribed: a!.email, suppressed: b!.email };
       },
     });
@@ -39,20 +40,13 @@ describe('leaving during a send', () => {
     expect(outcome.outcome).toBe('done');
     expect(left).not.toBeNull();
     const gone = [left!.unsubscribed, left!.suppressed];
-    const mailedTo = new Set(
-      h.db
-        .select({ to: outbox.toAddress })
-        .from(outbox)
-        .all()
-        .map((m) => m.to),
-    );
+    const mailedTo = new Set((await h.db.select({ to: outbox.toAddress }).from(outbox)).map((m) => m.to));
     expect(mailedTo.size).toBe(502);
     for (const address of gone) expect(mailedTo.has(address)).toBe(false);
-    const rows = h.db
+    const rows = await h.db
       .select({ email: sendRecipients.email, status: sendRecipients.status })
       .from(sendRecipients)
-      .where(and(eq(sendRecipients.sendId, created.id), inArray(sendRecipients.email, gone)))
-      .all();
+      .where(and(eq(sendRecipients.sendId, created.id), inArray(sendRecipients.email, gone)));
     expect(rows.map((r) => r.status)).toEqual(['suppressed', 'suppressed']);
     expect(await h.caller(user).sends.progress({ id: created.id })).toMatchObject({ status: 'sent', sent: 502 });
   });

@@ -34,13 +34,13 @@ describe('mail provider settings', () => {
     expect(view.webhookUrl).toMatch(/^http:\/\/localhost:3000\/webhooks\/brevo\/[\w-]{20,}$/);
     const listed = await h.caller(pro).mailProviders.list();
     expect(JSON.stringify(listed)).not.toContain('brevo-key-1234abcd');
-    const row = h.db.select().from(mailProviders).where(eq(mailProviders.id, view.id)).get()!;
+    const row = (await h.db.select().from(mailProviders).where(eq(mailProviders.id, view.id)))[0]!;
     expect(row.secret).not.toContain('brevo-key');
     expect(JSON.parse(decryptSecret(h.env.APP_SECRET, row.secret))).toMatchObject({ apiKey: 'brevo-key-1234abcd' });
     expect(() => decryptSecret('b'.repeat(40), row.secret)).toThrow();
     // A server with another APP_SECRET cannot use the row: the chain skips it.
     const otherServer = { ...h.deps, env: { ...h.env, APP_SECRET: 'b'.repeat(40) } };
-    expect(chainFor(otherServer, pro.id).map((e) => e.id)).toEqual(['outbox']);
+    expect((await chainFor(otherServer, pro.id)).map((e) => e.id)).toEqual(['outbox']);
   });
 
   it('refuses anonymous callers, free plans, other accounts and non-staff system changes', async () => {
@@ -62,7 +62,7 @@ describe('mail provider settings', () => {
     // A system row is not reachable through the account procedures either.
     const sys = await h.caller(h.admin).mailProviders.addSystem({ kind: 'brevo', priority: 'primary', settings: brevoSettings });
     await expect(h.caller(pro).mailProviders.remove({ id: sys.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(h.db.select().from(mailProviders).all()).toHaveLength(2);
+    expect(await h.db.select().from(mailProviders)).toHaveLength(2);
   });
 
   it('answers bad settings with a clear 400 and writes nothing', async () => {
@@ -81,7 +81,7 @@ describe('mail provider settings', () => {
       message: /public address/,
     });
     await expect(c.add({ kind: 'smtp', priority: 'primary', settings: { url: 'smtp://192.168.1.5:25' } })).rejects.toMatchObject({ message: /public address/ });
-    expect(h.db.select().from(mailProviders).all()).toHaveLength(0);
+    expect(await h.db.select().from(mailProviders)).toHaveLength(0);
   });
 
   it('refuses a second provider of the same priority', async () => {
@@ -115,31 +115,31 @@ describe('mail provider settings', () => {
 describe('chainFor', () => {
   it('uses the account providers in priority order, reusing transports; else system rows; else the outbox', async () => {
     const { h, pro, other, free, brevoSettings, postmark } = await setup();
-    expect(chainFor(h.deps, pro.id).map((e) => e.id)).toEqual(['outbox']);
+    expect((await chainFor(h.deps, pro.id)).map((e) => e.id)).toEqual(['outbox']);
     const fb = await h.caller(pro).mailProviders.add({
       kind: 'postmark',
       priority: 'fallback',
       settings: { serverToken: 'pm-token-4321wxyz', baseUrl: postmark.url },
     });
     const pri = await h.caller(pro).mailProviders.add({ kind: 'brevo', priority: 'primary', settings: brevoSettings });
-    const chain = chainFor(h.deps, pro.id);
+    const chain = await chainFor(h.deps, pro.id);
     expect(chain.map((e) => [e.id, e.priority, e.scope])).toEqual([
       [pri.id, 'primary', 'account'],
       [fb.id, 'fallback', 'account'],
     ]);
-    expect(chainFor(h.deps, pro.id)[0]!.transport).toBe(chain[0]!.transport);
+    expect((await chainFor(h.deps, pro.id))[0]!.transport).toBe(chain[0]!.transport);
 
     const sys = await h.caller(h.admin).mailProviders.addSystem({ kind: 'brevo', priority: 'primary', settings: brevoSettings });
-    expect(chainFor(h.deps, other.id).map((e) => [e.id, e.scope])).toEqual([[sys.id, 'system']]);
-    expect(chainFor(h.deps, 'system').map((e) => e.id)).toEqual([sys.id]);
+    expect((await chainFor(h.deps, other.id)).map((e) => [e.id, e.scope])).toEqual([[sys.id, 'system']]);
+    expect((await chainFor(h.deps, 'system')).map((e) => e.id)).toEqual([sys.id]);
     // Own rows need Email Management: a free account mails through the system providers.
-    expect(chainFor(h.deps, free.id).map((e) => e.id)).toEqual([sys.id]);
+    expect((await chainFor(h.deps, free.id)).map((e) => e.id)).toEqual([sys.id]);
     expect((await h.caller(h.admin).mailProviders.listSystem()).map((p) => p.id)).toEqual([sys.id]);
   });
 
-  it('falls back to SMTP_URL, never with the outbox behind it', () => {
+  it('falls back to SMTP_URL, never with the outbox behind it', async () => {
     const h = createHarness({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
-    const chain = chainFor(h.deps, 'system');
+    const chain = await chainFor(h.deps, 'system');
     expect(chain.map((e) => [e.id, e.kind, e.scope])).toEqual([['env-smtp', 'smtp', 'system']]);
   });
 });

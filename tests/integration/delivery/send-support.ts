@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import type { Harness } from '../../helpers/app';
 import type { SessionUser } from '../../../src/server/auth/service';
 import { buildArticle, buildChannel } from '../workflow/factories';
-import { subscribers, type SubscriberStatus } from '../../../db/schema';
+import type { SubscriberStatus } from '../../../db/schema';
+import { sqliteClient } from '../../../src/server/db';
 
 export const articles = [
   buildArticle({ title: 'Borrow checking without tears', url: 'https://example.com/borrow', summary: 'How lifetimes are inferred in practice.' }),
@@ -18,7 +19,10 @@ export async function readyPublication(h: Harness, user: SessionUser, name = 'Co
   return pub;
 }
 
-/** Inserts `n` subscribers (reader-0@… with names "Reader 0"…) in one transaction. */
+/**
+ * Inserts `n` subscribers (reader-0@… with names "Reader 0"…) in one transaction, through the raw
+ * connection (seeding, synchronous, so callers need not await it).
+ */
 export function addSubscribers(h: Harness, publicationId: string, n: number, o: { status?: SubscriberStatus; prefix?: string } = {}) {
   const now = new Date();
   const rows = Array.from({ length: n }, (_, i) => ({
@@ -31,9 +35,13 @@ export function addSubscribers(h: Harness, publicationId: string, n: number, o: 
     createdAt: new Date(now.getTime() + i),
     updatedAt: now,
   }));
-  h.db.transaction((tx) => {
-    for (const row of rows) tx.insert(subscribers).values(row).run();
-  });
+  const client = sqliteClient(h.db);
+  const insert = client.prepare(
+    'INSERT INTO subscribers (id, publication_id, email, name, status, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  client.transaction(() => {
+    for (const r of rows) insert.run(r.id, r.publicationId, r.email, r.name, r.status, r.source, r.createdAt.getTime(), r.updatedAt.getTime());
+  })();
   return rows;
 }
 

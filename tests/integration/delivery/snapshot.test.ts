@@ -15,7 +15,7 @@ describe('recipient snapshot', () => {
     const active = addSubscribers(h, pub.id, 4);
     addSubscribers(h, pub.id, 2, { status: 'unsubscribed', prefix: 'gone' });
     const at = new Date();
-    h.db.insert(suppressions).values({ id: newId(), userId: user.id, email: active[1]!.email, reason: 'manual', source: 'test', createdAt: at }).run();
+    await h.db.insert(suppressions).values({ id: newId(), userId: user.id, email: active[1]!.email, reason: 'manual', source: 'test', createdAt: at });
     const send = {
       id: newId(),
       userId: user.id,
@@ -37,24 +37,20 @@ describe('recipient snapshot', () => {
       lastError: null,
       createdAt: at,
     };
-    h.db.insert(issueSends).values(send).run();
-    const emails = () =>
-      h.db
-        .select({ email: sendRecipients.email })
-        .from(sendRecipients)
-        .where(eq(sendRecipients.sendId, send.id))
-        .orderBy(asc(sendRecipients.id))
-        .all()
-        .map((r) => r.email);
-    const total = () => h.db.select({ total: issueSends.total }).from(issueSends).where(eq(issueSends.id, send.id)).get()!.total;
+    await h.db.insert(issueSends).values(send);
+    const emails = async () =>
+      (await h.db.select({ email: sendRecipients.email }).from(sendRecipients).where(eq(sendRecipients.sendId, send.id)).orderBy(asc(sendRecipients.id))).map(
+        (r) => r.email,
+      );
+    const total = async () => (await h.db.select({ total: issueSends.total }).from(issueSends).where(eq(issueSends.id, send.id)))[0]!.total;
 
-    expect(snapshotRecipients(h.db, send, at)).toBe(3);
-    expect(emails()).toEqual([active[0]!.email, active[2]!.email, active[3]!.email]);
-    expect(total()).toBe(3);
+    expect(await snapshotRecipients(h.db, send, at)).toBe(3);
+    expect(await emails()).toEqual([active[0]!.email, active[2]!.email, active[3]!.email]);
+    expect(await total()).toBe(3);
 
     const [late] = addSubscribers(h, pub.id, 1, { prefix: 'late' });
-    expect(snapshotRecipients(h.db, send, at)).toBe(1);
-    expect(emails()).toEqual([active[0]!.email, active[2]!.email, active[3]!.email, late!.email]);
-    expect(total()).toBe(1);
+    expect(await snapshotRecipients(h.db, send, at)).toBe(1);
+    expect(await emails()).toEqual([active[0]!.email, active[2]!.email, active[3]!.email, late!.email]);
+    expect(await total()).toBe(1);
   });
 });

@@ -64,10 +64,10 @@ describe('webhooks', () => {
     const res = await h.app.request(resend, resendRequest(resendBounce('Gone@Example.org')));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: 1, recorded: 1 });
-    expect(isSuppressed(h.db, pro.id, 'gone@example.org')).toBe(true);
+    expect(await isSuppressed(h.db, pro.id, 'gone@example.org')).toBe(true);
     await h.app.request(resend, resendRequest(resendBounce('full@example.org', 'Transient')));
-    expect(isSuppressed(h.db, pro.id, 'full@example.org')).toBe(false);
-    expect(h.db.select().from(mailEvents).where(eq(mailEvents.email, 'full@example.org')).all()).toHaveLength(1);
+    expect(await isSuppressed(h.db, pro.id, 'full@example.org')).toBe(false);
+    expect(await h.db.select().from(mailEvents).where(eq(mailEvents.email, 'full@example.org'))).toHaveLength(1);
   });
 
   it('Resend: forged, wrongly keyed or stale signatures are 401 and change nothing', async () => {
@@ -82,8 +82,8 @@ describe('webhooks', () => {
     const tampered = resendRequest(body);
     tampered.body = body.replace('x@example.org', 'y@example.org');
     expect((await h.app.request(resend, tampered)).status).toBe(401);
-    expect(isSuppressed(h.db, pro.id, 'x@example.org')).toBe(false);
-    expect(h.db.select().from(mailEvents).all()).toHaveLength(0);
+    expect(await isSuppressed(h.db, pro.id, 'x@example.org')).toBe(false);
+    expect(await h.db.select().from(mailEvents)).toHaveLength(0);
   });
 
   it('Resend: a redelivered event (same svix-id) is recorded once', async () => {
@@ -92,19 +92,19 @@ describe('webhooks', () => {
     const req = resendRequest(body, { id: 'msg_fixed' });
     expect(await (await h.app.request(resend, req)).json()).toMatchObject({ recorded: 1 });
     expect(await (await h.app.request(resend, { ...req })).json()).toMatchObject({ recorded: 0 });
-    expect(h.db.select().from(mailEvents).all()).toHaveLength(1);
+    expect(await h.db.select().from(mailEvents)).toHaveLength(1);
   });
 
   it('Mailgun: a signed permanent failure suppresses; temporary does not; a replayed token is recorded once', async () => {
     const { h, pro, mailgun } = await setup();
     const body = mailgunBody('hard@example.org');
     expect((await h.app.request(mailgun, jsonRequest('POST', JSON.parse(body)))).status).toBe(200);
-    expect(isSuppressed(h.db, pro.id, 'hard@example.org')).toBe(true);
+    expect(await isSuppressed(h.db, pro.id, 'hard@example.org')).toBe(true);
     const replay = await h.app.request(mailgun, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(await replay.json()).toMatchObject({ recorded: 0 });
     await h.app.request(mailgun, { method: 'POST', body: mailgunBody('soft@example.org', { severity: 'temporary' }) });
-    expect(isSuppressed(h.db, pro.id, 'soft@example.org')).toBe(false);
-    const ev = h.db.select().from(mailEvents).where(eq(mailEvents.email, 'hard@example.org')).all();
+    expect(await isSuppressed(h.db, pro.id, 'soft@example.org')).toBe(false);
+    const ev = await h.db.select().from(mailEvents).where(eq(mailEvents.email, 'hard@example.org'));
     expect(ev).toHaveLength(1);
     expect(ev[0]!.providerMessageId).toBe('<abc@mg.example.com>');
   });
@@ -115,20 +115,20 @@ describe('webhooks', () => {
     expect(bad.status).toBe(401);
     const old = await h.app.request(mailgun, { method: 'POST', body: mailgunBody('a@example.org', { at: Math.floor(Date.now() / 1000) - 3600 }) });
     expect(old.status).toBe(401);
-    expect(isSuppressed(h.db, pro.id, 'a@example.org')).toBe(false);
+    expect(await isSuppressed(h.db, pro.id, 'a@example.org')).toBe(false);
   });
 
   it('Postmark: the URL token authenticates; a wrong token is 404; HardBounce and SpamComplaint suppress', async () => {
     const { h, pro, postmark } = await setup();
     const bounce = { RecordType: 'Bounce', ID: 42, Type: 'HardBounce', Email: 'pm@example.org', MessageID: 'pm-1', BouncedAt: new Date().toISOString() };
     expect((await h.app.request(postmark.replace(/[^/]+$/, 'wrong-token'), jsonRequest('POST', bounce))).status).toBe(404);
-    expect(isSuppressed(h.db, pro.id, 'pm@example.org')).toBe(false);
+    expect(await isSuppressed(h.db, pro.id, 'pm@example.org')).toBe(false);
     expect((await h.app.request(postmark, jsonRequest('POST', bounce))).status).toBe(200);
-    expect(isSuppressed(h.db, pro.id, 'pm@example.org')).toBe(true);
+    expect(await isSuppressed(h.db, pro.id, 'pm@example.org')).toBe(true);
     await h.app.request(postmark, jsonRequest('POST', { ...bounce, ID: 43, Type: 'SoftBounce', Email: 'soft@example.org' }));
-    expect(isSuppressed(h.db, pro.id, 'soft@example.org')).toBe(false);
+    expect(await isSuppressed(h.db, pro.id, 'soft@example.org')).toBe(false);
     await h.app.request(postmark, jsonRequest('POST', { RecordType: 'SpamComplaint', ID: 44, Email: 'spam@example.org', BouncedAt: new Date().toISOString() }));
-    expect(h.db.select().from(suppressions).where(eq(suppressions.email, 'spam@example.org')).get()?.reason).toBe('complaint');
+    expect((await h.db.select().from(suppressions).where(eq(suppressions.email, 'spam@example.org')))[0]?.reason).toBe('complaint');
     expect((await h.app.request(postmark, { method: 'POST', body: 'not json' })).status).toBe(400);
   });
 
@@ -141,9 +141,9 @@ describe('webhooks', () => {
     expect((await h.app.request('/webhooks/brevo/nope', jsonRequest('POST', ev('hard_bounce', 'b@example.org')))).status).toBe(404);
     expect((await h.app.request(path.replace('/brevo/', '/postmark/'), jsonRequest('POST', ev('hard_bounce', 'b@example.org')))).status).toBe(404);
     expect((await h.app.request(path, jsonRequest('POST', ev('hard_bounce', 'b@example.org')))).status).toBe(200);
-    expect(isSuppressed(h.db, pro.id, 'b@example.org')).toBe(true);
+    expect(await isSuppressed(h.db, pro.id, 'b@example.org')).toBe(true);
     await h.app.request(path, jsonRequest('POST', ev('soft_bounce', 's@example.org')));
-    expect(isSuppressed(h.db, pro.id, 's@example.org')).toBe(false);
+    expect(await isSuppressed(h.db, pro.id, 's@example.org')).toBe(false);
     expect((await h.app.request(path, jsonRequest('POST', { nothing: true }))).status).toBe(400);
   });
 
@@ -161,6 +161,6 @@ describe('webhooks', () => {
     const updated = await h.caller(pro).mailProviders.update({ id: added.id, settings: { webhookSecret: RESEND_SECRET } });
     expect(updated).toMatchObject({ signingSecretSet: true, webhookUrl: added.webhookUrl, hint: added.hint });
     expect((await h.app.request(path, resendRequest(resendBounce('later@example.org')))).status).toBe(200);
-    expect(isSuppressed(h.db, pro.id, 'later@example.org')).toBe(true);
+    expect(await isSuppressed(h.db, pro.id, 'later@example.org')).toBe(true);
   });
 });

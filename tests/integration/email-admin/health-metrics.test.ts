@@ -18,7 +18,7 @@ describe('emailAdmin.getHealth', () => {
     closers.push(smtp.close);
     const h = await harnessWithAdmin({ env: { SMTP_URL: smtp.url } });
     closers.push(async () => {
-      for (const e of chainFor(h.deps, 'system')) await e.transport.close?.();
+      for (const e of await chainFor(h.deps, 'system')) await e.transport.close?.();
     });
     const res = await h.caller(h.admin).emailAdmin.getHealth({});
     expect(res.data.scope).toBe('system');
@@ -98,7 +98,7 @@ describe('emailAdmin.getMetrics', () => {
     const today = new Date('2026-11-23T09:00:00Z');
     const yesterday = new Date('2026-11-22T23:59:00Z');
 
-    const a = insertSend(h, alice.id, [
+    const a = await insertSend(h, alice.id, [
       { status: 'sent', sentAt: today },
       { status: 'sent', sentAt: today },
       { status: 'sent', sentAt: today },
@@ -106,20 +106,20 @@ describe('emailAdmin.getMetrics', () => {
       { status: 'pending' },
       { status: 'failed' },
     ]);
-    insertSend(h, bob.id, [
+    await insertSend(h, bob.id, [
       { status: 'sent', sentAt: today },
       { status: 'sent', sentAt: today },
     ]);
     // One bounce reported twice, two opens of one message and one of another.
-    insertEvent(h, { kind: 'bounced', userId: alice.id, at: today, providerMessageId: a.messageId(0), sendId: a.sendId });
-    insertEvent(h, { kind: 'bounced', userId: alice.id, at: today, providerMessageId: a.messageId(0), sendId: a.sendId });
-    insertEvent(h, { kind: 'opened', userId: alice.id, at: today, providerMessageId: a.messageId(1), sendId: a.sendId });
-    insertEvent(h, { kind: 'opened', userId: alice.id, at: today, providerMessageId: a.messageId(1), sendId: a.sendId });
-    insertEvent(h, { kind: 'opened', userId: alice.id, at: today, providerMessageId: a.messageId(2), sendId: a.sendId });
+    await insertEvent(h, { kind: 'bounced', userId: alice.id, at: today, providerMessageId: a.messageId(0), sendId: a.sendId });
+    await insertEvent(h, { kind: 'bounced', userId: alice.id, at: today, providerMessageId: a.messageId(0), sendId: a.sendId });
+    await insertEvent(h, { kind: 'opened', userId: alice.id, at: today, providerMessageId: a.messageId(1), sendId: a.sendId });
+    await insertEvent(h, { kind: 'opened', userId: alice.id, at: today, providerMessageId: a.messageId(1), sendId: a.sendId });
+    await insertEvent(h, { kind: 'opened', userId: alice.id, at: today, providerMessageId: a.messageId(2), sendId: a.sendId });
     // A direct test mail of alice's today, one yesterday, and a 'sent' event tied to a send (counted by its recipient row).
-    insertEvent(h, { kind: 'sent', userId: alice.id, at: today, providerMessageId: '<direct@x>' });
-    insertEvent(h, { kind: 'sent', userId: alice.id, at: yesterday, providerMessageId: '<old@x>' });
-    insertEvent(h, { kind: 'sent', userId: alice.id, at: today, providerMessageId: a.messageId(1), sendId: a.sendId });
+    await insertEvent(h, { kind: 'sent', userId: alice.id, at: today, providerMessageId: '<direct@x>' });
+    await insertEvent(h, { kind: 'sent', userId: alice.id, at: yesterday, providerMessageId: '<old@x>' });
+    await insertEvent(h, { kind: 'sent', userId: alice.id, at: today, providerMessageId: a.messageId(1), sendId: a.sendId });
 
     const own = await h.caller(alice).emailAdmin.getMetrics({});
     expect(own.data).toEqual({ scope: 'account', day: '2026-11-23', sent: 4, delivered: 3, opened: 2, bounced: 1 });

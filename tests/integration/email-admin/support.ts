@@ -40,59 +40,50 @@ export async function closedPort(): Promise<number> {
 }
 
 /** An issue send of `userId` with recipients in the given states (sentAt for the sent ones). */
-export function insertSend(h: Harness, userId: string, recipients: { status: RecipientStatus; sentAt?: Date }[]) {
+export async function insertSend(h: Harness, userId: string, recipients: { status: RecipientStatus; sentAt?: Date }[]) {
   const now = h.deps.now();
   const pubId = crypto.randomUUID();
-  h.db.insert(publications).values({ id: pubId, userId, name: 'Weekly', workflowData: EMPTY_WORKFLOW, createdAt: now, updatedAt: now }).run();
+  await h.db.insert(publications).values({ id: pubId, userId, name: 'Weekly', workflowData: EMPTY_WORKFLOW, createdAt: now, updatedAt: now });
   const sendId = crypto.randomUUID();
-  h.db
-    .insert(issueSends)
-    .values({
-      id: sendId,
-      userId,
-      publicationId: pubId,
-      subject: 'Issue 1',
-      fromName: 'Weekly',
-      replyTo: 'owner@example.com',
-      html: '<p>Hi</p>',
-      text: 'Hi',
-      webHtml: '<p>Hi</p>',
-      status: 'sent',
-      scheduledAt: now,
-      total: recipients.length,
-      createdAt: now,
-    })
-    .run();
-  recipients.forEach((r, i) =>
-    h.db
-      .insert(sendRecipients)
-      .values({
-        sendId,
-        email: `reader${i}-${sendId.slice(0, 8)}@example.com`,
-        status: r.status,
-        provider: 'smtp',
-        providerMessageId: `<m${i}-${sendId}@example.com>`,
-        sentAt: r.sentAt ?? null,
-      })
-      .run(),
-  );
+  await h.db.insert(issueSends).values({
+    id: sendId,
+    userId,
+    publicationId: pubId,
+    subject: 'Issue 1',
+    fromName: 'Weekly',
+    replyTo: 'owner@example.com',
+    html: '<p>Hi</p>',
+    text: 'Hi',
+    webHtml: '<p>Hi</p>',
+    status: 'sent',
+    scheduledAt: now,
+    total: recipients.length,
+    createdAt: now,
+  });
+  for (const [i, r] of recipients.entries()) {
+    await h.db.insert(sendRecipients).values({
+      sendId,
+      email: `reader${i}-${sendId.slice(0, 8)}@example.com`,
+      status: r.status,
+      provider: 'smtp',
+      providerMessageId: `<m${i}-${sendId}@example.com>`,
+      sentAt: r.sentAt ?? null,
+    });
+  }
   return { sendId, messageId: (i: number) => `<m${i}-${sendId}@example.com>` };
 }
 
-export function insertEvent(
+export async function insertEvent(
   h: Harness,
   o: { kind: MailEventKind; userId: string | null; at: Date; providerMessageId?: string; sendId?: string; email?: string },
 ) {
-  h.db
-    .insert(mailEvents)
-    .values({
-      kind: o.kind,
-      provider: 'smtp',
-      userId: o.userId,
-      sendId: o.sendId ?? null,
-      email: o.email ?? 'reader@example.com',
-      providerMessageId: o.providerMessageId ?? null,
-      at: o.at,
-    })
-    .run();
+  await h.db.insert(mailEvents).values({
+    kind: o.kind,
+    provider: 'smtp',
+    userId: o.userId,
+    sendId: o.sendId ?? null,
+    email: o.email ?? 'reader@example.com',
+    providerMessageId: o.providerMessageId ?? null,
+    at: o.at,
+  });
 }

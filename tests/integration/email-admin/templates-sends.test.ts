@@ -20,7 +20,7 @@ async function smtpHarness() {
   const h = await harnessWithAdmin({ env: { SMTP_URL: smtp.url } });
   // The system chain's SMTP transport keeps pooled connections open; the server closes only without them.
   closers.push(async () => {
-    for (const e of chainFor(h.deps, 'system')) await e.transport.close?.();
+    for (const e of await chainFor(h.deps, 'system')) await e.transport.close?.();
   });
   return { h, smtp };
 }
@@ -57,7 +57,7 @@ describe('email templates', () => {
   it('a sent code mail is what the template renders (same builder)', async () => {
     const h = await harnessWithAdmin();
     await h.caller('anon').auth.sendCode({ email: 'reader@example.com' });
-    const row = h.db.select().from(outbox).where(eq(outbox.toAddress, 'reader@example.com')).get()!;
+    const row = (await h.db.select().from(outbox).where(eq(outbox.toAddress, 'reader@example.com')).limit(1))[0]!;
     const code = /Your sign-in code: (\d{6})/.exec(row.subject)![1]!;
     const preview = await h.caller(h.admin).emailAdmin.previewTemplate({ id: 'sign-in-code' });
     expect(row.text).toBe(preview.text.replace('123456', code));
@@ -92,7 +92,7 @@ describe('POST /api/email-direct/test-direct (Testing tab)', () => {
     expect(smtp.received[0]!.envelopeTo).toEqual(['someone@example.org']);
     expect(smtp.received[0]!.parsed.from?.value[0]?.address).toBe('hello@curated.email');
     expect(smtp.received[0]!.parsed.messageId).toBe(body.messageId);
-    const ev = h.db.select().from(mailEvents).where(eq(mailEvents.kind, 'sent')).all();
+    const ev = await h.db.select().from(mailEvents).where(eq(mailEvents.kind, 'sent'));
     expect(ev).toHaveLength(1);
     expect(ev[0]).toMatchObject({ provider: 'smtp', userId: staff.user.id, email: 'someone@example.org', providerMessageId: body.messageId, sendId: null });
     expect((await h.caller(staff.user).emailAdmin.getMetrics({})).data.sent).toBe(1);
@@ -102,7 +102,7 @@ describe('POST /api/email-direct/test-direct (Testing tab)', () => {
     const h = await harnessWithAdmin();
     const res = await h.caller(h.admin).emailAdmin.sendTest({ to: 'check@example.org', from: 'support@curated.email' });
     expect(res).toMatchObject({ success: true, provider: 'outbox' });
-    const rows = h.db.select().from(outbox).where(eq(outbox.toAddress, 'check@example.org')).all();
+    const rows = await h.db.select().from(outbox).where(eq(outbox.toAddress, 'check@example.org'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.fromAddress).toContain('support@curated.email');
     expect(rows[0]!.messageId).toBe(res.messageId);
@@ -122,7 +122,7 @@ describe('POST /api/email-direct/test-direct (Testing tab)', () => {
     expect((await foreign.json()).message).toBe(MSG.testSenderNotAllowed);
     const injected = await post({ to: 'a@example.org\r\nBcc: everyone@example.org', from: 'hello@curated.email' });
     expect(injected.status).toBe(400);
-    expect(h.db.select().from(outbox).all()).toHaveLength(0);
+    expect(await h.db.select().from(outbox)).toHaveLength(0);
   });
 
   it('a user with the feature may only mail their own verified address; free users and anonymous are refused', async () => {
@@ -135,7 +135,7 @@ describe('POST /api/email-direct/test-direct (Testing tab)', () => {
     await expectStatus(h.caller(unverified).emailAdmin.sendTest({ to: 'new@example.com', from: 'hello@curated.email' }), 403, MSG.testVerifyFirst);
     await expectStatus(h.caller(free).emailAdmin.sendTest({ to: 'free@example.com', from: 'hello@curated.email' }), 403, MSG.emailManagementUnavailable);
     await expectStatus(h.caller('anon').emailAdmin.sendTest({ to: 'a@example.org', from: 'hello@curated.email' }), 401);
-    expect(h.db.select().from(outbox).all()).toHaveLength(1);
+    expect(await h.db.select().from(outbox)).toHaveLength(1);
   });
 
   it('reports the server refusal when the SMTP server is down, with the spec message first', async () => {
@@ -143,7 +143,7 @@ describe('POST /api/email-direct/test-direct (Testing tab)', () => {
     const res = await h.caller(h.admin).emailAdmin.sendTest({ to: 'a@example.org', from: 'hello@curated.email' });
     expect(res.success).toBe(false);
     expect(res.message.startsWith(MSG.testEmailFailed)).toBe(true);
-    expect(h.db.select().from(mailEvents).where(eq(mailEvents.kind, 'failed')).all()).toHaveLength(1);
+    expect(await h.db.select().from(mailEvents).where(eq(mailEvents.kind, 'failed'))).toHaveLength(1);
   });
 });
 
@@ -171,7 +171,7 @@ describe('POST /api/send-test-email and /api/send-email (direct email test)', ()
     const limited = await post(user.cookie, { to: 'me@example.com' });
     expect(limited.status).toBe(429);
     expect((await limited.json()).message).toBe(MSG.rateLimited);
-    expect(h.db.select().from(outbox).where(eq(outbox.toAddress, 'me@example.com')).all()).toHaveLength(20);
+    expect(await h.db.select().from(outbox).where(eq(outbox.toAddress, 'me@example.com'))).toHaveLength(20);
   });
 
   it('custom email: the HTML is sanitised before it leaves and a text part is derived', async () => {
@@ -213,14 +213,16 @@ describe('POST /api/send-test-email and /api/send-email (direct email test)', ()
     }
     expect((await post({ to: 'them@example.org', subject: 'Hi', htmlContent: '<p>x</p>' })).status).toBe(403);
     expect((await post({ to: 'me@example.com', subject: 'Hi', htmlContent: '<script>alert(1)</script>' })).status).toBe(400);
-    expect(h.db.select().from(outbox).all()).toHaveLength(0);
+    expect(await h.db.select().from(outbox)).toHaveLength(0);
     const sent = await post({ to: 'me@example.com', subject: 'Hi', htmlContent: '<p>Hello <b>me</b></p>' });
     expect(sent.status).toBe(200);
-    const row = h.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.toAddress, 'me@example.com'), eq(outbox.subject, 'Hi')))
-      .get()!;
+    const row = (
+      await h.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.toAddress, 'me@example.com'), eq(outbox.subject, 'Hi')))
+        .limit(1)
+    )[0]!;
     expect(row.html).toBe('<p>Hello <b>me</b></p>');
     expect(row.text).toBe('Hello me');
   });
@@ -249,7 +251,7 @@ describe('GET /test-email (email delivery test)', () => {
     expect(res.success).toBe(false);
     for (const k of ['brevo', 'resend', 'bigscoots', 'mailgun', 'postmark'] as const) expect(res.results[k].configured).toBe(false);
     expect(res.recommendations.general).toMatch(/built-in outbox/);
-    expect(h.db.select().from(outbox).all()).toHaveLength(0);
+    expect(await h.db.select().from(outbox)).toHaveLength(0);
   });
 
   it('a failing SMTP server is reported with its error and advice', async () => {

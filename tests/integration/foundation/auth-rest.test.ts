@@ -85,7 +85,7 @@ describe('REST /api/auth and /api/user', () => {
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ success: false, message: MSG.emailTaken, code: 'CONFLICT' });
     expect(res.headers.get('set-cookie')).toBeNull();
-    expect(h.db.select().from(users).where(eq(users.email, 'taken@example.com')).all()).toHaveLength(1);
+    expect(await h.db.select().from(users).where(eq(users.email, 'taken@example.com'))).toHaveLength(1);
   });
 
   it('login: 200 + cookie; 401 with the same body for a wrong password and a missing account', async () => {
@@ -114,7 +114,7 @@ describe('REST /api/auth and /api/user', () => {
     const sent = await h.app.request('/api/auth/send-code', jsonRequest('POST', { email: 'Code@Example.com' }));
     expect(sent.status).toBe(200);
     expect(await sent.json()).toEqual({ success: true, message: MSG.codeSent });
-    const code = codeFromMail(h, 'code@example.com');
+    const code = await codeFromMail(h, 'code@example.com');
     const wrong = await h.app.request(
       '/api/auth/verify-code',
       jsonRequest('POST', { email: 'code@example.com', code: code === '000000' ? '111111' : '000000' }),
@@ -137,7 +137,7 @@ describe('REST /api/auth and /api/user', () => {
     const unknown = await h.app.request('/api/auth/forgot-password', jsonRequest('POST', { email: 'ghost@example.com' }));
     expect(await unknown.json()).toEqual({ success: true, message: MSG.resetLinkSent });
 
-    const token = resetTokenFromMail(h, 'reset@example.com');
+    const token = await resetTokenFromMail(h, 'reset@example.com');
     const reset = await h.app.request('/api/auth/reset-password', jsonRequest('POST', { token, password: 'brand new password' }));
     expect(reset.status).toBe(200);
     expect(await reset.json()).toEqual({ success: true, message: MSG.passwordResetDone });
@@ -163,7 +163,7 @@ describe('REST /api/auth and /api/user', () => {
     now = new Date(now.getTime() + 61 * 60 * 1000);
     const res = await h.app.request(
       '/api/auth/reset-password',
-      jsonRequest('POST', { token: resetTokenFromMail(h, 'late@example.com'), password: 'new password!' }),
+      jsonRequest('POST', { token: await resetTokenFromMail(h, 'late@example.com'), password: 'new password!' }),
     );
     expect(res.status).toBe(400);
   });
@@ -175,7 +175,7 @@ describe('REST /api/auth and /api/user', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ success: true });
     }
-    expect(h.db.select().from(leads).all()).toEqual([expect.objectContaining({ email: 'ann@example.com', firstName: 'Anna' })]);
+    expect(await h.db.select().from(leads)).toEqual([expect.objectContaining({ email: 'ann@example.com', firstName: 'Anna' })]);
     const bad = await h.app.request('/api/newsletter-signup', jsonRequest('POST', { firstName: 'NoMail' }));
     expect(bad.status).toBe(400);
   });
@@ -237,6 +237,6 @@ describe('OAuth', () => {
       expect(res.headers.get('location')).toBe('/auth?error=oauth');
       expect(res.headers.getSetCookie().some((c) => c.startsWith('session=') && !c.startsWith('session=;'))).toBe(false);
     }
-    expect(h.db.select().from(users).all()).toHaveLength(0);
+    expect(await h.db.select().from(users)).toHaveLength(0);
   });
 });

@@ -28,7 +28,7 @@ describe('one-time codes', () => {
   it('are 6 digits and still work just before 15 minutes', async () => {
     const { h, advance, send, verify } = setup();
     await send();
-    const code = codeFromMail(h, 'otp@example.com');
+    const code = await codeFromMail(h, 'otp@example.com');
     expect(code).toMatch(/^\d{6}$/);
     advance(15 * MIN - 1000);
     expect((await verify(code)).success).toBe(true);
@@ -38,14 +38,14 @@ describe('one-time codes', () => {
     const { h, advance, send, verify } = setup();
     await send();
     advance(15 * MIN);
-    const err = await expectStatus(verify(codeFromMail(h, 'otp@example.com')), 400);
+    const err = await expectStatus(verify(await codeFromMail(h, 'otp@example.com')), 400);
     expect(err.message).toBe(MSG.codeInvalid);
   });
 
   it('work once', async () => {
     const { h, send, verify } = setup();
     await send();
-    const code = codeFromMail(h, 'otp@example.com');
+    const code = await codeFromMail(h, 'otp@example.com');
     await verify(code);
     await expectStatus(verify(code), 400);
   });
@@ -53,7 +53,7 @@ describe('one-time codes', () => {
   it('allow 4 wrong tries, then the right code still works', async () => {
     const { h, send, verify } = setup();
     await send();
-    const code = codeFromMail(h, 'otp@example.com');
+    const code = await codeFromMail(h, 'otp@example.com');
     for (let i = 0; i < 4; i++) await expectStatus(verify(other(code)), 400);
     expect((await verify(code)).success).toBe(true);
   });
@@ -61,7 +61,7 @@ describe('one-time codes', () => {
   it('are burnt after 5 wrong tries', async () => {
     const { h, send, verify } = setup();
     await send();
-    const code = codeFromMail(h, 'otp@example.com');
+    const code = await codeFromMail(h, 'otp@example.com');
     for (let i = 0; i < 5; i++) await expectStatus(verify(other(code)), 400);
     await expectStatus(verify(code), 400);
   });
@@ -69,9 +69,9 @@ describe('one-time codes', () => {
   it('a new code replaces the earlier one', async () => {
     const { h, send, verify } = setup();
     await send();
-    const first = codeFromMail(h, 'otp@example.com');
+    const first = await codeFromMail(h, 'otp@example.com');
     await send();
-    const second = codeFromMail(h, 'otp@example.com');
+    const second = await codeFromMail(h, 'otp@example.com');
     if (first !== second) await expectStatus(verify(first), 400);
     expect((await verify(second)).success).toBe(true);
   });
@@ -79,7 +79,7 @@ describe('one-time codes', () => {
   it('a code for one address does not sign in another', async () => {
     const { h, send } = setup();
     await send();
-    await expectStatus(h.caller().auth.verifyCode({ email: 'intruder@example.com', code: codeFromMail(h, 'otp@example.com') }), 400);
+    await expectStatus(h.caller().auth.verifyCode({ email: 'intruder@example.com', code: await codeFromMail(h, 'otp@example.com') }), 400);
   });
 });
 
@@ -132,7 +132,7 @@ describe('sessions', () => {
     }
     vi.setSystemTime(t0 + 30 * DAY + MIN);
     expect((await h.app.request('/api/user', { headers: { cookie } })).status).toBe(401);
-    expect(h.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+    expect(await h.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
   it('a forged or unknown session cookie is ignored and cleared', async () => {
@@ -152,17 +152,17 @@ describe('accounts', () => {
   it('the first account made by a one-time code is admin too', async () => {
     const h = createHarness();
     await h.caller().auth.sendCode({ email: 'first@example.com' });
-    const r = await h.caller().auth.verifyCode({ email: 'first@example.com', code: codeFromMail(h, 'first@example.com') });
+    const r = await h.caller().auth.verifyCode({ email: 'first@example.com', code: await codeFromMail(h, 'first@example.com') });
     expect(r.user.role).toBe('admin');
   });
 
   it('a sign-up that fails after the row is written leaves no account behind', async () => {
     const h = await harnessWithAdmin();
-    vi.spyOn(h.deps.auth, 'start').mockRejectedValueOnce(new Error('database is locked'));
+    vi.spyOn(h.deps.auth, 'open').mockRejectedValueOnce(new Error('database is locked'));
     const res = await h.app.request('/api/auth/signup', jsonRequest('POST', { name: 'Half', email: 'half@example.com', password: 'correct horse' }));
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ success: false, message: MSG.internalError, code: 'INTERNAL_SERVER_ERROR' });
-    expect(h.db.select().from(users).where(eq(users.email, 'half@example.com')).all()).toHaveLength(0);
+    expect(await h.db.select().from(users).where(eq(users.email, 'half@example.com'))).toHaveLength(0);
     // The address is free for the next try.
     expect((await signUpRest(h, { email: 'half@example.com' })).user.email).toBe('half@example.com');
   });
@@ -171,7 +171,7 @@ describe('accounts', () => {
     const h = createHarness();
     const res = await h.app.request('/api/auth/signup', jsonRequest('POST', { name: 'Bad', email: 'bad@example.com', password: 'short' }));
     expect(res.status).toBe(400);
-    expect(h.db.select().from(users).all()).toHaveLength(0);
+    expect(await h.db.select().from(users)).toHaveLength(0);
     expect(cookieFrom(res)).toBe('');
   });
 });

@@ -20,12 +20,12 @@ describe('outbox transport', () => {
   it('stores the message and logs one line with the code', async () => {
     const info = vi.fn();
     const h = createHarness({ deps: { log: { ...silentLog, info } } });
-    expect(h.deps.mailer.transport).toBe('outbox');
+    expect(await h.deps.mailer.nextTransport()).toBe('outbox');
     await h.caller().auth.sendCode({ email: 'box@example.com' });
-    const rows = h.db.select().from(outbox).all();
+    const rows = await h.db.select().from(outbox);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ toAddress: 'box@example.com', transport: 'outbox', fromAddress: h.env.MAIL_FROM });
-    const code = codeFromMail(h, 'box@example.com');
+    const code = await codeFromMail(h, 'box@example.com');
     expect(rows[0].subject).toContain(code);
     expect(info).toHaveBeenCalledTimes(1);
     const line = info.mock.calls[0][0] as string;
@@ -39,14 +39,14 @@ describe('outbox transport', () => {
     const h = createHarness({ deps: { log: { ...silentLog, info } } });
     await h.insertUser({ email: 'link@example.com' });
     await h.caller().auth.forgotPassword({ email: 'link@example.com' });
-    const token = resetTokenFromMail(h, 'link@example.com');
+    const token = await resetTokenFromMail(h, 'link@example.com');
     expect(info.mock.calls.at(-1)?.[0]).toContain(`link=http://localhost:3000/reset-password?token=${token}`);
   });
 
   it('strips CR/LF from stored header values', async () => {
     const h = createHarness();
     await h.deps.mailer.send({ to: 'a@example.com\r\nBcc: victim@example.com', subject: 'Hi\r\nX-Evil: 1', text: 'body', headers: { 'X-Tag': 'one\ntwo' } });
-    const row = h.db.select().from(outbox).all()[0];
+    const row = (await h.db.select().from(outbox))[0];
     expect(row.toAddress).toBe('a@example.com Bcc: victim@example.com');
     expect(row.subject).toBe('Hi X-Evil: 1');
     expect(row.headers).toEqual({ 'X-Tag': 'one two' });
@@ -86,7 +86,7 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
 
   afterAll(async () => {
     // The system chain's SMTP transport keeps pooled connections open; the server closes only without them.
-    for (const e of chainFor(createHarness({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }).deps, 'system')) await e.transport.close?.();
+    for (const e of await chainFor(createHarness({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }).deps, 'system')) await e.transport.close?.();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
@@ -98,7 +98,7 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
 
   it('SMTP_URL selects SMTP; a sign-in code arrives there and nothing goes to the outbox', async () => {
     const h = smtpHarness();
-    expect(h.deps.mailer.transport).toBe('smtp');
+    expect(await h.deps.mailer.nextTransport()).toBe('smtp');
     await h.caller().auth.sendCode({ email: 'smtp@example.com' });
     expect(received).toHaveLength(1);
     const [msg] = received;
@@ -108,7 +108,7 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
     expect(msg.mail.subject).toMatch(/^Your sign-in code: \d{6}$/);
     const code = /(\d{6})/.exec(msg.mail.subject!)![1];
     expect(msg.mail.text).toContain(code);
-    expect(h.db.select().from(outbox).all()).toHaveLength(0);
+    expect(await h.db.select().from(outbox)).toHaveLength(0);
     expect((await h.caller().auth.verifyCode({ email: 'smtp@example.com', code })).success).toBe(true);
   });
 

@@ -53,7 +53,7 @@ async function oauthSignIn(h: H, provider: 'google' | 'github', code: string) {
   return { location: back.headers.get('location'), user: check?.user ?? null };
 }
 
-const links = (h: H) => h.db.select().from(oauthAccounts).all();
+const links = async (h: H) => await h.db.select().from(oauthAccounts);
 
 describe('OAuth sign-in', () => {
   it('Google: a new user is created with the verified address and signed in; a second sign-in reuses the link', async () => {
@@ -62,18 +62,18 @@ describe('OAuth sign-in', () => {
     const first = await oauthSignIn(h, 'google', fake.googleCode(profile));
     expect(first.location).toBe('/dashboard');
     expect(first.user).toMatchObject({ email: 'new.person@gmail.com' });
-    const row = h.db.select().from(users).where(eq(users.email, 'new.person@gmail.com')).get()!;
+    const row = (await h.db.select().from(users).where(eq(users.email, 'new.person@gmail.com')))[0]!;
     expect(row).toMatchObject({ name: 'New Person', passwordHash: null });
     expect(row.emailVerifiedAt).not.toBeNull();
-    expect(links(h)).toMatchObject([{ provider: 'google', providerUserId: '109876543210', userId: row.id }]);
+    expect(await links(h)).toMatchObject([{ provider: 'google', providerUserId: '109876543210', userId: row.id }]);
     // The PKCE verifier from the start went to the token endpoint.
     expect(fake.exchanges.at(-1)).toMatchObject({ grant_type: 'authorization_code', code_verifier: expect.any(String) });
 
     // Same Google account, address changed at Google since: still the linked account, nothing new.
     const again = await oauthSignIn(h, 'google', fake.googleCode({ ...profile, email: 'renamed@gmail.com' }));
     expect(again.user?.id).toBe(row.id);
-    expect(links(h)).toHaveLength(1);
-    expect(h.db.select().from(users).where(eq(users.email, 'renamed@gmail.com')).get()).toBeUndefined();
+    expect(await links(h)).toHaveLength(1);
+    expect((await h.db.select().from(users).where(eq(users.email, 'renamed@gmail.com')))[0]).toBeUndefined();
   });
 
   it('GitHub: an existing e-mail account is linked when the primary address is verified, and later sign-ins reuse the link', async () => {
@@ -82,12 +82,12 @@ describe('OAuth sign-in', () => {
     const profile = { id: 583231, login: 'octocat', name: 'The Octocat', emails: [{ email: 'Octo@Example.com', primary: true, verified: true }] };
     const first = await oauthSignIn(h, 'github', fake.githubCode(profile));
     expect(first).toMatchObject({ location: '/dashboard', user: { id: existing.id, email: 'octo@example.com' } });
-    expect(links(h)).toMatchObject([{ provider: 'github', providerUserId: '583231', userId: existing.id }]);
-    expect(h.db.select().from(users).all()).toHaveLength(2);
+    expect(await links(h)).toMatchObject([{ provider: 'github', providerUserId: '583231', userId: existing.id }]);
+    expect(await h.db.select().from(users)).toHaveLength(2);
 
     const again = await oauthSignIn(h, 'github', fake.githubCode(profile));
     expect(again.user?.id).toBe(existing.id);
-    expect(links(h)).toHaveLength(1);
+    expect(await links(h)).toHaveLength(1);
   });
 
   it.each([
@@ -99,9 +99,9 @@ describe('OAuth sign-in', () => {
     const res = await oauthSignIn(h, provider, code());
     expect(res).toEqual({ location: '/auth?error=oauth', user: null });
     expect(h.errors.join('\n')).toMatch(/account has no verified email address/);
-    expect(links(h)).toEqual([]);
+    expect(await links(h)).toEqual([]);
     // The account keeps its password (proving the address would have reset it).
-    expect(h.db.select().from(users).where(eq(users.id, victim.id)).get()!.passwordHash).not.toBeNull();
+    expect((await h.db.select().from(users).where(eq(users.id, victim.id)))[0]!.passwordHash).not.toBeNull();
   });
 
   it('a callback whose state does not match the cookie signs nobody in and never reaches the provider', async () => {
@@ -112,7 +112,7 @@ describe('OAuth sign-in', () => {
     const back = await h.app.request(`/api/auth/oauth/github/callback?code=${code}&state=forged`, { headers: { cookie: cookieFrom(start) } });
     expect(back.headers.get('location')).toBe('/auth?error=oauth');
     expect(fake.exchanges.length).toBe(before);
-    expect(links(h)).toEqual([]);
+    expect(await links(h)).toEqual([]);
   });
 
   it("a token endpoint's redirect is not followed: the client secret and the code never travel to the address it names", async () => {

@@ -46,7 +46,7 @@ describe('auth.*', () => {
   it('sendCode mails a 6-digit code; verifyCode signs in; a malformed code is 400', async () => {
     const h = await harnessWithAdmin();
     expect(await h.caller().auth.sendCode({ email: 'dee@example.com' })).toEqual({ success: true, message: MSG.codeSent });
-    const code = codeFromMail(h, 'dee@example.com');
+    const code = await codeFromMail(h, 'dee@example.com');
     expect(code).toMatch(/^\d{6}$/);
     const r = await h.caller().auth.verifyCode({ email: 'dee@example.com', code });
     expect(r).toMatchObject({ success: true, message: MSG.codeVerified, user: { email: 'dee@example.com', role: 'user' } });
@@ -61,7 +61,7 @@ describe('auth.*', () => {
     const same = { success: true, message: MSG.resetLinkSent };
     expect(await h.caller().auth.forgotPassword({ email: 'eve@example.com' })).toEqual(same);
     expect(await h.caller().auth.forgotPassword({ email: 'nobody@example.com' })).toEqual(same);
-    const token = resetTokenFromMail(h, 'eve@example.com');
+    const token = await resetTokenFromMail(h, 'eve@example.com');
     expect(await h.caller().auth.resetPassword({ token, password: 'new password' })).toEqual({ success: true, message: MSG.passwordResetDone });
     await h.caller().auth.signIn({ email: 'eve@example.com', password: 'new password' });
     await expectStatus(h.caller().auth.resetPassword({ token, password: 'short' }), 400);
@@ -104,7 +104,7 @@ describe('user.*', () => {
     await expectStatus(h.caller(u).user.update({ fullName: '   ' }), 400);
     const err = await expectStatus(h.caller(u).user.update({ fullName: 'X', avatar: 'javascript:alert(1)' }), 400);
     expect(err.message).toContain(MSG.avatarNotImage);
-    expect(h.db.select().from(users).where(eq(users.id, u.id)).get()?.name).toBe('No Avatar');
+    expect((await h.db.select().from(users).where(eq(users.id, u.id)))[0]?.name).toBe('No Avatar');
   });
 });
 
@@ -114,7 +114,7 @@ describe('leads.subscribe', () => {
     const r = await h.caller().leads.subscribe({ email: 'Lead@Example.com', firstName: 'Lee' });
     expect(r.success).toBe(true);
     await h.caller().leads.subscribe({ email: 'lead@example.com', firstName: 'Leo' });
-    const rows = h.db.select().from(leads).all();
+    const rows = await h.db.select().from(leads);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: 'lead@example.com', firstName: 'Leo' });
     await expectStatus(h.caller().leads.subscribe({ email: 'nope', firstName: 'X' }), 400);

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { openDb } from '../../../src/server/db';
+import { appliedMigrations, closeDb, openDb } from '../../../src/server/db';
 import { users } from '../../../db/schema';
 
 const run = promisify(execFile);
@@ -49,8 +49,9 @@ describe('scripts', { timeout: 60_000 }, () => {
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('is up to date');
     const db = openDb(dbPath, { migrate: false });
-    expect(db.$client.prepare("select name from sqlite_master where name = 'users'").get()).toBeTruthy();
-    db.$client.close();
+    expect(appliedMigrations(db)).toBeGreaterThan(0);
+    expect(await db.select().from(users)).toEqual([]);
+    closeDb(db);
   });
 
   it('user:create makes accounts with clear errors and exit 1 on failure', async () => {
@@ -77,8 +78,8 @@ describe('scripts', { timeout: 60_000 }, () => {
     expect(unknown.stderr).toContain('Usage: npm run user:create');
 
     const db = openDb(dbPath, { migrate: false });
-    expect(db.select().from(users).where(eq(users.email, 'mgr@example.com')).get()).toMatchObject({ role: 'manager', planType: 'business' });
-    db.$client.close();
+    expect((await db.select().from(users).where(eq(users.email, 'mgr@example.com')))[0]).toMatchObject({ role: 'manager', planType: 'business' });
+    closeDb(db);
   });
 
   it('cli runs a query as a user and prints JSON', async () => {
@@ -92,8 +93,8 @@ describe('scripts', { timeout: 60_000 }, () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).name).toBe('Manager Two');
     const db = openDb(dbPath, { migrate: false });
-    expect(db.select().from(users).where(eq(users.email, 'mgr@example.com')).get()?.name).toBe('Manager Two');
-    db.$client.close();
+    expect((await db.select().from(users).where(eq(users.email, 'mgr@example.com')))[0]?.name).toBe('Manager Two');
+    closeDb(db);
   });
 
   it('cli is anonymous without --as', async () => {

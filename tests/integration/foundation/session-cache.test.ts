@@ -39,12 +39,12 @@ describe('session cache', () => {
   it('a change behind the app’s back shows within SESSION_CACHE_MS; a deleted session too', async () => {
     const { h, user, check, advance } = await setup();
     expect((await check()).user?.planType).toBe('free');
-    h.db.update(users).set({ planType: 'professional' }).where(eq(users.id, user.id)).run();
+    await h.db.update(users).set({ planType: 'professional' }).where(eq(users.id, user.id));
     expect((await check()).user?.planType).toBe('free');
     advance(SESSION_CACHE_MS);
     expect((await check()).user?.planType).toBe('professional');
 
-    h.db.delete(sessions).where(eq(sessions.userId, user.id)).run();
+    await h.db.delete(sessions).where(eq(sessions.userId, user.id));
     advance(SESSION_CACHE_MS);
     expect((await check()).authenticated).toBe(false);
   });

@@ -25,25 +25,26 @@ export async function expectStatus(p: Promise<unknown>, status: number) {
 }
 
 /** The newest outbox message to an address. */
-export function lastMail(h: Pick<Harness, 'db'>, to: string) {
-  const row = h.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.toAddress, to))
-    .orderBy(desc(outbox.createdAt), desc(sql`rowid`))
-    .all()[0];
+export async function lastMail(h: Pick<Harness, 'db'>, to: string) {
+  const row = (
+    await h.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, to))
+      .orderBy(desc(outbox.createdAt), desc(sql`rowid`))
+  )[0];
   if (!row) throw new Error(`no mail to ${to}`);
   return row;
 }
 
-export function codeFromMail(h: Pick<Harness, 'db'>, to: string): string {
-  const m = /\b(\d{6})\b/.exec(lastMail(h, to).text);
+export async function codeFromMail(h: Pick<Harness, 'db'>, to: string): Promise<string> {
+  const m = /\b(\d{6})\b/.exec((await lastMail(h, to)).text);
   if (!m) throw new Error('no code in the mail');
   return m[1];
 }
 
-export function resetTokenFromMail(h: Pick<Harness, 'db'>, to: string): string {
-  const m = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(lastMail(h, to).text);
+export async function resetTokenFromMail(h: Pick<Harness, 'db'>, to: string): Promise<string> {
+  const m = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec((await lastMail(h, to)).text);
   if (!m) throw new Error('no reset link in the mail');
   return m[1];
 }

@@ -6,18 +6,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { openDb, type Db } from '../../../src/server/db';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { closeDb, openDb } from '../../../src/server/db';
+import * as schema from '../../../db/schema';
 import { GateMisuseError, GateTimeoutError, gatedDb, inTx, tx, type GatedDb } from '../../../src/server/data-gate';
 import { users } from '../../../db/schema';
 
 const counters = sqliteTable('gate_counters', { id: text('id').primaryKey(), n: integer('n').notNull() });
 const notes = sqliteTable('gate_notes', { id: text('id').primaryKey(), by: text('by').notNull() });
 
-const opened: Array<{ raw: Db; dir: string }> = [];
+/** drizzle's own handle on the connection, past the gate: what the gate is built over. */
+const rawDrizzle = (client: Database.Database) => drizzle(client, { schema });
+type Raw = ReturnType<typeof rawDrizzle>;
+
+const opened: Array<{ raw: Raw; dir: string }> = [];
 
 function open(opts: { waitMs?: number } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tx-gate-'));
-  const raw = openDb(path.join(dir, 'app.db'));
+  const file = path.join(dir, 'app.db');
+  // A migrated file, reopened on a connection of the test's own (its gate takes the test's waitMs).
+  closeDb(openDb(file));
+  const raw = rawDrizzle(new Database(file));
   raw.$client.exec(`CREATE TABLE gate_counters (id TEXT PRIMARY KEY, n INTEGER NOT NULL);
     CREATE TABLE gate_notes (id TEXT PRIMARY KEY, by TEXT NOT NULL);
     INSERT INTO gate_counters VALUES ('c', 0);`);

@@ -68,11 +68,10 @@ describe('sample articles never reach an issue, a draft or a send', () => {
 
     const saved = await api.drafts.create({ title: 'Weekly', contentSources: { channels: [], articles: [real] } });
     await expectStatus(api.drafts.update({ id: saved.id, contentSources: { channels: [], articles: [sample] } as never }), 400, MSG.sampleNotSelectable);
-    h.db
+    await h.db
       .update(newsletters)
       .set({ contentSources: { channels: [], articles: [real, sample] } })
-      .where(eq(newsletters.id, saved.id))
-      .run();
+      .where(eq(newsletters.id, saved.id));
     expect((await api.drafts.get({ id: saved.id })).contentSources.articles.map((a) => a.title)).toEqual(['A real story']);
   });
 
@@ -88,18 +87,17 @@ describe('sample articles never reach an issue, a draft or a send', () => {
     });
     await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 5, workflowData: { selectedArticles: [real] } });
     // As a row written before samples were refused would hold it.
-    const row = h.db.select().from(publications).where(eq(publications.id, pub.id)).get()!;
-    h.db
+    const [row] = await h.db.select().from(publications).where(eq(publications.id, pub.id));
+    await h.db
       .update(publications)
-      .set({ workflowData: { ...row.workflowData, selectedArticles: [sample, real] } })
-      .where(eq(publications.id, pub.id))
-      .run();
+      .set({ workflowData: { ...row!.workflowData, selectedArticles: [sample, real] } })
+      .where(eq(publications.id, pub.id));
     expect((await api.publications.get({ id: pub.id })).workflowData.selectedArticles.map((a) => a.id)).toEqual([real.id]);
     const sent = await api.email.sendTest({ publicationId: pub.id });
     expect(sent.subject).toBe('Weekly: A real story');
     await expectStatus(api.email.sendToAddresses({ ...issue([sample]), addresses: ['reader@example.com'] }), 400, MSG.sampleNotSelectable);
-    const mail = h.db.select().from(outbox).where(eq(outbox.toAddress, user.email)).get()!;
-    expect(mail.html).not.toContain('Latest from BBC');
+    const [mail] = await h.db.select().from(outbox).where(eq(outbox.toAddress, user.email)).limit(1);
+    expect(mail!.html).not.toContain('Latest from BBC');
   });
 });
 

@@ -10,7 +10,7 @@ const login = (h: Awaited<ReturnType<typeof harnessWithAdmin>>, email: string, p
 async function proveAddress(h: Awaited<ReturnType<typeof harnessWithAdmin>>, email: string, cookie?: string) {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   await h.app.request('/api/auth/send-code', jsonRequest('POST', { email }, headers));
-  const res = await h.app.request('/api/auth/verify-code', jsonRequest('POST', { email, code: codeFromMail(h, email) }, headers));
+  const res = await h.app.request('/api/auth/verify-code', jsonRequest('POST', { email, code: await codeFromMail(h, email) }, headers));
   expect(res.status).toBe(200);
   return res;
 }

@@ -9,7 +9,7 @@ describe('password-reset token under concurrency', () => {
     const h = await harnessWithAdmin();
     await h.insertUser({ email: 'race@example.com', password: 'old password' });
     await h.app.request('/api/auth/forgot-password', jsonRequest('POST', { email: 'race@example.com' }));
-    const token = resetTokenFromMail(h, 'race@example.com');
+    const token = await resetTokenFromMail(h, 'race@example.com');
 
     const passwords = Array.from({ length: 10 }, (_, i) => `new password ${i}`);
     const res = await Promise.all(passwords.map((password) => h.app.request('/api/auth/reset-password', jsonRequest('POST', { token, password }))));

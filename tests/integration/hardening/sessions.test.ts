@@ -23,11 +23,7 @@ describe('session storage', () => {
     const h = await harnessWithAdmin();
     await h.insertUser({ email: 'hash@example.com', password: 'right password' });
     const { cookie, id } = await signIn(h, 'hash@example.com');
-    const stored = h.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .all()
-      .map((r) => r.id);
+    const stored = (await h.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id);
     expect(stored).not.toContain(id);
     expect(stored).toContain(sha256(id));
     expect(await (await h.app.request('/api/auth/check', { headers: { cookie } })).json()).toMatchObject({ authenticated: true });
@@ -35,7 +31,7 @@ describe('session storage', () => {
     expect(await forged.json()).toMatchObject({ authenticated: false });
     // Sign-out finds the row by the same hash.
     await h.app.request('/api/auth/logout', { method: 'POST', headers: { cookie } });
-    expect(h.db.select().from(sessions).all()).toHaveLength(0);
+    expect(await h.db.select().from(sessions)).toHaveLength(0);
   });
 });
 
@@ -46,30 +42,20 @@ describe('expired sessions are swept', () => {
     const u = await h.insertUser();
     const t = now.getTime();
     const row = (id: string, expiresAt: number, createdAt: number) => ({ id: sha256(id), userId: u.id, expiresAt: Math.floor(expiresAt / 1000), createdAt });
-    h.db
-      .insert(sessions)
-      .values([
-        row('live', t + DAY, t - DAY),
-        row('idle-expired', t - 1000, t - 8 * DAY),
-        // Kept alive by use, but past the 30-day absolute lifetime.
-        row('too-old', t + 6 * DAY, t - 31 * DAY),
-      ])
-      .run();
-    const left = () =>
-      new Set(
-        h.db
-          .select({ id: sessions.id })
-          .from(sessions)
-          .all()
-          .map((r) => r.id),
-      );
+    await h.db.insert(sessions).values([
+      row('live', t + DAY, t - DAY),
+      row('idle-expired', t - 1000, t - 8 * DAY),
+      // Kept alive by use, but past the 30-day absolute lifetime.
+      row('too-old', t + 6 * DAY, t - 31 * DAY),
+    ]);
+    const left = async () => new Set((await h.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id));
     return { h, left, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
   }
 
   it('at start', async () => {
     const { h, left } = await withSessions();
     await runStartupTasks(h.deps);
-    expect(left()).toEqual(new Set([sha256('live')]));
+    expect(await left()).toEqual(new Set([sha256('live')]));
   });
 
   it('every hour while the server runs', async () => {
@@ -77,13 +63,13 @@ describe('expired sessions are swept', () => {
     const { h, left, advance } = await withSessions();
     const stop = startPeriodicTasks(h.deps);
     await vi.advanceTimersByTimeAsync(59 * 60 * 1000);
-    expect(left().size).toBe(3);
+    expect((await left()).size).toBe(3);
     await vi.advanceTimersByTimeAsync(60 * 1000);
-    expect(left()).toEqual(new Set([sha256('live')]));
+    expect(await left()).toEqual(new Set([sha256('live')]));
     // A day later the live one has expired too.
     advance(2 * DAY);
     await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
-    expect(left().size).toBe(0);
+    expect((await left()).size).toBe(0);
     stop();
   });
 });

@@ -24,7 +24,7 @@ describe('signed tokens with extra characters', () => {
   it('click links and the open pixel: no redirect, nothing recorded', async () => {
     const s = await analyticsSetup({ subscribers: 1 });
     await sendIssue(s);
-    const mail = mailTo(s.h, 'reader-0@example.com');
+    const mail = await mailTo(s.h, 'reader-0@example.com');
     const click = clickPaths(mail.html)[0]!;
     const pixel = pixelPath(mail.html)!.replace(/\.gif$/, '');
     for (const extra of SUFFIXES) {
@@ -34,13 +34,14 @@ describe('signed tokens with extra characters', () => {
       const img = await s.h.app.request(`${pixel}${extra}.gif`, BROWSER);
       expect(img.headers.get('content-type'), extra).toBe('image/gif');
     }
-    expect(s.h.db.select().from(trackingEvents).all()).toEqual([]);
+    expect(await s.h.db.select().from(trackingEvents)).toEqual([]);
     expect((await s.h.app.request(click, BROWSER)).status).toBe(302);
   });
 
   it('subscriber unsubscribe (/u/…): one-click and the page refuse it; the subscriber stays subscribed', async () => {
     const s = await analyticsSetup({ subscribers: 1 });
-    const sub = s.h.db.select().from(subscribers).where(eq(subscribers.publicationId, s.pub.id)).get()!;
+    const [sub] = await s.h.db.select().from(subscribers).where(eq(subscribers.publicationId, s.pub.id)).limit(1);
+    if (!sub) throw new Error('no subscriber');
     const token = unsubscribeToken(s.h.deps.env.APP_SECRET, sub.id, 'send-1');
     for (const extra of SUFFIXES) {
       const res = await s.h.app.request(`/u/${token}${extra}`, oneClick());
@@ -51,21 +52,21 @@ describe('signed tokens with extra characters', () => {
         message: UNSUBSCRIBE_MSG.invalid,
       });
     }
-    expect(s.h.db.select().from(subscribers).where(eq(subscribers.id, sub.id)).get()!.status).toBe('active');
-    expect(s.h.db.select().from(mailEvents).where(eq(mailEvents.kind, 'unsubscribed')).all()).toEqual([]);
+    expect((await s.h.db.select().from(subscribers).where(eq(subscribers.id, sub.id)))[0]!.status).toBe('active');
+    expect(await s.h.db.select().from(mailEvents).where(eq(mailEvents.kind, 'unsubscribed'))).toEqual([]);
     expect((await s.h.app.request(`/u/${token}`, oneClick())).status).toBe(200);
   });
 
   it('onboarding and product-news unsubscribe links refuse it; the account keeps its mail', async () => {
     const s = await analyticsSetup({ subscribers: 0 });
-    s.h.db.update(users).set({ productNewsOptIn: true }).where(eq(users.id, s.user.id)).run();
+    await s.h.db.update(users).set({ productNewsOptIn: true }).where(eq(users.id, s.user.id));
     for (const list of ['onboarding', 'news'] as const) {
       const path = new URL(productUnsubscribeUrl(s.h.deps.env, list, s.user.id)).pathname;
       for (const extra of SUFFIXES) {
         expect((await s.h.app.request(path + extra, oneClick())).status, `${list} ${extra}`).toBe(400);
       }
     }
-    const row = s.h.db.select().from(users).where(eq(users.id, s.user.id)).get()!;
+    const [row] = await s.h.db.select().from(users).where(eq(users.id, s.user.id));
     expect(row).toMatchObject({ productNewsOptIn: true, onboardingUnsubscribedAt: null });
   });
 
@@ -75,6 +76,6 @@ describe('signed tokens with extra characters', () => {
     const path = new URL(view.webhookUrl!).pathname;
     const event = { event: 'hard_bounce', email: 'b@example.org', 'message-id': '<b1@smtp-relay.mailin.fr>', ts_event: Math.floor(Date.now() / 1000) };
     for (const extra of SUFFIXES) expect((await s.h.app.request(path + extra, jsonRequest('POST', event))).status, extra).toBe(404);
-    expect(s.h.db.select().from(mailEvents).all()).toEqual([]);
+    expect(await s.h.db.select().from(mailEvents)).toEqual([]);
   });
 });

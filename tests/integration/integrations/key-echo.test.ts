@@ -61,7 +61,7 @@ describe('a platform that echoes the API key in its error', () => {
       expect(err!.message).toContain('Invalid request for key [hidden]');
       expect(err!.message).not.toContain(FAKE_KEYS[platform]);
     }
-    for (const row of h.db.select().from(integrationPublications).where(eq(integrationPublications.userId, user.id)).all())
+    for (const row of await h.db.select().from(integrationPublications).where(eq(integrationPublications.userId, user.id)))
       expect(row.error ?? '').not.toContain(FAKE_KEYS[platform]);
     expect(lines.some((l) => l.includes('Invalid request for key'))).toBe(true);
     for (const l of lines) expect(l).not.toContain(FAKE_KEYS[platform]);

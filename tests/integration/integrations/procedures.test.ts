@@ -50,7 +50,7 @@ describe('connecting', () => {
     const api = h.caller(user);
     const conn = await api.integrations.connect({ platform: 'brevo', apiKey: FAKE_KEYS.brevo });
     expect(conn).toMatchObject({ status: 'connected', accountLabel: 'Acme News (owner@brevo.example)', lastError: null });
-    const row = h.db.select().from(integrationConnections).where(eq(integrationConnections.userId, user.id)).get()!;
+    const [row] = await h.db.select().from(integrationConnections).where(eq(integrationConnections.userId, user.id)).limit(1);
     expect(row.secret).not.toContain(FAKE_KEYS.brevo);
     expect(row.secret).toMatch(/^v1\./);
     const overview = await api.integrations.overview();
@@ -84,7 +84,7 @@ describe('connecting', () => {
       412,
       'The Mailchimp API key was refused. Check the key and its permissions.',
     );
-    expect(h.db.select().from(integrationConnections).where(eq(integrationConnections.userId, user.id)).all()).toEqual([]);
+    expect(await h.db.select().from(integrationConnections).where(eq(integrationConnections.userId, user.id))).toEqual([]);
   });
 
   it('beehiiv keeps the publication it found', async () => {
@@ -138,20 +138,20 @@ describe('connecting', () => {
     expect((await api.integrations.status()).data.platforms.mailerlite.connected).toBe(false);
     expect(await api.integrations.recheck({ platform: 'mailerlite' })).toMatchObject({ status: 'connected', lastError: null });
     expect(await api.integrations.disconnect({ platform: 'mailerlite' })).toEqual({ success: true, platform: 'mailerlite' });
-    expect(h.db.select().from(integrationConnections).where(eq(integrationConnections.userId, user.id)).all()).toEqual([]);
+    expect(await h.db.select().from(integrationConnections).where(eq(integrationConnections.userId, user.id))).toEqual([]);
     await expectStatus(api.integrations.disconnect({ platform: 'mailerlite' }), 404);
   });
 
   it('after a downgrade the platform is locked but its saved key can still be deleted', async () => {
     const user = await h.insertUser({ planType: 'professional' });
     await h.caller(user).integrations.connect({ platform: 'mailchimp', apiKey: FAKE_KEYS.mailchimp });
-    h.db.update(users).set({ planType: 'basic' }).where(eq(users.id, user.id)).run();
+    await h.db.update(users).set({ planType: 'basic' }).where(eq(users.id, user.id));
     const downgraded = h.caller({ ...user, planType: 'basic' });
     await expectStatus(downgraded.integrations.lists({ platform: 'mailchimp' }), 403);
     const card = (await downgraded.integrations.overview()).platforms.find((p) => p.id === 'mailchimp')!;
     expect(card).toMatchObject({ allowed: false, connection: { status: 'connected' } });
     expect(await downgraded.integrations.disconnect({ platform: 'mailchimp' })).toEqual({ success: true, platform: 'mailchimp' });
-    expect(h.db.select().from(integrationConnections).where(eq(integrationConnections.userId, user.id)).all()).toEqual([]);
+    expect(await h.db.select().from(integrationConnections).where(eq(integrationConnections.userId, user.id))).toEqual([]);
   });
 
   it('answers 401 signed out and 400 for bad input', async () => {
@@ -256,12 +256,7 @@ describe('publishing', () => {
       429,
       'MailerLite is rate-limiting requests; try again in 30 seconds.',
     );
-    const failed = h.db
-      .select()
-      .from(integrationPublications)
-      .where(eq(integrationPublications.userId, pro.id))
-      .all()
-      .filter((r) => r.status === 'failed');
+    const failed = (await h.db.select().from(integrationPublications).where(eq(integrationPublications.userId, pro.id))).filter((r) => r.status === 'failed');
     expect(failed.at(-1)).toMatchObject({ platform: 'mailerlite', error: 'MailerLite is rate-limiting requests; try again in 30 seconds.' });
     const basic = await h.insertUser({ planType: 'basic' });
     await expectStatus(h.caller(basic).integrations.publish(publishInput((await newsletterOf(basic)).id, { platform: 'mailchimp' })), 403);
@@ -284,7 +279,7 @@ describe('publishing', () => {
       complaints: 1,
     });
     expect(refreshed.statsFetchedAt).not.toBeNull();
-    const row = h.db.select().from(integrationPublications).where(eq(integrationPublications.id, sent.id)).get()!;
+    const [row] = await h.db.select().from(integrationPublications).where(eq(integrationPublications.id, sent.id)).limit(1);
     expect(row.stats).toEqual(refreshed.stats);
     const stranger = await h.insertUser({ planType: 'professional' });
     await expectStatus(h.caller(stranger).integrations.refreshStats({ id: sent.id }), 404);
@@ -318,8 +313,8 @@ describe('status and GET /api/integrations', () => {
       jsonRequest('POST', { name: 'Rest User', email: 'rest-int@example.com', password: 'correct horse battery' }),
     );
     const cookie = cookieFrom(res);
-    const user = h.db.select().from(users).where(eq(users.email, 'rest-int@example.com')).get()!;
-    h.db.update(users).set({ planType: 'professional' }).where(eq(users.id, user.id)).run();
+    const [user] = await h.db.select().from(users).where(eq(users.email, 'rest-int@example.com')).limit(1);
+    await h.db.update(users).set({ planType: 'professional' }).where(eq(users.id, user.id));
     const connect = await h.app.request('/api/trpc/integrations.connect', jsonRequest('POST', { platform: 'brevo', apiKey: FAKE_KEYS.brevo }, { cookie }));
     expect(connect.status).toBe(200);
     await h.app.request('/api/trpc/publications.create', jsonRequest('POST', { name: 'Own publication' }, { cookie }));
@@ -356,23 +351,20 @@ describe('status and GET /api/integrations', () => {
 describe('staff pages', () => {
   it('counts connections, errors and publishes per platform, and lists system providers; users get 403', async () => {
     const admin = h.caller(h.admin);
-    h.db
-      .insert(mailProviders)
-      .values({
-        id: 'sys-1',
-        userId: null,
-        kind: 'brevo',
-        label: 'System Brevo',
-        priority: 'primary',
-        secret: 'v1.x.y.z',
-        webhookToken: 'tok-sys-1',
-        lastStatus: 'healthy',
-        lastDetail: 'Brevo accepted the API key.',
-        lastCheckAt: new Date('2026-11-20T10:00:00Z'),
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .run();
+    await h.db.insert(mailProviders).values({
+      id: 'sys-1',
+      userId: null,
+      kind: 'brevo',
+      label: 'System Brevo',
+      priority: 'primary',
+      secret: 'v1.x.y.z',
+      webhookToken: 'tok-sys-1',
+      lastStatus: 'healthy',
+      lastDetail: 'Brevo accepted the API key.',
+      lastCheckAt: new Date('2026-11-20T10:00:00Z'),
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
     const ov = await admin.integrations.adminOverview();
     expect(ov.system.mailProviders).toEqual([
       {

@@ -11,37 +11,37 @@ function queueAt(start: number) {
 }
 
 describe('job queue', () => {
-  it('claims only the kinds asked for, earliest due first, none before its time', () => {
+  it('claims only the kinds asked for, earliest due first, none before its time', async () => {
     const { queue, advance } = queueAt(1_000_000);
-    const later = queue.enqueue({ kind: 'b', payload: { n: 'later' }, runAt: new Date(1_000_500) });
-    const first = queue.enqueue({ kind: 'a', payload: { n: 'first', list: [1, 2] }, runAt: new Date(999_000) });
-    const second = queue.enqueue({ kind: 'b', payload: { n: 'second' } });
-    queue.enqueue({ kind: 'c', payload: {}, runAt: new Date(1) });
+    const later = await queue.enqueue({ kind: 'b', payload: { n: 'later' }, runAt: new Date(1_000_500) });
+    const first = await queue.enqueue({ kind: 'a', payload: { n: 'first', list: [1, 2] }, runAt: new Date(999_000) });
+    const second = await queue.enqueue({ kind: 'b', payload: { n: 'second' } });
+    await queue.enqueue({ kind: 'c', payload: {}, runAt: new Date(1) });
 
-    expect(queue.hasDue(['x', 'y'])).toBe(false);
-    expect(queue.claim(['x'], 'w1', 1000)).toBeNull();
-    expect(queue.claim([], 'w1', 1000)).toBeNull();
-    expect(queue.hasDue([])).toBe(false);
-    expect(queue.hasDue(['a', 'b'])).toBe(true);
-    expect(queue.claim(['a', 'b'], 'w1', 1000)).toEqual({ id: first, kind: 'a', payload: { n: 'first', list: [1, 2] }, attempts: 1 });
-    expect(queue.claim(['b', 'a'], 'w1', 1000)).toMatchObject({ id: second, kind: 'b' });
-    expect(queue.claim(['a', 'b'], 'w1', 1000)).toBeNull();
-    expect(queue.hasDue(['a', 'b'])).toBe(false);
+    expect(await queue.hasDue(['x', 'y'])).toBe(false);
+    expect(await queue.claim(['x'], 'w1', 1000)).toBeNull();
+    expect(await queue.claim([], 'w1', 1000)).toBeNull();
+    expect(await queue.hasDue([])).toBe(false);
+    expect(await queue.hasDue(['a', 'b'])).toBe(true);
+    expect(await queue.claim(['a', 'b'], 'w1', 1000)).toEqual({ id: first, kind: 'a', payload: { n: 'first', list: [1, 2] }, attempts: 1 });
+    expect(await queue.claim(['b', 'a'], 'w1', 1000)).toMatchObject({ id: second, kind: 'b' });
+    expect(await queue.claim(['a', 'b'], 'w1', 1000)).toBeNull();
+    expect(await queue.hasDue(['a', 'b'])).toBe(false);
     advance(500);
-    expect(queue.claim(['b'], 'w1', 1000)).toMatchObject({ id: later, payload: { n: 'later' } });
+    expect(await queue.claim(['b'], 'w1', 1000)).toMatchObject({ id: later, payload: { n: 'later' } });
   });
 
-  it('gives a running job to another worker only after its lease ran out', () => {
+  it('gives a running job to another worker only after its lease ran out', async () => {
     const { queue, advance } = queueAt(5_000);
-    const id = queue.enqueue({ kind: 'a', payload: {} });
-    expect(queue.claim(['a'], 'w1', 1000)).toMatchObject({ id, attempts: 1 });
+    const id = await queue.enqueue({ kind: 'a', payload: {} });
+    expect(await queue.claim(['a'], 'w1', 1000)).toMatchObject({ id, attempts: 1 });
     advance(999);
-    expect(queue.hasDue(['a'])).toBe(false);
-    expect(queue.claim(['a'], 'w2', 1000)).toBeNull();
+    expect(await queue.hasDue(['a'])).toBe(false);
+    expect(await queue.claim(['a'], 'w2', 1000)).toBeNull();
     advance(2);
-    expect(queue.hasDue(['a'])).toBe(true);
-    expect(queue.claim(['a'], 'w2', 1000)).toMatchObject({ id, attempts: 2 });
-    expect(queue.heartbeat(id, 'w1', 1000)).toBe(false);
-    expect(queue.heartbeat(id, 'w2', 1000)).toBe(true);
+    expect(await queue.hasDue(['a'])).toBe(true);
+    expect(await queue.claim(['a'], 'w2', 1000)).toMatchObject({ id, attempts: 2 });
+    expect(await queue.heartbeat(id, 'w1', 1000)).toBe(false);
+    expect(await queue.heartbeat(id, 'w2', 1000)).toBe(true);
   });
 });

@@ -21,17 +21,17 @@ describe('job worker', () => {
     const seen: string[] = [];
     const echo: JobHandler<{ log: typeof h.deps.log; tag: string }> = async (deps, queue, job, worker) => {
       seen.push(`${deps.tag}:${String(job.payload.n)}`);
-      queue.complete(job.id, worker);
+      await queue.complete(job.id, worker);
     };
-    const ran = h.deps.queue.enqueue({ kind: 'echo', payload: { n: 1 } });
-    const other = h.deps.queue.enqueue({ kind: 'not-registered', payload: {} });
+    const ran = await h.deps.queue.enqueue({ kind: 'echo', payload: { n: 1 } });
+    const other = await h.deps.queue.enqueue({ kind: 'not-registered', payload: {} });
     const worker = startJobWorker({ log: h.deps.log, tag: 'probe' }, h.deps.queue, registerJobHandlers({ echo }), { pollMs: 10 });
     workers.push(worker);
     await worker.idle();
     expect(seen).toEqual(['probe:1']);
-    const status = (id: string) => h.db.select({ s: jobs.status }).from(jobs).where(eq(jobs.id, id)).get()?.s;
-    expect(status(ran)).toBe('done');
-    expect(status(other)).toBe('queued');
+    const status = async (id: string) => (await h.db.select({ s: jobs.status }).from(jobs).where(eq(jobs.id, id)))[0]?.s;
+    expect(await status(ran)).toBe('done');
+    expect(await status(other)).toBe('queued');
   });
 
   it('refuses a kind registered twice', () => {

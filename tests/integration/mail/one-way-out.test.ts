@@ -37,7 +37,7 @@ async function setup(fakes: VendorFake[], deps: Parameters<typeof harnessWithAdm
   });
   // The SMTP_URL transport pools its connections; closing it lets the server stop.
   closers.push(async () => {
-    for (const e of chainFor(h.deps, 'system')) await e.transport.close?.();
+    for (const e of await chainFor(h.deps, 'system')) await e.transport.close?.();
   });
   return { h, smtp };
 }
@@ -57,7 +57,7 @@ describe('system mail goes through the system chain', () => {
     const code = codeIn(postmark.sent[0]!.subject);
     expect(code).toBeDefined();
     expect(smtp.received).toHaveLength(0);
-    expect(h.db.select().from(outbox).all()).toHaveLength(0);
+    expect(await h.db.select().from(outbox)).toHaveLength(0);
     // The code that went through the provider is the one that signs in.
     expect((await h.caller().auth.verifyCode({ email: 'reader@example.com', code: code! })).success).toBe(true);
 
@@ -71,7 +71,7 @@ describe('system mail goes through the system chain', () => {
     const info = vi.fn();
     const h = await harnessWithAdmin({ deps: { log: { ...silentLog, info } } });
     await h.caller().auth.sendCode({ email: 'offline@example.com' });
-    const row = h.db.select().from(outbox).get()!;
+    const [row] = await h.db.select().from(outbox).limit(1);
     const code = codeIn(row.subject)!;
     expect(info.mock.calls.map((c) => c[0])).toEqual([`[outbox] to=offline@example.com subject="Your sign-in code: ${code}" code=${code}`]);
   });
@@ -138,7 +138,7 @@ describe("a creator's mail goes through the creator's own chain", () => {
     expect(await h.caller().billing.startTrial({ email: 'trial@example.com', name: 'Tia Trial', plan: 'professional' })).toMatchObject({ success: true });
     expect(postmark.sent.map((m) => m.to)).toEqual(['trial@example.com']);
     await h.caller().auth.verifyCode({ email: 'trial@example.com', code: codeIn(postmark.sent[0]!.subject)! });
-    const trial = toSessionUser(h.db.select().from(users).where(eq(users.email, 'trial@example.com')).get()!);
+    const trial = toSessionUser((await h.db.select().from(users).where(eq(users.email, 'trial@example.com')).limit(1))[0]!);
     expect(trial).toMatchObject({ planType: 'free', trialPlan: 'professional' });
 
     const api = h.caller(trial);
@@ -160,6 +160,6 @@ describe("a creator's mail goes through the creator's own chain", () => {
     ]);
     expect(postmark.sent).toHaveLength(1);
     expect(smtp.received).toHaveLength(0);
-    expect(h.db.select().from(outbox).all()).toHaveLength(0);
+    expect(await h.db.select().from(outbox)).toHaveLength(0);
   });
 });

@@ -50,7 +50,7 @@ async function setup() {
   return { h, user, api, pub };
 }
 
-const rowsOf = (h: Harness, userId: string) => h.db.select().from(newsletters).where(eq(newsletters.userId, userId)).all();
+const rowsOf = async (h: Harness, userId: string) => h.db.select().from(newsletters).where(eq(newsletters.userId, userId));
 
 describe("drafts.saveIssue: the saved newsletter of a publication's current issue", () => {
   it('two sessions saving the same issue keep one saved newsletter, updated by the later save', async () => {
@@ -83,14 +83,9 @@ describe("drafts.saveIssue: the saved newsletter of a publication's current issu
   it('the data itself refuses a second newsletter for the same issue of the same account', async () => {
     const { h, user, api, pub } = await setup();
     const saved = await api.drafts.saveIssue(issue(pub.id));
-    const row = rowsOf(h, user.id)[0];
+    const [row] = await rowsOf(h, user.id);
     expect(row.id).toBe(saved.id);
-    expect(() =>
-      h.db
-        .insert(newsletters)
-        .values({ ...row, id: 'second-row-for-issue' })
-        .run(),
-    ).toThrow(/UNIQUE/);
+    await expect(h.db.insert(newsletters).values({ ...row, id: 'second-row-for-issue' })).rejects.toThrow(/UNIQUE/);
   });
 
   it('Duplicate makes an explicit copy; later saves still update the original, not the copy', async () => {

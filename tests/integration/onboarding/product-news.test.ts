@@ -19,11 +19,8 @@ async function setup() {
   const ann = await h.insertUser({ email: 'ann@example.com' });
   const bob = await h.insertUser({ email: 'bob@example.com' });
   const cat = await h.insertUser({ email: 'cat@example.com' });
-  const mails = () =>
-    h.db
-      .select()
-      .from(outbox)
-      .all()
+  const mails = async () =>
+    (await h.db.select().from(outbox))
       .filter((m) => m.subject === news.subject)
       .map((m) => m.toAddress)
       .sort();
@@ -44,7 +41,8 @@ describe('product news opt-in', () => {
     expect(await ann.productNews.get()).toEqual({ optIn: true });
     expect(await h.caller(h.bob).productNews.get()).toEqual({ optIn: false });
     await ann.productNews.set({ optIn: false });
-    expect(h.db.select().from(users).where(eq(users.id, h.ann.id)).get()!.productNewsOptIn).toBe(false);
+    const [annRow] = await h.db.select().from(users).where(eq(users.id, h.ann.id));
+    expect(annRow!.productNewsOptIn).toBe(false);
     await expectStatus(h.caller('anon').productNews.get(), 401);
     await expectStatus(h.caller('anon').productNews.set({ optIn: true }), 401);
     await expectStatus(ann.productNews.set({ optIn: 'yes' as unknown as boolean }), 400);
@@ -56,7 +54,7 @@ describe('product newsletters', () => {
     const h = await setup();
     await h.caller(h.ann).productNews.set({ optIn: true });
     await h.caller(h.bob).productNews.set({ optIn: true });
-    h.db.update(users).set({ productNewsOptIn: true, disabledAt: new Date() }).where(eq(users.id, h.cat.id)).run();
+    await h.db.update(users).set({ productNewsOptIn: true, disabledAt: new Date() }).where(eq(users.id, h.cat.id));
     const admin = h.caller(h.admin);
     expect(await admin.productNews.audience()).toEqual({ count: 2 });
 
@@ -68,19 +66,19 @@ describe('product newsletters', () => {
     await expectStatus(admin.productNews.send({ id: draft.id, ...news }), 409, PRODUCT_NEWS_MSG.notDraft);
     await h.run();
 
-    expect(h.mails()).toEqual(['ann@example.com', 'bob@example.com']);
-    const row = h.db.select().from(productNewsletters).where(eq(productNewsletters.id, draft.id)).get()!;
+    expect(await h.mails()).toEqual(['ann@example.com', 'bob@example.com']);
+    const [row] = await h.db.select().from(productNewsletters).where(eq(productNewsletters.id, draft.id));
     expect(row).toMatchObject({ status: 'sent', recipients: 2, sentCount: 2, failedCount: 0 });
     expect((await admin.productNews.list()).newsletters[0]).toMatchObject({ id: draft.id, status: 'sent', sentCount: 2 });
 
-    const annMail = h.db.select().from(outbox).where(eq(outbox.toAddress, 'ann@example.com')).get()!;
-    const bobMail = h.db.select().from(outbox).where(eq(outbox.toAddress, 'bob@example.com')).get()!;
-    const link = annMail.headers!['List-Unsubscribe']!.slice(1, -1);
+    const [annMail] = await h.db.select().from(outbox).where(eq(outbox.toAddress, 'ann@example.com')).limit(1);
+    const [bobMail] = await h.db.select().from(outbox).where(eq(outbox.toAddress, 'bob@example.com')).limit(1);
+    const link = annMail!.headers!['List-Unsubscribe']!.slice(1, -1);
     expect(link).toMatch(/^http:\/\/localhost:3000\/api\/product-news\/unsubscribe\/[\w-]+\.[\w-]+$/);
-    expect(annMail.html).toContain(`href="${link}"`);
-    expect(annMail.text).toContain(link);
-    expect(bobMail.headers!['List-Unsubscribe']).not.toBe(annMail.headers!['List-Unsubscribe']);
-    expect(annMail.html).toContain('<h2>Themes</h2>');
+    expect(annMail!.html).toContain(`href="${link}"`);
+    expect(annMail!.text).toContain(link);
+    expect(bobMail!.headers!['List-Unsubscribe']).not.toBe(annMail!.headers!['List-Unsubscribe']);
+    expect(annMail!.html).toContain('<h2>Themes</h2>');
 
     // The link turns ann's opt-in off; the next newsletter skips her.
     const res = await h.app.request(new URL(link).pathname, { method: 'POST', body: new URLSearchParams({ 'List-Unsubscribe': 'One-Click' }) });
@@ -88,11 +86,7 @@ describe('product newsletters', () => {
     expect(await h.caller(h.ann).productNews.get()).toEqual({ optIn: false });
     expect(await admin.productNews.audience()).toEqual({ count: 1 });
 
-    const actions = h.db
-      .select()
-      .from(auditLog)
-      .all()
-      .map((a) => [a.action, a.detail.recipients ?? null]);
+    const actions = (await h.db.select().from(auditLog)).map((a) => [a.action, a.detail.recipients ?? null]);
     expect(actions).toEqual([
       ['product-news.create', null],
       ['product-news.send', 2],
@@ -106,19 +100,20 @@ describe('product newsletters', () => {
     const sent = await admin.productNews.send(news);
     // Simulate a crash: ann was mailed, bob was handed to the provider when the process died, cat untouched.
     const R = productNewsletterRecipients;
-    const rows = h.db.select().from(R).where(eq(R.newsletterId, sent.id)).orderBy(R.id).all();
-    h.db.update(R).set({ status: 'sent' }).where(eq(R.id, rows[0]!.id)).run();
-    h.db.update(R).set({ status: 'sending' }).where(eq(R.id, rows[1]!.id)).run();
+    const rows = await h.db.select().from(R).where(eq(R.newsletterId, sent.id)).orderBy(R.id);
+    await h.db.update(R).set({ status: 'sent' }).where(eq(R.id, rows[0]!.id));
+    await h.db.update(R).set({ status: 'sending' }).where(eq(R.id, rows[1]!.id));
     // The job's lease ran out (dead process): the worker claims it again.
-    h.db.update(jobs).set({ status: 'running', leaseUntil: 0, attempts: 1 }).where(eq(jobs.kind, PRODUCT_NEWS_JOB)).run();
+    await h.db.update(jobs).set({ status: 'running', leaseUntil: 0, attempts: 1 }).where(eq(jobs.kind, PRODUCT_NEWS_JOB));
     await h.run();
-    expect(h.mails()).toEqual([rows[2]!.email]);
+    expect(await h.mails()).toEqual([rows[2]!.email]);
     // A further run (a duplicate job) sends nothing more.
     await runProductNewsletter(h.deps, sent.id);
-    expect(h.mails()).toEqual([rows[2]!.email]);
-    const final = h.db.select().from(productNewsletters).where(eq(productNewsletters.id, sent.id)).get()!;
+    expect(await h.mails()).toEqual([rows[2]!.email]);
+    const [final] = await h.db.select().from(productNewsletters).where(eq(productNewsletters.id, sent.id));
     expect(final).toMatchObject({ status: 'sent', recipients: 3, sentCount: 2, failedCount: 1 });
-    expect(h.db.select().from(R).where(eq(R.id, rows[1]!.id)).get()).toMatchObject({ status: 'failed', error: PRODUCT_NEWS_MSG.interrupted });
+    const [interrupted] = await h.db.select().from(R).where(eq(R.id, rows[1]!.id));
+    expect(interrupted).toMatchObject({ status: 'failed', error: PRODUCT_NEWS_MSG.interrupted });
   });
 
   it('managers compose, preview, test and save drafts but cannot send (403); users 403; anon 401; 400', async () => {
@@ -127,13 +122,7 @@ describe('product newsletters', () => {
     const m = h.caller(h.manager);
     expect((await m.productNews.preview(news)).html).toContain('turned on product news');
     expect(await m.productNews.sendTest(news)).toEqual({ to: 'manager@example.com' });
-    expect(
-      h.db
-        .select()
-        .from(outbox)
-        .all()
-        .map((o) => [o.toAddress, o.subject]),
-    ).toEqual([['manager@example.com', `[Test] ${news.subject}`]]);
+    expect((await h.db.select().from(outbox)).map((o) => [o.toAddress, o.subject])).toEqual([['manager@example.com', `[Test] ${news.subject}`]]);
     const draft = await m.productNews.saveDraft(news);
     expect(await m.productNews.saveDraft({ id: draft.id, subject: 'Better subject', markdown: news.markdown })).toMatchObject({
       id: draft.id,
@@ -141,8 +130,9 @@ describe('product newsletters', () => {
     });
     expect((await m.productNews.list()).canSend).toBe(false);
     await expectStatus(m.productNews.send({ id: draft.id, ...news }), 403, PRODUCT_NEWS_MSG.adminOnly);
-    expect(h.db.select().from(productNewsletters).get()!.status).toBe('draft');
-    expect(h.db.select().from(jobs).all()).toHaveLength(0);
+    const [kept] = await h.db.select().from(productNewsletters).limit(1);
+    expect(kept!.status).toBe('draft');
+    expect(await h.db.select().from(jobs)).toHaveLength(0);
 
     const u = h.caller(h.ann);
     for (const call of [
@@ -164,13 +154,13 @@ describe('product newsletters', () => {
     await expectStatus(admin.productNews.saveDraft({ subject: 'Hi', markdown: '   ' }), 400);
     await expectStatus(admin.productNews.saveDraft({ id: 'nope', ...news }), 404);
     await admin.productNews.deleteDraft({ id: draft.id });
-    expect(h.db.select().from(productNewsletters).all()).toHaveLength(0);
+    expect(await h.db.select().from(productNewsletters)).toHaveLength(0);
   });
 
   it('refuses to send when nobody opted in (412), writing nothing', async () => {
     const h = await setup();
     await expectStatus(h.caller(h.admin).productNews.send(news), 412, PRODUCT_NEWS_MSG.noRecipients);
-    expect(h.db.select().from(productNewsletters).all()).toHaveLength(0);
-    expect(h.db.select().from(auditLog).all()).toHaveLength(0);
+    expect(await h.db.select().from(productNewsletters)).toHaveLength(0);
+    expect(await h.db.select().from(auditLog)).toHaveLength(0);
   });
 });

@@ -19,13 +19,7 @@ async function setup() {
   const admin = h.caller(h.admin);
   const day0 = await admin.onboarding.create({ dayOffset: 0, subject: 'Welcome aboard', markdown: 'Hello', enabled: true });
   const day2 = await admin.onboarding.create({ dayOffset: 2, subject: 'Pick your channels', markdown: 'Channels', enabled: true });
-  const mails = (to?: string) =>
-    h.db
-      .select()
-      .from(outbox)
-      .all()
-      .filter((m) => !to || m.toAddress === to)
-      .map((m) => m.subject);
+  const mails = async (to?: string) => (await h.db.select().from(outbox)).filter((m) => !to || m.toAddress === to).map((m) => m.subject);
   return { ...h, day0, day2, mails, advance: (ms: number) => (clock = new Date(clock.getTime() + ms)), now: () => clock };
 }
 
@@ -41,29 +35,22 @@ describe('onboarding schedule', () => {
     const h = await setup();
     h.advance(60_000);
     const ann = await h.insertUser({ email: 'ann@example.com' });
-    expect(enqueueOnboardingBatch(h.deps)).toBe(true);
+    expect(await enqueueOnboardingBatch(h.deps)).toBe(true);
     // One unfinished job at a time: a second enqueue while it waits is refused.
-    expect(enqueueOnboardingBatch(h.deps)).toBe(false);
-    expect(h.db.select().from(jobs).where(eq(jobs.kind, ONBOARDING_JOB)).all()).toHaveLength(1);
+    expect(await enqueueOnboardingBatch(h.deps)).toBe(false);
+    expect(await h.db.select().from(jobs).where(eq(jobs.kind, ONBOARDING_JOB))).toHaveLength(1);
     await runQueued(h);
-    expect(enqueueOnboardingBatch(h.deps)).toBe(true);
+    expect(await enqueueOnboardingBatch(h.deps)).toBe(true);
     await runQueued(h);
-    expect(h.mails('ann@example.com')).toEqual(['Welcome aboard']);
-    const mail = h.db.select().from(outbox).where(eq(outbox.toAddress, 'ann@example.com')).get()!;
-    expect(mail.headers!['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/api\/onboarding\/unsubscribe\/[\w-]+\.[\w-]+>$/);
-    expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    expect(mail.html).toContain('Hello');
-    expect(h.db.select().from(onboardingDeliveries).where(eq(onboardingDeliveries.userId, ann.id)).all()).toEqual([
+    expect(await h.mails('ann@example.com')).toEqual(['Welcome aboard']);
+    const [mail] = await h.db.select().from(outbox).where(eq(outbox.toAddress, 'ann@example.com')).limit(1);
+    expect(mail!.headers!['List-Unsubscribe']).toMatch(/^<http:\/\/localhost:3000\/api\/onboarding\/unsubscribe\/[\w-]+\.[\w-]+>$/);
+    expect(mail!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail!.html).toContain('Hello');
+    expect(await h.db.select().from(onboardingDeliveries).where(eq(onboardingDeliveries.userId, ann.id))).toEqual([
       expect.objectContaining({ emailId: h.day0.id, status: 'sent' }),
     ]);
-    expect(
-      h.db
-        .select()
-        .from(jobs)
-        .where(eq(jobs.kind, ONBOARDING_JOB))
-        .all()
-        .map((j) => j.status),
-    ).toEqual(['done', 'done']);
+    expect((await h.db.select().from(jobs).where(eq(jobs.kind, ONBOARDING_JOB))).map((j) => j.status)).toEqual(['done', 'done']);
   });
 
   it('sends day 2 only after two days, and skips disabled, unsubscribed and disabled steps', async () => {
@@ -72,25 +59,25 @@ describe('onboarding schedule', () => {
     await h.insertUser({ email: 'ann@example.com' });
     const bob = await h.insertUser({ email: 'bob@example.com' });
     const cat = await h.insertUser({ email: 'cat@example.com' });
-    h.db.update(users).set({ disabledAt: h.now() }).where(eq(users.id, bob.id)).run();
-    h.db.update(users).set({ onboardingUnsubscribedAt: h.now() }).where(eq(users.id, cat.id)).run();
+    await h.db.update(users).set({ disabledAt: h.now() }).where(eq(users.id, bob.id));
+    await h.db.update(users).set({ onboardingUnsubscribedAt: h.now() }).where(eq(users.id, cat.id));
 
     await runOnboardingBatch(h.deps);
     h.advance(2 * DAY - 2 * 60_000);
     await runOnboardingBatch(h.deps);
-    expect(h.mails('ann@example.com')).toEqual(['Welcome aboard']);
+    expect(await h.mails('ann@example.com')).toEqual(['Welcome aboard']);
     h.advance(2 * 60_000);
     await runOnboardingBatch(h.deps);
-    expect(h.mails('ann@example.com')).toEqual(['Welcome aboard', 'Pick your channels']);
-    expect(h.mails('bob@example.com')).toEqual([]);
-    expect(h.mails('cat@example.com')).toEqual([]);
+    expect(await h.mails('ann@example.com')).toEqual(['Welcome aboard', 'Pick your channels']);
+    expect(await h.mails('bob@example.com')).toEqual([]);
+    expect(await h.mails('cat@example.com')).toEqual([]);
 
     // A disabled step is not sent.
     const dan = await h.insertUser({ email: 'dan@example.com' });
     await h.caller(h.admin).onboarding.update({ id: h.day0.id, dayOffset: 0, subject: 'Welcome aboard', markdown: 'Hello', enabled: false });
     await runOnboardingBatch(h.deps);
-    expect(h.mails('dan@example.com')).toEqual([]);
-    expect(h.db.select().from(onboardingDeliveries).where(eq(onboardingDeliveries.userId, dan.id)).all()).toEqual([]);
+    expect(await h.mails('dan@example.com')).toEqual([]);
+    expect(await h.db.select().from(onboardingDeliveries).where(eq(onboardingDeliveries.userId, dan.id))).toEqual([]);
   });
 
   it('does not flood accounts older than a step, nor mail a step more than 7 days late', async () => {
@@ -99,19 +86,19 @@ describe('onboarding schedule', () => {
     await h.insertUser({ email: 'old@example.com', createdAt: new Date(h.now().getTime() - 10 * DAY) });
     h.advance(60_000);
     await runOnboardingBatch(h.deps);
-    expect(h.mails('old@example.com')).toEqual([]);
+    expect(await h.mails('old@example.com')).toEqual([]);
     // A step added now whose due time for that account is still ahead is sent when due.
     await h.caller(h.admin).onboarding.create({ dayOffset: 12, subject: 'Day twelve', markdown: 'x', enabled: true });
     h.advance(2 * DAY);
     await runOnboardingBatch(h.deps);
-    expect(h.mails('old@example.com')).toEqual(['Day twelve']);
+    expect(await h.mails('old@example.com')).toEqual(['Day twelve']);
 
     // A server stopped for 8 days does not send the welcome 8 days late; day 2 (6 days late) still goes.
     h.advance(60_000);
     await h.insertUser({ email: 'late@example.com' });
     h.advance(8 * DAY);
     await runOnboardingBatch(h.deps);
-    expect(h.mails('late@example.com')).toEqual(['Pick your channels']);
+    expect(await h.mails('late@example.com')).toEqual(['Pick your channels']);
   });
 
   it('the unsubscribe link: GET only shows the page, POST unsubscribes once, forged tokens refused', async () => {
@@ -119,14 +106,16 @@ describe('onboarding schedule', () => {
     h.advance(60_000);
     const ann = await h.insertUser({ email: 'ann@example.com' });
     await runOnboardingBatch(h.deps);
-    const header = h.db.select().from(outbox).where(eq(outbox.toAddress, 'ann@example.com')).get()!.headers!['List-Unsubscribe']!;
+    const [annMail] = await h.db.select().from(outbox).where(eq(outbox.toAddress, 'ann@example.com')).limit(1);
+    const header = annMail!.headers!['List-Unsubscribe']!;
     const url = new URL(header.slice(1, -1));
     const token = url.pathname.split('/').pop()!;
 
     const get = await h.app.request(url.pathname);
     expect(get.status).toBe(302);
     expect(get.headers.get('location')).toBe(`/unsubscribe-product?list=onboarding&token=${encodeURIComponent(token)}`);
-    expect(h.db.select().from(users).where(eq(users.id, ann.id)).get()!.onboardingUnsubscribedAt).toBeNull();
+    const annRow = async () => (await h.db.select().from(users).where(eq(users.id, ann.id)))[0]!;
+    expect((await annRow()).onboardingUnsubscribedAt).toBeNull();
 
     const info = await h.caller('anon').onboarding.unsubscribeInfo({ list: 'onboarding', token });
     expect(info).toEqual({ list: 'onboarding', email: 'an•@example.com', unsubscribed: false });
@@ -139,7 +128,7 @@ describe('onboarding schedule', () => {
         body: 'List-Unsubscribe=One-Click',
       });
     expect((await oneClick()).status).toBe(200);
-    expect(h.db.select().from(users).where(eq(users.id, ann.id)).get()!.onboardingUnsubscribedAt).toEqual(h.now());
+    expect((await annRow()).onboardingUnsubscribedAt).toEqual(h.now());
     // Used again (the page's form): a clear "already" answer, nothing changes.
     const again = await h.app.request(url.pathname, { method: 'POST', headers: { origin: 'http://localhost:3000' } });
     expect(again.status).toBe(303);
@@ -149,7 +138,7 @@ describe('onboarding schedule', () => {
     // Day 2 never comes.
     h.advance(3 * DAY);
     await runOnboardingBatch(h.deps);
-    expect(h.mails('ann@example.com')).toEqual(['Welcome aboard']);
+    expect(await h.mails('ann@example.com')).toEqual(['Welcome aboard']);
 
     // Forged, altered, or another list's token.
     const forged = `${Buffer.from(ann.id).toString('base64url')}.AAAAAAAAAAAAAAAAAAAAAA`;

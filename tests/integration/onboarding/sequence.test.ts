@@ -15,12 +15,7 @@ async function setup() {
   const manager = await h.insertUser({ email: 'manager@example.com', role: 'manager' });
   const supervisor = await h.insertUser({ email: 'supervisor@example.com', role: 'supervisor' });
   const user = await h.insertUser({ email: 'user@example.com' });
-  const actions = () =>
-    h.db
-      .select()
-      .from(auditLog)
-      .all()
-      .map((a) => a.action);
+  const actions = async () => (await h.db.select().from(auditLog)).map((a) => a.action);
   return { ...h, manager, supervisor, user, actions };
 }
 
@@ -34,16 +29,17 @@ describe('onboarding sequence', () => {
 
     const edited = await admin.onboarding.update({ id: a.id, dayOffset: 3, subject: 'Tips for day three', markdown: 'Changed', enabled: false });
     expect(edited).toMatchObject({ dayOffset: 3, subject: 'Tips for day three', enabled: false });
-    expect(h.db.select().from(onboardingEmails).where(eq(onboardingEmails.id, a.id)).get()).toMatchObject({ markdown: 'Changed', enabled: false });
+    const [saved] = await h.db.select().from(onboardingEmails).where(eq(onboardingEmails.id, a.id));
+    expect(saved).toMatchObject({ markdown: 'Changed', enabled: false });
 
     await admin.onboarding.delete({ id: b.id });
     const list = await admin.onboarding.list();
     expect(list.steps.map((s) => s.id)).toEqual([a.id]);
     expect(list.canEdit).toBe(true);
-    expect(h.actions()).toEqual(['onboarding.create', 'onboarding.create', 'onboarding.update', 'onboarding.delete']);
-    const upd = h.db.select().from(auditLog).where(eq(auditLog.action, 'onboarding.update')).get()!;
-    expect(upd.actorEmail).toBe('admin@example.com');
-    expect(upd.detail).toMatchObject({ stepId: a.id, changed: ['dayOffset', 'subject', 'markdown', 'enabled'] });
+    expect(await h.actions()).toEqual(['onboarding.create', 'onboarding.create', 'onboarding.update', 'onboarding.delete']);
+    const [upd] = await h.db.select().from(auditLog).where(eq(auditLog.action, 'onboarding.update')).limit(1);
+    expect(upd!.actorEmail).toBe('admin@example.com');
+    expect(upd!.detail).toMatchObject({ stepId: a.id, changed: ['dayOffset', 'subject', 'markdown', 'enabled'] });
   });
 
   it('managers and supervisors read and preview but cannot change (403), users 403, anon 401', async () => {
@@ -66,7 +62,7 @@ describe('onboarding sequence', () => {
     await expectStatus(anon.onboarding.list(), 401);
     await expectStatus(anon.onboarding.update({ id, ...step }), 401);
     await expectStatus(anon.onboarding.delete({ id }), 401);
-    expect(h.actions()).toEqual(['onboarding.create']);
+    expect(await h.actions()).toEqual(['onboarding.create']);
   });
 
   it('refuses bad input (400) and unknown steps (404)', async () => {
@@ -80,7 +76,7 @@ describe('onboarding sequence', () => {
     await expectStatus(admin.onboarding.update({ id: 'nope', ...step }), 404, ONBOARDING_MSG.notFound);
     await expectStatus(admin.onboarding.delete({ id: 'nope' }), 404);
     await expectStatus(admin.onboarding.preview({ subject: 'a\nb', markdown: '' }), 400);
-    expect(h.db.select().from(onboardingEmails).all()).toHaveLength(0);
+    expect(await h.db.select().from(onboardingEmails)).toHaveLength(0);
   });
 
   it('previews the real e-mail: branded layout, sanitised body, unsubscribe footer, plain text', async () => {
@@ -105,7 +101,7 @@ describe('onboarding sequence', () => {
   it('"Send test to me" mails the unsaved step to the staff member only', async () => {
     const h = await setup();
     expect(await h.caller(h.supervisor).onboarding.sendTest({ subject: 'Trial run', markdown: 'Body text' })).toEqual({ to: 'supervisor@example.com' });
-    const mails = h.db.select().from(outbox).all();
+    const mails = await h.db.select().from(outbox);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ toAddress: 'supervisor@example.com', subject: '[Test] Trial run' });
     expect(mails[0]!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
@@ -114,8 +110,8 @@ describe('onboarding sequence', () => {
 
   it('seeds day 0, 2 and 5 into an empty table, once, and never over existing steps', async () => {
     const h = await setup();
-    seedDefaultSteps(h.deps);
-    seedDefaultSteps(h.deps);
+    await seedDefaultSteps(h.deps);
+    await seedDefaultSteps(h.deps);
     const steps = (await h.caller(h.admin).onboarding.list()).steps;
     expect(steps.map((s) => [s.dayOffset, s.subject])).toEqual([
       [0, 'Welcome to Curated'],
@@ -124,7 +120,7 @@ describe('onboarding sequence', () => {
     ]);
     const other = await setup();
     await other.caller(other.admin).onboarding.create(step);
-    seedDefaultSteps(other.deps);
+    await seedDefaultSteps(other.deps);
     expect((await other.caller(other.admin).onboarding.list()).steps).toHaveLength(1);
   });
 });

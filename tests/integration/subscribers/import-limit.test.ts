@@ -25,12 +25,11 @@ async function parallelImports(existing: number, files: number, rowsEach: number
       }),
     ),
   );
-  const kept =
-    h.db
-      .select({ n: sql<number>`count(*)` })
-      .from(subscribers)
-      .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.status, ['active', 'pending'])))
-      .get()?.n ?? 0;
+  const [counted] = await h.db
+    .select({ n: sql<number>`count(*)` })
+    .from(subscribers)
+    .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.status, ['active', 'pending'])));
+  const kept = counted?.n ?? 0;
   expect(kept).toBeLessThanOrEqual(LIMIT);
   let imported = 0;
   let refused = 0;

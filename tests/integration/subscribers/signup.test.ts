@@ -17,7 +17,7 @@ async function setup(o: { planType?: PlanType; name?: string; env?: Record<strin
   const h = await harnessWithAdmin({ env: o.env, deps: { now: () => clock } });
   const user = await h.insertUser({ email: 'owner@example.com', planType: o.planType ?? 'professional' });
   const pub = await h.caller(user).publications.create({ name: o.name ?? 'Field Notes' });
-  const slug = ensureSlug(h.db, pub.id);
+  const slug = await ensureSlug(h.db, pub.id);
   return {
     h,
     user,
@@ -29,24 +29,26 @@ async function setup(o: { planType?: PlanType; name?: string; env?: Record<strin
   };
 }
 
-const mailsTo = (h: Awaited<ReturnType<typeof setup>>['h'], address: string) => h.db.select().from(outbox).where(eq(outbox.toAddress, address)).all();
+const mailsTo = (h: Awaited<ReturnType<typeof setup>>['h'], address: string) => h.db.select().from(outbox).where(eq(outbox.toAddress, address));
 const tokenIn = (text: string) => /\/confirm\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
-const rowOf = (h: Awaited<ReturnType<typeof setup>>['h'], pubId: string, email: string) =>
-  h.db
-    .select()
-    .from(subscribers)
-    .where(and(eq(subscribers.publicationId, pubId), eq(subscribers.email, email)))
-    .get();
+const rowOf = async (h: Awaited<ReturnType<typeof setup>>['h'], pubId: string, email: string) =>
+  (
+    await h.db
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.publicationId, pubId), eq(subscribers.email, email)))
+      .limit(1)
+  )[0];
 
 describe('public signup page', () => {
   it('gives a publication a stable slug from its name, unique with a suffix, found by slug', async () => {
     const { h, api, pub, slug, user } = await setup({ name: 'Café Notes!' });
     expect(slug).toBe('cafe-notes');
     await api.publications.rename({ id: pub.id, name: 'Another name' });
-    expect(ensureSlug(h.db, pub.id)).toBe('cafe-notes');
+    expect(await ensureSlug(h.db, pub.id)).toBe('cafe-notes');
     const twin = await h.caller(user).publications.create({ name: 'Cafe notes' });
-    expect(ensureSlug(h.db, twin.id)).toMatch(/^cafe-notes-[0-9a-f]{6}$/);
-    expect(findBySlug(h.db, 'cafe-notes')?.id).toBe(pub.id);
+    expect(await ensureSlug(h.db, twin.id)).toMatch(/^cafe-notes-[0-9a-f]{6}$/);
+    expect((await findBySlug(h.db, 'cafe-notes'))?.id).toBe(pub.id);
     expect(slugify('***')).toBe('newsletter');
     expect(await h.caller('anon').subscribers.publicPage({ slug })).toEqual({ name: 'Another name', slug: 'cafe-notes' });
     await expectStatus(h.caller('anon').subscribers.publicPage({ slug: 'nobody-here' }), 404, SIGNUP_MSG.notFound);
@@ -57,11 +59,11 @@ describe('public signup page', () => {
     const { h, anon, pub, slug, api } = await setup();
     const answer = await anon.subscribers.signup({ slug, email: 'Reader@Example.com', name: 'Rea' });
     expect(answer).toEqual({ message: SIGNUP_MSG.checkInbox });
-    const row = rowOf(h, pub.id, 'reader@example.com')!;
+    const row = (await rowOf(h, pub.id, 'reader@example.com'))!;
     expect(row).toMatchObject({ status: 'pending', source: 'signup', name: 'Rea' });
     expect(row.confirmExpiresAt!.getTime()).toBe(new Date('2026-03-01T10:00:00Z').getTime() + CONFIRM_TTL_MS);
 
-    const [mail] = mailsTo(h, 'reader@example.com');
+    const [mail] = await mailsTo(h, 'reader@example.com');
     expect(mail.fromAddress).toBe('"Field Notes" <newsletter@curated.email>');
     expect(mail.subject).toBe('Confirm your subscription to Field Notes');
     const token = tokenIn(mail.text);
@@ -73,8 +75,8 @@ describe('public signup page', () => {
 
     const done = await anon.subscribers.confirm({ slug, token });
     expect(done).toMatchObject({ status: 'confirmed', name: 'Field Notes' });
-    expect(rowOf(h, pub.id, 'reader@example.com')).toMatchObject({ status: 'active', confirmExpiresAt: null });
-    expect(rowOf(h, pub.id, 'reader@example.com')!.confirmedAt).toBeInstanceOf(Date);
+    expect(await rowOf(h, pub.id, 'reader@example.com')).toMatchObject({ status: 'active', confirmExpiresAt: null });
+    expect((await rowOf(h, pub.id, 'reader@example.com'))!.confirmedAt).toBeInstanceOf(Date);
     expect(await anon.subscribers.confirm({ slug, token })).toEqual({ status: 'already', message: SIGNUP_MSG.already, name: 'Field Notes' });
     expect((await api.subscribers.list({ publicationId: pub.id })).counts).toMatchObject({ active: 1, pending: 0 });
   });
@@ -82,19 +84,18 @@ describe('public signup page', () => {
   it('answers the same neutral message for new, pending, active and suppressed addresses, mailing only those who can confirm', async () => {
     const { h, anon, pub, slug, user } = await setup();
     await h.caller(user).subscribers.add({ publicationId: pub.id, email: 'active@example.com' });
-    h.db
+    await h.db
       .insert(suppressions)
-      .values({ id: 's1', userId: user.id, email: 'bounced@example.com', reason: 'hard_bounce', source: 'smtp', createdAt: new Date() })
-      .run();
+      .values({ id: 's1', userId: user.id, email: 'bounced@example.com', reason: 'hard_bounce', source: 'smtp', createdAt: new Date() });
     for (const email of ['new@example.com', 'new@example.com', 'active@example.com', 'bounced@example.com'])
       expect(await anon.subscribers.signup({ slug, email })).toEqual({ message: SIGNUP_MSG.checkInbox });
-    expect(mailsTo(h, 'new@example.com')).toHaveLength(2);
-    expect(mailsTo(h, 'active@example.com')).toHaveLength(0);
-    expect(mailsTo(h, 'bounced@example.com')).toHaveLength(0);
-    expect(rowOf(h, pub.id, 'active@example.com')).toMatchObject({ status: 'active', source: 'manual' });
-    expect(rowOf(h, pub.id, 'bounced@example.com')).toBeUndefined();
+    expect(await mailsTo(h, 'new@example.com')).toHaveLength(2);
+    expect(await mailsTo(h, 'active@example.com')).toHaveLength(0);
+    expect(await mailsTo(h, 'bounced@example.com')).toHaveLength(0);
+    expect(await rowOf(h, pub.id, 'active@example.com')).toMatchObject({ status: 'active', source: 'manual' });
+    expect(await rowOf(h, pub.id, 'bounced@example.com')).toBeUndefined();
     // A second signup replaces the token: the first link no longer works, the newest does.
-    const [first, second] = mailsTo(h, 'new@example.com').map((m) => tokenIn(m.text));
+    const [first, second] = (await mailsTo(h, 'new@example.com')).map((m) => tokenIn(m.text));
     await expectStatus(anon.subscribers.confirm({ slug, token: first }), 400, SIGNUP_MSG.invalidLink);
     expect((await anon.subscribers.confirm({ slug, token: second })).status).toBe('confirmed');
   });
@@ -102,21 +103,21 @@ describe('public signup page', () => {
   it('an expired link (after 7 days) is refused; signing up again sends a fresh one', async () => {
     const { h, anon, slug, pub, advance } = await setup();
     await anon.subscribers.signup({ slug, email: 'late@example.com' });
-    const token = tokenIn(mailsTo(h, 'late@example.com')[0].text);
+    const token = tokenIn((await mailsTo(h, 'late@example.com'))[0].text);
     advance(CONFIRM_TTL_MS + 1000);
     await expectStatus(anon.subscribers.confirm({ slug, token }), 400, SIGNUP_MSG.expired);
-    expect(rowOf(h, pub.id, 'late@example.com')!.status).toBe('pending');
+    expect((await rowOf(h, pub.id, 'late@example.com'))!.status).toBe('pending');
     await anon.subscribers.signup({ slug, email: 'late@example.com' });
-    const fresh = tokenIn(mailsTo(h, 'late@example.com')[1].text);
+    const fresh = tokenIn((await mailsTo(h, 'late@example.com'))[1].text);
     expect((await anon.subscribers.confirm({ slug, token: fresh })).status).toBe('confirmed');
   });
 
   it('unknown or mismatched links are not valid; bad input is a 400', async () => {
     const { h, anon, slug, user } = await setup();
     await anon.subscribers.signup({ slug, email: 'x@example.com' });
-    const token = tokenIn(mailsTo(h, 'x@example.com')[0].text);
+    const token = tokenIn((await mailsTo(h, 'x@example.com'))[0].text);
     const other = await h.caller(user).publications.create({ name: 'Other' });
-    await expectStatus(anon.subscribers.confirm({ slug: ensureSlug(h.db, other.id), token }), 400, SIGNUP_MSG.invalidLink);
+    await expectStatus(anon.subscribers.confirm({ slug: await ensureSlug(h.db, other.id), token }), 400, SIGNUP_MSG.invalidLink);
     await expectStatus(anon.subscribers.confirm({ slug: 'no-such-page', token }), 400, SIGNUP_MSG.invalidLink);
     await expectStatus(anon.subscribers.confirm({ slug, token: 'x'.repeat(43) }), 400, SIGNUP_MSG.invalidLink);
     await expectStatus(anon.subscribers.confirm({ slug, token: '' }), 400);
@@ -128,25 +129,25 @@ describe('public signup page', () => {
   it('a reader who unsubscribed becomes pending again by signing up, and active only by confirming; an old link does not re-activate', async () => {
     const { h, anon, slug, pub } = await setup();
     await anon.subscribers.signup({ slug, email: 'back@example.com' });
-    const old = tokenIn(mailsTo(h, 'back@example.com')[0].text);
+    const old = tokenIn((await mailsTo(h, 'back@example.com'))[0].text);
     await anon.subscribers.confirm({ slug, token: old });
-    h.db.update(subscribers).set({ status: 'unsubscribed', unsubscribedAt: new Date() }).where(eq(subscribers.email, 'back@example.com')).run();
+    await h.db.update(subscribers).set({ status: 'unsubscribed', unsubscribedAt: new Date() }).where(eq(subscribers.email, 'back@example.com'));
     await expectStatus(anon.subscribers.confirm({ slug, token: old }), 400, SIGNUP_MSG.invalidLink);
-    expect(rowOf(h, pub.id, 'back@example.com')!.status).toBe('unsubscribed');
+    expect((await rowOf(h, pub.id, 'back@example.com'))!.status).toBe('unsubscribed');
 
     await anon.subscribers.signup({ slug, email: 'back@example.com' });
-    expect(rowOf(h, pub.id, 'back@example.com')!.status).toBe('pending');
-    const fresh = tokenIn(mailsTo(h, 'back@example.com')[1].text);
+    expect((await rowOf(h, pub.id, 'back@example.com'))!.status).toBe('pending');
+    const fresh = tokenIn((await mailsTo(h, 'back@example.com'))[1].text);
     await anon.subscribers.confirm({ slug, token: fresh });
-    expect(rowOf(h, pub.id, 'back@example.com')).toMatchObject({ status: 'active', unsubscribedAt: null });
+    expect(await rowOf(h, pub.id, 'back@example.com')).toMatchObject({ status: 'active', unsubscribedAt: null });
   });
 
   it("over the owner's plan limit the answer stays neutral, nothing is stored or mailed", async () => {
     const { h, anon, slug, pub } = await setup({ planType: 'free' });
     addSubscribers(h, pub.id, 500);
     expect(await anon.subscribers.signup({ slug, email: 'one-more@example.com' })).toEqual({ message: SIGNUP_MSG.checkInbox });
-    expect(rowOf(h, pub.id, 'one-more@example.com')).toBeUndefined();
-    expect(mailsTo(h, 'one-more@example.com')).toHaveLength(0);
+    expect(await rowOf(h, pub.id, 'one-more@example.com')).toBeUndefined();
+    expect(await mailsTo(h, 'one-more@example.com')).toHaveLength(0);
   });
 
   it('limits signups per address and per IP', async () => {
@@ -159,7 +160,7 @@ describe('public signup page', () => {
 
   it('the public page answers even for a publication whose owner renamed it', async () => {
     const { h, pub } = await setup();
-    h.db.update(publications).set({ name: 'Renamed' }).where(eq(publications.id, pub.id)).run();
+    await h.db.update(publications).set({ name: 'Renamed' }).where(eq(publications.id, pub.id));
     expect((await h.caller('anon').subscribers.publicPage({ slug: 'field-notes' })).name).toBe('Renamed');
   });
 });

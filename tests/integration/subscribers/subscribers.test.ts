@@ -26,7 +26,7 @@ describe('subscribers', () => {
     await api.subscribers.add({ publicationId: pub.id, email: 'Ada@Example.com', name: 'Ada Lovelace' });
     await api.subscribers.add({ publicationId: pub.id, email: 'grace@example.com' });
     await expectStatus(api.subscribers.add({ publicationId: pub.id, email: 'ada@example.com' }), 409, SUBSCRIBER_MSG.already);
-    h.db.update(subscribers).set({ status: 'unsubscribed' }).where(eq(subscribers.email, 'grace@example.com')).run();
+    await h.db.update(subscribers).set({ status: 'unsubscribed' }).where(eq(subscribers.email, 'grace@example.com'));
     await expectStatus(api.subscribers.add({ publicationId: pub.id, email: 'grace@example.com' }), 409, SUBSCRIBER_MSG.leftByChoice);
     await expectStatus(api.subscribers.add({ publicationId: pub.id, email: 'not-an-address' }), 400);
 
@@ -44,10 +44,9 @@ describe('subscribers', () => {
 
   it('refuses suppressed addresses, anon (401) and other users (404)', async () => {
     const { h, api, pub, user } = await setup();
-    h.db
+    await h.db
       .insert(suppressions)
-      .values({ id: 'x', userId: user.id, email: 'bounced@example.com', reason: 'hard_bounce', source: 'smtp', createdAt: new Date() })
-      .run();
+      .values({ id: 'x', userId: user.id, email: 'bounced@example.com', reason: 'hard_bounce', source: 'smtp', createdAt: new Date() });
     await expectStatus(api.subscribers.add({ publicationId: pub.id, email: 'bounced@example.com' }), 409, SUBSCRIBER_MSG.suppressed);
     await expectStatus(h.caller('anon').subscribers.list({ publicationId: pub.id }), 401);
     const stranger = await h.insertUser({ email: 'stranger@example.com' });
@@ -182,10 +181,9 @@ describe('subscribers', () => {
     const { h, cookie, pub, api, user } = await setup();
     addSubscribers(h, pub.id, 1, { status: 'unsubscribed', prefix: 'gone' });
     addSubscribers(h, pub.id, 1, { status: 'complained', prefix: 'angry' });
-    h.db
+    await h.db
       .insert(suppressions)
-      .values({ id: 's', userId: user.id, email: 'bounced@example.com', reason: 'hard_bounce', source: 'smtp', createdAt: new Date() })
-      .run();
+      .values({ id: 's', userId: user.id, email: 'bounced@example.com', reason: 'hard_bounce', source: 'smtp', createdAt: new Date() });
     const csv = 'email\ngone-0@example.com\nangry-0@example.com\nbounced@example.com\nnew@example.com\n';
     const report = await (await upload(h, cookie, pub.id, csv)).json();
     expect(report).toMatchObject({ valid: 1, skippedUnsubscribed: 2, suppressed: 1, imported: 1 });

@@ -15,14 +15,13 @@ export async function teamHarness(opts?: Parameters<typeof harnessWithAdmin>[0])
 type H = Awaited<ReturnType<typeof teamHarness>>;
 
 /** The token of the newest invitation mailed to the address (from the link in the outbox). */
-export function tokenFor(h: Pick<H, 'db'>, address: string): string {
+export async function tokenFor(h: Pick<H, 'db'>, address: string): Promise<string> {
   // Rows in insertion order: the last is the newest (several can share one timestamp).
-  const rows = h.db
+  const rows = await h.db
     .select()
     .from(outbox)
     .where(eq(outbox.toAddress, address))
-    .orderBy(sql`rowid`)
-    .all();
+    .orderBy(sql`rowid`);
   const last = rows[rows.length - 1];
   const m = last ? /\/team\/join\?token=([A-Za-z0-9_-]+)/.exec(last.text) : null;
   if (!m) throw new Error(`no invitation mailed to ${address}`);
@@ -33,15 +32,11 @@ export function tokenFor(h: Pick<H, 'db'>, address: string): string {
 export async function addMember(h: H, email: string, role: 'editor' | 'viewer', o: { name?: string } = {}): Promise<SessionUser> {
   await h.ownerApi.team.invite({ email, role });
   const user = await h.insertUser({ email, name: o.name ?? email.split('@')[0], verified: true });
-  await h.caller(user).team.accept({ token: tokenFor(h, email) });
+  await h.caller(user).team.accept({ token: await tokenFor(h, email) });
   return user;
 }
 
-export function auditActions(h: Pick<H, 'db'>, actorId: string) {
-  return h.db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.actorId, actorId))
-    .all()
-    .filter((a) => a.action.startsWith('team.'));
+export async function auditActions(h: Pick<H, 'db'>, actorId: string) {
+  const rows = await h.db.select().from(auditLog).where(eq(auditLog.actorId, actorId));
+  return rows.filter((a) => a.action.startsWith('team.'));
 }

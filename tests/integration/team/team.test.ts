@@ -26,14 +26,14 @@ describe('team workspace and invitations', () => {
     const inv = await h.ownerApi.team.invite({ email: '  Eddie@Example.com ', role: 'editor' });
     expect(inv).toMatchObject({ email: 'eddie@example.com', role: 'editor', expired: false, expiresAt: new Date(now.getTime() + 7 * DAY).toISOString() });
 
-    const mails = h.db.select().from(outbox).where(eq(outbox.toAddress, 'eddie@example.com')).all();
+    const mails = await h.db.select().from(outbox).where(eq(outbox.toAddress, 'eddie@example.com'));
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe("Olive Owner invited you to Olive Owner's team on Curated");
     expect(mails[0].text).toContain('as an editor');
-    const token = tokenFor(h, 'eddie@example.com');
+    const token = await tokenFor(h, 'eddie@example.com');
     expect(mails[0].text).toContain(`http://localhost:3000/team/join?token=${token}`);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
-    const row = h.db.select().from(workspaceInvitations).get()!;
+    const row = (await h.db.select().from(workspaceInvitations).limit(1))[0]!;
     expect(row.tokenHash).toBe(crypto.createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
 
@@ -46,7 +46,7 @@ describe('team workspace and invitations', () => {
     const h = await teamHarness();
     await h.ownerApi.team.rename({ name: 'Ops\r\nBcc: evil@example.com' });
     await h.ownerApi.team.invite({ email: 'vic@example.com', role: 'viewer' });
-    const mail = h.db.select().from(outbox).where(eq(outbox.toAddress, 'vic@example.com')).get()!;
+    const mail = (await h.db.select().from(outbox).where(eq(outbox.toAddress, 'vic@example.com')).limit(1))[0]!;
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject).toContain('Ops Bcc: evil@example.com');
     expect(Object.values(mail.headers ?? {}).join('')).not.toMatch(/[\r\n]/);
@@ -64,7 +64,7 @@ describe('team workspace and invitations', () => {
     await expectStatus(api.team.setRole({ userId: h.owner.id, role: 'viewer' }), 403, TEAM_MSG.enterpriseOnly);
     await expectStatus(api.team.resend({ id: 'x' }), 403, TEAM_MSG.enterpriseOnly);
     await expectStatus(api.team.revoke({ id: 'x' }), 403, TEAM_MSG.enterpriseOnly);
-    expect(h.db.select().from(outbox).where(eq(outbox.toAddress, 'x@example.com')).all()).toHaveLength(0);
+    expect(await h.db.select().from(outbox).where(eq(outbox.toAddress, 'x@example.com'))).toHaveLength(0);
 
     const admin = h.caller(h.admin);
     expect((await admin.team.overview()).canOwn).toBe(true);
@@ -104,7 +104,7 @@ describe('team workspace and invitations', () => {
   it('accepting needs the invited, confirmed address; the token is single use', async () => {
     const h = await teamHarness();
     await h.ownerApi.team.invite({ email: 'eddie@example.com', role: 'editor' });
-    const token = tokenFor(h, 'eddie@example.com');
+    const token = await tokenFor(h, 'eddie@example.com');
 
     const stranger = await h.insertUser({ email: 'mallory@example.com', verified: true });
     const preview = await h.caller(stranger).team.invitation({ token });
@@ -120,16 +120,16 @@ describe('team workspace and invitations', () => {
     const unverified = await h.insertUser({ email: 'Eddie@example.com', verified: false });
     expect((await h.caller(unverified).team.invitation({ token })).addressMatches).toBe(true);
     await expectStatus(h.caller(unverified).team.accept({ token }), 403, TEAM_MSG.unverified('eddie@example.com'));
-    expect(h.db.select().from(workspaceMembers).all()).toHaveLength(1);
+    expect(await h.db.select().from(workspaceMembers)).toHaveLength(1);
 
-    h.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, unverified.id)).run();
+    await h.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, unverified.id));
     const eddie = { ...unverified, emailVerifiedAt: new Date() };
     const first = await h.caller(eddie).team.accept({ token });
     expect(first).toMatchObject({ role: 'editor', alreadyMember: false, workspaceName: "Olive Owner's team" });
     // Twice is harmless.
     expect(await h.caller(eddie).team.accept({ token })).toMatchObject({ role: 'editor', alreadyMember: true });
     expect((await h.caller(eddie).team.invitation({ token })).accepted).toBe(true);
-    expect(h.db.select().from(workspaceMembers).all()).toHaveLength(2);
+    expect(await h.db.select().from(workspaceMembers)).toHaveLength(2);
     // Used: nobody else gets in with it.
     await expectStatus(h.caller(stranger).team.accept({ token }), 409, TEAM_MSG.linkUsed);
     await expectStatus(h.caller(stranger).team.invitation({ token }), 409, TEAM_MSG.linkUsed);
@@ -152,7 +152,7 @@ describe('team workspace and invitations', () => {
     const vic = await h.insertUser({ email: 'vic@example.com', verified: true });
 
     await h.ownerApi.team.invite({ email: 'vic@example.com', role: 'viewer' });
-    const expiredToken = tokenFor(h, 'vic@example.com');
+    const expiredToken = await tokenFor(h, 'vic@example.com');
     now = new Date(now.getTime() + 7 * DAY + 1000);
     await expectStatus(h.caller(vic).team.accept({ token: expiredToken }), 409, TEAM_MSG.linkExpired);
     const [expired] = (await h.ownerApi.team.overview()).workspace!.invitations;
@@ -160,13 +160,13 @@ describe('team workspace and invitations', () => {
 
     const renewed = await h.ownerApi.team.resend({ id: expired.id });
     expect(renewed).toMatchObject({ expired: false, expiresAt: new Date(now.getTime() + 7 * DAY).toISOString() });
-    const resentToken = tokenFor(h, 'vic@example.com');
+    const resentToken = await tokenFor(h, 'vic@example.com');
     expect(resentToken).not.toBe(expiredToken);
     await expectStatus(h.caller(vic).team.accept({ token: expiredToken }), 404, TEAM_MSG.linkInvalid);
 
     // Inviting again replaces the pending invitation: the older link is withdrawn.
     await h.ownerApi.team.invite({ email: 'vic@example.com', role: 'editor' });
-    const newest = tokenFor(h, 'vic@example.com');
+    const newest = await tokenFor(h, 'vic@example.com');
     await expectStatus(h.caller(vic).team.accept({ token: resentToken }), 409, TEAM_MSG.linkRevoked);
     const pending = (await h.ownerApi.team.overview()).workspace!.invitations;
     expect(pending).toHaveLength(1);
@@ -177,7 +177,7 @@ describe('team workspace and invitations', () => {
     await expectStatus(h.ownerApi.team.revoke({ id: pending[0].id }), 409, TEAM_MSG.notAcceptedYet);
     await expectStatus(h.ownerApi.team.resend({ id: pending[0].id }), 409, TEAM_MSG.notAcceptedYet);
     expect((await h.ownerApi.team.overview()).workspace!.invitations).toEqual([]);
-    expect(h.db.select().from(workspaceMembers).all()).toHaveLength(1);
+    expect(await h.db.select().from(workspaceMembers)).toHaveLength(1);
   });
 
   it("another owner's invitation ids are not found", async () => {
@@ -192,29 +192,26 @@ describe('team workspace and invitations', () => {
     const h = await teamHarness();
     await h.ownerApi.team.invite({ email: 'first@example.com', role: 'viewer' });
     const { id: workspaceId } = (await h.ownerApi.team.overview()).workspace!;
-    const invRow = h.db.select().from(workspaceInvitations).get()!;
+    const invRow = (await h.db.select().from(workspaceInvitations).limit(1))[0]!;
     const far = new Date(Date.now() + 5 * DAY);
     for (let i = 1; i < MAX_PENDING_INVITATIONS; i++)
-      h.db
-        .insert(workspaceInvitations)
-        .values({ ...invRow, id: `inv-${i}`, email: `p${i}@example.com`, tokenHash: `hash-${i}`, expiresAt: far })
-        .run();
+      await h.db.insert(workspaceInvitations).values({ ...invRow, id: `inv-${i}`, email: `p${i}@example.com`, tokenHash: `hash-${i}`, expiresAt: far });
     await expectStatus(h.ownerApi.team.invite({ email: 'one-more@example.com', role: 'viewer' }), 409, TEAM_MSG.invitationLimit);
     // Re-inviting a pending address replaces it, so it still fits.
     await h.ownerApi.team.invite({ email: 'p1@example.com', role: 'editor' });
 
     for (let i = 0; i < MAX_MEMBERS; i++) {
       const u = await h.insertUser({ email: `m${i}@example.com` });
-      h.db.insert(workspaceMembers).values({ workspaceId: workspaceId!, userId: u.id, role: 'viewer', joinedAt: new Date() }).run();
+      await h.db.insert(workspaceMembers).values({ workspaceId: workspaceId!, userId: u.id, role: 'viewer', joinedAt: new Date() });
     }
     await expectStatus(h.ownerApi.team.invite({ email: 'late@example.com', role: 'viewer' }), 409, TEAM_MSG.memberLimit);
     const first = await h.insertUser({ email: 'first@example.com', verified: true });
-    await expectStatus(h.caller(first).team.accept({ token: tokenFor(h, 'first@example.com') }), 409, TEAM_MSG.teamFull);
+    await expectStatus(h.caller(first).team.accept({ token: await tokenFor(h, 'first@example.com') }), 409, TEAM_MSG.teamFull);
 
     const h2 = await teamHarness();
     for (let i = 0; i < INVITE_RULE.limit; i++) await h2.ownerApi.team.invite({ email: `r${i}@example.com`, role: 'viewer' });
     await expectStatus(h2.ownerApi.team.invite({ email: 'over@example.com', role: 'viewer' }), 429);
-    expect(h2.db.select().from(outbox).where(eq(outbox.toAddress, 'over@example.com')).all()).toHaveLength(0);
+    expect(await h2.db.select().from(outbox).where(eq(outbox.toAddress, 'over@example.com'))).toHaveLength(0);
   });
 
   it('an existing member cannot be invited again', async () => {
@@ -261,14 +258,14 @@ describe('members', () => {
     await h.ownerApi.team.unshare({ publicationId: h.pub.id });
     await h.ownerApi.team.remove({ userId: eddie.id });
 
-    const owner = auditActions(h, h.owner.id);
+    const owner = await auditActions(h, h.owner.id);
     expect(owner.map((a) => a.action)).toEqual(['team.invite', 'team.invite.revoke', 'team.invite', 'team.role', 'team.share', 'team.unshare', 'team.remove']);
     expect(owner.find((a) => a.action === 'team.role')).toMatchObject({
       targetUserId: eddie.id,
       detail: expect.objectContaining({ from: 'viewer', to: 'editor' }),
     });
     expect(owner.find((a) => a.action === 'team.share')?.detail).toMatchObject({ publicationId: h.pub.id });
-    const member = auditActions(h, eddie.id);
+    const member = await auditActions(h, eddie.id);
     expect(member.map((a) => [a.action, a.targetUserId])).toEqual([['team.accept', h.owner.id]]);
   });
 });
@@ -374,21 +371,20 @@ describe('shared publications', () => {
     await h.caller(vic).publications.get({ id: h.pub.id });
 
     // The owner's plan no longer includes team collaboration: shared work is out of reach (kept).
-    h.db.update(users).set({ planType: 'professional' }).where(eq(users.id, h.owner.id)).run();
+    await h.db.update(users).set({ planType: 'professional' }).where(eq(users.id, h.owner.id));
     await expectStatus(h.caller(vic).publications.get({ id: h.pub.id }), 404);
     expect((await h.caller(vic).team.overview()).memberships).toEqual([]);
-    h.db.update(users).set({ planType: 'enterprise' }).where(eq(users.id, h.owner.id)).run();
+    await h.db.update(users).set({ planType: 'enterprise' }).where(eq(users.id, h.owner.id));
     await h.caller(vic).publications.get({ id: h.pub.id });
 
     const ws = (await h.ownerApi.team.overview()).workspace!;
     await h.caller(vic).team.leave({ workspaceId: ws.id! });
     await expectStatus(h.caller(vic).publications.get({ id: h.pub.id }), 404);
     expect(
-      h.db
+      await h.db
         .select()
         .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, ws.id!), eq(workspaceMembers.userId, vic.id)))
-        .all(),
+        .where(and(eq(workspaceMembers.workspaceId, ws.id!), eq(workspaceMembers.userId, vic.id))),
     ).toEqual([]);
   });
 });
@@ -402,7 +398,7 @@ describe('REST /api/team', () => {
 
     const signup = await h.app.request('/api/auth/signup', jsonRequest('POST', { name: 'Rita', email: 'rita@example.com', password: 'correct horse battery' }));
     const cookie = cookieFrom(signup);
-    h.db.update(users).set({ planType: 'enterprise' }).where(eq(users.email, 'rita@example.com')).run();
+    await h.db.update(users).set({ planType: 'enterprise' }).where(eq(users.email, 'rita@example.com'));
     const bad = await h.app.request('/api/team/invitations', jsonRequest('POST', { email: 'nope', role: 'editor' }, { cookie }));
     expect(bad.status).toBe(400);
     const ok = await h.app.request('/api/team/invitations', jsonRequest('POST', { email: 'sam@example.com', role: 'viewer' }, { cookie }));

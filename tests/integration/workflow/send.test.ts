@@ -21,7 +21,7 @@ async function smtpHarness(reject: string[] = []) {
   const h = await harnessWithAdmin({ env: { SMTP_URL: smtp.url } });
   // Test sends go through the system chain, whose SMTP transport keeps pooled connections open.
   closers.push(async () => {
-    for (const e of chainFor(h.deps, 'system')) await e.transport.close?.();
+    for (const e of await chainFor(h.deps, 'system')) await e.transport.close?.();
   });
   return { h, smtp };
 }
@@ -69,7 +69,7 @@ describe('email.sendTest', () => {
     const user = await h.insertUser({ email: 'outbox@example.com', planType: 'free' });
     const res = await h.caller(user).email.sendTest({ newsletterName: 'Ad-hoc Issue', themeId: 'market-watch', articles });
     expect(res).toMatchObject({ success: true, transport: 'outbox', failed: [] });
-    const rows = h.db.select().from(outbox).where(eq(outbox.toAddress, 'outbox@example.com')).all();
+    const rows = await h.db.select().from(outbox).where(eq(outbox.toAddress, 'outbox@example.com'));
     expect(rows).toHaveLength(1);
     expect(rows[0].messageId).toBe(res.sent[0].messageId);
     expect(rows[0].subject).toBe(res.subject);
@@ -90,7 +90,7 @@ describe('email.sendTest', () => {
     const api = h.caller(owner);
     await expectStatus(api.email.sendTest({ newsletterName: 'No articles', themeId: 'market-watch', articles: [] }), 400, MSG.assemblyMissing);
     await expectStatus(api.email.sendTest({ newsletterName: 'Locked', themeId: 'newsprint', articles }), 403);
-    expect(h.db.select().from(outbox).where(eq(outbox.toAddress, owner.email)).all()).toHaveLength(0);
+    expect(await h.db.select().from(outbox).where(eq(outbox.toAddress, owner.email))).toHaveLength(0);
   });
 });
 
@@ -135,13 +135,7 @@ describe('email.sendToAddresses', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `r${i}@example.com`);
     await expectStatus(api.email.sendToAddresses({ addresses: eleven, newsletterName: 'x', themeId: 'market-watch', articles }), 400, /at most 10/);
     await expectStatus(h.caller('anon').email.sendToAddresses({ addresses: ['a@example.com'], newsletterName: 'x', themeId: 'market-watch', articles }), 401);
-    expect(
-      h.db
-        .select()
-        .from(outbox)
-        .all()
-        .filter((r) => r.toAddress.startsWith('r')),
-    ).toHaveLength(0);
+    expect((await h.db.select().from(outbox)).filter((r) => r.toAddress.startsWith('r'))).toHaveLength(0);
   });
 
   it(`rate-limits sends to ${SEND_RULE.limit} messages per user per hour, counted per recipient`, async () => {
@@ -156,7 +150,7 @@ describe('email.sendToAddresses', () => {
     const batch = await api.email.sendToAddresses({ ...input, addresses: ['a@example.com', 'b@example.com', 'c@example.com'] });
     expect(batch.sent.map((s) => s.to)).toEqual(['a@example.com', 'b@example.com']);
     expect(batch.failed).toEqual([{ to: 'c@example.com', message: MSG.rateLimited }]);
-    expect(h.db.select().from(outbox).where(eq(outbox.toAddress, 'c@example.com')).all()).toHaveLength(0);
+    expect(await h.db.select().from(outbox).where(eq(outbox.toAddress, 'c@example.com'))).toHaveLength(0);
 
     await expectStatus(api.email.sendTest(input), 429, MSG.rateLimited);
     // Another user has their own allowance.

@@ -3,7 +3,14 @@
 import { describe, it, expect } from 'vitest';
 import { ESLint } from 'eslint';
 
-const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname });
+// The probes are text at paths where no file exists: the rules that need type information cannot see them.
+const eslint = new ESLint({
+  cwd: new URL('../../..', import.meta.url).pathname,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+  },
+});
 
 async function messagesOf(rule: string, code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -85,5 +92,29 @@ describe('transactions', () => {
     expect(await messages('declare const tx: unknown;\nexport const d = tx as unknown as number;\n')).toHaveLength(1);
     expect(await messages('declare const tx: unknown;\nexport const d = tx as never;\n')).toHaveLength(1);
     expect(await messages('declare const tx: number;\nexport const d: number = tx;\n')).toEqual([]);
+  });
+});
+
+describe('the data layer', () => {
+  const messages = (code: string, file = 'src/server/user/probe.ts') => messagesOf('no-restricted-syntax', code, file);
+  const sync = "import { users } from '../../../db/schema';\ndeclare const db: any;\nexport const rows = db.select().from(users).all();\n";
+
+  it('domain code awaits queries: the synchronous idioms are refused outside the data layer', async () => {
+    expect(await messages(sync)).toHaveLength(1);
+    expect(await messages(sync.replace('.all()', '.get()'))).toHaveLength(1);
+    expect(await messages('declare const db: any;\nexport const r = db.delete(1).where(2).run();\n')).toHaveLength(1);
+    expect(await messages('declare const db: any;\nexport const r = db.select().from(1).values();\n')).toHaveLength(1);
+    expect(await messages('declare const db: any;\nexport const rows = await db.select().from(1);\n')).toEqual([]);
+    // Maps and prepared statements with parameters are not queries' synchronous ends.
+    expect(await messages("const m = new Map<string, number>();\nexport const v = [...m.values()];\nexport const g = m.get('a');\n")).toEqual([]);
+    expect(await messages(sync, 'src/server/db.ts')).toEqual([]);
+    expect(await messages(sync, 'scripts/probe.ts')).toHaveLength(1);
+  });
+
+  it("neither the raw connection nor drizzle's own transactions leave the data layer", async () => {
+    expect(await messages('declare const db: any;\nexport const c = db.$client;\n')).toHaveLength(1);
+    expect(await messages('declare const db: any;\nexport const r = db.transaction(() => 1);\n')).toHaveLength(1);
+    expect((await messages("import { sqliteClient } from '../db';\nexport const c = sqliteClient;\n")).length).toBeGreaterThan(0);
+    expect(await messages('declare const db: any;\nexport const c = db.$client;\n', 'src/server/db.ts')).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 // batch) and summarised in the server log, where developers and tests read sign-in codes. The
 // default when nothing is configured; never used as a fallback behind a real provider.
 import crypto from 'node:crypto';
-import type { Db } from '../../db';
+import { tx, type Db } from '../../db';
 import { outbox } from '../../../../db/schema';
 import type { Transport } from '../transport';
 import { cleanHeader } from '../headers';
@@ -30,8 +30,8 @@ export function createOutboxTransport(db: Db, opts: { log?: (line: string) => vo
         ),
         createdAt: at,
       }));
-      db.transaction((tx) => {
-        for (const row of rows) tx.insert(outbox).values(row).run();
+      await tx(db, async (t) => {
+        for (const row of rows) await t.insert(outbox).values(row);
       });
       if (messages.length === 1) {
         const note = messages[0]!.logNote;

@@ -59,14 +59,17 @@ export interface WebhookRequest {
 }
 
 /** Verifies and records one webhook request; answers how many events it carried and how many were new. */
-export function receiveProviderWebhook(deps: Pick<Deps, 'db' | 'env' | 'log' | 'now'>, req: WebhookRequest): { received: number; recorded: number } {
+export async function receiveProviderWebhook(
+  deps: Pick<Deps, 'db' | 'env' | 'log' | 'now'>,
+  req: WebhookRequest,
+): Promise<{ received: number; recorded: number }> {
   const { kind, token } = req;
   if (!isWebhookKind(kind) || token.length > 100) throw new AppError('NOT_FOUND', 'Not found');
-  const row = deps.db
+  const [row] = await deps.db
     .select()
     .from(mailProviders)
     .where(and(eq(mailProviders.webhookToken, token), eq(mailProviders.kind, kind)))
-    .get();
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Not found');
   let signingSecret: string | undefined;
   try {
@@ -78,6 +81,6 @@ export function receiveProviderWebhook(deps: Pick<Deps, 'db' | 'env' | 'log' | '
   const now = deps.now();
   const outcome = parseWebhook(kind, signingSecret, { body: req.body, headers: req.headers, now });
   if (!outcome.ok) throw new AppError(outcome.code, outcome.error);
-  const recorded = applyDeliveryEvents(deps.db, { kind, userId: row.userId }, outcome.events, now);
+  const recorded = await applyDeliveryEvents(deps.db, { kind, userId: row.userId }, outcome.events, now);
   return { received: outcome.events.length, recorded };
 }

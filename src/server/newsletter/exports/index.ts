@@ -34,7 +34,7 @@ export function exportForbiddenMessage(format: ExportFormat): string {
 }
 
 export async function exportNewsletter(ctx: ExportCtx, input: z.infer<typeof exportInput>) {
-  const row = findOwnedDraft(ctx, input.id);
+  const row = await findOwnedDraft(ctx, input.id);
   if (!capabilitiesFor(ctx.user).exports.includes(input.format)) {
     throw new AppError('FORBIDDEN', exportForbiddenMessage(input.format), {
       requiredPlan: cheapestPlanWithExport(input.format),

@@ -1,0 +1,48 @@
+// Sign-up writes the account and its first session in one transaction: a session that cannot be
+// written leaves no account behind, without any clean-up deleting one afterwards.
+import { describe, it, expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../../../db/schema';
+import { sqliteClient } from '../../../src/server/db';
+import { createHarness, harnessWithAdmin, jsonRequest } from '../../helpers/app';
+
+const signUp = (email: string, name = 'Sam') => jsonRequest('POST', { name, email, password: 'correct horse' });
+
+describe('sign-up and its session', () => {
+  it('a session insert that fails inside sign-up leaves no account, and no account is deleted to get there', async () => {
+    const h = await harnessWithAdmin();
+    const raw = sqliteClient(h.db);
+    raw.exec(`
+      CREATE TABLE deleted_accounts (id TEXT NOT NULL);
+      CREATE TRIGGER log_account_delete AFTER DELETE ON users BEGIN INSERT INTO deleted_accounts VALUES (old.id); END;
+      CREATE TRIGGER refuse_session BEFORE INSERT ON sessions BEGIN SELECT RAISE(ABORT, 'sessions unavailable'); END;
+    `);
+
+    const res = await h.app.request('/api/auth/signup', signUp('sam@example.com'));
+    expect(res.status).toBe(500);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
+    expect(await h.db.select().from(users).where(eq(users.email, 'sam@example.com'))).toEqual([]);
+    expect(await h.db.select().from(sessions)).toEqual([]);
+    expect(raw.prepare('SELECT id FROM deleted_accounts').all()).toEqual([]);
+
+    // Once sessions can be written again the same address signs up, as a plain user.
+    raw.exec('DROP TRIGGER refuse_session');
+    const again = await h.app.request('/api/auth/signup', signUp('sam@example.com'));
+    expect(again.status).toBe(201);
+    expect(again.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(true);
+    const [row] = await h.db.select().from(users).where(eq(users.email, 'sam@example.com'));
+    expect(row).toMatchObject({ role: 'user' });
+    expect(await h.db.select().from(sessions).where(eq(sessions.userId, row!.id))).toHaveLength(1);
+  });
+
+  it('sign-ups arriving together on an empty database make exactly one admin', async () => {
+    const h = createHarness();
+    const emails = Array.from({ length: 6 }, (_, i) => `early${i}@example.com`);
+    const res = await Promise.all(emails.map((e, i) => h.app.request('/api/auth/signup', signUp(e, `Early ${i}`))));
+    expect(res.map((r) => r.status)).toEqual(emails.map(() => 201));
+    const rows = await h.db.select({ role: users.role }).from(users);
+    expect(rows).toHaveLength(6);
+    expect(rows.filter((r) => r.role === 'admin')).toHaveLength(1);
+    expect(await h.db.select().from(sessions)).toHaveLength(6);
+  });
+});
