@@ -124,6 +124,7 @@ export default tseslint.config(
       'playwright-report/',
       'src/client/routeTree.gen.ts',
       'db/migrations/',
+      'db/migrations-pg/',
     ],
   },
   js.configs.recommended,
