@@ -41,7 +41,26 @@ function findMigrations(from: string): string {
 }
 
 type RawDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-const raws = new WeakMap<Db, RawDb>();
+const raws = new WeakMap<Db, { raw: RawDb; file: string }>();
+
+/**
+ * Applies the pending migrations while holding an exclusive lock on `<file>.migrate-lock`: drizzle's
+ * migrator reads what is applied and then begins its transaction, so two processes starting at once
+ * on an empty file would both apply the first migration and one would fail. The lock lives in its
+ * own small file because the migrator opens its own transaction on the database.
+ */
+function migrateLocked(raw: RawDb, file: string): void {
+  if (file === ':memory:') return migrate(raw, { migrationsFolder: MIGRATIONS_FOLDER });
+  const lock = new Database(`${file}.migrate-lock`);
+  try {
+    lock.pragma('busy_timeout = 60000');
+    lock.exec('BEGIN EXCLUSIVE');
+    migrate(raw, { migrationsFolder: MIGRATIONS_FOLDER });
+    lock.exec('COMMIT');
+  } finally {
+    lock.close();
+  }
+}
 
 /** Opens (and unless told otherwise migrates) the SQLite file and returns its shared, gated handle. */
 export function openDb(file: string, opts: { migrate?: boolean } = {}): Db {
@@ -52,31 +71,32 @@ export function openDb(file: string, opts: { migrate?: boolean } = {}): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const raw = drizzle(sqlite, { schema }) as RawDb;
-  if (opts.migrate !== false) migrate(raw, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (opts.migrate !== false) migrateLocked(raw, file);
   const db = gatedDb(raw);
-  raws.set(db, raw);
+  raws.set(db, { raw, file });
   return db;
 }
 
-function rawOf(db: Db): RawDb {
-  const raw = raws.get(db);
-  if (!raw) throw new Error('This takes the handle openDb() returned.');
-  return raw;
+function rawOf(db: Db): { raw: RawDb; file: string } {
+  const found = raws.get(db);
+  if (!found) throw new Error('This takes the handle openDb() returned.');
+  return found;
 }
 
 /** Closes the connection behind a handle from openDb() (after the work on it has finished). */
 export function closeDb(db: Db): void {
-  raws.get(db)?.$client.close();
+  raws.get(db)?.raw.$client.close();
 }
 
 /** Applies the committed migrations not yet applied (`npm run db:migrate`); openDb() does it by default. */
 export function migrateDb(db: Db): void {
-  migrate(rawOf(db), { migrationsFolder: MIGRATIONS_FOLDER });
+  const { raw, file } = rawOf(db);
+  migrateLocked(raw, file);
 }
 
 /** How many migrations the database has applied. */
 export function appliedMigrations(db: Db): number {
-  const client = rawOf(db).$client;
+  const client = rawOf(db).raw.$client;
   const table = client.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
   if (!table) return 0;
   return (client.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
@@ -87,7 +107,7 @@ export function appliedMigrations(db: Db): number {
  * many rows at once. It runs past the transaction gate; ESLint keeps it out of src/ and the scripts.
  */
 export function sqliteClient(db: Db): Database.Database {
-  return rawOf(db).$client;
+  return rawOf(db).raw.$client;
 }
 
 // Driver facts domain code must not spell out: how a driver names a unique violation and how it

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { appliedMigrations, closeDb, openDb } from '../../../src/server/db';
 import { users } from '../../../db/schema';
@@ -52,6 +53,32 @@ describe('scripts', { timeout: 60_000 }, () => {
     expect(appliedMigrations(db)).toBeGreaterThan(0);
     expect(await db.select().from(users)).toEqual([]);
     closeDb(db);
+  });
+
+  it('a migration waits while another process holds the migration lock, then finds what to apply', async () => {
+    const fresh = path.join(dir, 'locked.db');
+    const lock = new Database(`${fresh}.migrate-lock`);
+    lock.exec('BEGIN EXCLUSIVE');
+    let settled = false;
+    const running = script('migrate.ts', [], { DATABASE_PATH: fresh }).finally(() => (settled = true));
+    try {
+      // Long enough for the script to start and reach the lock (it finishes in well under a second otherwise).
+      await new Promise((r) => setTimeout(r, 4000));
+      expect(settled).toBe(false);
+    } finally {
+      lock.exec('COMMIT');
+      lock.close();
+    }
+    const done = await running;
+    expect(done.code).toBe(0);
+    expect(done.stdout).toMatch(/^Applied \d+ migration\(s\)/);
+  });
+
+  it('three processes migrating one empty file at once all succeed', async () => {
+    const fresh = path.join(dir, 'race.db');
+    const results = await Promise.all([1, 2, 3].map(() => script('migrate.ts', [], { DATABASE_PATH: fresh })));
+    expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
+    expect(results.filter((r) => r.stdout.startsWith('Applied'))).toHaveLength(1);
   });
 
   it('user:create makes accounts with clear errors and exit 1 on failure', async () => {
