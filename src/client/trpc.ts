@@ -3,10 +3,16 @@
 import { createTRPCReact, createTRPCQueryUtils, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import type { TRPCLink } from '@trpc/client';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../server/trpc/root';
 import { TRPC_MAX_BATCH } from '../shared/limits';
+import { httpStatusOf } from './lib/errors';
 
 export const trpc = createTRPCReact<AppRouter>();
+
+/** What each procedure takes and answers, for components that name those shapes. */
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** Query defaults decided in PRODUCT.md: 3 retries, 1 s to 30 s backoff, 5 min cache; mutations do not retry. */
 export function createQueryClient() {
@@ -14,14 +20,13 @@ export function createQueryClient() {
     // Spec §7: a 401 on a signed-in read (the session ended) sends the visitor to /auth.
     queryCache: new QueryCache({
       onError: (err) => {
-        const status = (err as { data?: { httpStatus?: number } })?.data?.httpStatus;
-        if (status === 401 && window.location.pathname !== '/auth') window.location.assign('/auth');
+        if (httpStatusOf(err) === 401 && window.location.pathname !== '/auth') window.location.assign('/auth');
       },
     }),
     defaultOptions: {
       queries: {
         retry: (count, err) => {
-          const status = (err as { data?: { httpStatus?: number } })?.data?.httpStatus;
+          const status = httpStatusOf(err);
           if (status && status >= 400 && status < 500) return false;
           return count < 3;
         },

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { requireUser } from '../features/auth/session';
 import { AppShell } from '../features/shell/app-shell';
-import { trpc } from '../trpc';
+import { useCurrentUser } from '../features/auth/use-current-user';
 
 // Pathless layout of every signed-in page: signed-out visitors go to /auth.
 export const Route = createFileRoute('/_app')({
@@ -10,10 +10,8 @@ export const Route = createFileRoute('/_app')({
 });
 
 function AppLayout() {
-  const { user: checked } = Route.useRouteContext();
-  const { data } = trpc.user.get.useQuery(undefined, { initialData: checked, staleTime: 60_000 });
   return (
-    <AppShell user={data ?? checked}>
+    <AppShell user={useCurrentUser()}>
       <Outlet />
     </AppShell>
   );

@@ -3,6 +3,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Upload } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
 import { trpc } from '../../trpc';
+import { useCurrentUserQuery } from '../auth';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
@@ -26,7 +27,7 @@ function ReadOnly({ id, label, value }: { id: string; label: string; value: stri
 
 export function AccountPage() {
   const utils = trpc.useUtils();
-  const userQuery = trpc.user.get.useQuery();
+  const userQuery = useCurrentUserQuery();
   const user = userQuery.data;
   // Null until the user edits the field: until then it shows the saved name, also after a refetch.
   const [editedName, setName] = useState<string | null>(null);

@@ -15,13 +15,11 @@ import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { cn } from '../../lib/cn';
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
-import { trpc } from '../../trpc';
+import { trpc, type RouterOutputs } from '../../trpc';
 import { EmailPreview } from './email-preview';
 import { useDebounced } from '../../lib/use-debounced';
 
-type Step = inferRouterOutputs<AppRouter>['onboarding']['list']['steps'][number];
+type Step = RouterOutputs['onboarding']['list']['steps'][number];
 const NEW = 'new';
 const blank = { dayOffset: 0, subject: '', markdown: '', enabled: true };
 

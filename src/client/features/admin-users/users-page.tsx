@@ -13,13 +13,14 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth';
 import { PLAN_LABELS, PLAN_TYPES, ROLES, type PlanType, type Role } from '../../../shared/plans';
 import { ROLE_LABELS, UserActions } from './user-actions';
 
 const PAGE = 50;
 
 export function UsersPage() {
-  const me = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
+  const me = useCurrentUser();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<Role | ''>('');
   const [plan, setPlan] = useState<PlanType | ''>('');

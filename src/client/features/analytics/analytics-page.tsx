@@ -12,7 +12,7 @@ import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-states';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { exportHref } from './format';
 import { IssueDetail } from './issue-detail';
@@ -25,11 +25,11 @@ export function AnalyticsPage({ publicationId }: { publicationId: string }) {
   const navigate = useNavigate();
   const q = trpc.analytics.overview.useQuery(
     { publicationId: publicationId || undefined },
-    { placeholderData: (p) => p, retry: (n, e) => e.data?.httpStatus !== 403 && n < 2 },
+    { placeholderData: (p) => p, retry: (n, e) => httpStatusOf(e) !== 403 && n < 2 },
   );
   const [chosen, setChosen] = useState('');
 
-  if (q.error?.data?.httpStatus === 403)
+  if (q.error && httpStatusOf(q.error) === 403)
     return (
       <>
         <PageHeader title="Analytics" />

@@ -12,8 +12,9 @@ import { Input, Select } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { ListError, ListSkeleton } from '../../components/ui/list-states';
 import { PageSpinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth';
 import { STATUS_LABELS } from './billing-format';
 import { BillingTable } from './billing-table';
 import { OwnBilling } from './own-billing';
@@ -32,7 +33,7 @@ const planKey = (planType: string): PlanType => {
 };
 
 export function BillingPage() {
-  const user = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
+  const user = useCurrentUser();
   if (!user) return <PageSpinner />;
   return (
     <>
@@ -72,7 +73,7 @@ function BillingList() {
     );
   }, [records, search, status, plan]);
 
-  if (q.error?.data?.httpStatus === 403) return null;
+  if (httpStatusOf(q.error) === 403) return null;
   const samples = records?.some((r) => r.sample) ?? false;
   const filtered = shown.length !== (records?.length ?? 0);
 

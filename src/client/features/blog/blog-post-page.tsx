@@ -6,15 +6,13 @@ import { PublicLayout, PublicPage } from '../../components/public-layout';
 import { buttonClass } from '../../components/ui/button';
 import { ListError } from '../../components/ui/list-states';
 import { PageSpinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { useTitle } from '../../lib/use-title';
 import { trpc } from '../../trpc';
 import { ArticleBody } from './article';
 import { useDocumentMeta } from './document-meta';
 import type { BlogPost } from './types';
-
-const statusOf = (err: unknown) => (err as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
 
 function NotFound() {
   useTitle('Post not found');
@@ -79,7 +77,7 @@ export function BlogPostPage({ slug, preview }: { slug: string; preview: boolean
   const draft = trpc.blog.previewBySlug.useQuery({ slug }, { enabled: preview });
   const q = preview ? draft : published;
   if (q.isError) {
-    if ([400, 403, 404].includes(statusOf(q.error) ?? 0)) return <NotFound />;
+    if ([400, 403, 404].includes(httpStatusOf(q.error) ?? 0)) return <NotFound />;
     return (
       <PublicPage title="Blog">
         <ListError message={errorMessage(q.error)} onRetry={() => void q.refetch()} />

@@ -13,7 +13,7 @@ import { FieldError, Label } from '../../components/ui/label';
 import { ListError } from '../../components/ui/list-states';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { ArticleBody } from './article';
@@ -176,8 +176,7 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
     void utils.blog.bySlug.invalidate();
   };
   const failed = (title: string) => (err: unknown) => {
-    const status = (err as { data?: { httpStatus?: number } }).data?.httpStatus;
-    if (status === 409) setSlugError(errorMessage(err));
+    if (httpStatusOf(err) === 409) setSlugError(errorMessage(err));
     toast({ title, description: errorMessage(err), variant: 'destructive' });
   };
 
@@ -362,7 +361,7 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
 function EditExisting({ id }: { id: string }) {
   const q = trpc.blog.get.useQuery({ id });
   if (q.isError) {
-    const notFound = (q.error.data?.httpStatus ?? 0) === 404;
+    const notFound = httpStatusOf(q.error) === 404;
     return (
       <div>
         <PageHeader title="Edit post" />

@@ -6,7 +6,7 @@ import { MSG } from '../../../shared/messages';
 import { PageHeader } from '../../components/page-header';
 import { buttonClass } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
-import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth';
 
 export function StaffForbidden({ title }: { title: string }) {
   return (
@@ -31,7 +31,7 @@ export function StaffForbidden({ title }: { title: string }) {
 
 /** The page for staff, the forbidden view for everyone else. */
 export function StaffOnly({ title, children }: { title: string; children: ReactNode }) {
-  const user = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
+  const user = useCurrentUser();
   if (!user) return <PageSpinner />;
   if (!user.isStaff) return <StaffForbidden title={title} />;
   return <>{children}</>;

@@ -1,7 +1,6 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
+import type { RouterOutputs } from '../../trpc';
 
-type Out = inferRouterOutputs<AppRouter>['blog'];
+type Out = RouterOutputs['blog'];
 export type BlogCard = Out['list']['posts'][number];
 export type BlogPost = Out['bySlug'];
 export type BlogAdminItem = Out['adminList']['posts'][number];

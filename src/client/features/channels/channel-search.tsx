@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label, FieldError } from '../../components/ui/label';
 import { cn } from '../../lib/cn';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
 import { CHANNEL_MAX_PAGES, type Channel, type SearchChannelsResult } from '../../../shared/schemas/content';
@@ -20,7 +20,7 @@ import { ChannelCard } from './channel-card';
  * sample channels for the topic stand in, as the server's own fallback does.
  */
 export function failedSearch(err: unknown, topic: string): { result: SearchChannelsResult | null; failure: string | null } {
-  const status = (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus;
+  const status = httpStatusOf(err);
   if (status !== undefined && status < 500) return { result: null, failure: errorMessage(err, MSG.searchFailed) };
   const data = sampleChannelsFor(topic);
   return { result: { success: false, data, message: MSG.searchFailed, page: 1, totalPages: 1, total: data.length }, failure: null };

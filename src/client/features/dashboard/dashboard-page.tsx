@@ -4,12 +4,12 @@ import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { buttonClass } from '../../components/ui/button';
-import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth';
 import { UpgradeDialog } from '../upgrade';
 import { IntegrationsCard, RecentPublicationsCard, SubscriptionCard } from './dashboard-cards';
 
 export function DashboardPage() {
-  const user = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
+  const user = useCurrentUser();
   const firstName = user?.name.split(' ')[0];
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   return (

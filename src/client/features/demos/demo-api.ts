@@ -1,15 +1,14 @@
 // The demo pages call the documented REST paths (/api/demo/*, /api/honeypot, /api/auth/check) with
 // fetch rather than tRPC: they demonstrate those paths, and the status page reads response headers.
 import { useQuery } from '@tanstack/react-query';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
+import type { RouterInputs, RouterOutputs } from '../../trpc';
 import { MSG } from '../../../shared/messages';
 
-type DemoRouter = inferRouterInputs<AppRouter>['demo'];
+type DemoRouter = RouterInputs['demo'];
 export type DemoPage = DemoRouter['recordEvent']['page'];
 /** What a page may report; the server records the form and code outcomes itself. */
 export type ClientEventKind = DemoRouter['recordEvent']['kind'];
-type DemoEvent = inferRouterOutputs<AppRouter>['demo']['events']['events'][number];
+type DemoEvent = RouterOutputs['demo']['events']['events'][number];
 
 async function json<T>(res: Response): Promise<T> {
   const body = (await res.json().catch(() => null)) as (T & { message?: string }) | null;

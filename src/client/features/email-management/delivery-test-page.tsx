@@ -11,6 +11,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage, isNetworkError } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth';
 import { MSG } from '../../../shared/messages';
 import { DELIVERY_TEST_KINDS, type DeliveryTestKind } from '../../../shared/schemas/email-admin';
 
@@ -23,7 +24,7 @@ const DNS = [
 ];
 
 export function DeliveryTestPage() {
-  const { data: user } = trpc.user.get.useQuery(undefined, { staleTime: 60_000 });
+  const user = useCurrentUser();
   const [email, setEmail] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = trpc.emailAdmin.runDeliveryTest.useMutation({

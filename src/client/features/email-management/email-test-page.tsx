@@ -10,6 +10,7 @@ import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth';
 import { MSG } from '../../../shared/messages';
 
 type Outcome = { ok: boolean; text: string } | null;
@@ -38,7 +39,7 @@ function sendHandlers(failMsg: string, set: (o: Outcome) => void) {
 }
 
 export function EmailTestPage() {
-  const { data: user } = trpc.user.get.useQuery(undefined, { staleTime: 60_000 });
+  const user = useCurrentUser();
   const [quickTo, setQuickTo] = useState('');
   const [quick, setQuick] = useState<Outcome>(null);
   const [to, setTo] = useState('');

@@ -3,9 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Lock, TriangleAlert } from 'lucide-react';
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
-import { trpc } from '../../trpc';
+import { trpc, type RouterOutputs } from '../../trpc';
 import {
   Badge,
   Button,
@@ -27,7 +25,7 @@ import { formatDateTime } from '../../lib/format';
 import { MSG } from '../../../shared/messages';
 import { ConnectionBadge } from './connection-badge';
 
-export type PlatformCardData = inferRouterOutputs<AppRouter>['integrations']['overview']['platforms'][number];
+export type PlatformCardData = RouterOutputs['integrations']['overview']['platforms'][number];
 
 export function PlatformCard({ platform }: { platform: PlatformCardData }) {
   const utils = trpc.useUtils();

@@ -1,15 +1,13 @@
 // Campaigns published to platforms: date, title, platform, list, status, a link to open it on the
 // platform, and the platform's figures (refreshed on demand).
 import { ExternalLink, RotateCw } from 'lucide-react';
-import { trpc } from '../../trpc';
+import { trpc, type RouterOutputs } from '../../trpc';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
 import { PLATFORM_NAMES, STAT_LABELS, STATUS_LABELS, STATUS_TONES } from './format';
 
-type Publication = inferRouterOutputs<AppRouter>['integrations']['overview']['publications'][number];
+type Publication = RouterOutputs['integrations']['overview']['publications'][number];
 
 function Figures({ p }: { p: Publication }) {
   const stats = p.stats ?? {};

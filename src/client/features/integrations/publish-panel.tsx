@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Send } from 'lucide-react';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth';
 import { Button, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, FieldError, Input, Label, Select, toast } from '../../components/ui';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/errors';
@@ -23,7 +24,7 @@ export function PublishPanel({ platforms }: { platforms: PlatformCardData[] }) {
   const utils = trpc.useUtils();
   const connected = platforms.filter((p) => p.allowed && p.connection);
   const newsletters = trpc.drafts.list.useQuery({ limit: 100, offset: 0 });
-  const me = trpc.user.get.useQuery(undefined, { staleTime: 60_000 });
+  const me = useCurrentUser();
   const [pickedNewsletter, setNewsletterId] = useState('');
   const [platformId, setPlatformId] = useState('');
   const [pickedList, setListId] = useState('');
@@ -47,8 +48,8 @@ export function PublishPanel({ platforms }: { platforms: PlatformCardData[] }) {
   const listId = lists.data?.lists.some((l) => l.id === pickedList) ? pickedList : (lists.data?.lists[0]?.id ?? '');
   const subject = subjectEdit?.for === newsletterId ? subjectEdit.value : chosenNewsletter ? chosenNewsletter.subject || chosenNewsletter.title : '';
   const setSubject = (value: string) => setSubjectEdit({ for: newsletterId, value });
-  const fromName = fromNameEdit ?? me.data?.name ?? '';
-  const fromEmail = fromEmailEdit ?? me.data?.email ?? '';
+  const fromName = fromNameEdit ?? me.name ?? '';
+  const fromEmail = fromEmailEdit ?? me.email ?? '';
 
   const publish = trpc.integrations.publish.useMutation({
     onSuccess: async (p) => {

@@ -2,9 +2,7 @@
 // their last check, Test and Remove, the webhook address to give the vendor, and a form to add one.
 import { useState, type FormEvent } from 'react';
 import { Copy, Mail, Plus, Trash2, Zap } from 'lucide-react';
-import { trpc } from '../../trpc';
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
+import { trpc, type RouterOutputs } from '../../trpc';
 import type { ProviderKind } from '../../../server/mail/transport';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -19,7 +17,7 @@ import { HEALTH_TONE } from '../../lib/health';
 import { FIELDS, KIND_OPTIONS, initialValues, toSettings } from './fields';
 
 type Scope = 'account' | 'system';
-type Provider = inferRouterOutputs<AppRouter>['mailProviders']['list'][number];
+type Provider = RouterOutputs['mailProviders']['list'][number];
 type Priority = Provider['priority'];
 
 const PRIORITIES: Priority[] = ['primary', 'secondary', 'fallback'];

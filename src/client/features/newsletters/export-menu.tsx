@@ -15,7 +15,7 @@ import {
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
-import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth';
 import { downloadExport, exportOptionsFor } from './export-formats';
 
 export function ExportMenu({
@@ -34,7 +34,7 @@ export function ExportMenu({
   /** When given, a 'See plans' item follows the formats the plan lacks. */
   onUpgrade?: () => void;
 }) {
-  const user = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
+  const user = useCurrentUser();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const options = exportOptionsFor(user);
 

@@ -8,13 +8,11 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { openPublication } from './open-publication';
 import { MAX_NAME, nameError } from './rename-dialog';
 import { newClientId } from './client-id';
-
-const httpStatus = (err: unknown) => (err as { data?: { httpStatus?: number } | null })?.data?.httpStatus;
 
 export function CreatePublicationForm({ inputRef, onLimit }: { inputRef?: Ref<HTMLInputElement>; onLimit: () => void }) {
   const [name, setName] = useState('');
@@ -31,7 +29,7 @@ export function CreatePublicationForm({ inputRef, onLimit }: { inputRef?: Ref<HT
       await openPublication({ id: pub.id, name: pub.name, status: pub.status, currentStep: pub.currentStep, lastSaved: pub.lastSaved }, navigate);
     },
     onError: (err) => {
-      if (httpStatus(err) === 403) {
+      if (httpStatusOf(err) === 403) {
         toast({ title: MSG.upgradeRequired, description: errorMessage(err), variant: 'destructive' });
         onLimit();
         return;

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth';
 import { UpgradeDialog } from '../upgrade';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CreatePublicationForm } from './create-publication-form';
@@ -124,7 +125,7 @@ export function PublicationsPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const list = trpc.publications.list.useQuery();
-  const user = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
+  const user = useCurrentUser();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [renaming, setRenaming] = useState<Summary | null>(null);
   const [deleting, setDeleting] = useState<Summary | null>(null);

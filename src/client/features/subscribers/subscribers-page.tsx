@@ -13,11 +13,9 @@ import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-st
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
-import { trpc } from '../../trpc';
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
+import { trpc, type RouterOutputs } from '../../trpc';
 
-type ImportReport = inferRouterOutputs<AppRouter>['subscribers']['importCsv'];
+type ImportReport = RouterOutputs['subscribers']['importCsv'];
 
 const STATUSES = ['pending', 'active', 'unsubscribed', 'bounced', 'complained'] as const;
 type Status = (typeof STATUSES)[number];

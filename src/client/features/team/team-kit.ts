@@ -1,12 +1,10 @@
 // What the /team cards share: the overview's types, the refresh after a change and the failure toast.
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
 import { MSG } from '../../../shared/messages';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
-import { trpc } from '../../trpc';
+import { trpc, type RouterOutputs } from '../../trpc';
 
-export type Overview = inferRouterOutputs<AppRouter>['team']['overview'];
+export type Overview = RouterOutputs['team']['overview'];
 export type Workspace = NonNullable<Overview['workspace']>;
 export type Role = 'editor' | 'viewer';
 

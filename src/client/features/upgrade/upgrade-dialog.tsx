@@ -7,7 +7,7 @@ import { PlanBadges, PlanFeatures } from './plan-card-parts';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
-import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth';
 
 export interface UpgradeDialogProps {
   open: boolean;
@@ -52,7 +52,7 @@ function PlanCard({ offer, currentPlan, onUpgrade }: { offer: PlanOffer; current
 
 export function UpgradeDialog({ open, onOpenChange }: UpgradeDialogProps) {
   const navigate = useNavigate();
-  const user = trpc.user.get.useQuery(undefined, { enabled: open, staleTime: 60_000 }).data;
+  const user = useCurrentUser();
   const currentPlan = user ? user.effectivePlan : null;
 
   const upgrade = (plan: PlanType) => {

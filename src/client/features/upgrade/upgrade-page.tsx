@@ -12,9 +12,10 @@ import { Card } from '../../components/ui/card';
 import { ListError } from '../../components/ui/list-states';
 import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { useCurrentUser } from '../auth';
 import { ContactSalesDialog } from './contact-sales-dialog';
 import { PlanOfferCard, type OfferAction } from './plan-offer-card';
 import { planName, rememberCheckout, usePlanWatch, type WatchState } from './use-plan-watch';
@@ -23,7 +24,7 @@ const rank = (plan: PlanType) => PLAN_TYPES.indexOf(plan);
 
 /** The server's own words for a refusal (4xx); anything else gets the spec's checkout message (§8). */
 function refusalMessage(err: unknown, fallback: string) {
-  const status = (err as { data?: { httpStatus?: number } | null })?.data?.httpStatus;
+  const status = httpStatusOf(err);
   return status !== undefined && status >= 400 && status < 500 ? errorMessage(err, fallback) : fallback;
 }
 
@@ -156,7 +157,7 @@ export function UpgradePage({ plan, checkout }: { plan: string; checkout: string
   const returned = checkout === 'success';
   const watch = usePlanWatch(returned);
   const sub = watch.query.data;
-  const user = trpc.user.get.useQuery(undefined, { staleTime: 60_000 }).data;
+  const user = useCurrentUser();
   const [opened, setOpened] = useState<string | null>(null);
   const [salesOpen, setSalesOpen] = useState(false);
   const chosen: PlanType | null = plan && normalizePlan(plan) === plan ? (plan as PlanType) : null;
