@@ -1,15 +1,16 @@
-// Step 4 'Choose Articles' (spec §2, §4): articles of the selected channels, fetched once per channel
-// selection, filterable by date; a failing channel shows its error beside it while the rest stay
+// Step 4 'Choose Articles' (spec §2, §4): articles of the selected channels, one query per channel and
+// range (article-queries.ts), filterable by date; a failing channel shows its error beside it while the rest stay
 // usable. The loading indicator clears 300 ms after the articles arrive.
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
-import { isSampleArticle, type Article, type DateRange } from '../../../shared/schemas/content';
+import { isSampleArticle, type Article, type DateRange, type MultiChannelArticlesResult } from '../../../shared/schemas/content';
 import { MAX_ARTICLES } from '../../../shared/schemas/newsletter';
-import { clearArticleCache, loadArticles, type ChannelArticles } from './article-cache';
+import { allChannelArticlesKey, channelArticlesQuery } from './article-queries';
 import { ArticleCard } from './article-card';
 import { DateFilter } from './date-filter';
 import { StepNav } from './step-nav';
@@ -31,44 +32,65 @@ function EmptyState({ title, children }: { title: string; children?: React.React
   );
 }
 
+export interface ChannelArticles {
+  articles: Article[];
+  error: string | null;
+}
+
+interface ChannelQuery {
+  data?: MultiChannelArticlesResult;
+  error: unknown;
+  isFetching: boolean;
+  dataUpdatedAt: number;
+  errorUpdatedAt: number;
+}
+
+/** A channel's articles as step 4 shows them; a call that failed as a whole is that channel's error. */
+function channelResult(q: ChannelQuery): ChannelArticles | undefined {
+  if (q.data) return { articles: q.data.articles, error: q.data.errors[0]?.message ?? null };
+  if (q.error) return { articles: [], error: q.error instanceof Error ? q.error.message : 'The articles could not be loaded' };
+  return undefined;
+}
+
+/** The channels' queries as one view (a stable function, so TanStack Query keeps the view while nothing changed). */
+function combineChannels(queries: ChannelQuery[]) {
+  const seen = new Set<string>();
+  const articles: Article[] = [];
+  for (const q of queries) for (const a of q.data?.articles ?? []) if (!seen.has(a.id) && seen.add(a.id)) articles.push(a);
+  articles.sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate));
+  return {
+    byChannel: queries.map(channelResult),
+    articles,
+    arrived: queries.length > 0 && queries.every((q) => !q.isFetching && (q.data !== undefined || !!q.error)),
+    answeredAt: Math.max(0, ...queries.map((q) => Math.max(q.dataUpdatedAt, q.errorUpdatedAt))),
+  };
+}
+
 export function ArticleStep({ wf }: { wf: Workflow }) {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const channels = wf.data.selectedChannels;
   const selectedIds = useMemo(() => new Set(wf.data.selectedArticles.map((a) => a.id)), [wf.data.selectedArticles]);
-  const [range, setRange] = useState<DateRange | null>(null);
-  const [reload, setReload] = useState(0);
-  const channelKey = channels.map((c) => c.url).join('\n');
-  // One key per load: the channels (by address, so a new array with the same channels is the same
-  // selection), the range, and each retry.
-  const loadKey = `${channelKey}|${range ? `${range.start}..${range.end}` : 'all'}|${reload}`;
-  const [results, setResults] = useState<Map<string, ChannelArticles> | null>(null);
-  // The load whose articles have been shown for LOADING_CLEAR_MS; any other key is still loading.
+  // Each 'Apply Filter' is a new object, so applying the same range again still reloads.
+  const [filter, setFilter] = useState<{ range: DateRange | null }>({ range: null });
+  const range = filter.range;
+  const { byChannel, articles, arrived, answeredAt } = useQueries({
+    // While a channel's articles for a new range load, its earlier ones stay on screen.
+    queries: channels.map((c) => ({ ...channelArticlesQuery(utils, c, range), placeholderData: keepPreviousData })),
+    combine: combineChannels,
+  });
+  const results = new Map(channels.flatMap((c, i) => (byChannel[i] ? [[c.url, byChannel[i]] as const] : [])));
+  // One key per answer: the channels (by address), the range, and when the newest answer came.
+  const loadKey = `${channels.map((c) => c.url).join('\n')}|${range ? `${range.start}..${range.end}` : 'all'}|${answeredAt}`;
+  // The answer that has been shown for LOADING_CLEAR_MS; any other key is still loading.
   const [settledKey, setSettledKey] = useState<string | null>(null);
-  const loading = channels.length > 0 && settledKey !== loadKey;
-  const channelRefs = useEffectEvent(() => channels.map((c) => ({ name: c.name, url: c.url, niche: c.niche })));
+  const loading = channels.length > 0 && (!arrived || settledKey !== loadKey);
 
   useEffect(() => {
-    if (!channelKey) return;
-    let live = true;
-    let clearTimer: ReturnType<typeof setTimeout> | undefined;
-    void loadArticles(utils.client, channelRefs(), range).then((byChannel) => {
-      if (!live) return;
-      setResults(byChannel);
-      clearTimer = setTimeout(() => setSettledKey(loadKey), LOADING_CLEAR_MS);
-    });
-    return () => {
-      live = false;
-      if (clearTimer) clearTimeout(clearTimer);
-    };
-  }, [loadKey, channelKey, range, utils]);
-
-  const articles = useMemo(() => {
-    if (!results) return [];
-    const seen = new Set<string>();
-    const all: Article[] = [];
-    for (const c of channels) for (const a of results.get(c.url)?.articles ?? []) if (!seen.has(a.id) && seen.add(a.id)) all.push(a);
-    return all.sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate));
-  }, [results, channels]);
+    if (!arrived) return;
+    const timer = setTimeout(() => setSettledKey(loadKey), LOADING_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [arrived, loadKey]);
 
   const ai = useAiStatus();
   const used = useUsedArticles(wf.publicationId);
@@ -88,7 +110,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
     toast({ title: 'Summary replaced', description: 'The issue uses the AI summary for this article.' });
   };
 
-  const failed = channels.filter((c) => results?.get(c.url)?.error);
+  const failed = channels.filter((c) => results.get(c.url)?.error);
   const realCount = articles.filter((a) => !isSampleArticle(a)).length;
 
   const toggle = (a: Article) => {
@@ -102,8 +124,9 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
   };
 
   const retry = () => {
-    clearArticleCache(failed.length > 0 ? failed.map((c) => c.url) : channels.map((c) => c.url));
-    setReload((n) => n + 1);
+    // Invalidated together, the channels are asked for again in one call.
+    for (const c of failed.length > 0 ? failed : channels)
+      void queryClient.invalidateQueries({ queryKey: channelArticlesQuery(utils, c, range).queryKey, exact: true });
   };
 
   if (channels.length === 0) {
@@ -126,9 +149,9 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
       <DateFilter
         active={range !== null}
         onApply={(r) => {
-          clearArticleCache();
-          setRange(r);
-          setReload((n) => n + 1);
+          // Spec §4: Apply Filter clears the article cache and reloads.
+          queryClient.removeQueries({ queryKey: allChannelArticlesKey() });
+          setFilter({ range: r });
         }}
       />
 
@@ -136,7 +159,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
 
       <ul className="mt-4 flex flex-wrap gap-2" aria-label="Channel status">
         {channels.map((c) => {
-          const r = results?.get(c.url);
+          const r = results.get(c.url);
           return (
             <li
               key={c.url}
@@ -184,7 +207,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
         )}
       </div>
 
-      {!results ? (
+      {articles.length === 0 && !arrived ? (
         <ul className="mt-4 grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3" aria-hidden>
           {[0, 1, 2, 3, 4, 5].map((i) => (
             <li key={i} className="h-80 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />

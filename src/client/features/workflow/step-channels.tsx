@@ -1,6 +1,7 @@
 // Step 3 'Select Content Channels' (spec §2, §4, §5): search, add by address, the user's own channels,
 // and the selection capped by the plan's limit. Passing the limit shows the spec's toast and opens the
 // upgrade dialog; the server enforces the same limit and a refusal undoes the pick.
+import { useQueryClient } from '@tanstack/react-query';
 import { trpc } from '../../trpc';
 import { toast } from '../../components/ui/toast-store';
 import { MSG } from '../../../shared/messages';
@@ -10,7 +11,7 @@ import type { UserDtoShape } from '../../../shared/schemas/user';
 import { AddChannel, ChannelCard, ChannelSearch, SelectedChannels } from '../channels';
 import type { Workflow } from './use-workflow';
 import { StepNav } from './step-nav';
-import { prefetchChannel } from './article-cache';
+import { channelArticlesQuery } from './article-queries';
 
 /** Spec §2: the page switcher is for admin, professional and enterprise. */
 function canPage(user: UserDtoShape) {
@@ -20,6 +21,7 @@ function canPage(user: UserDtoShape) {
 
 export function ChannelStep({ wf, user, onUpgrade }: { wf: Workflow; user: UserDtoShape; onUpgrade: () => void }) {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const mine = trpc.channels.listMine.useQuery();
   const limit = channelLimitFor(user);
   const selected = wf.data.selectedChannels;
@@ -45,7 +47,9 @@ export function ChannelStep({ wf, user, onUpgrade }: { wf: Workflow; user: UserD
     if (current.some((s) => s.url === c.url)) return remove(c);
     if (current.length >= limit) return limitReached();
     // Its articles are fetched once the server has accepted the pick.
-    void wf.change({ selectedChannels: [...current, c] }).then((ok) => ok && prefetchChannel(utils.client, { name: c.name, url: c.url, niche: c.niche }));
+    void wf.change({ selectedChannels: [...current, c] }).then((ok) => {
+      if (ok) void queryClient.prefetchQuery(channelArticlesQuery(utils, c, null));
+    });
   };
 
   const own = (mine.data ?? []).filter((c) => !isSelected(c));

@@ -1,8 +1,11 @@
 // Step 5's assembly: reaching the step with a name, a theme and at least one article assembles the
-// newsletter at once, and again whenever a preview option changes (spec §4). Only the newest request's
-// answer is shown. The request names the publication and carries only what this session changed that
-// the server has not stored yet; the server reads the rest from the stored workflow.
-import { useEffect, useEffectEvent, useState } from 'react';
+// newsletter at once, and again whenever a preview option changes (spec §4). It is a query keyed by what
+// the newsletter is made of, so the preview follows the newest choices and going back to earlier ones
+// shows their assembly at once. The request names the publication and carries only what this session
+// changed that the server has not stored yet; the server reads the rest from the stored workflow.
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
 import { readyToAssemble } from './rules';
@@ -21,41 +24,44 @@ function assemblyError(err: unknown): string {
   return status && status < 500 && e.message ? e.message : MSG.assemblyFailed;
 }
 
-export function useAssembly(wf: { data: WorkflowData; assemblyRequest: () => AssembleRequest }): AssemblyState {
+/** Everything an assembly is made of: the same content assembles the same newsletter. */
+function assemblyInput(publicationId: string, d: WorkflowData) {
+  return {
+    publicationId,
+    newsletterName: d.newsletterName.trim(),
+    themeId: d.selectedTheme,
+    articles: d.selectedArticles.map((a) => `${a.id}:${a.summary}`),
+    layoutStyle: d.layoutStyle,
+    fontStyle: d.fontStyle,
+    colorTheme: d.colorTheme,
+    intro: d.intro,
+    subject: d.subject,
+  };
+}
+
+export function useAssembly(wf: { publicationId: string; data: WorkflowData; assemblyRequest: () => AssembleRequest }): AssemblyState {
   const d = wf.data;
   const utils = trpc.useUtils();
-  // The newest answer, with the key of the request it answers: a different key is still assembling.
-  const [answer, setAnswer] = useState<{ key: string; result: Assembled | null; error: string | null } | null>(null);
   const ready = readyToAssemble(d);
-  const key = JSON.stringify([
-    d.newsletterName.trim(),
-    d.selectedTheme,
-    d.selectedArticles.map((a) => `${a.id}:${a.summary}`),
-    d.layoutStyle,
-    d.fontStyle,
-    d.colorTheme,
-    d.intro,
-    d.subject,
-  ]);
-  // key holds every input of the assembly, so the request reads the data without re-running on each new object.
-  const request = useEffectEvent(() => wf.assemblyRequest());
-
-  useEffect(() => {
-    if (!ready) return;
-    let live = true;
-    // A read, but never served from the cache: the stored workflow behind the same request changes with
-    // every save. Failures are shown at once, as the spec's message, instead of retried.
-    utils.wizard.assemble
-      .fetch(request(), { staleTime: 0, gcTime: 0, retry: false })
-      .then((res) => live && setAnswer({ key, result: res.data, error: null }))
-      // A failed re-assembly keeps the last preview on screen under the error.
-      .catch((err: unknown) => live && setAnswer((prev) => ({ key, result: prev?.result ?? null, error: assemblyError(err) })));
-    return () => {
-      live = false;
-    };
-  }, [key, ready, utils]);
+  const query = useQuery({
+    queryKey: [...getQueryKey(trpc.wizard.assemble), assemblyInput(wf.publicationId, d)],
+    // The request is read when the query runs: the fields not stored yet at that moment.
+    queryFn: async ({ signal }) => (await utils.client.wizard.assemble.query(wf.assemblyRequest(), { signal })).data,
+    enabled: ready,
+    // The previous preview stays on screen while the next one assembles, instead of flashing away.
+    placeholderData: keepPreviousData,
+    // Failures are shown at once, as the spec's message, instead of retried.
+    retry: false,
+  });
+  // The last assembly that succeeded: a failed re-assembly keeps it on screen under the error.
+  const [lastGood, setLastGood] = useState<Assembled | null>(null);
+  if (query.data && !query.isPlaceholderData && query.data !== lastGood) setLastGood(query.data);
 
   if (!ready) return { result: null, assembling: false, error: MSG.assemblyMissing };
-  const answered = answer?.key === key;
-  return { result: answer?.result ?? null, assembling: !answered, error: answered ? answer.error : null };
+  const assembling = query.isPlaceholderData || query.isPending;
+  return {
+    result: query.data ?? (query.isError ? lastGood : null),
+    assembling,
+    error: query.isError ? assemblyError(query.error) : null,
+  };
 }

@@ -1,0 +1,75 @@
+// Plain objects in the API's shapes for the workflow's tests.
+import type { Article, Channel } from '../../src/shared/schemas/content';
+import type { Assembled, Publication, WorkflowData } from '../../src/client/features/workflow/types';
+
+export function buildChannel(name: string): Channel {
+  const slug = name.toLowerCase().replace(/\W+/g, '-');
+  return {
+    id: `ch-${slug}`,
+    name,
+    url: `https://${slug}.example/feed.xml`,
+    description: '',
+    quality: 'high',
+    frequency: 'Daily',
+    niche: 'tech',
+    source: 'directory',
+  };
+}
+
+export function buildArticle(channel: Channel, title: string, publishDate = '2026-11-20T10:00:00.000Z'): Article {
+  const slug = title.toLowerCase().replace(/\W+/g, '-');
+  return {
+    id: `a-${slug}`,
+    title,
+    summary: `About ${title}.`,
+    url: `https://${slug}.example/story`,
+    publishDate,
+    source: channel.name,
+    channelUrl: channel.url,
+    category: 'tech',
+    readTime: '2 min read',
+    aiEnhanced: false,
+  };
+}
+
+export function buildWorkflowData(overrides: Partial<WorkflowData> = {}): WorkflowData {
+  return {
+    newsletterName: 'Weekly Signal',
+    selectedTheme: 'modern-minimal',
+    selectedChannels: [],
+    selectedArticles: [],
+    searchTopic: '',
+    topic: '',
+    fontStyle: 'normal',
+    layoutStyle: 'single',
+    colorTheme: 'dark',
+    intro: '',
+    subject: '',
+    ...overrides,
+  };
+}
+
+export function buildPublication(data: Partial<WorkflowData> = {}, currentStep = 4): Publication {
+  const at = '2026-11-24T10:00:00.000Z';
+  return {
+    id: 'pub-test-0001',
+    name: 'Weekly Signal',
+    status: 'draft',
+    currentStep,
+    lastSaved: at,
+    createdAt: at,
+    updatedAt: at,
+    workflowData: { ...buildWorkflowData(data), lastSaved: at },
+  };
+}
+
+export function buildAssembled(subject: string): Assembled {
+  return {
+    html: `<p>${subject}</p>`,
+    webHtml: `<p>${subject}</p>`,
+    text: subject,
+    subject,
+    preview: subject,
+    metadata: { articleCount: 1, wordCount: 100, estimatedReadTime: '1 min', theme: 'modern-minimal', htmlBytes: 1000, overGmailLimit: false },
+  };
+}
