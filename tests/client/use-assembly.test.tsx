@@ -82,10 +82,12 @@ describe('useAssembly', () => {
     expect(result.current).toMatchObject({ assembling: false, result: { subject: 'Normal font' } });
   });
 
-  it('asks nothing and names what is missing until a name, a theme and an article are chosen', () => {
+  it('asks nothing and names what is missing until a name, a theme and an article are chosen', async () => {
     const { api } = heldAssemblies();
     const { result } = renderHook(() => useAssembly(wfFor({ ...ready, selectedArticles: [] })), { wrapper: api.Providers });
     expect(result.current).toEqual({ result: null, assembling: false, error: MSG.assemblyMissing });
+    // Long enough for a request to have left (the client batches for one turn of the event loop).
+    await act(() => new Promise((done) => setTimeout(done, 50)));
     expect(api.calls).toHaveLength(0);
   });
 });
