@@ -6,7 +6,7 @@ import { ArticleStep } from '../../src/client/features/workflow/article-step';
 import { useWorkflow } from '../../src/client/features/workflow/use-workflow';
 import type { Publication } from '../../src/client/features/workflow/types';
 import type { Channel, ChannelRef } from '../../src/shared/schemas/content';
-import { apiHarness, InRouter, type Handler } from './api-harness';
+import { apiHarness, deferred, InRouter, type Handler } from './api-harness';
 import { buildArticle, buildChannel, buildPublication } from './fixtures';
 
 const markets = buildChannel('Markets Wire');
@@ -128,5 +128,28 @@ describe('ArticleStep', () => {
     const calls = api.callsTo('articles.listForChannels');
     expect(calls).toHaveLength(2);
     expect((calls[1].input as { channels: ChannelRef[] }).channels.map((c) => c.url)).toEqual([science.url]);
+  });
+
+  it('Apply Filter clears the cache and reloads, keeping the articles on screen until the filtered ones arrive', async () => {
+    const held = deferred<unknown>();
+    const api = apiHarness({
+      ...handlers(),
+      'articles.listForChannels': (input) => ((input as { dateRange?: unknown }).dateRange ? held.promise : listForChannels(input)),
+    });
+    render(<Step publication={buildPublication({ selectedChannels: [markets] })} />, { wrapper: api.Providers });
+    await waitFor(async () => expect(await articleTitles()).toHaveLength(2));
+
+    // The same (empty) range applied again is asked for again: the filter cleared the cache.
+    fireEvent.click(screen.getByRole('button', { name: 'Apply Filter' }));
+    await waitFor(() => expect(api.callsTo('articles.listForChannels')).toHaveLength(2));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Last 24 Hours' }));
+    await waitFor(() => expect(api.callsTo('articles.listForChannels')).toHaveLength(3));
+    expect(api.callsTo('articles.listForChannels')[2].input).toMatchObject({ dateRange: { start: expect.any(String) } });
+    expect(screen.getByRole('status').textContent).toContain('Loading articles...');
+    expect(await articleTitles()).toEqual(['Rates hold steady', 'Copper hits a high']);
+
+    held.resolve({ success: true, articles: [buildArticle(markets, 'Rates hold steady')], errors: [] });
+    await waitFor(async () => expect(await articleTitles()).toEqual(['Rates hold steady']));
   });
 });

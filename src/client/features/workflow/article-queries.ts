@@ -25,7 +25,7 @@ interface Waiting {
 // Requests gathered during the current turn of the event loop, per client and range; emptied when sent.
 const gathering = new WeakMap<Client, Map<string, Waiting[]>>();
 
-const rangeKey = (range: DateRange | null) => (range ? `${range.start}..${range.end}` : 'all');
+export const rangeKey = (range: DateRange | null) => (range ? `${range.start}..${range.end}` : 'all');
 
 function send(client: Client, range: DateRange | null, waiting: Waiting[]) {
   client.articles.listForChannels.query({ channels: waiting.map((w) => w.channel), dateRange: range }).then(

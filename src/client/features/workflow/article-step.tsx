@@ -2,15 +2,15 @@
 // range (article-queries.ts), filterable by date; a failing channel shows its error beside it while the rest stay
 // usable. The loading indicator clears 300 ms after the articles arrive.
 import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
-import { isSampleArticle, type Article, type DateRange, type MultiChannelArticlesResult } from '../../../shared/schemas/content';
+import { isSampleArticle, type Article, type ChannelRef, type DateRange, type MultiChannelArticlesResult } from '../../../shared/schemas/content';
 import { MAX_ARTICLES } from '../../../shared/schemas/newsletter';
-import { allChannelArticlesKey, channelArticlesQuery } from './article-queries';
+import { allChannelArticlesKey, channelArticlesQuery, rangeKey } from './article-queries';
 import { ArticleCard } from './article-card';
 import { DateFilter } from './date-filter';
 import { StepNav } from './step-nav';
@@ -71,17 +71,19 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
   const queryClient = useQueryClient();
   const channels = wf.data.selectedChannels;
   const selectedIds = useMemo(() => new Set(wf.data.selectedArticles.map((a) => a.id)), [wf.data.selectedArticles]);
-  // Each 'Apply Filter' is a new object, so applying the same range again still reloads.
-  const [filter, setFilter] = useState<{ range: DateRange | null }>({ range: null });
+  // The range shown, and the one before it: while a channel's articles for a new range load, its
+  // articles in the previous range stay on screen.
+  const [filter, setFilter] = useState<{ range: DateRange | null; previous?: DateRange | null }>({ range: null });
   const range = filter.range;
+  const previousData = (c: ChannelRef) =>
+    filter.previous === undefined ? undefined : queryClient.getQueryData<MultiChannelArticlesResult>(channelArticlesQuery(utils, c, filter.previous).queryKey);
   const { byChannel, articles, arrived, answeredAt } = useQueries({
-    // While a channel's articles for a new range load, its earlier ones stay on screen.
-    queries: channels.map((c) => ({ ...channelArticlesQuery(utils, c, range), placeholderData: keepPreviousData })),
+    queries: channels.map((c) => ({ ...channelArticlesQuery(utils, c, range), placeholderData: () => previousData(c) })),
     combine: combineChannels,
   });
   const results = new Map(channels.flatMap((c, i) => (byChannel[i] ? [[c.url, byChannel[i]] as const] : [])));
   // One key per answer: the channels (by address), the range, and when the newest answer came.
-  const loadKey = `${channels.map((c) => c.url).join('\n')}|${range ? `${range.start}..${range.end}` : 'all'}|${answeredAt}`;
+  const loadKey = `${channels.map((c) => c.url).join('\n')}|${rangeKey(range)}|${answeredAt}`;
   // The answer that has been shown for LOADING_CLEAR_MS; any other key is still loading.
   const [settledKey, setSettledKey] = useState<string | null>(null);
   const loading = channels.length > 0 && (!arrived || settledKey !== loadKey);
@@ -149,9 +151,12 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
       <DateFilter
         active={range !== null}
         onApply={(r) => {
-          // Spec §4: Apply Filter clears the article cache and reloads.
-          queryClient.removeQueries({ queryKey: allChannelArticlesKey() });
-          setFilter({ range: r });
+          // Spec §4: Apply Filter clears the article cache and reloads. Every channel's articles, in any
+          // range, become stale (kept only to stay on screen while the new ones load); the range shown
+          // is asked for again at once when it is the one applied.
+          const same = rangeKey(r) === rangeKey(range);
+          void queryClient.invalidateQueries({ queryKey: allChannelArticlesKey(), refetchType: same ? 'active' : 'none' });
+          setFilter({ range: r, previous: range });
         }}
       />
 
