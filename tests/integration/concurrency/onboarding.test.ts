@@ -1,0 +1,61 @@
+// Onboarding and product news state: the default steps are seeded once however many starts race, and a
+// product newsletter is sent once (one send, one job, each recipient mailed once) however many sends
+// or send jobs run at the same time.
+import { describe, it, expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog, jobs, onboardingEmails, outbox, productNewsletterRecipients, users } from '../../../db/schema';
+import { harnessWithAdmin } from '../../helpers/app';
+import { seedDefaultSteps } from '../../../src/server/onboarding/steps';
+import { PRODUCT_NEWS_MSG, runProductNewsletter } from '../../../src/server/onboarding/product-news';
+import { PRODUCT_NEWS_JOB } from '../../../src/server/onboarding/kinds';
+import { times, together } from './support';
+
+const N = 8;
+const news = { subject: 'What is new in November', markdown: '## Themes\n\nTwo new themes.' };
+
+describe('onboarding sequence seed', () => {
+  it(`${N} simultaneous seeds on an empty table write one set of default steps`, async () => {
+    const h = await harnessWithAdmin();
+    await h.db.delete(onboardingEmails);
+    await Promise.all(Array.from({ length: N }, () => seedDefaultSteps(h.deps)));
+    const steps = await h.db.select({ dayOffset: onboardingEmails.dayOffset }).from(onboardingEmails);
+    expect(steps.map((s) => s.dayOffset).sort((a, b) => a - b)).toEqual([0, 2, 5]);
+  });
+});
+
+describe('product newsletter sends', () => {
+  async function withAudience() {
+    const h = await harnessWithAdmin();
+    const readers = ['ann@example.com', 'bob@example.com', 'cat@example.com'];
+    for (const email of readers) {
+      const u = await h.insertUser({ email });
+      await h.db.update(users).set({ productNewsOptIn: true }).where(eq(users.id, u.id));
+    }
+    const admin = h.caller(h.admin);
+    const draft = await admin.productNews.saveDraft(news);
+    const mailed = async () =>
+      (await h.db.select().from(outbox))
+        .filter((m) => m.subject === news.subject)
+        .map((m) => m.toAddress)
+        .sort();
+    return { h, admin, draft, readers, mailed };
+  }
+
+  it(`${N} simultaneous sends of one draft: one send, one job, each recipient listed once`, async () => {
+    const { h, admin, draft, readers } = await withAudience();
+    const { ok, refused } = await together(Array.from({ length: N }, () => admin.productNews.send({ id: draft.id, ...news })));
+    expect(ok).toHaveLength(1);
+    expect(ok[0]).toMatchObject({ id: draft.id, status: 'sending', recipients: readers.length });
+    expect(refused).toEqual(times(N - 1, { status: 409, message: PRODUCT_NEWS_MSG.notDraft }));
+    expect(await h.db.select().from(jobs).where(eq(jobs.kind, PRODUCT_NEWS_JOB))).toHaveLength(1);
+    expect(await h.db.select().from(productNewsletterRecipients).where(eq(productNewsletterRecipients.newsletterId, draft.id))).toHaveLength(readers.length);
+    expect((await h.db.select().from(auditLog)).filter((a) => a.action === 'product-news.send')).toHaveLength(1);
+  });
+
+  it('two runs of the send job at once mail each recipient exactly once', async () => {
+    const { h, admin, draft, readers, mailed } = await withAudience();
+    await admin.productNews.send({ id: draft.id, ...news });
+    await Promise.all([runProductNewsletter(h.deps, draft.id), runProductNewsletter(h.deps, draft.id)]);
+    expect(await mailed()).toEqual(readers);
+  });
+});
