@@ -11,6 +11,7 @@ import { ListError } from '../../components/ui/list-states';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
 import { UpgradeNotice } from '../../components/upgrade-notice';
 import { AI_KIND_INFO, AI_MSG, type AiKind, type EngineInfo, type QuotaInfo } from '../../../shared/schemas/ai';
 import { GenerationResult } from './generation-result';
@@ -143,7 +144,7 @@ function Workspace({ quota, jobId, onOpenJob }: { quota: QuotaInfo; jobId: strin
 }
 
 export function AiMagicPage({ jobId, onOpenJob }: { jobId: string; onOpenJob: (id: string) => void }) {
-  const status = trpc.ai.status.useQuery();
+  const status = trpc.ai.status.useQuery(undefined, LOADED);
   const enabled = status.data?.enabled;
   return (
     <>

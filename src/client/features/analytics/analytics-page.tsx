@@ -14,6 +14,7 @@ import { Label } from '../../components/ui/label';
 import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-states';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
 import { exportHref } from './format';
 import { IssueDetail } from './issue-detail';
 import { IssuesTable } from './issues-table';
@@ -25,7 +26,7 @@ export function AnalyticsPage({ publicationId }: { publicationId: string }) {
   const navigate = useNavigate();
   const q = trpc.analytics.overview.useQuery(
     { publicationId: publicationId || undefined },
-    { placeholderData: (p) => p, retry: (n, e) => httpStatusOf(e) !== 403 && n < 2 },
+    { ...LOADED, placeholderData: (p) => p, retry: (n, e) => httpStatusOf(e) !== 403 && n < 2 },
   );
   const [chosen, setChosen] = useState('');
 

@@ -14,6 +14,7 @@ import { ListError, ListSkeleton } from '../../components/ui/list-states';
 import { PageSpinner } from '../../components/ui/spinner';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
 import { useCurrentUser } from '../auth';
 import { STATUS_LABELS } from './billing-format';
 import { BillingTable } from './billing-table';
@@ -53,7 +54,7 @@ export function BillingPage() {
 }
 
 function BillingList() {
-  const q = trpc.billing.adminList.useQuery();
+  const q = trpc.billing.adminList.useQuery(undefined, LOADED);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<'all' | SubscriptionStatus>('all');
   const [plan, setPlan] = useState('all');

@@ -9,6 +9,7 @@ import { ListError } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
 import { YourPlan } from '../upgrade';
 import { formatMoney } from './billing-format';
 
@@ -39,7 +40,7 @@ function PaymentFacts({ payment, sub }: { payment: Payment; sub: SubscriptionDto
 }
 
 export function OwnBilling({ isAdmin }: { isAdmin: boolean }) {
-  const q = trpc.billing.subscription.useQuery();
+  const q = trpc.billing.subscription.useQuery(undefined, LOADED);
   const sub = q.data;
   if (!sub && q.isError)
     return (

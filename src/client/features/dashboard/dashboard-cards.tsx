@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
 import { openPublication, workflowHref } from '../publications';
 import { ConnectionBadge, PLATFORM_NAMES as CONNECTABLE } from '../integrations';
 import { formatDateTime, formatRelative } from '../../lib/format';
@@ -51,7 +52,7 @@ const rowSkeleton = (n: number, h = 'h-9') =>
   Array.from({ length: n }, (_, i) => <div key={i} aria-hidden className={`${h} animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60`} />);
 
 export function IntegrationsCard() {
-  const q = trpc.integrations.status.useQuery();
+  const q = trpc.integrations.status.useQuery(undefined, LOADED);
   const platforms = q.data?.data.platforms;
   return (
     <Card className="flex flex-col" role="region" aria-labelledby={cardId('Integrations')}>
@@ -83,7 +84,7 @@ export function IntegrationsCard() {
 }
 
 export function RecentPublicationsCard({ className }: { className?: string }) {
-  const q = trpc.integrations.status.useQuery();
+  const q = trpc.integrations.status.useQuery(undefined, LOADED);
   const navigate = useNavigate();
   // Campaigns on platforms are listed on /integrations; this card opens the user's own publications.
   const pubs = q.data?.data.publications.flatMap((p) => (p.platform === 'newsletter' ? [p] : [])).slice(0, RECENT_COUNT);
@@ -174,7 +175,7 @@ function planLimits(plan: PlanType): string {
 
 /** Every plan with the current one marked; the button opens the plan-upgrade dialog (its cards lead to /upgrade). */
 export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
-  const q = trpc.billing.subscription.useQuery();
+  const q = trpc.billing.subscription.useQuery(undefined, LOADED);
   const sub = q.data;
   const plan = sub?.currentPlan;
   const offer = plan ? PLAN_OFFERS.find((o) => o.id === plan) : undefined;

@@ -6,13 +6,14 @@ import { PageSpinner } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { MSG } from '../../../shared/messages';
 import { trpc } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
 import { PlatformCard } from './platform-card';
 import { PublishPanel } from './publish-panel';
 import { SubstackCard } from './substack-card';
 import { PublicationsTable } from './publications-table';
 
 export function IntegrationsPage() {
-  const q = trpc.integrations.overview.useQuery();
+  const q = trpc.integrations.overview.useQuery(undefined, LOADED);
   return (
     <>
       <PageHeader title="Integrations" description="Connect your e-mail platforms with an API key and publish your saved newsletters to them as campaigns." />

@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { UpgradeDialog } from '../upgrade';
 import { formatDateTime } from '../../lib/format';
@@ -84,7 +85,7 @@ function NewsletterRow({
 
 export function NewslettersPage() {
   const utils = trpc.useUtils();
-  const list = trpc.drafts.list.useQuery();
+  const list = trpc.drafts.list.useQuery(undefined, LOADED);
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<DraftSummary | null>(null);
   const [upgradeOpen, setUpgradeOpen] = useState(false);

@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
 import { useCurrentUser } from '../auth';
 import { UpgradeDialog } from '../upgrade';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -124,7 +125,7 @@ function PublicationRow({
 export function PublicationsPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const list = trpc.publications.list.useQuery();
+  const list = trpc.publications.list.useQuery(undefined, LOADED);
   const user = useCurrentUser();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [renaming, setRenaming] = useState<Summary | null>(null);

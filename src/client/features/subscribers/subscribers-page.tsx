@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
 
 type ImportReport = RouterOutputs['subscribers']['importCsv'];
 
@@ -120,7 +121,7 @@ function ImportPanel({ publicationId, onDone }: { publicationId: string; onDone:
 }
 
 function SharePanel({ publicationId }: { publicationId: string }) {
-  const share = trpc.subscribers.share.useQuery({ publicationId });
+  const share = trpc.subscribers.share.useQuery({ publicationId }, LOADED);
   const [copied, setCopied] = useState(false);
   if (!share.data) return null;
   const { signupUrl, feedUrl } = share.data;
@@ -184,7 +185,10 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
   const [confirm, setConfirm] = useState(false);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const list = trpc.subscribers.list.useQuery({ publicationId, search: search || undefined, status: status || undefined, page }, { placeholderData: (p) => p });
+  const list = trpc.subscribers.list.useQuery(
+    { publicationId, search: search || undefined, status: status || undefined, page },
+    { ...LOADED, placeholderData: (p) => p },
+  );
   const refresh = () => {
     void utils.subscribers.list.invalidate();
     void utils.sends.audience.invalidate();

@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { ListError, ListSkeleton } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
 import { Invitations } from './invitations';
 import { Members } from './members-table';
 import { Memberships } from './memberships';
@@ -17,7 +18,7 @@ import { TEAM_TEXT } from './strings';
 import { TeamName } from './team-name';
 
 export function TeamPage() {
-  const overview = trpc.team.overview.useQuery();
+  const overview = trpc.team.overview.useQuery(undefined, LOADED);
   return (
     <>
       <PageHeader title="Team" description="Invite people by e-mail, give them a role and share publications with them." />
