@@ -3,10 +3,11 @@
 // leave exactly the limit, and each refused one reads the plan's message.
 import { describe, it, expect } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { publications, subscribers } from '../../../db/schema';
+import { outbox, publications, subscribers } from '../../../db/schema';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { PUBLICATION_MSG } from '../../../src/server/publications/publications';
 import { SUBSCRIBER_MSG } from '../../../src/server/subscribers/subscribers';
+import { SIGNUP_MSG } from '../../../src/server/subscribers/messages';
 import { CAPABILITIES } from '../../../src/shared/plans';
 import { addSubscribers } from '../delivery/send-support';
 import { buildChannel } from '../workflow/factories';
@@ -94,6 +95,17 @@ describe('subscribers per publication', () => {
     if (report.overLimit) expect(report.message).toBe(SUBSCRIBER_MSG.partlyOverLimit(report.imported, report.overLimit, limit));
     expect(report.imported + added.ok.length).toBe(10);
     expect(await kept(h, pub.id)).toBe(limit);
+  });
+  it(`Free at its limit minus one: of ${N} simultaneous public sign-ups exactly one is kept and mailed`, async () => {
+    const { h, api, pub } = await publicationNearLimit(limit - 1, { env: { RATE_LIMITS: 'off' } });
+    const slug = new URL((await api.subscribers.share({ publicationId: pub.id })).signupUrl).pathname.split('/').pop()!;
+    const emails = Array.from({ length: N }, (_, i) => `reader${i}@example.net`);
+    // Every answer is the same neutral sentence, so the limit is read from what was kept and mailed.
+    const { ok } = await together(emails.map((email) => h.caller().subscribers.signup({ slug, email, name: '' })));
+    expect(ok).toEqual(times(N, { message: SIGNUP_MSG.checkInbox }));
+    expect(await kept(h, pub.id)).toBe(limit);
+    const mailed = (await h.db.select({ to: outbox.toAddress }).from(outbox)).filter((m) => emails.includes(m.to));
+    expect(mailed).toHaveLength(1);
   });
 });
 
