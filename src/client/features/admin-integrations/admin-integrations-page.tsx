@@ -9,13 +9,14 @@ import { errorMessage } from '../../lib/errors';
 import { MSG } from '../../../shared/messages';
 import { trpc } from '../../trpc';
 import { HealthBadge, When } from './shared';
+import { LOADED } from '../../lib/page-data';
 
 function Configured({ on, yes, no }: { on: boolean; yes: string; no: string }) {
   return <Badge tone={on ? 'success' : 'neutral'}>{on ? yes : no}</Badge>;
 }
 
 export function AdminIntegrationsPage() {
-  const q = trpc.integrations.adminOverview.useQuery();
+  const q = trpc.integrations.adminOverview.useQuery(undefined, LOADED);
   return (
     <>
       <PageHeader title="Admin Integrations" description="System-level services and the e-mail platforms your users connect. Read-only." />

@@ -10,6 +10,7 @@ import { MSG } from '../../../shared/messages';
 import { trpc } from '../../trpc';
 import { isPlatform, PLATFORM_NAMES, type IntegrationPlatform } from '../integrations';
 import { When } from './shared';
+import { LOADED } from '../../lib/page-data';
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -21,7 +22,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 }
 
 function Detail({ platform }: { platform: IntegrationPlatform }) {
-  const q = trpc.integrations.adminPlatform.useQuery({ platform });
+  const q = trpc.integrations.adminPlatform.useQuery({ platform }, LOADED);
   if (q.isError) return <ListError message={errorMessage(q.error, MSG.pageErrorBody)} onRetry={() => void q.refetch()} />;
   if (!q.data) return <PageSpinner />;
   const d = q.data;

@@ -17,14 +17,15 @@ import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { EmailPreview } from '../admin-onboarding';
 import { useDebounced } from '../../lib/use-debounced';
+import { LOADED } from '../../lib/page-data';
 
 const users = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'user' : 'users'}`;
 const STATUS_TONE = { draft: 'neutral', sending: 'brand', sent: 'success', failed: 'danger' } as const;
 
 export function NewsletterComposePage() {
   const utils = trpc.useUtils();
-  const list = trpc.productNews.list.useQuery();
-  const audience = trpc.productNews.audience.useQuery(undefined, { refetchInterval: 30_000 });
+  const list = trpc.productNews.list.useQuery(undefined, LOADED);
+  const audience = trpc.productNews.audience.useQuery(undefined, { ...LOADED, refetchInterval: 30_000 });
   const [draftId, setDraftId] = useState<string | undefined>();
   const [subject, setSubject] = useState('');
   const [markdown, setMarkdown] = useState('');

@@ -18,13 +18,14 @@ import { cn } from '../../lib/cn';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { EmailPreview } from './email-preview';
 import { useDebounced } from '../../lib/use-debounced';
+import { LOADED } from '../../lib/page-data';
 
 type Step = RouterOutputs['onboarding']['list']['steps'][number];
 const NEW = 'new';
 const blank = { dayOffset: 0, subject: '', markdown: '', enabled: true };
 
 export function OnboardingEmailsPage() {
-  const list = trpc.onboarding.list.useQuery();
+  const list = trpc.onboarding.list.useQuery(undefined, LOADED);
   const [selected, setSelected] = useState<string | null>(null);
   const steps = list.data?.steps ?? [];
   const canEdit = list.data?.canEdit ?? false;

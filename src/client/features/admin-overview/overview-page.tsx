@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { PLAN_LABELS, PLAN_TYPES } from '../../../shared/plans';
+import { LOADED } from '../../lib/page-data';
 
 function Stat({ icon: Icon, label, value, hint }: { icon: LucideIcon; label: string; value: number; hint?: string }) {
   return (
@@ -27,7 +28,7 @@ function Stat({ icon: Icon, label, value, hint }: { icon: LucideIcon; label: str
 const sum = (o: Record<string, number>) => Object.values(o).reduce((n, v) => n + v, 0);
 
 export function OverviewPage() {
-  const q = trpc.admin.overview.useQuery(undefined, { refetchInterval: 60_000 });
+  const q = trpc.admin.overview.useQuery(undefined, { ...LOADED, refetchInterval: 60_000 });
   const d = q.data;
   return (
     <div>

@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { trpc } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
 
 const OUTCOMES = [
   { id: 'success', label: 'Signed in', tone: 'success' },
@@ -45,7 +46,7 @@ export function SecurityPage() {
   const query = useDebounced(search.trim());
   const q = trpc.admin.security.useQuery(
     { search: query, outcome: outcome || undefined, action: action || undefined },
-    { placeholderData: (p) => p, refetchInterval: 30_000 },
+    { ...LOADED, placeholderData: (p) => p, refetchInterval: 30_000 },
   );
   const d = q.data;
   return (

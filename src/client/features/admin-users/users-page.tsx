@@ -16,6 +16,7 @@ import { trpc } from '../../trpc';
 import { useCurrentUser } from '../auth';
 import { PLAN_LABELS, PLAN_TYPES, ROLES, type PlanType, type Role } from '../../../shared/plans';
 import { ROLE_LABELS, UserActions } from './user-actions';
+import { LOADED } from '../../lib/page-data';
 
 const PAGE = 50;
 
@@ -29,7 +30,7 @@ export function UsersPage() {
   // The list follows the search box once typing pauses, not on every key.
   const query = useDebounced(search.trim());
   const input = { search: query, role: role || undefined, plan: plan || undefined, status: status || undefined, limit: PAGE, offset: page * PAGE };
-  const list = trpc.admin.listUsers.useQuery(input, { placeholderData: (prev) => prev });
+  const list = trpc.admin.listUsers.useQuery(input, { ...LOADED, placeholderData: (prev) => prev });
   const isAdmin = me?.role === 'admin';
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE));
   const filter =

@@ -15,6 +15,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { StaffOnly } from './staff-forbidden';
 import type { BlogAdminItem } from './types';
+import { LOADED } from '../../lib/page-data';
 
 export const BLOG_ADMIN_TITLE = 'Blog posts';
 
@@ -62,7 +63,7 @@ function PostRow({ post, onDelete }: { post: BlogAdminItem; onDelete: () => void
 
 function PostList() {
   const utils = trpc.useUtils();
-  const q = trpc.blog.adminList.useQuery();
+  const q = trpc.blog.adminList.useQuery(undefined, LOADED);
   const [doomed, setDoomed] = useState<BlogAdminItem | null>(null);
   const del = trpc.blog.delete.useMutation({
     onSuccess: () => {

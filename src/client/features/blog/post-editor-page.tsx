@@ -22,6 +22,7 @@ import { slugify } from '../../../shared/blog-slug';
 import { useDebounced } from '../../lib/use-debounced';
 import { StaffOnly } from './staff-forbidden';
 import type { BlogEditorPost } from './types';
+import { LOADED } from '../../lib/page-data';
 
 export const UPLOAD_PATH = '/api/uploads/blog-image';
 const IMAGE_MAX = 2 * 1024 * 1024;
@@ -359,7 +360,7 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
 }
 
 function EditExisting({ id }: { id: string }) {
-  const q = trpc.blog.get.useQuery({ id });
+  const q = trpc.blog.get.useQuery({ id }, LOADED);
   if (q.isError) {
     const notFound = httpStatusOf(q.error) === 404;
     return (

@@ -36,6 +36,8 @@ function StatCard({ label, icon, value, note, testId }: { label: string; icon: R
 
 const PLACES = { brevo: 'Primary (API) service', bigscoots: 'Secondary (SMTP) service', fallback: 'Fallback service' } as const;
 
+// Not read with LOADED: coming back to this tab (after a test send) must show fresh figures, so its
+// mount refreshes what the route loader fetched.
 export function OverviewTab({ scope }: { scope: EmailScope }) {
   const health = trpc.emailAdmin.getHealth.useQuery({ scope }, { refetchInterval: HEALTH_POLL_MS });
   const metrics = trpc.emailAdmin.getMetrics.useQuery({ scope }, { refetchInterval: METRICS_POLL_MS });

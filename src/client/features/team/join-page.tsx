@@ -15,6 +15,7 @@ import { trpc } from '../../trpc';
 import { clearPendingInvitation } from '../../lib/pending-invitation';
 import { TEAM_TEXT } from './strings';
 import { useRefresh } from './team-kit';
+import { LOADED } from '../../lib/page-data';
 
 const LINK_INVALID = 'This invitation link is not valid. Check that you copied the whole link.';
 
@@ -35,7 +36,7 @@ export function JoinPage({ token }: { token: string }) {
   // The token is in the address now: the one kept across sign-in has done its job.
   useEffect(() => clearPendingInvitation(), []);
   const refresh = useRefresh();
-  const invitation = trpc.team.invitation.useQuery({ token }, { enabled: !!token, retry: false });
+  const invitation = trpc.team.invitation.useQuery({ token }, { ...LOADED, enabled: !!token, retry: false });
   const [joined, setJoined] = useState<{ workspaceName: string; role: 'editor' | 'viewer'; alreadyMember: boolean } | null>(null);
   const accept = trpc.team.accept.useMutation({
     onSuccess: async (r) => {

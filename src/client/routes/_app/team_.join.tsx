@@ -3,6 +3,7 @@ import { stringParam } from '../../lib/search';
 import { rememberPendingInvitation } from '../../lib/pending-invitation';
 import { JoinPage } from '../../features/team/join-page';
 import { pageErrorView } from '../../components/error-views';
+import { ensurePageData } from '../../lib/page-data';
 
 interface JoinSearch {
   token?: string;
@@ -17,6 +18,9 @@ export const Route = createFileRoute('/_app/team_/join')({
     if (token) rememberPendingInvitation(token);
     return token ? { token } : {};
   },
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  loader: ({ context, deps: { token } }) =>
+    token && ensurePageData(context.queryClient, context.trpc.team.invitation.queryOptions({ token }, { retry: false })),
   component: JoinRoute,
 });
 
