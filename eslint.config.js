@@ -76,6 +76,10 @@ const dataLayerOnly = [
     message: 'Await the query instead (`const [row] = await …` for one row): src/server/db.ts hands out an async handle.',
   },
   {
+    selector: "CallExpression[callee.property.name=/^(all|get|run|values)$/][arguments.0.type='TaggedTemplateExpression']",
+    message: 'Raw SQL goes through queryRows(db, sql`…`) or execute(db, sql`…`) from src/server/db.ts, which know both drivers.',
+  },
+  {
     selector: "MemberExpression[property.name='$client'], Identifier[name='sqliteClient']",
     message: 'The raw connection stays in the data layer (src/server/db.ts).',
   },

@@ -93,5 +93,5 @@ try {
   console.error(`${message}${detail}`);
   code = 1;
 }
-closeDb(db);
+await closeDb(db);
 process.exit(code);

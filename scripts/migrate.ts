@@ -9,7 +9,7 @@ try {
   const before = appliedMigrations(db);
   migrateDb(db);
   const after = appliedMigrations(db);
-  closeDb(db);
+  await closeDb(db);
   const total = `${after} migration${after === 1 ? '' : 's'} in total`;
   console.log(after > before ? `Applied ${after - before} migration(s) to ${env.DATABASE_PATH} (${total}).` : `${env.DATABASE_PATH} is up to date (${total}).`);
 } catch (err) {

@@ -69,5 +69,5 @@ try {
 } catch (err) {
   fail(err instanceof AppError ? err.message : `Could not create the account: ${(err as Error).message}`);
 } finally {
-  closeDb(db);
+  await closeDb(db);
 }

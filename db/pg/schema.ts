@@ -1,10 +1,11 @@
 // The Postgres schema: db/schema's tables under the same names, derived by derive.ts. drizzle-kit
 // reads this file for the Postgres migrations (db/migrations-pg); tests/unit/foundation/pg-schema.test.ts
 // fails when a table of db/schema is missing here or the committed migrations drift from it.
-import * as sqlite from '../schema';
+import * as sqlite from '../schema/sqlite';
 import { derivePgTables } from './derive';
 
-const pg = derivePgTables(sqlite);
+/** Every twin by its export name in db/schema. */
+export const pgTables = derivePgTables(sqlite);
 
 export const {
   emailCodes,
@@ -47,4 +48,4 @@ export const {
   integrationPublications,
   sendLinks,
   trackingEvents,
-} = pg;
+} = pgTables;

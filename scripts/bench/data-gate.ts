@@ -18,7 +18,7 @@ const ROUNDS = 7;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gate-bench-'));
 const file = path.join(dir, 'bench.db');
-closeDb(openDb(file));
+await closeDb(openDb(file));
 // drizzle's own handle on a connection, and the gate over the same connection.
 const raw = drizzle(new Database(file), { schema });
 const gated = gatedDb(raw);

@@ -88,7 +88,7 @@ export default async function run() {
     times.push(performance.now() - t);
     if (res.errors.length) throw new Error(`bench channels failed: ${res.errors[0].message}`);
     articles = res.articles.length;
-    closeDb(db);
+    await closeDb(db);
   }
   await server.close();
   const fetchMedian = median(times);

@@ -5,15 +5,22 @@
 // transaction. The raw connection stays here; ESLint forbids the synchronous idioms (`.all()`,
 // `.get()`, `.run()`, `.values()`), `$client` and drizzle's own `.transaction(` everywhere else.
 import Database from 'better-sqlite3';
+import { is, type SQL } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgDatabase } from 'drizzle-orm/pg-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as schema from '../../db/schema';
-import { gatedDb, type GatedDb } from './data-gate';
+import pg from 'pg';
+import * as schema from '../../db/schema/sqlite';
+import { pgTables } from '../../db/pg/schema';
+import { DIALECT } from '../../db/dialect';
+import { gatedDb, inTx as gatedInTx, tx as gatedTx, type GatedDb, type TxOptions } from './data-gate';
 
-export { tx, inTx, GateMisuseError, GateTimeoutError, type TxOptions } from './data-gate';
+export { GateMisuseError, GateTimeoutError, type TxOptions } from './data-gate';
 
 /** The handle domain code uses: the shared one, or the `t` a transaction callback receives. */
 export type Db = GatedDb;
@@ -30,13 +37,15 @@ export type Tx = Db;
  * sources and dist/server/index.js or a chunk below it in the bundle (esbuild moves shared code into
  * dist/server/chunks/ as imports change).
  */
-export const MIGRATIONS_FOLDER = findMigrations(path.dirname(fileURLToPath(import.meta.url)));
+export const MIGRATIONS_FOLDER = findMigrations(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** db/migrations-pg: the same migrations for Postgres. */
+export const PG_MIGRATIONS_FOLDER = findMigrations(path.dirname(fileURLToPath(import.meta.url)), 'migrations-pg');
 
-function findMigrations(from: string): string {
+function findMigrations(from: string, name: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
-    const folder = path.join(dir, 'db', 'migrations');
+    const folder = path.join(dir, 'db', name);
     if (fs.existsSync(path.join(folder, 'meta', '_journal.json'))) return folder;
-    if (path.dirname(dir) === dir) throw new Error(`db/migrations not found above ${from}`);
+    if (path.dirname(dir) === dir) throw new Error(`db/${name} not found above ${from}`);
   }
 }
 
@@ -64,6 +73,11 @@ function migrateLocked(raw: RawDb, file: string): void {
 
 /** Opens (and unless told otherwise migrates) the SQLite file and returns its shared, gated handle. */
 export function openDb(file: string, opts: { migrate?: boolean } = {}): Db {
+  if (DIALECT === 'postgresql') {
+    throw new Error(
+      'DATABASE_URL names a Postgres database, which Curated cannot run on yet (the Postgres mode is being built). Unset DATABASE_URL to use the SQLite file at DATABASE_PATH.',
+    );
+  }
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
@@ -83,9 +97,85 @@ function rawOf(db: Db): { raw: RawDb; file: string } {
   return found;
 }
 
-/** Closes the connection behind a handle from openDb() (after the work on it has finished). */
-export function closeDb(db: Db): void {
+/** Closes the connection (SQLite) or the pool (Postgres) behind a handle from openDb()/openPostgres(). */
+export async function closeDb(db: Db): Promise<void> {
   raws.get(db)?.raw.$client.close();
+  await pools.get(db)?.end();
+}
+
+// Postgres: a pool of connections; transactions are the driver's own (one pooled connection each,
+// so nothing needs to wait at a gate), nested ones are savepoints. Not yet used by the server.
+const pools = new WeakMap<Db, pg.Pool>();
+/** The advisory lock every process takes while it migrates (N processes may start at once). */
+const MIGRATION_LOCK = 4_201_124;
+
+/**
+ * Connects to the Postgres database at `url`, applies the pending migrations under an advisory lock
+ * (unless told otherwise) and returns its handle, typed like SQLite's: the tables of db/schema are the
+ * Postgres twins in this mode (db/dialect.ts), with the same names and JavaScript values.
+ */
+export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // An idle connection the server dropped must not take the process down.
+  pool.on('error', () => {});
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    await pool.end();
+    throw new Error(`Could not connect to the Postgres database named by DATABASE_URL: ${(err as Error).message}`, { cause: err });
+  }
+  try {
+    if (opts.migrate !== false) {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await migratePg(drizzlePg(client), { migrationsFolder: PG_MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      }
+    }
+  } finally {
+    client.release();
+  }
+  const db = drizzlePg(pool, { schema: pgTables }) as unknown as Db;
+  pools.set(db, pool);
+  return db;
+}
+
+const isPostgres = (db: Db) => is(db as unknown as NodePgDatabase, PgDatabase);
+
+/**
+ * Runs `fn` in a transaction: BEGIN, `fn(t)` with its awaits, then COMMIT, or ROLLBACK when it throws
+ * (the error is rethrown). Given a transaction's handle, it is a savepoint inside that transaction. On
+ * SQLite the gate keeps every other query of the process out until it ends (BEGIN IMMEDIATE unless told
+ * otherwise); on Postgres it holds one pooled connection.
+ */
+export function tx<T>(db: Db, fn: (t: Db) => Promise<T> | T, opts: TxOptions = {}): Promise<T> {
+  if (!isPostgres(db)) return gatedTx(db, fn, opts);
+  return (db as unknown as NodePgDatabase).transaction(async (t) => fn(t as unknown as Db));
+}
+
+/** Rows of a raw SQL query (`sql\`…\``), whichever the driver: better-sqlite3's `all`, node-postgres's `rows`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  if (!isPostgres(db)) return (await db.all(query)) as T[];
+  return ((await (db as unknown as NodePgDatabase).execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Runs a raw SQL write; the result gives `affectedRows()` on either driver. */
+export async function execute(db: Db, query: SQL): Promise<{ changes: number } | { rowCount: number | null }> {
+  if (!isPostgres(db)) return db.run(query);
+  return (await (db as unknown as NodePgDatabase).execute(query)) as unknown as { rowCount: number | null };
+}
+
+/**
+ * A statement prepared on the shared handle, run inside the transaction `t` instead (the statement
+ * itself is shared, not prepared again).
+ */
+export function inTx<P extends object>(t: Db, stmt: P): P {
+  if (!isPostgres(t)) return gatedInTx(t, stmt);
+  // drizzle's node-postgres statement runs on its `client`: the transaction's connection here.
+  const client = (t as unknown as { session: { client: unknown } }).session.client;
+  return Object.create(stmt, { client: { value: client } }) as P;
 }
 
 /** Applies the committed migrations not yet applied (`npm run db:migrate`); openDb() does it by default. */

@@ -41,10 +41,9 @@ const shutdown = () => {
   stopPeriodicTasks();
   server.close();
   // Sends in progress finish their current batch; the rest resume on the next start.
-  void Promise.all([worker?.stop(), closeExportPool()]).finally(() => {
-    closeDb(db);
-    process.exit(0);
-  });
+  void Promise.all([worker?.stop(), closeExportPool()])
+    .then(() => closeDb(db))
+    .finally(() => process.exit(0));
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

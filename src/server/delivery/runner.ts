@@ -5,7 +5,7 @@
 // A chain that fails as a whole (outage, rate limit) puts the batch back and retries the job later.
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
-import { affectedRows, tx, type Db, type DbOrTx } from '../db';
+import { affectedRows, execute, tx, type Db, type DbOrTx } from '../db';
 import { issueSends, publications, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
 import { mailboxAddress, mailboxWithName, cleanHeader } from '../mail/headers';
 import type { JobQueue, ClaimedJob } from '../jobs/queue';
@@ -31,14 +31,17 @@ export const outageDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.ma
 /** Freezes who gets the issue: active subscribers not on the account's suppression list. */
 export async function snapshotRecipients(db: DbOrTx, send: IssueSendRow, now: Date): Promise<number> {
   return tx(db, async (t) => {
-    const res = await t.run(sql`
+    const res = await execute(
+      t,
+      sql`
       INSERT INTO ${sendRecipients} (send_id, subscriber_id, email, name, status)
       SELECT ${send.id}, ${subscribers.id}, ${subscribers.email}, ${subscribers.name}, 'pending'
       FROM ${subscribers}
       WHERE ${subscribers.publicationId} = ${send.publicationId} AND ${subscribers.status} = 'active'
         AND NOT EXISTS (SELECT 1 FROM ${suppressions} WHERE ${suppressions.userId} = ${send.userId} AND ${suppressions.email} = ${subscribers.email})
       ORDER BY ${subscribers.createdAt}
-      ON CONFLICT DO NOTHING`);
+      ON CONFLICT DO NOTHING`,
+    );
     const total = affectedRows(res);
     await t.update(issueSends).set({ status: 'sending', total, startedAt: now }).where(eq(issueSends.id, send.id));
     return total;

@@ -52,7 +52,7 @@ describe('scripts', { timeout: 60_000 }, () => {
     const db = openDb(dbPath, { migrate: false });
     expect(appliedMigrations(db)).toBeGreaterThan(0);
     expect(await db.select().from(users)).toEqual([]);
-    closeDb(db);
+    await closeDb(db);
   });
 
   it('a migration waits while another process holds the migration lock, then finds what to apply', async () => {
@@ -106,7 +106,7 @@ describe('scripts', { timeout: 60_000 }, () => {
 
     const db = openDb(dbPath, { migrate: false });
     expect((await db.select().from(users).where(eq(users.email, 'mgr@example.com')))[0]).toMatchObject({ role: 'manager', planType: 'business' });
-    closeDb(db);
+    await closeDb(db);
   });
 
   it('cli runs a query as a user and prints JSON', async () => {
@@ -121,7 +121,7 @@ describe('scripts', { timeout: 60_000 }, () => {
     expect(JSON.parse(r.stdout).name).toBe('Manager Two');
     const db = openDb(dbPath, { migrate: false });
     expect((await db.select().from(users).where(eq(users.email, 'mgr@example.com')))[0]?.name).toBe('Manager Two');
-    closeDb(db);
+    await closeDb(db);
   });
 
   it('cli is anonymous without --as', async () => {

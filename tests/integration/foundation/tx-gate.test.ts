@@ -26,7 +26,8 @@ function open(opts: { waitMs?: number } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tx-gate-'));
   const file = path.join(dir, 'app.db');
   // A migrated file, reopened on a connection of the test's own (its gate takes the test's waitMs).
-  closeDb(openDb(file));
+  // SQLite closes at once; the promise only matters for a Postgres pool.
+  void closeDb(openDb(file));
   const raw = rawDrizzle(new Database(file));
   raw.$client.exec(`CREATE TABLE gate_counters (id TEXT PRIMARY KEY, n INTEGER NOT NULL);
     CREATE TABLE gate_notes (id TEXT PRIMARY KEY, by TEXT NOT NULL);

@@ -107,6 +107,7 @@ describe('the data layer', () => {
     expect(await messages('declare const db: any;\nexport const rows = await db.select().from(1);\n')).toEqual([]);
     // Maps and prepared statements with parameters are not queries' synchronous ends.
     expect(await messages("const m = new Map<string, number>();\nexport const v = [...m.values()];\nexport const g = m.get('a');\n")).toEqual([]);
+    expect(await messages("import { sql } from 'drizzle-orm';\ndeclare const db: any;\nexport const r = await db.all(sql`SELECT 1`);\n")).toHaveLength(1);
     expect(await messages(sync, 'src/server/db.ts')).toEqual([]);
     expect(await messages(sync, 'scripts/probe.ts')).toHaveLength(1);
   });
