@@ -1,5 +1,5 @@
-// Onboarding and product news state: the default steps are seeded once however many starts race, and a
-// product newsletter is sent once (one send, one job, each recipient mailed once) however many sends
+// Onboarding and product news state: the default steps are seeded once however many starts race, each
+// onboarding step reaches an account once, and a product newsletter is sent once (one send, one job, each recipient mailed once) however many sends
 // or send jobs run at the same time.
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -7,7 +7,8 @@ import { auditLog, jobs, onboardingEmails, outbox, productNewsletterRecipients, 
 import { harnessWithAdmin } from '../../helpers/app';
 import { seedDefaultSteps } from '../../../src/server/onboarding/steps';
 import { PRODUCT_NEWS_MSG, runProductNewsletter } from '../../../src/server/onboarding/product-news';
-import { PRODUCT_NEWS_JOB } from '../../../src/server/onboarding/kinds';
+import { ONBOARDING_JOB, PRODUCT_NEWS_JOB } from '../../../src/server/onboarding/kinds';
+import { enqueueOnboardingBatch, runOnboardingBatch } from '../../../src/server/onboarding/schedule';
 import { times, together } from './support';
 
 const N = 8;
@@ -20,6 +21,27 @@ describe('onboarding sequence seed', () => {
     await Promise.all(Array.from({ length: N }, () => seedDefaultSteps(h.deps)));
     const steps = await h.db.select({ dayOffset: onboardingEmails.dayOffset }).from(onboardingEmails);
     expect(steps.map((s) => s.dayOffset).sort((a, b) => a - b)).toEqual([0, 2, 5]);
+  });
+
+  // Each (account, step) delivery is claimed by a unique row before the mail goes out, so racing
+  // batches cannot both claim it (no transaction to remove: the unique key is the guard).
+  it('two onboarding batches at once, and simultaneous requests to queue one: each new account gets the welcome once', async () => {
+    let clock = new Date('2026-11-02T09:00:00Z');
+    const h = await harnessWithAdmin({ deps: { now: () => clock } });
+    await h.db.delete(onboardingEmails);
+    await h.caller(h.admin).onboarding.create({ dayOffset: 0, subject: 'Welcome aboard', markdown: 'Hello', enabled: true });
+    clock = new Date(clock.getTime() + 60_000);
+    const readers = ['ann@example.com', 'bob@example.com', 'cat@example.com'];
+    for (const email of readers) await h.insertUser({ email });
+
+    const queued = await Promise.all(Array.from({ length: N }, () => enqueueOnboardingBatch(h.deps)));
+    expect(queued.filter(Boolean)).toHaveLength(1);
+    expect(await h.db.select().from(jobs).where(eq(jobs.kind, ONBOARDING_JOB))).toHaveLength(1);
+
+    await Promise.all([runOnboardingBatch(h.deps), runOnboardingBatch(h.deps)]);
+    const welcomed = (await h.db.select().from(outbox)).filter((m) => m.subject === 'Welcome aboard').map((m) => m.toAddress);
+    // The admin's account is as old as the step, so it is due too.
+    expect(welcomed.sort()).toEqual(['admin@example.com', ...readers]);
   });
 });
 
