@@ -26,5 +26,5 @@ export async function together<T>(calls: Promise<T>[]): Promise<Outcomes<T>> {
   return out;
 }
 
-/** `n` copies of one refusal, to compare a whole list at once. */
-export const times = (n: number, refusal: Refusal): Refusal[] => Array.from({ length: n }, () => refusal);
+/** `n` copies of one answer or refusal, to compare a whole list at once. */
+export const times = <T>(n: number, answer: T): T[] => Array.from({ length: n }, () => answer);
