@@ -6,12 +6,12 @@ import { appliedMigrations, closeDb, migrateDb, openDb } from '../src/server/db'
 try {
   const env = loadEnv(process.env, { persistSecret: false });
   const db = openDb(env.DATABASE_PATH, { migrate: false });
-  const before = appliedMigrations(db);
-  migrateDb(db);
-  const after = appliedMigrations(db);
+  // Counted under the migration lock: a process that waited for another's migration applied none.
+  const applied = migrateDb(db);
+  const total = appliedMigrations(db);
   await closeDb(db);
-  const total = `${after} migration${after === 1 ? '' : 's'} in total`;
-  console.log(after > before ? `Applied ${after - before} migration(s) to ${env.DATABASE_PATH} (${total}).` : `${env.DATABASE_PATH} is up to date (${total}).`);
+  const inTotal = `${total} migration${total === 1 ? '' : 's'} in total`;
+  console.log(applied > 0 ? `Applied ${applied} migration(s) to ${env.DATABASE_PATH} (${inTotal}).` : `${env.DATABASE_PATH} is up to date (${inTotal}).`);
 } catch (err) {
   console.error(`Migration failed: ${(err as Error).message}`);
   process.exit(1);

@@ -56,19 +56,32 @@ const raws = new WeakMap<Db, { raw: RawDb; file: string }>();
  * Applies the pending migrations while holding an exclusive lock on `<file>.migrate-lock`: drizzle's
  * migrator reads what is applied and then begins its transaction, so two processes starting at once
  * on an empty file would both apply the first migration and one would fail. The lock lives in its
- * own small file because the migrator opens its own transaction on the database.
+ * own small file because the migrator opens its own transaction on the database. Returns how many
+ * migrations this call applied, counted under the lock (a process that waited applies none).
  */
-function migrateLocked(raw: RawDb, file: string): void {
-  if (file === ':memory:') return migrate(raw, { migrationsFolder: MIGRATIONS_FOLDER });
+function migrateLocked(raw: RawDb, file: string): number {
+  const apply = () => {
+    const before = countApplied(raw.$client);
+    migrate(raw, { migrationsFolder: MIGRATIONS_FOLDER });
+    return countApplied(raw.$client) - before;
+  };
+  if (file === ':memory:') return apply();
   const lock = new Database(`${file}.migrate-lock`);
   try {
     lock.pragma('busy_timeout = 60000');
     lock.exec('BEGIN EXCLUSIVE');
-    migrate(raw, { migrationsFolder: MIGRATIONS_FOLDER });
+    const applied = apply();
     lock.exec('COMMIT');
+    return applied;
   } finally {
     lock.close();
   }
+}
+
+function countApplied(client: Database.Database): number {
+  const table = client.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
+  if (!table) return 0;
+  return (client.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
 }
 
 /** Opens (and unless told otherwise migrates) the SQLite file and returns its shared, gated handle. */
@@ -179,17 +192,14 @@ export function inTx<P extends object>(t: Db, stmt: P): P {
 }
 
 /** Applies the committed migrations not yet applied (`npm run db:migrate`); openDb() does it by default. */
-export function migrateDb(db: Db): void {
+export function migrateDb(db: Db): number {
   const { raw, file } = rawOf(db);
-  migrateLocked(raw, file);
+  return migrateLocked(raw, file);
 }
 
 /** How many migrations the database has applied. */
 export function appliedMigrations(db: Db): number {
-  const client = rawOf(db).raw.$client;
-  const table = client.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
-  if (!table) return 0;
-  return (client.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
+  return countApplied(rawOf(db).raw.$client);
 }
 
 /**

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
-import { appliedMigrations, closeDb, openDb } from '../../../src/server/db';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { appliedMigrations, closeDb, MIGRATIONS_FOLDER, openDb } from '../../../src/server/db';
 import { users } from '../../../db/schema';
 
 const run = promisify(execFile);
@@ -53,6 +55,26 @@ describe('scripts', { timeout: 60_000 }, () => {
     expect(appliedMigrations(db)).toBeGreaterThan(0);
     expect(await db.select().from(users)).toEqual([]);
     await closeDb(db);
+  });
+
+  it('a migration that waited for another process reports only what it applied itself', async () => {
+    const fresh = path.join(dir, 'raced.db');
+    const lock = new Database(`${fresh}.migrate-lock`);
+    lock.exec('BEGIN EXCLUSIVE');
+    const running = script('migrate.ts', [], { DATABASE_PATH: fresh });
+    try {
+      await new Promise((r) => setTimeout(r, 4000));
+      // The lock holder migrates the file meanwhile, as a server starting at the same moment would.
+      const other = new Database(fresh);
+      migrate(drizzle(other), { migrationsFolder: MIGRATIONS_FOLDER });
+      other.close();
+    } finally {
+      lock.exec('COMMIT');
+      lock.close();
+    }
+    const done = await running;
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain('is up to date');
   });
 
   it('a migration waits while another process holds the migration lock, then finds what to apply', async () => {
