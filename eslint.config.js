@@ -215,13 +215,14 @@ export default tseslint.config(
     },
   },
   {
-    // The data layer itself, and the benchmarks that seed rows past it.
+    // The data layer itself.
     files: ['src/server/db.ts', 'src/server/data-gate.ts'],
     rules: { 'no-restricted-syntax': ['error', noTxCast] },
   },
   {
     files: ['scripts/**/*.ts'],
-    ignores: ['scripts/bench/**'],
+    // The gate's benchmark measures it against drizzle's own handle on the raw connection.
+    ignores: ['scripts/bench/data-gate.ts'],
     rules: { 'no-restricted-syntax': ['error', ...dataLayerOnly] },
   },
   {

@@ -12,7 +12,7 @@ import { addSubscribers, newId, readyPublication } from '../../tests/integration
 import { startJobWorker } from '../../src/server/jobs/worker';
 import { jobHandlers } from '../../src/server/job-handlers';
 import { issueSends } from '../../db/schema';
-import { sqliteClient } from '../../src/server/db';
+import { closeDb } from '../../src/server/db';
 import { importSubscribersCsv } from '../../src/server/subscribers/csv-import';
 import { report } from './report';
 
@@ -89,7 +89,7 @@ export default async function run() {
     report('CSV import: 100,000 rows (parse, validate, write)', `${importSeconds.toFixed(2)} s, ${imported.imported.toLocaleString()} imported`);
     report('CSV import: longest event-loop stall', `${longest.toFixed(1)} ms`, { ok: longest < 100, text: 'stall budget 100 ms' });
     report('CSV import: peak memory', `${(importPeak / 1048576).toFixed(1)} MB RSS (+${((importPeak - importBase) / 1048576).toFixed(1)} MB)`);
-    sqliteClient(h.db).close();
+    await closeDb(h.db);
   } finally {
     sink.stop();
     fs.rmSync(dir, { recursive: true, force: true });

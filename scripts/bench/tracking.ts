@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { report, timeMedian, ms } from './report';
@@ -73,8 +73,8 @@ export default async function run() {
   const { jobHandlers } = await import('../../src/server/job-handlers');
   const { clickToken } = await import('../../src/server/tracking/tokens');
   const { analyticsIssue, analyticsOverview } = await import('../../src/server/analytics/analytics');
-  const { sendLinks, sendRecipients } = await import('../../db/schema');
-  const { sqliteClient } = await import('../../src/server/db');
+  const { issueSends, sendLinks, sendRecipients, trackingEvents } = await import('../../db/schema');
+  const { execute, inTx, tx } = await import('../../src/server/db');
   const { freePort } = await import('./api');
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-tracking-'));
@@ -118,66 +118,68 @@ export default async function run() {
     report('  click redirect throughput / bare Hono', `${((click!.rps / bare!.rps) * 100).toFixed(0)}%`);
     for (const c of children.splice(0)) c.kill();
 
-    // The analytics query for one account over 1,000,000 events spread over 50 issues.
-    const client = sqliteClient(h.db);
+    // The analytics query for one account over 1,000,000 events spread over 50 issues, seeded through
+    // the data layer: copies of the first issue (its row, recipients and links) under new ids, then the
+    // events through one prepared statement, each part in one transaction.
     const sendIds = [send.id];
-    // Copies of the first issue (its row, recipients and links) under new ids, columns named from the table.
-    const cols = (client.prepare(`SELECT name FROM pragma_table_info('issue_sends')`).all() as { name: string }[]).map((c) => c.name);
-    const pick = cols.map((c) => (c === 'id' ? '?' : c === 'subject' ? `subject || ' #' || ?` : c === 'started_at' || c === 'created_at' ? `${c} + ?` : c));
-    const copySend = client.prepare(`INSERT INTO issue_sends (${cols.join(', ')}) SELECT ${pick.join(', ')} FROM issue_sends WHERE id = ?`);
-    const copyRecipients = client.prepare(
-      `INSERT INTO send_recipients (send_id, subscriber_id, email, name, status, attempts, sent_at) SELECT ?, subscriber_id, email, name, status, attempts, sent_at FROM send_recipients WHERE send_id = ?`,
-    );
-    const copyLinks = client.prepare(`INSERT INTO send_links (send_id, position, url, label) SELECT ?, position, url, label FROM send_links WHERE send_id = ?`);
-    client.transaction(() => {
+    const [original] = await h.db.select().from(issueSends).where(eq(issueSends.id, send.id));
+    const firstRecipients = await h.db.select().from(sendRecipients).where(eq(sendRecipients.sendId, send.id));
+    await tx(h.db, async (t) => {
       for (let s = 1; s < SENDS; s++) {
         const id = newId();
         sendIds.push(id);
-        const args = cols.flatMap((c): (string | number)[] =>
-          c === 'id' ? [id] : c === 'subject' ? [s] : c === 'started_at' || c === 'created_at' ? [s * 1000] : [],
-        );
-        copySend.run(...args, send.id);
-        copyRecipients.run(id, send.id);
-        copyLinks.run(id, send.id);
+        const later = (d: Date | null) => (d ? new Date(d.getTime() + s * 1000) : d);
+        await t
+          .insert(issueSends)
+          .values({ ...original!, id, subject: `${original!.subject} #${s}`, startedAt: later(original!.startedAt), createdAt: later(original!.createdAt)! });
+        for (let i = 0; i < firstRecipients.length; i += 500) {
+          await t.insert(sendRecipients).values(firstRecipients.slice(i, i + 500).map(({ id: _id, ...r }) => ({ ...r, sendId: id })));
+        }
+        await t.insert(sendLinks).values(links.map((l) => ({ ...l, sendId: id })));
       }
-    })();
+    });
     const ridsBySend = new Map<string, number[]>();
-    for (const row of client.prepare(`SELECT send_id AS s, id FROM send_recipients`).all() as { s: string; id: number }[]) {
+    for (const row of await h.db.select({ s: sendRecipients.sendId, id: sendRecipients.id }).from(sendRecipients)) {
       if (!ridsBySend.has(row.s)) ridsBySend.set(row.s, []);
       ridsBySend.get(row.s)!.push(row.id);
     }
     let seed = 42;
     const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    const insert = client.prepare(`INSERT INTO tracking_events (send_id, recipient_id, kind, link_position, machine, at) VALUES (?, ?, ?, ?, ?, ?)`);
+    const p = (name: string) => sql.placeholder(name);
+    const insert = h.db
+      .insert(trackingEvents)
+      .values({ sendId: p('sendId'), recipientId: p('recipientId'), kind: p('kind'), linkPosition: p('linkPosition'), machine: p('machine'), at: p('at') })
+      .prepare();
     const t0 = performance.now();
-    client.transaction(() => {
+    await tx(h.db, async (t) => {
       const now = Date.now();
+      const insertHere = inTx(t, insert);
       for (let i = 0; i < EVENTS; i++) {
         const sid = sendIds[Math.floor((i * SENDS) / EVENTS)]!;
         const rids = ridsBySend.get(sid)!;
         const click = rand() < 0.3;
-        insert.run(
-          sid,
-          rids[Math.floor(rand() * rids.length)],
-          click ? 'click' : 'open',
-          click ? Math.floor(rand() * links.length) : null,
-          rand() < 0.2 ? 1 : 0,
-          now - i,
-        );
+        await insertHere.execute({
+          sendId: sid,
+          recipientId: rids[Math.floor(rand() * rids.length)],
+          kind: click ? 'click' : 'open',
+          linkPosition: click ? Math.floor(rand() * links.length) : null,
+          machine: rand() < 0.2,
+          at: new Date(now - i),
+        });
       }
-    })();
+    });
     report(`seeding ${EVENTS.toLocaleString('en-US')} events (one transaction)`, `${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    client.exec('ANALYZE');
+    await execute(h.db, sql`ANALYZE`);
     const ctx = { db: h.db, user, now: () => new Date() };
     const overview = await timeMedian(() => analyticsOverview(ctx, { limit: SENDS }), 15, 3);
     const check2 = await analyticsOverview(ctx, { limit: SENDS });
     const total = check2.issues.reduce((t, i) => t + i.opens + i.clicks + i.machineClicks, 0);
-    const stored = (client.prepare('SELECT COUNT(*) AS n FROM tracking_events').get() as { n: number }).n;
-    if (total !== stored) throw new Error(`the overview counted ${total} events, not ${stored}`);
-    report(`analytics.overview, ${SENDS} issues, ${(stored / 1e6).toFixed(2)}M events (median)`, ms(overview), { ok: overview < 1000, text: 'under 1 s' });
-    const own = (client.prepare('SELECT COUNT(*) AS n FROM tracking_events WHERE send_id = ?').get(send.id) as { n: number }).n;
+    const [stored] = await h.db.select({ n: count() }).from(trackingEvents);
+    if (total !== stored!.n) throw new Error(`the overview counted ${total} events, not ${stored!.n}`);
+    report(`analytics.overview, ${SENDS} issues, ${(stored!.n / 1e6).toFixed(2)}M events (median)`, ms(overview), { ok: overview < 1000, text: 'under 1 s' });
+    const [own] = await h.db.select({ n: count() }).from(trackingEvents).where(eq(trackingEvents.sendId, send.id));
     const one = await timeMedian(() => analyticsIssue(ctx, send.id), 15, 3);
-    report(`analytics.issue with per-link table, ${own.toLocaleString('en-US')} events (median)`, ms(one));
+    report(`analytics.issue with per-link table, ${own!.n.toLocaleString('en-US')} events (median)`, ms(one));
   } finally {
     for (const c of children) c.kill();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -203,8 +203,9 @@ export function appliedMigrations(db: Db): number {
 }
 
 /**
- * The raw better-sqlite3 connection behind a handle from openDb(), for benchmarks and tests that seed
- * many rows at once. It runs past the transaction gate; ESLint keeps it out of src/ and the scripts.
+ * The raw better-sqlite3 connection behind a handle from openDb(), for tests that seed many rows at
+ * once or break the database on purpose. It runs past the transaction gate; ESLint keeps it out of src/
+ * and the scripts.
  */
 export function sqliteClient(db: Db): Database.Database {
   return rawOf(db).raw.$client;
