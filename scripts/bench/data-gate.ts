@@ -23,12 +23,11 @@ await closeDb(openDb(file));
 const raw = drizzle(new Database(file), { schema });
 const gated = gatedDb(raw);
 const now = new Date();
-raw
+await gated
   .insert(users)
   .values(
     Array.from({ length: 1000 }, (_, i) => ({ id: `u${i}`, email: `u${i}@example.com`, name: `U ${i}`, username: `u${i}`, createdAt: now, updatedAt: now })),
-  )
-  .run();
+  );
 const ids = Array.from({ length: N }, (_, i) => `u${(i * 7919) % 1000}`);
 
 type Side = { name: string; run: () => Promise<void> };
