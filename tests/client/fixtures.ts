@@ -1,6 +1,7 @@
 // Plain objects in the API's shapes for the workflow's tests.
 import type { Article, Channel } from '../../src/shared/schemas/content';
 import type { Assembled, Publication, WorkflowData } from '../../src/client/features/workflow/types';
+import { emptyWorkflowData } from '../../src/client/features/workflow/rules';
 
 export function buildChannel(name: string): Channel {
   const slug = name.toLowerCase().replace(/\W+/g, '-');
@@ -33,20 +34,7 @@ export function buildArticle(channel: Channel, title: string, publishDate = '202
 }
 
 export function buildWorkflowData(overrides: Partial<WorkflowData> = {}): WorkflowData {
-  return {
-    newsletterName: 'Weekly Signal',
-    selectedTheme: 'modern-minimal',
-    selectedChannels: [],
-    selectedArticles: [],
-    searchTopic: '',
-    topic: '',
-    fontStyle: 'normal',
-    layoutStyle: 'single',
-    colorTheme: 'dark',
-    intro: '',
-    subject: '',
-    ...overrides,
-  };
+  return { ...emptyWorkflowData(), newsletterName: 'Weekly Signal', selectedTheme: 'modern-minimal', ...overrides };
 }
 
 export function buildPublication(data: Partial<WorkflowData> = {}, currentStep = 4): Publication {

@@ -1,5 +1,24 @@
 // The workflow's step rules (spec §2, §5), shared by the Continue buttons and the step indicator.
+import { NEWSLETTER_DEFAULTS } from '../../../shared/schemas/newsletter';
 import type { AssembleRequest, Step, WorkflowData } from './types';
+
+/** A newsletter not started yet: step 1 with the spec's defaults (spec §2 'Create New Newsletter'). */
+export function emptyWorkflowData(): WorkflowData {
+  const { fontStyle, layoutStyle, colorTheme } = NEWSLETTER_DEFAULTS;
+  return {
+    newsletterName: '',
+    selectedTheme: null,
+    selectedChannels: [],
+    selectedArticles: [],
+    searchTopic: '',
+    topic: '',
+    fontStyle,
+    layoutStyle,
+    colorTheme,
+    intro: '',
+    subject: '',
+  };
+}
 
 /** What each step needs before the user may move past it. */
 export function stepComplete(step: Step, d: WorkflowData): boolean {

@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { MSG } from '../../../shared/messages';
 import { isSampleArticle } from '../../../shared/schemas/content';
-import { unsavedAssemblyFields } from './rules';
+import { emptyWorkflowData, unsavedAssemblyFields } from './rules';
 import { toStep, type AssembleRequest, type Publication, type Step, type WorkflowData, type WorkflowPatch } from './types';
 
 export const NAME_SAVE_DELAY_MS = 500;
@@ -168,19 +168,7 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
   const reset = useCallback(() => {
     if (nameTimer.current) clearTimeout(nameTimer.current);
     nameTimer.current = null;
-    const fresh: WorkflowData = {
-      newsletterName: '',
-      selectedTheme: null,
-      selectedChannels: [],
-      selectedArticles: [],
-      searchTopic: '',
-      topic: '',
-      fontStyle: 'normal',
-      layoutStyle: 'single',
-      colorTheme: 'dark',
-      intro: '',
-      subject: '',
-    };
+    const fresh = emptyWorkflowData();
     dataRef.current = fresh;
     setData(fresh);
     stepRef.current = 1;
