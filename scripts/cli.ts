@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { loadEnv, type Env } from '../src/server/env';
-import { closeDb, openDb } from '../src/server/db';
+import { closeDb, openDatabase } from '../src/server/db';
 import { createDeps } from '../src/server/deps';
 import { runStartupTasks } from '../src/server/startup';
 import { appRouter, createCaller } from '../src/server/trpc/root';
@@ -61,7 +61,7 @@ try {
   fail((err as Error).message);
 }
 
-const db = openDb(env.DATABASE_PATH);
+const db = await openDatabase(env);
 const deps = createDeps(env, db, { log: quietLogger(env.LOG_LEVEL) });
 await runStartupTasks(deps);
 

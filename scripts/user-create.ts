@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadEnv } from '../src/server/env';
-import { closeDb, openDb } from '../src/server/db';
+import { closeDb, openDatabase } from '../src/server/db';
 import { createAccount } from '../src/server/auth/accounts';
 import { hashPassword } from '../src/server/auth/password';
 import { AppError } from '../src/server/errors';
@@ -50,7 +50,7 @@ try {
   fail((err as Error).message);
 }
 
-const db = openDb(env.DATABASE_PATH);
+const db = await openDatabase(env);
 try {
   const user = await createAccount(
     db,

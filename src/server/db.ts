@@ -84,13 +84,23 @@ function countApplied(client: Database.Database): number {
   return (client.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
 }
 
+/**
+ * The process's database as configured: the Postgres database named by `DATABASE_URL` (a pool;
+ * migrations under an advisory lock), else the SQLite file at `DATABASE_PATH`. The tables db/schema
+ * hands out follow the same variable (db/dialect.ts), so the two must agree.
+ */
+export async function openDatabase(env: { DATABASE_URL?: string; DATABASE_PATH: string }, opts: { migrate?: boolean; max?: number } = {}): Promise<Db> {
+  if (!env.DATABASE_URL) {
+    if (DIALECT === 'postgresql') throw new Error('The tables were loaded for Postgres, but no DATABASE_URL was given.');
+    return openDb(env.DATABASE_PATH, opts);
+  }
+  if (DIALECT !== 'postgresql') throw new Error('DATABASE_URL must be set in the environment before the server starts (the tables are chosen by it).');
+  return openPostgres(env.DATABASE_URL, opts);
+}
+
 /** Opens (and unless told otherwise migrates) the SQLite file and returns its shared, gated handle. */
 export function openDb(file: string, opts: { migrate?: boolean } = {}): Db {
-  if (DIALECT === 'postgresql') {
-    throw new Error(
-      'DATABASE_URL names a Postgres database, which Curated cannot run on yet (the Postgres mode is being built). Unset DATABASE_URL to use the SQLite file at DATABASE_PATH.',
-    );
-  }
+  if (DIALECT === 'postgresql') throw new Error('DATABASE_URL names a Postgres database: open it with openDatabase(env).');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
@@ -117,7 +127,7 @@ export async function closeDb(db: Db): Promise<void> {
 }
 
 // Postgres: a pool of connections; transactions are the driver's own (one pooled connection each,
-// so nothing needs to wait at a gate), nested ones are savepoints. Not yet used by the server.
+// so nothing needs to wait at a gate), nested ones are savepoints.
 const pools = new WeakMap<Db, pg.Pool>();
 /** The advisory lock every process takes while it migrates (N processes may start at once). */
 const MIGRATION_LOCK = 4_201_124;
@@ -138,24 +148,58 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; max?:
     await pool.end();
     throw new Error(`Could not connect to the Postgres database named by DATABASE_URL: ${(err as Error).message}`, { cause: err });
   }
-  try {
-    if (opts.migrate !== false) {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      try {
-        await migratePg(drizzlePg(client), { migrationsFolder: PG_MIGRATIONS_FOLDER });
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-      }
-    }
-  } finally {
-    client.release();
-  }
+  client.release();
+  if (opts.migrate !== false) await migratePostgresLocked(pool);
   const db = drizzlePg(pool, { schema: pgTables }) as unknown as Db;
   pools.set(db, pool);
   return db;
 }
 
-const isPostgres = (db: Db) => is(db as unknown as NodePgDatabase, PgDatabase);
+/**
+ * Applies the pending Postgres migrations holding an advisory lock (drizzle's migrator takes none, and
+ * N processes may start at once); returns how many this call applied, counted under the lock.
+ */
+async function migratePostgresLocked(pool: pg.Pool): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      const before = await countAppliedPg(client);
+      await migratePg(drizzlePg(client), { migrationsFolder: PG_MIGRATIONS_FOLDER });
+      return (await countAppliedPg(client)) - before;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+async function countAppliedPg(client: pg.PoolClient | pg.Pool): Promise<number> {
+  const { rows } = await client.query<{ n: string | null }>(
+    "SELECT CASE WHEN to_regclass('drizzle.__drizzle_migrations') IS NULL THEN 0 ELSE (SELECT count(*) FROM drizzle.__drizzle_migrations) END AS n",
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Whether a handle (or a transaction's `t`) talks to Postgres. */
+export const isPostgres = (db: Db) => is(db as unknown as NodePgDatabase, PgDatabase);
+
+/** The pool behind a Postgres handle from openDatabase(), for work that needs its own connections (LISTEN, the job engine). */
+export function postgresPool(db: Db): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('This takes the Postgres handle openDatabase() returned.');
+  return pool;
+}
+
+/**
+ * What runs SQL on a Postgres handle or inside its transaction `t` (the transaction's own connection),
+ * for a library that writes its rows in the caller's transaction (the job engine's `executeSql`).
+ */
+export function postgresQueryable(t: Db): { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  if (!isPostgres(t)) throw new Error('This takes a Postgres handle.');
+  return (t as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+}
 
 /**
  * Runs `fn` in a transaction: BEGIN, `fn(t)` with its awaits, then COMMIT, or ROLLBACK when it throws
@@ -191,14 +235,18 @@ export function inTx<P extends object>(t: Db, stmt: P): P {
   return Object.create(stmt, { client: { value: client } }) as P;
 }
 
-/** Applies the committed migrations not yet applied (`npm run db:migrate`); openDb() does it by default. */
-export function migrateDb(db: Db): number {
+/** Applies the committed migrations not yet applied (`npm run db:migrate`); opening a database does it by default. */
+export async function migrateDb(db: Db): Promise<number> {
+  const pool = pools.get(db);
+  if (pool) return migratePostgresLocked(pool);
   const { raw, file } = rawOf(db);
   return migrateLocked(raw, file);
 }
 
 /** How many migrations the database has applied. */
-export function appliedMigrations(db: Db): number {
+export async function appliedMigrations(db: Db): Promise<number> {
+  const pool = pools.get(db);
+  if (pool) return countAppliedPg(pool);
   return countApplied(rawOf(db).raw.$client);
 }
 

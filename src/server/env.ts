@@ -26,6 +26,11 @@ const envSchema = z.object({
   PORT: z.coerce.number({ message: portMessage }).int(portMessage).min(0, portMessage).max(65535, portMessage).default(3000),
   HOST: z.string().optional(),
   DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  /** postgres://… runs on that Postgres database instead of the SQLite file (several processes may share it). */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a Postgres URL, e.g. postgres://user:pass@db.example.com:5432/curated')
+    .optional(),
   /** The built client the server serves (another build folder for side-by-side e2e runs). */
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   APP_URL: z.url({ protocol: /^https?$/, message: 'APP_URL must be an absolute http(s) URL, e.g. https://news.example.com' }).optional(),
@@ -94,6 +99,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env, opts: { persist
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const raw = parsed.data;
+  if (raw.DATABASE_URL && !raw.APP_SECRET && opts.persistSecret !== false) {
+    // Every process signs tokens and encrypts settings with it; a secret generated per machine would not verify on the others.
+    throw new Error(
+      'Invalid configuration:\n  APP_SECRET is required when DATABASE_URL names Postgres: set the same secret (32+ characters) on every process.',
+    );
+  }
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   const secret = raw.APP_SECRET ?? (opts.persistSecret === false ? crypto.randomBytes(32).toString('hex') : secretFromDataFolder(raw.DATABASE_PATH));
   return { ...raw, APP_URL: appUrl, APP_SECRET: secret, isProduction: raw.NODE_ENV === 'production' };

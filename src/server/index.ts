@@ -1,8 +1,8 @@
-// Process entry: validate configuration, open and migrate SQLite, run start-up checks, listen.
+// Process entry: validate configuration, open and migrate the database (SQLite or Postgres), run start-up checks, listen.
 import { serve } from '@hono/node-server';
 import path from 'node:path';
 import { loadEnv } from './env';
-import { closeDb, openDb } from './db';
+import { closeDb, openDatabase } from './db';
 import { createDeps } from './deps';
 import { createApp } from './app';
 import { secureServerResponse } from './http/security-headers';
@@ -19,7 +19,13 @@ try {
   process.exit(1);
 }
 
-const db = openDb(env.DATABASE_PATH);
+let db;
+try {
+  db = await openDatabase(env);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
 const deps = createDeps(env, db);
 await runStartupTasks(deps);
 const stopPeriodicTasks = startPeriodicTasks(deps);
@@ -33,7 +39,9 @@ const server = serve(
   (info) => {
     // performance.now() counts from process start, so this includes module loading.
     const ms = Math.round(performance.now());
-    deps.log.info(`Curated is ready on ${env.APP_URL} (port ${info.port}, database ${env.DATABASE_PATH}, mail via ${mailVia}, started in ${ms} ms)`);
+    deps.log.info(
+      `Curated is ready on ${env.APP_URL} (port ${info.port}, database ${env.DATABASE_URL ? 'Postgres' : env.DATABASE_PATH}, mail via ${mailVia}, started in ${ms} ms)`,
+    );
   },
 );
 

@@ -52,7 +52,7 @@ describe('scripts', { timeout: 60_000 }, () => {
     expect(second.code).toBe(0);
     expect(second.stdout).toContain('is up to date');
     const db = openDb(dbPath, { migrate: false });
-    expect(appliedMigrations(db)).toBeGreaterThan(0);
+    expect(await appliedMigrations(db)).toBeGreaterThan(0);
     expect(await db.select().from(users)).toEqual([]);
     await closeDb(db);
   });
