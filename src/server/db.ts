@@ -5,7 +5,7 @@
 // transaction. The raw connection stays here; ESLint forbids the synchronous idioms (`.all()`,
 // `.get()`, `.run()`, `.values()`), `$client` and drizzle's own `.transaction(` everywhere else.
 import Database from 'better-sqlite3';
-import { is, type SQL } from 'drizzle-orm';
+import { is, sql, type SQL } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -210,6 +210,18 @@ export function postgresQueryable(t: Db): { query(text: string, values?: unknown
 export function tx<T>(db: Db, fn: (t: Db) => Promise<T> | T, opts: TxOptions = {}): Promise<T> {
   if (!isPostgres(db)) return gatedTx(db, fn, opts);
   return (db as unknown as NodePgDatabase).transaction(async (t) => fn(t as unknown as Db));
+}
+
+/**
+ * Makes the check-then-write of transaction `t` on `key` wait for any other transaction holding the same
+ * key until it ends. On Postgres (READ COMMITTED: two transactions could both pass the same check) it is
+ * a transaction-scoped advisory lock on the key's hash; on SQLite the transaction already holds the
+ * database's write lock (BEGIN IMMEDIATE), so there is nothing more to take. Call it first in the
+ * transaction, before the reads it protects.
+ */
+export async function lockFor(t: Db, key: string): Promise<void> {
+  if (!isPostgres(t)) return;
+  await (t as unknown as NodePgDatabase).execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 /** Rows of a raw SQL query (`sql\`…\``), whichever the driver: better-sqlite3's `all`, node-postgres's `rows`. */
