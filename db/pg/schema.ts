@@ -48,4 +48,6 @@ export const {
   integrationPublications,
   sendLinks,
   trackingEvents,
+  rateLimits,
+  serverProcesses,
 } = pgTables;

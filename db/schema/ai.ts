@@ -30,6 +30,8 @@ export const aiJobs = sqliteTable(
     output: text('output').notNull().default(''),
     status: text('status').$type<AiJobStatus>().notNull(),
     error: text('error'),
+    /** The app process running the generation (server_processes.id); null for rows from before the registry. */
+    processId: text('process_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },

@@ -51,3 +51,5 @@ export const integrationConnections = pick('integrationConnections');
 export const integrationPublications = pick('integrationPublications');
 export const sendLinks = pick('sendLinks');
 export const trackingEvents = pick('trackingEvents');
+export const rateLimits = pick('rateLimits');
+export const serverProcesses = pick('serverProcesses');

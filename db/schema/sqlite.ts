@@ -12,3 +12,4 @@ export * from './content';
 export * from './team';
 export * from './integrations';
 export * from './tracking';
+export * from './shared-state';
