@@ -3,6 +3,8 @@
 // A crash leaves recipients 'pending' (never handed over) or 'sending' (handed over, outcome unknown);
 // the next run resends both with the same Message-ID (see ARCHITECTURE.md on in-doubt messages).
 // A chain that fails as a whole (outage, rate limit) puts the batch back and retries the job later.
+// Where the queue cannot extend a claim (pg-boss), a run works until its slice ends, puts back what it
+// marked but did not hand over, and the job continues as a new run.
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { affectedRows, execute, tx, type Db, type DbOrTx } from '../db';
@@ -107,7 +109,7 @@ export function buildMessage(
   };
 }
 
-export type RunOutcome = 'done' | 'retry' | 'lost' | 'canceled';
+export type RunOutcome = 'done' | 'retry' | 'lost' | 'canceled' | 'continue';
 
 const ph = (name: string) => sql`${sql.placeholder(name)}`;
 
@@ -154,12 +156,13 @@ function statementsFor(db: Db) {
 
 /**
  * Runs (or resumes) one send while this worker holds the job's lease. Returns what the worker should
- * do with the job: done, retry later (every provider failed), lost (the lease went to someone else).
+ * do with the job: done, retry later (every provider failed), lost (the lease went to someone else),
+ * continue (the slice ended at `sliceEndsAt`, a wall-clock time, with recipients left).
  */
 export async function runSend(
   deps: RunnerDeps,
   sendId: string,
-  opts: { keepLease: () => boolean; onProgress?: () => void | Promise<void> },
+  opts: { keepLease: () => boolean; sliceEndsAt?: number; onProgress?: () => void | Promise<void> },
 ): Promise<{ outcome: RunOutcome; error?: string }> {
   const { db } = deps;
   // The status check and the snapshot it calls for in one transaction: nothing changes the send between.
@@ -187,8 +190,16 @@ export async function runSend(
   const { markSent, markFailed, markRetry, markPending } = statementsFor(db);
 
   let outage = null as string | null;
+  // Every run hands over at least one batch, so a short slice still moves the send forward.
+  let progressed = false;
+  const sliceOver = () => progressed && opts.sliceEndsAt !== undefined && Date.now() >= opts.sliceEndsAt;
+  let sliced = false;
   for (;;) {
     if (!opts.keepLease()) return { outcome: 'lost' };
+    if (sliceOver()) {
+      sliced = true;
+      break;
+    }
     // Taking a chunk (read the pending ones, drop the suppressed, mark the rest 'sending') is one
     // transaction per chunk, so the rows marked are exactly the rows read.
     const taken = await tx(db, async (t) => {
@@ -221,7 +232,8 @@ export async function runSend(
     for (let i = 0; i < ready.length; i += batchSize) batches.push(ready.slice(i, i + batchSize));
     let next = 0;
     const lane = async () => {
-      while (next < batches.length && !outage) {
+      // A batch is the unit of work: none starts once the lease is lost or the slice is over.
+      while (next < batches.length && !outage && opts.keepLease() && !sliceOver()) {
         const batch = batches[next++]!;
         const messages = batch.map((r) => buildMessage(deps, send, prepared, r));
         await pace.take(messages.length);
@@ -241,16 +253,17 @@ export async function runSend(
             else await markFailed.execute({ provider, error: res.error.slice(0, 500), id: r.id });
           }
         }
+        progressed = true;
         await opts.onProgress?.();
       }
     };
     await Promise.all(Array.from({ length: lanes }, lane));
     if (outage) break;
   }
-  // Anything this run marked but did not hand over goes back, so the next run picks it up.
+  // Anything this run marked but did not hand over goes back, its attempt given back, so the next run picks it up.
   await db
     .update(sendRecipients)
-    .set({ status: 'pending' })
+    .set({ status: 'pending', attempts: sql`${sendRecipients.attempts} - 1` })
     .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'sending')));
   if (outage) {
     await db
@@ -259,6 +272,7 @@ export async function runSend(
       .where(eq(issueSends.id, sendId));
     return { outcome: 'retry', error: outage };
   }
+  if (sliced) return { outcome: 'continue' };
   // The final status follows the counts: both in one transaction.
   const counts = await tx(db, async (t) => {
     const [c] = await t
@@ -345,8 +359,9 @@ export async function handleSendJob(deps: RunnerDeps, queue: JobQueue, job: Clai
   );
   beat.unref();
   try {
-    const { outcome, error } = await runSend(deps, sendId, { keepLease: () => owned });
+    const { outcome, error } = await runSend(deps, sendId, { keepLease: () => owned, sliceEndsAt: job.sliceEndsAt });
     if (outcome === 'done' || outcome === 'canceled') await queue.complete(job.id, worker);
+    else if (outcome === 'continue') await queue.continue(job.id, worker);
     else if (outcome === 'retry') await queue.fail(job.id, worker, error ?? 'retry', new Date(deps.now().getTime() + outageDelayMs(job.attempts)));
     return outcome;
   } catch (err) {

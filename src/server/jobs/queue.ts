@@ -1,7 +1,7 @@
 // The durable job queue: the interface the sender sees, and its SQLite implementation. Jobs are rows
 // written in the caller's transaction (so a send and its job exist together or not at all); a worker
 // claims a due job with a lease it renews while working; a lease that runs out (the process died) makes
-// the job claimable again. A Postgres implementation (pg-boss) would sit behind the same interface.
+// the job claimable again. In Postgres mode pg-boss sits behind the same interface (pg-boss-queue.ts).
 import crypto from 'node:crypto';
 import { and, count, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { affectedRows, type Db, type DbOrTx } from '../db';
@@ -21,16 +21,26 @@ export interface ClaimedJob {
   payload: Record<string, unknown>;
   /** How many times the job has been claimed, this time included. */
   attempts: number;
+  /**
+   * Set when the queue cannot extend a claim (pg-boss has no heartbeat): the run must settle the job by
+   * then, handing long work over with `continue()`, or the job expires and runs again elsewhere.
+   */
+  sliceEndsAt?: number;
 }
 
 export interface JobQueue {
-  /** Adds a job inside `tx` when given (the caller's transaction). Returns its id. */
-  enqueue(job: NewJob, tx?: DbOrTx): Promise<string>;
+  /**
+   * Adds a job inside `tx` when given (the caller's transaction). Returns its id, or null when an
+   * unfinished job already holds its unique key.
+   */
+  enqueue(job: NewJob, tx?: DbOrTx): Promise<string | null>;
   /** The next due job of these kinds, leased to `worker` for `leaseMs`; null when none is due. */
   claim(kinds: readonly string[], worker: string, leaseMs: number): Promise<ClaimedJob | null>;
   /** Renews the lease; false when the job is no longer this worker's (it must stop). */
   heartbeat(id: string, worker: string, leaseMs: number): Promise<boolean>;
   complete(id: string, worker: string): Promise<void>;
+  /** Ends this run and queues the rest of the job's work (same kind, payload and unique key) to run at `runAt` (now). */
+  continue(id: string, worker: string, runAt?: Date): Promise<void>;
   /** Puts the job back for a later run (`retryAt`), or ends it as failed when `retryAt` is omitted. */
   fail(id: string, worker: string, error: string, retryAt?: Date): Promise<void>;
   /** Moves an unfinished job with this key to run at `runAt` (a "retry now"); false when there is none. */
@@ -40,6 +50,14 @@ export interface JobQueue {
   /** Whether a job of these kinds is due now (queued and due, or running on an expired lease). */
   hasDue(kinds: readonly string[]): Promise<boolean>;
   counts(): Promise<Record<string, number>>;
+  /** Connects the job engine (pg-boss); absent where the queue is a table of the app's own database. */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+  /**
+   * Runs `kind` on a cron schedule once per tick for the whole cluster (pg-boss); absent where each
+   * process keeps its own timers (SQLite: one process).
+   */
+  schedule?(kind: string, cron: string, uniqueKey?: string): Promise<void>;
 }
 
 export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): JobQueue {
@@ -82,17 +100,21 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
     async enqueue(job, tx) {
       const at = now().getTime();
       const id = crypto.randomUUID();
-      await (tx ?? db).insert(jobs).values({
-        id,
-        kind: job.kind,
-        payload: job.payload,
-        status: 'queued',
-        runAt: job.runAt?.getTime() ?? at,
-        uniqueKey: job.uniqueKey ?? null,
-        createdAt: at,
-        updatedAt: at,
-      });
-      return id;
+      // The unique index holds only unfinished jobs' keys (a settled job gives its key up).
+      const res = await (tx ?? db)
+        .insert(jobs)
+        .values({
+          id,
+          kind: job.kind,
+          payload: job.payload,
+          status: 'queued',
+          runAt: job.runAt?.getTime() ?? at,
+          uniqueKey: job.uniqueKey ?? null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing({ target: jobs.uniqueKey });
+      return affectedRows(res) === 1 ? id : null;
     },
     async claim(kinds, worker, leaseMs) {
       if (!kinds.length) return null;
@@ -115,6 +137,14 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
       await db
         .update(jobs)
         .set({ status: 'done', leaseUntil: null, uniqueKey: null, updatedAt: now().getTime() })
+        .where(and(eq(jobs.id, id), eq(jobs.worker, worker)));
+    },
+    async continue(id, worker, runAt) {
+      // A new slice is not a failed attempt: the count starts again.
+      const at = now().getTime();
+      await db
+        .update(jobs)
+        .set({ status: 'queued', runAt: runAt?.getTime() ?? at, leaseUntil: null, worker: null, attempts: 0, updatedAt: at })
         .where(and(eq(jobs.id, id), eq(jobs.worker, worker)));
     },
     async fail(id, worker, error, retryAt) {

@@ -17,10 +17,14 @@ export type JobHandler = (deps: JobDeps, queue: JobQueue, job: ClaimedJob, worke
 const MAX_ATTEMPTS = 8;
 const retryDelayMs = (attempt: number) => Math.min(60_000 * 2 ** Math.max(0, attempt - 1), 30 * 60_000);
 
-/** Heartbeats the lease while `work` runs; `owned()` turns false when the lease was lost (stop then). */
+/**
+ * Heartbeats the lease while `work` runs; `owned()` turns false when the lease was lost or the job's slice
+ * is over (stop then). A run stopped by its slice hands the rest to a continuation of the job.
+ */
 function leased(work: (deps: JobDeps, job: ClaimedJob, owned: () => boolean) => Promise<void>, label: string): JobHandler {
   return async (deps, queue, job, worker, leaseMs) => {
     let owned = true;
+    const sliceOver = () => job.sliceEndsAt !== undefined && Date.now() >= job.sliceEndsAt;
     const beat = setInterval(
       () => {
         // A heartbeat that fails is logged; the next one tells whether the lease is still ours.
@@ -33,8 +37,9 @@ function leased(work: (deps: JobDeps, job: ClaimedJob, owned: () => boolean) => 
     );
     beat.unref();
     try {
-      await work(deps, job, () => owned);
-      if (owned) await queue.complete(job.id, worker);
+      await work(deps, job, () => owned && !sliceOver());
+      if (owned && sliceOver()) await queue.continue(job.id, worker);
+      else if (owned) await queue.complete(job.id, worker);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       deps.log.error(`${label} job ${job.id} failed (attempt ${job.attempts})`, err);

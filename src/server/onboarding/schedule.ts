@@ -6,13 +6,13 @@
 // provider call, so a crash never mails a step twice; a whole-chain outage releases the claims to retry.
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
-import { jobs, onboardingDeliveries, onboardingEmails, users } from '../../../db/schema';
+import { onboardingDeliveries, onboardingEmails, users } from '../../../db/schema';
 import { ONBOARDING_JOB } from './kinds';
 import { renderStep } from './steps';
 import { productMessage } from './email';
 import { productUnsubscribeUrl } from './unsubscribe';
 import { sendProductMessages } from './send';
-import { affectedRows, isUniqueViolation, tx } from '../db';
+import { affectedRows, tx } from '../db';
 
 type BatchDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 
@@ -22,22 +22,9 @@ export const CATCH_UP_MS = 7 * DAY_MS;
 /** Accounts handled per provider call. */
 const CHUNK = 50;
 
-/** Queues the batch job unless one is already waiting or running (the unique key). */
+/** Queues the batch job unless one is already waiting or running (the queue's unique key decides). */
 export async function enqueueOnboardingBatch(deps: Pick<Deps, 'db' | 'queue' | 'log'> & Partial<Pick<Deps, 'delivery'>>): Promise<boolean> {
-  let queued: boolean;
-  try {
-    // The look and the insert in one transaction: no other request queues it in between.
-    queued = await tx(deps.db, async (t) => {
-      const [waiting] = await t.select({ id: jobs.id }).from(jobs).where(eq(jobs.uniqueKey, ONBOARDING_JOB)).limit(1);
-      if (waiting) return false;
-      await deps.queue.enqueue({ kind: ONBOARDING_JOB, payload: {}, uniqueKey: ONBOARDING_JOB }, t);
-      return true;
-    });
-  } catch (err) {
-    // The unique key is the last guard: an unfinished job with this key already exists.
-    if (isUniqueViolation(err)) return false;
-    throw err;
-  }
+  const queued = (await deps.queue.enqueue({ kind: ONBOARDING_JOB, payload: {}, uniqueKey: ONBOARDING_JOB })) !== null;
   if (queued) deps.delivery?.kick();
   return queued;
 }

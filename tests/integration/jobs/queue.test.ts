@@ -33,7 +33,7 @@ describe('job queue', () => {
 
   it('gives a running job to another worker only after its lease ran out', async () => {
     const { queue, advance } = queueAt(5_000);
-    const id = await queue.enqueue({ kind: 'a', payload: {} });
+    const id = (await queue.enqueue({ kind: 'a', payload: {} }))!;
     expect(await queue.claim(['a'], 'w1', 1000)).toMatchObject({ id, attempts: 1 });
     advance(999);
     expect(await queue.hasDue(['a'])).toBe(false);
@@ -43,5 +43,27 @@ describe('job queue', () => {
     expect(await queue.claim(['a'], 'w2', 1000)).toMatchObject({ id, attempts: 2 });
     expect(await queue.heartbeat(id, 'w1', 1000)).toBe(false);
     expect(await queue.heartbeat(id, 'w2', 1000)).toBe(true);
+  });
+
+  it('keeps one unfinished job per unique key: a second enqueue answers null until the first is settled', async () => {
+    const { queue } = queueAt(5_000);
+    const id = await queue.enqueue({ kind: 'a', payload: {}, uniqueKey: 'k' });
+    expect(id).not.toBeNull();
+    expect(await queue.enqueue({ kind: 'a', payload: {}, uniqueKey: 'k' })).toBeNull();
+    await queue.claim(['a'], 'w1', 1000);
+    expect(await queue.enqueue({ kind: 'a', payload: {}, uniqueKey: 'k' })).toBeNull();
+    await queue.complete(id!, 'w1');
+    expect(await queue.enqueue({ kind: 'a', payload: {}, uniqueKey: 'k' })).not.toBeNull();
+  });
+
+  it('continue() puts a claimed job back to run again as a fresh slice, its key kept', async () => {
+    const { queue, advance } = queueAt(5_000);
+    const id = (await queue.enqueue({ kind: 'a', payload: { n: 1 }, uniqueKey: 'k' }))!;
+    expect(await queue.claim(['a'], 'w1', 1000)).toMatchObject({ id, attempts: 1 });
+    await queue.continue(id, 'w1', new Date(5_500));
+    expect(await queue.claim(['a'], 'w2', 1000)).toBeNull();
+    expect(await queue.enqueue({ kind: 'a', payload: {}, uniqueKey: 'k' })).toBeNull();
+    advance(500);
+    expect(await queue.claim(['a'], 'w2', 1000)).toMatchObject({ id, payload: { n: 1 }, attempts: 1 });
   });
 });

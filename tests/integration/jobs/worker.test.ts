@@ -17,14 +17,14 @@ afterEach(async () => {
 
 describe('job worker', () => {
   it('runs a registered kind with the deps it was started with, and leaves other kinds queued', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const seen: string[] = [];
     const echo: JobHandler<{ log: typeof h.deps.log; tag: string }> = async (deps, queue, job, worker) => {
       seen.push(`${deps.tag}:${String(job.payload.n)}`);
       await queue.complete(job.id, worker);
     };
-    const ran = await h.deps.queue.enqueue({ kind: 'echo', payload: { n: 1 } });
-    const other = await h.deps.queue.enqueue({ kind: 'not-registered', payload: {} });
+    const ran = (await h.deps.queue.enqueue({ kind: 'echo', payload: { n: 1 } }))!;
+    const other = (await h.deps.queue.enqueue({ kind: 'not-registered', payload: {} }))!;
     const worker = startJobWorker({ log: h.deps.log, tag: 'probe' }, h.deps.queue, registerJobHandlers({ echo }), { pollMs: 10 });
     workers.push(worker);
     await worker.idle();
