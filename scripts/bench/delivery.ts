@@ -34,7 +34,7 @@ export default async function run() {
   const sink = await startSink();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-delivery-'));
   try {
-    const h = createHarness({ env: { DATABASE_PATH: path.join(dir, 'app.db'), SMTP_URL: sink.url } });
+    const h = await createHarness({ env: { DATABASE_PATH: path.join(dir, 'app.db'), SMTP_URL: sink.url } });
     await h.insertUser({ email: 'admin@example.com' });
     const user = await h.insertUser({ email: 'writer@example.com', verified: true, planType: 'enterprise' });
     const pub = await readyPublication(h, user);

@@ -30,7 +30,7 @@ async function serveChild(kind: string, port: number, dbPath: string) {
     return;
   }
   const { createHarness } = await import('../../tests/helpers/app');
-  const h = createHarness({ env: { DATABASE_PATH: dbPath, APP_SECRET: SECRET } });
+  const h = await createHarness({ env: { DATABASE_PATH: dbPath, APP_SECRET: SECRET } });
   serve({ fetch: h.app.fetch, port, hostname: '127.0.0.1' }, () => process.send!('ready'));
 }
 
@@ -81,7 +81,7 @@ export default async function run() {
   const dbPath = path.join(dir, 'app.db');
   const children: ChildProcess[] = [];
   try {
-    const h = createHarness({ env: { DATABASE_PATH: dbPath, APP_SECRET: SECRET } });
+    const h = await createHarness({ env: { DATABASE_PATH: dbPath, APP_SECRET: SECRET } });
     await h.insertUser({ email: 'admin@example.com' });
     const user = await h.insertUser({ email: 'writer@example.com', verified: true, planType: 'professional' });
     const pub = await readyPublication(h, user);

@@ -176,9 +176,9 @@ async function migratePostgresLocked(pool: pg.Pool): Promise<number> {
 }
 
 async function countAppliedPg(client: pg.PoolClient | pg.Pool): Promise<number> {
-  const { rows } = await client.query<{ n: string | null }>(
-    "SELECT CASE WHEN to_regclass('drizzle.__drizzle_migrations') IS NULL THEN 0 ELSE (SELECT count(*) FROM drizzle.__drizzle_migrations) END AS n",
-  );
+  const { rows: found } = await client.query<{ t: string | null }>("SELECT to_regclass('drizzle.__drizzle_migrations') AS t");
+  if (!found[0]?.t) return 0;
+  const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
   return Number(rows[0]?.n ?? 0);
 }
 

@@ -1,7 +1,9 @@
-// Test harness: an in-memory SQLite with the real migrations, real deps, callers per role, and the
-// Hono app for contract tests through app.request().
+// Test harness: a fresh database with the real migrations (an in-memory SQLite, or in Postgres mode a
+// clone of the run's migrated template database), real deps, callers per role, and the Hono app for
+// contract tests through app.request().
 import { loadEnv, type Env } from '../../src/server/env';
-import { openDb, type Db } from '../../src/server/db';
+import { type Db } from '../../src/server/db';
+import { openTestDatabase } from './test-database';
 import { createDeps } from '../../src/server/deps';
 import { createApp } from '../../src/server/app';
 import { createCaller } from '../../src/server/trpc/root';
@@ -35,9 +37,9 @@ export interface Harness {
 
 let seq = 0;
 
-export function createHarness(opts: { env?: Record<string, string>; deps?: Partial<Deps> } = {}): Harness {
+export async function createHarness(opts: { env?: Record<string, string>; deps?: Partial<Deps> } = {}): Promise<Harness> {
   const env = testEnv(opts.env);
-  const db = openDb(env.DATABASE_PATH);
+  const db = await openTestDatabase(env.DATABASE_PATH);
   const deps = createDeps(env, db, { log: silentLog, ...opts.deps });
   const app = createApp(deps);
   return {
@@ -70,7 +72,7 @@ export function createHarness(opts: { env?: Record<string, string>; deps?: Parti
 
 /** Creates the first (admin) account so later ones are plain users, as on a live database. */
 export async function harnessWithAdmin(opts?: Parameters<typeof createHarness>[0]) {
-  const h = createHarness(opts);
+  const h = await createHarness(opts);
   const admin = await h.insertUser({ email: 'admin@example.com', name: 'Admin' });
   return { ...h, admin };
 }

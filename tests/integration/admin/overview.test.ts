@@ -7,7 +7,7 @@ import { expectStatus } from '../workflow/factories';
 
 describe('admin.overview', () => {
   it('counts accounts, sign-ups per day, plans, publications and the queue', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const admin = await h.insertUser({ email: 'admin@example.com' });
     const pro = await h.insertUser({ email: 'pro@example.com', planType: 'professional' });
     const old = await h.insertUser({ email: 'old@example.com' });
@@ -34,7 +34,7 @@ describe('admin.overview', () => {
 
   it('counts sign-ups per UTC day: a millisecond before midnight is the day before, midnight the day after; 14 days back is the first', async () => {
     const now = new Date('2026-03-10T15:00:00.000Z');
-    const h = createHarness({ deps: { now: () => now } });
+    const h = await createHarness({ deps: { now: () => now } });
     const admin = await h.insertUser({ email: 'admin@example.com', createdAt: new Date('2026-03-10T00:00:00.000Z') });
     const at = (iso: string, email: string) => h.insertUser({ email, createdAt: new Date(iso) });
     await at('2026-03-09T23:59:59.999Z', 'late@example.com');

@@ -6,7 +6,7 @@ import { expectStatus } from '../workflow/factories';
 
 describe('admin.security', () => {
   it('records every password and code sign-in attempt and shows sessions and the audit log to staff', async () => {
-    const h = createHarness({ env: { RATE_LIMIT_SIGNIN_PER_EMAIL: '3' } });
+    const h = await createHarness({ env: { RATE_LIMIT_SIGNIN_PER_EMAIL: '3' } });
     const admin = await h.insertUser({ email: 'admin@example.com' });
     const user = await h.insertUser({ email: 'ann@example.com', password: 'correct horse battery' });
     const login = (password: string, email = 'ann@example.com') =>
@@ -47,7 +47,7 @@ describe('admin.security', () => {
   });
 
   it('searches for the typed text literally, underscores and percent signs included', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const admin = await h.insertUser({ email: 'admin@example.com' });
     for (const email of ['jo_ann@example.com', 'joxann@example.com'])
       await h.app.request('/api/auth/login', jsonRequest('POST', { email, password: 'wrong password' }));

@@ -11,7 +11,7 @@ import { ACCOUNT_DISABLED } from '../../../src/server/auth/service';
 const PASSWORD = 'correct horse battery';
 
 async function setup() {
-  const h = createHarness();
+  const h = await createHarness();
   const admin = await h.insertUser({ email: 'admin@example.com', name: 'Ada Admin', password: PASSWORD });
   const manager = await h.insertUser({ email: 'manager@example.com', name: 'Max Manager', role: 'manager' });
   const ann = await h.insertUser({ email: 'ann@example.com', name: 'Ann Author', planType: 'basic', password: PASSWORD });
@@ -19,7 +19,7 @@ async function setup() {
   return { h, admin, manager, ann, bob };
 }
 
-const audits = (h: ReturnType<typeof createHarness>, userId: string) => h.db.select().from(auditLog).where(eq(auditLog.targetUserId, userId));
+const audits = (h: Awaited<ReturnType<typeof createHarness>>, userId: string) => h.db.select().from(auditLog).where(eq(auditLog.targetUserId, userId));
 
 describe('admin.listUsers', () => {
   it('searches and filters for every staff role; users 403, anon 401, bad input 400', async () => {
@@ -39,7 +39,7 @@ describe('admin.listUsers', () => {
 
   it('pages through accounts created in the same millisecond in one order, newest first and then by id', async () => {
     const at = new Date('2026-11-24T10:00:00.000Z');
-    const h = createHarness({ deps: { now: () => at } });
+    const h = await createHarness({ deps: { now: () => at } });
     const admin = await h.insertUser({ email: 'admin@example.com', createdAt: new Date(at.getTime() - 1000) });
     const twins = await Promise.all(['c', 'a', 'd', 'b'].map((n) => h.insertUser({ email: `${n}@example.com` })));
     const expected = [
@@ -121,7 +121,8 @@ describe('changes (admins only, audited)', () => {
 });
 
 describe('at least one active admin remains', () => {
-  const activeAdmins = async (h: ReturnType<typeof createHarness>) => (await h.db.select().from(users)).filter((u) => u.role === 'admin' && !u.disabledAt);
+  const activeAdmins = async (h: Awaited<ReturnType<typeof createHarness>>) =>
+    (await h.db.select().from(users)).filter((u) => u.role === 'admin' && !u.disabledAt);
 
   it('the only active admin may demote, delete or re-enable a disabled admin', async () => {
     const { h, admin } = await setup();
@@ -147,7 +148,7 @@ describe('at least one active admin remains', () => {
     expect((await activeAdmins(h)).map((u) => u.id)).toEqual([admin.id]);
   });
 
-  type AdminApi = ReturnType<ReturnType<typeof createHarness>['caller']>['admin'];
+  type AdminApi = ReturnType<Awaited<ReturnType<typeof createHarness>>['caller']>['admin'];
   const changes: [string, (api: AdminApi, other: { id: string; email: string }) => Promise<unknown>][] = [
     ['demote', (api, other) => api.setRole({ userId: other.id, role: 'user' })],
     ['disable', (api, other) => api.setDisabled({ userId: other.id, disabled: true })],
@@ -155,7 +156,7 @@ describe('at least one active admin remains', () => {
   ];
   for (const [name, change] of changes) {
     it(`two admins who ${name} each other at the same moment: exactly one succeeds`, async () => {
-      const h = createHarness();
+      const h = await createHarness();
       const a = await h.insertUser({ email: 'a@example.com', role: 'admin' });
       const b = await h.insertUser({ email: 'b@example.com', role: 'admin' });
       const results = await Promise.allSettled([change(h.caller(a).admin, b), change(h.caller(b).admin, a)]);

@@ -48,7 +48,7 @@ export interface AiSetup extends Harness {
 }
 
 export async function aiHarness(server: FeedServer, deps: Partial<Deps> = {}): Promise<AiSetup> {
-  const h = createHarness({ env: { FETCH_ALLOW_HOSTS: server.allowHost }, deps });
+  const h = await createHarness({ env: { FETCH_ALLOW_HOSTS: server.allowHost }, deps });
   const admin = await h.insertUser({ email: `admin-${crypto.randomUUID()}@example.com` });
   const pro = await h.insertUser({ planType: 'professional' });
   const basic = await h.insertUser({ planType: 'basic' });

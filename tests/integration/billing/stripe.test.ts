@@ -34,7 +34,7 @@ function stripeEnv(apiBase: string) {
 
 beforeAll(async () => {
   stripe = await startFakeStripe({ webhookUrl: () => webhookUrl, webhookSecret: SECRET, apiKey: KEY, prices: PRICES });
-  h = createHarness({ env: stripeEnv(stripe.url) });
+  h = await createHarness({ env: stripeEnv(stripe.url) });
   await h.insertUser({ email: 'admin@example.com', name: 'Admin' });
   server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
@@ -163,7 +163,7 @@ describe('checkout and webhooks', () => {
     await expectStatus(h.caller('anon').billing.checkout({ plan: 'basic' }), 401);
     await expectStatus(h.caller(user).billing.portal(), 412, BILLING_MSG.noStripeCustomer);
     // A Stripe that refuses the key.
-    const broken = createHarness({ env: { ...stripeEnv(stripe.url), STRIPE_SECRET_KEY: 'sk_test_wrong' } });
+    const broken = await createHarness({ env: { ...stripeEnv(stripe.url), STRIPE_SECRET_KEY: 'sk_test_wrong' } });
     const u = await broken.insertUser({ email: 'x@example.com' });
     await expectStatus(broken.caller(u).billing.checkout({ plan: 'basic' }), 502, BILLING_MSG.checkoutError);
   });
@@ -227,7 +227,7 @@ describe('staff', () => {
   });
 
   it('the CSV has the spec’s columns and a dated name; samples only while there are no subscriptions', async () => {
-    const empty = createHarness();
+    const empty = await createHarness();
     const admin = await empty.insertUser({ email: 'root@example.com' });
     const list = await empty.caller(admin).billing.adminList();
     expect(list.records).toHaveLength(3);
@@ -243,7 +243,7 @@ describe('staff', () => {
 
 describe('an unconfigured server', () => {
   it('takes no payments and says so; no event changes a plan', async () => {
-    const plain = createHarness();
+    const plain = await createHarness();
     await plain.insertUser({ email: 'a@example.com' });
     const user = await plain.insertUser({ email: 'u@example.com' });
     expect(await plain.caller(user).billing.subscription()).toMatchObject({ paymentsEnabled: false });

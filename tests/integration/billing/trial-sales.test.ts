@@ -14,7 +14,7 @@ const DAY = 86_400_000;
 
 describe('free trial', () => {
   it('creates a password-less account with the trial plan and mails a sign-in code; the code signs in', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     await h.insertUser({ email: 'admin@example.com' });
     const anon = h.caller('anon');
     await expectStatus(anon.billing.startTrial({ email: '', name: 'Ann' }), 400, BILLING_MSG.missingInfo);
@@ -36,7 +36,7 @@ describe('free trial', () => {
   });
 
   it('an address that already has an account gets the same answer and keeps its plan', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     await h.insertUser({ email: 'admin@example.com' });
     const existing = await h.insertUser({ email: 'old@example.com', planType: 'basic' });
     expect(await h.caller('anon').billing.startTrial({ email: 'old@example.com', name: 'Someone', plan: 'professional' })).toEqual({
@@ -47,7 +47,7 @@ describe('free trial', () => {
   });
 
   it('REST /api/start-free-trial answers { success, message }, or the spec’s missing-information message', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const ok = await h.app.request('/api/start-free-trial', jsonRequest('POST', { email: 'rest@example.com', name: 'Rest Trial', plan: 'basic' }));
     expect(await ok.json()).toEqual({ success: true, message: BILLING_MSG.trialStarted });
     const missing = await h.app.request('/api/start-free-trial', jsonRequest('POST', { email: 'rest2@example.com' }));
@@ -66,7 +66,7 @@ describe('free trial', () => {
     expect(effectivePlan({ ...user, planType: 'business' }, start)).toBe('business');
     expect(effectivePlan({ ...user, role: 'admin' }, new Date(start.getTime() + 30 * DAY))).toBe('enterprise');
 
-    const h = createHarness();
+    const h = await createHarness();
     await h.insertUser({ email: 'admin@example.com' });
     await h.caller('anon').billing.startTrial({ email: 'late@example.com', name: 'Late', plan: 'basic' });
     const [row] = await h.db.select().from(users).where(eq(users.email, 'late@example.com'));
@@ -82,7 +82,7 @@ describe('free trial', () => {
 
 describe('contact sales', () => {
   it('stores the request and mails every admin; signed-out callers get 401', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     await h.insertUser({ email: 'admin@example.com', name: 'Admin' });
     await h.insertUser({ email: 'admin2@example.com', role: 'admin' });
     const user = await h.insertUser({ email: 'corp@example.com', name: 'Cora Corp' });

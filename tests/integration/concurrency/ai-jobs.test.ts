@@ -28,7 +28,7 @@ describe('AI generations running at once', () => {
     // The model never answers, so the started generation stays running while the others are refused.
     model.script({ kind: 'hang' });
     const ai = createAiRuntime({}, { baseUrl: model.url, apiKey: null, model: 'slow-model', firstByteTimeoutMs: 60_000, idleTimeoutMs: 60_000 });
-    const h = createHarness({ deps: { ai } });
+    const h = await createHarness({ deps: { ai } });
     await h.insertUser({ email: 'admin@example.com' });
     const user = await h.insertUser({ planType: 'professional' });
     const now = new Date();
@@ -60,7 +60,7 @@ describe('AI generations running at once', () => {
 describe('the monthly AI quota', () => {
   it('Basic with one generation left this month: of six simultaneous AI calls exactly one runs and is counted', async () => {
     const now = new Date('2026-11-24T12:00:00.000Z');
-    const h = createHarness({ deps: { now: () => now } });
+    const h = await createHarness({ deps: { now: () => now } });
     await h.insertUser({ email: 'admin@example.com' });
     const user = await h.insertUser({ planType: 'basic' });
     const limit = CAPABILITIES.basic.aiGenerationsPerMonth;

@@ -8,7 +8,7 @@ import { together } from './support';
 
 const N = 20;
 
-async function roles(h: ReturnType<typeof createHarness>) {
+async function roles(h: Awaited<ReturnType<typeof createHarness>>) {
   const rows = await h.db.select({ role: users.role }).from(users);
   return { admins: rows.filter((r) => r.role === 'admin').length, users: rows.filter((r) => r.role === 'user').length };
 }
@@ -17,7 +17,7 @@ describe('first sign-ups on an empty database', () => {
   // Each password sign-up hashes its password first (argon2 on a small thread pool), which spreads the
   // requests out on one SQLite process; on Postgres they meet at the check.
   it(`${N} simultaneous password sign-ups make exactly one admin and ${N - 1} users, each with a session`, async () => {
-    const h = createHarness({ env: { RATE_LIMITS: 'off' } });
+    const h = await createHarness({ env: { RATE_LIMITS: 'off' } });
     const res = await Promise.all(
       Array.from({ length: N }, (_, i) =>
         h.app.request('/api/auth/signup', jsonRequest('POST', { name: `Early ${i}`, email: `early${i}@example.com`, password: 'correct horse' })),
@@ -31,7 +31,7 @@ describe('first sign-ups on an empty database', () => {
   // A code sign-in of a new address creates the account with no password to hash: the requests reach
   // the first-account check together.
   it(`${N} simultaneous first sign-ins by e-mail code make exactly one admin`, async () => {
-    const h = createHarness({ env: { RATE_LIMITS: 'off' } });
+    const h = await createHarness({ env: { RATE_LIMITS: 'off' } });
     const emails = Array.from({ length: N }, (_, i) => `coder${i}@example.com`);
     for (const email of emails) await h.caller().auth.sendCode({ email });
     const codes = await Promise.all(emails.map((email) => codeFromMail(h, email)));

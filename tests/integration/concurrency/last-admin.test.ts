@@ -8,7 +8,7 @@ import { ADMIN_USERS_MSG } from '../../../src/server/user/admin-users';
 import { together } from './support';
 
 async function twoAdmins() {
-  const h = createHarness();
+  const h = await createHarness();
   const ada = await h.insertUser({ email: 'ada@example.com' });
   const bea = await h.insertUser({ email: 'bea@example.com', role: 'admin' });
   expect([ada.role, bea.role]).toEqual(['admin', 'admin']);

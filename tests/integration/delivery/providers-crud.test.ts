@@ -138,7 +138,7 @@ describe('chainFor', () => {
   });
 
   it('falls back to SMTP_URL, never with the outbox behind it', async () => {
-    const h = createHarness({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    const h = await createHarness({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
     const chain = await chainFor(h.deps, 'system');
     expect(chain.map((e) => [e.id, e.kind, e.scope])).toEqual([['env-smtp', 'smtp', 'system']]);
   });

@@ -14,7 +14,7 @@ const VALID = { name: 'Ada', email: 'ada@example.com', message: 'Hello there' };
 
 beforeEach(() => demoEvents.clear());
 
-async function events(app: ReturnType<typeof createHarness>['app'], limit?: number) {
+async function events(app: Awaited<ReturnType<typeof createHarness>>['app'], limit?: number) {
   const res = await app.request(`/api/demo/events${limit ? `?limit=${limit}` : ''}`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { events: { kind: string; page: string; fields?: string[] }[] }).events;
@@ -22,7 +22,7 @@ async function events(app: ReturnType<typeof createHarness>['app'], limit?: numb
 
 describe('POST /api/demo/submit', () => {
   it('accepts a complete form with empty honeypots and logs it without what was typed', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const res = await app.request(
       '/api/demo/submit',
       jsonRequest('POST', { ...VALID, website: '', url: '', homepage: '', email_confirm: '', phone_number: '' }),
@@ -35,7 +35,7 @@ describe('POST /api/demo/submit', () => {
   });
 
   it.each(HONEYPOT_FIELDS)('refuses with 400 when the %s honeypot is filled', async (field) => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const res = await app.request('/api/demo/submit', jsonRequest('POST', { ...VALID, [field]: 'https://spam.example' }));
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', message: DEMO_MSG.honeypot });
@@ -45,7 +45,7 @@ describe('POST /api/demo/submit', () => {
   });
 
   it('refuses missing fields and a bad address with 400 and a clear message, logging nothing', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     for (const [body, message] of [
       [{ email: VALID.email, message: VALID.message }, null],
       [{ ...VALID, name: '   ' }, DEMO_MSG.nameRequired],
@@ -62,7 +62,7 @@ describe('POST /api/demo/submit', () => {
   });
 
   it('refuses a cross-site post (CSRF)', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const res = await app.request('/api/demo/submit', jsonRequest('POST', VALID, { origin: 'https://evil.example' }));
     expect(res.status).toBe(403);
   });
@@ -70,14 +70,14 @@ describe('POST /api/demo/submit', () => {
 
 describe('GET /api/honeypot and the event log', () => {
   it('reports the honeypot as active with its fields', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const res = await app.request('/api/honeypot');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, active: true, fields: ['website', 'url', 'homepage', 'email_confirm', 'phone_number'] });
   });
 
   it('records page visits of known kinds, newest first, and refuses unknown kinds', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     for (const page of ['security-demo', 'anti-scraping']) {
       const res = await app.request('/api/demo/events', jsonRequest('POST', { kind: 'page_visit', page }));
       expect(res.status).toBe(201);
@@ -91,7 +91,7 @@ describe('GET /api/honeypot and the event log', () => {
   });
 
   it('answers the last 10 by default and keeps only the last 50', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const log = new DemoEventLog();
     for (let i = 0; i < 60; i++)
       demoEvents.record({ kind: i % 2 ? 'copy_blocked' : 'page_visit', page: 'security-demo' }, new Date(Date.UTC(2026, 0, 1, 0, i)));
@@ -111,7 +111,7 @@ describe('demo.verifyCode', () => {
   const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('says a right code is verified without starting a session or making an account, and uses it up', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     await h.caller().auth.sendCode({ email });
     const code = await codeFromMail(h, email);
     const res = await h.app.request('/api/trpc/demo.verifyCode', jsonRequest('POST', { email, code }));
@@ -127,7 +127,7 @@ describe('demo.verifyCode', () => {
   });
 
   it('counts wrong codes as tries: the fifth voids the code, for sign-in too', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     await h.caller().auth.sendCode({ email });
     const code = await codeFromMail(h, email);
     for (let i = 1; i <= 4; i++) {
@@ -140,7 +140,7 @@ describe('demo.verifyCode', () => {
   });
 
   it('refuses a malformed code with 400', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     await expectStatus(h.caller().demo.verifyCode({ email, code: '12ab56' }), 400);
   });
 });

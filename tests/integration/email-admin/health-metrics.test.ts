@@ -48,7 +48,7 @@ describe('emailAdmin.getHealth', () => {
 
   it('shares a check for 25 s, then checks again', async () => {
     let clock = new Date('2026-11-23T10:00:00Z');
-    const h = createHarness({ deps: { now: () => clock } });
+    const h = await createHarness({ deps: { now: () => clock } });
     const admin = await h.insertUser({ email: 'boss@example.com' });
     const first = await h.caller(admin).emailAdmin.getHealth({});
     clock = new Date(clock.getTime() + 10_000);
@@ -91,7 +91,7 @@ describe('emailAdmin.getHealth', () => {
 describe('emailAdmin.getMetrics', () => {
   it("counts today's real sends, bounces and opens: all accounts for staff, one's own for the account", async () => {
     const now = new Date('2026-11-23T15:00:00Z');
-    const h = createHarness({ deps: { now: () => now } });
+    const h = await createHarness({ deps: { now: () => now } });
     const admin = await h.insertUser({ email: 'root@example.com' });
     const alice = await h.insertUser({ planType: 'professional' });
     const bob = await h.insertUser({ planType: 'business' });

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function signedIn() {
-  const h = createHarness({ env: { FETCH_ALLOW_HOSTS: server.allowHost } });
+  const h = await createHarness({ env: { FETCH_ALLOW_HOSTS: server.allowHost } });
   const res = await h.app.request('/api/auth/signup', jsonRequest('POST', { name: 'Ada', email: 'ada@example.com', password: 'correct horse' }));
   expect(res.status).toBe(201);
   return { h, cookie: cookieFrom(res) };

@@ -8,7 +8,7 @@ import { codeFromMail, resetTokenFromMail, signUpRest } from './support';
 
 describe('REST /api/auth and /api/user', () => {
   it('signs up (first account is admin), checks, reads and updates the user, signs out', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const res = await app.request('/api/auth/signup', jsonRequest('POST', { name: 'Ada', email: 'Ada@Example.com', password: 'correct horse' }));
     expect(res.status).toBe(201);
     const body = await res.json();
@@ -50,7 +50,7 @@ describe('REST /api/auth and /api/user', () => {
   });
 
   it('GET /api/user signed out is 401 JSON; PUT signed out is 401', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const res = await app.request('/api/user');
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ success: false, message: MSG.notSignedIn, code: 'UNAUTHORIZED' });
@@ -58,7 +58,7 @@ describe('REST /api/auth and /api/user', () => {
   });
 
   it('GET /api/auth/check signed out: not authenticated, with the protection headers', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const res = await app.request('/api/auth/check');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ authenticated: false, user: null });
@@ -67,13 +67,13 @@ describe('REST /api/auth and /api/user', () => {
   });
 
   it('POST /api/auth/logout signed out is 401 and sets no session', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const res = await app.request('/api/auth/logout', { method: 'POST' });
     expect(res.status).toBe(401);
   });
 
   it('GET /api/login redirects to /auth', async () => {
-    const res = await createHarness().app.request('/api/login');
+    const res = await (await createHarness()).app.request('/api/login');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/auth');
   });
@@ -89,7 +89,7 @@ describe('REST /api/auth and /api/user', () => {
   });
 
   it('login: 200 + cookie; 401 with the same body for a wrong password and a missing account', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     await signUpRest(h, { email: 'ada@example.com', password: 'correct horse' });
     const ok = await h.app.request('/api/auth/login', jsonRequest('POST', { email: 'ada@example.com', password: 'correct horse' }));
     expect(ok.status).toBe(200);
@@ -169,7 +169,7 @@ describe('REST /api/auth and /api/user', () => {
   });
 
   it('POST /api/newsletter-signup stores one lead per e-mail', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     for (const firstName of ['Ann', 'Anna']) {
       const res = await h.app.request('/api/newsletter-signup', jsonRequest('POST', { email: 'ann@example.com', firstName }));
       expect(res.status).toBe(200);
@@ -181,7 +181,7 @@ describe('REST /api/auth and /api/user', () => {
   });
 
   it('GET /api/auth/providers', async () => {
-    const res = await createHarness({ env: { GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's' } }).app.request('/api/auth/providers');
+    const res = await (await createHarness({ env: { GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's' } })).app.request('/api/auth/providers');
     expect(await res.json()).toEqual({ google: true, github: false });
   });
 });
@@ -191,17 +191,17 @@ describe('OAuth', () => {
     ['google', 'Google'],
     ['github', 'GitHub'],
   ])('%s start is 412 with the not-set-up message when unconfigured', async (provider, label) => {
-    const res = await createHarness().app.request(`/api/auth/oauth/${provider}`);
+    const res = await (await createHarness()).app.request(`/api/auth/oauth/${provider}`);
     expect(res.status).toBe(412);
     expect(await res.json()).toEqual({ success: false, message: MSG.providerNotConfigured(label), code: 'PRECONDITION_FAILED' });
   });
 
   it('an unknown provider is 404', async () => {
-    expect((await createHarness().app.request('/api/auth/oauth/myspace')).status).toBe(404);
+    expect((await (await createHarness()).app.request('/api/auth/oauth/myspace')).status).toBe(404);
   });
 
   it('google start redirects to the authorization address with state and PKCE cookies', async () => {
-    const h = createHarness({ env: { GOOGLE_CLIENT_ID: 'fake-google-id', GOOGLE_CLIENT_SECRET: 'fake-secret' } });
+    const h = await createHarness({ env: { GOOGLE_CLIENT_ID: 'fake-google-id', GOOGLE_CLIENT_SECRET: 'fake-secret' } });
     const res = await h.app.request('/api/auth/oauth/google');
     expect(res.status).toBe(302);
     const url = new URL(res.headers.get('location')!);
@@ -218,7 +218,7 @@ describe('OAuth', () => {
   });
 
   it('github start redirects to github.com with a state cookie', async () => {
-    const h = createHarness({ env: { GITHUB_CLIENT_ID: 'fake-gh-id', GITHUB_CLIENT_SECRET: 'fake-secret' } });
+    const h = await createHarness({ env: { GITHUB_CLIENT_ID: 'fake-gh-id', GITHUB_CLIENT_SECRET: 'fake-secret' } });
     const res = await h.app.request('/api/auth/oauth/github');
     expect(res.status).toBe(302);
     const url = new URL(res.headers.get('location')!);
@@ -228,7 +228,7 @@ describe('OAuth', () => {
   });
 
   it('a callback with a wrong or missing state redirects to /auth?error=oauth without signing in', async () => {
-    const h = createHarness({ env: { GITHUB_CLIENT_ID: 'fake-gh-id', GITHUB_CLIENT_SECRET: 'fake-secret' } });
+    const h = await createHarness({ env: { GITHUB_CLIENT_ID: 'fake-gh-id', GITHUB_CLIENT_SECRET: 'fake-secret' } });
     const start = await h.app.request('/api/auth/oauth/github');
     const cookie = cookieFrom(start);
     for (const query of ['?code=abc&state=forged', '?code=abc', '?state=forged']) {

@@ -12,9 +12,9 @@ const MIN = 60 * 1000;
 const DAY = 24 * 60 * MIN;
 
 describe('one-time codes', () => {
-  function setup() {
+  async function setup() {
     const clock = { now: new Date('2026-04-01T09:00:00Z') };
-    const h = createHarness({ deps: { now: () => clock.now } });
+    const h = await createHarness({ deps: { now: () => clock.now } });
     const advance = (ms: number) => (clock.now = new Date(clock.now.getTime() + ms));
     return {
       h,
@@ -26,7 +26,7 @@ describe('one-time codes', () => {
   const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('are 6 digits and still work just before 15 minutes', async () => {
-    const { h, advance, send, verify } = setup();
+    const { h, advance, send, verify } = await setup();
     await send();
     const code = await codeFromMail(h, 'otp@example.com');
     expect(code).toMatch(/^\d{6}$/);
@@ -35,7 +35,7 @@ describe('one-time codes', () => {
   });
 
   it('expire after 15 minutes', async () => {
-    const { h, advance, send, verify } = setup();
+    const { h, advance, send, verify } = await setup();
     await send();
     advance(15 * MIN);
     const err = await expectStatus(verify(await codeFromMail(h, 'otp@example.com')), 400);
@@ -43,7 +43,7 @@ describe('one-time codes', () => {
   });
 
   it('work once', async () => {
-    const { h, send, verify } = setup();
+    const { h, send, verify } = await setup();
     await send();
     const code = await codeFromMail(h, 'otp@example.com');
     await verify(code);
@@ -51,7 +51,7 @@ describe('one-time codes', () => {
   });
 
   it('allow 4 wrong tries, then the right code still works', async () => {
-    const { h, send, verify } = setup();
+    const { h, send, verify } = await setup();
     await send();
     const code = await codeFromMail(h, 'otp@example.com');
     for (let i = 0; i < 4; i++) await expectStatus(verify(other(code)), 400);
@@ -59,7 +59,7 @@ describe('one-time codes', () => {
   });
 
   it('are burnt after 5 wrong tries', async () => {
-    const { h, send, verify } = setup();
+    const { h, send, verify } = await setup();
     await send();
     const code = await codeFromMail(h, 'otp@example.com');
     for (let i = 0; i < 5; i++) await expectStatus(verify(other(code)), 400);
@@ -67,7 +67,7 @@ describe('one-time codes', () => {
   });
 
   it('a new code replaces the earlier one', async () => {
-    const { h, send, verify } = setup();
+    const { h, send, verify } = await setup();
     await send();
     const first = await codeFromMail(h, 'otp@example.com');
     await send();
@@ -77,7 +77,7 @@ describe('one-time codes', () => {
   });
 
   it('a code for one address does not sign in another', async () => {
-    const { h, send } = setup();
+    const { h, send } = await setup();
     await send();
     await expectStatus(h.caller().auth.verifyCode({ email: 'intruder@example.com', code: await codeFromMail(h, 'otp@example.com') }), 400);
   });
@@ -87,7 +87,9 @@ describe('sessions', () => {
   afterEach(() => vi.useRealTimers());
 
   it('cookie is httpOnly, SameSite=Lax, Path=/ and not Secure outside production', async () => {
-    const res = await createHarness().app.request('/api/auth/signup', jsonRequest('POST', { name: 'S', email: 's@example.com', password: 'correct horse' }));
+    const res = await (
+      await createHarness()
+    ).app.request('/api/auth/signup', jsonRequest('POST', { name: 'S', email: 's@example.com', password: 'correct horse' }));
     const set = res.headers.getSetCookie().find((c) => c.startsWith('session='))!;
     expect(set).toMatch(/; HttpOnly/i);
     expect(set).toMatch(/; SameSite=Lax/i);
@@ -96,10 +98,9 @@ describe('sessions', () => {
   });
 
   it('cookie is Secure in production', async () => {
-    const res = await createHarness({ env: { NODE_ENV: 'production' } }).app.request(
-      '/api/auth/signup',
-      jsonRequest('POST', { name: 'S', email: 's@example.com', password: 'correct horse' }),
-    );
+    const res = await (
+      await createHarness({ env: { NODE_ENV: 'production' } })
+    ).app.request('/api/auth/signup', jsonRequest('POST', { name: 'S', email: 's@example.com', password: 'correct horse' }));
     expect(res.headers.getSetCookie().find((c) => c.startsWith('session='))).toMatch(/; Secure/i);
   });
 
@@ -107,7 +108,7 @@ describe('sessions', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const t0 = new Date('2026-06-01T00:00:00Z').getTime();
     vi.setSystemTime(t0);
-    const h = createHarness();
+    const h = await createHarness();
     const { cookie } = await signUpRest(h, { email: 'idle@example.com' });
     vi.setSystemTime(t0 + 6 * DAY);
     expect((await h.app.request('/api/user', { headers: { cookie } })).status).toBe(200);
@@ -124,7 +125,7 @@ describe('sessions', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const t0 = new Date('2026-06-01T00:00:00Z').getTime();
     vi.setSystemTime(t0);
-    const h = createHarness();
+    const h = await createHarness();
     const { cookie, user } = await signUpRest(h, { email: 'busy@example.com' });
     for (let day = 1; day < 30; day++) {
       vi.setSystemTime(t0 + day * DAY);
@@ -136,7 +137,7 @@ describe('sessions', () => {
   });
 
   it('a forged or unknown session cookie is ignored and cleared', async () => {
-    const res = await createHarness().app.request('/api/auth/check', { headers: { cookie: 'session=abcdefghijklmnopqrstuvwxyz012345' } });
+    const res = await (await createHarness()).app.request('/api/auth/check', { headers: { cookie: 'session=abcdefghijklmnopqrstuvwxyz012345' } });
     expect(await res.json()).toEqual({ authenticated: false, user: null });
     expect(res.headers.get('set-cookie')).toMatch(/^session=;/);
   });
@@ -144,13 +145,13 @@ describe('sessions', () => {
 
 describe('accounts', () => {
   it('the first account on an empty database is admin, the second a plain user', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     expect((await signUpRest(h, { email: 'one@example.com' })).user.role).toBe('admin');
     expect((await signUpRest(h, { email: 'two@example.com' })).user.role).toBe('user');
   });
 
   it('the first account made by a one-time code is admin too', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     await h.caller().auth.sendCode({ email: 'first@example.com' });
     const r = await h.caller().auth.verifyCode({ email: 'first@example.com', code: await codeFromMail(h, 'first@example.com') });
     expect(r.user.role).toBe('admin');
@@ -168,7 +169,7 @@ describe('accounts', () => {
   });
 
   it('a sign-up refused by validation writes nothing', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const res = await h.app.request('/api/auth/signup', jsonRequest('POST', { name: 'Bad', email: 'bad@example.com', password: 'short' }));
     expect(res.status).toBe(400);
     expect(await h.db.select().from(users)).toHaveLength(0);

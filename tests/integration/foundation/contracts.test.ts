@@ -76,7 +76,7 @@ describe('procedure contracts', () => {
 
 describe('reads over HTTP', () => {
   it('answers a read as a GET, and as a POST when its input is too long for a URL', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const { cookie } = await signUpRest(h, { email: 'reader@example.com' });
     const input = encodeURIComponent(JSON.stringify({ niche: 'technology' }));
     const get = await h.app.request(`/api/trpc/channels.search?input=${input}`, { headers: { cookie } });
@@ -96,7 +96,7 @@ describe("the client's links", () => {
   afterAll(() => servers.forEach((s) => s.close()));
 
   it('send a short read as a GET and a read too long for a URL (100 channels) as a POST, both answered', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const { cookie } = await signUpRest(h, { email: 'many-channels@example.com' });
     const server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
     servers.push(server);

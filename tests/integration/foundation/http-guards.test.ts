@@ -21,7 +21,7 @@ function chunkedBody(totalBytes: number, chunk = 64 * 1024): ReadableStream<Uint
 
 describe('bad input', () => {
   it('malformed JSON is a 400 JSON answer with a message (REST and tRPC)', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const res = await app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email": "a@b.c",' });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
@@ -34,7 +34,7 @@ describe('bad input', () => {
   });
 
   it('missing and wrong fields are 400 with field errors', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const res = await app.request('/api/auth/signup', jsonRequest('POST', { email: 'nope', password: 'short' }));
     expect(res.status).toBe(400);
     const body = await res.json();
@@ -54,7 +54,7 @@ describe('bad input', () => {
   });
 
   it('a JSON array or string body is a 400, not a 500', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     for (const body of ['[]', '"text"', 'null', '123']) {
       const res = await app.request('/api/auth/send-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       expect(res.status).toBe(400);
@@ -66,7 +66,7 @@ describe('1 MB body limit', () => {
   const big = JSON.stringify({ email: 'a@example.com', firstName: 'x'.repeat(MB) });
 
   it('a body over 1 MB with Content-Length is 413 JSON', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     for (const path of ['/api/newsletter-signup', '/api/trpc/leads.subscribe', '/api/nowhere']) {
       const res = await app.request(path, {
         method: 'POST',
@@ -79,7 +79,7 @@ describe('1 MB body limit', () => {
   });
 
   it('a chunked body over 1 MB is 413 as well', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     for (const path of ['/api/newsletter-signup', '/api/trpc/leads.subscribe']) {
       const res = await app.request(path, {
         method: 'POST',
@@ -93,7 +93,7 @@ describe('1 MB body limit', () => {
   });
 
   it('a chunked body under the limit still reaches the handler', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const json = JSON.stringify({ email: 'chunk@example.com', firstName: 'C' });
     const stream = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(json)), c.close()) });
     const res = await app.request('/api/newsletter-signup', {
@@ -108,7 +108,7 @@ describe('1 MB body limit', () => {
 
 describe('routing and authorization', () => {
   it('an unknown /api path is a 404 JSON answer, for any method', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     for (const method of ['GET', 'POST', 'DELETE']) {
       const res = await app.request('/api/does-not-exist', { method });
       expect(res.status).toBe(404);
@@ -129,7 +129,7 @@ describe('routing and authorization', () => {
   });
 
   it('a staff session passes admin calls over HTTP', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const { cookie, user } = await signUpRest(h, { email: 'first@example.com' });
     expect(user.role).toBe('admin');
     const res = await h.app.request('/api/trpc/admin.listUsers', { headers: { cookie } });
@@ -142,7 +142,7 @@ describe('CSRF', () => {
   const body = { email: 'csrf@example.com', firstName: 'C' };
 
   it('refuses state-changing requests from another origin or a cross-site fetch', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const cases: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
@@ -159,7 +159,7 @@ describe('CSRF', () => {
   });
 
   it('lets APP_URL-origin and script (no Origin) requests through', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const cases: Record<string, string>[] = [{}, { origin: 'http://localhost:3000' }, { 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }];
     for (const headers of cases) {
       const res = await app.request('/api/newsletter-signup', jsonRequest('POST', body, headers));
@@ -168,7 +168,7 @@ describe('CSRF', () => {
   });
 
   it('does not block safe methods from other origins', async () => {
-    const res = await createHarness().app.request('/api/auth/check', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const res = await (await createHarness()).app.request('/api/auth/check', { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
     expect(res.status).toBe(200);
   });
 });
@@ -184,7 +184,7 @@ describe('security headers', () => {
   ];
 
   it('every response carries CSP (no inline script), frame-ancestors, Referrer-Policy and nosniff; no HSTS outside production', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     for (const [path, init] of paths) {
       const res = await app.request(path, init);
       const csp = res.headers.get('content-security-policy') ?? '';
@@ -200,7 +200,7 @@ describe('security headers', () => {
   });
 
   it('HSTS is sent in production', async () => {
-    const { app } = createHarness({ env: { NODE_ENV: 'production' } });
+    const { app } = await createHarness({ env: { NODE_ENV: 'production' } });
     for (const [path, init] of paths) {
       const res = await app.request(path, init);
       expect(res.headers.get('strict-transport-security'), path).toMatch(/max-age=\d{7,}/);

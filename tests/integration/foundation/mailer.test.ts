@@ -19,7 +19,7 @@ interface Received {
 describe('outbox transport', () => {
   it('stores the message and logs one line with the code', async () => {
     const info = vi.fn();
-    const h = createHarness({ deps: { log: { ...silentLog, info } } });
+    const h = await createHarness({ deps: { log: { ...silentLog, info } } });
     expect(await h.deps.mailer.nextTransport()).toBe('outbox');
     await h.caller().auth.sendCode({ email: 'box@example.com' });
     const rows = await h.db.select().from(outbox);
@@ -36,7 +36,7 @@ describe('outbox transport', () => {
 
   it('logs the reset link', async () => {
     const info = vi.fn();
-    const h = createHarness({ deps: { log: { ...silentLog, info } } });
+    const h = await createHarness({ deps: { log: { ...silentLog, info } } });
     await h.insertUser({ email: 'link@example.com' });
     await h.caller().auth.forgotPassword({ email: 'link@example.com' });
     const token = await resetTokenFromMail(h, 'link@example.com');
@@ -44,7 +44,7 @@ describe('outbox transport', () => {
   });
 
   it('strips CR/LF from stored header values', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     await h.deps.mailer.send({ to: 'a@example.com\r\nBcc: victim@example.com', subject: 'Hi\r\nX-Evil: 1', text: 'body', headers: { 'X-Tag': 'one\ntwo' } });
     const row = (await h.db.select().from(outbox))[0];
     expect(row.toAddress).toBe('a@example.com Bcc: victim@example.com');
@@ -86,7 +86,7 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
 
   afterAll(async () => {
     // The system chain's SMTP transport keeps pooled connections open; the server closes only without them.
-    for (const e of await chainFor(createHarness({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } }).deps, 'system')) await e.transport.close?.();
+    for (const e of await chainFor((await createHarness({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } })).deps, 'system')) await e.transport.close?.();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
@@ -97,7 +97,7 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
   const smtpHarness = () => createHarness({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Curated Test <noreply@curated.test>' } });
 
   it('SMTP_URL selects SMTP; a sign-in code arrives there and nothing goes to the outbox', async () => {
-    const h = smtpHarness();
+    const h = await smtpHarness();
     expect(await h.deps.mailer.nextTransport()).toBe('smtp');
     await h.caller().auth.sendCode({ email: 'smtp@example.com' });
     expect(received).toHaveLength(1);
@@ -113,7 +113,7 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
   });
 
   it('sends html, text and custom headers', async () => {
-    const h = smtpHarness();
+    const h = await smtpHarness();
     const sent = await h.deps.mailer.send({
       to: 'h@example.com',
       subject: 'Issue 1',
@@ -130,7 +130,7 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
   });
 
   it('CR/LF in header values cannot add headers or recipients', async () => {
-    const h = smtpHarness();
+    const h = await smtpHarness();
     await h.deps.mailer.send({
       to: 'target@example.com',
       subject: 'Hello\r\nBcc: victim@example.com',
@@ -146,7 +146,7 @@ describe('SMTP transport against a real SMTP server on loopback', () => {
   });
 
   it('an unreachable SMTP server surfaces as an error to the caller', async () => {
-    const h = createHarness({ env: { SMTP_URL: `smtp://127.0.0.1:1` } });
+    const h = await createHarness({ env: { SMTP_URL: `smtp://127.0.0.1:1` } });
     await expect(h.deps.mailer.send({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow();
   });
 });

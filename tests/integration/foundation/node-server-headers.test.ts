@@ -19,7 +19,7 @@ async function listen(fetch: (req: Request) => Response | Promise<Response>, pro
 
 describe('security headers over HTTP', () => {
   it('are sent once on JSON, tRPC and 404 responses of a listening server', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const base = await listen(h.app.fetch);
     for (const path of ['/api/auth/check', '/api/trpc/auth.check', '/api/nope']) {
       const res = await fetch(base + path);
@@ -55,7 +55,7 @@ describe('security headers over HTTP', () => {
   });
 
   it('clear a stale session cookie on /api/auth/check', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const base = await listen(h.app.fetch);
     const res = await fetch(`${base}/api/auth/check`, { headers: { cookie: `session=${'a'.repeat(40)}` } });
     expect(await res.json()).toEqual({ authenticated: false, user: null });

@@ -17,7 +17,7 @@ afterAll(() => fake.close());
 
 async function setup() {
   const errors: string[] = [];
-  const h = createHarness({
+  const h = await createHarness({
     env: {
       OAUTH_API_BASE: fake.url,
       GOOGLE_CLIENT_ID: 'google-client',
@@ -126,7 +126,7 @@ describe('OAuth sign-in', () => {
     try {
       const base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
       const errors: string[] = [];
-      const h = createHarness({
+      const h = await createHarness({
         env: { OAUTH_API_BASE: base, GOOGLE_CLIENT_ID: 'google-client', GOOGLE_CLIENT_SECRET: 'google-secret' },
         deps: { log: { info() {}, warn() {}, error: (m: string, e?: unknown) => errors.push(`${m}: ${e instanceof Error ? e.message : String(e)}`) } },
       });

@@ -69,8 +69,8 @@ describe('auth.*', () => {
   });
 
   it('providers lists which OAuth providers are configured', async () => {
-    expect(await createHarness().caller().auth.providers()).toEqual({ google: false, github: false });
-    const h = createHarness({ env: { GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' } });
+    expect(await (await createHarness()).caller().auth.providers()).toEqual({ google: false, github: false });
+    const h = await createHarness({ env: { GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' } });
     expect(await h.caller().auth.providers()).toEqual({ google: false, github: true });
     await expectStatus(h.caller().auth.providers(1 as never), 400);
   });
@@ -110,7 +110,7 @@ describe('user.*', () => {
 
 describe('leads.subscribe', () => {
   it('stores the lead once per e-mail; bad e-mail 400', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const r = await h.caller().leads.subscribe({ email: 'Lead@Example.com', firstName: 'Lee' });
     expect(r.success).toBe(true);
     await h.caller().leads.subscribe({ email: 'lead@example.com', firstName: 'Leo' });

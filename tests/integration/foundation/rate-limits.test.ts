@@ -32,13 +32,13 @@ describe('sign-in', () => {
   });
 
   it('30 failures per address per 15 minutes across e-mails', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     for (let i = 0; i < 30; i++) expect((await login(h, `guess${i % 6}@example.com`)).status).toBe(401);
     await expect429(await login(h, 'fresh@example.com'));
   });
 
   it('is configurable by env', async () => {
-    const h = createHarness({ env: { RATE_LIMIT_SIGNIN_PER_EMAIL: '2', RATE_LIMIT_SIGNIN_PER_IP: '3' } });
+    const h = await createHarness({ env: { RATE_LIMIT_SIGNIN_PER_EMAIL: '2', RATE_LIMIT_SIGNIN_PER_IP: '3' } });
     expect((await login(h, 'a@example.com')).status).toBe(401);
     expect((await login(h, 'a@example.com')).status).toBe(401);
     await expect429(await login(h, 'a@example.com'));
@@ -49,7 +49,7 @@ describe('sign-in', () => {
 
 describe('sign-up', () => {
   it('20 per address per hour by default', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     for (let i = 0; i < 20; i++)
       expect((await post(h, '/api/auth/signup', { name: 'N', email: `s${i}@example.com`, password: 'correct horse' })).status).toBe(201);
     await expect429(await post(h, '/api/auth/signup', { name: 'N', email: 's20@example.com', password: 'correct horse' }));
@@ -57,7 +57,7 @@ describe('sign-up', () => {
 
   it('RATE_LIMIT_SIGNUP_PER_IP sets it; a refused sign-up writes no account', async () => {
     let now = new Date('2026-05-01T12:00:00Z');
-    const h = createHarness({ env: { RATE_LIMIT_SIGNUP_PER_IP: '1' }, deps: { now: () => now } });
+    const h = await createHarness({ env: { RATE_LIMIT_SIGNUP_PER_IP: '1' }, deps: { now: () => now } });
     expect((await post(h, '/api/auth/signup', { name: 'N', email: 'one@example.com', password: 'correct horse' })).status).toBe(201);
     await expect429(await post(h, '/api/auth/signup', { name: 'N', email: 'two@example.com', password: 'correct horse' }));
     expect((await h.caller(await h.insertUser({ role: 'admin' })).admin.listUsers()).users.map((u) => u.email)).not.toContain('two@example.com');
@@ -68,14 +68,14 @@ describe('sign-up', () => {
 
 describe('codes', () => {
   it('5 per e-mail per 15 minutes by default; other addresses unaffected', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     for (let i = 0; i < 5; i++) expect((await post(h, '/api/auth/send-code', { email: 'c@example.com' })).status).toBe(200);
     await expect429(await post(h, '/api/auth/send-code', { email: 'c@example.com' }));
     expect((await post(h, '/api/auth/send-code', { email: 'd@example.com' })).status).toBe(200);
   });
 
   it('RATE_LIMIT_CODES_PER_EMAIL sets it, and reset links share the allowance', async () => {
-    const h = createHarness({ env: { RATE_LIMIT_CODES_PER_EMAIL: '2' } });
+    const h = await createHarness({ env: { RATE_LIMIT_CODES_PER_EMAIL: '2' } });
     expect((await post(h, '/api/auth/send-code', { email: 'c@example.com' })).status).toBe(200);
     expect((await post(h, '/api/auth/forgot-password', { email: 'c@example.com' })).status).toBe(200);
     await expect429(await post(h, '/api/auth/send-code', { email: 'c@example.com' }));
@@ -84,13 +84,13 @@ describe('codes', () => {
 
 describe('lead form', () => {
   it('10 per address per hour by default', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     for (let i = 0; i < 10; i++) expect((await post(h, '/api/newsletter-signup', { email: `l${i}@example.com`, firstName: 'L' })).status).toBe(200);
     await expect429(await post(h, '/api/newsletter-signup', { email: 'l10@example.com', firstName: 'L' }));
   });
 
   it('RATE_LIMIT_LEADS_PER_IP sets it', async () => {
-    const h = createHarness({ env: { RATE_LIMIT_LEADS_PER_IP: '1' } });
+    const h = await createHarness({ env: { RATE_LIMIT_LEADS_PER_IP: '1' } });
     expect((await post(h, '/api/newsletter-signup', { email: 'l@example.com' })).status).toBe(200);
     await expect429(await post(h, '/api/newsletter-signup', { email: 'm@example.com' }));
   });
@@ -98,7 +98,7 @@ describe('lead form', () => {
 
 describe('RATE_LIMITS=off', () => {
   it('turns every limit off', async () => {
-    const h = createHarness({
+    const h = await createHarness({
       env: {
         RATE_LIMITS: 'off',
         RATE_LIMIT_SIGNIN_PER_EMAIL: '1',

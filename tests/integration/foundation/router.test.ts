@@ -6,13 +6,13 @@ import { createHarness } from '../../helpers/app';
 
 describe('route table', () => {
   it('is served by the RegExpRouter', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     await app.request('/api/auth/check');
     expect(app.router.name).toBe('SmartRouter + RegExpRouter');
   });
 
   it('answers webhooks of unknown kinds with 404 and still routes Stripe and provider paths', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     expect((await app.request('/webhooks/nobody', { method: 'POST', body: '{}' })).status).toBe(404);
     expect((await app.request('/webhooks/brevo/not-a-token', { method: 'POST', body: '{}' })).status).toBe(404);
     // Stripe's path reaches its handler, which says that payments are not set up on this server.

@@ -8,7 +8,7 @@ const body = { email: 'rebind@example.com', firstName: 'R' };
 
 describe('CSRF origin check', () => {
   it('refuses a rebound request whose Origin equals its own Host, on REST and tRPC', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     for (const path of ['/api/newsletter-signup', '/api/trpc/leads.subscribe']) {
       const res = await app.request(`http://rebind.attacker.example:3000${path}`, jsonRequest('POST', body, { origin: 'http://rebind.attacker.example:3000' }));
       expect(res.status, path).toBe(403);
@@ -17,15 +17,17 @@ describe('CSRF origin check', () => {
   });
 
   it('accepts APP_URL’s origin whatever the Host header says', async () => {
-    const { app } = createHarness();
+    const { app } = await createHarness();
     const res = await app.request('http://127.0.0.1:3000/api/newsletter-signup', jsonRequest('POST', body, { origin: 'http://localhost:3000' }));
     expect(res.status).toBe(200);
   });
 
   it('accepts the configured DEV_ORIGIN and nothing like it', async () => {
-    const { app } = createHarness({ env: { DEV_ORIGIN: 'http://localhost:5173/' } });
+    const { app } = await createHarness({ env: { DEV_ORIGIN: 'http://localhost:5173/' } });
     expect((await app.request('/api/newsletter-signup', jsonRequest('POST', body, { origin: 'http://localhost:5173' }))).status).toBe(200);
     expect((await app.request('/api/newsletter-signup', jsonRequest('POST', body, { origin: 'http://localhost:5174' }))).status).toBe(403);
-    expect((await createHarness().app.request('/api/newsletter-signup', jsonRequest('POST', body, { origin: 'http://localhost:5173' }))).status).toBe(403);
+    expect((await (await createHarness()).app.request('/api/newsletter-signup', jsonRequest('POST', body, { origin: 'http://localhost:5173' }))).status).toBe(
+      403,
+    );
   });
 });

@@ -23,7 +23,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('client routes and unknown addresses', () => {
   it('serves the shell with 200 for routes and 404 for anything else', async () => {
-    const { deps } = createHarness();
+    const { deps } = await createHarness();
     const app = createApp(deps, { clientDir: dir });
     for (const p of ['/', '/dashboard', '/dashboard/', '/blog', '/admin', '/admin/integrations/brevo']) {
       const res = await app.request(p);

@@ -39,7 +39,7 @@ describe('sign-in limits under concurrency', () => {
   }
 
   it('the per-address limit holds too: 40 parallel guesses at 40 accounts from one client verify at most 30', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const res = await Promise.all(Array.from({ length: 40 }, (_, i) => restLogin(h, `guess${i}@example.com`, 'nope')));
     const statuses = res.map((r) => r.status);
     expect(count(statuses, 401)).toBe(30);

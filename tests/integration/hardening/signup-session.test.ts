@@ -36,7 +36,7 @@ describe('sign-up and its session', () => {
   });
 
   it('sign-ups arriving together on an empty database make exactly one admin', async () => {
-    const h = createHarness();
+    const h = await createHarness();
     const emails = Array.from({ length: 6 }, (_, i) => `early${i}@example.com`);
     const res = await Promise.all(emails.map((e, i) => h.app.request('/api/auth/signup', signUp(e, `Early ${i}`))));
     expect(res.map((r) => r.status)).toEqual(emails.map(() => 201));

@@ -13,7 +13,7 @@ const servers: ServerType[] = [];
 afterAll(() => servers.forEach((s) => s.close()));
 
 async function startApp() {
-  const h = createHarness();
+  const h = await createHarness();
   const server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
   servers.push(server);
   await new Promise((r) => server.once('listening', r));
