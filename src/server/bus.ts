@@ -1,0 +1,190 @@
+// The notify bus (Deps.bus): small messages every app process on the database receives, for state a
+// process keeps in memory and another process's change makes stale (cached sessions, a generation's new
+// text, work waiting for a worker). One SQLite process: an in-process emitter. Postgres: LISTEN/NOTIFY on
+// one dedicated connection per process, re-made after it is lost. Payloads carry ids, never texts:
+// Postgres refuses a notification of 8000 bytes or more. This module imports no domain.
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { isPostgres, postgresPool, postgresQueryable, type Db, type DbOrTx } from './db';
+
+/** What the bus reports through (the app's Logger; named here so context.ts can name Bus without a circle). */
+type BusLog = { warn(msg: string): void; error(msg: string, err?: unknown): void };
+
+/** The channels, each with its payload. Postgres channel names are these strings. */
+export interface BusChannels {
+  /** Cached sessions to drop: a session (by its stored key), or every session of a user. */
+  curated_sessions: { sessionKey: string } | { userId: string };
+  /** An AI Magic generation stored new text, or ended. */
+  curated_ai_jobs: { id: string };
+  /** Jobs were queued: a worker may claim them now rather than at its next poll. */
+  curated_jobs: { kind: string };
+}
+export type BusChannel = keyof BusChannels;
+
+export interface Bus {
+  /**
+   * Delivers `payload` to the subscribers of `channel` in every process, this one included. Given a
+   * transaction's handle `t`, Postgres delivers it when `t` commits and never if it rolls back.
+   */
+  publish<C extends BusChannel>(channel: C, payload: BusChannels[C], t?: DbOrTx): Promise<void>;
+  /** Calls `fn` with each payload on `channel`; returns the function that stops it. */
+  subscribe<C extends BusChannel>(channel: C, fn: (payload: BusChannels[C]) => void): () => void;
+  /**
+   * Calls `fn` whenever messages may have been missed (the connection to Postgres was lost and is
+   * back), so memory filled meanwhile can be dropped. Never called on the in-process bus.
+   */
+  onReset(fn: () => void): () => void;
+  /** Whether other processes' messages arrive now (always on the in-process bus). */
+  readonly listening: boolean;
+  /** Settles once messages from other processes arrive (at once on the in-process bus). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Postgres refuses a notification payload of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7_999;
+const RESET = Symbol('reset');
+const LOST = Symbol('lost');
+/** Waits between attempts to re-make a lost listening connection: doubling up to the last. */
+const RECONNECT_MS = [100, 250, 500, 1_000, 2_000, 5_000];
+
+/** The bus for a database handle: LISTEN/NOTIFY on Postgres, an in-process emitter on SQLite. */
+export function createBus(db: Db, log: BusLog): Bus {
+  return isPostgres(db) ? createPostgresBus(db, log) : createLocalBus();
+}
+
+function encode(channel: BusChannel, payload: object): string {
+  const text = JSON.stringify(payload);
+  if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error(`A ${channel} message must stay under 8000 bytes: send ids, not texts.`);
+  return text;
+}
+
+export function createLocalBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish(channel, payload) {
+      // Encoded as Postgres would, so a message too large fails on SQLite too.
+      const text = encode(channel, payload);
+      emitter.emit(channel, JSON.parse(text));
+      return Promise.resolve();
+    },
+    subscribe(channel, fn) {
+      const listener = fn as (payload: unknown) => void;
+      emitter.on(channel, listener);
+      return () => emitter.off(channel, listener);
+    },
+    onReset: () => () => {},
+    listening: true,
+    ready: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+}
+
+function createPostgresBus(db: Db, log: BusLog): Bus {
+  const pool = postgresPool(db);
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const channels = new Set<string>();
+  let client: pg.Client | null = null;
+  let listening = false;
+  let closed = false;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | null = null;
+  let connected!: () => void;
+  const firstConnection = new Promise<void>((resolve) => (connected = resolve));
+
+  const stopped = () => closed || pool.ending || pool.ended;
+
+  const connect = async () => {
+    retry = null;
+    if (stopped()) return;
+    // Its own connection, not a pooled one: a LISTEN lasts as long as the session that issued it.
+    const c = new pg.Client(pool.options);
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    c.on('notification', (msg) => {
+      if (!msg.payload) return;
+      try {
+        emitter.emit(msg.channel, JSON.parse(msg.payload));
+      } catch (err) {
+        log.error(`bus: a ${msg.channel} message could not be handled`, err);
+      }
+    });
+    try {
+      await c.connect();
+      for (const channel of channels) await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      log.warn(`bus: could not listen on Postgres (${(err as Error).message}); retrying`);
+      lost(c);
+      return;
+    }
+    if (stopped()) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    const wasLost = attempt > 0;
+    attempt = 0;
+    listening = true;
+    // The listening connection must not keep a process alive that has nothing else to do.
+    (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+    connected();
+    if (wasLost) emitter.emit(RESET);
+  };
+
+  const lost = (c: pg.Client) => {
+    if (client && client !== c) return;
+    client = null;
+    if (listening) emitter.emit(LOST);
+    listening = false;
+    c.removeAllListeners('notification');
+    void c.end().catch(() => {});
+    if (stopped() || retry) return;
+    const wait = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]!;
+    attempt += 1;
+    retry = setTimeout(() => void connect(), wait);
+    retry.unref();
+  };
+
+  void connect();
+
+  return {
+    async publish(channel, payload, t) {
+      const text = encode(channel, payload);
+      // Inside a transaction, on its connection: Postgres holds the notification until COMMIT.
+      await (t ? postgresQueryable(t) : pool).query('SELECT pg_notify($1, $2)', [channel, text]);
+    },
+    subscribe(channel, fn) {
+      const listener = fn as (payload: unknown) => void;
+      emitter.on(channel, listener);
+      if (!channels.has(channel)) {
+        channels.add(channel);
+        // A connection being made LISTENs to every channel once it is up.
+        client?.query(`LISTEN ${channel}`).catch(() => client && lost(client));
+      }
+      return () => emitter.off(channel, listener);
+    },
+    onReset(fn) {
+      // Whatever was learnt while the connection was down may be stale: both ends of the gap reset.
+      emitter.on(RESET, fn);
+      emitter.on(LOST, fn);
+      return () => {
+        emitter.off(RESET, fn);
+        emitter.off(LOST, fn);
+      };
+    },
+    get listening() {
+      return listening;
+    },
+    ready: () => firstConnection,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      listening = false;
+      await c?.end().catch(() => {});
+    },
+  };
+}
