@@ -7,6 +7,7 @@ import type { Gates } from './http/concurrency';
 import type { AuthService, SessionUser } from './auth/service';
 import type { JobQueue } from './jobs/queue';
 import type { AiRuntime } from './ai/runtime';
+import type { Bus } from './bus';
 
 export interface Deps {
   db: Db;
@@ -26,6 +27,10 @@ export interface Deps {
   delivery: { kick: () => void };
   /** Which AI engine writes, and the running AI Magic generations. */
   ai: AiRuntime;
+  /** Messages every process on the database receives (session evictions, AI progress, job wake-ups). */
+  bus: Bus;
+  /** This process's id in the registry of running processes (server_processes); AI generations record it. */
+  processId: string;
 }
 
 /** At most `limit` attempts per key in each window of `windowMs`; each domain keeps its own rules. */
@@ -34,12 +39,12 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** Counts attempts per key against a rule (http/rate-limit.ts holds the in-memory implementation). */
+/** Counts attempts per key against a rule (http/rate-limit.ts: in memory for one SQLite process, rows of rate_limits on Postgres). */
 export interface Limiter {
   /** Counts one attempt now, or throws TOO_MANY_REQUESTS; the returned function gives the attempt back. */
-  hit(key: string, rule: RateRule): () => void;
+  hit(key: string, rule: RateRule): Promise<() => Promise<void>>;
   /** Throws if the key is already at its limit, without counting. */
-  check(key: string, rule: RateRule): void;
+  check(key: string, rule: RateRule): Promise<void>;
 }
 
 export interface Logger {

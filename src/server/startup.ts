@@ -3,6 +3,8 @@
 import type { Deps } from './context';
 import { checkThemeCatalogue } from '../shared/themes';
 import { markInterruptedJobs } from './ai/jobs';
+import { isPostgres } from './db';
+import { forgetGoneProcesses, PROCESS_HEARTBEAT_MS, touchProcess } from './processes';
 import { seedDefaultSteps } from './onboarding/steps';
 import { enqueueOnboardingBatch } from './onboarding/schedule';
 
@@ -13,15 +15,31 @@ const sweepSessions: Task = (deps) => deps.auth.sweepExpired();
 const tasks: Task[] = [
   (deps) => void checkThemeCatalogue(deps.log),
   sweepSessions,
-  // AI Magic generations of a previous process cannot go on: they end as interrupted, their text kept.
-  (deps) => markInterruptedJobs(deps.db, deps.now()),
+  // Several processes may serve a Postgres database: this one joins the registry before it judges others.
+  (deps) => isPostgres(deps.db) && touchProcess(deps.db, deps.processId, deps.now()),
+  // AI Magic generations of a gone process cannot go on: they end as interrupted, their text kept. On
+  // SQLite (one process per file) that is every running one; on Postgres, live processes' go on.
+  (deps) => markInterruptedJobs(deps.db, deps.now(), isPostgres(deps.db) ? 'of gone processes' : 'all'),
   // The default onboarding sequence, only on a database that has no steps; then the first batch.
   (deps) => seedDefaultSteps(deps),
   (deps) => enqueueOnboardingBatch(deps),
 ];
 
+/**
+ * On Postgres, this process shows it is alive, and the generations of processes that stopped doing so
+ * end as interrupted. Every process runs it for itself (never once for the cluster).
+ */
+const heartbeat: Task = async (deps) => {
+  if (!isPostgres(deps.db)) return;
+  const now = deps.now();
+  await touchProcess(deps.db, deps.processId, now);
+  await markInterruptedJobs(deps.db, now, 'of gone processes');
+  await forgetGoneProcesses(deps.db, now);
+};
+
 /** Work repeated while the server runs. */
 const periodic: { everyMs: number; task: Task }[] = [
+  { everyMs: PROCESS_HEARTBEAT_MS, task: heartbeat },
   { everyMs: 60 * 60 * 1000, task: sweepSessions },
   // Onboarding e-mails due since the last run (a welcome should not wait long; one job at a time: its unique key).
   { everyMs: 15 * 60 * 1000, task: (deps) => enqueueOnboardingBatch(deps) },

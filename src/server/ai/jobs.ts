@@ -1,12 +1,16 @@
 // AI Magic generations as jobs: a row per generation whose output is stored as it streams, so a
 // reload (or another tab) picks the text up where it is; the job keeps running when its watcher
-// leaves. Watchers get the stored text, then each new piece, then the end, through one in-process hub.
+// leaves. Watchers get the stored text, then each new piece, then the end: from the in-process hub when
+// the generation runs in their process, else from the stored row, re-read whenever the running process
+// announces new text on the bus (several processes on one Postgres database).
 import crypto from 'node:crypto';
 import { on } from 'node:events';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, notExists } from 'drizzle-orm';
 import { affectedRows, tx, type Db, type DbOrTx } from '../db';
 import type { Logger } from '../context';
-import { aiJobs, type AiJobRow } from '../../../db/schema';
+import { aiJobs, serverProcesses, type AiJobRow } from '../../../db/schema';
+import type { Bus } from '../bus';
+import { goneBefore, isProcessAlive } from '../processes';
 import { AppError } from '../errors';
 import { AI_MSG, AI_KINDS, type AiArticle, type AiJob, type AiJobEvent, type AiKind } from '../../shared/schemas/ai';
 import { streamChat } from './model';
@@ -22,12 +26,18 @@ export interface AiCtx {
   log: Logger;
   now: () => Date;
   user: { id: string; role?: unknown; planType?: unknown };
+  /** Announces stored progress to watchers in other processes. */
+  bus: Bus;
+  /** The process running the generations started here (recorded on their rows). */
+  processId: string;
 }
 
 /** Generations one user may have running at once. */
 const MAX_RUNNING = 2;
 /** Stored output is brought up to date at most this often while a model streams. */
 const PERSIST_MS = 400;
+/** A watcher in another process re-reads the row at least this often, in case an announcement was lost. */
+const REMOTE_POLL_MS = 2_000;
 export const INTERRUPTED = 'Interrupted by a server restart. The text written so far is kept; generate again for the rest.';
 
 function toJob(row: AiJobRow, output = row.output): AiJob {
@@ -81,6 +91,7 @@ export async function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: 
     output: '',
     status: 'running',
     error: null,
+    processId: ctx.processId,
     createdAt: now,
     updatedAt: now,
   };
@@ -107,6 +118,9 @@ async function runJob(ctx: AiCtx, row: AiJobRow, texts: Parameters<typeof prepar
   let output = '';
   let persisted = 0;
   const emit = (e: AiJobEvent) => ai.hub.emit(row.id, e);
+  // Watchers in other processes read the row; a lost announcement only delays them to their next poll.
+  const announce = () =>
+    ctx.bus.publish('curated_ai_jobs', { id: row.id }).catch((err: unknown) => ctx.log.error(`ai job ${row.id}: progress not announced`, err));
   const append = async (text: string) => {
     output += text;
     ai.live.set(row.id, output);
@@ -114,6 +128,7 @@ async function runJob(ctx: AiCtx, row: AiJobRow, texts: Parameters<typeof prepar
     if (Date.now() - persisted > PERSIST_MS) {
       persisted = Date.now();
       await db.update(aiJobs).set({ output, updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id));
+      await announce();
     }
   };
   const controller = new AbortController();
@@ -127,6 +142,7 @@ async function runJob(ctx: AiCtx, row: AiJobRow, texts: Parameters<typeof prepar
     const final = ai.model ? checkOutput(output, row.sources) : output;
     await db.update(aiJobs).set({ output: final, status: 'done', updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id));
     emit({ type: 'end', status: 'done', error: null, output: final });
+    await announce();
   } catch (err) {
     const message = err instanceof AppError ? err.message : 'The generation failed.';
     if (!(err instanceof AppError)) ctx.log.error(`ai job ${row.id} failed`, err);
@@ -134,17 +150,22 @@ async function runJob(ctx: AiCtx, row: AiJobRow, texts: Parameters<typeof prepar
     await giveBack();
     await db.update(aiJobs).set({ output, status: 'failed', error: message, updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id));
     emit({ type: 'end', status: 'failed', error: message, output });
+    await announce();
   } finally {
     ai.live.delete(row.id);
     ai.controllers.delete(row.id);
   }
 }
 
+type WatchCtx = Pick<AiCtx, 'db' | 'ai' | 'user' | 'bus' | 'processId' | 'now'>;
+
 /** The job as stored (with the text so far), then each new piece until it ends. */
-export async function* watchJob(ctx: Pick<AiCtx, 'db' | 'ai' | 'user'>, id: string, signal?: AbortSignal): AsyncGenerator<AiJobEvent> {
+export async function* watchJob(ctx: WatchCtx, id: string, signal?: AbortSignal): AsyncGenerator<AiJobEvent> {
   let row = await ownedJob(ctx.db, ctx.user.id, id);
   // A job that ended while its row was read is running in the row but no longer live: read it again.
   if (row.status === 'running' && !ctx.ai.live.has(id)) row = await ownedJob(ctx.db, ctx.user.id, id);
+  if (row.status === 'running' && !ctx.ai.live.has(id) && row.processId !== ctx.processId && (await isProcessAlive(ctx.db, row.processId, ctx.now())))
+    return yield* watchElsewhere(ctx, id, signal);
   // Listening starts before the snapshot is taken, in the same turn: no piece falls between the two.
   const events = row.status === 'running' && ctx.ai.live.has(id) ? on(ctx.ai.hub, id, { signal }) : null;
   const live = ctx.ai.live.get(id);
@@ -165,7 +186,85 @@ export async function* watchJob(ctx: Pick<AiCtx, 'db' | 'ai' | 'user'>, id: stri
   }
 }
 
-/** At start-up: generations left running by a previous process are marked as interrupted. */
-export async function markInterruptedJobs(db: Db, now: Date): Promise<number> {
-  return affectedRows(await db.update(aiJobs).set({ status: 'failed', error: INTERRUPTED, updatedAt: now }).where(eq(aiJobs.status, 'running')));
+/**
+ * A generation running in another live process: the stored text, then what the row gains each time
+ * that process announces progress (or at the latest every REMOTE_POLL_MS), then the end. A process that
+ * goes away meanwhile ends it as interrupted.
+ */
+async function* watchElsewhere(ctx: WatchCtx, id: string, signal?: AbortSignal): AsyncGenerator<AiJobEvent> {
+  const wake = wakeups();
+  // Listening starts before the row is read: no announcement falls between the two.
+  const stopListening = ctx.bus.subscribe('curated_ai_jobs', (msg) => {
+    if (msg.id === id) wake.fire();
+  });
+  const stopReset = ctx.bus.onReset(wake.fire);
+  try {
+    let row = await ownedJob(ctx.db, ctx.user.id, id);
+    yield { type: 'snapshot', job: toJob(row) };
+    let sent = row.output;
+    while (row.status === 'running') {
+      const announced = await wake.next(REMOTE_POLL_MS, signal);
+      if (signal?.aborted) return;
+      row = await ownedJob(ctx.db, ctx.user.id, id);
+      if (row.output.length > sent.length && row.output.startsWith(sent)) {
+        yield { type: 'delta', text: row.output.slice(sent.length) };
+        sent = row.output;
+      }
+      if (row.status === 'running' && !announced && !(await isProcessAlive(ctx.db, row.processId, ctx.now()))) {
+        yield { type: 'end', status: 'failed', error: INTERRUPTED, output: row.output };
+        return;
+      }
+    }
+    yield { type: 'end', status: row.status === 'done' ? 'done' : 'failed', error: row.error, output: row.output };
+  } finally {
+    stopListening();
+    stopReset();
+  }
+}
+
+/** A wake-up that is not lost when it fires before anyone waits: `next` resolves true on one, false after `ms`. */
+function wakeups() {
+  let pending = false;
+  let wakeWaiter: (() => void) | null = null;
+  return {
+    fire: () => {
+      pending = true;
+      wakeWaiter?.();
+    },
+    next(ms: number, signal?: AbortSignal): Promise<boolean> {
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', done);
+          wakeWaiter = null;
+          const fired = pending;
+          pending = false;
+          resolve(fired);
+        };
+        const timer = setTimeout(done, pending ? 0 : ms);
+        wakeWaiter = done;
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    },
+  };
+}
+
+/**
+ * At start-up: generations left running by processes that are gone are marked as interrupted, their
+ * text kept. On SQLite (one process per file) that is every running generation; on Postgres, those
+ * whose process has not been seen for PROCESS_GONE_MS (or is unknown), while other live processes'
+ * generations go on.
+ */
+export async function markInterruptedJobs(db: Db, now: Date, only: 'all' | 'of gone processes' = 'all'): Promise<number> {
+  const alive = db
+    .select({ id: serverProcesses.id })
+    .from(serverProcesses)
+    .where(and(eq(serverProcesses.id, aiJobs.processId), gt(serverProcesses.lastSeenAt, goneBefore(now))));
+  const running = eq(aiJobs.status, 'running');
+  return affectedRows(
+    await db
+      .update(aiJobs)
+      .set({ status: 'failed', error: INTERRUPTED, updatedAt: now })
+      .where(only === 'all' ? running : and(running, notExists(alive))),
+  );
 }

@@ -91,7 +91,7 @@ function sendSessionCookie(ctx: Pick<Ctx, 'auth' | 'resHeaders'>, sessionId: str
 /** Creates the account and its first session in one transaction: if the session cannot start, no account is left. */
 export async function signUp(ctx: Ctx, input: SignUpInput): Promise<UserRow> {
   const rules = authRateRules(ctx.env);
-  ctx.limiter.hit(`signup:ip:${ctx.ip}`, rules.signupIp);
+  await ctx.limiter.hit(`signup:ip:${ctx.ip}`, rules.signupIp);
   const passwordHash = await hashPassword(input.password);
   const { user, sessionId } = await tx(ctx.db, async (t) => {
     const user = await createAccount(t, { email: input.email, name: input.name, passwordHash }, ctx.now());
@@ -116,20 +116,20 @@ export async function signIn(ctx: Ctx, input: SignInInput): Promise<UserRow> {
 async function passwordSignIn(ctx: Ctx, input: SignInInput): Promise<UserRow> {
   const rules = authRateRules(ctx.env);
   // Both attempts are counted before the password is verified, so parallel guesses meet the limit too.
-  const releaseEmail = ctx.limiter.hit(`signin:email:${input.email}`, rules.signinEmail);
-  let releaseIp: () => void;
+  const releaseEmail = await ctx.limiter.hit(`signin:email:${input.email}`, rules.signinEmail);
+  let releaseIp: () => Promise<void>;
   try {
-    releaseIp = ctx.limiter.hit(`signin:ip:${ctx.ip}`, rules.signinIp);
+    releaseIp = await ctx.limiter.hit(`signin:ip:${ctx.ip}`, rules.signinIp);
   } catch (err) {
-    releaseEmail();
+    await releaseEmail();
     throw err;
   }
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await dummyHash(), input.password), false);
   if (!user || !ok) throw new AppError('UNAUTHORIZED', MSG.invalidCredentials);
   // Only failures count towards the limits.
-  releaseEmail();
-  releaseIp();
+  await releaseEmail();
+  await releaseIp();
   await signInAs(ctx, user.id);
   return user;
 }
@@ -151,7 +151,7 @@ export async function confirmEmailOwner(ctx: Ctx & Pick<Context, 'user'>, t: Tx,
   const provenBySession = ctx.user?.id === user.id;
   const patch = provenBySession ? { emailVerifiedAt: now, updatedAt: now } : { emailVerifiedAt: now, passwordHash: null, updatedAt: now };
   await t.update(users).set(patch).where(eq(users.id, user.id));
-  if (provenBySession) ctx.auth.forgetUser(user.id);
+  if (provenBySession) await ctx.auth.forgetUser(user.id, t);
   else await ctx.auth.endAllIn(t, user.id);
   return { ...user, ...patch };
 }

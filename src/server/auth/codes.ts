@@ -26,7 +26,7 @@ export const codeMail = (code: string) => ({
 const hashCode = (secret: string, email: string, code: string) => crypto.createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
 
 export async function sendCode(ctx: Ctx, email: string) {
-  ctx.limiter.hit(`codes:email:${email}`, authRateRules(ctx.env).codesEmail);
+  await ctx.limiter.hit(`codes:email:${email}`, authRateRules(ctx.env).codesEmail);
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.now();
   await tx(ctx.db, async (t) => {

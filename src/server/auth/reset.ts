@@ -24,7 +24,7 @@ export const resetMail = (link: string) => ({
 
 /** Always answers the same, whether or not the account exists. */
 export async function requestReset(ctx: Ctx, email: string) {
-  ctx.limiter.hit(`codes:email:${email}`, authRateRules(ctx.env).codesEmail);
+  await ctx.limiter.hit(`codes:email:${email}`, authRateRules(ctx.env).codesEmail);
   const token = crypto.randomBytes(32).toString('base64url');
   // The account lookup and the token for it are one transaction; the mail goes after it commits.
   const issued = await tx(ctx.db, async (t) => {

@@ -1,8 +1,9 @@
 // Session service over lucia: reads the cookie, enforces the 30-day absolute lifetime lucia lacks,
 // creates and ends sessions. Everything else in the app uses this, never lucia directly.
 import { createLucia, newSession, ABSOLUTE_MS, SESSION_COOKIE } from './lucia';
-import { createSessionStore } from './session-store';
+import { createSessionStore, sessionKey } from './session-store';
 import { tx, type Db, type Tx } from '../db';
+import { createLocalBus, type Bus } from '../bus';
 import type { UserLike } from '../user/dto';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';
@@ -55,24 +56,46 @@ const SESSION_CACHE_MAX = 10_000;
 
 interface CachedSession {
   user: SessionUser;
+  /** The session's stored key: how other processes name it when they end it. */
+  key: string;
   /** lucia's idle expiry and our absolute limit, whichever comes first (ms). */
   validUntil: number;
   /** When this entry must be checked against the database again (ms). */
   recheckAt: number;
 }
 
-export function createAuthService(db: Db, opts: { secure: boolean; now?: () => Date; cacheMs?: number }) {
+export function createAuthService(db: Db, opts: { secure: boolean; now?: () => Date; cacheMs?: number; bus?: Bus }) {
   const now = opts.now ?? (() => new Date());
   const store = createSessionStore(db, { now, absoluteMs: ABSOLUTE_MS });
   const lucia = createLucia(store, { secure: opts.secure });
   const cacheMs = opts.cacheMs ?? SESSION_CACHE_MS;
+  const bus = opts.bus ?? createLocalBus();
   // Every signed-in request validates its session; on a file database that read costs more than the
-  // rest of a small request. Entries live a few seconds, and every change this process makes to a
-  // session or its user (sign-out, ending sessions, profile or role changes) removes them at once;
-  // another process's change (the CLI) shows within SESSION_CACHE_MS.
+  // rest of a small request. Entries live a few seconds, and every change made through the app to a
+  // session or its user (sign-out, ending sessions, profile or role changes) removes them at once, in
+  // this process and, through the bus, in every other process on the database; a change made behind
+  // the app's back (SQL by hand) shows within SESSION_CACHE_MS.
   const cache = new Map<string, CachedSession>();
   const forget = (userId: string) => {
     for (const [id, entry] of cache) if (entry.user.id === userId) cache.delete(id);
+  };
+  // Counts evictions, so a session read from the database while one arrived is not cached: the read
+  // may have started before the change it announces.
+  let evictions = 0;
+  bus.subscribe('curated_sessions', (msg) => {
+    evictions += 1;
+    if ('userId' in msg) return forget(msg.userId);
+    for (const [id, entry] of cache) if (entry.key === msg.sessionKey) cache.delete(id);
+  });
+  // While other processes' evictions may have been missed, nothing cached before can be trusted.
+  bus.onReset(() => {
+    evictions += 1;
+    cache.clear();
+  });
+  /** Drops the user's cached sessions here and everywhere else (inside `t`: once `t` commits). */
+  const forgetEverywhere = async (userId: string, t?: Tx) => {
+    forget(userId);
+    await bus.publish('curated_sessions', { userId }, t);
   };
 
   /**
@@ -97,8 +120,9 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
       if (!id) return { user: null, sessionId: null, setCookie: null };
       const t = now().getTime();
       const hit = cache.get(id);
-      if (hit && t < hit.recheckAt && t < hit.validUntil) return { user: hit.user, sessionId: id, setCookie: null };
+      if (hit && t < hit.recheckAt && t < hit.validUntil && bus.listening) return { user: hit.user, sessionId: id, setCookie: null };
       cache.delete(id);
+      const evictionsBefore = evictions;
       const { session, user } = await lucia.validateSession(id);
       if (!session || !user) return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
       if ((user as { disabledAt?: unknown }).disabledAt) {
@@ -110,9 +134,14 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
         return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
       }
       const sessionUser = toSessionUser(user);
-      if (cacheMs > 0) {
+      if (cacheMs > 0 && bus.listening && evictions === evictionsBefore) {
         if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
-        cache.set(id, { user: sessionUser, validUntil: Math.min(session.expiresAt.getTime(), session.createdAt + ABSOLUTE_MS), recheckAt: t + cacheMs });
+        cache.set(id, {
+          user: sessionUser,
+          key: sessionKey(id),
+          validUntil: Math.min(session.expiresAt.getTime(), session.createdAt + ABSOLUTE_MS),
+          recheckAt: t + cacheMs,
+        });
       }
       return { user: sessionUser, sessionId: session.id, setCookie: session.fresh ? lucia.createSessionCookie(session.id).serialize() : null };
     },
@@ -131,6 +160,7 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
       if (sessionId) {
         cache.delete(sessionId);
         await lucia.invalidateSession(sessionId);
+        await bus.publish('curated_sessions', { sessionKey: sessionKey(sessionId) });
       }
       return lucia.createBlankSessionCookie().serialize();
     },
@@ -138,16 +168,21 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
     async endAllFor(userId: string) {
       forget(userId);
       await lucia.invalidateUserSessions(userId);
+      await forgetEverywhere(userId);
     },
 
     /** Ends every session of the user inside the transaction `t`, which makes the change that ends them. */
     async endAllIn(t: Tx, userId: string) {
-      forget(userId);
       await store.deleteUserSessionsIn(t, userId);
+      await forgetEverywhere(userId, t);
     },
 
-    /** Call after changing a user's row (name, avatar, role, plan, verification): sessions re-read it. */
-    forgetUser: forget,
+    /**
+     * Call after changing a user's row (name, avatar, role, plan, verification): sessions re-read it, in
+     * every process. Inside the transaction `t` that makes the change, pass it: other processes then drop
+     * their copies when it commits, not before (they could otherwise read the old row again).
+     */
+    forgetUser: forgetEverywhere,
 
     /** Deletes sessions past their idle expiry or their absolute lifetime (at start and every hour). */
     sweepExpired: () => lucia.deleteExpiredSessions(),

@@ -47,7 +47,7 @@ export async function startFreeTrial(ctx: TrialCtx, input: { email: string; name
   const parsed = emailField.safeParse(input.email);
   if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
   const email = parsed.data;
-  ctx.limiter.hit(`signup:ip:${ctx.ip}`, authRateRules(ctx.env).signupIp);
+  await ctx.limiter.hit(`signup:ip:${ctx.ip}`, authRateRules(ctx.env).signupIp);
   // One transaction: an account made for the address at the same moment leaves this one unchanged.
   await tx(ctx.db, async (t) => {
     const [exists] = await t.select({ id: users.id }).from(users).where(eq(users.email, email));

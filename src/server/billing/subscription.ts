@@ -143,6 +143,6 @@ export async function setPlanByStaff(
     await recordAudit(t, actor, 'plan.set', target.id, detail, now);
     return target.id;
   });
-  ctx.auth.forgetUser(userId);
+  await ctx.auth.forgetUser(userId);
   return { success: true as const, userId, plan };
 }

@@ -59,7 +59,7 @@ export async function handleStripeWebhook(
       await recordPayment(deps.db, subId, inv.amount_paid, new Date((inv.status_transitions?.paid_at ?? event.created) * 1000));
     }
     // Signed-in sessions of that account see the new plan on their next request.
-    if (applied) deps.auth.forgetUser(applied.userId);
+    if (applied) await deps.auth.forgetUser(applied.userId);
     if (applied) deps.log.info(`stripe ${event.type}: user ${applied.userId} now on ${applied.plan}`);
     return applied ? 'handled' : 'ignored';
   } catch (err) {

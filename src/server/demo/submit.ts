@@ -7,9 +7,9 @@ import { leadsIpRule } from '../leads/rate-rules';
 import { demoEvents } from './events';
 
 /** Refuses a submission whose honeypots were filled; nothing of what was typed is kept. */
-export function submitDemoForm(ctx: Pick<Context, 'env' | 'limiter' | 'now' | 'ip'>, input: DemoSubmitInput) {
+export async function submitDemoForm(ctx: Pick<Context, 'env' | 'limiter' | 'now' | 'ip'>, input: DemoSubmitInput) {
   // Limited like the landing page's lead form: the demo is public and every submission is logged.
-  ctx.limiter.hit(`demo:ip:${ctx.ip}`, leadsIpRule(ctx.env));
+  await ctx.limiter.hit(`demo:ip:${ctx.ip}`, leadsIpRule(ctx.env));
   const now = ctx.now();
   const filled = HONEYPOT_FIELDS.filter((f) => (input[f] ?? '').trim() !== '');
   if (filled.length > 0) {

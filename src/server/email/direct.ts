@@ -167,7 +167,7 @@ export async function sendTestDirect(ctx: Ctx, input: TestDirectInput): Promise<
   const scope = emailScope(ctx.user, input.scope);
   if (!testSenders(ctx.env).includes(input.from)) throw new AppError('BAD_REQUEST', MSG.testSenderNotAllowed);
   assertRecipient(ctx, input.to);
-  ctx.limiter.hit(testKey(ctx), SEND_RULE);
+  await ctx.limiter.hit(testKey(ctx), SEND_RULE);
   const product = productName(ctx.env);
   const chain = await scopeChain(ctx, scope);
   const mail = testMail({ product, provider: chain[0]?.label ?? 'the mail service', appUrl: ctx.env.APP_URL });
@@ -181,7 +181,7 @@ export async function sendTestDirect(ctx: Ctx, input: TestDirectInput): Promise<
 
 export async function sendQuickTest(ctx: Ctx, input: QuickTestInput): Promise<SendOutput> {
   assertRecipient(ctx, input.to);
-  ctx.limiter.hit(testKey(ctx), SEND_RULE);
+  await ctx.limiter.hit(testKey(ctx), SEND_RULE);
   const scope = senderScope(ctx);
   const product = productName(ctx.env);
   const chain = await scopeChain(ctx, scope);
@@ -194,7 +194,7 @@ export async function sendCustomEmail(ctx: Ctx, input: CustomEmailInput): Promis
   const html = sanitizeEmailHtml(input.htmlContent);
   const text = htmlToText(html);
   if (!text && !/<img\s/i.test(html)) throw new AppError('BAD_REQUEST', 'The HTML content has nothing left to send once scripts and unsafe markup are removed');
-  ctx.limiter.hit(testKey(ctx), SEND_RULE);
+  await ctx.limiter.hit(testKey(ctx), SEND_RULE);
   const from = isStaff(ctx.user.role) ? ctx.env.MAIL_FROM : mailboxWithName(ctx.user.name, ctx.env.MAIL_FROM);
   return sendThroughChain(
     ctx,
@@ -241,7 +241,7 @@ export async function runDeliveryTest(ctx: Ctx, input: DeliveryTestInput): Promi
   });
   const tested = planned.map((p) => p.key);
   // Each message counts against the budget; the whole run is refused before anything is sent.
-  for (let i = 0; i < planned.length; i++) ctx.limiter.hit(testKey(ctx), SEND_RULE);
+  for (let i = 0; i < planned.length; i++) await ctx.limiter.hit(testKey(ctx), SEND_RULE);
   await Promise.all(
     planned.map(async ({ key, entry }) => {
       const mail = testMail({ product, provider: entry.label, appUrl: ctx.env.APP_URL });

@@ -58,14 +58,14 @@ async function sendEach(ctx: Ctx, recipients: string[], newsletter: AssembledNew
   const key = sendKey(ctx);
   // The first recipient over the limit refuses the whole request; later ones fail individually, so
   // the answer says exactly who got the newsletter.
-  ctx.limiter.hit(key, SEND_RULE);
+  await ctx.limiter.hit(key, SEND_RULE);
   const sent: SendResult['sent'] = [];
   const failed: SendResult['failed'] = [];
   let carrier: SendResult['transport'] | null = null;
   for (const [i, to] of recipients.entries()) {
     if (i > 0) {
       try {
-        ctx.limiter.hit(key, SEND_RULE);
+        await ctx.limiter.hit(key, SEND_RULE);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         failed.push({ to, message: err.message });
@@ -95,7 +95,7 @@ async function sendEach(ctx: Ctx, recipients: string[], newsletter: AssembledNew
 
 async function assemble(ctx: Ctx, input: SendTestInput): Promise<AssembledNewsletter> {
   // A user already at the limit is refused before any assembly work.
-  ctx.limiter.check(sendKey(ctx), SEND_RULE);
+  await ctx.limiter.check(sendKey(ctx), SEND_RULE);
   return assembleNewsletter(ctx, await resolveAssembleInput(ctx, input));
 }
 

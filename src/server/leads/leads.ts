@@ -7,7 +7,7 @@ import { leadsIpRule } from './rate-rules';
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'now' | 'ip'>;
 
 export async function storeLead(ctx: Ctx, input: { email: string; firstName: string }) {
-  ctx.limiter.hit(`leads:ip:${ctx.ip}`, leadsIpRule(ctx.env));
+  await ctx.limiter.hit(`leads:ip:${ctx.ip}`, leadsIpRule(ctx.env));
   await ctx.db
     .insert(leads)
     .values({ id: crypto.randomUUID(), email: input.email, firstName: input.firstName, createdAt: ctx.now() })

@@ -36,7 +36,7 @@ export async function sendTestToSelf(
   list: ProductList,
   render: (unsubscribeUrl: string) => RenderedEmail,
 ) {
-  deps.limiter.hit(`test-mail:user:${user.id}`, SEND_RULE);
+  await deps.limiter.hit(`test-mail:user:${user.id}`, SEND_RULE);
   const url = productUnsubscribeUrl(deps.env, list, user.id);
   const mail = render(url);
   const {

@@ -43,8 +43,8 @@ export const demoRouter = router({
   recordEvent: publicProcedure
     .input(recordEventInput)
     .output(recordedResult)
-    .mutation(({ ctx, input }) => {
-      ctx.limiter.hit(`demo-events:ip:${ctx.ip}`, RECORD_RULE);
+    .mutation(async ({ ctx, input }) => {
+      await ctx.limiter.hit(`demo-events:ip:${ctx.ip}`, RECORD_RULE);
       demoEvents.record(input, ctx.now());
       return { success: true as const };
     }),

@@ -47,9 +47,9 @@ async function hasRoom(db: DbOrTx, pub: PublicationRow, now: Date): Promise<bool
 
 export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: string }> {
   const email = normalizeEmail(input.email);
-  ctx.limiter.hit(`subscribers:signup:ip:${ctx.ip}`, SIGNUP_RULES.ip);
+  await ctx.limiter.hit(`subscribers:signup:ip:${ctx.ip}`, SIGNUP_RULES.ip);
   const pub = await publicationBySlug(ctx.db, input.slug);
-  ctx.limiter.hit(`subscribers:signup:address:${pub.id}:${email}`, SIGNUP_RULES.address);
+  await ctx.limiter.hit(`subscribers:signup:address:${pub.id}:${email}`, SIGNUP_RULES.address);
   const neutral = { message: SIGNUP_MSG.checkInbox };
 
   // The checks (suppression, the reader's status, the plan's limit) and the write they allow are one

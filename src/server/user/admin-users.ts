@@ -99,7 +99,7 @@ export async function setRole(ctx: Ctx, input: SetRoleInput) {
     await t.update(users).set({ role: input.role, updatedAt: ctx.now() }).where(eq(users.id, row.id));
     await recordAudit(t, actorOf(ctx), 'role.set', row.id, { email: row.email, from: normalizeRole(row.role), to: input.role }, ctx.now());
   });
-  ctx.auth.forgetUser(input.userId);
+  await ctx.auth.forgetUser(input.userId);
   return { success: true as const, role: input.role as Role };
 }
 
@@ -113,7 +113,7 @@ export async function setDisabled(ctx: Ctx, input: SetDisabledInput) {
     await recordAudit(t, actorOf(ctx), input.disabled ? 'account.disable' : 'account.enable', row.id, { email: row.email }, ctx.now());
   });
   if (input.disabled) await ctx.auth.endAllFor(input.userId);
-  else ctx.auth.forgetUser(input.userId);
+  else await ctx.auth.forgetUser(input.userId);
   return { success: true as const, disabled: input.disabled };
 }
 

@@ -16,6 +16,6 @@ export async function updateProfile(ctx: { db: Db; auth: Pick<AuthService, 'forg
   const patch: Partial<typeof users.$inferInsert> = { name: input.fullName, updatedAt: ctx.now() };
   if (input.avatar !== undefined) patch.avatar = input.avatar;
   await ctx.db.update(users).set(patch).where(eq(users.id, id));
-  ctx.auth.forgetUser(id);
+  await ctx.auth.forgetUser(id);
   return getUser(ctx.db, id);
 }
