@@ -43,6 +43,8 @@ export interface Bus {
 
 /** Postgres refuses a notification payload of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7_999;
+/** How the listening connection names itself in pg_stat_activity. */
+export const BUS_APPLICATION_NAME = 'curated-bus';
 const RESET = Symbol('reset');
 const LOST = Symbol('lost');
 /** Waits between attempts to re-make a lost listening connection: doubling up to the last. */
@@ -100,7 +102,7 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
     retry = null;
     if (stopped()) return;
     // Its own connection, not a pooled one: a LISTEN lasts as long as the session that issued it.
-    const c = new pg.Client(pool.options);
+    const c = new pg.Client({ ...pool.options, application_name: BUS_APPLICATION_NAME });
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
     c.on('notification', (msg) => {

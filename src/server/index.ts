@@ -50,6 +50,7 @@ const shutdown = () => {
   server.close();
   // Sends in progress finish their current batch; the rest resume on the next start.
   void Promise.all([worker?.stop(), closeExportPool()])
+    .then(() => deps.bus.close())
     .then(() => closeDb(db))
     .finally(() => process.exit(0));
 };

@@ -10,16 +10,23 @@ import { enqueueOnboardingBatch } from './onboarding/schedule';
 
 type Task = (deps: Deps) => unknown;
 
+/**
+ * AI Magic generations of a gone process cannot go on: they end as interrupted, their text kept. On
+ * SQLite (one process per file) that is every running one. On Postgres several processes may serve the
+ * database: this one joins the registry first, and live processes' generations go on.
+ */
+export async function registerAndEndOrphans(deps: Deps): Promise<number> {
+  if (!isPostgres(deps.db)) return markInterruptedJobs(deps.db, deps.now(), 'all');
+  await touchProcess(deps.db, deps.processId, deps.now());
+  return markInterruptedJobs(deps.db, deps.now(), 'of gone processes');
+}
+
 const sweepSessions: Task = (deps) => deps.auth.sweepExpired();
 
 const tasks: Task[] = [
   (deps) => void checkThemeCatalogue(deps.log),
   sweepSessions,
-  // Several processes may serve a Postgres database: this one joins the registry before it judges others.
-  (deps) => isPostgres(deps.db) && touchProcess(deps.db, deps.processId, deps.now()),
-  // AI Magic generations of a gone process cannot go on: they end as interrupted, their text kept. On
-  // SQLite (one process per file) that is every running one; on Postgres, live processes' go on.
-  (deps) => markInterruptedJobs(deps.db, deps.now(), isPostgres(deps.db) ? 'of gone processes' : 'all'),
+  (deps) => registerAndEndOrphans(deps),
   // The default onboarding sequence, only on a database that has no steps; then the first batch.
   (deps) => seedDefaultSteps(deps),
   (deps) => enqueueOnboardingBatch(deps),

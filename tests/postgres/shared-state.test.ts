@@ -3,9 +3,10 @@
 // the other within a second, an AI Magic generation started through one streams to a watcher on the
 // other, and a process starting up interrupts only the generations of processes that are gone.
 import { afterAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { aiJobs, serverProcesses } from '../../db/schema';
-import { closeDb, openPostgres, type Db } from '../../src/server/db';
+import { eq, sql } from 'drizzle-orm';
+import { aiJobs, rateLimits, serverProcesses, users } from '../../db/schema';
+import { closeDb, execute, openPostgres, type Db } from '../../src/server/db';
+import { BUS_APPLICATION_NAME } from '../../src/server/bus';
 import { loadEnv } from '../../src/server/env';
 import { createDeps } from '../../src/server/deps';
 import type { Deps } from '../../src/server/context';
@@ -16,7 +17,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { toSessionUser, type SessionUser } from '../../src/server/auth/service';
 import { createAiRuntime } from '../../src/server/ai/runtime';
 import { INTERRUPTED } from '../../src/server/ai/jobs';
-import { runStartupTasks } from '../../src/server/startup';
+import { registerAndEndOrphans } from '../../src/server/startup';
 import type { AiJobEvent } from '../../src/shared/schemas/ai';
 import { MSG } from '../../src/shared/messages';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
@@ -126,6 +127,42 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
     expect(await within(1000, async () => (await b.auth.validate(cookie)).user === null)).toBe(true);
   });
 
+  it('a lost listening connection is made again: what was cached meanwhile is dropped, and evictions arrive again', async () => {
+    // A clock that does not move: a cached session is re-read only when something drops it.
+    const at = new Date();
+    const { a, b, db } = await twoProcesses({ now: () => at });
+    await account(db, 'admin@example.com', { role: 'admin' });
+    const member = await account(db, 'member@example.com', { password: 'right password' });
+    const cookie = await signIn(a, 'member@example.com', 'right password');
+    expect((await b.auth.validate(cookie)).user?.planType).toBe('free');
+    // A change behind the app's back, announced to nobody, while B loses its listening connection.
+    await db.update(users).set({ planType: 'professional' }).where(eq(users.id, member.id));
+    await execute(
+      db,
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${BUS_APPLICATION_NAME} AND datname = current_database()`,
+    );
+    expect(await within(5000, async () => (await b.auth.validate(cookie)).user?.planType === 'professional')).toBe(true);
+    expect(await within(5000, () => Promise.resolve(a.bus.listening && b.bus.listening))).toBe(true);
+    const session = await b.auth.validate(cookie);
+    await caller(a, session.user, session.sessionId).auth.signOut();
+    expect(await within(1000, async () => (await b.auth.validate(cookie)).user === null)).toBe(true);
+  });
+
+  it('a message carries ids, not texts: one of 8000 bytes or more is refused', async () => {
+    const { a } = await twoProcesses();
+    await expect(a.bus.publish('curated_ai_jobs', { id: 'x'.repeat(8000) })).rejects.toThrow(/8000 bytes/);
+  });
+
+  it('ended windows are swept', async () => {
+    let now = new Date('2026-11-24T10:00:00Z');
+    const { a, db } = await twoProcesses({ now: () => now });
+    await expect(caller(a).auth.signIn({ email: 'nobody@example.com', password: 'wrong' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await db.select().from(rateLimits)).toHaveLength(2);
+    now = new Date(now.getTime() + 16 * 60_000);
+    await await caller(a).leads.subscribe({ email: 'reader@example.com', firstName: 'Reader' });
+    expect(await within(2000, async () => (await db.select().from(rateLimits)).length === 1)).toBe(true);
+  });
+
   it('a role change and a disable through one process are seen on the other within a second', async () => {
     const { a, b, db } = await twoProcesses();
     const admin = await account(db, 'admin@example.com', { role: 'admin' });
@@ -169,8 +206,8 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
       );
       await Promise.all([a.bus.ready(), b.bus.ready()]);
       // Each process joins the registry at start-up: B then knows A is alive.
-      await runStartupTasks(a);
-      await runStartupTasks(b);
+      await registerAndEndOrphans(a);
+      await registerAndEndOrphans(b);
       await account(dbA, 'admin@example.com', { role: 'admin' });
       const pro = await account(dbA, 'pro@example.com', { planType: 'professional' });
       const text = Array.from({ length: 12 }, (_, i) => `Battery recyclers are growing, part ${i + 1} [1].`).join(' ');
@@ -190,9 +227,43 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
     });
   });
 
+  it("a watcher on another process is told when the generation's process goes away", async () => {
+    const { b, db } = await twoProcesses();
+    await account(db, 'admin@example.com', { role: 'admin' });
+    const user = await account(db, 'writer@example.com');
+    const now = new Date();
+    await db.insert(serverProcesses).values({ id: 'other-process', startedAt: now, lastSeenAt: now });
+    await db.insert(aiJobs).values({
+      id: 'orphan',
+      userId: user.id,
+      kind: 'blog',
+      topic: '',
+      engine: 'Built-in engine',
+      sources: [],
+      output: 'so far',
+      status: 'running',
+      processId: 'other-process',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const events: AiJobEvent[] = [];
+    const watching = (async () => {
+      for await (const event of await caller(b, user).ai.watch({ id: 'orphan' })) events.push(event);
+    })();
+    await within(1000, () => Promise.resolve(events.length > 0));
+    expect(events).toEqual([expect.objectContaining({ type: 'snapshot' })]);
+    // The other process stops refreshing its row: it has been gone for an hour.
+    await db
+      .update(serverProcesses)
+      .set({ lastSeenAt: new Date(now.getTime() - 3_600_000) })
+      .where(eq(serverProcesses.id, 'other-process'));
+    await watching;
+    expect(events.at(-1)).toEqual({ type: 'end', status: 'failed', error: INTERRUPTED, output: 'so far' });
+  });
+
   it("a starting process interrupts a gone process's running generation, not a live one's", async () => {
     const { a, b, db } = await twoProcesses();
-    await runStartupTasks(a);
+    await registerAndEndOrphans(a);
     await account(db, 'admin@example.com', { role: 'admin' });
     const user = await account(db, 'writer@example.com');
     const now = new Date();
@@ -215,7 +286,8 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
       { ...row, id: 'live-job', processId: a.processId },
       { ...row, id: 'gone-job', processId: 'gone-process' },
     ]);
-    await runStartupTasks(b);
+    // B's start-up task (the one runStartupTasks runs).
+    expect(await registerAndEndOrphans(b)).toBe(1);
     const status = async (id: string) => (await db.select().from(aiJobs).where(eq(aiJobs.id, id)))[0]!;
     expect(await status('live-job')).toMatchObject({ status: 'running', error: null });
     expect(await status('gone-job')).toMatchObject({ status: 'failed', error: INTERRUPTED, output: 'so far' });
