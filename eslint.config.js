@@ -40,6 +40,12 @@ const DOMAINS = [
 const INFRA = ['jobs', 'net'];
 const BUSINESS = DOMAINS.filter((d) => !INFRA.includes(d));
 
+/** Tables come from db/schema, which hands out the SQLite tables or their Postgres twins; a domain file's are SQLite's. */
+const dialectTables = {
+  group: ['**/db/schema/*'],
+  allowTypeImports: true,
+  message: "Import tables from db/schema (the running dialect's tables); a file under db/schema/ holds the SQLite ones.",
+};
 const lucia = { group: ['lucia', 'lucia/*'], message: 'Only src/server/auth imports lucia (GUIDE §1).' };
 const noTransport = {
   group: ['@trpc/*', 'hono', 'hono/*', '@hono/*', '**/trpc/init', '**/trpc/root', '**/routers/**', '**/rest/**', '**/http/**'],
@@ -113,7 +119,7 @@ const expectAwaited = {
 };
 
 /** One `no-restricted-imports` rule from pattern groups (a later config replaces a rule, so zones are built whole). */
-const restrict = (...patterns) => ['error', { patterns }];
+const restrict = (...patterns) => ['error', { patterns: [dialectTables, ...patterns] }];
 
 export default tseslint.config(
   {

@@ -11,7 +11,7 @@ import { toDocx } from '../../src/server/newsletter/exports/docx';
 import { toEpub } from '../../src/server/newsletter/exports/epub';
 import { THEMES, getTheme } from '../../src/shared/themes';
 import { assembleInput, COLOR_THEMES, LAYOUT_STYLES, GMAIL_CLIP_BYTES } from '../../src/shared/schemas/newsletter';
-import type { NewsletterRow } from '../../db/schema/newsletters';
+import type { NewsletterRow } from '../../db/schema';
 import { timeMedian, report, ms, kb } from './report';
 
 function articles(n: number) {

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the SQLite connection is opened with the SQLite tables
 import * as schema from '../../db/schema/sqlite';
 import { pgTables } from '../../db/pg/schema';
 import { DIALECT } from '../../db/dialect';

@@ -3,9 +3,9 @@
 // error sentences only: never another user's key.
 import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { integrationConnections, integrationPublications, type IntegrationPlatform } from '../../../db/schema/integrations';
-import { mailProviders } from '../../../db/schema/delivery';
-import { users } from '../../../db/schema/users';
+import { integrationConnections, integrationPublications, type IntegrationPlatform } from '../../../db/schema';
+import { mailProviders } from '../../../db/schema';
+import { users } from '../../../db/schema';
 import type { Db } from '../db';
 import type { Env } from '../env';
 import { engineOf, type AiRuntime } from '../ai/runtime';

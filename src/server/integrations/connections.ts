@@ -1,7 +1,7 @@
 // Connecting an e-mail platform: the API key is checked by a real call, stored encrypted with what the
 // platform calls the account, re-checked on demand and deleted on disconnect. Never returned.
 import { and, desc, eq } from 'drizzle-orm';
-import { integrationConnections, integrationPublications, type IntegrationConnectionRow, type IntegrationPlatform } from '../../../db/schema/integrations';
+import { integrationConnections, integrationPublications, type IntegrationConnectionRow, type IntegrationPlatform } from '../../../db/schema';
 import { AppError } from '../errors';
 import type { Db } from '../db';
 import type { Env } from '../env';
@@ -11,7 +11,7 @@ import { decryptSecret, encryptSecret } from '../crypto';
 import { connectorFor, type Connector, type Credentials } from './connectors';
 import { canUsePlatform, cheapestPlanFor, INTEGRATION_PLATFORMS, lockedMessage, PLATFORM_INFO, PLATFORM_NAMES } from './platforms';
 import type { ConnectionDto, PublicationDto } from './schemas';
-import type { IntegrationPublicationRow } from '../../../db/schema/integrations';
+import type { IntegrationPublicationRow } from '../../../db/schema';
 
 export interface IntegrationsCtx {
   db: Db;

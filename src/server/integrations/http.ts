@@ -4,7 +4,7 @@
 // built here ever contains it.
 import { AppError } from '../errors';
 import { callVendor, vendorMessage, VendorError, type VendorAnswer } from '../net/vendor-http';
-import type { IntegrationPlatform } from '../../../db/schema/integrations';
+import type { IntegrationPlatform } from '../../../db/schema';
 import { PLATFORM_NAMES } from './platforms';
 
 export const PLATFORM_TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
 // What each e-mail platform is, where its API key lives, which plan may connect it, and what it does to
 // a newsletter's HTML on the way in (our per-reader slots become the platform's merge tags; footers and
 // templates the platform adds). The client shows these as data, so the UI never guesses.
-import { INTEGRATION_PLATFORMS, type IntegrationPlatform } from '../../../db/schema/integrations';
+import { INTEGRATION_PLATFORMS, type IntegrationPlatform } from '../../../db/schema';
 import { CAPABILITIES, PLAN_LABELS, PLAN_TYPES, capabilitiesFor, type PlanHolder } from '../../shared/plans';
 import { MARKERS, LINK_MARKER_SOURCE } from '../newsletter/markers';
 

@@ -1,8 +1,8 @@
 // Publishing a saved newsletter to a connected platform as a campaign (draft, sent now or scheduled),
 // recording it, and pulling the platform's figures for it later.
 import { and, eq } from 'drizzle-orm';
-import { integrationPublications, type IntegrationPlatform, type IntegrationPublicationRow } from '../../../db/schema/integrations';
-import type { NewsletterRow } from '../../../db/schema/newsletters';
+import { integrationPublications, type IntegrationPlatform, type IntegrationPublicationRow } from '../../../db/schema';
+import type { NewsletterRow } from '../../../db/schema';
 import { AppError } from '../errors';
 import { findOwnedDraft } from '../newsletter/drafts';
 import { escapeXml } from '../xml';

@@ -1,6 +1,6 @@
 // Inputs and outputs of integrations.* (zod), shared by the router, REST and tests.
 import { z } from 'zod';
-import { CAMPAIGN_STATUSES, CONNECTION_STATUSES, INTEGRATION_PLATFORMS } from '../../../db/schema/integrations';
+import { CAMPAIGN_STATUSES, CONNECTION_STATUSES, INTEGRATION_PLATFORMS } from '../../../db/schema';
 
 export const platformId = z.enum(INTEGRATION_PLATFORMS, { message: 'Unknown platform' });
 const idString = z.string().trim().min(1).max(100);

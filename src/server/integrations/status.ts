@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { AuthedContext } from '../context';
-import { CAMPAIGN_STATUSES, integrationConnections } from '../../../db/schema/integrations';
+import { CAMPAIGN_STATUSES, integrationConnections } from '../../../db/schema';
 import { listPublications } from '../publications/publications';
 import { PUBLICATION_STATUSES } from '../publications/schemas';
 import { listPlatformPublications } from './connections';

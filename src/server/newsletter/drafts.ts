@@ -3,7 +3,7 @@
 // Every row is owned; another user's id answers NOT_FOUND.
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { newsletters, type NewsletterRow } from '../../../db/schema/newsletters';
+import { newsletters, type NewsletterRow } from '../../../db/schema';
 import { AppError } from '../errors';
 import { affectedRows, tx, type Db, type DbOrTx } from '../db';
 import { createDraftInput, contentSourcesSchema, DRAFT_STATUSES, MAX_TITLE_LENGTH, storedContentSources } from '../../shared/schemas/newsletter';

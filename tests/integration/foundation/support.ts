@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { outbox } from '../../../db/schema';
 import type { Harness } from '../../helpers/app';
 import { jsonRequest, cookieFrom } from '../../helpers/app';
@@ -31,7 +31,7 @@ export async function lastMail(h: Pick<Harness, 'db'>, to: string) {
       .select()
       .from(outbox)
       .where(eq(outbox.toAddress, to))
-      .orderBy(desc(outbox.createdAt), desc(sql`rowid`))
+      .orderBy(desc(outbox.id))
   )[0];
   if (!row) throw new Error(`no mail to ${to}`);
   return row;

@@ -6,7 +6,7 @@ import { connectorFor } from '../../../src/server/integrations/connectors';
 import { nextQuarterHour } from '../../../src/server/integrations/connectors/mailchimp';
 import { BEEHIIV_POSTS_REFUSED } from '../../../src/server/integrations/connectors/beehiiv';
 import { AppError } from '../../../src/server/errors';
-import { INTEGRATION_PLATFORMS, type IntegrationPlatform } from '../../../db/schema/integrations';
+import { INTEGRATION_PLATFORMS, type IntegrationPlatform } from '../../../db/schema';
 
 let fake: FakePlatforms;
 beforeAll(async () => {

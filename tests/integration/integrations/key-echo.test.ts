@@ -2,7 +2,7 @@
 // publication error and every log line show the platform's words without the key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { integrationPublications } from '../../../db/schema/integrations';
+import { integrationPublications } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
 import { startFakePlatforms, FAKE_KEYS, type FakePlatforms } from '../../helpers/fake-platforms';
 import type { SessionUser } from '../../../src/server/auth/service';

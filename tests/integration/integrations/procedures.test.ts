@@ -3,9 +3,9 @@
 // copy, foreign ids NOT_FOUND, and the staff overview.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { integrationConnections, integrationPublications } from '../../../db/schema/integrations';
-import { mailProviders } from '../../../db/schema/delivery';
-import { users } from '../../../db/schema/users';
+import { integrationConnections, integrationPublications } from '../../../db/schema';
+import { mailProviders } from '../../../db/schema';
+import { users } from '../../../db/schema';
 import { harnessWithAdmin, jsonRequest, cookieFrom } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
 import { startFakePlatforms, FAKE_KEYS, type FakePlatforms } from '../../helpers/fake-platforms';

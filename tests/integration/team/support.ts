@@ -1,5 +1,5 @@
 // Team test helpers: an enterprise owner with a publication, invitations read from the outbox.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { auditLog, outbox } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
 import type { SessionUser } from '../../../src/server/auth/service';
@@ -16,12 +16,12 @@ type H = Awaited<ReturnType<typeof teamHarness>>;
 
 /** The token of the newest invitation mailed to the address (from the link in the outbox). */
 export async function tokenFor(h: Pick<H, 'db'>, address: string): Promise<string> {
-  // Rows in insertion order: the last is the newest (several can share one timestamp).
+  // Outbox ids sort in the order the messages were written: the last is the newest.
   const rows = await h.db
     .select()
     .from(outbox)
     .where(eq(outbox.toAddress, address))
-    .orderBy(sql`rowid`);
+    .orderBy(outbox.id);
   const last = rows[rows.length - 1];
   const m = last ? /\/team\/join\?token=([A-Za-z0-9_-]+)/.exec(last.text) : null;
   if (!m) throw new Error(`no invitation mailed to ${address}`);

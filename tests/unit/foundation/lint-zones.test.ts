@@ -25,6 +25,14 @@ describe('import zones', () => {
     expect(await restricted("import type { AppRouter } from '../server/trpc/root';\nexport type R = AppRouter;\n", 'src/client/probe.ts')).toEqual([]);
   });
 
+  it("tables come from db/schema (the running dialect's), not a file under it (SQLite's)", async () => {
+    const from = (what: string) => `import ${what} from '../../../db/schema/newsletters';\nexport const t = x;\n`;
+    expect(await restricted(from('{ newsletters as x }'), 'src/server/user/probe.ts')).toHaveLength(1);
+    expect(await restricted(from('{ newsletters as x }'), 'tests/integration/probe.test.ts')).toHaveLength(1);
+    expect(await restricted(from('type { NewsletterRow as x }').replace('export const t = x;', 'export type T = x;'), 'src/server/user/probe.ts')).toEqual([]);
+    expect(await restricted("import { newsletters as x } from '../../../db/schema';\nexport const t = x;\n", 'src/server/user/probe.ts')).toEqual([]);
+  });
+
   it('only src/server/auth imports lucia', async () => {
     const code = "import { Lucia } from 'lucia';\nexport const L = Lucia;\n";
     expect(await restricted(code, 'src/server/user/probe.ts')).toHaveLength(1);

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { is } from 'drizzle-orm';
 import { getTableConfig as sqliteConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { getTableConfig as pgConfig, PgTable } from 'drizzle-orm/pg-core';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- compares the SQLite tables with their Postgres twins
 import * as sqlite from '../../../db/schema/sqlite';
 import * as tables from '../../../db/schema';
 import * as pg from '../../../db/pg/schema';

@@ -1,5 +1,5 @@
 // Names and labels shared by the integrations pages (and the dashboard and staff pages through index.ts).
-import type { IntegrationPlatform } from '../../../../db/schema/integrations';
+import type { IntegrationPlatform } from '../../../../db/schema';
 
 export type { IntegrationPlatform };
 

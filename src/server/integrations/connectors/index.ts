@@ -1,7 +1,7 @@
 // Picks the connector for a platform and where its API is: the vendor's own address, or (tests only)
 // `${INTEGRATIONS_API_BASE}/<platform>` on a loopback fake.
 import { AppError } from '../../errors';
-import type { IntegrationPlatform } from '../../../../db/schema/integrations';
+import type { IntegrationPlatform } from '../../../../db/schema';
 import { brevoConnector, BREVO_API } from './brevo';
 import { mailchimpApi, mailchimpConnector, mailchimpDc } from './mailchimp';
 import { mailerliteConnector, MAILERLITE_API } from './mailerlite';

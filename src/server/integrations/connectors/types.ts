@@ -1,6 +1,6 @@
 // The one shape every platform connector has: validate a key, list where a campaign can go, create a
 // campaign (draft, sent now or scheduled) and read its figures.
-import type { IntegrationPlatform } from '../../../../db/schema/integrations';
+import type { IntegrationPlatform } from '../../../../db/schema';
 
 export interface Credentials {
   apiKey: string;

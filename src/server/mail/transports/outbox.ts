@@ -17,7 +17,7 @@ export function createOutboxTransport(db: Db, opts: { log?: (line: string) => vo
     async send(messages) {
       const at = now();
       const rows = messages.map((m) => ({
-        id: crypto.randomUUID(),
+        id: outboxId(at),
         messageId: m.messageId,
         transport: 'outbox',
         fromAddress: cleanHeader(m.from),
@@ -43,4 +43,14 @@ export function createOutboxTransport(db: Db, opts: { log?: (line: string) => vo
       return { status: 'healthy', detail: 'Messages are kept in the built-in outbox (no real delivery).' };
     },
   };
+}
+
+let sequence = 0;
+/**
+ * Outbox ids sort in the order the messages were written (time, then this process's sequence, then a
+ * random tail): "the newest message to an address" needs no hidden row order, which Postgres lacks.
+ */
+function outboxId(at: Date): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  return `${at.getTime().toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}-${crypto.randomBytes(6).toString('hex')}`;
 }

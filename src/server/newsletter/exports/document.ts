@@ -1,5 +1,5 @@
 // The exportable view of a saved newsletter: title, date, normalised articles and the saved text/HTML.
-import type { NewsletterRow } from '../../../../db/schema/newsletters';
+import type { NewsletterRow } from '../../../../db/schema';
 import type { Article } from '../../../shared/schemas/content';
 import { normalizeArticles, usDate, type IssueArticle } from '../issue';
 
