@@ -112,6 +112,11 @@ export function buildMessage(
 export type RunOutcome = 'done' | 'retry' | 'lost' | 'canceled' | 'continue';
 
 const ph = (name: string) => sql`${sql.placeholder(name)}`;
+/**
+ * A placeholder drizzle encodes with its column's own mapping (a Date becomes SQLite's milliseconds or a
+ * Postgres timestamp); drizzle's types do not list placeholders among update values, though it handles them.
+ */
+const columnPlaceholder = <T>(name: string) => sql.placeholder(name) as unknown as T;
 
 /**
  * The per-recipient outcome writes, prepared once per database: they run for every recipient of every
@@ -122,7 +127,7 @@ function outcomeStatements(db: Db) {
   return {
     markSent: db
       .update(sendRecipients)
-      .set({ status: 'sent', provider: ph('provider'), providerMessageId: ph('messageId'), sentAt: ph('at'), error: null })
+      .set({ status: 'sent', provider: ph('provider'), providerMessageId: ph('messageId'), sentAt: columnPlaceholder<Date>('at'), error: null })
       .where(byId)
       .prepare(),
     markFailed: db
@@ -243,7 +248,8 @@ export async function runSend(
           outage = outcome.outage;
           for (const r of batch) await markPending.execute({ id: r.id });
         } else {
-          const at = deps.now().getTime();
+          // A bare placeholder is encoded by its column: a Date becomes SQLite's milliseconds or Postgres's timestamp.
+          const at = deps.now();
           for (let i = 0; i < outcome.results.length; i++) {
             const { result: res, entry } = outcome.results[i]!;
             const r = batch[i]!;
