@@ -1,9 +1,11 @@
 // Builds the app's dependencies from configuration; shared by the server, the CLI and the tests.
+import crypto from 'node:crypto';
 import type { Env } from './env';
 import { isPostgres, type Db } from './db';
 import type { Deps, Logger } from './context';
 import { createAuthService } from './auth/service';
-import { RateLimiter } from './http/rate-limit';
+import { DatabaseRateLimiter, RateLimiter } from './http/rate-limit';
+import { createBus } from './bus';
 import { createGates } from './http/concurrency';
 import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/message';
@@ -24,6 +26,10 @@ export function createDeps(env: Env, db: Db, overrides: Partial<Deps> = {}): Dep
   const log = overrides.log ?? consoleLogger(env.LOG_LEVEL);
   // The mailer reads the clock through deps, like the queue.
   const mailer: Mailer = overrides.mailer ?? createMailer({ db, env, log, now: () => deps.now() });
+  // Several processes may serve one Postgres database: what one counts or changes, all must see.
+  const shared = isPostgres(db);
+  const bus = overrides.bus ?? createBus(db, log);
+  const limitsOn = env.RATE_LIMITS === 'on';
   const deps: Deps = {
     db,
     env,
@@ -34,12 +40,14 @@ export function createDeps(env: Env, db: Db, overrides: Partial<Deps> = {}): Dep
     // The SQLite queue reads the clock through deps, so a test that moves deps.now moves the queue too;
     // on Postgres the jobs are pg-boss's, timed by the database.
     queue:
-      overrides.queue ??
-      (isPostgres(db) ? createPgBossQueue(db, { ...pgBossTiming(env.QUEUE_LEASE_SECONDS), log }) : createSqliteQueue(db, () => deps.now())),
+      overrides.queue ?? (isPostgres(db) ? createPgBossQueue(db, { ...pgBossTiming(env.QUEUE_LEASE_SECONDS), log }) : createSqliteQueue(db, () => deps.now())),
     delivery: overrides.delivery ?? { kick: () => {} },
     ai: overrides.ai ?? createAiRuntime(env),
-    limiter: overrides.limiter ?? new RateLimiter(env.RATE_LIMITS === 'on', () => now().getTime()),
-    auth: overrides.auth ?? createAuthService(db, { secure: env.isProduction, now }),
+    limiter:
+      overrides.limiter ?? (shared ? new DatabaseRateLimiter(db, limitsOn, () => now().getTime(), log) : new RateLimiter(limitsOn, () => now().getTime())),
+    auth: overrides.auth ?? createAuthService(db, { secure: env.isProduction, now, bus }),
+    bus,
+    processId: overrides.processId ?? crypto.randomUUID(),
   };
   return deps;
 }
