@@ -16,8 +16,8 @@ export interface BusChannels {
   curated_sessions: { sessionKey: string } | { userId: string };
   /** An AI Magic generation stored new text, or ended. */
   curated_ai_jobs: { id: string };
-  /** Jobs were queued: a worker may claim them now rather than at its next poll. */
-  curated_jobs: { kind: string };
+  /** Jobs were queued (by the process `from`): a worker may claim them now rather than at its next poll. */
+  curated_jobs: { from: string };
 }
 export type BusChannel = keyof BusChannels;
 
@@ -53,6 +53,22 @@ const RECONNECT_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 /** The bus for a database handle: LISTEN/NOTIFY on Postgres, an in-process emitter on SQLite. */
 export function createBus(db: Db, log: BusLog): Bus {
   return isPostgres(db) ? createPostgresBus(db, log) : createLocalBus();
+}
+
+/**
+ * A worker wake-up that reaches every process on the database: `local` runs here at once (this process's
+ * worker, or nothing), and every other process runs its own `local` when the message arrives. Returns
+ * the kick to call after queueing work (after its transaction commits).
+ */
+export function kickEverywhere(bus: Bus, processId: string, local: () => void, log: BusLog): () => void {
+  bus.subscribe('curated_jobs', (msg) => {
+    if (msg.from !== processId) local();
+  });
+  return () => {
+    local();
+    // A lost wake-up costs only the wait until the next poll.
+    void bus.publish('curated_jobs', { from: processId }).catch((err: unknown) => log.warn(`bus: wake-up not sent (${(err as Error).message})`));
+  };
 }
 
 function encode(channel: BusChannel, payload: object): string {

@@ -2,7 +2,8 @@
 import { serve } from '@hono/node-server';
 import path from 'node:path';
 import { loadEnv } from './env';
-import { closeDb, openDatabase } from './db';
+import { closeDb, isPostgres, openDatabase } from './db';
+import { kickEverywhere } from './bus';
 import { createDeps } from './deps';
 import { createApp } from './app';
 import { secureServerResponse } from './http/security-headers';
@@ -30,7 +31,9 @@ const deps = createDeps(env, db);
 await runStartupTasks(deps);
 const stopPeriodicTasks = startPeriodicTasks(deps);
 const worker = env.DELIVERY_WORKER === 'on' ? startJobWorker(deps, deps.queue, jobHandlers, { leaseMs: env.QUEUE_LEASE_SECONDS * 1000 }) : null;
-if (worker) deps.delivery.kick = worker.kick;
+// Several processes may share a Postgres database: work queued through one wakes every process's worker.
+if (isPostgres(db)) deps.delivery.kick = kickEverywhere(deps.bus, deps.processId, worker?.kick ?? (() => {}), deps.log);
+else if (worker) deps.delivery.kick = worker.kick;
 const app = createApp(deps, { clientDir: path.resolve(env.CLIENT_DIR) });
 const mailVia = await deps.mailer.nextTransport();
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { aiJobs, rateLimits, serverProcesses, users } from '../../db/schema';
 import { closeDb, execute, openPostgres, type Db } from '../../src/server/db';
-import { BUS_APPLICATION_NAME } from '../../src/server/bus';
+import { BUS_APPLICATION_NAME, kickEverywhere } from '../../src/server/bus';
 import { loadEnv } from '../../src/server/env';
 import { createDeps } from '../../src/server/deps';
 import type { Deps } from '../../src/server/context';
@@ -151,6 +151,19 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
   it('a message carries ids, not texts: one of 8000 bytes or more is refused', async () => {
     const { a } = await twoProcesses();
     await expect(a.bus.publish('curated_ai_jobs', { id: 'x'.repeat(8000) })).rejects.toThrow(/8000 bytes/);
+  });
+
+  it("work queued through one process wakes the other's worker at once", async () => {
+    const { a, b } = await twoProcesses();
+    const woken = { a: 0, b: 0 };
+    const kickA = kickEverywhere(a.bus, a.processId, () => (woken.a += 1), silentLog);
+    kickEverywhere(b.bus, b.processId, () => (woken.b += 1), silentLog);
+    let backAtA = 0;
+    a.bus.subscribe('curated_jobs', () => (backAtA += 1));
+    kickA();
+    expect(await within(1000, () => Promise.resolve(woken.b === 1 && backAtA === 1))).toBe(true);
+    // A woke its own worker directly, not once more when its own message came back.
+    expect(woken.a).toBe(1);
   });
 
   it('ended windows are swept', async () => {
