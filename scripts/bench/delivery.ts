@@ -38,7 +38,7 @@ export default async function run() {
     await h.insertUser({ email: 'admin@example.com' });
     const user = await h.insertUser({ email: 'writer@example.com', verified: true, planType: 'enterprise' });
     const pub = await readyPublication(h, user);
-    addSubscribers(h, pub.id, RECIPIENTS);
+    await addSubscribers(h, pub.id, RECIPIENTS);
     global.gc?.();
     const baseRss = process.memoryUsage().rss;
     let peakRss = baseRss;

@@ -85,7 +85,7 @@ export default async function run() {
     await h.insertUser({ email: 'admin@example.com' });
     const user = await h.insertUser({ email: 'writer@example.com', verified: true, planType: 'professional' });
     const pub = await readyPublication(h, user);
-    addSubscribers(h, pub.id, READERS);
+    await addSubscribers(h, pub.id, READERS);
     const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 10, leaseMs: 30_000 });
     h.deps.delivery.kick = worker.kick;
     const send = await h.caller(user).sends.create({ id: newId(), publicationId: pub.id });

@@ -149,7 +149,7 @@ describe('GET /api/analytics/export', () => {
     });
     await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 5, workflowData: { selectedArticles: [buildArticle()] } });
     const { addSubscribers } = await import('../delivery/send-support');
-    addSubscribers(s.h, pub.id, 2);
+    await addSubscribers(s.h, pub.id, 2);
     await sendIssue({ api, worker: s.worker, pub });
 
     const res = await s.h.app.request('/api/analytics/export', { headers: { cookie } });

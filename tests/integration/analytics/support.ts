@@ -33,7 +33,7 @@ export async function analyticsSetup(o: { planType?: PlanType; articles?: Return
   const pub = await api.publications.create({ name: 'Compiler Weekly' });
   await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 3, workflowData: { selectedTheme: 'market-watch', selectedChannels: [buildChannel()] } });
   await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 5, workflowData: { selectedArticles: o.articles ?? trickyArticles } });
-  const readers = addSubscribers(h, pub.id, o.subscribers ?? 2);
+  const readers = await addSubscribers(h, pub.id, o.subscribers ?? 2);
   const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 20, leaseMs: 5_000 });
   workers.push(worker);
   h.deps.delivery.kick = worker.kick;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { sendLinks, trackingEvents, issueSends, sendRecipients } from '../../../db/schema';
-import { sqliteClient } from '../../../src/server/db';
+import { breakTable } from '../../helpers/db-faults';
 import { clickToken } from '../../../src/server/tracking/tokens';
 import { TRACKING_MSG, PIXEL_GIF } from '../../../src/server/rest/tracking';
 import { analyticsSetup, sendIssue, mailTo, clickPaths, pixelPath, trickyArticles, LONG_URL } from './support';
@@ -101,7 +101,7 @@ describe('click tracking', () => {
     expect(head.status).toBe(302);
     expect((await s.h.db.select().from(trackingEvents))[0]!.machine).toBe(true);
 
-    sqliteClient(s.h.db).exec('DROP TABLE tracking_events');
+    await breakTable(s.h.db, 'tracking_events');
     const res = await get(s, third);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(trickyArticles[1]!.url);

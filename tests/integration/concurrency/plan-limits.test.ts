@@ -55,7 +55,7 @@ describe('subscribers per publication', () => {
     const user = await h.insertUser({ planType: 'free' });
     const api = h.caller(user);
     const pub = await api.publications.create({ name: 'Field Notes' });
-    addSubscribers(h, pub.id, keptAlready);
+    await addSubscribers(h, pub.id, keptAlready);
     return { h, api, pub };
   }
 

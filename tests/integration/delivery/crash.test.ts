@@ -54,7 +54,7 @@ describe('crash during a bulk send', () => {
     const h = await harnessWithAdmin({ env });
     const user = await h.insertUser({ email: 'writer@example.com', verified: true });
     const pub = await readyPublication(h, user);
-    addSubscribers(h, pub.id, RECIPIENTS);
+    await addSubscribers(h, pub.id, RECIPIENTS);
     const send = await h.caller(user).sends.create({ id: newId(), publicationId: pub.id });
 
     const first = startWorker(env);

@@ -14,7 +14,7 @@ describe('leaving during a send', () => {
     const h = await harnessWithAdmin();
     const user = await h.insertUser({ email: 'writer@example.com', planType: 'professional', verified: true });
     const pub = await readyPublication(h, user);
-    addSubscribers(h, pub.id, 504);
+    await addSubscribers(h, pub.id, 504);
     const created = await h.caller(user).sends.create({ id: newId(), publicationId: pub.id });
 
     let left: { unsubscribed: string; suppressed: string } | null = null;

@@ -3,8 +3,8 @@ import crypto from 'node:crypto';
 import type { Harness } from '../../helpers/app';
 import type { SessionUser } from '../../../src/server/auth/service';
 import { buildArticle, buildChannel } from '../workflow/factories';
-import type { SubscriberStatus } from '../../../db/schema';
-import { sqliteClient } from '../../../src/server/db';
+import { subscribers, type SubscriberStatus } from '../../../db/schema';
+import { tx } from '../../../src/server/db';
 
 export const articles = [
   buildArticle({ title: 'Borrow checking without tears', url: 'https://example.com/borrow', summary: 'How lifetimes are inferred in practice.' }),
@@ -19,11 +19,8 @@ export async function readyPublication(h: Harness, user: SessionUser, name = 'Co
   return pub;
 }
 
-/**
- * Inserts `n` subscribers (reader-0@… with names "Reader 0"…) in one transaction, through the raw
- * connection (seeding, synchronous, so callers need not await it).
- */
-export function addSubscribers(h: Harness, publicationId: string, n: number, o: { status?: SubscriberStatus; prefix?: string } = {}) {
+/** Inserts `n` subscribers (reader-0@… with names "Reader 0"…) in one transaction, 500 rows a statement. */
+export async function addSubscribers(h: Harness, publicationId: string, n: number, o: { status?: SubscriberStatus; prefix?: string } = {}) {
   const now = new Date();
   const rows = Array.from({ length: n }, (_, i) => ({
     id: crypto.randomUUID(),
@@ -35,13 +32,9 @@ export function addSubscribers(h: Harness, publicationId: string, n: number, o: 
     createdAt: new Date(now.getTime() + i),
     updatedAt: now,
   }));
-  const client = sqliteClient(h.db);
-  const insert = client.prepare(
-    'INSERT INTO subscribers (id, publication_id, email, name, status, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  client.transaction(() => {
-    for (const r of rows) insert.run(r.id, r.publicationId, r.email, r.name, r.status, r.source, r.createdAt.getTime(), r.updatedAt.getTime());
-  })();
+  await tx(h.db, async (t) => {
+    for (let i = 0; i < rows.length; i += 500) await t.insert(subscribers).values(rows.slice(i, i + 500));
+  });
   return rows;
 }
 

@@ -29,9 +29,9 @@ async function setup(o: { verified?: boolean } = {}) {
 describe('sends.create: an issue to every active subscriber', () => {
   it('delivers one personalised message per active subscriber, with one-click unsubscribe headers and a plain-text part', async () => {
     const { h, pub, api, worker } = await setup();
-    addSubscribers(h, pub.id, 3);
-    addSubscribers(h, pub.id, 1, { status: 'unsubscribed', prefix: 'gone' });
-    addSubscribers(h, pub.id, 1, { status: 'pending', prefix: 'unconfirmed' });
+    await addSubscribers(h, pub.id, 3);
+    await addSubscribers(h, pub.id, 1, { status: 'unsubscribed', prefix: 'gone' });
+    await addSubscribers(h, pub.id, 1, { status: 'pending', prefix: 'unconfirmed' });
 
     const created = await api.sends.create({ id: newId(), publicationId: pub.id });
     expect(created.status).toBe('sending');
@@ -59,7 +59,7 @@ describe('sends.create: an issue to every active subscriber', () => {
 
   it('the one-click unsubscribe link works as a form POST without a session or origin, and the next issue skips the reader', async () => {
     const { h, pub, api, worker } = await setup();
-    addSubscribers(h, pub.id, 2);
+    await addSubscribers(h, pub.id, 2);
     await api.sends.create({ id: newId(), publicationId: pub.id });
     await worker.idle();
     const mail = (await h.db.select().from(outbox).where(eq(outbox.toAddress, 'reader-0@example.com')))[0]!;
@@ -95,7 +95,7 @@ describe('sends.create: an issue to every active subscriber', () => {
 
   it('refuses a forged or altered unsubscribe token', async () => {
     const { h, pub, api, worker } = await setup();
-    addSubscribers(h, pub.id, 1);
+    await addSubscribers(h, pub.id, 1);
     await api.sends.create({ id: newId(), publicationId: pub.id });
     await worker.idle();
     const mail = (await h.db.select().from(outbox).limit(1))[0]!;
@@ -113,7 +113,7 @@ describe('sends.create: an issue to every active subscriber', () => {
 
   it('skips addresses on the suppression list and readers who left after the snapshot', async () => {
     const { h, user, pub, api, worker } = await setup();
-    addSubscribers(h, pub.id, 3);
+    await addSubscribers(h, pub.id, 3);
     await h.db
       .insert(suppressions)
       .values({ id: 's1', userId: user.id, email: 'reader-2@example.com', reason: 'hard_bounce', source: 'postmark', createdAt: new Date() });
@@ -125,7 +125,7 @@ describe('sends.create: an issue to every active subscriber', () => {
 
   it('is idempotent by client id: a double click sends once; another user cannot reuse the id', async () => {
     const { h, pub, api, worker } = await setup();
-    addSubscribers(h, pub.id, 2);
+    await addSubscribers(h, pub.id, 2);
     const id = newId();
     const [a, b] = await Promise.all([api.sends.create({ id, publicationId: pub.id }), api.sends.create({ id, publicationId: pub.id })]);
     expect(a.id).toBe(b.id);
@@ -143,7 +143,7 @@ describe('sends.create: an issue to every active subscriber', () => {
     const at = new Date(now + 60 * 60 * 1000).toISOString();
     const scheduled = await api.sends.create({ id: newId(), publicationId: pub.id, scheduledAt: at });
     expect(scheduled.status).toBe('scheduled');
-    addSubscribers(h, pub.id, 2);
+    await addSubscribers(h, pub.id, 2);
     await worker.idle();
     expect(await h.db.select().from(outbox)).toHaveLength(0);
     now += 61 * 60 * 1000;
@@ -163,7 +163,7 @@ describe('sends.create: an issue to every active subscriber', () => {
     const { h, pub, api } = await setup();
     await expectStatus(h.caller('anon').sends.create({ id: newId(), publicationId: pub.id }), 401);
     await expectStatus(api.sends.create({ id: newId(), publicationId: pub.id }), 400, SEND_MSG.noSubscribers);
-    addSubscribers(h, pub.id, 1);
+    await addSubscribers(h, pub.id, 1);
     await expectStatus(
       api.sends.create({ id: newId(), publicationId: pub.id, scheduledAt: new Date(Date.now() - 1000).toISOString() }),
       400,
@@ -189,7 +189,7 @@ describe('provider outage', () => {
     const h = await harnessWithAdmin({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
     const user = await h.insertUser({ email: 'writer@example.com', verified: true });
     const pub = await readyPublication(h, user);
-    addSubscribers(h, pub.id, 3);
+    await addSubscribers(h, pub.id, 3);
     const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 20, leaseMs: 5_000 });
     workers.push(worker);
     const api = h.caller(user);
@@ -210,7 +210,7 @@ describe('provider outage', () => {
 describe('web archive', () => {
   it('each sent issue has a public page without per-reader parts, listed in the publication RSS feed', async () => {
     const { h, pub, api, worker } = await setup();
-    addSubscribers(h, pub.id, 1);
+    await addSubscribers(h, pub.id, 1);
     const created = await api.sends.create({ id: newId(), publicationId: pub.id });
     await worker.idle();
     const send = (await h.db.select().from(issueSends).where(eq(issueSends.id, created.id)))[0]!;

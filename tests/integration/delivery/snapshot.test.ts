@@ -12,8 +12,8 @@ describe('recipient snapshot', () => {
     const h = await harnessWithAdmin();
     const user = await h.insertUser({ planType: 'professional' });
     const pub = await readyPublication(h, user);
-    const active = addSubscribers(h, pub.id, 4);
-    addSubscribers(h, pub.id, 2, { status: 'unsubscribed', prefix: 'gone' });
+    const active = await addSubscribers(h, pub.id, 4);
+    await addSubscribers(h, pub.id, 2, { status: 'unsubscribed', prefix: 'gone' });
     const at = new Date();
     await h.db.insert(suppressions).values({ id: newId(), userId: user.id, email: active[1]!.email, reason: 'manual', source: 'test', createdAt: at });
     const send = {
@@ -48,7 +48,7 @@ describe('recipient snapshot', () => {
     expect(await emails()).toEqual([active[0]!.email, active[2]!.email, active[3]!.email]);
     expect(await total()).toBe(3);
 
-    const [late] = addSubscribers(h, pub.id, 1, { prefix: 'late' });
+    const [late] = await addSubscribers(h, pub.id, 1, { prefix: 'late' });
     expect(await snapshotRecipients(h.db, send, at)).toBe(1);
     expect(await emails()).toEqual([active[0]!.email, active[2]!.email, active[3]!.email, late!.email]);
     expect(await total()).toBe(1);

@@ -3,7 +3,7 @@
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema';
-import { sqliteClient } from '../../../src/server/db';
+import { allowInserts, recordDeletes, refuseInserts } from '../../helpers/db-faults';
 import { createHarness, harnessWithAdmin, jsonRequest } from '../../helpers/app';
 
 const signUp = (email: string, name = 'Sam') => jsonRequest('POST', { name, email, password: 'correct horse' });
@@ -11,22 +11,18 @@ const signUp = (email: string, name = 'Sam') => jsonRequest('POST', { name, emai
 describe('sign-up and its session', () => {
   it('a session insert that fails inside sign-up leaves no account, and no account is deleted to get there', async () => {
     const h = await harnessWithAdmin();
-    const raw = sqliteClient(h.db);
-    raw.exec(`
-      CREATE TABLE deleted_accounts (id TEXT NOT NULL);
-      CREATE TRIGGER log_account_delete AFTER DELETE ON users BEGIN INSERT INTO deleted_accounts VALUES (old.id); END;
-      CREATE TRIGGER refuse_session BEFORE INSERT ON sessions BEGIN SELECT RAISE(ABORT, 'sessions unavailable'); END;
-    `);
+    const deletedAccounts = await recordDeletes(h.db, 'users');
+    await refuseInserts(h.db, 'sessions', 'sessions unavailable');
 
     const res = await h.app.request('/api/auth/signup', signUp('sam@example.com'));
     expect(res.status).toBe(500);
     expect(res.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(false);
     expect(await h.db.select().from(users).where(eq(users.email, 'sam@example.com'))).toEqual([]);
     expect(await h.db.select().from(sessions)).toEqual([]);
-    expect(raw.prepare('SELECT id FROM deleted_accounts').all()).toEqual([]);
+    expect(await deletedAccounts()).toEqual([]);
 
     // Once sessions can be written again the same address signs up, as a plain user.
-    raw.exec('DROP TRIGGER refuse_session');
+    await allowInserts(h.db, 'sessions');
     const again = await h.app.request('/api/auth/signup', signUp('sam@example.com'));
     expect(again.status).toBe(201);
     expect(again.headers.getSetCookie().some((c) => c.startsWith('session='))).toBe(true);

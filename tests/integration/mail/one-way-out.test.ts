@@ -144,7 +144,7 @@ describe("a creator's mail goes through the creator's own chain", () => {
     const api = h.caller(trial);
     await api.mailProviders.add({ kind: 'resend', label: 'Trial Resend', priority: 'primary', settings: { apiKey: 're_test_key_5678', baseUrl: resend.url } });
     const pub = await readyPublication(h, trial);
-    addSubscribers(h, pub.id, 3);
+    await addSubscribers(h, pub.id, 3);
     const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 20, leaseMs: 5_000 });
     workers.push(worker);
     h.deps.delivery.kick = worker.kick;

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { harnessWithAdmin, jsonRequest } from '../../helpers/app';
-import { sqliteClient } from '../../../src/server/db';
+import { breakTable } from '../../helpers/db-faults';
 import { MSG } from '../../../src/shared/messages';
 import { sampleArticles } from '../../unit/newsletter/helpers';
 import { signedIn } from './support';
@@ -104,7 +104,7 @@ describe('POST /api/newsletter-drafts', () => {
   it("answers the spec's save message when saving fails unexpectedly", async () => {
     const h = await harnessWithAdmin();
     const { cookie } = await signedIn(h);
-    sqliteClient(h.db).exec('DROP TABLE newsletters');
+    await breakTable(h.db, 'newsletters');
     const res = await h.app.request('/api/newsletter-drafts', jsonRequest('POST', draft(), { cookie }));
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({ success: false, message: MSG.draftSaveFailed });

@@ -14,7 +14,7 @@ async function parallelImports(existing: number, files: number, rowsEach: number
   const h = await harnessWithAdmin();
   const { user, cookie } = await signedIn(h, { planType: 'professional' });
   const pub = await h.caller(user).publications.create({ name: 'Field Notes' });
-  addSubscribers(h, pub.id, existing);
+  await addSubscribers(h, pub.id, existing);
   const csvs = Array.from({ length: files }, (_, f) => 'email\n' + Array.from({ length: rowsEach }, (_, i) => `batch${f}-${i}@example.com`).join('\n'));
   const answers = await Promise.all(
     csvs.map((csv) =>

@@ -144,7 +144,7 @@ describe('public signup page', () => {
 
   it("over the owner's plan limit the answer stays neutral, nothing is stored or mailed", async () => {
     const { h, anon, slug, pub } = await setup({ planType: 'free' });
-    addSubscribers(h, pub.id, 500);
+    await addSubscribers(h, pub.id, 500);
     expect(await anon.subscribers.signup({ slug, email: 'one-more@example.com' })).toEqual({ message: SIGNUP_MSG.checkInbox });
     expect(await rowOf(h, pub.id, 'one-more@example.com')).toBeUndefined();
     expect(await mailsTo(h, 'one-more@example.com')).toHaveLength(0);

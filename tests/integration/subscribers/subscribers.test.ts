@@ -89,7 +89,7 @@ describe('subscribers', () => {
     expect((await res.json()).message).toBe(SUBSCRIBER_MSG.tooManyRows);
 
     const free = await setup('free');
-    addSubscribers(free.h, free.pub.id, 499);
+    await addSubscribers(free.h, free.pub.id, 499);
     const over = await upload(free.h, free.cookie, free.pub.id, 'email\na@example.com\nb@example.com\n');
     expect(over.status).toBe(403);
     expect((await over.json()).message).toBe(SUBSCRIBER_MSG.limit(500));
@@ -179,8 +179,8 @@ describe('subscribers', () => {
 
   it('does not re-activate readers who left and skips suppressed addresses, reporting both', async () => {
     const { h, cookie, pub, api, user } = await setup();
-    addSubscribers(h, pub.id, 1, { status: 'unsubscribed', prefix: 'gone' });
-    addSubscribers(h, pub.id, 1, { status: 'complained', prefix: 'angry' });
+    await addSubscribers(h, pub.id, 1, { status: 'unsubscribed', prefix: 'gone' });
+    await addSubscribers(h, pub.id, 1, { status: 'complained', prefix: 'angry' });
     await h.db
       .insert(suppressions)
       .values({ id: 's', userId: user.id, email: 'bounced@example.com', reason: 'hard_bounce', source: 'smtp', createdAt: new Date() });
@@ -231,7 +231,7 @@ describe('subscribers', () => {
 
   it('paginates 50 per page, newest first, and counts the matches', async () => {
     const { h, pub, api } = await setup();
-    addSubscribers(h, pub.id, 120);
+    await addSubscribers(h, pub.id, 120);
     const first = await api.subscribers.list({ publicationId: pub.id });
     expect(first).toMatchObject({ total: 120, matching: 120, pageSize: 50, page: 1 });
     expect(first.subscribers).toHaveLength(50);

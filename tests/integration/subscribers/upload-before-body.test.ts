@@ -101,7 +101,7 @@ describe('subscriber upload body', () => {
 
   it('refuses an import into a full publication before reading its body, with the limit message', async () => {
     const s = await setup('free');
-    addSubscribers(s.h, s.pub.id, 500);
+    await addSubscribers(s.h, s.pub.id, 500);
     await withServer(s.h.app, async (port, readAtAnswer) => {
       const res = await upload(port, `/api/uploads/subscribers?publicationId=${s.pub.id}&mode=import`, 8 * 1024 * 1024, { cookie: s.cookie });
       expect(res.status).toBe(403);
