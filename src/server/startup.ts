@@ -7,6 +7,7 @@ import { isPostgres } from './db';
 import { forgetGoneProcesses, PROCESS_HEARTBEAT_MS, touchProcess } from './processes';
 import { seedDefaultSteps } from './onboarding/steps';
 import { enqueueOnboardingBatch } from './onboarding/schedule';
+import { ONBOARDING_JOB } from './onboarding/kinds';
 
 type Task = (deps: Deps) => unknown;
 
@@ -22,6 +23,9 @@ export async function registerAndEndOrphans(deps: Deps): Promise<number> {
 }
 
 const sweepSessions: Task = (deps) => deps.auth.sweepExpired();
+
+/** The job kind of the hourly session sweep where it is a cluster schedule (job-handlers.ts runs it). */
+export const SESSION_SWEEP_JOB = 'sessions.sweep';
 
 const tasks: Task[] = [
   (deps) => void checkThemeCatalogue(deps.log),
@@ -44,28 +48,47 @@ const heartbeat: Task = async (deps) => {
   await forgetGoneProcesses(deps.db, now);
 };
 
-/** Work repeated while the server runs. */
-const periodic: { everyMs: number; task: Task }[] = [
+/**
+ * Work repeated while the server runs. A task with a `cluster` job is the cluster's, not each process's:
+ * where the queue keeps schedules (pg-boss on Postgres) that job runs once per cron tick for all
+ * processes, instead of the timer.
+ */
+const periodic: { everyMs: number; task: Task; cluster?: { kind: string; cron: string } }[] = [
   { everyMs: PROCESS_HEARTBEAT_MS, task: heartbeat },
-  { everyMs: 60 * 60 * 1000, task: sweepSessions },
+  { everyMs: 60 * 60 * 1000, task: sweepSessions, cluster: { kind: SESSION_SWEEP_JOB, cron: '0 * * * *' } },
   // Onboarding e-mails due since the last run (a welcome should not wait long; one job at a time: its unique key).
-  { everyMs: 15 * 60 * 1000, task: (deps) => enqueueOnboardingBatch(deps) },
+  { everyMs: 15 * 60 * 1000, task: (deps) => enqueueOnboardingBatch(deps), cluster: { kind: ONBOARDING_JOB, cron: '*/15 * * * *' } },
 ];
 
 export async function runStartupTasks(deps: Deps) {
   for (const task of tasks) await task(deps);
 }
 
-/** Starts the periodic tasks; their timers never keep the process alive. Returns a function that stops them. */
+/** Registers the cluster's periodic jobs with the queue's schedules; false where the queue keeps none. */
+export async function scheduleClusterTasks(deps: Pick<Deps, 'queue'>): Promise<boolean> {
+  const { queue } = deps;
+  if (!queue.schedule) return false;
+  for (const { cluster } of periodic) if (cluster) await queue.schedule(cluster.kind, cluster.cron, cluster.kind);
+  return true;
+}
+
+/**
+ * Starts the periodic tasks; their timers never keep the process alive. Returns a function that stops
+ * them. The cluster's tasks are registered as schedules instead where the queue keeps them (the queue
+ * must have been started).
+ */
 export function startPeriodicTasks(deps: Deps): () => void {
-  const timers = periodic.map(({ everyMs, task }) => {
+  const scheduled = Boolean(deps.queue.schedule);
+  if (scheduled) void scheduleClusterTasks(deps).catch((err: unknown) => deps.log.error('registering the periodic jobs failed', err));
+  const timers = periodic.flatMap(({ everyMs, task, cluster }) => {
+    if (cluster && scheduled) return [];
     const timer = setInterval(() => {
       Promise.resolve()
         .then(() => task(deps))
         .catch((err) => deps.log.error('periodic task failed', err));
     }, everyMs);
     timer.unref();
-    return timer;
+    return [timer];
   });
   return () => timers.forEach(clearInterval);
 }

@@ -17,7 +17,8 @@ import { registerJobHandlers, startJobWorker, type JobHandlers } from '../../src
 import { jobHandlers, type JobDeps } from '../../src/server/job-handlers';
 import { SEND_JOB, sendJobKey } from '../../src/server/delivery/sends';
 import { createAccount } from '../../src/server/auth/accounts';
-import { issueSends, publications, sendRecipients, subscribers } from '../../db/schema';
+import { issueSends, publications, sendRecipients, sessions, subscribers } from '../../db/schema';
+import { scheduleClusterTasks, SESSION_SWEEP_JOB } from '../../src/server/startup';
 import { freshDatabase, SERVER_URL } from './support';
 
 const CHILD = fileURLToPath(new URL('./job-worker.ts', import.meta.url));
@@ -291,5 +292,29 @@ describe.skipIf(!SERVER_URL)('jobs on Postgres (pg-boss)', () => {
     expect(runs).toBe(1);
     const { n } = await one<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'tick'`);
     expect(n).toBe(1);
+  });
+
+  it("the periodic tasks are the cluster's schedules (onboarding batch every 15 minutes, session sweep hourly), and the sweep job runs", async () => {
+    const url = await database();
+    const a = await processOn(url);
+    const b = await processOn(url);
+    await Promise.all([scheduleClusterTasks(a.deps), scheduleClusterTasks(b.deps)]);
+    const schedules = await queryRows<{ name: string; cron: string }>(a.db, sql`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
+    expect(schedules).toEqual([
+      { name: 'onboarding-batch', cron: '*/15 * * * *' },
+      { name: SESSION_SWEEP_JOB, cron: '0 * * * *' },
+    ]);
+
+    const user = await createAccount(a.db, { email: 'reader@example.com', name: 'Reader', passwordHash: null }, new Date());
+    await a.db.insert(sessions).values([
+      // expires_at is in seconds (lucia's), created_at in milliseconds.
+      { id: 'expired', userId: user.id, expiresAt: Math.floor(Date.now() / 1000) - 10, createdAt: Date.now() - 10_000 },
+      { id: 'live', userId: user.id, expiresAt: Math.floor(Date.now() / 1000) + 3600, createdAt: Date.now() },
+    ]);
+    await a.queue.enqueue({ kind: SESSION_SWEEP_JOB, payload: {} });
+    const worker = startJobWorker(a.deps, a.queue, jobHandlers, { pollMs: 20 });
+    cleanups.push(() => worker.stop());
+    await until(async () => (await a.queue.counts()).done === 1, 'the sweep to run', 10_000);
+    expect((await a.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id)).toEqual(['live']);
   });
 });

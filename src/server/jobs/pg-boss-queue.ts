@@ -83,10 +83,22 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
   const queues = new Map<string, Promise<void>>();
   let rotor = 0;
 
+  const createQueue = async (name: string) => {
+    // Processes starting together create the same queue at once; Postgres may pick one of them as a
+    // deadlock victim, and its next try finds the queue made.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await boss.createQueue(name, { name, policy: 'stately', retryLimit, retryDelay: 0, expireInSeconds: opts.expireSeconds });
+      } catch (err) {
+        if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
+      }
+    }
+  };
   const ensureQueue = (name: string) => {
     let ready = queues.get(name);
     if (!ready) {
-      ready = boss.createQueue(name, { name, policy: 'stately', retryLimit, retryDelay: 0, expireInSeconds: opts.expireSeconds });
+      ready = createQueue(name);
       ready.catch(() => queues.delete(name));
       queues.set(name, ready);
     }
