@@ -28,6 +28,13 @@ try {
   process.exit(1);
 }
 const deps = createDeps(env, db);
+try {
+  // The job engine (pg-boss on Postgres) before the start-up tasks, which queue jobs.
+  await deps.queue.start?.();
+} catch (err) {
+  console.error(`Could not start the job queue on the database named by DATABASE_URL: ${(err as Error).message}`);
+  process.exit(1);
+}
 await runStartupTasks(deps);
 const stopPeriodicTasks = startPeriodicTasks(deps);
 const worker = env.DELIVERY_WORKER === 'on' ? startJobWorker(deps, deps.queue, jobHandlers, { leaseMs: env.QUEUE_LEASE_SECONDS * 1000 }) : null;
@@ -53,6 +60,7 @@ const shutdown = () => {
   server.close();
   // Sends in progress finish their current batch; the rest resume on the next start.
   void Promise.all([worker?.stop(), closeExportPool()])
+    .then(() => deps.queue.stop?.())
     .then(() => deps.bus.close())
     .then(() => closeDb(db))
     .finally(() => process.exit(0));
