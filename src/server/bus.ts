@@ -36,7 +36,7 @@ export interface Bus {
   onReset(fn: () => void): () => void;
   /** Whether other processes' messages arrive now (always on the in-process bus). */
   readonly listening: boolean;
-  /** Settles once messages from other processes arrive (at once on the in-process bus). */
+  /** Listens now if nothing did yet; settles once messages from other processes arrive (at once on the in-process bus). */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
@@ -165,7 +165,14 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
     retry.unref();
   };
 
-  void connect();
+  // The connection is made when something first listens: a process that never subscribes (a CLI
+  // command, a test that validates no session) holds no connection for it.
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void connect();
+  };
 
   return {
     async publish(channel, payload, t) {
@@ -176,6 +183,7 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
     subscribe(channel, fn) {
       const listener = fn as (payload: unknown) => void;
       emitter.on(channel, listener);
+      start();
       if (!channels.has(channel)) {
         channels.add(channel);
         // A connection being made LISTENs to every channel once it is up.
@@ -195,7 +203,10 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
     get listening() {
       return listening;
     },
-    ready: () => firstConnection,
+    ready: () => {
+      start();
+      return firstConnection;
+    },
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);

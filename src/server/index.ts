@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadEnv } from './env';
 import { closeDb, isPostgres, openDatabase } from './db';
 import { kickEverywhere } from './bus';
+import { leaveRegistry } from './processes';
 import { createDeps } from './deps';
 import { createApp } from './app';
 import { secureServerResponse } from './http/security-headers';
@@ -62,6 +63,7 @@ const shutdown = () => {
   void Promise.all([worker?.stop(), closeExportPool()])
     .then(() => deps.queue.stop?.())
     .then(() => deps.bus.close())
+    .then(() => (isPostgres(db) ? leaveRegistry(db, deps.processId) : undefined))
     .then(() => closeDb(db))
     .finally(() => process.exit(0));
 };

@@ -37,3 +37,8 @@ export async function isProcessAlive(db: Db, id: string | null, now: Date): Prom
 export async function forgetGoneProcesses(db: Db, now: Date): Promise<void> {
   await db.delete(serverProcesses).where(lte(serverProcesses.lastSeenAt, goneBefore(now)));
 }
+
+/** Removes this process's row at shutdown: its unfinished work counts as a gone process's at once. */
+export async function leaveRegistry(db: Db, id: string): Promise<void> {
+  await db.delete(serverProcesses).where(eq(serverProcesses.id, id));
+}

@@ -137,6 +137,8 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
     expect((await b.auth.validate(cookie)).user?.planType).toBe('free');
     // A change behind the app's back, announced to nobody, while B loses its listening connection.
     await db.update(users).set({ planType: 'professional' }).where(eq(users.id, member.id));
+    // B serves the session from its cache (the clock stands still)...
+    expect((await b.auth.validate(cookie)).user?.planType).toBe('free');
     await execute(
       db,
       sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${BUS_APPLICATION_NAME} AND datname = current_database()`,

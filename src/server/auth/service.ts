@@ -79,19 +79,25 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
   const forget = (userId: string) => {
     for (const [id, entry] of cache) if (entry.user.id === userId) cache.delete(id);
   };
-  // Counts evictions, so a session read from the database while one arrived is not cached: the read
-  // may have started before the change it announces.
+  // Counts evictions (and lost connections), so a session read from the database while one arrived is
+  // not cached: the read may have started before the change it announces.
   let evictions = 0;
-  bus.subscribe('curated_sessions', (msg) => {
-    evictions += 1;
-    if ('userId' in msg) return forget(msg.userId);
-    for (const [id, entry] of cache) if (entry.key === msg.sessionKey) cache.delete(id);
-  });
-  // While other processes' evictions may have been missed, nothing cached before can be trusted.
-  bus.onReset(() => {
-    evictions += 1;
-    cache.clear();
-  });
+  let listening = false;
+  /** Starts listening for evictions before the first session is cached (a process that caches none never listens). */
+  const listen = () => {
+    if (listening) return;
+    listening = true;
+    bus.subscribe('curated_sessions', (msg) => {
+      evictions += 1;
+      if ('userId' in msg) return forget(msg.userId);
+      for (const [id, entry] of cache) if (entry.key === msg.sessionKey) cache.delete(id);
+    });
+    // While other processes' evictions may have been missed, nothing cached before can be trusted.
+    bus.onReset(() => {
+      evictions += 1;
+      cache.clear();
+    });
+  };
   /** Drops the user's cached sessions here and everywhere else (inside `t`: once `t` commits). */
   const forgetEverywhere = async (userId: string, t?: Tx) => {
     forget(userId);
@@ -122,7 +128,9 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
       const hit = cache.get(id);
       if (hit && t < hit.recheckAt && t < hit.validUntil && bus.listening) return { user: hit.user, sessionId: id, setCookie: null };
       cache.delete(id);
+      // A read is cached only if every eviction announced after it began reaches this process.
       const evictionsBefore = evictions;
+      const listeningBefore = bus.listening;
       const { session, user } = await lucia.validateSession(id);
       if (!session || !user) return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
       if ((user as { disabledAt?: unknown }).disabledAt) {
@@ -134,7 +142,8 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
         return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
       }
       const sessionUser = toSessionUser(user);
-      if (cacheMs > 0 && bus.listening && evictions === evictionsBefore) {
+      if (cacheMs > 0) listen();
+      if (cacheMs > 0 && listeningBefore && bus.listening && evictions === evictionsBefore) {
         if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
         cache.set(id, {
           user: sessionUser,
