@@ -63,6 +63,12 @@ try {
 
 const db = await openDatabase(env);
 const deps = createDeps(env, db, { log: quietLogger(env.LOG_LEVEL) });
+// Procedures queue jobs (sends, product newsletters): on Postgres that needs the job engine started.
+try {
+  await deps.queue.start?.();
+} catch (err) {
+  fail(`Could not start the job queue on the database named by DATABASE_URL: ${(err as Error).message}`);
+}
 await runStartupTasks(deps);
 
 let user: SessionUser | null = null;
@@ -93,5 +99,6 @@ try {
   console.error(`${message}${detail}`);
   code = 1;
 }
+await deps.queue.stop?.();
 await closeDb(db);
 process.exit(code);
