@@ -188,7 +188,10 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
       const job = held.get(id);
       if (!job) return false;
       const found = await boss.getJobById(job.name, id);
-      return found?.state === 'active' && found.retryCount === job.retryCount;
+      const ours = found?.state === 'active' && found.retryCount === job.retryCount;
+      // A lost job is never settled by this run, so it is forgotten here.
+      if (!ours) held.delete(id);
+      return ours;
     },
     async complete(id) {
       await settle(id, (q, job) => boss.complete(job.name, id, {}, { db: engineDb(q) }));
