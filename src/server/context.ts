@@ -41,8 +41,11 @@ export interface RateRule {
 
 /** Counts attempts per key against a rule (http/rate-limit.ts: in memory for one SQLite process, rows of rate_limits on Postgres). */
 export interface Limiter {
-  /** Counts one attempt now, or throws TOO_MANY_REQUESTS; the returned function gives the attempt back. */
-  hit(key: string, rule: RateRule): Promise<() => Promise<void>>;
+  /**
+   * Counts one attempt now, or throws TOO_MANY_REQUESTS; the returned function gives the attempt back.
+   * Inside a transaction, pass its `t`: the count is then written by it (and undone if it rolls back).
+   */
+  hit(key: string, rule: RateRule, t?: Db): Promise<() => Promise<void>>;
   /** Throws if the key is already at its limit, without counting. */
   check(key: string, rule: RateRule): Promise<void>;
 }

@@ -85,14 +85,14 @@ export class DatabaseRateLimiter implements Limiter {
     this.lastSweep = now();
   }
 
-  async hit(key: string, rule: RateRule): Promise<() => Promise<void>> {
+  async hit(key: string, rule: RateRule, t: Db = this.db): Promise<() => Promise<void>> {
     if (!this.enabled) return noGiveBack;
     const now = this.now();
     this.sweepNowAndThen(now);
     const at = new Date(now);
     const resetAt = new Date(now + rule.windowMs);
     const ended = sql`${rateLimits.resetAt} <= ${at}`;
-    const [counted] = await this.db
+    const [counted] = await t
       .insert(rateLimits)
       .values({ key, count: 1, resetAt })
       .onConflictDoUpdate({

@@ -122,7 +122,7 @@ export async function resend(ctx: MailCtx, input: { id: string }) {
   // meanwhile is not given a new link.
   const { ws, next } = await tx(ctx.db, async (t) => {
     const { ws, row } = await findOwnInvitation(ctx, t, input.id);
-    await ctx.limiter.hit(`team:invite:${ctx.user.id}`, INVITE_RULE);
+    await ctx.limiter.hit(`team:invite:${ctx.user.id}`, INVITE_RULE, t);
     const next = { ...row, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) };
     await t.update(workspaceInvitations).set({ tokenHash: next.tokenHash, expiresAt: next.expiresAt }).where(eq(workspaceInvitations.id, row.id));
     await audit(ctx, t, 'team.invite.resend', null, { email: row.email, role: row.role, workspaceId: ws.id, invitationId: row.id });
