@@ -15,10 +15,8 @@ import {
   customType,
   foreignKey,
   index,
-  jsonb,
   pgTable,
   primaryKey,
-  text,
   timestamp,
   uniqueIndex,
   type AnyPgColumn,
@@ -31,6 +29,18 @@ const pgName = (name: string) => (name.length <= 63 ? name : `${name.slice(0, 54
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
+/**
+ * Postgres refuses in text what SQLite stores: NUL characters (in text and JSON) and, in JSON, lone
+ * surrogates, which pasted or hostile text can hold. Neither means anything to a reader (and neither
+ * survives into XML, HTML or UTF-8 anyway), so both are dropped on the way in.
+ */
+const storable = (s: string) => s.replace(/\u0000/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+const pgText = customType<{ data: string; driverData: string }>({ dataType: () => 'text', toDriver: storable });
+const pgJson = customType<{ data: unknown; driverData: string }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? storable(v) : v)),
+});
+
 type SqliteColumn = Column & { autoIncrement?: boolean; defaultFn?: () => unknown; onUpdateFn?: () => unknown };
 
 function columnFor(col: SqliteColumn): PgColumnBuilderBase {
@@ -38,10 +48,10 @@ function columnFor(col: SqliteColumn): PgColumnBuilderBase {
   let b;
   switch (col.columnType) {
     case 'SQLiteText':
-      b = text(name);
+      b = pgText(name);
       break;
     case 'SQLiteTextJson':
-      b = jsonb(name);
+      b = pgJson(name);
       break;
     case 'SQLiteTimestamp':
       b = timestamp(name, { precision: 3, withTimezone: true, mode: 'date' });
