@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { on } from 'node:events';
 import { and, count, desc, eq, gt, notExists } from 'drizzle-orm';
 import { affectedRows, tx, type Db, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import type { Logger } from '../context';
 import { aiJobs, serverProcesses, type AiJobRow } from '../../../db/schema';
 import type { Bus } from '../bus';
@@ -98,6 +99,7 @@ export async function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: 
   // The running-jobs cap is checked and the job counted with its row in one transaction, so parallel
   // starts cannot pass the cap together and a generation that never started is not counted.
   const { giveBack } = await tx(ctx.db, async (t) => {
+    await locks.aiJobsOf(t, ctx.user.id);
     const [running] = await t
       .select({ n: count() })
       .from(aiJobs)

@@ -11,6 +11,7 @@ import { authRateRules } from './rate-rules';
 import type { SignInInput, SignUpInput } from '../../shared/schemas/auth';
 import { normalizePlan, normalizeRole, type PlanType, type Role } from '../../shared/plans';
 import { tx, type DbOrTx, type Tx } from '../db';
+import { locks } from '../locks';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId'> & { userAgent?: string };
 
@@ -23,8 +24,10 @@ function baseUsername(email: string) {
   );
 }
 
-async function freeUsername(db: DbOrTx, email: string): Promise<string> {
+/** Run it in the transaction that inserts the account: the username is locked until it commits. */
+async function freeUsername(db: Tx, email: string): Promise<string> {
   const base = baseUsername(email);
+  await locks.username(db, base);
   for (let i = 0; i < 20; i++) {
     const candidate = i === 0 ? base : `${base}${crypto.randomInt(1000, 99999)}`;
     const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, candidate)).limit(1);
@@ -54,16 +57,15 @@ export async function createAccount(db: DbOrTx, acc: NewAccount, now: Date): Pro
   return tx(db, async (t) => {
     const [taken] = await t.select({ id: users.id }).from(users).where(eq(users.email, acc.email)).limit(1);
     if (taken) throw new AppError('CONFLICT', MSG.emailTaken);
-    const [counted] = await t.select({ n: count() }).from(users);
-    const accounts = counted?.n ?? 0;
+    const username = await freeUsername(t, acc.email);
     const row: UserRow = {
       id: crypto.randomUUID(),
       email: acc.email,
       name: acc.name,
-      username: await freeUsername(t, acc.email),
+      username,
       avatar: acc.avatar ?? null,
       passwordHash: acc.passwordHash,
-      role: accounts === 0 ? 'admin' : normalizeRole(acc.role),
+      role: (await isFirstAccount(t)) ? 'admin' : normalizeRole(acc.role),
       planType: normalizePlan(acc.planType),
       trialPlan: acc.trialPlan ?? null,
       disabledAt: null,
@@ -76,6 +78,18 @@ export async function createAccount(db: DbOrTx, acc: NewAccount, now: Date): Pro
     await t.insert(users).values(row);
     return row;
   });
+}
+
+/**
+ * Whether the database has no account yet, for the transaction `t` about to insert one. Once an account
+ * is committed the answer stays no, so only an empty-looking database takes the lock and counts again
+ * (sign-ups on a populated database do not wait for each other).
+ */
+async function isFirstAccount(t: Tx): Promise<boolean> {
+  const countAccounts = async () => (await t.select({ n: count() }).from(users))[0]?.n ?? 0;
+  if ((await countAccounts()) > 0) return false;
+  await locks.firstAccount(t);
+  return (await countAccounts()) === 0;
 }
 
 /** Writes a session for the user inside the transaction `t` and returns its id (see sendSessionCookie). */

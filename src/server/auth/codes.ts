@@ -10,6 +10,7 @@ import { MSG } from '../../shared/messages';
 import { authRateRules } from './rate-rules';
 import { confirmEmailOwner, createAccount, signInAs } from './accounts';
 import { tx, type DbOrTx } from '../db';
+import { locks } from '../locks';
 
 export const CODE_TTL_MS = 15 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -30,7 +31,8 @@ export async function sendCode(ctx: Ctx, email: string) {
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.now();
   await tx(ctx.db, async (t) => {
-    // A new code replaces any earlier unused one for the address.
+    // A new code replaces any earlier unused one for the address; two requests at once leave one.
+    await locks.emailCodes(t, email);
     await t
       .update(emailCodes)
       .set({ usedAt: now })
@@ -58,6 +60,7 @@ export async function sendCode(ctx: Ctx, email: string) {
 export async function checkCode(ctx: Pick<Ctx, 'env' | 'now'> & { db: DbOrTx }, email: string, code: string): Promise<void> {
   const now = ctx.now();
   const valid = await tx(ctx.db, async (t) => {
+    await locks.emailCodes(t, email);
     const [row] = await t
       .select()
       .from(emailCodes)

@@ -4,6 +4,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AuthedContext } from '../context';
 import { tx, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { issueSends, sendLinks, sendRecipients, subscribers, type IssueSendRow, type SendStatus } from '../../../db/schema';
@@ -152,9 +153,10 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
     lastError: null,
     createdAt: now,
   };
-  // The id is checked again with the insert: the same request may have created the send while this
-  // one was rendering.
+  // The id is checked again with the insert, under the send's lock: the same request may have created
+  // the send while this one was rendering, or be creating it now.
   const taken = await tx(ctx.db, async (t) => {
+    await locks.send(t, row.id);
     const again = await findSend(t, row.id);
     if (again) return again;
     await t.insert(issueSends).values(row);

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthedContext } from '../context';
 import { tx, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { capabilitiesFor, isStaff } from '../../shared/plans';
@@ -181,6 +182,7 @@ export async function addProvider(ctx: Ctx, scope: ProviderScope, input: AddProv
   // One provider per priority per owner: the check and the insert in one transaction, so two parallel
   // adds cannot both pass it.
   await tx(ctx.db, async (t) => {
+    await locks.mailProviders(t, owner);
     const [taken] = await t
       .select({ id: mailProviders.id, label: mailProviders.label })
       .from(mailProviders)
@@ -197,6 +199,7 @@ export async function removeProvider(ctx: Ctx, scope: ProviderScope, id: string)
   const owner = ownerFor(ctx, scope);
   // Found and removed in one transaction: of two removals at once, the second is told it is gone.
   const row = await tx(ctx.db, async (t) => {
+    await locks.mailProviders(t, owner);
     const found = await findOwned(t, owner, id);
     await t.delete(mailProviders).where(eq(mailProviders.id, found.id));
     return found;
@@ -249,6 +252,7 @@ export async function updateProvider(ctx: Ctx, scope: ProviderScope, input: Upda
   // Read again and written in one transaction: a change without settings keeps the settings stored
   // now (not those read before), and the version always moves past the stored one.
   const updated = await tx(ctx.db, async (t) => {
+    await locks.mailProviders(t, owner);
     const fresh = await findOwned(t, owner, input.id);
     const next = {
       ...fresh,

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { tx, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import type { SessionUser } from '../auth/service';
 import { productNewsletterRecipients, productNewsletters, users, type ProductNewsletterRow } from '../../../db/schema';
 import { AppError } from '../errors';
@@ -66,9 +67,14 @@ export async function listNewsletters(ctx: Pick<Ctx, 'db' | 'user'>) {
   return { newsletters: rows.map(newsletterDto), canSend: normalizeRole(ctx.user.role) === 'admin' };
 }
 
-/** Creates a draft, or rewrites the caller's given draft; returns the row. */
+/**
+ * Creates a draft, or rewrites the caller's given draft; returns the row. The draft's lock is held from
+ * its status check to the end of the caller's transaction (`t`), so a send at the same moment either
+ * comes first (the draft is no longer one) or after.
+ */
 async function writeDraft(ctx: Ctx, t: DbOrTx, input: DraftInput, now: Date): Promise<ProductNewsletterRow> {
   if (input.id) {
+    await locks.productNewsletter(t, input.id);
     const [row] = await t.select().from(productNewsletters).where(eq(productNewsletters.id, input.id));
     if (!row) throw new AppError('NOT_FOUND', PRODUCT_NEWS_MSG.notFound);
     if (row.status !== 'draft') throw new AppError('CONFLICT', PRODUCT_NEWS_MSG.notDraft);
@@ -105,6 +111,7 @@ export async function saveDraft(ctx: Ctx, input: DraftInput) {
 export async function deleteDraft(ctx: Ctx, input: { id: string }) {
   const now = ctx.now();
   await tx(ctx.db, async (t) => {
+    await locks.productNewsletter(t, input.id);
     const [row] = await t.select().from(productNewsletters).where(eq(productNewsletters.id, input.id));
     if (!row) throw new AppError('NOT_FOUND', PRODUCT_NEWS_MSG.notFound);
     if (row.status !== 'draft') throw new AppError('CONFLICT', PRODUCT_NEWS_MSG.notDraft);
@@ -176,6 +183,7 @@ async function refreshCounts(deps: Pick<Deps, 'db' | 'now'>, id: string, final: 
 export async function runProductNewsletter(deps: Pick<Deps, 'db' | 'env' | 'log' | 'now'>, id: string, opts: { owned?: () => boolean } = {}) {
   const R = productNewsletterRecipients;
   const nl = await tx(deps.db, async (t) => {
+    await locks.productNewsletter(t, id);
     const [row] = await t.select().from(productNewsletters).where(eq(productNewsletters.id, id));
     if (!row || row.status !== 'sending') return null;
     // A previous run died while these were with a provider: they may have been mailed, so never again.
@@ -191,8 +199,10 @@ export async function runProductNewsletter(deps: Pick<Deps, 'db' | 'env' | 'log'
   const base = renderNewsletter(deps.env, '', nl, MARK);
   for (;;) {
     if (opts.owned && !opts.owned()) return;
-    // The next pending recipients, marked 'sending' in the transaction that picked them.
+    // The next pending recipients, marked 'sending' in the transaction that picked them, under the
+    // newsletter's lock: two runs at once never pick the same recipients.
     const batch = await tx(deps.db, async (t) => {
+      await locks.productNewsletter(t, id);
       const rows = await t
         .select()
         .from(R)

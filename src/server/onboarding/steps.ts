@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { tx, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import type { SessionUser } from '../auth/service';
 import { onboardingDeliveries, onboardingEmails, type OnboardingEmailRow } from '../../../db/schema';
 import { AppError } from '../errors';
@@ -160,6 +161,7 @@ Pick the stories worth your readers' time, preview the e-mail on desktop and mob
 export async function seedDefaultSteps(deps: Pick<Deps, 'db' | 'env' | 'now'>) {
   const now = deps.now();
   await tx(deps.db, async (t) => {
+    await locks.onboardingSteps(t);
     const [{ n } = { n: 0 }] = await t.select({ n: count() }).from(onboardingEmails);
     if (n > 0) return;
     for (const step of defaultSteps(deps.env.APP_URL))

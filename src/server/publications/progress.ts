@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { publications, type PublicationWorkflowData } from '../../../db/schema';
 import type { AuthedContext } from '../context';
 import { tx } from '../db';
+import { locks } from '../locks';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { canUseThemeTier, channelLimitFor } from '../../shared/plans';
@@ -72,6 +73,9 @@ function uniqueBy<T>(list: T[], key: (x: T) => string): T[] {
 
 export function saveProgress(ctx: Ctx, input: SaveProgressInput) {
   return tx(ctx.db, async (t) => {
+    // The plan checks compare with what is stored (a list over a lowered limit may be kept, not grown),
+    // so the stored workflow must not change between the read and the write.
+    await locks.publication(t, input.publicationId);
     // Editors of a shared publication save too; its limits are the owner's plan (the publication is theirs).
     const access = await findAccessible(t, ctx.user.id, input.publicationId, 'edit');
     const row = access.row;

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { publications, users, workspaceMembers, workspaces, type PublicationRow } from '../../../db/schema';
 import { tx, type Db } from '../db';
+import { locks } from '../locks';
 import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { capabilitiesFor, type PlanHolder } from '../../shared/plans';
@@ -132,6 +133,8 @@ export async function getPublication(ctx: Ctx, id: string) {
  */
 export function createPublication(ctx: Ctx, input: CreatePublicationInput) {
   return tx(ctx.db, async (t) => {
+    // Also makes a repeated client id wait for the first request's row instead of colliding with it.
+    await locks.publicationsOf(t, ctx.user.id);
     if (input.id) {
       const [existing] = await t.select().from(publications).where(eq(publications.id, input.id)).limit(1);
       if (existing && existing.userId === ctx.user.id) return toPublicationDto(existing);
@@ -165,6 +168,8 @@ export function createPublication(ctx: Ctx, input: CreatePublicationInput) {
 /** Renames the publication; the newsletter name in its workflow follows, as they are one name. */
 export function renamePublication(ctx: Ctx, input: { id: string; name: string }) {
   return tx(ctx.db, async (t) => {
+    // The stored workflow is rewritten: a save at the same moment comes wholly before or after.
+    await locks.publication(t, input.id);
     const row = await findOwned(t, ctx.user.id, input.id);
     const now = ctx.now();
     const workflowData = { ...row.workflowData, newsletterName: input.name, lastSaved: now.toISOString() };

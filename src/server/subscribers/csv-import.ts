@@ -10,6 +10,7 @@ import { AppError } from '../errors';
 import type { ImportReport } from './schemas';
 import { MAX_IMPORT_ROWS, SUBSCRIBER_MSG, authorizeImport, checkLimit, emailShape, keptCount, type Ctx } from './subscribers';
 import { affectedRows, inTx, tx } from '../db';
+import { locks } from '../locks';
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 /** Waits for either event and then drops both listeners (a big file waits hundreds of times). */
@@ -207,11 +208,12 @@ export async function importSubscribersCsv(
     .onConflictDoNothing()
     .prepare();
   // Other imports, sign-ups and additions write between our slices, so each slice counts the publication
-  // again and writes only what still fits, in the transaction that inserts it. The transaction keeps the
-  // process's other queries out and IMMEDIATE takes the write lock before the count, so nothing else
-  // writes between the count and the insert.
+  // again and writes only what still fits, in the transaction that inserts it, under the publication's
+  // subscriber lock (SQLite's IMMEDIATE write lock; an advisory lock on Postgres): nothing else adds
+  // readers between the count and the insert.
   const writeSlice = (slice: typeof toInsert, offset: number) =>
     tx(ctx.db, async (t) => {
+      await locks.subscribersOf(t, pub.id);
       const room = Number.isFinite(limit) ? Math.max(0, limit - (await keptCount(t, pub.id))) : Infinity;
       const out = { written: 0, taken: 0, overLimit: 0 };
       const insertHere = inTx(t, insert);

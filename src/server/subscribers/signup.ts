@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../context';
 import { tx, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import { AppError } from '../errors';
 import { subscribers, type PublicationRow } from '../../../db/schema';
 import { capabilitiesOf } from '../user/plan';
@@ -55,6 +56,7 @@ export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: s
   // The checks (suppression, the reader's status, the plan's limit) and the write they allow are one
   // transaction; the mail goes out after it.
   const token = await tx(ctx.db, async (t): Promise<string | null> => {
+    await locks.subscribersOf(t, pub.id);
     if (await isSuppressed(t, pub.userId, email)) return null;
     const [existing] = await t
       .select()

@@ -8,6 +8,7 @@ import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthedContext } from '../context';
 import { affectedRows, tx, type Db, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import { AppError } from '../errors';
 import { subscribers, SUBSCRIBER_STATUSES, type SubscriberRow, type SubscriberStatus } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
@@ -130,6 +131,7 @@ export function addSubscriber(ctx: Ctx, input: AddInput): Promise<SubscriberDto>
   const email = normalizeEmail(input.email);
   return tx(ctx.db, async (t) => {
     const pub = await findOwned(t, ctx.user.id, input.publicationId);
+    await locks.subscribersOf(t, pub.id);
     const [existing] = await t
       .select()
       .from(subscribers)

@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceInvitationRow } from '../../../db/schema';
 import type { AuthedContext } from '../context';
 import { affectedRows, tx, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
 import { planSubjectOf } from '../user/plan';
@@ -55,6 +56,7 @@ export async function invite(ctx: MailCtx, input: { email: string; role: MemberR
   // The member check, both limits and the insert run in one transaction: two invitations at once
   // cannot both pass the limit checks.
   const { row, workspaceName } = await tx(ctx.db, async (t) => {
+    await locks.workspaceOf(t, ctx.user.id);
     const ws = await ensureWorkspace(ctx, t);
     const [member] = await t
       .select({ id: users.id })
@@ -121,6 +123,7 @@ export async function resend(ctx: MailCtx, input: { id: string }) {
   // The status check and the new link in one transaction: an invitation accepted or withdrawn
   // meanwhile is not given a new link.
   const { ws, next } = await tx(ctx.db, async (t) => {
+    await locks.workspaceOf(t, ctx.user.id);
     const { ws, row } = await findOwnInvitation(ctx, t, input.id);
     await ctx.limiter.hit(`team:invite:${ctx.user.id}`, INVITE_RULE, t);
     const next = { ...row, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) };
@@ -136,6 +139,7 @@ export async function revoke(ctx: TeamCtx, input: { id: string }) {
   requireOwnerPlan(ctx.user);
   // The status check and the withdrawal in one transaction: an invitation accepted meanwhile stays accepted.
   return tx(ctx.db, async (t) => {
+    await locks.workspaceOf(t, ctx.user.id);
     const { ws, row } = await findOwnInvitation(ctx, t, input.id);
     await t.update(workspaceInvitations).set({ revokedAt: ctx.now() }).where(eq(workspaceInvitations.id, row.id));
     await audit(ctx, t, 'team.invite.revoke', null, { email: row.email, role: row.role, workspaceId: ws.id, invitationId: row.id });
@@ -184,9 +188,20 @@ export async function previewInvitation(ctx: TeamCtx, input: { token: string }) 
   };
 }
 
-/** The link's checks, the seat count and the membership in one transaction: the last seat goes to one member. */
+/**
+ * The link's checks, the seat count and the membership in one transaction, under the workspace's lock
+ * (found from the link first): the last seat goes to one member, and a withdrawal made at the same
+ * moment either comes first or finds the invitation accepted.
+ */
 export async function acceptInvitation(ctx: TeamCtx, input: { token: string }) {
   return tx(ctx.db, async (t) => {
+    const [target] = await t
+      .select({ ownerId: workspaces.ownerId })
+      .from(workspaceInvitations)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+      .where(eq(workspaceInvitations.tokenHash, sha256Hex(input.token)))
+      .limit(1);
+    if (target) await locks.workspaceOf(t, target.ownerId);
     const { inv, ws, acceptedByMe, membership } = await readInvitation({ ...ctx, db: t }, input.token);
     if (acceptedByMe) return { workspaceId: ws.id, workspaceName: ws.name, role: membership!.role as MemberRole, alreadyMember: true };
     if (membership?.role === 'owner') throw new AppError('BAD_REQUEST', TEAM_MSG.inviteSelf);

@@ -3,6 +3,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { users, workspaceMembers, workspaces } from '../../../db/schema';
 import { tx, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import { AppError } from '../errors';
 import { TEAM_MSG } from './messages';
 import type { MemberRole } from './schemas';
@@ -25,6 +26,7 @@ async function findMember(ctx: TeamCtx, db: DbOrTx, userId: string) {
 export async function setMemberRole(ctx: TeamCtx, input: { userId: string; role: MemberRole }) {
   requireOwnerPlan(ctx.user);
   return tx(ctx.db, async (t) => {
+    await locks.workspaceOf(t, ctx.user.id);
     const { ws, member } = await findMember(ctx, t, input.userId);
     await t
       .update(workspaceMembers)
@@ -38,6 +40,7 @@ export async function setMemberRole(ctx: TeamCtx, input: { userId: string; role:
 /** Removing needs no plan: an owner whose plan lapsed can still take access away. */
 export async function removeMember(ctx: TeamCtx, input: { userId: string }) {
   return tx(ctx.db, async (t) => {
+    await locks.workspaceOf(t, ctx.user.id);
     const { ws, member } = await findMember(ctx, t, input.userId);
     await t.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.userId, member.userId)));
     await audit(ctx, t, 'team.remove', member.userId, { email: member.email, role: member.role, workspaceId: ws.id });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { publications } from '../../../db/schema';
 import type { AuthedContext } from '../context';
 import { tx } from '../db';
+import { locks } from '../locks';
 import { findAccessible, findOwned } from '../publications/publications';
 import { assembleInputFrom } from '../publications/assemble-input';
 import { assembleNewsletter } from '../newsletter/assemble';
@@ -12,6 +13,7 @@ import { audit, ensureWorkspace, findOwnWorkspace, requireOwnerPlan, type TeamCt
 export async function sharePublication(ctx: TeamCtx, input: { publicationId: string }) {
   requireOwnerPlan(ctx.user);
   return tx(ctx.db, async (t) => {
+    await locks.workspaceOf(t, ctx.user.id);
     const row = await findOwned(t, ctx.user.id, input.publicationId);
     const ws = await ensureWorkspace(ctx, t);
     if (row.workspaceId !== ws.id) {

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { publications, users, workspaceInvitations, workspaceMembers, workspaces, type WorkspaceRow } from '../../../db/schema';
 import { tx, type Db, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
@@ -33,7 +34,8 @@ export async function findOwnWorkspace(db: Pick<Db, 'select'>, ownerId: string):
 
 /**
  * The owner's workspace, made now (with the owner as its first member) if it does not exist yet.
- * Call it inside the caller's transaction (`t`): the lookup and the insert must not be split.
+ * Call it inside the caller's transaction (`t`), which took the workspace's lock first (`locks.workspaceOf`):
+ * the lookup and the insert must not be split.
  */
 export async function ensureWorkspace(ctx: TeamCtx, t: DbOrTx): Promise<WorkspaceRow> {
   const existing = await findOwnWorkspace(t, ctx.user.id);
@@ -48,6 +50,7 @@ export async function ensureWorkspace(ctx: TeamCtx, t: DbOrTx): Promise<Workspac
 export async function renameWorkspace(ctx: TeamCtx, input: { name: string }) {
   requireOwnerPlan(ctx.user);
   return tx(ctx.db, async (t) => {
+    await locks.workspaceOf(t, ctx.user.id);
     const ws = await ensureWorkspace(ctx, t);
     await t.update(workspaces).set({ name: input.name }).where(eq(workspaces.id, ws.id));
     await audit(ctx, t, 'team.rename', null, { workspaceId: ws.id, from: ws.name, to: input.name });

@@ -3,6 +3,7 @@
 // same transaction. An admin cannot lock themselves out, and an active admin always remains.
 import { and, count, desc, eq, gt, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { tx, type Db, type DbOrTx, type Tx } from '../db';
+import { locks } from '../locks';
 import type { AuthService, SessionUser } from '../auth/service';
 import { sessions, users, type UserRow } from '../../../db/schema';
 import { AppError } from '../errors';
@@ -74,14 +75,16 @@ async function activeAdminCount(t: Tx): Promise<number> {
 }
 
 /**
- * An admin's change to another account, in one transaction that takes the write lock when it begins, so
- * changes made at the same moment run one after the other. The target is read inside it (what the change
+ * An admin's change to another account, in one transaction that takes the active admins' lock when it
+ * begins (SQLite's write lock; an advisory lock on Postgres), so changes made at the same moment run one
+ * after the other. The target is read inside it (what the change
  * and its audit entry say of the account is what it changes), `vet` may refuse it, the acting admin must
  * still be an active admin as stored, and at least one active admin must remain after the change;
  * otherwise it rolls back.
  */
 async function adminChange<T>(ctx: Ctx, userId: string, change: (t: Tx, row: UserRow) => Promise<T>, vet?: (row: UserRow) => void): Promise<T> {
   return tx(ctx.db, async (t) => {
+    await locks.activeAdmins(t);
     const row = await target(t, userId);
     if (row.id === ctx.user.id) throw new AppError('BAD_REQUEST', ADMIN_USERS_MSG.notYourself);
     vet?.(row);

@@ -1,0 +1,40 @@
+// The explicit locks of check-then-write transactions: on Postgres (READ COMMITTED) two transactions
+// can both read a count or a status and both write what it allowed, so each transaction whose read
+// decides its write takes the lock of the invariant first (`lockFor`: a transaction-scoped advisory
+// lock; nothing on SQLite, whose transaction already holds the write lock). The keys live here so
+// every transaction guarding one invariant takes the same one, keyed as narrowly as the invariant.
+//
+// Order: a transaction takes at most one of these, except createAccount (username, then first
+// account) and the transactions that also enqueue a job (the job engine's key comes last), so no two
+// transactions wait for each other. Invariants a unique index already keeps need no lock (onboarding
+// deliveries, saved issues, subscriber addresses, the AI monthly quota's upsert, reset tokens).
+import { lockFor, type Tx } from './db';
+
+export const locks = {
+  /** Whether the database has no account yet (the first account is the admin). */
+  firstAccount: (t: Tx) => lockFor(t, 'first-account'),
+  /** The choice of a free username made from an address's local part. */
+  username: (t: Tx, base: string) => lockFor(t, `username:${base}`),
+  /** "An active admin remains": every change that can demote, disable or delete an admin. */
+  activeAdmins: (t: Tx) => lockFor(t, 'active-admins'),
+  /** The plan's limit on an account's publications. */
+  publicationsOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:publications:${userId}`),
+  /** One publication's saved workflow (its plan checks compare with what is stored). */
+  publication: (t: Tx, publicationId: string) => lockFor(t, `publication:${publicationId}`),
+  /** The plan's limit on a publication's kept (pending and active) subscribers. */
+  subscribersOf: (t: Tx, publicationId: string) => lockFor(t, `plan-limit:subscribers:${publicationId}`),
+  /** An owner's workspace: its creation, seats, invitations and members. */
+  workspaceOf: (t: Tx, ownerId: string) => lockFor(t, `workspace:${ownerId}`),
+  /** The cap on a user's running AI generations. */
+  aiJobsOf: (t: Tx, userId: string) => lockFor(t, `ai-running:${userId}`),
+  /** The onboarding sequence's default steps, seeded once on an empty table. */
+  onboardingSteps: (t: Tx) => lockFor(t, 'onboarding-steps'),
+  /** A product newsletter's status (draft → sending) and the recipients its runs take. */
+  productNewsletter: (t: Tx, id: string) => lockFor(t, `product-news:${id}`),
+  /** An issue send: its creation under a client id, its snapshot and the recipients its runs take. */
+  send: (t: Tx, sendId: string) => lockFor(t, `send:${sendId}`),
+  /** An address's sign-in codes: one unused code, its tries counted once each, spent once. */
+  emailCodes: (t: Tx, email: string) => lockFor(t, `email-code:${email}`),
+  /** An owner's (or, null, the system's) mail providers: one per priority. */
+  mailProviders: (t: Tx, ownerId: string | null) => lockFor(t, `mail-providers:${ownerId ?? 'system'}`),
+};
