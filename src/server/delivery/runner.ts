@@ -8,6 +8,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { affectedRows, execute, tx, type Db, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import { issueSends, publications, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
 import { mailboxAddress, mailboxWithName, cleanHeader } from '../mail/headers';
 import type { JobQueue, ClaimedJob } from '../jobs/queue';
@@ -170,8 +171,10 @@ export async function runSend(
   opts: { keepLease: () => boolean; sliceEndsAt?: number; onProgress?: () => void | Promise<void> },
 ): Promise<{ outcome: RunOutcome; error?: string }> {
   const { db } = deps;
-  // The status check and the snapshot it calls for in one transaction: nothing changes the send between.
+  // The status check and the snapshot it calls for in one transaction, under the send's lock: nothing
+  // changes the send between, and a second run waits and finds it snapshotted.
   const send = await tx(db, async (t) => {
+    await locks.send(t, sendId);
     const [row] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
     if (!row || row.status === 'canceled' || row.status === 'sent' || row.status === 'failed') return null;
     if (row.status !== 'scheduled' && row.startedAt) return row;
@@ -206,8 +209,10 @@ export async function runSend(
       break;
     }
     // Taking a chunk (read the pending ones, drop the suppressed, mark the rest 'sending') is one
-    // transaction per chunk, so the rows marked are exactly the rows read.
+    // transaction per chunk under the send's lock, so the rows marked are exactly the rows read and no
+    // other run of the send (one resumed while this one still works) takes them too.
     const taken = await tx(db, async (t) => {
+      await locks.send(t, sendId);
       const chunk = await t
         .select()
         .from(sendRecipients)
