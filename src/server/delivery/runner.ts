@@ -113,11 +113,6 @@ export function buildMessage(
 export type RunOutcome = 'done' | 'retry' | 'lost' | 'canceled' | 'continue';
 
 const ph = (name: string) => sql`${sql.placeholder(name)}`;
-/**
- * A placeholder drizzle encodes with its column's own mapping (a Date becomes SQLite's milliseconds or a
- * Postgres timestamp); drizzle's types do not list placeholders among update values, though it handles them.
- */
-const columnPlaceholder = <T>(name: string) => sql.placeholder(name) as unknown as T;
 
 /**
  * The per-recipient outcome writes, prepared once per database: they run for every recipient of every
@@ -126,11 +121,6 @@ const columnPlaceholder = <T>(name: string) => sql.placeholder(name) as unknown 
 function outcomeStatements(db: Db) {
   const byId = eq(sendRecipients.id, sql.placeholder('id'));
   return {
-    markSent: db
-      .update(sendRecipients)
-      .set({ status: 'sent', provider: ph('provider'), providerMessageId: ph('messageId'), sentAt: columnPlaceholder<Date>('at'), error: null })
-      .where(byId)
-      .prepare(),
     markFailed: db
       .update(sendRecipients)
       .set({ status: 'failed', provider: ph('provider'), error: ph('error') })
@@ -153,6 +143,26 @@ function outcomeStatements(db: Db) {
       .prepare(),
   };
 }
+/**
+ * Marks the recipients one provider accepted in one statement (each with its own Message-ID): a crash
+ * leaves all of them marked or none, and a large send makes one round trip per batch, not per reader.
+ */
+async function markSent(db: Db, provider: string, at: Date, rows: { id: number; messageId: string | null | undefined }[]) {
+  const messageIds = sql.join(
+    rows.map((r) => sql`WHEN ${r.id} THEN ${r.messageId ?? null}`),
+    sql` `,
+  );
+  await db
+    .update(sendRecipients)
+    .set({ status: 'sent', provider, providerMessageId: sql`CASE ${sendRecipients.id} ${messageIds} END`, sentAt: at, error: null })
+    .where(
+      inArray(
+        sendRecipients.id,
+        rows.map((r) => r.id),
+      ),
+    );
+}
+
 const statementsByDb = new WeakMap<Db, ReturnType<typeof outcomeStatements>>();
 function statementsFor(db: Db) {
   let st = statementsByDb.get(db);
@@ -195,7 +205,7 @@ export async function runSend(
   const pace = new Pace(lead.transport.ratePerSecond);
   const batchSize = Math.max(1, lead.transport.maxBatch);
   const lanes = Math.max(1, lead.transport.concurrency);
-  const { markSent, markFailed, markRetry, markPending } = statementsFor(db);
+  const { markFailed, markRetry, markPending } = statementsFor(db);
 
   let outage = null as string | null;
   // Every run hands over at least one batch, so a short slice still moves the send forward.
@@ -253,16 +263,20 @@ export async function runSend(
           outage = outcome.outage;
           for (const r of batch) await markPending.execute({ id: r.id });
         } else {
-          // A bare placeholder is encoded by its column: a Date becomes SQLite's milliseconds or Postgres's timestamp.
           const at = deps.now();
+          const accepted = new Map<string, { id: number; messageId: string | null | undefined }[]>();
           for (let i = 0; i < outcome.results.length; i++) {
             const { result: res, entry } = outcome.results[i]!;
             const r = batch[i]!;
             const provider = entry?.kind ?? 'none';
-            if (res.ok) await markSent.execute({ provider, messageId: res.providerMessageId, at, id: r.id });
-            else if (res.retryable) await markRetry.execute({ provider, error: res.error.slice(0, 500), id: r.id });
+            if (res.ok) {
+              const rows = accepted.get(provider) ?? [];
+              rows.push({ id: r.id, messageId: res.providerMessageId });
+              accepted.set(provider, rows);
+            } else if (res.retryable) await markRetry.execute({ provider, error: res.error.slice(0, 500), id: r.id });
             else await markFailed.execute({ provider, error: res.error.slice(0, 500), id: r.id });
           }
+          for (const [provider, rows] of accepted) await markSent(db, provider, at, rows);
         }
         progressed = true;
         await opts.onProgress?.();
