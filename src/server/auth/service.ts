@@ -82,11 +82,8 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
   // Counts evictions (and lost connections), so a session read from the database while one arrived is
   // not cached: the read may have started before the change it announces.
   let evictions = 0;
-  let listening = false;
-  /** Starts listening for evictions before the first session is cached (a process that caches none never listens). */
-  const listen = () => {
-    if (listening) return;
-    listening = true;
+  // Listening starts with the service: until the bus listens, no session is cached.
+  if (cacheMs > 0) {
     bus.subscribe('curated_sessions', (msg) => {
       evictions += 1;
       if ('userId' in msg) return forget(msg.userId);
@@ -97,7 +94,7 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
       evictions += 1;
       cache.clear();
     });
-  };
+  }
   /** Drops the user's cached sessions here and everywhere else (inside `t`: once `t` commits). */
   const forgetEverywhere = async (userId: string, t?: Tx) => {
     forget(userId);
@@ -142,7 +139,6 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
         return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
       }
       const sessionUser = toSessionUser(user);
-      if (cacheMs > 0) listen();
       if (cacheMs > 0 && listeningBefore && bus.listening && evictions === evictionsBefore) {
         if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
         cache.set(id, {
