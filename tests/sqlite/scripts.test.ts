@@ -10,11 +10,11 @@ import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { appliedMigrations, closeDb, MIGRATIONS_FOLDER, openDb } from '../../../src/server/db';
-import { users } from '../../../db/schema';
+import { appliedMigrations, closeDb, MIGRATIONS_FOLDER, openDb } from '../../src/server/db';
+import { users } from '../../db/schema';
 
 const run = promisify(execFile);
-const root = path.resolve(__dirname, '../../..');
+const root = path.resolve(__dirname, '../..');
 
 let dir: string;
 let dbPath: string;

@@ -1,8 +1,8 @@
 // The job queue's claim: only the kinds asked for, the earliest due first, nothing before its time, a
 // running job only once its lease ran out (claimed again with one more attempt), and hasDue agreeing.
 import { describe, expect, it } from 'vitest';
-import { openDb } from '../../../src/server/db';
-import { createSqliteQueue } from '../../../src/server/jobs/queue';
+import { openDb } from '../../src/server/db';
+import { createSqliteQueue } from '../../src/server/jobs/queue';
 
 function queueAt(start: number) {
   let t = start;

@@ -1,10 +1,10 @@
 // A delivery worker in its own process for the crash test: opens the database file and delivers until
 // killed, or until no send is left unfinished (then exits 0).
-import { loadEnv } from '../../../src/server/env';
-import { openDb, sqliteClient } from '../../../src/server/db';
-import { createDeps } from '../../../src/server/deps';
-import { startJobWorker } from '../../../src/server/jobs/worker';
-import { jobHandlers } from '../../../src/server/job-handlers';
+import { loadEnv } from '../../src/server/env';
+import { openDb, sqliteClient } from '../../src/server/db';
+import { createDeps } from '../../src/server/deps';
+import { startJobWorker } from '../../src/server/jobs/worker';
+import { jobHandlers } from '../../src/server/job-handlers';
 
 const env = loadEnv(process.env, { persistSecret: false });
 const db = openDb(env.DATABASE_PATH);

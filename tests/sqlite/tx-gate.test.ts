@@ -8,10 +8,10 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { closeDb, openDb } from '../../../src/server/db';
-import * as schema from '../../../db/schema';
-import { GateMisuseError, GateTimeoutError, gatedDb, inTx, tx, type GatedDb } from '../../../src/server/data-gate';
-import { users } from '../../../db/schema';
+import { closeDb, openDb } from '../../src/server/db';
+import * as schema from '../../db/schema';
+import { GateMisuseError, GateTimeoutError, gatedDb, inTx, tx, type GatedDb } from '../../src/server/data-gate';
+import { users } from '../../db/schema';
 
 const counters = sqliteTable('gate_counters', { id: text('id').primaryKey(), n: integer('n').notNull() });
 const notes = sqliteTable('gate_notes', { id: text('id').primaryKey(), by: text('by').notNull() });

@@ -9,10 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { harnessWithAdmin } from '../../helpers/app';
-import { startCountingSmtp, type CountingSmtp } from '../../helpers/counting-smtp';
-import { issueSends, sendRecipients } from '../../../db/schema';
-import { addSubscribers, newId, readyPublication } from './send-support';
+import { harnessWithAdmin } from '../helpers/app';
+import { startCountingSmtp, type CountingSmtp } from '../helpers/counting-smtp';
+import { issueSends, sendRecipients } from '../../db/schema';
+import { addSubscribers, newId, readyPublication } from '../integration/delivery/send-support';
 
 const RECIPIENTS = 10_000;
 const CHILD = fileURLToPath(new URL('./crash-worker.ts', import.meta.url));
