@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# `npm run test:postgres`: the Postgres suite (tests/postgres). With TEST_DATABASE_URL set it runs
+# `npm run test:postgres`: the Postgres suite (tests/postgres), then the integration suite a second time
+# on Postgres (tests/vitest.integration-pg.config.ts). With TEST_DATABASE_URL set it runs
 # against that server; otherwise it starts a throw-away PostgreSQL cluster on a loopback port (Debian's
 # `postgresql` package; as root the cluster runs as the `postgres` user, which PostgreSQL requires),
 # runs the suite and removes the cluster. Without a PostgreSQL installation it says so and skips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-run_suite() { npx vitest run --config tests/vitest.postgres.config.ts; }
+run_suite() {
+  local status=0
+  npx vitest run --config tests/vitest.postgres.config.ts || status=1
+  npx vitest run --config tests/vitest.integration-pg.config.ts || status=1
+  return $status
+}
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   run_suite
@@ -32,6 +38,6 @@ trap cleanup EXIT
 
 as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-sync >/dev/null
 as_owner "$bin/pg_ctl" -D "$dir/data" -w -l "$dir/server.log" \
-  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null
+  -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null
 
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres" run_suite
