@@ -144,6 +144,18 @@ describe.skipIf(!SERVER_URL)('jobs on Postgres (pg-boss)', () => {
     expect(await a.queue.counts()).toEqual({ running: 1 });
   });
 
+  it('a queue nobody started starts on its first use (scripts and tests need no wiring), and stops', async () => {
+    const url = await database();
+    const db = await openPostgres(url, { migrate: false });
+    cleanups.push(() => closeDb(db));
+    const queue = createPgBossQueue(db, FAST);
+    expect(await queue.enqueue({ kind: 'probe', payload: { n: 1 } })).not.toBeNull();
+    expect(await queue.counts()).toEqual({ queued: 1 });
+    await queue.stop!();
+    const { n } = await one<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'probe'`);
+    expect(n).toBe(1);
+  });
+
   it('one unfinished job per unique key; "retry now" moves a waiting job; only a waiting job can be canceled', async () => {
     const url = await database();
     const { queue } = await processOn(url);

@@ -83,6 +83,15 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
   const queues = new Map<string, Promise<void>>();
   let rotor = 0;
 
+  // Started once, by start() (a server fails fast) or by the first use (a script or test that queues a
+  // job needs no wiring); the engine's own timers run until stop().
+  let starting: Promise<unknown> | null = null;
+  const started = () =>
+    (starting ??= boss.start().catch((err: unknown) => {
+      starting = null;
+      throw err;
+    }));
+
   const createQueue = async (name: string) => {
     // Processes starting together create the same queue at once; Postgres may pick one of them as a
     // deadlock victim, and its next try finds the queue made.
@@ -98,7 +107,7 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
   const ensureQueue = (name: string) => {
     let ready = queues.get(name);
     if (!ready) {
-      ready = createQueue(name);
+      ready = started().then(() => createQueue(name));
       ready.catch(() => queues.delete(name));
       queues.set(name, ready);
     }
@@ -137,9 +146,13 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
 
   return {
     async start() {
-      await boss.start();
+      await started();
     },
     async stop() {
+      if (!starting) return;
+      await starting.catch(() => undefined);
+      starting = null;
+      queues.clear();
       await boss.stop({ close: false });
     },
     async schedule(kind, cron, uniqueKey) {
@@ -217,6 +230,7 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
       });
     },
     async reschedule(uniqueKey, runAt) {
+      await started();
       return tx(db, async (t) => {
         const q = postgresQueryable(t);
         const waiting = await waitingByKey(q, uniqueKey);
@@ -229,6 +243,7 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
     },
     // Only a waiting job: the row lock makes a claim and a cancel exclusive (a claimed job is 'active').
     async cancel(uniqueKey) {
+      await started();
       return tx(db, async (t) => {
         const q = postgresQueryable(t);
         const waiting = await waitingByKey(q, uniqueKey);
@@ -239,10 +254,12 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
     },
     async hasDue(kinds) {
       if (!kinds.length) return false;
+      await started();
       const { rows } = await pool.query(`SELECT 1 FROM ${SCHEMA}.job WHERE name = ANY($1) AND state < 'active' AND start_after < now() LIMIT 1`, [[...kinds]]);
       return rows.length > 0;
     },
     async counts() {
+      await started();
       const { rows } = await pool.query<{ state: string; n: number }>(
         `SELECT state, count(*)::int AS n FROM ${SCHEMA}.job WHERE name NOT LIKE '\\_\\_pgboss\\_\\_%' GROUP BY state`,
       );
