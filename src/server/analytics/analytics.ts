@@ -380,12 +380,18 @@ export async function getTracking(ctx: Ctx, pubId: string) {
 
 /** Owner only (a foreign publication is NOT_FOUND). Turning tracking off is always allowed, whatever the plan. */
 export async function setTracking(ctx: Ctx, input: SetTrackingInput) {
-  // The switch not given keeps its stored value: read and write in one transaction.
+  // Only the switches given are written, so a change of the other switch made at the same moment stays;
+  // the answer is the row as this write left it.
   const next = await tx(ctx.db, async (t) => {
     const pub = await findOwned(t, ctx.user.id, input.publicationId);
-    const next = { trackOpens: input.trackOpens ?? pub.trackOpens, trackClicks: input.trackClicks ?? pub.trackClicks };
-    await t.update(publications).set(next).where(eq(publications.id, pub.id));
-    return next;
+    const given = Object.fromEntries(Object.entries({ trackOpens: input.trackOpens, trackClicks: input.trackClicks }).filter(([, v]) => v !== undefined));
+    if (!Object.keys(given).length) return { trackOpens: pub.trackOpens, trackClicks: pub.trackClicks };
+    const [row] = await t
+      .update(publications)
+      .set(given)
+      .where(eq(publications.id, pub.id))
+      .returning({ trackOpens: publications.trackOpens, trackClicks: publications.trackClicks });
+    return row!;
   });
   return { ...next, available: capabilitiesFor(ctx.user).analytics };
 }

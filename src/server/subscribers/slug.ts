@@ -1,8 +1,8 @@
 // A publication's public address (/p/<slug>): made from its name on first need, then never changed, so
 // signup links and archive links in sent mail keep working after a rename.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { isUniqueViolation, tx, type DbOrTx } from '../db';
+import { and, eq, isNull } from 'drizzle-orm';
+import { affectedRows, isUniqueViolation, tx, type DbOrTx } from '../db';
 import { publications, type PublicationRow } from '../../../db/schema';
 
 export function slugify(name: string): string {
@@ -22,8 +22,9 @@ const slugAndName = (db: DbOrTx, publicationId: string) =>
 
 /**
  * The publication's slug, given now if it has none (unique, with a short random suffix on collision).
- * Giving it reads again and writes in one transaction (a savepoint in the caller's), so two first
- * requests cannot give one publication two addresses.
+ * It is written only where the row still has none, so of two first requests at once (each may have
+ * picked a different suffix) one gives it and the other reads what was given: one publication never
+ * hands out two addresses.
  */
 export async function ensureSlug(db: DbOrTx, publicationId: string): Promise<string> {
   const [known] = await slugAndName(db, publicationId);
@@ -37,10 +38,18 @@ export async function ensureSlug(db: DbOrTx, publicationId: string): Promise<str
       const candidate = i === 0 ? base : `${base}-${crypto.randomBytes(3).toString('hex')}`;
       try {
         // A savepoint per attempt: a refused write undoes only itself, on any driver.
-        await tx(t, async (s) => {
-          await s.update(publications).set({ slug: candidate }).where(eq(publications.id, publicationId));
-        });
-        return candidate;
+        const given = await tx(t, async (s) =>
+          affectedRows(
+            await s
+              .update(publications)
+              .set({ slug: candidate })
+              .where(and(eq(publications.id, publicationId), isNull(publications.slug))),
+          ),
+        );
+        if (given) return candidate;
+        const [now] = await slugAndName(t, publicationId);
+        if (now?.slug) return now.slug;
+        throw new Error(`No publication ${publicationId}`);
       } catch (err) {
         // The unique index refuses a slug another publication holds: try another.
         if (!isUniqueViolation(err)) throw err;
