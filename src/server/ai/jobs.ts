@@ -144,7 +144,6 @@ async function runJob(ctx: AiCtx, row: AiJobRow, texts: Parameters<typeof prepar
     const final = ai.model ? checkOutput(output, row.sources) : output;
     await db.update(aiJobs).set({ output: final, status: 'done', updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id));
     emit({ type: 'end', status: 'done', error: null, output: final });
-    await announce();
   } catch (err) {
     const message = err instanceof AppError ? err.message : 'The generation failed.';
     if (!(err instanceof AppError)) ctx.log.error(`ai job ${row.id} failed`, err);
@@ -152,11 +151,12 @@ async function runJob(ctx: AiCtx, row: AiJobRow, texts: Parameters<typeof prepar
     await giveBack();
     await db.update(aiJobs).set({ output, status: 'failed', error: message, updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id));
     emit({ type: 'end', status: 'failed', error: message, output });
-    await announce();
   } finally {
     ai.live.delete(row.id);
     ai.controllers.delete(row.id);
   }
+  // Once the job is no longer live here: until then this process serves its text from memory.
+  await announce();
 }
 
 type WatchCtx = Pick<AiCtx, 'db' | 'ai' | 'user' | 'bus' | 'processId' | 'now'>;
