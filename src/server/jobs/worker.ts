@@ -93,10 +93,14 @@ export function startJobWorker<D extends WorkerDeps>(deps: D, queue: JobQueue, h
       const job = await queue.claim(kinds, id, leaseMs);
       if (!job) break;
       const handler = handlers[job.kind]!;
-      const p = handler(deps, queue, job, id, leaseMs).finally(() => {
-        running.delete(p);
-        setImmediate(pump);
-      });
+      // A handler that throws has not settled its job (its database may have gone away): the job waits
+      // for its lease to end and runs again, and this process goes on.
+      const p = handler(deps, queue, job, id, leaseMs)
+        .catch((err: unknown) => deps.log.error(`job ${job.id} (${job.kind}) stopped without settling`, err))
+        .finally(() => {
+          running.delete(p);
+          setImmediate(pump);
+        });
       running.add(p);
     }
     if (waiters.length) await settleIdle();

@@ -1,6 +1,7 @@
 // The job worker runs exactly the handlers the composition root registered: a registered kind is claimed,
 // run and settled; a kind nobody registered stays queued for a process that runs it; a kind registered
-// twice is refused at start-up. The product's own registry carries issue sends and the product mail jobs.
+// twice is refused at start-up; a handler that throws does not take the process down. The product's own
+// registry carries issue sends, the product mail jobs and the cluster's session sweep.
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../../db/schema';
@@ -9,6 +10,7 @@ import { registerJobHandlers, startJobWorker, type JobHandler, type JobWorker } 
 import { jobHandlers } from '../../../src/server/job-handlers';
 import { SEND_JOB } from '../../../src/server/delivery/sends';
 import { ONBOARDING_JOB, PRODUCT_NEWS_JOB } from '../../../src/server/onboarding/kinds';
+import { SESSION_SWEEP_JOB } from '../../../src/server/startup';
 
 const workers: JobWorker[] = [];
 afterEach(async () => {
@@ -34,12 +36,36 @@ describe('job worker', () => {
     expect(await status(other)).toBe('queued');
   });
 
+  it('a handler that throws (its database went away) is logged, and the worker goes on; the job is left to its lease', async () => {
+    const h = await createHarness();
+    const errors: string[] = [];
+    const seen: string[] = [];
+    const boom: JobHandler<{ log: { error(m: string): void } }> = async () => {
+      throw new Error('connection terminated');
+    };
+    const echo: JobHandler<{ log: { error(m: string): void } }> = async (_deps, queue, job, worker) => {
+      seen.push(String(job.payload.n));
+      await queue.complete(job.id, worker);
+    };
+    const failing = (await h.deps.queue.enqueue({ kind: 'boom', payload: {} }))!;
+    await h.deps.queue.enqueue({ kind: 'echo', payload: { n: 1 } });
+    const worker = startJobWorker({ log: { error: (m: string) => errors.push(m) } }, h.deps.queue, registerJobHandlers({ boom, echo }), {
+      pollMs: 10,
+      leaseMs: 60_000,
+    });
+    workers.push(worker);
+    await worker.idle();
+    expect(seen).toEqual(['1']);
+    expect(errors).toEqual([`job ${failing} (boom) stopped without settling`]);
+    expect((await h.db.select({ s: jobs.status }).from(jobs).where(eq(jobs.id, failing)))[0]?.s).toBe('running');
+  });
+
   it('refuses a kind registered twice', () => {
     const a: JobHandler<unknown> = async () => undefined;
     expect(() => registerJobHandlers({ twice: a }, { twice: a })).toThrow("Job kind 'twice' is registered twice");
   });
 
   it("the product's registry runs issue sends, the onboarding batch and product newsletters", () => {
-    expect(Object.keys(jobHandlers).sort()).toEqual([ONBOARDING_JOB, PRODUCT_NEWS_JOB, SEND_JOB].sort());
+    expect(Object.keys(jobHandlers).sort()).toEqual([ONBOARDING_JOB, PRODUCT_NEWS_JOB, SEND_JOB, SESSION_SWEEP_JOB].sort());
   });
 });
