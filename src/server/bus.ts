@@ -36,7 +36,10 @@ export interface Bus {
   onReset(fn: () => void): () => void;
   /** Whether other processes' messages arrive now (always on the in-process bus). */
   readonly listening: boolean;
-  /** Listens now if nothing did yet; settles once messages from other processes arrive (at once on the in-process bus). */
+  /**
+   * Listens now if nothing did yet; settles once other processes' messages arrive on every channel
+   * subscribed so far (at once on the in-process bus).
+   */
   ready(): Promise<void>;
   close(): Promise<void>;
 }
@@ -45,6 +48,7 @@ export interface Bus {
 const MAX_PAYLOAD_BYTES = 7_999;
 /** How the listening connection names itself in pg_stat_activity. */
 export const BUS_APPLICATION_NAME = 'curated-bus';
+const noop = () => {};
 const RESET = Symbol('reset');
 const LOST = Symbol('lost');
 /** Waits between attempts to re-make a lost listening connection: doubling up to the last. */
@@ -168,6 +172,8 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
   // The connection is made when something first listens: a process that never subscribes (a CLI
   // command, a test that validates no session) holds no connection for it.
   let started = false;
+  /** The LISTEN of the channel subscribed last (one connection runs its queries in order: the earlier ones are done too). */
+  let subscribed: Promise<void> = Promise.resolve();
   const start = () => {
     if (started) return;
     started = true;
@@ -187,7 +193,8 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
       if (!channels.has(channel)) {
         channels.add(channel);
         // A connection being made LISTENs to every channel once it is up.
-        client?.query(`LISTEN ${channel}`).catch(() => client && lost(client));
+        const c = client;
+        if (c) subscribed = c.query(`LISTEN ${channel}`).then(noop, () => lost(c));
       }
       return () => emitter.off(channel, listener);
     },
@@ -203,9 +210,10 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
     get listening() {
       return listening;
     },
-    ready: () => {
+    ready: async () => {
       start();
-      return firstConnection;
+      await firstConnection;
+      await subscribed;
     },
     async close() {
       closed = true;

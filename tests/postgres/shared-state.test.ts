@@ -162,6 +162,7 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
     kickEverywhere(b.bus, b.processId, () => (woken.b += 1), silentLog);
     let backAtA = 0;
     a.bus.subscribe('curated_jobs', () => (backAtA += 1));
+    await Promise.all([a.bus.ready(), b.bus.ready()]);
     kickA();
     expect(await within(1000, () => Promise.resolve(woken.b === 1 && backAtA === 1))).toBe(true);
     // A woke its own worker directly, not once more when its own message came back.
