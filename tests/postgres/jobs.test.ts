@@ -156,6 +156,19 @@ describe.skipIf(!SERVER_URL)('jobs on Postgres (pg-boss)', () => {
     expect(n).toBe(1);
   });
 
+  it("a job expires after the expiry of the process that wrote it, not of the queue's first creator", async () => {
+    const url = await database();
+    const a = await processOn(url);
+    const b = await processOn(url, { expireSeconds: 7 });
+    await a.queue.enqueue({ kind: 'probe', payload: { n: 1 } });
+    await b.queue.enqueue({ kind: 'probe', payload: { n: 2 } });
+    const rows = await queryRows<{ s: number }>(
+      a.db,
+      sql`SELECT extract(epoch FROM expire_in)::int AS s FROM pgboss.job WHERE name = 'probe' ORDER BY created_on`,
+    );
+    expect(rows.map((r) => r.s)).toEqual([FAST.expireSeconds, 7]);
+  });
+
   it('one unfinished job per unique key; "retry now" moves a waiting job; only a waiting job can be canceled', async () => {
     const url = await database();
     const { queue } = await processOn(url);

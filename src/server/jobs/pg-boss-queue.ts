@@ -122,8 +122,11 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
     return rows[0]?.state === 'active' && rows[0].retry_count === job.retryCount;
   };
 
+  // Each job carries this process's expiry and retries: a queue keeps the settings of whoever created it
+  // first, and a changed QUEUE_LEASE_SECONDS must apply to the jobs written after it.
+  const jobTiming = { expireInSeconds: opts.expireSeconds, retryLimit, retryDelay: 0 };
   const writeJob = (q: Queryable, name: string, data: Envelope, singletonKey: string, runAt?: Date) =>
-    boss.send(name, data as unknown as object, { singletonKey, ...(runAt ? { startAfter: runAt } : {}), db: engineDb(q) });
+    boss.send(name, data as unknown as object, { ...jobTiming, singletonKey, ...(runAt ? { startAfter: runAt } : {}), db: engineDb(q) });
 
   /** Settles a held job in one transaction: `then` runs after the ownership check, on the same connection. */
   const settle = async (id: string, then: (q: Queryable, job: Held) => Promise<unknown>) => {
@@ -158,7 +161,7 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
     async schedule(kind, cron, uniqueKey) {
       await ensureQueue(kind);
       const data: Envelope = { payload: {}, priorAttempts: 0 };
-      await boss.schedule(kind, cron, data, { singletonKey: uniqueKey ?? kind, tz: 'UTC' });
+      await boss.schedule(kind, cron, data, { ...jobTiming, singletonKey: uniqueKey ?? kind, tz: 'UTC' });
     },
     async enqueue(job: NewJob, into?: DbOrTx) {
       await ensureQueue(job.kind);
