@@ -3,9 +3,9 @@
 // needed and a token cannot be guessed or moved to another account. GET only shows a confirmation page
 // (link scanners open links); POST (the page's form or a mail client's one-click request) unsubscribes.
 // A second use answers "already unsubscribed"; a forged or altered token answers null.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../context';
-import { tx, type DbOrTx } from '../db';
+import { affectedRows, tx, type DbOrTx } from '../db';
 import { users } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
 
@@ -59,18 +59,21 @@ export async function productUnsubscribeInfo(deps: Pick<Deps, 'db' | 'env'>, lis
 export async function productUnsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now' | 'log'>, list: ProductList, token: string) {
   // A forged token opens no transaction.
   if (!readToken(deps.env.APP_SECRET, PURPOSE[list], token)) return null;
-  // The look and the change in one transaction: two uses at once change (and log) it once.
+  // The look and the change in one transaction, and the change written only while the account is still
+  // on the list: of two uses at once, one changes (and logs) it.
   const found = await tx(deps.db, async (t) => {
     const row = await lookup(t, deps.env, list, token);
     if (!row) return null;
-    const changed = !isOff(list, row);
-    if (changed) {
-      const now = deps.now();
-      await t
-        .update(users)
-        .set(list === 'onboarding' ? { onboardingUnsubscribedAt: now, updatedAt: now } : { productNewsOptIn: false, updatedAt: now })
-        .where(eq(users.id, row.id));
-    }
+    if (isOff(list, row)) return { row, changed: false };
+    const now = deps.now();
+    const stillOn = list === 'onboarding' ? isNull(users.onboardingUnsubscribedAt) : eq(users.productNewsOptIn, true);
+    const changed =
+      affectedRows(
+        await t
+          .update(users)
+          .set(list === 'onboarding' ? { onboardingUnsubscribedAt: now, updatedAt: now } : { productNewsOptIn: false, updatedAt: now })
+          .where(and(eq(users.id, row.id), stillOn)),
+      ) === 1;
     return { row, changed };
   });
   if (!found) return null;
