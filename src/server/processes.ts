@@ -3,7 +3,7 @@
 // generation) can be told apart: its process is alive, or was last seen too long ago and is gone. One
 // SQLite process per file needs no registry: at its start every other process is gone.
 import { and, eq, gt, lte } from 'drizzle-orm';
-import type { Db } from './db';
+import type { Db, DbOrTx } from './db';
 import { serverProcesses } from '../../db/schema';
 
 /** How often a running process refreshes its row. */
@@ -33,9 +33,16 @@ export async function isProcessAlive(db: Db, id: string | null, now: Date): Prom
   return Boolean(row);
 }
 
-/** Deletes the rows of gone processes (call after their work was taken care of: absence means gone too). */
-export async function forgetGoneProcesses(db: Db, now: Date): Promise<void> {
-  await db.delete(serverProcesses).where(lte(serverProcesses.lastSeenAt, goneBefore(now)));
+/**
+ * Deletes the rows of gone processes and returns their ids, for their work to be taken care of in the
+ * same transaction (afterwards, absence from the registry means gone too).
+ */
+export async function forgetGoneProcesses(db: DbOrTx, now: Date): Promise<string[]> {
+  const gone = await db
+    .delete(serverProcesses)
+    .where(lte(serverProcesses.lastSeenAt, goneBefore(now)))
+    .returning({ id: serverProcesses.id });
+  return gone.map((p) => p.id);
 }
 
 /** Removes this process's row at shutdown: its unfinished work counts as a gone process's at once. */

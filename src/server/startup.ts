@@ -3,7 +3,7 @@
 import type { Deps } from './context';
 import { checkThemeCatalogue } from '../shared/themes';
 import { markInterruptedJobs } from './ai/jobs';
-import { isPostgres } from './db';
+import { isPostgres, tx } from './db';
 import { forgetGoneProcesses, PROCESS_HEARTBEAT_MS, touchProcess } from './processes';
 import { seedDefaultSteps } from './onboarding/steps';
 import { enqueueOnboardingBatch } from './onboarding/schedule';
@@ -40,12 +40,13 @@ const tasks: Task[] = [
  * On Postgres, this process shows it is alive, and the generations of processes that stopped doing so
  * end as interrupted. Every process runs it for itself (never once for the cluster).
  */
-const heartbeat: Task = async (deps) => {
+export const processHeartbeat = async (deps: Deps): Promise<void> => {
   if (!isPostgres(deps.db)) return;
   const now = deps.now();
   await touchProcess(deps.db, deps.processId, now);
-  await markInterruptedJobs(deps.db, now, 'of gone processes');
-  await forgetGoneProcesses(deps.db, now);
+  // The processes found gone and their generations in one transaction: whichever process finds them
+  // takes care of them, and a row is never forgotten with its generations still running.
+  await tx(deps.db, async (t) => markInterruptedJobs(t, now, { processIds: await forgetGoneProcesses(t, now) }));
 };
 
 /**
@@ -54,7 +55,7 @@ const heartbeat: Task = async (deps) => {
  * processes, instead of the timer.
  */
 const periodic: { everyMs: number; task: Task; cluster?: { kind: string; cron: string } }[] = [
-  { everyMs: PROCESS_HEARTBEAT_MS, task: heartbeat },
+  { everyMs: PROCESS_HEARTBEAT_MS, task: processHeartbeat },
   { everyMs: 60 * 60 * 1000, task: sweepSessions, cluster: { kind: SESSION_SWEEP_JOB, cron: '0 * * * *' } },
   // Onboarding e-mails due since the last run (a welcome should not wait long; one job at a time: its unique key).
   { everyMs: 15 * 60 * 1000, task: (deps) => enqueueOnboardingBatch(deps), cluster: { kind: ONBOARDING_JOB, cron: '*/15 * * * *' } },

@@ -17,7 +17,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { toSessionUser, type SessionUser } from '../../src/server/auth/service';
 import { createAiRuntime } from '../../src/server/ai/runtime';
 import { INTERRUPTED } from '../../src/server/ai/jobs';
-import { registerAndEndOrphans } from '../../src/server/startup';
+import { processHeartbeat, registerAndEndOrphans } from '../../src/server/startup';
 import type { AiJobEvent } from '../../src/shared/schemas/ai';
 import { MSG } from '../../src/shared/messages';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
@@ -241,6 +241,40 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
       expect(first + deltas.map((d) => (d.type === 'delta' ? d.text : '')).join('')).toBe(text);
       expect(end.type === 'end' && end.output).toBe(text);
     });
+  });
+
+  it("a running process's heartbeat ends the generations of a process that went away since, and forgets that process", async () => {
+    const { a, b, db } = await twoProcesses();
+    await registerAndEndOrphans(a);
+    await registerAndEndOrphans(b);
+    await account(db, 'admin@example.com', { role: 'admin' });
+    const user = await account(db, 'writer@example.com');
+    const now = new Date();
+    const row = {
+      userId: user.id,
+      kind: 'blog',
+      topic: '',
+      engine: 'Built-in engine',
+      sources: [],
+      output: 'so far',
+      status: 'running' as const,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await db.insert(aiJobs).values([
+      { ...row, id: 'a-job', processId: a.processId },
+      { ...row, id: 'b-job', processId: b.processId },
+    ]);
+    // B stops refreshing its row (it was last seen an hour ago); A's heartbeat finds it gone.
+    await db
+      .update(serverProcesses)
+      .set({ lastSeenAt: new Date(now.getTime() - 3_600_000) })
+      .where(eq(serverProcesses.id, b.processId));
+    await processHeartbeat(a);
+    const status = async (id: string) => (await db.select().from(aiJobs).where(eq(aiJobs.id, id)))[0]!;
+    expect(await status('a-job')).toMatchObject({ status: 'running', error: null });
+    expect(await status('b-job')).toMatchObject({ status: 'failed', error: INTERRUPTED, output: 'so far' });
+    expect((await db.select().from(serverProcesses)).map((p) => p.id)).toEqual([a.processId]);
   });
 
   it("a watcher on another process is told when the generation's process goes away", async () => {

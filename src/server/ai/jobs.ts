@@ -5,7 +5,7 @@
 // announces new text on the bus (several processes on one Postgres database).
 import crypto from 'node:crypto';
 import { on } from 'node:events';
-import { and, count, desc, eq, gt, notExists } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, notExists } from 'drizzle-orm';
 import { affectedRows, tx, type Db, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import type { Logger } from '../context';
@@ -252,21 +252,23 @@ function wakeups() {
 }
 
 /**
- * At start-up: generations left running by processes that are gone are marked as interrupted, their
- * text kept. On SQLite (one process per file) that is every running generation; on Postgres, those
- * whose process has not been seen for PROCESS_GONE_MS (or is unknown), while other live processes'
- * generations go on.
+ * Generations left running by processes that are gone are marked as interrupted, their text kept:
+ * 'all' running ones (SQLite's start-up: one process per file); 'of gone processes', those whose process
+ * has not been seen for PROCESS_GONE_MS or is unknown (Postgres's start-up, while other live processes'
+ * generations go on); or those of the given processes (a heartbeat that just found them gone).
  */
-export async function markInterruptedJobs(db: Db, now: Date, only: 'all' | 'of gone processes' = 'all'): Promise<number> {
-  const alive = db
-    .select({ id: serverProcesses.id })
-    .from(serverProcesses)
-    .where(and(eq(serverProcesses.id, aiJobs.processId), gt(serverProcesses.lastSeenAt, goneBefore(now))));
+export async function markInterruptedJobs(db: DbOrTx, now: Date, only: 'all' | 'of gone processes' | { processIds: string[] } = 'all'): Promise<number> {
   const running = eq(aiJobs.status, 'running');
-  return affectedRows(
-    await db
-      .update(aiJobs)
-      .set({ status: 'failed', error: INTERRUPTED, updatedAt: now })
-      .where(only === 'all' ? running : and(running, notExists(alive))),
-  );
+  let which = running;
+  if (only === 'of gone processes') {
+    const alive = db
+      .select({ id: serverProcesses.id })
+      .from(serverProcesses)
+      .where(and(eq(serverProcesses.id, aiJobs.processId), gt(serverProcesses.lastSeenAt, goneBefore(now))));
+    which = and(running, notExists(alive))!;
+  } else if (only !== 'all') {
+    if (only.processIds.length === 0) return 0;
+    which = and(running, inArray(aiJobs.processId, only.processIds))!;
+  }
+  return affectedRows(await db.update(aiJobs).set({ status: 'failed', error: INTERRUPTED, updatedAt: now }).where(which));
 }
