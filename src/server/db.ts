@@ -139,7 +139,8 @@ const MIGRATION_LOCK = 4_201_124;
  * Postgres twins in this mode (db/dialect.ts), with the same names and JavaScript values.
  */
 export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // A request waits at most 5 s for a connection: with the server gone it answers 503 instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle connection the server dropped must not take the process down.
   pool.on('error', () => {});
   let client: pg.PoolClient;
@@ -281,6 +282,21 @@ export function isUniqueViolation(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && UNIQUE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+// How a lost database shows itself: a refused or broken connection (node-postgres names some only by
+// their message), a server shutting down or not yet accepting connections, SQLSTATE class 08.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/** Whether `err` (or an error it wraps) says the database cannot be reached, rather than that a query was wrong. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
   }
   return false;
 }

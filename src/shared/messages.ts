@@ -44,6 +44,7 @@ export const MSG = {
   notFoundApi: 'Not found',
   crossOrigin: 'Cross-origin requests are not allowed',
   internalError: 'Something went wrong on our side. Please try again.',
+  databaseUnavailable: 'Curated cannot reach its database right now. Please try again in a moment.',
 
   // Pages
   notFoundPage: "The page you're looking for doesn't exist or has been moved.",

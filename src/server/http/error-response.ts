@@ -31,7 +31,7 @@ export function errorResponse(c: Context<AppEnv>, err: unknown, opts: ErrorOptio
   const trpcErr = err instanceof TRPCError ? err : toTRPCError(err);
   const status = statusOf(trpcErr);
   if (status >= 500) c.get('deps').log.error(`${c.req.method} ${c.req.path} failed`, trpcErr.cause ?? trpcErr);
-  const message = status >= 500 ? (opts.internalMessage ?? MSG.internalError) : trpcErr.message;
+  const message = status >= 500 && status !== 503 ? (opts.internalMessage ?? MSG.internalError) : trpcErr.message;
   const fieldErrors = fieldErrorsOf(trpcErr);
   return c.json({ success: false, message, code: trpcErr.code, ...(fieldErrors ? { fieldErrors } : {}), ...appDataOf(trpcErr) }, status);
 }

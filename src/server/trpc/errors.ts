@@ -3,11 +3,14 @@ import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
+import { isDatabaseUnavailable } from '../db';
 
 export function toTRPCError(err: unknown): TRPCError {
   if (err instanceof TRPCError) return err;
   if (err instanceof AppError) return new TRPCError({ code: err.code, message: err.message, cause: err });
   if (err instanceof ZodError) return new TRPCError({ code: 'BAD_REQUEST', message: validationMessage(err) ?? 'Invalid input', cause: err });
+  // Postgres lost while serving: a 503 the client may retry; the process stays up and recovers with it.
+  if (isDatabaseUnavailable(err)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: MSG.databaseUnavailable, cause: err as Error });
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MSG.internalError, cause: err instanceof Error ? err : undefined });
 }
 
