@@ -21,26 +21,31 @@ async function twoAdmins() {
 }
 
 describe('the last admin', () => {
+  // Five rounds each: a single pair of requests may happen not to meet.
   it('two admins demoting each other at once: one demotion happens, the other is refused, one admin remains', async () => {
-    const { h, ada, bea, activeAdmins } = await twoAdmins();
-    const { ok, refused } = await together([
-      h.caller(ada).admin.setRole({ userId: bea.id, role: 'user' }),
-      h.caller(bea).admin.setRole({ userId: ada.id, role: 'user' }),
-    ]);
-    expect(ok).toHaveLength(1);
-    // The second finds its actor no longer an admin as stored.
-    expect(refused).toEqual([{ status: 403, message: ADMIN_USERS_MSG.adminOnly }]);
-    expect(await activeAdmins()).toHaveLength(1);
+    for (let round = 0; round < 5; round++) {
+      const { h, ada, bea, activeAdmins } = await twoAdmins();
+      const { ok, refused } = await together([
+        h.caller(ada).admin.setRole({ userId: bea.id, role: 'user' }),
+        h.caller(bea).admin.setRole({ userId: ada.id, role: 'user' }),
+      ]);
+      expect(ok).toHaveLength(1);
+      // The second finds its actor no longer an admin as stored.
+      expect(refused).toEqual([{ status: 403, message: ADMIN_USERS_MSG.adminOnly }]);
+      expect(await activeAdmins()).toHaveLength(1);
+    }
   });
 
   it('two admins disabling each other at once: one admin remains active', async () => {
-    const { h, ada, bea, activeAdmins } = await twoAdmins();
-    const { ok, refused } = await together([
-      h.caller(ada).admin.setDisabled({ userId: bea.id, disabled: true }),
-      h.caller(bea).admin.setDisabled({ userId: ada.id, disabled: true }),
-    ]);
-    expect(ok).toHaveLength(1);
-    expect(refused).toEqual([{ status: 403, message: ADMIN_USERS_MSG.adminOnly }]);
-    expect(await activeAdmins()).toHaveLength(1);
+    for (let round = 0; round < 5; round++) {
+      const { h, ada, bea, activeAdmins } = await twoAdmins();
+      const { ok, refused } = await together([
+        h.caller(ada).admin.setDisabled({ userId: bea.id, disabled: true }),
+        h.caller(bea).admin.setDisabled({ userId: ada.id, disabled: true }),
+      ]);
+      expect(ok).toHaveLength(1);
+      expect(refused).toEqual([{ status: 403, message: ADMIN_USERS_MSG.adminOnly }]);
+      expect(await activeAdmins()).toHaveLength(1);
+    }
   });
 });

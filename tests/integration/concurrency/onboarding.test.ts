@@ -15,12 +15,14 @@ const N = 8;
 const news = { subject: 'What is new in November', markdown: '## Themes\n\nTwo new themes.' };
 
 describe('onboarding sequence seed', () => {
-  it(`${N} simultaneous seeds on an empty table write one set of default steps`, async () => {
+  it(`${N} simultaneous seeds on an empty table write one set of default steps (five rounds)`, async () => {
     const h = await harnessWithAdmin();
-    await h.db.delete(onboardingEmails);
-    await Promise.all(Array.from({ length: N }, () => seedDefaultSteps(h.deps)));
-    const steps = await h.db.select({ dayOffset: onboardingEmails.dayOffset }).from(onboardingEmails);
-    expect(steps.map((s) => s.dayOffset).sort((a, b) => a - b)).toEqual([0, 2, 5]);
+    for (let round = 0; round < 5; round++) {
+      await h.db.delete(onboardingEmails);
+      await Promise.all(Array.from({ length: N }, () => seedDefaultSteps(h.deps)));
+      const steps = await h.db.select({ dayOffset: onboardingEmails.dayOffset }).from(onboardingEmails);
+      expect(steps.map((s) => s.dayOffset).sort((a, b) => a - b)).toEqual([0, 2, 5]);
+    }
   });
 
   // Each (account, step) delivery is claimed by a unique row before the mail goes out, so racing
