@@ -4,9 +4,10 @@
 // started, and pg-boss's maintenance (once per interval for the whole cluster) hands it to the next
 // worker. So a run works in slices: it settles its job before `sliceEndsAt`, handing the rest of the work
 // to a continuation job (same kind, payload and unique key) written in the same transaction as the
-// completion. Every queue uses pg-boss's 'stately' policy (at most one queued and one running job per
-// key); `enqueue` adds the stricter rule of the SQLite queue (no new job while one with its key is
-// unfinished) under an advisory lock on the key. The few reads pg-boss has no call for (a job by its key,
+// completion. Every queue uses pg-boss's 'stately' policy (per key at most one job queued, one waiting to
+// be retried and one running, so one key never runs twice at once); `enqueue` adds the stricter rule of
+// the SQLite queue (no new job while one with its key is unfinished) under an advisory lock on the key;
+// a schedule's tick may queue the next run behind a running one. The few reads pg-boss has no call for (a job by its key,
 // counts by state) read its `job` table; the version is pinned in package.json.
 import crypto from 'node:crypto';
 import PgBoss from 'pg-boss';
