@@ -57,7 +57,10 @@ const envSchema = z.object({
   RATE_LIMIT_LEADS_PER_IP: intFrom('RATE_LIMIT_LEADS_PER_IP', 10),
   FETCH_ALLOW_HOSTS: z.string().default(''),
   FEED_FRESHNESS_MINUTES: intFrom('FEED_FRESHNESS_MINUTES', 15),
-  /** Seconds a claimed send job stays a worker's without a heartbeat; a crashed process's sends resume after it. */
+  /**
+   * SQLite: seconds a claimed job stays a worker's without a heartbeat; a crashed process's sends resume
+   * after it. Postgres (pg-boss, no heartbeat): a run's slice; a job expires after five (jobs/pg-boss-queue.ts).
+   */
   QUEUE_LEASE_SECONDS: intFrom('QUEUE_LEASE_SECONDS', 30),
   /** 'off' runs no delivery worker in this process (another process delivers). */
   DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
