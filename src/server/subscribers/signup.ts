@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../context';
-import { tx, type DbOrTx } from '../db';
+import { affectedRows, tx, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { subscribers, type PublicationRow } from '../../../db/schema';
@@ -108,7 +108,8 @@ export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: s
 export async function confirm(ctx: Pick<Ctx, 'db' | 'now'>, input: ConfirmInput): Promise<{ status: 'confirmed' | 'already'; message: string; name: string }> {
   const pub = await findBySlug(ctx.db, input.slug);
   if (!pub) throw new AppError('BAD_REQUEST', SIGNUP_MSG.invalidLink);
-  // The status check and the update are one transaction, so only one of two clicks at once confirms.
+  // The status check and the update are one transaction, and the update applies only to a reader still
+  // pending: of several clicks at once one confirms, the others answer "already subscribed".
   return tx(ctx.db, async (t) => {
     const [row] = await t
       .select()
@@ -119,10 +120,13 @@ export async function confirm(ctx: Pick<Ctx, 'db' | 'now'>, input: ConfirmInput)
     if (!row || row.status !== 'pending' || !row.confirmExpiresAt) throw new AppError('BAD_REQUEST', SIGNUP_MSG.invalidLink);
     const now = ctx.now();
     if (row.confirmExpiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', SIGNUP_MSG.expired);
-    await t
-      .update(subscribers)
-      .set({ status: 'active', confirmedAt: now, confirmExpiresAt: null, unsubscribedAt: null, updatedAt: now })
-      .where(and(eq(subscribers.id, row.id), eq(subscribers.status, 'pending')));
+    const confirmed = affectedRows(
+      await t
+        .update(subscribers)
+        .set({ status: 'active', confirmedAt: now, confirmExpiresAt: null, unsubscribedAt: null, updatedAt: now })
+        .where(and(eq(subscribers.id, row.id), eq(subscribers.status, 'pending'))),
+    );
+    if (!confirmed) return { status: 'already' as const, message: SIGNUP_MSG.already, name: pub.name };
     return { status: 'confirmed' as const, message: SIGNUP_MSG.confirmed(pub.name), name: pub.name };
   });
 }
