@@ -4,13 +4,18 @@
 // lock; nothing on SQLite, whose transaction already holds the write lock). The keys live here so
 // every transaction guarding one invariant takes the same one, keyed as narrowly as the invariant.
 //
-// Order: a transaction takes at most one of these, except createAccount (username, then first
-// account) and the transactions that also enqueue a job (the job engine's key comes last), so no two
-// transactions wait for each other. Invariants a unique index already keeps need no lock (onboarding
+// Order: a transaction takes at most one of these, except the account's creation (its address, then
+// the username, then the first account) and the transactions that also enqueue a job (the job engine's
+// key comes last), so no two transactions wait for each other. Invariants a unique index already keeps need no lock (onboarding
 // deliveries, saved issues, subscriber addresses, the AI monthly quota's upsert, reset tokens).
 import { lockFor, type Tx } from './db';
 
 export const locks = {
+  /**
+   * Whether an address has an account, by every path that looks and then creates or signs in (sign-up,
+   * trial, code and OAuth sign-in): one account, and the second request finds it instead of failing.
+   */
+  accountEmail: (t: Tx, email: string) => lockFor(t, `account-email:${email}`),
   /** Whether the database has no account yet (the first account is the admin). */
   firstAccount: (t: Tx) => lockFor(t, 'first-account'),
   /** The choice of a free username made from an address's local part. */

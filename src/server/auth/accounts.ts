@@ -55,6 +55,7 @@ export interface NewAccount {
  */
 export async function createAccount(db: DbOrTx, acc: NewAccount, now: Date): Promise<UserRow> {
   return tx(db, async (t) => {
+    await locks.accountEmail(t, acc.email);
     const [taken] = await t.select({ id: users.id }).from(users).where(eq(users.email, acc.email)).limit(1);
     if (taken) throw new AppError('CONFLICT', MSG.emailTaken);
     const username = await freeUsername(t, acc.email);

@@ -105,6 +105,7 @@ async function codeSignIn(ctx: Ctx, email: string, code: string) {
   await checkCode(ctx, email, code);
   const now = ctx.now();
   const user = await tx(ctx.db, async (t) => {
+    await locks.accountEmail(t, email);
     const [existing] = await t.select().from(users).where(eq(users.email, email)).limit(1);
     return existing
       ? confirmEmailOwner(ctx, t, existing)

@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { confirmEmailOwner, createAccount, signInAs } from './accounts';
 import { callVendor } from '../net/vendor-http';
 import { tx } from '../db';
+import { locks } from '../locks';
 
 export const OAUTH_PROVIDERS = ['google', 'github'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -149,6 +150,8 @@ export async function signInWithProfile(ctx: Ctx, provider: OAuthProvider, p: OA
   const now = ctx.now();
   // The link lookup, the account lookup, its confirmation or creation and the link are one transaction.
   const userId = await tx(ctx.db, async (t) => {
+    // Two callbacks of one first sign-in at once: the second finds the account and link the first made.
+    await locks.accountEmail(t, p.email);
     const [linked] = await t
       .select({ userId: oauthAccounts.userId })
       .from(oauthAccounts)

@@ -14,6 +14,7 @@ import { authRateRules } from '../auth/rate-rules';
 import { createAccount } from '../auth/accounts';
 import { sendCode } from '../auth/codes';
 import { tx } from '../db';
+import { locks } from '../locks';
 
 export async function contactSales(ctx: Pick<Context, 'db' | 'mailer' | 'now' | 'log'> & { user: SessionUser }, input: { message?: string; company?: string }) {
   const now = ctx.now();
@@ -50,6 +51,7 @@ export async function startFreeTrial(ctx: TrialCtx, input: { email: string; name
   await ctx.limiter.hit(`signup:ip:${ctx.ip}`, authRateRules(ctx.env).signupIp);
   // One transaction: an account made for the address at the same moment leaves this one unchanged.
   await tx(ctx.db, async (t) => {
+    await locks.accountEmail(t, email);
     const [exists] = await t.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!exists) await createAccount(t, { email, name: input.name.trim(), passwordHash: null, trialPlan: normalizeTrialPlan(input.plan) }, ctx.now());
   });

@@ -4,6 +4,7 @@
 import { describe, it, expect } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { emailCodes, sessions, users } from '../../../db/schema';
+import { BILLING_MSG } from '../../../src/shared/schemas/billing';
 import { harnessWithAdmin } from '../../helpers/app';
 import { CODE_MAX_ATTEMPTS } from '../../../src/server/auth/codes';
 import { MSG } from '../../../src/shared/messages';
@@ -25,6 +26,20 @@ describe('usernames', () => {
     const made = await h.db.select({ username: users.username }).from(users).where(inArray(users.email, emails));
     expect(new Set(made.map((u) => u.username)).size).toBe(N);
     expect(made.map((u) => u.username)).toContain('ann');
+  });
+});
+
+describe('one address', () => {
+  // The trial form answers the same for a new and an existing address; two sends of the form at once
+  // (a double click) must not turn the second into an error.
+  it(`${N} simultaneous free-trial sign-ups of one new address make one account and all get the same answer (five rounds)`, async () => {
+    const h = await harnessWithAdmin(off);
+    for (let round = 0; round < 5; round++) {
+      const email = `trial${round}@example.com`;
+      const { ok } = await together(Array.from({ length: N }, () => h.caller().billing.startTrial({ email, name: 'Tria', plan: 'basic' })));
+      expect(ok).toEqual(times(N, { success: true, message: BILLING_MSG.trialStarted }));
+      expect(await h.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    }
   });
 });
 
