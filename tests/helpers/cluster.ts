@@ -5,8 +5,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(__dirname, '../..');
+// Not __dirname: the benchmarks import this module as an ES module outside vitest.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface AppProcess {
   port: number;

@@ -1,0 +1,479 @@
+// Postgres with N processes vs the one-file SQLite default, in the same run, on the built server
+// (BENCH_DIST, default dist/): one process on a SQLite file answering directly, and two processes on one
+// Postgres database behind the round-robin proxy of tests/helpers/cluster.ts (in its own process), as an
+// operator runs them behind a load balancer. Measured on both:
+//   1. signed-in GET /api/auth/check and GET /api/trpc/user.get (autocannon, 50 connections, best of 2):
+//      req/s and p99, and Postgres's p99 over SQLite's (budget: within 2x);
+//   2. the bulk send of delivery.ts (the ~23 KB themed issue to 10,000 readers) into one SMTP sink in its
+//      own process, started through the product's sends.create: msgs/s with one worker (SQLite) and two
+//      (Postgres, pg-boss);
+//   3. tracking-event inserts per second through the open pixel (GET /t/o/<token>.gif: verify the token,
+//      look the recipient up, insert the event), counted in the database afterwards.
+// Postgres: BENCH_DATABASE_URL (a server the bench may create and drop a database on), else a throw-away
+// cluster (Debian's postgresql, as the `postgres` user when run as root) on a loopback port, with fsync on
+// (a figure with fsync off would flatter Postgres beside SQLite, which keeps its WAL file), removed after.
+// Run alone: `tsx scripts/bench/index.ts postgres` (BENCH_PORT_FROM moves its ports off 3200-3259).
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort } from './api';
+import { report } from './report';
+import { openToken } from '../../src/server/tracking/tokens';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DIST = path.resolve(ROOT, process.env.BENCH_DIST ?? 'dist');
+const PORT_FROM = Number(process.env.BENCH_PORT_FROM ?? 3200);
+const port = (after = PORT_FROM) => freePort(after, PORT_FROM + 59);
+const CONNECTIONS = 50;
+const DURATION_S = 5;
+const ROUNDS = 2;
+const RECIPIENTS = 10_000;
+const SECRET = `bench-postgres-${crypto.randomBytes(16).toString('hex')}`;
+const WRITER = { email: 'writer@example.com', password: 'bench password' };
+const SEND_TIMEOUT_MS = 10 * 60_000;
+
+/** Something to undo at the end, newest first. */
+type Cleanup = () => Promise<unknown> | unknown;
+
+// ---- Postgres --------------------------------------------------------------------------------------
+
+interface PostgresServer {
+  /** A URL naming the server's maintenance database; the bench creates its own database beside it. */
+  serverUrl: string;
+  /** The bench started this cluster (and may change its settings). */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+const isRoot = () => process.getuid?.() === 0;
+
+/** A throw-away cluster, or why there cannot be one. */
+async function throwAwayCluster(): Promise<PostgresServer | string> {
+  const bins = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql') : [];
+  const bin = bins
+    .map((v) => path.join('/usr/lib/postgresql', v, 'bin'))
+    .filter((b) => fs.existsSync(path.join(b, 'initdb')))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .pop();
+  if (!bin) return 'no PostgreSQL server here (apt-get install postgresql, or set BENCH_DATABASE_URL)';
+  // PostgreSQL refuses to run as root: the cluster belongs to the `postgres` user then.
+  let owner: { uid: number; gid: number } | null = null;
+  if (isRoot()) {
+    try {
+      owner = { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) };
+    } catch {
+      return 'running as root and there is no `postgres` user to own a cluster (or set BENCH_DATABASE_URL)';
+    }
+  }
+  const asOwner = (cmd: string, args: string[]) =>
+    owner ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
+  if (owner) fs.chownSync(dir, owner.uid, owner.gid);
+  const data = path.join(dir, 'data');
+  const pgPort = await port();
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    // --no-sync only skips flushing initdb's own files; the server below runs with fsync on.
+    asOwner(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    asOwner(path.join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-w',
+      '-l',
+      path.join(dir, 'server.log'),
+      '-o',
+      `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1`,
+      'start',
+    ]);
+  } catch (err) {
+    remove();
+    return `the throw-away cluster did not start: ${(err as { stderr?: Buffer }).stderr?.toString().trim() || (err as Error).message}`;
+  }
+  return {
+    serverUrl: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+    owned: true,
+    async stop() {
+      try {
+        asOwner(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
+      } finally {
+        remove();
+      }
+    },
+  };
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return (await client.query(statement)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Sets synchronous_commit for the whole cluster (null: back to its default) and waits until new statements see it. */
+async function setSynchronousCommit(serverUrl: string, value: 'off' | null) {
+  await onServer(serverUrl, value ? `ALTER SYSTEM SET synchronous_commit = ${value}` : 'ALTER SYSTEM RESET synchronous_commit');
+  await onServer(serverUrl, 'SELECT pg_reload_conf()');
+  const want = value ?? 'on';
+  for (let i = 0; i < 50; i++) {
+    const [row] = await onServer(serverUrl, 'SHOW synchronous_commit');
+    if (row?.synchronous_commit === want) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Pooled connections read the reloaded file at their next statement; give the signal a moment.
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+/** A new empty database on the server; its URL and how to drop it. */
+async function benchDatabase(serverUrl: string) {
+  const name = `curated_bench_${crypto.randomBytes(5).toString('hex')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+// ---- processes -------------------------------------------------------------------------------------
+
+/** The environment without the database variables: each process gets exactly its own. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _u, DATABASE_PATH: _p, NODE_ENV: _n, PORT: _port, ...rest } = process.env;
+  return rest;
+}
+
+interface Built {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server (node <BENCH_DIST>/server/index.js, as `npm start` runs it) and waits for its ready line. */
+async function startBuilt(serverPort: number, env: Record<string, string>): Promise<Built> {
+  const child = spawn(process.execPath, [path.join(DIST, 'server/index.js')], {
+    cwd: ROOT,
+    env: {
+      ...baseEnv(),
+      NODE_ENV: 'production',
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      CLIENT_DIR: path.join(DIST, 'client'),
+      APP_SECRET: SECRET,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const onData = () => {
+      if (!out.includes(' is ready on ')) return;
+      child.stdout!.off('data', onData);
+      resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready:\n${out}`)));
+  });
+  return {
+    port: serverPort,
+    url: `http://127.0.0.1:${serverPort}`,
+    child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const CHILD = path.join(import.meta.dirname, 'postgres-child.ts');
+
+function forkChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; ready: unknown }> {
+  const child = fork(CHILD, args, { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, ready: (m as { ready: unknown }).ready }));
+    child.once('exit', (code) => reject(new Error(`bench child '${args[0]}' exited with ${code}`)));
+  });
+}
+
+/** The product's code on one dialect's database, in a child process started with that dialect's environment. */
+async function startAgent(env: Record<string, string>) {
+  const { child } = await forkChild(['db'], { ...baseEnv(), APP_SECRET: SECRET, ...env });
+  let next = 0;
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  child.on('message', (m: { id?: number; value?: unknown; error?: string }) => {
+    const w = m.id === undefined ? undefined : waiting.get(m.id);
+    if (!w) return;
+    waiting.delete(m.id!);
+    if (m.error) w.reject(new Error(m.error));
+    else w.resolve(m.value);
+  });
+  const call = <T>(cmd: string, args: Record<string, unknown> = {}) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      child.send({ id, cmd, args });
+    });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    call,
+    async stop() {
+      if (child.exitCode !== null) return;
+      await call('close').catch(() => child.kill());
+      await exited;
+    },
+  };
+}
+type Agent = Awaited<ReturnType<typeof startAgent>>;
+
+async function startSink() {
+  const child = fork(path.join(import.meta.dirname, 'smtp-sink.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const url = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())));
+  const accepted = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m) => resolve((m as { accepted: number }).accepted));
+      child.send('count');
+    });
+  return { url, accepted, stop: () => child.kill() };
+}
+
+// ---- measuring -------------------------------------------------------------------------------------
+
+interface Target {
+  name: string;
+  /** Where requests go: the SQLite server itself, or the proxy in front of the Postgres servers. */
+  url: string;
+  agent: Agent;
+  cookie: string;
+}
+
+interface Load {
+  rps: number;
+  p99: number;
+  ok: number;
+  bad: number;
+  seconds: number;
+}
+
+async function load(url: string, o: { headers?: Record<string, string>; paths?: string[]; duration?: number; connections?: number } = {}): Promise<Load> {
+  let i = 0;
+  const paths = o.paths;
+  const r = await autocannon({
+    url,
+    connections: o.connections ?? CONNECTIONS,
+    duration: o.duration ?? DURATION_S,
+    headers: o.headers ?? {},
+    ...(paths ? { requests: [{ method: 'GET' as const, setupRequest: (req: object) => ({ ...req, path: paths[i++ % paths.length]! }) }] } : {}),
+  });
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    ok: r['2xx'],
+    bad: r.non2xx + r.errors + r.timeouts,
+    seconds: (new Date(r.finish).getTime() - new Date(r.start).getTime()) / 1000,
+  };
+}
+
+const fmt = (l: Load) => `${Math.round(l.rps).toLocaleString('en-US')} req/s, p99 ${l.p99} ms${l.bad ? ` (${l.bad} not 2xx or failed)` : ''}`;
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(WRITER) });
+  if (res.status !== 200) throw new Error(`sign-in through ${base} answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const check = (await (await fetch(`${base}/api/auth/check`, { headers: { cookie } })).json()) as { authenticated: boolean };
+  if (!check.authenticated) throw new Error(`the session from ${base} is not signed in`);
+  return cookie;
+}
+
+/** Every (target, path) ROUNDS times, interleaved so a disturbance of the shared machine falls on both; each pair's best round. */
+async function apiLoads(targets: Target[], paths: string[]) {
+  const pairs = paths.flatMap((p) => targets.map((t) => ({ t, url: `${t.url}${p}` })));
+  for (const { t, url } of pairs) await load(url, { headers: { cookie: t.cookie }, connections: 10, duration: 1 });
+  const best: Load[] = [];
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, { t, url }] of pairs.entries()) {
+      const l = await load(url, { headers: { cookie: t.cookie } });
+      if (!best[i] || l.rps > best[i].rps) best[i] = l;
+    }
+  return best;
+}
+
+/** Creates the send through the product (sends.create) and waits until the sink has every message and the send says 'sent'. */
+async function bulkSend(target: Target, publicationId: string, sink: Awaited<ReturnType<typeof startSink>>) {
+  const before = await sink.accepted();
+  const id = crypto.randomUUID().replace(/-/g, '');
+  const t0 = performance.now();
+  const res = await fetch(`${target.url}/api/trpc/sends.create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: target.cookie },
+    body: JSON.stringify({ id, publicationId }),
+  });
+  if (res.status !== 200) throw new Error(`sends.create through ${target.url} answered ${res.status}: ${await res.text()}`);
+  for (;;) {
+    const got = (await sink.accepted()) - before;
+    if (got >= RECIPIENTS) break;
+    if (performance.now() - t0 > SEND_TIMEOUT_MS) throw new Error(`the ${target.name} send stalled at ${got} messages`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  let state = await target.agent.call<{ status: string; sent: number; total: number }>('sendState', { sendId: id });
+  while (state.status !== 'sent' && performance.now() - t0 < SEND_TIMEOUT_MS) {
+    await new Promise((r) => setTimeout(r, 100));
+    state = await target.agent.call('sendState', { sendId: id });
+  }
+  const accepted = (await sink.accepted()) - before;
+  return { id, seconds, rate: RECIPIENTS / seconds, accepted, state };
+}
+
+/** Open-pixel hits for every recipient of the send; the inserts are counted in the database, not inferred from the answers. */
+async function trackingInserts(target: Target, sendId: string) {
+  const ids = await target.agent.call<number[]>('recipients', { sendId });
+  const paths = ids.map((recipientId) => `/t/o/${openToken(SECRET, { sendId, recipientId })}.gif`);
+  const headers = { 'user-agent': 'Mozilla/5.0 (bench) Chrome/120' };
+  await load(target.url, { paths, headers, duration: 1, connections: 10 });
+  const before = await target.agent.call<number>('events');
+  const l = await load(target.url, { paths, headers });
+  const inserted = (await target.agent.call<number>('events')) - before;
+  return { load: l, inserted, perSecond: inserted / l.seconds };
+}
+
+// ---- the section -----------------------------------------------------------------------------------
+
+export default async function run() {
+  if (!fs.existsSync(path.join(DIST, 'server/index.js'))) {
+    report('postgres: skipped', `no built server at ${path.relative(ROOT, DIST) || '.'}/server/index.js (npm run build, or set BENCH_DIST)`);
+    return;
+  }
+  let server: PostgresServer;
+  if (process.env.BENCH_DATABASE_URL) server = { serverUrl: process.env.BENCH_DATABASE_URL, owned: false, stop: async () => {} };
+  else {
+    const cluster = await throwAwayCluster();
+    if (typeof cluster === 'string') {
+      report('postgres: skipped', cluster);
+      return;
+    }
+    server = cluster;
+  }
+  const cleanups: Cleanup[] = [() => server.stop()];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-postgres-'));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  try {
+    const database = await benchDatabase(server.serverUrl);
+    cleanups.push(() => database.drop());
+    const sink = await startSink();
+    cleanups.push(() => sink.stop());
+
+    // SQLite: one process on a file, requests straight to it.
+    const sqlitePath = path.join(dir, 'app.db');
+    const sqlitePort = await port();
+    const sqliteEnv = { DATABASE_PATH: sqlitePath, APP_URL: `http://127.0.0.1:${sqlitePort}`, SMTP_URL: sink.url };
+    const sqliteServer = await startBuilt(sqlitePort, sqliteEnv);
+    cleanups.push(() => sqliteServer.stop());
+
+    // Postgres: two processes on one database started at once (migrations under the lock), behind the proxy.
+    const pgPorts = [await port(sqlitePort + 1)];
+    pgPorts.push(await port(pgPorts[0]! + 1));
+    const proxyPort = await port(pgPorts[1]! + 1);
+    const pgEnv = {
+      DATABASE_URL: database.url,
+      DATABASE_PATH: path.join(dir, 'unused.db'),
+      APP_URL: `http://127.0.0.1:${proxyPort}`,
+      SMTP_URL: sink.url,
+    };
+    const pgServers = await Promise.all(pgPorts.map((p) => startBuilt(p, pgEnv)));
+    for (const s of pgServers) cleanups.push(() => s.stop());
+    const { child: proxyChild } = await forkChild(['proxy', String(proxyPort), ...pgPorts.map(String)], baseEnv());
+    cleanups.push(() => proxyChild.kill());
+
+    const sqliteAgent = await startAgent(sqliteEnv);
+    cleanups.push(() => sqliteAgent.stop());
+    const pgAgent = await startAgent(pgEnv);
+    cleanups.push(() => pgAgent.stop());
+    const [sqlitePub, pgPub] = await Promise.all(
+      [sqliteAgent, pgAgent].map((a) => a.call<{ publicationId: string }>('seed', { ...WRITER, recipients: RECIPIENTS })),
+    );
+    const sqlite: Target = { name: 'SQLite', url: sqliteServer.url, agent: sqliteAgent, cookie: await signIn(sqliteServer.url) };
+    const postgres: Target = { name: 'Postgres', url: `http://127.0.0.1:${proxyPort}`, agent: pgAgent, cookie: await signIn(`http://127.0.0.1:${proxyPort}`) };
+    // Not a budget line: one Postgres process without the proxy tells the proxy's share from the database's.
+    const pgDirect: Target = { ...postgres, name: 'Postgres, 1 process', url: pgServers[0]!.url };
+
+    report('CPU cores / load average at start', `${os.cpus().length} / ${os.loadavg()[0].toFixed(1)}`);
+    const [version] = await onServer(server.serverUrl, 'SHOW server_version');
+    report('set-up', `SQLite file (WAL), 1 process; Postgres ${String(version?.server_version)} (fsync on), 2 processes behind the proxy`);
+
+    // 1. The signed-in reads.
+    const runs = `${CONNECTIONS} connections, ${DURATION_S} s, best of ${ROUNDS}`;
+    const [sqAuth, pgAuth, dAuth, sqTrpc, pgTrpc, dTrpc] = await apiLoads([sqlite, postgres, pgDirect], ['/api/auth/check', '/api/trpc/user.get']);
+    for (const [label, sq, viaProxy, direct] of [
+      ['GET /api/auth/check', sqAuth!, pgAuth!, dAuth!],
+      ['GET /api/trpc/user.get', sqTrpc!, pgTrpc!, dTrpc!],
+    ] as const) {
+      report(`${label}, SQLite direct (${runs})`, fmt(sq));
+      report(`${label}, Postgres x2 via proxy`, fmt(viaProxy));
+      const ratio = viaProxy.p99 / Math.max(sq.p99, 1);
+      report('  p99 Postgres via proxy / SQLite direct', `${ratio.toFixed(2)}x`, {
+        ok: ratio <= 2 && sq.bad === 0 && viaProxy.bad === 0,
+        text: 'within 2x',
+      });
+      report(`  for comparison: Postgres, 1 process direct`, fmt(direct));
+    }
+
+    // 2. The bulk send: SQLite's one worker, then Postgres's two (pg-boss).
+    const sqSend = await bulkSend(sqlite, sqlitePub!.publicationId, sink);
+    const pgSend = await bulkSend(postgres, pgPub!.publicationId, sink);
+    const sendLine = (label: string, s: typeof sqSend) =>
+      report(
+        `bulk send to 10,000 readers, ${label}`,
+        `${s.seconds.toFixed(2)} s = ${Math.round(s.rate).toLocaleString('en-US')} msgs/s (${s.accepted.toLocaleString('en-US')} accepted, send ${s.state.status}, ${s.state.sent.toLocaleString('en-US')} marked sent)`,
+      );
+    sendLine('SQLite, 1 process', sqSend);
+    sendLine('Postgres, 2 worker processes', pgSend);
+    report('  bulk send msgs/s Postgres / SQLite', `${((pgSend.rate / sqSend.rate) * 100).toFixed(0)}%`);
+
+    // 3. Tracking-event inserts through the open pixel.
+    const trackLine = (label: string, t: Awaited<ReturnType<typeof trackingInserts>>) =>
+      report(
+        `open pixel, ${label}`,
+        `${Math.round(t.perSecond).toLocaleString('en-US')} events inserted/s (${t.inserted.toLocaleString('en-US')} rows, ${t.load.ok.toLocaleString('en-US')} pixels served), p99 ${t.load.p99} ms${t.load.bad ? `, ${t.load.bad} failed` : ''}`,
+      );
+    const sqTrack = await trackingInserts(sqlite, sqSend.id);
+    const pgTrack = await trackingInserts(postgres, pgSend.id);
+    trackLine(`SQLite direct (${CONNECTIONS} connections, ${DURATION_S} s)`, sqTrack);
+    trackLine('Postgres x2 via proxy', pgTrack);
+    report('  tracking inserts/s Postgres / SQLite', `${((pgTrack.perSecond / sqTrack.perSecond) * 100).toFixed(0)}%`);
+    trackLine('  for comparison: Postgres, 1 process direct', await trackingInserts(pgDirect, pgSend.id));
+
+    // SQLite's WAL with synchronous=NORMAL does not wait for the disk at each commit; Postgres by default
+    // does. With synchronous_commit off Postgres keeps the same promise (a crash may lose the last
+    // commits, never corrupts), so these lines compare like with like. Only on the bench's own cluster.
+    if (server.owned) {
+      await setSynchronousCommit(server.serverUrl, 'off');
+      try {
+        sendLine('Postgres, 2 workers, synchronous_commit off', await bulkSend(postgres, pgPub!.publicationId, sink));
+        trackLine('Postgres x2 via proxy, synchronous_commit off', await trackingInserts(postgres, pgSend.id));
+      } finally {
+        await setSynchronousCommit(server.serverUrl, null);
+      }
+    }
+  } finally {
+    for (const undo of cleanups.reverse()) {
+      try {
+        await undo();
+      } catch (err) {
+        console.error(`postgres bench clean-up: ${(err as Error).message}`);
+      }
+    }
+  }
+}
