@@ -40,6 +40,8 @@ export const locks = {
   send: (t: Tx, sendId: string) => lockFor(t, `send:${sendId}`),
   /** An address's sign-in codes: one unused code, its tries counted once each, spent once. */
   emailCodes: (t: Tx, email: string) => lockFor(t, `email-code:${email}`),
+  /** Blog covers: a cover is dropped with its last post, never while another post is saved with it. */
+  blogCovers: (t: Tx) => lockFor(t, 'blog-covers'),
   /** An owner's (or, null, the system's) mail providers: one per priority. */
   mailProviders: (t: Tx, ownerId: string | null) => lockFor(t, `mail-providers:${ownerId ?? 'system'}`),
 };

@@ -15,6 +15,7 @@ import { BLOG_MSG, EXCERPT_MAX, PAGE_SIZE, type PostFields, type UpdatePostInput
 
 export type BlogCtx = Pick<Deps, 'db' | 'now'> & { user: SessionUser; ip: string };
 import { isUniqueViolation, tx, type Db, type DbOrTx, type Tx } from '../db';
+import { locks } from '../locks';
 const actorOf = (ctx: BlogCtx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
 
 export const mediaUrl = (imageId: string) => `/media/${imageId}`;
@@ -117,6 +118,10 @@ async function resolveSlug(db: DbOrTx, typed: string | undefined, title: string,
   }
 }
 
+/**
+ * The cover must exist; run it in the transaction that saves the post, after `locks.blogCovers`: a
+ * deletion that drops the cover waits for the save (and then sees the cover used) or comes first.
+ */
 async function checkCover(db: DbOrTx, coverImageId: string | null): Promise<void> {
   if (!coverImageId) return;
   const [image] = await db.select({ id: contentImages.id }).from(contentImages).where(eq(contentImages.id, coverImageId)).limit(1);
@@ -150,6 +155,7 @@ export async function createPost(ctx: BlogCtx, input: PostFields): Promise<BlogE
   // Rendered before the transaction opens: it is CPU work that needs no row.
   const content = contentOf(input);
   return tx(ctx.db, async (t) => {
+    if (input.coverImageId) await locks.blogCovers(t);
     await checkCover(t, input.coverImageId);
     const slug = await resolveSlug(t, input.slug || undefined, input.title);
     const row: BlogPostRow = {
@@ -172,6 +178,7 @@ export async function updatePost(ctx: BlogCtx, input: UpdatePostInput): Promise<
   const now = ctx.now();
   const content = contentOf(input);
   return tx(ctx.db, async (t) => {
+    await locks.blogCovers(t);
     const before = await findPost(t, input.id);
     await checkCover(t, input.coverImageId);
     const slug = await resolveSlug(t, input.slug || undefined, input.title, before);
@@ -206,6 +213,7 @@ export async function setPublished(ctx: BlogCtx, id: string, publish: boolean): 
 export async function deletePost(ctx: BlogCtx, id: string) {
   const now = ctx.now();
   await tx(ctx.db, async (t) => {
+    await locks.blogCovers(t);
     const row = await findPost(t, id);
     await t.delete(blogPosts).where(eq(blogPosts.id, id));
     if (row.coverImageId) await dropImageIfUnused(t, row.coverImageId);
