@@ -108,6 +108,9 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const channels = new Set<string>();
+  /** The connection being made or in use; events of an older one are ignored. */
+  let current: pg.Client | null = null;
+  /** The connection once it is up: a channel subscribed from then on is LISTENed to on it directly. */
   let client: pg.Client | null = null;
   let listening = false;
   let closed = false;
@@ -123,6 +126,7 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
     if (stopped()) return;
     // Its own connection, not a pooled one: a LISTEN lasts as long as the session that issued it.
     const c = new pg.Client({ ...pool.options, application_name: BUS_APPLICATION_NAME });
+    current = c;
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
     c.on('notification', (msg) => {
@@ -135,17 +139,18 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
     });
     try {
       await c.connect();
-      for (const channel of channels) await c.query(`LISTEN ${channel}`);
+      client = c;
+      for (const channel of [...channels]) await c.query(`LISTEN ${channel}`);
     } catch (err) {
       log.warn(`bus: could not listen on Postgres (${(err as Error).message}); retrying`);
       lost(c);
       return;
     }
-    if (stopped()) {
+    if (stopped() || current !== c) {
+      if (client === c) client = null;
       await c.end().catch(() => {});
       return;
     }
-    client = c;
     const wasLost = attempt > 0;
     attempt = 0;
     listening = true;
@@ -156,7 +161,8 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
   };
 
   const lost = (c: pg.Client) => {
-    if (client && client !== c) return;
+    if (c !== current) return;
+    current = null;
     client = null;
     if (listening) emitter.emit(LOST);
     listening = false;
@@ -218,7 +224,8 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
-      const c = client;
+      const c = current;
+      current = null;
       client = null;
       listening = false;
       await c?.end().catch(() => {});
