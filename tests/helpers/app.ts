@@ -3,7 +3,7 @@
 // contract tests through app.request().
 import { loadEnv, type Env } from '../../src/server/env';
 import { type Db } from '../../src/server/db';
-import { openTestDatabase } from './test-database';
+import { beforeClose, openTestDatabase } from './test-database';
 import { createDeps } from '../../src/server/deps';
 import { createApp } from '../../src/server/app';
 import { createCaller } from '../../src/server/trpc/root';
@@ -42,6 +42,7 @@ export async function createHarness(opts: { env?: Record<string, string>; deps?:
   const db = await openTestDatabase(env.DATABASE_PATH);
   const deps = createDeps(env, db, { log: silentLog, ...opts.deps });
   const app = createApp(deps);
+  beforeClose(db, async () => deps.queue.stop?.());
   return {
     db,
     env,

@@ -23,7 +23,13 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${name}`;
   // The data layer decides the dialect from DATABASE_URL when first imported; it is this run's server.
   const { openPostgres, closeDb } = await import('../../src/server/db');
-  await closeDb(await openPostgres(url.toString()));
+  const { createPgBossQueue, pgBossTiming } = await import('../../src/server/jobs/pg-boss-queue');
+  const db = await openPostgres(url.toString());
+  // The job engine installs its own schema on first start: once here, not once per test database.
+  const queue = createPgBossQueue(db, { ...pgBossTiming(30), log: { warn() {} } });
+  await queue.start?.();
+  await queue.stop?.();
+  await closeDb(db);
   project.provide('pgTemplate', name);
   return async () => {
     await on(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -13,7 +13,12 @@ declare module 'vitest' {
   }
 }
 
-const opened: { db: Db; name: string }[] = [];
+const opened: { db: Db; name: string; before: (() => Promise<unknown>)[] }[] = [];
+
+/** Work to end before the database of `db` is closed and dropped (the harness stops its job engine). */
+export function beforeClose(db: Db, fn: () => Promise<unknown>): void {
+  opened.find((o) => o.db === db)?.before.push(fn);
+}
 let cleanupRegistered = false;
 
 /** The server of the Postgres run, with the database part of the URL replaced by `name`. */
@@ -42,7 +47,8 @@ export async function openTestDatabase(file = ':memory:'): Promise<Db> {
   if (!cleanupRegistered) {
     cleanupRegistered = true;
     afterAll(async () => {
-      for (const { db, name } of opened.splice(0)) {
+      for (const { db, name, before } of opened.splice(0)) {
+        for (const fn of before) await fn();
         await closeDb(db);
         await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }
@@ -51,6 +57,6 @@ export async function openTestDatabase(file = ':memory:'): Promise<Db> {
   const name = `curated_t_${crypto.randomBytes(6).toString('hex')}`;
   await onServer(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
   const db = await openPostgres(databaseUrl(name), { migrate: false, max: 5 });
-  opened.push({ db, name });
+  opened.push({ db, name, before: [] });
   return db;
 }
