@@ -10,6 +10,7 @@
 // a schedule's tick may queue the next run behind a running one. The few reads pg-boss has no call for (a job by its key,
 // counts by state) read its `job` table; the version is pinned in package.json.
 import crypto from 'node:crypto';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { lockFor, postgresPool, postgresQueryable, tx, type Db, type DbOrTx } from '../db';
 import type { ClaimedJob, JobQueue, NewJob } from './queue';
@@ -57,6 +58,28 @@ export function pgBossTiming(leaseSeconds: number): Pick<PgBossQueueOptions, 'ex
   return { expireSeconds: lease * 5, sliceMs: lease * 1000, maintenanceSeconds: Math.min(30, lease) };
 }
 
+/** The session lock N processes take turns under while their job engine starts. */
+const START_LOCK = 'pgboss-start';
+
+/**
+ * Runs pg-boss's start holding a session advisory lock, on a connection of its own (outside the pool,
+ * which the start itself needs). pg-boss installs its schema under its own lock, but a process that
+ * waited there goes on with the catalog it saw before the wait: its CREATE SCHEMA IF NOT EXISTS then
+ * fails with a duplicate key, and with it the process's start. Taking turns before pg-boss looks at
+ * anything, every later process finds the schema installed.
+ */
+async function startAlone(pool: pg.Pool, start: () => Promise<unknown>): Promise<unknown> {
+  const client = new pg.Client(pool.options);
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [START_LOCK]);
+    return await start();
+  } finally {
+    // Ending the session releases its lock.
+    await client.end();
+  }
+}
+
 type Queryable = ReturnType<typeof postgresQueryable>;
 const engineDb = (q: Queryable): PgBoss.Db => ({ executeSql: (text, values) => q.query(text, values) });
 
@@ -88,7 +111,7 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
   // job needs no wiring); the engine's own timers run until stop().
   let starting: Promise<unknown> | null = null;
   const started = () =>
-    (starting ??= boss.start().catch((err: unknown) => {
+    (starting ??= startAlone(pool, () => boss.start()).catch((err: unknown) => {
       starting = null;
       throw err;
     }));
