@@ -1,7 +1,7 @@
 // Accounts: sign-up, sign-in and sign-out with e-mail and password. The first account is the admin.
 import { outcomeOf, recordSignIn } from './sign-in-events';
 import crypto from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../../db/schema';
 import type { Context } from '../context';
 import { AppError } from '../errors';
@@ -87,10 +87,11 @@ export async function createAccount(db: DbOrTx, acc: NewAccount, now: Date): Pro
  * (sign-ups on a populated database do not wait for each other).
  */
 async function isFirstAccount(t: Tx): Promise<boolean> {
-  const countAccounts = async () => (await t.select({ n: count() }).from(users))[0]?.n ?? 0;
-  if ((await countAccounts()) > 0) return false;
+  // One row is enough to answer, however many accounts there are.
+  const empty = async () => (await t.select({ id: users.id }).from(users).limit(1)).length === 0;
+  if (!(await empty())) return false;
   await locks.firstAccount(t);
-  return (await countAccounts()) === 0;
+  return empty();
 }
 
 /** Writes a session for the user inside the transaction `t` and returns its id (see sendSessionCookie). */
