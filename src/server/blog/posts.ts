@@ -14,7 +14,7 @@ import { slugify } from '../../shared/blog-slug';
 import { BLOG_MSG, EXCERPT_MAX, PAGE_SIZE, type PostFields, type UpdatePostInput } from './schemas';
 
 export type BlogCtx = Pick<Deps, 'db' | 'now'> & { user: SessionUser; ip: string };
-import { isUniqueViolation, tx, type Db, type DbOrTx, type Tx } from '../db';
+import { affectedRows, isUniqueViolation, tx, type Db, type DbOrTx, type Tx } from '../db';
 import { locks } from '../locks';
 const actorOf = (ctx: BlogCtx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
 
@@ -204,7 +204,17 @@ export async function setPublished(ctx: BlogCtx, id: string, publish: boolean): 
     if (before.status === status) return editorDto(before);
     // The first publication date stays: unpublishing and publishing again keeps the post's date.
     const patch = { status, publishedAt: before.publishedAt ?? (publish ? now : null), updatedAt: now } as const;
-    await t.update(blogPosts).set(patch).where(eq(blogPosts.id, id));
+    // Written only while the status is still the other one: of two publications at once, the second
+    // answers with the post as the first left it, unaudited.
+    if (
+      !affectedRows(
+        await t
+          .update(blogPosts)
+          .set(patch)
+          .where(and(eq(blogPosts.id, id), ne(blogPosts.status, status))),
+      )
+    )
+      return editorDto(await findPost(t, id));
     await recordAudit(t, actorOf(ctx), publish ? 'blog.publish' : 'blog.unpublish', null, { postId: id, title: before.title, slug: before.slug }, now);
     return editorDto({ ...before, ...patch });
   });

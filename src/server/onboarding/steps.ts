@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { asc, count, eq } from 'drizzle-orm';
 import type { Deps } from '../context';
-import { tx, type DbOrTx } from '../db';
+import { affectedRows, tx, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import type { SessionUser } from '../auth/service';
 import { onboardingDeliveries, onboardingEmails, type OnboardingEmailRow } from '../../../db/schema';
@@ -94,7 +94,8 @@ export async function deleteStep(ctx: Ctx, input: StepIdInput) {
   const now = ctx.now();
   await tx(ctx.db, async (t) => {
     const row = await findStep(t, input.id);
-    await t.delete(onboardingEmails).where(eq(onboardingEmails.id, input.id));
+    // Of two deletions at once, the one whose statement finds no row is told the step is gone.
+    if (!affectedRows(await t.delete(onboardingEmails).where(eq(onboardingEmails.id, input.id)))) throw new AppError('NOT_FOUND', ONBOARDING_MSG.notFound);
     await recordAudit(t, actorOf(ctx), 'onboarding.delete', null, { stepId: row.id, dayOffset: row.dayOffset, subject: row.subject }, now);
   });
   return { id: input.id };
