@@ -31,10 +31,11 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 
 /**
  * Postgres refuses in text what SQLite stores: NUL characters (in text and JSON) and, in JSON, lone
- * surrogates, which pasted or hostile text can hold. Neither means anything to a reader (and neither
- * survives into XML, HTML or UTF-8 anyway), so both are dropped on the way in.
+ * surrogates, which pasted or hostile text can hold. Both become U+FFFD on the way in, as UTF-8 encoding
+ * does with a lone surrogate anyway. Replaced, not dropped: the same mapping applies to the values a
+ * query compares with, and a token with a NUL after it must not match the token without it.
  */
-const storable = (s: string) => s.replace(/\u0000/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+const storable = (s: string) => s.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 const pgText = customType<{ data: string; driverData: string }>({ dataType: () => 'text', toDriver: storable });
 const pgJson = customType<{ data: unknown; driverData: string }>({
   dataType: () => 'jsonb',

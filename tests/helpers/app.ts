@@ -42,7 +42,12 @@ export async function createHarness(opts: { env?: Record<string, string>; deps?:
   const db = await openTestDatabase(env.DATABASE_PATH);
   const deps = createDeps(env, db, { log: silentLog, ...opts.deps });
   const app = createApp(deps);
-  beforeClose(db, async () => deps.queue.stop?.());
+  // Listening before the first request, as a started server is: the session cache is used only then.
+  await deps.bus.ready();
+  beforeClose(db, async () => {
+    await deps.queue.stop?.();
+    await deps.bus.close();
+  });
   return {
     db,
     env,

@@ -8,6 +8,7 @@ import { harnessWithAdmin } from '../../helpers/app';
 import { signedIn } from '../newsletter/support';
 import { xmlSafe, escapeXml } from '../../../src/server/xml';
 import { buildOpml } from '../../../src/server/feeds/opml';
+import { DIALECT } from '../../../db/dialect';
 
 const HOSTILE = 'Bad\u0001 \u000bchars\ufffe and a lone \ud800 surrogate, \u0008 & <tags>';
 
@@ -45,7 +46,8 @@ describe('XML writers with hostile text', () => {
     it(`${format} with articles: every part is well-formed and the text survives`, async () => {
       const parts = await exportParts(format, { title: `Issue ${HOSTILE}`, subject: `Subject ${HOSTILE}`, contentSources: { channels: [], articles } });
       for (const p of parts) wellFormed(p.name, p.xml);
-      expect(parts.map((p) => p.xml).join('')).toContain('chars and a lone  surrogate');
+      // SQLite keeps the lone surrogate and the XML writer drops it; Postgres cannot store one and keeps U+FFFD in its place.
+      expect(parts.map((p) => p.xml).join('')).toContain(`chars and a lone ${DIALECT === 'postgresql' ? '\ufffd' : ''} surrogate`);
     });
 
     it(`${format} of saved text only: well-formed`, async () => {
