@@ -1,14 +1,16 @@
-// The job queue of Postgres mode: pg-boss (10.x) behind the JobQueue interface, on the app's own pool.
-// Jobs are written through the caller's transaction (pg-boss's `db` option), so a send and its job exist
-// together or not at all. pg-boss has no heartbeat: a claimed job expires `expireSeconds` after its run
-// started, and pg-boss's maintenance (once per interval for the whole cluster) hands it to the next
-// worker. So a run works in slices: it settles its job before `sliceEndsAt`, handing the rest of the work
-// to a continuation job (same kind, payload and unique key) written in the same transaction as the
-// completion. Every queue uses pg-boss's 'stately' policy (per key at most one job queued, one waiting to
-// be retried and one running, so one key never runs twice at once); `enqueue` adds the stricter rule of
-// the SQLite queue (no new job while one with its key is unfinished) under an advisory lock on the key;
-// a schedule's tick may queue the next run behind a running one. The few reads pg-boss has no call for (a job by its key,
-// counts by state) read its `job` table; the version is pinned in package.json.
+// The job queue of Postgres mode: pg-boss (10.x) behind the JobQueue interface. Jobs are written through
+// the caller's transaction (pg-boss's `db` option), so a send and its job exist together or not at all;
+// the engine's own work (its start, creating a kind's queue, polling, maintenance, schedules) runs on a
+// small pool of its own, never on the app's (see enginePool). pg-boss has no heartbeat: a claimed job
+// expires `expireSeconds` after its run started, and pg-boss's maintenance (once per interval for the
+// whole cluster) hands it to the next worker. So a run works in slices: it settles its job before
+// `sliceEndsAt`, handing the rest of the work to a continuation job (same kind, payload and unique key)
+// written in the same transaction as the completion. Every queue uses pg-boss's 'stately' policy (per key
+// at most one job queued, one waiting to be retried and one running, so one key never runs twice at
+// once); `enqueue` adds the stricter rule of the SQLite queue (no new job while one with its key is
+// unfinished) under an advisory lock on the key; a schedule's tick may queue the next run behind a
+// running one. The few reads pg-boss has no call for (a job by its key, counts by state) read its `job`
+// table; the version is pinned in package.json.
 import crypto from 'node:crypto';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -80,6 +82,9 @@ async function startAlone(pool: pg.Pool, start: () => Promise<unknown>): Promise
   }
 }
 
+/** Connections of the engine's own pool: a fetch per worker slot, maintenance and the schedules' monitor. */
+const ENGINE_CONNECTIONS = 3;
+
 type Queryable = ReturnType<typeof postgresQueryable>;
 const engineDb = (q: Queryable): PgBoss.Db => ({ executeSql: (text, values) => q.query(text, values) });
 
@@ -94,8 +99,20 @@ const STATUS_OF: Record<string, string> = {
 
 export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
   const pool = postgresPool(db);
+  // A transaction that writes a job holds an app connection (and often an advisory lock) while the
+  // engine starts or creates the job's queue: on the app's pool, N such transactions on a pool of N
+  // would each wait for a connection none of them gives back, until the connect timeout (a 503). The
+  // engine's own pool is created on first use and ended by stop().
+  let own: pg.Pool | null = null;
+  const enginePool = () => {
+    if (!own) {
+      own = new pg.Pool({ ...pool.options, max: ENGINE_CONNECTIONS });
+      own.on('error', () => {});
+    }
+    return own;
+  };
   const boss = new PgBoss({
-    db: engineDb(pool),
+    db: { executeSql: (text, values) => enginePool().query(text, values) },
     schema: SCHEMA,
     maintenanceIntervalSeconds: opts.maintenanceSeconds,
     cronMonitorIntervalSeconds: opts.cronMonitorSeconds ?? 30,
@@ -176,11 +193,15 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
       await started();
     },
     async stop() {
-      if (!starting) return;
-      await starting.catch(() => undefined);
-      starting = null;
-      queues.clear();
-      await boss.stop({ close: false });
+      if (starting) {
+        await starting.catch(() => undefined);
+        starting = null;
+        queues.clear();
+        await boss.stop({ close: false });
+      }
+      const ending = own;
+      own = null;
+      await ending?.end();
     },
     async schedule(kind, cron, uniqueKey) {
       await ensureQueue(kind);
