@@ -2,7 +2,7 @@
 // trial: a trial-Professional owner's issues go through their own provider, and readers signing up to
 // their publication are capped at the trial plan's limit, not the free plan's.
 import { afterEach, describe, expect, it } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { startBrevoFake, type VendorFake } from '../../helpers/fake-providers';
 import { addSubscribers, newId, readyPublication } from '../delivery/send-support';
@@ -56,7 +56,7 @@ describe('plan checks from an account id honour a free trial', () => {
     const slug = await ensureSlug(h.db, pub.id);
     const kept = async () => {
       const [row] = await h.db
-        .select({ n: sql<number>`count(*)` })
+        .select({ n: count() })
         .from(subscribers)
         .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.status, ['pending', 'active'])));
       return row!.n;

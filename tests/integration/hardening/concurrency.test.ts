@@ -4,7 +4,7 @@
 import { describe, it, expect, afterAll, beforeAll, vi } from 'vitest';
 import { harnessWithAdmin, jsonRequest } from '../../helpers/app';
 import { startFeedServer, fixture, type FeedServer } from '../../helpers/feed-server';
-import { ConcurrencyGate, BUSY_MESSAGE } from '../../../src/server/http/concurrency';
+import { ConcurrencyGate, BUSY_MESSAGE, createGates } from '../../../src/server/http/concurrency';
 import { AppError } from '../../../src/server/errors';
 import { buildArticle } from '../workflow/factories';
 import { signedIn } from '../newsletter/support';
@@ -49,10 +49,43 @@ describe('assembly', () => {
     return [`/api/trpc/${Array.from({ length: n }, () => 'wizard.assemble').join(',')}?batch=1`, jsonRequest('POST', body, { cookie })] as const;
   };
 
+  /**
+   * The render gate, except that one user's first call keeps its slot until `expected` of that user's
+   * calls have reached the gate. Each request checks its session before it reaches the gate, and on
+   * Postgres that check waits for the network while the first calls render, so a second batch could
+   * arrive after some calls had finished and rightly be served; held, the two batches meet the gate
+   * while one call runs, whatever the database.
+   */
+  class HeldUntilArrived extends ConcurrencyGate {
+    private arrived = 0;
+    private holding = true;
+    private readonly allArrived: Promise<void>;
+    private open!: () => void;
+    constructor(
+      private readonly key: () => string,
+      private readonly expected: number,
+    ) {
+      super(createGates().render.limits);
+      this.allArrived = new Promise((r) => (this.open = r));
+    }
+    override async acquire(key: string) {
+      if (key === this.key() && ++this.arrived === this.expected) this.open();
+      const release = await super.acquire(key);
+      if (key === this.key() && this.holding) {
+        this.holding = false;
+        await this.allArrived;
+      }
+      return release;
+    }
+  }
+
   it('one user’s parallel batches queue behind each other and overflow with 429; another user is served', async () => {
-    const h = await harnessWithAdmin();
+    let heldKey = '';
+    const render = new HeldUntilArrived(() => heldKey, 20);
+    const h = await harnessWithAdmin({ deps: { gates: { ...createGates(), render } } });
     const a = await signedIn(h, { planType: 'enterprise' });
     const b = await signedIn(h, { planType: 'enterprise' });
+    heldKey = `user:${a.user.id}`;
     const [first, second, other] = await Promise.all([
       h.app.request(...batchOf(10, a.cookie)),
       h.app.request(...batchOf(10, a.cookie)),

@@ -1,7 +1,7 @@
 // Parallel subscriber imports cannot pass the plan's subscriber limit of a publication (25,000 on
 // Professional): every slice of rows is counted against the limit in the same transaction that writes it.
 import { describe, it, expect } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { harnessWithAdmin } from '../../helpers/app';
 import { signedIn } from '../newsletter/support';
 import { subscribers } from '../../../db/schema';
@@ -26,7 +26,7 @@ async function parallelImports(existing: number, files: number, rowsEach: number
     ),
   );
   const [counted] = await h.db
-    .select({ n: sql<number>`count(*)` })
+    .select({ n: count() })
     .from(subscribers)
     .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.status, ['active', 'pending'])));
   const kept = counted?.n ?? 0;
