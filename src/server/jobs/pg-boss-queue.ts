@@ -306,6 +306,12 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
       const { rows } = await pool.query(`SELECT 1 FROM ${SCHEMA}.job WHERE name = ANY($1) AND state < 'active' AND start_after < now() LIMIT 1`, [[...kinds]]);
       return rows.length > 0;
     },
+    // Jobs pg-boss has archived (completed ones after its retention) are no longer listed.
+    async jobsOf(kind) {
+      await started();
+      const { rows } = await pool.query<{ id: string; state: string }>(`SELECT id, state FROM ${SCHEMA}.job WHERE name = $1 ORDER BY created_on, id`, [kind]);
+      return rows.map((r) => ({ id: r.id, status: STATUS_OF[r.state] ?? r.state }));
+    },
     async counts() {
       await started();
       const { rows } = await pool.query<{ state: string; n: number }>(

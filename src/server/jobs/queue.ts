@@ -50,6 +50,12 @@ export interface JobQueue {
   /** Whether a job of these kinds is due now (queued and due, or running on an expired lease). */
   hasDue(kinds: readonly string[]): Promise<boolean>;
   counts(): Promise<Record<string, number>>;
+  /**
+   * The jobs of one kind, oldest first, each with its status (queued, running, done, failed, canceled):
+   * what an operator, or a test of either queue, reads about a kind's runs. A continuation or a later
+   * retry counts as a job of its own where the queue writes one (pg-boss).
+   */
+  jobsOf(kind: string): Promise<{ id: string; status: string }[]>;
   /** Connects the job engine (pg-boss); absent where the queue is a table of the app's own database. */
   start?(): Promise<void>;
   stop?(): Promise<void>;
@@ -175,6 +181,9 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
     async counts() {
       const rows = await db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status);
       return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    },
+    async jobsOf(kind) {
+      return db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(eq(jobs.kind, kind)).orderBy(jobs.createdAt, jobs.id);
     },
   };
 }

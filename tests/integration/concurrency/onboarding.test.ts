@@ -3,7 +3,7 @@
 // or send jobs run at the same time.
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auditLog, jobs, onboardingEmails, outbox, productNewsletterRecipients, users } from '../../../db/schema';
+import { auditLog, onboardingEmails, outbox, productNewsletterRecipients, users } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
 import { seedDefaultSteps } from '../../../src/server/onboarding/steps';
 import { PRODUCT_NEWS_MSG, runProductNewsletter } from '../../../src/server/onboarding/product-news';
@@ -38,7 +38,7 @@ describe('onboarding sequence seed', () => {
 
     const queued = await Promise.all(Array.from({ length: N }, () => enqueueOnboardingBatch(h.deps)));
     expect(queued.filter(Boolean)).toHaveLength(1);
-    expect(await h.db.select().from(jobs).where(eq(jobs.kind, ONBOARDING_JOB))).toHaveLength(1);
+    expect(await h.deps.queue.jobsOf(ONBOARDING_JOB)).toEqual([{ id: expect.any(String), status: 'queued' }]);
 
     await Promise.all([runOnboardingBatch(h.deps), runOnboardingBatch(h.deps)]);
     const welcomed = (await h.db.select().from(outbox)).filter((m) => m.subject === 'Welcome aboard').map((m) => m.toAddress);
@@ -71,7 +71,7 @@ describe('product newsletter sends', () => {
     expect(ok).toHaveLength(1);
     expect(ok[0]).toMatchObject({ id: draft.id, status: 'sending', recipients: readers.length });
     expect(refused).toEqual(times(N - 1, { status: 409, message: PRODUCT_NEWS_MSG.notDraft }));
-    expect(await h.db.select().from(jobs).where(eq(jobs.kind, PRODUCT_NEWS_JOB))).toHaveLength(1);
+    expect(await h.deps.queue.jobsOf(PRODUCT_NEWS_JOB)).toEqual([{ id: expect.any(String), status: 'queued' }]);
     expect(await h.db.select().from(productNewsletterRecipients).where(eq(productNewsletterRecipients.newsletterId, draft.id))).toHaveLength(readers.length);
     expect((await h.db.select().from(auditLog)).filter((a) => a.action === 'product-news.send')).toHaveLength(1);
   });

@@ -2,7 +2,7 @@
 // moves time; the delivery worker runs the real job handlers against the outbox.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs, onboardingDeliveries, outbox, users } from '../../../db/schema';
+import { onboardingDeliveries, outbox, users } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
 import { enqueueOnboardingBatch, runOnboardingBatch } from '../../../src/server/onboarding/schedule';
@@ -38,7 +38,7 @@ describe('onboarding schedule', () => {
     expect(await enqueueOnboardingBatch(h.deps)).toBe(true);
     // One unfinished job at a time: a second enqueue while it waits is refused.
     expect(await enqueueOnboardingBatch(h.deps)).toBe(false);
-    expect(await h.db.select().from(jobs).where(eq(jobs.kind, ONBOARDING_JOB))).toHaveLength(1);
+    expect(await h.deps.queue.jobsOf(ONBOARDING_JOB)).toEqual([{ id: expect.any(String), status: 'queued' }]);
     await runQueued(h);
     expect(await enqueueOnboardingBatch(h.deps)).toBe(true);
     await runQueued(h);
@@ -50,7 +50,7 @@ describe('onboarding schedule', () => {
     expect(await h.db.select().from(onboardingDeliveries).where(eq(onboardingDeliveries.userId, ann.id))).toEqual([
       expect.objectContaining({ emailId: h.day0.id, status: 'sent' }),
     ]);
-    expect((await h.db.select().from(jobs).where(eq(jobs.kind, ONBOARDING_JOB))).map((j) => j.status)).toEqual(['done', 'done']);
+    expect((await h.deps.queue.jobsOf(ONBOARDING_JOB)).map((j) => j.status)).toEqual(['done', 'done']);
   });
 
   it('sends day 2 only after two days, and skips disabled, unsubscribed and disabled steps', async () => {
