@@ -208,6 +208,11 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
       const data: Envelope = { payload: {}, priorAttempts: 0 };
       await boss.schedule(kind, cron, data, { ...jobTiming, singletonKey: uniqueKey ?? kind, tz: 'UTC' });
     },
+    async schedules() {
+      await started();
+      const rows = (await boss.getSchedules()) as { name: string; cron: string }[];
+      return rows.map((r) => ({ kind: r.name, cron: r.cron })).sort((a, b) => a.kind.localeCompare(b.kind));
+    },
     async enqueue(job: NewJob, into?: DbOrTx) {
       await ensureQueue(job.kind);
       const key = job.uniqueKey ?? `job:${crypto.randomUUID()}`;

@@ -64,6 +64,8 @@ export interface JobQueue {
    * process keeps its own timers (SQLite: one process).
    */
   schedule?(kind: string, cron: string, uniqueKey?: string): Promise<void>;
+  /** The schedules registered with `schedule`, by kind. */
+  schedules?(): Promise<{ kind: string; cron: string }[]>;
 }
 
 export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): JobQueue {
