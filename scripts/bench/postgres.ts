@@ -9,8 +9,8 @@
 //      (Postgres, pg-boss; one send is one job, worked in 30 s slices by whichever worker claims each);
 //   3. tracking-event inserts per second through the open pixel (GET /t/o/<token>.gif: verify the token,
 //      look the recipient up, insert the event), counted in the database afterwards.
-// One Postgres process without the proxy is measured beside them: it tells the proxy's share of a
-// figure from the database's.
+// Beside them, for comparison: one Postgres process without the proxy, and the SQLite process through
+// the same proxy; they tell the proxy's share of a figure from the database's.
 // Postgres: BENCH_DATABASE_URL (a server the bench may create and drop a database on), else a throw-away
 // cluster (Debian's postgresql, as the `postgres` user when run as root) on a loopback port, removed
 // after. Its fsync stays on and synchronous_commit at its default (each commit waits for the disk),
@@ -386,6 +386,10 @@ export default async function run() {
     const { child: proxyChild } = await forkChild(['proxy', String(proxyPort), ...pgPorts.map(String)], baseEnv());
     cleanups.push(() => proxyChild.kill());
 
+    const sqliteProxyPort = await port(proxyPort + 1);
+    const { child: sqliteProxyChild } = await forkChild(['proxy', String(sqliteProxyPort), String(sqlitePort)], baseEnv());
+    cleanups.push(() => sqliteProxyChild.kill());
+
     const sqliteAgent = await startAgent(sqliteEnv);
     cleanups.push(() => sqliteAgent.stop());
     const pgAgent = await startAgent(pgEnv);
@@ -397,6 +401,7 @@ export default async function run() {
     const postgres: Target = { name: 'Postgres', url: `http://127.0.0.1:${proxyPort}`, agent: pgAgent, cookie: await signIn(`http://127.0.0.1:${proxyPort}`) };
     // Not a budget line: one Postgres process without the proxy tells the proxy's share from the database's.
     const pgDirect: Target = { ...postgres, name: 'Postgres, 1 process', url: pgServers[0]!.url };
+    const sqliteViaProxy: Target = { ...sqlite, name: 'SQLite via the proxy', url: `http://127.0.0.1:${sqliteProxyPort}` };
 
     report('CPU cores / load average at start', `${os.cpus().length} / ${os.loadavg()[0].toFixed(1)}`);
     const [version] = await onServer(server.serverUrl, 'SHOW server_version');
@@ -404,10 +409,13 @@ export default async function run() {
 
     // 1. The signed-in reads.
     const runs = `${CONNECTIONS} connections, ${DURATION_S} s, best of ${ROUNDS}`;
-    const [sqAuth, pgAuth, dAuth, sqTrpc, pgTrpc, dTrpc] = await apiLoads([sqlite, postgres, pgDirect], ['/api/auth/check', '/api/trpc/user.get']);
-    for (const [label, sq, viaProxy, direct] of [
-      ['GET /api/auth/check', sqAuth!, pgAuth!, dAuth!],
-      ['GET /api/trpc/user.get', sqTrpc!, pgTrpc!, dTrpc!],
+    const [sqAuth, pgAuth, dAuth, spAuth, sqTrpc, pgTrpc, dTrpc, spTrpc] = await apiLoads(
+      [sqlite, postgres, pgDirect, sqliteViaProxy],
+      ['/api/auth/check', '/api/trpc/user.get'],
+    );
+    for (const [label, sq, viaProxy, direct, sqliteProxied] of [
+      ['GET /api/auth/check', sqAuth!, pgAuth!, dAuth!, spAuth!],
+      ['GET /api/trpc/user.get', sqTrpc!, pgTrpc!, dTrpc!, spTrpc!],
     ] as const) {
       report(`${label}, SQLite direct (${runs})`, fmt(sq));
       report(`${label}, Postgres x2 via proxy`, fmt(viaProxy));
@@ -416,7 +424,8 @@ export default async function run() {
         ok: ratio <= 2 && sq.bad === 0 && viaProxy.bad === 0,
         text: 'within 2x',
       });
-      report(`  for comparison: Postgres, 1 process direct`, fmt(direct));
+      report('  for comparison: Postgres, 1 process direct', fmt(direct));
+      report('  for comparison: SQLite via the same proxy', fmt(sqliteProxied));
     }
 
     // 2. The bulk send: SQLite's one worker, then Postgres's two (pg-boss).
@@ -434,7 +443,7 @@ export default async function run() {
     // 3. Tracking-event inserts through the open pixel.
     const trackLine = (label: string, t: Awaited<ReturnType<typeof trackingInserts>>) =>
       report(
-        `open pixel, ${label}`,
+        label.startsWith(' ') ? label : `open pixel, ${label}`,
         `${Math.round(t.perSecond).toLocaleString('en-US')} events inserted/s (${t.inserted.toLocaleString('en-US')} rows, ${t.load.ok.toLocaleString('en-US')} pixels served), p99 ${t.load.p99} ms${t.load.bad ? `, ${t.load.bad} failed` : ''}`,
       );
     const sqTrack = await trackingInserts(sqlite, sqSend.id);
@@ -442,7 +451,8 @@ export default async function run() {
     trackLine(`SQLite direct (${CONNECTIONS} connections, ${DURATION_S} s)`, sqTrack);
     trackLine('Postgres x2 via proxy', pgTrack);
     report('  tracking inserts/s Postgres / SQLite', `${((pgTrack.perSecond / sqTrack.perSecond) * 100).toFixed(0)}%`);
-    trackLine('Postgres, 1 process direct (for comparison)', await trackingInserts(pgDirect, pgSend.id));
+    trackLine('  for comparison: Postgres, 1 process direct', await trackingInserts(pgDirect, pgSend.id));
+    trackLine('  for comparison: SQLite via the same proxy', await trackingInserts(sqliteViaProxy, sqSend.id));
   } finally {
     for (const undo of cleanups.reverse()) {
       try {
