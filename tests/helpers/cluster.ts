@@ -1,14 +1,10 @@
 // N app processes on one Postgres database behind a round-robin proxy, as an operator runs them behind a
 // load balancer: each process is `src/server/index.ts` in its own Node process; the proxy passes each
 // request to the next process and streams answers through unbuffered (AI Magic's SSE).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-// Not __dirname: the benchmarks import this module as an ES module outside vitest.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { childEnv, spawnServer } from './processes';
 
 export interface AppProcess {
   port: number;
@@ -21,43 +17,16 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-/** Starts one app process; resolves when it is ready (its port known) or rejects with its stderr when it exits first. */
-export function startApp(env: Record<string, string>): Promise<AppProcess> {
-  const { NODE_ENV: _n, PORT: _p, DATABASE_PATH: _d, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    cwd: root,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const onData = () => {
-      const m = /is ready on .* \(port (\d+)/.exec(out);
-      if (!m) return;
-      child.stdout!.off('data', onData);
-      const port = Number(m[1]);
-      resolve({
-        port,
-        url: `http://127.0.0.1:${port}`,
-        child,
-        exited,
-        log: () => out,
-        async kill() {
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-          await exited;
-        },
-        async stop() {
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-          await exited;
-        },
-      });
-    };
-    child.stdout!.on('data', onData);
-    void exited.then((code) => reject(new Error(`the app process exited (${code}) before it was ready:\n${out}`)));
-  });
+/** Starts one app process; resolves when it is ready (its port known) or rejects with its output when it exits first. */
+export async function startApp(env: Record<string, string>): Promise<AppProcess> {
+  const server = spawnServer(childEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }));
+  const port = Number(/is ready on .* \(port (\d+)/.exec(await server.ready)?.[1]);
+  const { child, exited } = server;
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+    await exited;
+  };
+  return { port, url: `http://127.0.0.1:${port}`, child, exited, log: server.log, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM') };
 }
 
 export interface Proxy {

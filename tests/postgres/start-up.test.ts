@@ -2,49 +2,18 @@
 // a clear error naming DATABASE_URL when Postgres cannot be reached, migrations by db:migrate under the
 // lock, and the CLI working on the shared database.
 import { describe, it, expect, afterAll } from 'vitest';
-import { execFile, spawn } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { childEnv, runScript, spawnServer } from '../helpers/processes';
 import { freshDatabase, SERVER_URL } from './support';
 
-const run = promisify(execFile);
-const root = path.resolve(__dirname, '../..');
 const SECRET = 'a-shared-secret-of-every-process-0123456789';
 const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanup.reverse()) await c();
 });
 
-function env(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const { NODE_ENV: _n, LOG_LEVEL: _l, SMTP_URL: _s, APP_SECRET: _a, PORT: _p, DATABASE_PATH: _d, ...rest } = process.env;
-  return { ...rest, ...extra };
-}
-
-async function script(file: string, args: string[], extra: Record<string, string | undefined>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', file), ...args], { cwd: root, env: env(extra) });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-function startServer(extra: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { cwd: root, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => out.includes('is ready') && resolve(out));
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
-  ready.catch(() => undefined);
-  return { child, exited, ready, stderr: () => err };
-}
+const script = (file: string, args: string[], extra: Record<string, string>) => runScript(file, args, childEnv(extra));
+const startServer = (extra: Record<string, string>) => spawnServer(childEnv(extra));
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -1,38 +1,23 @@
 // The operator scripts (db:migrate, user:create, cli) and the server's start-up checks, each run as a
 // real process (node --import tsx, as npm runs them) against a temporary DATABASE_PATH.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { appliedMigrations, closeDb, MIGRATIONS_FOLDER, openDb } from '../../src/server/db';
 import { users } from '../../db/schema';
-
-const run = promisify(execFile);
-const root = path.resolve(__dirname, '../..');
+import { childEnv, runScript, spawnServer } from '../helpers/processes';
 
 let dir: string;
 let dbPath: string;
 
-function baseEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const { NODE_ENV: _n, LOG_LEVEL: _l, SMTP_URL: _s, APP_SECRET: _a, PORT: _p, ...rest } = process.env;
-  return { ...rest, DATABASE_PATH: dbPath, ...extra };
-}
+const baseEnv = (extra: Record<string, string> = {}) => childEnv({ DATABASE_PATH: dbPath, ...extra });
 
-async function script(file: string, args: string[], extra: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', file), ...args], { cwd: root, env: baseEnv(extra) });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const script = (file: string, args: string[], extra: Record<string, string> = {}) => runScript(file, args, baseEnv(extra));
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scripts-test-'));
@@ -182,21 +167,7 @@ describe('scripts', { timeout: 60_000 }, () => {
 });
 
 describe('server start-up', { timeout: 60_000 }, () => {
-  function startServer(extra: Record<string, string>) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { cwd: root, env: baseEnv(extra), stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const ready = new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', () => out.includes('is ready') && resolve(out));
-      child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
-    });
-    // Tests of refused configuration never await readiness.
-    ready.catch(() => undefined);
-    return { child, exited, ready, stderr: () => err };
-  }
+  const startServer = (extra: Record<string, string>) => spawnServer(baseEnv(extra));
 
   it.each([
     [{ PORT: 'eighty' }, /PORT must be a whole number from 0 to 65535/],
