@@ -2,7 +2,7 @@
 // Removal takes effect at once: access to shared publications is checked on every request.
 import { and, eq, ne } from 'drizzle-orm';
 import { users, workspaceMembers, workspaces } from '../../../db/schema';
-import { tx, type DbOrTx } from '../db';
+import { affectedRows, tx, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { TEAM_MSG } from './messages';
@@ -56,7 +56,11 @@ export async function leaveWorkspace(ctx: TeamCtx, input: { workspaceId: string 
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, ctx.user.id), ne(workspaceMembers.role, 'owner')));
     if (!found) throw new AppError('NOT_FOUND', TEAM_MSG.teamNotFound);
-    await t.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, ctx.user.id)));
+    // Of two leaves at once, the one whose statement finds no membership left is told so.
+    const left = affectedRows(
+      await t.delete(workspaceMembers).where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, ctx.user.id))),
+    );
+    if (!left) throw new AppError('NOT_FOUND', TEAM_MSG.teamNotFound);
     await audit(ctx, t, 'team.leave', found.ownerId, { email: ctx.user.email, role: found.role, workspaceId: input.workspaceId });
     return { success: true as const, workspaceId: input.workspaceId };
   });

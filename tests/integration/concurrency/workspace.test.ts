@@ -4,7 +4,7 @@ import { describe, it, expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { workspaceInvitations, workspaceMembers, workspaces } from '../../../db/schema';
 import { TEAM_MSG } from '../../../src/server/team/messages';
-import { teamHarness, tokenFor } from '../team/support';
+import { addMember, auditActions, teamHarness, tokenFor } from '../team/support';
 import { together } from './support';
 
 describe('an owner’s workspace', () => {
@@ -38,6 +38,18 @@ describe('an owner’s workspace', () => {
         .where(and(eq(workspaceMembers.userId, invited.id)));
       if (row!.revokedAt) expect({ accepted: row!.acceptedAt, members: member.length }).toEqual({ accepted: null, members: 0 });
       else expect({ accepted: !!row!.acceptedAt, members: member.length }).toEqual({ accepted: true, members: 1 });
+    }
+  });
+
+  it('a member leaving twice at once leaves once; the second hears the team is not theirs (five rounds)', async () => {
+    const h = await teamHarness({ env: { RATE_LIMITS: 'off' } });
+    const { id: workspaceId } = await h.ownerApi.team.rename({ name: 'Leavers' });
+    for (let round = 0; round < 5; round++) {
+      const member = await addMember(h, `leaver${round}@example.com`, 'viewer');
+      const { ok, refused } = await together([0, 1].map(() => h.caller(member).team.leave({ workspaceId })));
+      expect(ok).toHaveLength(1);
+      expect(refused).toEqual([{ status: 404, message: TEAM_MSG.teamNotFound }]);
+      expect((await auditActions(h, member.id)).filter((a) => a.action === 'team.leave')).toHaveLength(1);
     }
   });
 });
