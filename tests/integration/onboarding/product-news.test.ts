@@ -132,7 +132,7 @@ describe('product newsletters', () => {
     await expectStatus(m.productNews.send({ id: draft.id, ...news }), 403, PRODUCT_NEWS_MSG.adminOnly);
     const [kept] = await h.db.select().from(productNewsletters).limit(1);
     expect(kept!.status).toBe('draft');
-    expect(await h.db.select().from(jobs)).toHaveLength(0);
+    expect(await h.deps.queue.jobsOf(PRODUCT_NEWS_JOB)).toEqual([]);
 
     const u = h.caller(h.ann);
     for (const call of [
