@@ -96,6 +96,20 @@ describe('subscribers', () => {
     expect((await free.api.subscribers.list({ publicationId: free.pub.id })).total).toBe(499);
   });
 
+  it('stores imported names exactly as written, in file order, whatever characters they hold', async () => {
+    const { h, cookie, pub } = await setup();
+    const names = ['Ada "The Countess" Lovelace', 'Back\\slash', '{Curly}, braces', 'NULL', 'Zoë 名前 🙂', "O'Brien; DROP", 'Nul\u0000Byte'];
+    const csv = 'email,name\n' + names.map((n, i) => `r${i}@example.com,"${n.replace(/"/g, '""')}"`).join('\n');
+    expect((await (await upload(h, cookie, pub.id, csv)).json()).imported).toBe(names.length);
+    const rows = await h.db
+      .select({ email: subscribers.email, name: subscribers.name, createdAt: subscribers.createdAt })
+      .from(subscribers)
+      .where(eq(subscribers.publicationId, pub.id));
+    rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    // Postgres cannot store NUL in text: it becomes U+FFFD there, as in every other write.
+    expect(rows.map((r) => [r.email, r.name.replace('\ufffd', '\u0000')])).toEqual(names.map((n, i) => [`r${i}@example.com`, n]));
+  });
+
   it('keeps the event loop turning while it imports 100,000 rows', async () => {
     const h = await harnessWithAdmin();
     const user = await h.insertUser({ email: 'big@example.com', planType: 'enterprise' });
