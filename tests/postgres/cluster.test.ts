@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { closeDb, openPostgres, type Db } from '../../src/server/db';
 import { issueSends, subscribers, users } from '../../db/schema';
 import type { AiJobEvent } from '../../src/shared/schemas/ai';
+import { readJobEvents } from '../helpers/ai-watch';
 import { roundRobinProxy, startApp, type AppProcess, type Proxy } from '../helpers/cluster';
 import { startAiFeeds } from '../integration/ai/support';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
@@ -142,27 +143,7 @@ describe.skipIf(!SERVER_URL)('two processes behind a round-robin proxy', { timeo
       headers: { cookie, accept: 'text/event-stream' },
     });
     expect(watch.status).toBe(200);
-    const events: AiJobEvent[] = [];
-    const reader = watch.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    while (!events.some((e) => e.type === 'end')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      for (let cut; (cut = buffer.indexOf('\n\n')) >= 0;) {
-        const data = buffer
-          .slice(0, cut)
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5).trim())
-          .join('');
-        buffer = buffer.slice(cut + 2);
-        const parsed = data ? (JSON.parse(data) as Partial<AiJobEvent>) : null;
-        if (parsed?.type) events.push(parsed as AiJobEvent);
-      }
-    }
-    await reader.cancel();
+    const events = await readJobEvents(watch);
     // The watcher saw the text grow while it was written on the other process, then the end.
     expect(events[0]!.type).toBe('snapshot');
     expect(events.filter((e) => e.type === 'delta').length).toBeGreaterThan(1);

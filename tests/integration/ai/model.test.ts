@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { aiUsage, users } from '../../../db/schema';
 import { createAiRuntime } from '../../../src/server/ai/runtime';
 import { cookieFrom, jsonRequest } from '../../helpers/app';
+import { readJobEvents } from '../../helpers/ai-watch';
 import { FIXTURES, HOSTILE } from '../../fixtures/ai/articles';
 import { aiHarness, byFixture, loadArticles, serveFeedsAndModel, type AiSetup } from './support';
 import type { AiJobEvent } from '../../../src/shared/schemas/ai';
@@ -159,29 +160,7 @@ describe('watching over Server-Sent Events', () => {
     });
     expect(watch.status).toBe(200);
     expect(watch.headers.get('content-type')).toContain('text/event-stream');
-    const events: AiJobEvent[] = [];
-    const reader = watch.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    while (!events.some((e) => e.type === 'end')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const chunk = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const data = chunk
-          .split('\n')
-          .filter((l) => l.startsWith('data:'))
-          .map((l) => l.slice(5).trim())
-          .join('');
-        if (!data) continue;
-        const parsed = JSON.parse(data) as AiJobEvent | { type?: undefined };
-        if (parsed && typeof parsed === 'object' && 'type' in parsed && parsed.type) events.push(parsed as AiJobEvent);
-      }
-    }
-    await reader.cancel();
+    const events = await readJobEvents(watch);
     const [first, ...rest] = events;
     expect(first!.type).toBe('snapshot');
     const snapshot = (first as Extract<AiJobEvent, { type: 'snapshot' }>).job;
