@@ -211,6 +211,8 @@ describe('provider outage', () => {
     expect(progress.lastError).toMatch(/SMTP/);
     expect((await h.deps.queue.counts()).queued).toBe(1);
     expect(await h.deps.queue.hasDue(['issue.send'])).toBe(false);
+    // Stopped first: a polling worker could claim the job as soon as it is due, and a claimed job is not due.
+    await worker.stop();
     // 'Retry now' brings the job forward.
     expect((await api.sends.retry({ id: created.id })).status).toBe('sending');
     expect(await h.deps.queue.hasDue(['issue.send'])).toBe(true);
