@@ -1,8 +1,9 @@
 // The job queue's claim: only the kinds asked for, the earliest due first, nothing before its time, a
 // running job only once its lease ran out (claimed again with one more attempt), and hasDue agreeing.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDb } from '../../src/server/db';
 import { createSqliteQueue } from '../../src/server/jobs/queue';
+import { startJobWorker } from '../../src/server/jobs/worker';
 
 function queueAt(start: number) {
   let t = start;
@@ -65,5 +66,43 @@ describe('job queue', () => {
     expect(await queue.enqueue({ kind: 'a', payload: {}, uniqueKey: 'k' })).toBeNull();
     advance(500);
     expect(await queue.claim(['a'], 'w2', 1000)).toMatchObject({ id, payload: { n: 1 }, attempts: 1 });
+  });
+});
+
+describe('job worker', () => {
+  it('a run whose lease ran out and whose job this same process claimed again hears it is no longer its job', async () => {
+    const { queue, advance } = queueAt(10_000);
+    const id = (await queue.enqueue({ kind: 'a', payload: {} }))!;
+    const heard: boolean[] = [];
+    let releaseFirst!: () => void;
+    const firstMayGoOn = new Promise<void>((r) => (releaseFirst = r));
+    let runs = 0;
+    const worker = startJobWorker(
+      { log: { error() {} } },
+      queue,
+      {
+        a: async (_deps, q, job, me, leaseMs) => {
+          runs += 1;
+          if (runs === 1) {
+            // The first run stalls past its lease; the process's other slot takes the job again.
+            advance(leaseMs + 1);
+            worker.kick();
+            await firstMayGoOn;
+            heard.push(await q.heartbeat(job.id, me, leaseMs));
+            return;
+          }
+          releaseFirst();
+          heard.push(await q.heartbeat(job.id, me, leaseMs));
+          await q.complete(job.id, me);
+        },
+      },
+      { concurrency: 2, leaseMs: 1000, pollMs: 10 },
+    );
+    await vi.waitFor(() => expect(heard).toHaveLength(2), { timeout: 5_000 });
+    await worker.stop();
+    // The second run holds the job; the first must stop rather than send what the second is sending.
+    expect(heard).toEqual([true, false]);
+    expect(runs).toBe(2);
+    expect(id).toBeTruthy();
   });
 });

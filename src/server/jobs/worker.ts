@@ -88,14 +88,18 @@ export function startJobWorker<D extends WorkerDeps>(deps: D, queue: JobQueue, h
       });
   };
 
+  let claims = 0;
   const claimWhileFree = async () => {
     while (!stopped && running.size < concurrency) {
-      const job = await queue.claim(kinds, id, leaseMs);
+      // Each claim holds the job under its own name: when a stalled run's lease runs out and this same
+      // process claims the job again, the stalled run's heartbeat must fail, or both would do the work.
+      const claimer = `${id}/${++claims}`;
+      const job = await queue.claim(kinds, claimer, leaseMs);
       if (!job) break;
       const handler = handlers[job.kind]!;
       // A handler that throws has not settled its job (its database may have gone away): the job waits
       // for its lease to end and runs again, and this process goes on.
-      const p = handler(deps, queue, job, id, leaseMs)
+      const p = handler(deps, queue, job, claimer, leaseMs)
         .catch((err: unknown) => deps.log.error(`job ${job.id} (${job.kind}) stopped without settling`, err))
         .finally(() => {
           running.delete(p);
