@@ -3,15 +3,17 @@
 // with that dialect's environment:
 //   `db`: opens the database named by the environment and answers the bench's set-up and counting
 //         requests over IPC ({ id, cmd, args } → { id, value } or { id, error }), through the product's code;
-//   `proxy <port> <upstream ports…>`: the round-robin proxy of tests/helpers/cluster.ts, in a process of
-//         its own so it does not share autocannon's event loop.
+//   `proxy <port> <upstream ports…>`: a round-robin load balancer in TCP mode (tests/helpers/cluster.ts),
+//         in a process of its own so it does not share autocannon's event loop.
 import crypto from 'node:crypto';
 
 type Handler = (args: Record<string, unknown>) => Promise<unknown>;
 
 async function serveProxy(port: number, upstreams: number[]) {
-  const { roundRobinProxy } = await import('../../tests/helpers/cluster');
-  const proxy = await roundRobinProxy(() => upstreams, port);
+  // TCP mode, as a production load balancer can run: the tests' HTTP proxy parses every request in Node,
+  // which on this machine cost more than the database did (SQLite through it lost as much as Postgres).
+  const { roundRobinTcpProxy } = await import('../../tests/helpers/cluster');
+  const proxy = await roundRobinTcpProxy(() => upstreams, port);
   process.send!({ ready: proxy.port });
 }
 

@@ -3,7 +3,7 @@
 // request to the next process and streams answers through unbuffered (AI Magic's SSE).
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { childEnv, spawnServer } from './processes';
 
 export interface AppProcess {
@@ -65,6 +65,45 @@ export async function roundRobinProxy(upstreams: () => number[], port = 0): Prom
     close: () =>
       new Promise<void>((r) => {
         server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/**
+ * A round-robin TCP (layer 4) proxy over `upstreams`: each new connection goes to the next process and
+ * its bytes are piped both ways, as a load balancer in TCP mode runs. It costs far less per request than
+ * the HTTP proxy above (no parsing in a Node process), so benchmarks measure the app behind it, not it.
+ */
+export async function roundRobinTcpProxy(upstreams: () => number[], port = 0): Promise<Proxy> {
+  let next = 0;
+  const routed: number[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const ports = upstreams();
+    const i = next++ % ports.length;
+    routed.push(i);
+    const upstream = net.connect(ports[i]!, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      s.setNoDelay(true);
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    port: actual,
+    routed,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
         server.close(() => r());
       }),
   };
