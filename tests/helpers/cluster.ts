@@ -56,18 +56,7 @@ export async function roundRobinProxy(upstreams: () => number[], port = 0): Prom
     });
     req.pipe(upstream);
   });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  const actual = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${actual}`,
-    port: actual,
-    routed,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  return listening(server, port, routed, () => server.closeAllConnections());
 }
 
 /**
@@ -95,6 +84,11 @@ export async function roundRobinTcpProxy(upstreams: () => number[], port = 0): P
     }
     client.pipe(upstream).pipe(client);
   });
+  return listening(server, port, routed, () => sockets.forEach((s) => s.destroy()));
+}
+
+/** Starts a proxy's server on loopback `port` (0: any) and describes it; closing first ends its open connections. */
+async function listening(server: net.Server, port: number, routed: number[], endConnections: () => void): Promise<Proxy> {
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   const actual = (server.address() as AddressInfo).port;
   return {
@@ -103,7 +97,7 @@ export async function roundRobinTcpProxy(upstreams: () => number[], port = 0): P
     routed,
     close: () =>
       new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
+        endConnections();
         server.close(() => r());
       }),
   };

@@ -83,6 +83,22 @@ async function within(ms: number, ok: () => Promise<boolean>): Promise<boolean> 
   }
 }
 
+/** An AI Magic generation row still running (its process to be named by the test). */
+function runningGeneration(userId: string) {
+  const now = new Date();
+  return {
+    userId,
+    kind: 'blog',
+    topic: '',
+    engine: 'Built-in engine',
+    sources: [],
+    output: 'so far',
+    status: 'running' as const,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () => {
   it('30 wrong passwords for one address split across two processes: 10 are checked, 20 refused', async () => {
     const { a, b, db } = await twoProcesses();
@@ -249,18 +265,8 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
     await registerAndEndOrphans(b);
     await account(db, 'admin@example.com', { role: 'admin' });
     const user = await account(db, 'writer@example.com');
-    const now = new Date();
-    const row = {
-      userId: user.id,
-      kind: 'blog',
-      topic: '',
-      engine: 'Built-in engine',
-      sources: [],
-      output: 'so far',
-      status: 'running' as const,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const row = runningGeneration(user.id);
+    const now = row.createdAt;
     await db.insert(aiJobs).values([
       { ...row, id: 'a-job', processId: a.processId },
       { ...row, id: 'b-job', processId: b.processId },
@@ -316,18 +322,8 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
     await registerAndEndOrphans(a);
     await account(db, 'admin@example.com', { role: 'admin' });
     const user = await account(db, 'writer@example.com');
-    const now = new Date();
-    const row = {
-      userId: user.id,
-      kind: 'blog',
-      topic: '',
-      engine: 'Built-in engine',
-      sources: [],
-      output: 'so far',
-      status: 'running' as const,
-      createdAt: now,
-      updatedAt: now,
-    };
+    const row = runningGeneration(user.id);
+    const now = row.createdAt;
     // A's generation (A is alive: it registered at start-up), and one of a process last seen an hour ago.
     await db
       .insert(serverProcesses)
