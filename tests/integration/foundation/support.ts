@@ -26,13 +26,7 @@ export async function expectStatus(p: Promise<unknown>, status: number) {
 
 /** The newest outbox message to an address. */
 export async function lastMail(h: Pick<Harness, 'db'>, to: string) {
-  const row = (
-    await h.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.toAddress, to))
-      .orderBy(desc(outbox.id))
-  )[0];
+  const row = (await h.db.select().from(outbox).where(eq(outbox.toAddress, to)).orderBy(desc(outbox.id)))[0];
   if (!row) throw new Error(`no mail to ${to}`);
   return row;
 }

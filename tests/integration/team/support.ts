@@ -17,11 +17,7 @@ type H = Awaited<ReturnType<typeof teamHarness>>;
 /** The token of the newest invitation mailed to the address (from the link in the outbox). */
 export async function tokenFor(h: Pick<H, 'db'>, address: string): Promise<string> {
   // Outbox ids sort in the order the messages were written: the last is the newest.
-  const rows = await h.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.toAddress, address))
-    .orderBy(outbox.id);
+  const rows = await h.db.select().from(outbox).where(eq(outbox.toAddress, address)).orderBy(outbox.id);
   const last = rows[rows.length - 1];
   const m = last ? /\/team\/join\?token=([A-Za-z0-9_-]+)/.exec(last.text) : null;
   if (!m) throw new Error(`no invitation mailed to ${address}`);
