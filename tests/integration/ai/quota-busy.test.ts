@@ -32,13 +32,14 @@ describe('calls refused as busy are not counted', () => {
     const articles = (await loadArticles(h, h.pro, h.feedUrl)).slice(0, 2);
     const api = h.caller(h.pro);
     const free = await fillAiGate(h, h.pro.id);
+    // One call at a time: each is awaited as it starts, so none is refused before the test listens.
     for (const call of [
-      api.ai.intro({ articles }),
-      api.ai.subjects({ articles }),
-      api.ai.pick({ articles, topic: 'battery', count: 1 }),
-      api.ai.summarize({ article: articles[0]! }),
+      () => api.ai.intro({ articles }),
+      () => api.ai.subjects({ articles }),
+      () => api.ai.pick({ articles, topic: 'battery', count: 1 }),
+      () => api.ai.summarize({ article: articles[0]! }),
     ])
-      await expectStatus(call, 429, BUSY_MESSAGE);
+      await expectStatus(call(), 429, BUSY_MESSAGE);
     expect(await used(h, h.pro.id)).toBe(0);
     await free();
 
