@@ -1,10 +1,12 @@
 // The client exactly as the app builds it (tRPC links, query defaults, providers), with the network
 // answered by the test: each procedure call is recorded and answered by a handler in tRPC's batch wire
 // format, so what the client caches and how often it asks are what the tests observe.
-import { useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { getQueryKey } from '@trpc/react-query';
 import { apiLinks, createQueryClient, trpc } from '../../src/client/trpc';
+import type { Publication } from '../../src/client/features/workflow/types';
 
 export interface Call {
   path: string;
@@ -57,7 +59,17 @@ export function apiHarness(handlers: Record<string, Handler>) {
       </trpc.Provider>
     );
   }
-  return { calls, queryClient, Providers, callsTo: (path: string) => calls.filter((c) => c.path === path) };
+  return {
+    calls,
+    queryClient,
+    Providers,
+    callsTo: (path: string) => calls.filter((c) => c.path === path),
+    /** What the workflow route's loader leaves in the cache: the opened publication's publications.get answer. */
+    open(publication: Publication) {
+      queryClient.setQueryData(getQueryKey(trpc.publications.get, { id: publication.id }, 'query'), publication);
+      return publication.id;
+    },
+  };
 }
 
 /** A promise the test settles when it chooses: an answer that is still on its way. */
@@ -71,10 +83,17 @@ export function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-/** Renders `children` as the page of a router at `path`, for components that link to other pages. */
+const PageContent = createContext<ReactNode>(null);
+const CurrentPage = () => useContext(PageContent);
+
+/** Renders `children` (as they are at each render) as the page of a router at `path`, for components that link to other pages. */
 export function InRouter({ children, path = '/workflow' }: { children: ReactNode; path?: string }) {
   const [router] = useState(() =>
-    createRouter({ routeTree: createRootRoute({ component: () => children }), history: createMemoryHistory({ initialEntries: [path] }) }),
+    createRouter({ routeTree: createRootRoute({ component: CurrentPage }), history: createMemoryHistory({ initialEntries: [path] }) }),
   );
-  return <RouterProvider router={router} />;
+  return (
+    <PageContent.Provider value={children}>
+      <RouterProvider router={router} />
+    </PageContent.Provider>
+  );
 }

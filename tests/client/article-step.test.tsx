@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ArticleStep } from '../../src/client/features/workflow/article-step';
 import { useWorkflow } from '../../src/client/features/workflow/use-workflow';
-import type { Publication } from '../../src/client/features/workflow/types';
 import type { Channel, ChannelRef } from '../../src/shared/schemas/content';
 import { apiHarness, deferred, InRouter, type Handler } from './api-harness';
 import { buildArticle, buildChannel, buildPublication } from './fixtures';
@@ -29,8 +28,8 @@ const handlers = (): Record<string, Handler> => ({
   'ai.usedArticles': () => [],
 });
 
-function Step({ publication }: { publication: Publication }) {
-  const wf = useWorkflow(publication, () => undefined);
+function Step({ publicationId }: { publicationId: string }) {
+  const wf = useWorkflow(publicationId, () => undefined);
   return (
     <InRouter>
       <ArticleStep wf={wf} />
@@ -52,7 +51,7 @@ afterEach(() => {
 describe('ArticleStep', () => {
   it("shows each channel's articles from one call for the channels not loaded yet", async () => {
     const api = apiHarness(handlers());
-    render(<Step publication={buildPublication({ selectedChannels: [markets, science] })} />, { wrapper: api.Providers });
+    render(<Step publicationId={api.open(buildPublication({ selectedChannels: [markets, science] }))} />, { wrapper: api.Providers });
 
     await waitFor(async () => expect(await articleTitles()).toHaveLength(3));
     expect(await articleTitles()).toEqual(expect.arrayContaining(['Rates hold steady', 'Copper hits a high', 'Comet returns early']));
@@ -69,28 +68,28 @@ describe('ArticleStep', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const api = apiHarness(handlers());
     const publication = buildPublication({ selectedChannels: [markets] });
-    const first = render(<Step publication={publication} />, { wrapper: api.Providers });
+    const first = render(<Step publicationId={api.open(publication)} />, { wrapper: api.Providers });
     await waitFor(async () => expect(await articleTitles()).toHaveLength(2));
     first.unmount();
 
     vi.setSystemTime(Date.now() + 4 * 60 * 1000);
-    const second = render(<Step publication={publication} />, { wrapper: api.Providers });
+    const second = render(<Step publicationId={api.open(publication)} />, { wrapper: api.Providers });
     expect(await articleTitles()).toHaveLength(2);
     second.unmount();
     expect(api.callsTo('articles.listForChannels')).toHaveLength(1);
 
     vi.setSystemTime(Date.now() + 2 * 60 * 1000);
-    render(<Step publication={publication} />, { wrapper: api.Providers });
+    render(<Step publicationId={api.open(publication)} />, { wrapper: api.Providers });
     await waitFor(() => expect(api.callsTo('articles.listForChannels')).toHaveLength(2));
   });
 
   it('asks only for a channel added to a selection whose other channels are loaded', async () => {
     const api = apiHarness(handlers());
-    const first = render(<Step publication={buildPublication({ selectedChannels: [markets] })} />, { wrapper: api.Providers });
+    const first = render(<Step publicationId={api.open(buildPublication({ selectedChannels: [markets] }))} />, { wrapper: api.Providers });
     await waitFor(async () => expect(await articleTitles()).toHaveLength(2));
     first.unmount();
 
-    render(<Step publication={buildPublication({ selectedChannels: [markets, science] })} />, { wrapper: api.Providers });
+    render(<Step publicationId={api.open(buildPublication({ selectedChannels: [markets, science] }))} />, { wrapper: api.Providers });
     await waitFor(async () => expect(await articleTitles()).toHaveLength(3));
     const calls = api.callsTo('articles.listForChannels');
     expect(calls).toHaveLength(2);
@@ -114,7 +113,7 @@ describe('ArticleStep', () => {
           : answer;
       },
     });
-    render(<Step publication={buildPublication({ selectedChannels: [markets, science] })} />, { wrapper: api.Providers });
+    render(<Step publicationId={api.open(buildPublication({ selectedChannels: [markets, science] }))} />, { wrapper: api.Providers });
     expect(await screen.findByText('The feed did not answer.')).toBeTruthy();
     expect(await articleTitles()).toHaveLength(2);
 
@@ -136,7 +135,7 @@ describe('ArticleStep', () => {
       ...handlers(),
       'articles.listForChannels': (input) => ((input as { dateRange?: unknown }).dateRange ? held.promise : listForChannels(input)),
     });
-    render(<Step publication={buildPublication({ selectedChannels: [markets] })} />, { wrapper: api.Providers });
+    render(<Step publicationId={api.open(buildPublication({ selectedChannels: [markets] }))} />, { wrapper: api.Providers });
     await waitFor(async () => expect(await articleTitles()).toHaveLength(2));
 
     // The same (empty) range applied again is asked for again: the filter cleared the cache.

@@ -2,6 +2,8 @@
 import type { Article, Channel } from '../../src/shared/schemas/content';
 import type { Assembled, Publication, WorkflowData } from '../../src/client/features/workflow/types';
 import { emptyWorkflowData } from '../../src/client/features/workflow/rules';
+import type { UserDtoShape } from '../../src/shared/schemas/user';
+import type { PlanType } from '../../src/shared/plans';
 
 export function buildChannel(name: string): Channel {
   const slug = name.toLowerCase().replace(/\W+/g, '-');
@@ -59,5 +61,28 @@ export function buildAssembled(subject: string): Assembled {
     subject,
     preview: subject,
     metadata: { articleCount: 1, wordCount: 100, estimatedReadTime: '1 min', theme: 'modern-minimal', htmlBytes: 1000, overGmailLimit: false },
+  };
+}
+
+export function buildUser(plan: PlanType): UserDtoShape {
+  const at = '2026-11-01T10:00:00.000Z';
+  return {
+    id: `user-${plan}`,
+    name: 'Casey Writer',
+    email: `casey-${plan}@example.test`,
+    username: `casey-${plan}`,
+    avatar: null,
+    role: 'user',
+    planType: plan,
+    plan_type: plan,
+    subscription: { plan },
+    trialPlan: null,
+    effectivePlan: plan,
+    isAdmin: false,
+    isStaff: false,
+    createdAt: at,
+    created_at: at,
+    trialDaysLeft: null,
+    emailVerified: true,
   };
 }

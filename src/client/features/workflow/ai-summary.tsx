@@ -1,7 +1,7 @@
 // An article's AI summary: the sentences the built-in engine chose (TextRank over the article's own
 // text), shown with the article beside them and those sentences highlighted where they stand, so the
 // creator sees exactly where every word came from before using it.
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -38,29 +38,33 @@ function Highlighted({ result }: { result: SummarizeOutput }) {
   );
 }
 
-export function SummaryDialog({ article, onClose, onUse }: { article: Article | null; onClose: () => void; onUse: (a: Article, summary: string) => void }) {
+/** The AI summary of one article: opening it asks for the summary at once (the click is the request). */
+export function useSummary() {
   const utils = trpc.useUtils();
   const summarize = trpc.ai.summarize.useMutation({ onSuccess: () => void utils.ai.status.invalidate() });
-  const asked = useRef<string | null>(null);
-  const { mutate, reset } = summarize;
+  const [article, setArticle] = useState<Article | null>(null);
+  return {
+    article,
+    summarize,
+    open: (a: Article) => {
+      setArticle(a);
+      summarize.reset();
+      summarize.mutate({ article: toAiArticle(a) });
+    },
+    close: () => setArticle(null),
+  };
+}
 
-  useEffect(() => {
-    if (!article || asked.current === article.id) return;
-    asked.current = article.id;
-    reset();
-    mutate({ article: toAiArticle(article) });
-  }, [article, mutate, reset]);
-
+export function SummaryDialog({ summary, onUse }: { summary: ReturnType<typeof useSummary>; onUse: (a: Article, summary: string) => void }) {
+  const { article, summarize } = summary;
+  const onClose = summary.close;
   const result = summarize.data;
   const text = result?.sentences.map((s) => s.text).join(' ') ?? '';
   return (
     <Dialog
       open={!!article}
       onOpenChange={(open) => {
-        if (!open) {
-          asked.current = null;
-          onClose();
-        }
+        if (!open) onClose();
       }}
     >
       <DialogContent className="max-w-2xl">

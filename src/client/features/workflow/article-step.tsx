@@ -15,7 +15,7 @@ import { ArticleCard } from './article-card';
 import { DateFilter } from './date-filter';
 import { StepNav } from './step-nav';
 import { PickBar, useAiStatus, useUsedArticles, usedNote } from './ai-pick';
-import { SummaryDialog } from './ai-summary';
+import { SummaryDialog, useSummary } from './ai-summary';
 import { Switch } from '../../components/ui/switch';
 import type { Workflow } from './use-workflow';
 
@@ -98,17 +98,17 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
   const used = useUsedArticles(wf.publicationId);
   const [hideUsed, setHideUsed] = useState(false);
   const [reasons, setReasons] = useState<Map<string, string>>(new Map());
-  const [summarizing, setSummarizing] = useState<Article | null>(null);
+  const summary = useSummary();
   const selectedById = useMemo(() => new Map(wf.data.selectedArticles.map((a) => [a.id, a])), [wf.data.selectedArticles]);
   const shown = hideUsed ? articles.filter((a) => !usedNote(used, a) || selectedIds.has(a.id)) : articles;
 
   /** Puts the AI summary in place of the feed's, selecting the article if it was not. */
-  const applySummary = (a: Article, summary: string) => {
-    const current = wf.dataRef.current.selectedArticles;
-    const updated = { ...(selectedById.get(a.id) ?? a), summary, aiEnhanced: true };
-    const next = current.some((s) => s.id === a.id) ? current.map((s) => (s.id === a.id ? updated : s)) : [...current, updated];
-    void wf.change({ selectedArticles: next });
-    setSummarizing(null);
+  const applySummary = (a: Article, text: string) => {
+    void wf.change(({ selectedArticles: current }) => {
+      const updated = { ...(current.find((s) => s.id === a.id) ?? a), summary: text, aiEnhanced: true };
+      return { selectedArticles: current.some((s) => s.id === a.id) ? current.map((s) => (s.id === a.id ? updated : s)) : [...current, updated] };
+    });
+    summary.close();
     toast({ title: 'Summary replaced', description: 'The issue uses the AI summary for this article.' });
   };
 
@@ -118,7 +118,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
   const toggle = (a: Article) => {
     // A sample stands in for a channel that failed: it is never part of a newsletter (the server refuses it too).
     if (isSampleArticle(a)) return;
-    const current = wf.dataRef.current.selectedArticles;
+    const current = wf.current().data.selectedArticles;
     if (current.some((s) => s.id === a.id)) return void wf.change({ selectedArticles: current.filter((s) => s.id !== a.id) });
     if (current.length >= MAX_ARTICLES)
       return void toast({ title: 'Article limit', description: `A newsletter can hold at most ${MAX_ARTICLES} articles.`, variant: 'destructive' });
@@ -236,13 +236,13 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
               article={selectedById.get(a.id) ?? a}
               selected={selectedIds.has(a.id)}
               onToggle={() => toggle(a)}
-              notes={{ reason: reasons.get(a.id), used: usedNote(used, a), onSummarize: ai.data?.enabled ? () => setSummarizing(a) : undefined }}
+              notes={{ reason: reasons.get(a.id), used: usedNote(used, a), onSummarize: ai.data?.enabled ? () => summary.open(a) : undefined }}
             />
           ))}
         </ul>
       )}
       <StepNav wf={wf} hint="Select at least one article to continue." />
-      <SummaryDialog article={summarizing} onClose={() => setSummarizing(null)} onUse={applySummary} />
+      <SummaryDialog summary={summary} onUse={applySummary} />
     </div>
   );
 }

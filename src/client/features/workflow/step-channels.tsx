@@ -33,17 +33,15 @@ export function ChannelStep({ wf, user, onUpgrade }: { wf: Workflow; user: UserD
     onUpgrade();
   };
 
-  const remove = (c: Channel) => {
-    const current = wf.dataRef.current;
-    void wf.change({
+  const remove = (c: Channel) =>
+    void wf.change((current) => ({
       selectedChannels: current.selectedChannels.filter((s) => s.url !== c.url),
       // Articles picked from a removed channel go with it.
       selectedArticles: current.selectedArticles.filter((a) => a.channelUrl !== c.url),
-    });
-  };
+    }));
 
   const toggle = (c: Channel) => {
-    const current = wf.dataRef.current.selectedChannels;
+    const current = wf.current().data.selectedChannels;
     if (current.some((s) => s.url === c.url)) return remove(c);
     if (current.length >= limit) return limitReached();
     // Its articles are fetched once the server has accepted the pick.
@@ -62,11 +60,7 @@ export function ChannelStep({ wf, user, onUpgrade }: { wf: Workflow; user: UserD
       <div className="grid grid-cols-1 gap-6">
         <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-2">
           <SelectedChannels channels={selected} limit={limit} showAllowance={!user.isAdmin} onRemove={remove} />
-          <AddChannel
-            canAdd={!atLimit}
-            onLimit={limitReached}
-            onAdded={(c) => !wf.dataRef.current.selectedChannels.some((s) => s.url === c.url) && toggle(c)}
-          />
+          <AddChannel canAdd={!atLimit} onLimit={limitReached} onAdded={(c) => !wf.current().data.selectedChannels.some((s) => s.url === c.url) && toggle(c)} />
         </div>
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <ChannelSearch

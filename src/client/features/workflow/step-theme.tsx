@@ -18,7 +18,8 @@ export function StepTheme({ wf, onUpgrade }: { wf: Workflow; onUpgrade: () => vo
       if (!ok) return;
       const wait = Math.max(0, THEME_ADVANCE_MS - (Date.now() - started));
       timer.current = setTimeout(() => {
-        if (wf.stepRef.current === 2 && wf.dataRef.current.selectedTheme === themeId) wf.goTo(3);
+        const now = wf.current();
+        if (now.step === 2 && now.data.selectedTheme === themeId) wf.goTo(3);
       }, wait);
     });
   };

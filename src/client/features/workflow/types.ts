@@ -1,16 +1,9 @@
-// Workflow types, inferred from the API so the client never imports server code at runtime.
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/root';
-import type { trpc } from '../../trpc';
-
-type Out = inferRouterOutputs<AppRouter>;
-type In = inferRouterInputs<AppRouter>;
-
-/** The vanilla client behind the hooks, for calls made from event handlers. */
-export type ApiClient = ReturnType<typeof trpc.useUtils>['client'];
+// Workflow types, named from the API's inferred shapes (trpc.ts) so the client never imports server code.
+import type { RouterInputs as In, RouterOutputs as Out } from '../../trpc';
 
 export type Publication = Out['publications']['get'];
-export type WorkflowPatch = NonNullable<In['wizard']['saveProgress']['workflowData']>;
+export type SaveInput = In['wizard']['saveProgress'];
+export type WorkflowPatch = NonNullable<SaveInput['workflowData']>;
 export type Assembled = Out['wizard']['assemble']['data'];
 /** What step 5 sends to assemble or send: the publication and the fields it has not stored yet. */
 export type AssembleRequest = In['wizard']['assemble'];

@@ -8,6 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { readyToAssemble } from './rules';
 import type { Assembled, AssembleRequest, WorkflowData } from './types';
 
@@ -19,9 +20,8 @@ export interface AssemblyState {
 
 /** The server's reason for a refusal (a locked theme, a bad article); the spec's wording otherwise. */
 function assemblyError(err: unknown): string {
-  const e = err as { message?: string; data?: { httpStatus?: number } | null };
-  const status = e?.data?.httpStatus;
-  return status && status < 500 && e.message ? e.message : MSG.assemblyFailed;
+  const status = httpStatusOf(err);
+  return status && status < 500 ? errorMessage(err, MSG.assemblyFailed) : MSG.assemblyFailed;
 }
 
 /** Everything an assembly is made of: the same content assembles the same newsletter. */

@@ -1,7 +1,8 @@
 // Saving the assembled newsletter (spec §4, §8): 'Saving...', then 'Newsletter saved successfully!' for
 // 3 s, or the spec's failure message. The server knows which saved newsletter is the publication's
-// current issue, so every tab, session and export of this issue updates that one newsletter.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// current issue and answers with its one id, so every tab, session and export of this issue updates
+// that one newsletter. Saves of one publication share a mutation scope and run one after another.
+import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc';
 import type { Assembled, WorkflowData } from './types';
 
@@ -11,19 +12,26 @@ export type DraftState = 'idle' | 'saving' | 'saved' | 'error';
 
 export function useDraftSave(publicationId: string, data: WorkflowData, assembled: Assembled | null) {
   const utils = trpc.useUtils();
-  const [state, setState] = useState<DraftState>('idle');
-  const inFlight = useRef<Promise<string | null> | null>(null);
-  const flagTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (flagTimer.current && clearTimeout(flagTimer.current)), []);
+  const mutation = trpc.drafts.saveIssue.useMutation({
+    scope: { id: `issue-save:${publicationId}` },
+    onSuccess: () => void utils.drafts.list.invalidate(),
+  });
+  // The save whose 'saved' flag has been shown for its 3 s (by when it was made).
+  const [flagDone, setFlagDone] = useState(0);
+  const { isSuccess, submittedAt } = mutation;
+  useEffect(() => {
+    if (!isSuccess) return;
+    const timer = setTimeout(() => setFlagDone(submittedAt), SAVED_FLAG_MS);
+    return () => clearTimeout(timer);
+  }, [isSuccess, submittedAt]);
 
-  /** Saves what the page shows (also before an export: another tab may have saved other content since). */
-  const save = useCallback((): Promise<string | null> => {
+  const state: DraftState = mutation.isPending ? 'saving' : mutation.isError ? 'error' : isSuccess && flagDone !== submittedAt ? 'saved' : 'idle';
+
+  /** Saves what the page shows (also before an export: another tab may have saved other content since); the saved newsletter's id. */
+  const save = (): Promise<string | null> => {
     if (!assembled) return Promise.resolve(null);
-    if (inFlight.current) return inFlight.current;
-    setState('saving');
-    if (flagTimer.current) clearTimeout(flagTimer.current);
-    const p = utils.client.drafts.saveIssue
-      .mutate({
+    return mutation
+      .mutateAsync({
         publicationId,
         title: data.newsletterName.trim(),
         subject: assembled.subject,
@@ -38,22 +46,11 @@ export function useDraftSave(publicationId: string, data: WorkflowData, assemble
           colorTheme: data.colorTheme,
         },
       })
-      .then((draft) => {
-        setState('saved');
-        flagTimer.current = setTimeout(() => setState('idle'), SAVED_FLAG_MS);
-        void utils.drafts.list.invalidate();
-        return draft.id;
-      })
-      .catch(() => {
-        setState('error');
-        return null;
-      })
-      .finally(() => {
-        inFlight.current = null;
-      });
-    inFlight.current = p;
-    return p;
-  }, [assembled, data, publicationId, utils]);
+      .then(
+        (draft) => draft.id,
+        () => null,
+      );
+  };
 
   return { state, save };
 }

@@ -1,178 +1,199 @@
-// The workflow's state: the stored publication's data, the current step, and progress saving. Every
-// step move, theme pick, channel toggle and article toggle is saved at once; the name 500 ms after
-// typing stops (spec §4). Saves run one after another so an older save can never land after a newer
-// one; a refused save (plan limit, locked theme, step rule) is shown and the change is undone.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// The workflow's state (spec §2, §4): what the server stores for the publication (the publications.get
+// query the route's loader ensured) with the progress saves still on their way laid over it. Every step
+// move, theme pick, channel toggle and article toggle is a saveProgress mutation at once; the name one
+// 500 ms after typing stops. The saves share one mutation scope, so TanStack Query runs them one at a
+// time in the order they were made and an older save never lands after a newer one. A pending save
+// shows at once (an optimistic update read from the mutation cache); a refused one (plan limit, locked
+// theme, step rule) is toasted and simply stops being laid over, so exactly its fields fall back.
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useMutationState, useQueryClient, type Mutation, type MutationFilters } from '@tanstack/react-query';
+import { getMutationKey } from '@trpc/react-query';
 import { trpc } from '../../trpc';
 import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { MSG } from '../../../shared/messages';
 import { isSampleArticle } from '../../../shared/schemas/content';
 import { emptyWorkflowData, unsavedAssemblyFields } from './rules';
-import { toStep, type AssembleRequest, type Publication, type Step, type WorkflowData, type WorkflowPatch } from './types';
+import { toStep, type AssembleRequest, type Publication, type SaveInput, type Step, type WorkflowData, type WorkflowPatch } from './types';
 
 export const NAME_SAVE_DELAY_MS = 500;
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
+/** The workflow as it stands: its data and the step it is at. */
+export interface WorkflowView {
+  data: WorkflowData;
+  step: Step;
+}
+
 function fromDto(p: Publication): WorkflowData {
-  const d = p.workflowData;
-  return {
-    newsletterName: d.newsletterName,
-    selectedTheme: d.selectedTheme,
-    selectedChannels: d.selectedChannels,
-    // A sample (it stands in for a channel that failed) is never chosen, whatever an older row holds.
-    selectedArticles: d.selectedArticles.filter((a) => !isSampleArticle(a)),
-    searchTopic: d.searchTopic,
-    topic: d.topic,
-    fontStyle: d.fontStyle,
-    layoutStyle: d.layoutStyle,
-    colorTheme: d.colorTheme,
-    intro: d.intro,
-    subject: d.subject,
-  };
+  const { lastSaved: _time, ...d } = p.workflowData;
+  // A sample (it stands in for a channel that failed) is never chosen, whatever an older row holds.
+  return { ...d, selectedArticles: d.selectedArticles.filter((a) => !isSampleArticle(a)) };
 }
 
-interface TrpcErrorShape {
-  data?: { httpStatus?: number; code?: string } | null;
+/** The stored publication with the pending saves applied in the order they were made. */
+function layered(stored: Publication, pending: readonly SaveInput[]): WorkflowView {
+  let data = fromDto(stored);
+  let step = toStep(stored.currentStep);
+  for (const save of pending) {
+    data = { ...data, ...save.workflowData };
+    step = toStep(save.currentStep);
+  }
+  return { data, step };
 }
 
-const statusOf = (err: unknown) => (err as TrpcErrorShape)?.data?.httpStatus;
+/** One scope per publication: its saves run one after another. */
+export const saveScope = (publicationId: string) => `workflow-progress:${publicationId}`;
+
+function saveFilters(publicationId: string): MutationFilters {
+  const scope = saveScope(publicationId);
+  return { mutationKey: getMutationKey(trpc.wizard.saveProgress), predicate: (m) => m.options.scope?.id === scope };
+}
+
+const variablesOf = (m: Mutation<unknown, Error, unknown>) => m.state.variables as SaveInput;
+
+/**
+ * The pending saves, read in the same render as the click that made them: the mutation cache tells its
+ * own listeners at once (useMutationState hears it a tick later, and a controlled checkbox would flick
+ * back for that tick).
+ */
+function usePendingSaves(filters: MutationFilters): readonly SaveInput[] {
+  const cache = useQueryClient().getMutationCache();
+  // The last answer, so an unchanged list keeps its identity (useSyncExternalStore compares them).
+  const last = useRef<readonly SaveInput[]>([]);
+  const read = useCallback(() => {
+    const next = cache.findAll(filters).map(variablesOf);
+    const prev = last.current;
+    if (next.length === prev.length && next.every((v, i) => v === prev[i])) return prev;
+    last.current = next;
+    return next;
+  }, [cache, filters]);
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
+  return useSyncExternalStore(subscribe, read);
+}
 
 export interface SaveOptions {
-  /** Undoes the optimistic change when the server refuses it. */
-  revert?: () => void;
   /** The step to record; defaults to the current one. */
   step?: Step;
   /** Ends the current issue on the server: the next save in step 5 makes a new saved newsletter. */
   newIssue?: boolean;
 }
 
-export function useWorkflow(publication: Publication, onUpgrade: () => void) {
+/** A change: the fields to set, or a function of the workflow's data at this instant giving them (null: nothing to change). */
+export type Change = Partial<WorkflowData> | ((current: WorkflowData) => Partial<WorkflowData> | null);
+
+export function useWorkflow(publicationId: string, onUpgrade: () => void) {
   const utils = trpc.useUtils();
-  const [data, setData] = useState<WorkflowData>(() => fromDto(publication));
-  const [step, setStep] = useState<Step>(() => toStep(publication.currentStep));
-  const [furthest, setFurthest] = useState<Step>(() => toStep(publication.currentStep));
-  const [saveState, setSaveState] = useState<SaveState>('idle');
-  const [lastSaved, setLastSaved] = useState<string>(publication.workflowData.lastSaved);
+  const queryClient = useQueryClient();
+  // The loader ensured it; while the page is open only this page's saves change it (their answers).
+  const [stored] = trpc.publications.get.useSuspenseQuery({ id: publicationId }, { staleTime: Infinity, refetchOnMount: false });
+  const filters = useMemo(() => saveFilters(publicationId), [publicationId]);
+  const pendingFilters = useMemo(() => ({ ...filters, status: 'pending' as const }), [filters]);
 
-  const stepRef = useRef(step);
-  const dataRef = useRef(data);
-  // What the server last confirmed it stores (saves answer in order, each with the whole stored data).
-  const storedRef = useRef<WorkflowData>(data);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const pending = useRef(0);
-  const nameTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // Saves answer after renders, so they call the newest onUpgrade through a ref kept current after each commit.
-  const onUpgradeRef = useRef(onUpgrade);
-  useEffect(() => {
-    onUpgradeRef.current = onUpgrade;
-  }, [onUpgrade]);
+  const saveProgress = trpc.wizard.saveProgress.useMutation({
+    scope: { id: saveScope(publicationId) },
+    // Each answer is the whole stored publication: the query now holds what the server stores.
+    onSuccess: (saved) => utils.publications.get.setData({ id: publicationId }, saved),
+    onError: (err, input) => {
+      const message = errorMessage(err, 'Your progress could not be saved. Please try again.');
+      const refused = httpStatusOf(err) === 403;
+      if (refused && input.workflowData?.selectedChannels) {
+        toast({ title: MSG.channelLimitTitle, description: message, variant: 'destructive' });
+        onUpgrade();
+      } else if (refused && input.workflowData?.selectedTheme !== undefined) {
+        toast({ title: MSG.upgradeRequired, description: message, variant: 'destructive' });
+        onUpgrade();
+      } else {
+        toast({ title: 'Progress not saved', description: message, variant: 'destructive' });
+      }
+    },
+  });
+  const { mutateAsync } = saveProgress;
 
-  const update = useCallback((patch: Partial<WorkflowData>) => {
-    dataRef.current = { ...dataRef.current, ...patch };
-    setData(dataRef.current);
-  }, []);
+  // The name as typed: it is saved after the pause, and the field never waits for the server.
+  const [name, setNameState] = useState(() => stored.workflowData.newsletterName);
+  // The name save waiting for the pause to end (the value and its timer).
+  const pendingName = useRef<{ value: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const [furthest, setFurthest] = useState<Step>(() => toStep(stored.currentStep));
+
+  const pending = usePendingSaves(pendingFilters);
+  const statuses = useMutationState({ filters, select: (m) => m.state.status });
+  const view = useMemo(() => {
+    const v = layered(stored, pending);
+    return { ...v, data: { ...v.data, newsletterName: name } };
+  }, [stored, pending, name]);
+
+  /** The workflow this instant, read from the query and mutation caches (event handlers act on it). */
+  const current = useCallback((): WorkflowView => {
+    const now = utils.publications.get.getData({ id: publicationId });
+    // The page's own query observes it, so it stays in the cache while the page is open.
+    if (!now) throw new Error('The publication is not loaded.');
+    const v = layered(now, queryClient.getMutationCache().findAll(pendingFilters).map(variablesOf));
+    return { ...v, data: { ...v.data, newsletterName: pendingName.current?.value ?? v.data.newsletterName } };
+  }, [utils, queryClient, publicationId, pendingFilters]);
 
   const save = useCallback(
-    (patch: WorkflowPatch, opts: SaveOptions = {}) => {
-      const currentStep = opts.step ?? stepRef.current;
-      pending.current += 1;
-      setSaveState('saving');
-      const run = () =>
-        utils.client.wizard.saveProgress
-          .mutate({ publicationId: publication.id, currentStep, workflowData: patch, ...(opts.newIssue ? { newIssue: true } : {}) })
-          .then((saved) => {
-            storedRef.current = fromDto(saved);
-            setLastSaved(saved.workflowData.lastSaved);
-            return true;
-          })
-          .catch((err: unknown) => {
-            opts.revert?.();
-            const message = errorMessage(err, 'Your progress could not be saved. Please try again.');
-            if (statusOf(err) === 403 && patch.selectedChannels) {
-              toast({ title: MSG.channelLimitTitle, description: message, variant: 'destructive' });
-              onUpgradeRef.current();
-            } else if (statusOf(err) === 403 && patch.selectedTheme !== undefined) {
-              toast({ title: MSG.upgradeRequired, description: message, variant: 'destructive' });
-              onUpgradeRef.current();
-            } else {
-              toast({ title: 'Progress not saved', description: message, variant: 'destructive' });
-            }
-            setSaveState('error');
-            return false;
-          })
-          .finally(() => {
-            pending.current -= 1;
-            if (pending.current === 0) setSaveState((s) => (s === 'error' ? s : 'saved'));
-          });
-      const next = queue.current.then(run);
-      queue.current = next;
-      return next;
-    },
-    [publication.id, utils],
+    (patch: WorkflowPatch, opts: SaveOptions = {}): Promise<boolean> =>
+      mutateAsync({
+        publicationId,
+        currentStep: opts.step ?? current().step,
+        workflowData: patch,
+        ...(opts.newIssue ? { newIssue: true } : {}),
+      }).then(
+        () => true,
+        () => false,
+      ),
+    [mutateAsync, publicationId, current],
   );
 
-  /** A pending name save is sent now (with whatever else is being saved) instead of after the pause. */
+  /** A name save waiting for the pause is sent now (with whatever else is being saved). */
   const takePendingName = useCallback((): WorkflowPatch => {
-    if (!nameTimer.current) return {};
-    clearTimeout(nameTimer.current);
-    nameTimer.current = null;
-    return { newsletterName: dataRef.current.newsletterName };
+    const p = pendingName.current;
+    if (!p) return {};
+    clearTimeout(p.timer);
+    pendingName.current = null;
+    return { newsletterName: p.value };
   }, []);
 
   const setName = useCallback(
-    (name: string) => {
-      update({ newsletterName: name });
-      if (nameTimer.current) clearTimeout(nameTimer.current);
-      nameTimer.current = setTimeout(() => {
-        nameTimer.current = null;
-        void save({ newsletterName: dataRef.current.newsletterName });
-      }, NAME_SAVE_DELAY_MS);
-    },
-    [save, update],
-  );
-
-  const goTo = useCallback(
-    (target: Step) => {
-      const from = stepRef.current;
-      if (target === from) return;
-      stepRef.current = target;
-      setStep(target);
-      setFurthest((f) => (target > f ? target : f));
-      window.scrollTo({ top: 0 });
-      void save(takePendingName(), {
-        step: target,
-        revert: () => {
-          stepRef.current = from;
-          setStep(from);
-        },
-      });
+    (value: string) => {
+      setNameState(value);
+      if (pendingName.current) clearTimeout(pendingName.current.timer);
+      const timer = setTimeout(() => void save(takePendingName()), NAME_SAVE_DELAY_MS);
+      pendingName.current = { value, timer };
     },
     [save, takePendingName],
   );
 
-  /** Changes fields and saves them; a refusal restores the previous values of exactly those fields. */
-  const change = useCallback(
-    (requested: Partial<WorkflowData>) => {
-      // Whatever path picked them, sample entries never enter the selection.
-      const patch = requested.selectedArticles ? { ...requested, selectedArticles: requested.selectedArticles.filter((a) => !isSampleArticle(a)) } : requested;
-      const before = Object.fromEntries(Object.keys(patch).map((k) => [k, dataRef.current[k as keyof WorkflowData]])) as Partial<WorkflowData>;
-      update(patch);
-      return save({ ...takePendingName(), ...patch }, { revert: () => update(before) });
+  const goTo = useCallback(
+    (target: Step) => {
+      if (target === current().step) return;
+      setFurthest((f) => (target > f ? target : f));
+      window.scrollTo({ top: 0 });
+      void save(takePendingName(), { step: target });
     },
-    [save, takePendingName, update],
+    [current, save, takePendingName],
+  );
+
+  /** Changes fields and saves them; a refusal leaves exactly those fields as the server stores them. */
+  const change = useCallback(
+    (requested: Change): Promise<boolean> => {
+      const fields = typeof requested === 'function' ? requested(current().data) : requested;
+      if (!fields) return Promise.resolve(false);
+      // Whatever path picked them, sample entries never enter the selection.
+      const patch = fields.selectedArticles ? { ...fields, selectedArticles: fields.selectedArticles.filter((a) => !isSampleArticle(a)) } : fields;
+      return save({ ...takePendingName(), ...patch });
+    },
+    [current, save, takePendingName],
   );
 
   /** Starts over in the same publication: step 1 with the spec's defaults (spec §2 'Create New Newsletter'). */
   const reset = useCallback(() => {
-    if (nameTimer.current) clearTimeout(nameTimer.current);
-    nameTimer.current = null;
+    if (pendingName.current) clearTimeout(pendingName.current.timer);
+    pendingName.current = null;
     const fresh = emptyWorkflowData();
-    dataRef.current = fresh;
-    setData(fresh);
-    stepRef.current = 1;
-    setStep(1);
+    setNameState(fresh.newsletterName);
     setFurthest(1);
     window.scrollTo({ top: 0 });
     // The server keeps the publication's listed name while the new newsletter's name is blank.
@@ -180,29 +201,45 @@ export function useWorkflow(publication: Publication, onUpgrade: () => void) {
   }, [save]);
 
   /** Assembly and sends name the publication; the server takes from its stored workflow what this session did not change. */
-  const assemblyRequest = useCallback(
-    (): AssembleRequest => ({ publicationId: publication.id, ...unsavedAssemblyFields(dataRef.current, storedRef.current) }),
-    [publication.id],
-  );
+  const assemblyRequest = useCallback((): AssembleRequest => {
+    const confirmed = utils.publications.get.getData({ id: publicationId });
+    const now = current().data;
+    return { publicationId, ...unsavedAssemblyFields(now, confirmed ? fromDto(confirmed) : now) };
+  }, [utils, publicationId, current]);
 
-  // Leaving the page sends a pending name save and refreshes the lists that show this publication.
+  // Leaving the page sends a name save still waiting for its pause, and refreshes the lists that show
+  // this publication.
   useEffect(
     () => () => {
-      if (nameTimer.current) {
-        clearTimeout(nameTimer.current);
-        void utils.client.wizard.saveProgress
-          .mutate({ publicationId: publication.id, currentStep: stepRef.current, workflowData: { newsletterName: dataRef.current.newsletterName } })
-          .catch(() => undefined);
-      }
+      const name = takePendingName();
+      if (name.newsletterName !== undefined) void save(name);
       void utils.publications.list.invalidate();
       void utils.integrations.status.invalidate();
     },
-    [publication.id, utils],
+    [save, takePendingName, utils],
   );
 
+  const saving = pending.length > 0;
+  const lastSettled = statuses.filter((s) => s !== 'pending').at(-1);
+  const saveState: SaveState = saving ? 'saving' : lastSettled === 'error' ? 'error' : lastSettled === 'success' ? 'saved' : 'idle';
+
   return useMemo(
-    () => ({ publicationId: publication.id, data, step, furthest, saveState, lastSaved, setName, goTo, change, reset, assemblyRequest, dataRef, stepRef }),
-    [publication.id, data, step, furthest, saveState, lastSaved, setName, goTo, change, reset, assemblyRequest],
+    () => ({
+      publicationId,
+      publicationName: stored.name,
+      data: view.data,
+      step: view.step,
+      furthest,
+      saveState,
+      lastSaved: stored.workflowData.lastSaved,
+      current,
+      setName,
+      goTo,
+      change,
+      reset,
+      assemblyRequest,
+    }),
+    [publicationId, stored, view, furthest, saveState, current, setName, goTo, change, reset, assemblyRequest],
   );
 }
 

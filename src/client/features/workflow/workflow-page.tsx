@@ -1,14 +1,13 @@
-// The newsletter workflow page (spec §2): resolves the publication, then the five steps with the step
-// indicator, the save status and the plan-upgrade dialog. Space for each step is reserved while it
-// loads so nothing jumps.
+// The newsletter workflow page (spec §2): the publication its route's loader opened, the five steps with
+// the step indicator, the save status and the plan-upgrade dialog. Space for each step is reserved
+// while it loads so nothing jumps.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CircleAlert, Check } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { UpgradeDialog } from '../upgrade';
-import { trpc } from '../../trpc';
-import { useOpenPublication } from './use-open-publication';
+import { useCurrentUser } from '../auth';
 import { useWorkflow, type SaveState } from './use-workflow';
 import { StepIndicator } from './step-indicator';
 import { StepName } from './step-name';
@@ -16,15 +15,10 @@ import { StepTheme } from './step-theme';
 import { ChannelStep } from './step-channels';
 import { ArticleStep } from './article-step';
 import { PreviewStep } from './preview-step';
-import { STEPS, type Publication } from './types';
+import { STEPS } from './types';
 
-export function WorkflowPage({ publicationId }: { publicationId?: string }) {
-  const open = useOpenPublication(publicationId);
-  if (open.status === 'loading') return <WorkflowSkeleton />;
-  return <WorkflowEditor key={open.publication.id} publication={open.publication} />;
-}
-
-function WorkflowSkeleton() {
+/** Space for the page while the loader opens the publication, so nothing jumps. */
+export function WorkflowSkeleton() {
   return (
     <div aria-busy="true">
       <PageHeader title="Newsletter Workflow" description="Opening your publication..." />
@@ -64,11 +58,11 @@ function SaveStatus({ state, lastSaved }: { state: SaveState; lastSaved: string 
   );
 }
 
-function WorkflowEditor({ publication }: { publication: Publication }) {
+export function WorkflowPage({ publicationId }: { publicationId: string }) {
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const openUpgrade = () => setUpgradeOpen(true);
-  const wf = useWorkflow(publication, openUpgrade);
-  const user = trpc.user.get.useQuery().data;
+  const wf = useWorkflow(publicationId, openUpgrade);
+  const user = useCurrentUser();
   const title = STEPS[wf.step - 1].title;
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(wf.step);
@@ -86,7 +80,7 @@ function WorkflowEditor({ publication }: { publication: Publication }) {
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span>
-              Publication: <span className="font-medium text-zinc-900 dark:text-zinc-100">{publication.name}</span>
+              Publication: <span className="font-medium text-zinc-900 dark:text-zinc-100">{wf.publicationName}</span>
             </span>
             <SaveStatus state={wf.saveState} lastSaved={wf.lastSaved} />
           </span>
@@ -112,9 +106,9 @@ function WorkflowEditor({ publication }: { publication: Publication }) {
         </h2>
         {wf.step === 1 && <StepName wf={wf} />}
         {wf.step === 2 && <StepTheme wf={wf} onUpgrade={openUpgrade} />}
-        {wf.step === 3 && user && <ChannelStep wf={wf} user={user} onUpgrade={openUpgrade} />}
+        {wf.step === 3 && <ChannelStep wf={wf} user={user} onUpgrade={openUpgrade} />}
         {wf.step === 4 && <ArticleStep wf={wf} />}
-        {wf.step === 5 && user && <PreviewStep wf={wf} user={user} />}
+        {wf.step === 5 && <PreviewStep wf={wf} user={user} />}
       </section>
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
     </>
