@@ -173,10 +173,10 @@ describe('progress saves', () => {
     server.hold();
 
     act(() => {
-      void wf().change({ selectedTheme: 'executive-brief', layoutStyle: 'compact' });
+      void wf().change({ selectedTheme: 'executive-brief', layoutStyle: 'two-column' });
       void wf().change({ selectedChannels: [markets] });
     });
-    expect(wf().data).toMatchObject({ selectedTheme: 'executive-brief', layoutStyle: 'compact', selectedChannels: [markets] });
+    expect(wf().data).toMatchObject({ selectedTheme: 'executive-brief', layoutStyle: 'two-column', selectedChannels: [markets] });
     await waitFor(() => expect(server.held).toHaveLength(1));
     act(() => server.held[0].resolve());
     await waitFor(() => expect(server.held).toHaveLength(2));

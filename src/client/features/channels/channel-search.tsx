@@ -2,6 +2,7 @@
 // that browse deeper (admin, professional, enterprise), a page switcher of up to 5 pages (spec §2).
 // When the search itself fails, the built-in sample channels for the topic replace the results (§8).
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -38,37 +39,31 @@ interface Props {
 export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onToggle, onSearched }: Props) {
   const [topic, setTopic] = useState(initialTopic);
   const [inputError, setInputError] = useState<string | null>(null);
-  const [result, setResult] = useState<SearchChannelsResult | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const utils = trpc.useUtils();
-  // The step searches its last topic again as it opens, so it starts out waiting for that answer.
-  const [pending, setPending] = useState(() => initialTopic.trim() !== '');
-  const searched = useRef<string | null>(null);
-  const latest = useRef(0);
+  // The search asked for. Coming back to a publication shows the results of its last search again, so
+  // the step opens asking for the topic it was left with.
+  const [asked, setAsked] = useState<{ niche: string; page: number } | null>(() => (initialTopic.trim() ? { niche: initialTopic.trim(), page: 1 } : null));
+  const query = trpc.channels.search.useQuery(asked ?? skipToken, {
+    // Each search asks again (no cached answer), a failure is shown at once (no retries), and the
+    // results on screen stay until the next answer arrives.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  const pending = query.isFetching;
+  const failed = asked && query.isError && !pending ? failedSearch(query.error, asked.niche) : null;
+  const result = failed ? failed.result : (query.data ?? null);
+  const failure = failed?.failure ?? null;
 
-  /**
-   * Asks the server; every state change happens when the answer arrives, and only the newest request's
-   * answer counts. Each search asks again (no cached answer) and a failure is shown at once (no retries).
-   */
-  const request = (t: string, page: number) => {
-    const n = ++latest.current;
-    utils.channels.search.fetch({ niche: t, page }, { staleTime: 0, retry: false }).then(
-      (res) => {
-        if (n !== latest.current) return;
-        setResult(res);
-        if (searched.current !== t) onSearched(t);
-        searched.current = t;
-        setPending(false);
-      },
-      (err: unknown) => {
-        if (n !== latest.current) return;
-        const failed = failedSearch(err, t);
-        setResult(failed.result);
-        setFailure(failed.failure);
-        setPending(false);
-      },
-    );
-  };
+  // A topic whose search answered is the publication's search topic (the one it opened with already is).
+  const reported = useRef(initialTopic.trim());
+  const answered = asked && query.isSuccess && !query.isPlaceholderData ? asked.niche : null;
+  const report = useEffectEvent((t: string) => onSearched(t));
+  useEffect(() => {
+    if (!answered || answered === reported.current) return;
+    reported.current = answered;
+    report(answered);
+  }, [answered]);
 
   const run = (text: string, page = 1) => {
     const t = text.trim();
@@ -77,20 +72,9 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
       return;
     }
     setInputError(null);
-    setFailure(null);
-    setPending(true);
-    request(t, page);
+    if (asked && asked.niche === t && asked.page === page) void query.refetch();
+    else setAsked({ niche: t, page });
   };
-
-  // Coming back to a publication shows the results of its last search again. Only the topic the step
-  // opened with is searched: later searches are the user's.
-  const repeatLastSearch = useEffectEvent(() => {
-    const t = initialTopic.trim();
-    if (!t) return;
-    searched.current = t;
-    request(t, 1);
-  });
-  useEffect(() => repeatLastSearch(), []);
 
   const pages = result ? Math.min(result.totalPages, CHANNEL_MAX_PAGES) : 0;
 
@@ -167,7 +151,7 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
               variant={p === result.page ? 'primary' : 'outline'}
               aria-current={p === result.page ? 'page' : undefined}
               aria-label={`Page ${p}`}
-              onClick={() => run(searched.current ?? topic, p)}
+              onClick={() => run(asked?.niche ?? topic, p)}
               disabled={pending}
             >
               {p}
