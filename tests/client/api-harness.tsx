@@ -5,7 +5,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { getQueryKey } from '@trpc/react-query';
-import { apiLinks, createQueryClient, trpc } from '../../src/client/trpc';
+import { apiLinks, createQueryClient, createTrpcUtils, trpc } from '../../src/client/trpc';
 import type { Publication } from '../../src/client/features/workflow/types';
 
 export interface Call {
@@ -62,6 +62,8 @@ export function apiHarness(handlers: Record<string, Handler>) {
   return {
     calls,
     queryClient,
+    /** The query utils the router's loaders get in their context. */
+    utils: createTrpcUtils(queryClient, client),
     Providers,
     callsTo: (path: string) => calls.filter((c) => c.path === path),
     /** What the workflow route's loader leaves in the cache: the opened publication's publications.get answer. */
