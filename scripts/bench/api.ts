@@ -39,11 +39,19 @@ export interface RunningServer {
 }
 
 /** Starts the built server (node dist/server/index.js, as `npm start` runs it) and waits for its ready line. */
-export async function startServer(opts: { databasePath: string; port: number; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(opts: {
+  databasePath: string;
+  port: number;
+  env?: Record<string, string>;
+  /** Another build of the app (a project folder and its build folder) instead of this one's dist/. */
+  build?: { root: string; dist: string };
+}): Promise<RunningServer> {
   const url = `http://127.0.0.1:${opts.port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
-    cwd: ROOT,
+  const root = opts.build?.root ?? ROOT;
+  const dist = opts.build?.dist ?? 'dist';
+  const child = spawn(process.execPath, [path.join(dist, 'server/index.js')], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -53,6 +61,7 @@ export async function startServer(opts: { databasePath: string; port: number; en
       APP_URL: url,
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'info',
+      CLIENT_DIR: path.join(root, dist, 'client'),
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

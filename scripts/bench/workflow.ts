@@ -23,7 +23,7 @@ async function call<T>(page: Page, proc: string, input?: unknown): Promise<T> {
 }
 
 /** A signed-in user with a publication at step 4: theme, the fixture channel and 20 articles chosen. */
-async function prepare(page: Page, fixtures: FixtureServer) {
+export async function prepare(page: Page, fixtures: FixtureServer) {
   await page.request.post('/api/auth/signup', { data: { name: 'Bench Admin', email: `bench-admin-${Date.now()}@example.test`, password: PASSWORD } });
   await page.context().clearCookies();
   const signup = await page.request.post('/api/auth/signup', { data: { name: 'Bench User', email: `bench-${Date.now()}@example.test`, password: PASSWORD } });
@@ -41,6 +41,50 @@ async function prepare(page: Page, fixtures: FixtureServer) {
     workflowData: { selectedTheme: 'market-watch', selectedChannels: [channel], selectedArticles: picked },
   });
   return { publicationId: pub.id, articles: picked };
+}
+
+/**
+ * From the click on Continue in step 4 to the step 5 preview frame being inserted with the assembled
+ * HTML (`shown`) and to its load event (`loaded`), `runs` times after one warm-up; the page is at step 4.
+ */
+export async function timeStep5(page: Page, lastTitle: string, runs: number): Promise<{ shown: number[]; loaded: number[] }> {
+  // The frame is sandboxed (an opaque origin), so only Playwright's frame access can read it.
+  const last = page.frameLocator('iframe[title="Web preview"]').getByText(lastTitle, { exact: true }).first();
+  const loaded: number[] = [];
+  const shown: number[] = [];
+  for (let i = 0; i < runs + 1; i++) {
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    // Timed inside the page, without polling delays.
+    await page.evaluate(() => {
+      const w = window as unknown as { __bench: { click?: number; load?: number; shown?: number } };
+      w.__bench = {};
+      const mo = new MutationObserver(() => {
+        if (document.querySelector('iframe[title="Web preview"]')) {
+          w.__bench.shown = performance.now();
+          mo.disconnect();
+        }
+      });
+      mo.observe(document.body, { childList: true, subtree: true });
+      document.addEventListener('click', () => (w.__bench.click = performance.now()), { capture: true, once: true });
+      document.addEventListener(
+        'load',
+        (e) => {
+          if ((e.target as HTMLElement).title === 'Web preview' && w.__bench.load === undefined) w.__bench.load = performance.now();
+        },
+        true,
+      );
+    });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await last.waitFor({ timeout: 30_000 });
+    const t = await page.evaluate(() => (window as unknown as { __bench: { click: number; load: number; shown: number } }).__bench);
+    if (i > 0) {
+      shown.push(t.shown - t.click);
+      loaded.push(t.load - t.click);
+    }
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Choose Articles' }).waitFor();
+  }
+  return { shown, loaded };
 }
 
 export default async function run() {
@@ -74,48 +118,9 @@ export default async function run() {
     await cold.close();
 
     // 2. Step 4 -> Continue -> the web preview shows the 20th article, several times.
-    // The frame is sandboxed (an opaque origin), so only Playwright's frame access can read it.
-    const last = page
-      .frameLocator('iframe[title="Web preview"]')
-      .getByText(articles[ARTICLES - 1].title, { exact: true })
-      .first();
     await page.goto(`/workflow?publicationId=${publicationId}`);
     await page.getByRole('heading', { name: 'Choose Articles' }).waitFor();
-    const times: number[] = [];
-    const shown: number[] = [];
-    for (let i = 0; i < RUNS + 1; i++) {
-      await page.getByRole('button', { name: 'Continue' }).waitFor();
-      // Timed inside the page, without polling delays: from the click on Continue to the preview frame
-      // being inserted with the assembled HTML, and to its load event (parsed, images loaded).
-      await page.evaluate(() => {
-        const w = window as unknown as { __bench: { click?: number; load?: number; shown?: number } };
-        w.__bench = {};
-        const mo = new MutationObserver(() => {
-          if (document.querySelector('iframe[title="Web preview"]')) {
-            w.__bench.shown = performance.now();
-            mo.disconnect();
-          }
-        });
-        mo.observe(document.body, { childList: true, subtree: true });
-        document.addEventListener('click', () => (w.__bench.click = performance.now()), { capture: true, once: true });
-        document.addEventListener(
-          'load',
-          (e) => {
-            if ((e.target as HTMLElement).title === 'Web preview' && w.__bench.load === undefined) w.__bench.load = performance.now();
-          },
-          true,
-        );
-      });
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await last.waitFor({ timeout: 30_000 });
-      const t = await page.evaluate(() => (window as unknown as { __bench: { click: number; load: number; shown: number } }).__bench);
-      if (i > 0) {
-        shown.push(t.shown - t.click);
-        times.push(t.load - t.click);
-      }
-      await page.getByRole('button', { name: 'Back' }).click();
-      await page.getByRole('heading', { name: 'Choose Articles' }).waitFor();
-    }
+    const { shown, loaded: times } = await timeStep5(page, articles[ARTICLES - 1].title, RUNS);
     const ui = median(times);
 
     // Baseline: the assembly call alone, same input, same server.

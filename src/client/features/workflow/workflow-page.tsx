@@ -17,23 +17,6 @@ import { ArticleStep } from './article-step';
 import { PreviewStep } from './preview-step';
 import { STEPS } from './types';
 
-/** Space for the page while the loader opens the publication, so nothing jumps. */
-export function WorkflowSkeleton() {
-  return (
-    <div aria-busy="true">
-      <PageHeader title="Newsletter Workflow" description="Opening your publication..." />
-      <div className="mb-6 grid grid-cols-5 gap-3">
-        {STEPS.map((s) => (
-          <div key={s.n} className="h-12 animate-pulse rounded-lg bg-zinc-200/70 dark:bg-zinc-800/70" />
-        ))}
-      </div>
-      <div className="flex min-h-[28rem] items-center justify-center rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/60">
-        <Spinner size="lg" label="Loading" className="text-indigo-600 dark:text-indigo-400" />
-      </div>
-    </div>
-  );
-}
-
 function SaveStatus({ state, lastSaved }: { state: SaveState; lastSaved: string }) {
   const time = new Date(lastSaved).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
   return (

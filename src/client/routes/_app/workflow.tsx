@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WorkflowPage, WorkflowSkeleton } from '../../features/workflow/workflow-page';
+import { WorkflowPage } from '../../features/workflow/workflow-page';
+import { WorkflowSkeleton } from '../../features/workflow/workflow-skeleton';
 import { openPublication } from '../../features/workflow/open-publication';
 import { pageErrorView } from '../../components/error-views';
 
