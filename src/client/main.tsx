@@ -12,7 +12,7 @@ import './styles.css';
 
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
-const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient) });
+const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient), client: trpcClient });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

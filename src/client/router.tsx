@@ -4,13 +4,15 @@
 import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
-import type { TrpcUtils } from './trpc';
+import type { TrpcClient, TrpcUtils } from './trpc';
 import { PageSpinner } from './components/ui/spinner';
 import { NotFound } from './components/not-found';
 
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: TrpcUtils;
+  /** The client the pages' hooks use, for loaders that start reads the pages share (step 4's articles). */
+  client: TrpcClient;
 }
 
 export function createAppRouter(context: RouterContext) {

@@ -62,8 +62,9 @@ export function apiHarness(handlers: Record<string, Handler>) {
   return {
     calls,
     queryClient,
-    /** The query utils the router's loaders get in their context. */
+    /** The query utils and the client the router's loaders get in their context. */
     utils: createTrpcUtils(queryClient, client),
+    client,
     Providers,
     callsTo: (path: string) => calls.filter((c) => c.path === path),
     /** What the workflow route's loader leaves in the cache: the opened publication's publications.get answer. */

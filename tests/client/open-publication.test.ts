@@ -1,21 +1,27 @@
 // The workflow route's loader (spec §2, §4, §5, §8): it opens the publication named by the address or
 // the session entry, confirmed by the server, and otherwise sends the user to /publications.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isRedirect } from '@tanstack/react-router';
 import { openPublication } from '../../src/client/features/workflow/open-publication';
 import { SELECTED_PUBLICATION_KEY } from '../../src/client/features/workflow/stored-publication';
 import { apiHarness, ApiRefusal } from './api-harness';
-import { buildPublication } from './fixtures';
+import { buildArticle, buildChannel, buildPublication } from './fixtures';
+import { channelArticlesQuery } from '../../src/client/features/workflow/article-queries';
+import type { ChannelRef } from '../../src/shared/schemas/content';
 
 const publication = buildPublication();
-const server = () =>
+const server = (open = publication) =>
   apiHarness({
     'publications.get': (input) => {
-      if ((input as { id: string }).id !== publication.id) throw new ApiRefusal(404, 'Publication not found');
-      return publication;
+      if ((input as { id: string }).id !== open.id) throw new ApiRefusal(404, 'Publication not found');
+      return open;
+    },
+    'articles.listForChannels': (input) => {
+      const { channels } = input as { channels: ChannelRef[] };
+      return { success: true, articles: channels.map((c) => buildArticle({ ...buildChannel(c.name), ...c }, `News from ${c.name}`)), errors: [] };
     },
   });
-const context = (api: ReturnType<typeof apiHarness>) => ({ queryClient: api.queryClient, trpc: api.utils });
+const context = (api: ReturnType<typeof apiHarness>) => ({ queryClient: api.queryClient, trpc: api.utils, client: api.client });
 const stored = () => window.sessionStorage.getItem(SELECTED_PUBLICATION_KEY);
 
 /** Where a redirect thrown by the loader sends the user. */
@@ -69,5 +75,21 @@ describe('opening the workflow', () => {
     // The click that follows the hover uses the answer read ahead.
     await openPublication(context(api), publication.id);
     expect(api.callsTo('publications.get').filter((c) => (c.input as { id: string }).id === publication.id)).toHaveLength(1);
+  });
+
+  it("asks for a step 4 publication's articles at once, in one call the step then reads from", async () => {
+    const channels = [buildChannel('Markets Wire'), buildChannel('Science Desk')];
+    const atStep4 = buildPublication({ selectedChannels: channels }, 4);
+    const api = server(atStep4);
+    await openPublication(context(api), atStep4.id);
+    await vi.waitFor(() => expect(api.queryClient.getQueryData(channelArticlesQuery(api.client, channels[1], null).queryKey)).toBeTruthy());
+    const calls = api.callsTo('articles.listForChannels');
+    expect(calls).toHaveLength(1);
+    expect((calls[0].input as { channels: ChannelRef[] }).channels.map((c) => c.name)).toEqual(['Markets Wire', 'Science Desk']);
+
+    const elsewhere = server(buildPublication({ selectedChannels: channels }, 3));
+    await openPublication(context(elsewhere), atStep4.id);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(elsewhere.callsTo('articles.listForChannels')).toHaveLength(0);
   });
 });

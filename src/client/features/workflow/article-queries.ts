@@ -6,12 +6,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { isSampleArticle, type ChannelRef, type DateRange, type MultiChannelArticlesResult } from '../../../shared/schemas/content';
-import { trpc } from '../../trpc';
+import { trpc, type TrpcClient } from '../../trpc';
 
 export const ARTICLES_FRESH_MS = 5 * 60 * 1000;
 
-type Utils = ReturnType<typeof trpc.useUtils>;
-type Client = Utils['client'];
+/** A tRPC client: a page's (`useUtils().client`) or the router context's (the workflow's loader). */
+type Client = Pick<TrpcClient, 'articles'>;
 
 /** Every channel's articles, whatever the range: what 'Apply Filter' clears. */
 export const allChannelArticlesKey = () => getQueryKey(trpc.articles.listForChannels);
@@ -59,11 +59,11 @@ function channelShare(client: Client, channel: ChannelRef, range: DateRange | nu
 }
 
 /** One channel's articles in one date range, keyed as articles.listForChannels for that channel alone. */
-export function channelArticlesQuery(utils: Utils, channel: ChannelRef, range: DateRange | null) {
+export function channelArticlesQuery(client: Client, channel: ChannelRef, range: DateRange | null) {
   const ref: ChannelRef = { name: channel.name, url: channel.url, niche: channel.niche };
   return queryOptions({
     queryKey: getQueryKey(trpc.articles.listForChannels, { channels: [ref], dateRange: range }, 'query'),
-    queryFn: () => channelShare(utils.client, ref, range),
+    queryFn: () => channelShare(client, ref, range),
     staleTime: ARTICLES_FRESH_MS,
     // A failed load shows its error beside the channel at once; 'Retry Loading Articles' asks again.
     retry: false,

@@ -76,9 +76,11 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
   const [filter, setFilter] = useState<{ range: DateRange | null; previous?: DateRange | null }>({ range: null });
   const range = filter.range;
   const previousData = (c: ChannelRef) =>
-    filter.previous === undefined ? undefined : queryClient.getQueryData<MultiChannelArticlesResult>(channelArticlesQuery(utils, c, filter.previous).queryKey);
+    filter.previous === undefined
+      ? undefined
+      : queryClient.getQueryData<MultiChannelArticlesResult>(channelArticlesQuery(utils.client, c, filter.previous).queryKey);
   const { byChannel, articles, arrived, answeredAt } = useQueries({
-    queries: channels.map((c) => ({ ...channelArticlesQuery(utils, c, range), placeholderData: () => previousData(c) })),
+    queries: channels.map((c) => ({ ...channelArticlesQuery(utils.client, c, range), placeholderData: () => previousData(c) })),
     combine: combineChannels,
   });
   const results = new Map(channels.flatMap((c, i) => (byChannel[i] ? [[c.url, byChannel[i]] as const] : [])));
@@ -128,7 +130,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
   const retry = () => {
     // Invalidated together, the channels are asked for again in one call.
     for (const c of failed.length > 0 ? failed : channels)
-      void queryClient.invalidateQueries({ queryKey: channelArticlesQuery(utils, c, range).queryKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: channelArticlesQuery(utils.client, c, range).queryKey, exact: true });
   };
 
   if (channels.length === 0) {

@@ -4,7 +4,7 @@
 // left the user is sent to /publications. A corrupt or foreign entry never throws.
 import { redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { TrpcUtils } from '../../trpc';
+import type { TrpcClient, TrpcUtils } from '../../trpc';
 import { clearStoredPublication, pickPublicationId, readStoredPublication, writeStoredPublication } from './stored-publication';
 
 /** Opening the workflow again within this long shows the publication as read then (a preload and the click share one read). */
@@ -17,7 +17,7 @@ function leave(): never {
 
 /** The id of the publication to open; redirects to /publications, or to the address naming the publication. */
 export async function openPublication(
-  context: { queryClient: QueryClient; trpc: TrpcUtils },
+  context: { queryClient: QueryClient; trpc: TrpcUtils; client: TrpcClient },
   queryId: string | undefined,
   preload = false,
 ): Promise<string | null> {
@@ -35,6 +35,15 @@ export async function openPublication(
   const publication = await read(id).catch(() => null);
   if (!publication) leave();
   writeStoredPublication({ id: publication.id, name: publication.name });
+  // A publication left at step 4 shows its channels' articles first: they are asked for now, while the
+  // page's code loads, and the step reads the same queries (the feeds are not waited for here).
+  // (Loaded on demand: the queries' module brings the content schemas, which the entry chunk should not.)
+  if (publication.currentStep === 4) {
+    const channels = publication.workflowData.selectedChannels;
+    void import('./article-queries').then(({ channelArticlesQuery }) => {
+      for (const c of channels) void context.queryClient.prefetchQuery(channelArticlesQuery(context.client, c, null));
+    });
+  }
   // The address names the publication opened, so a reload or a shared link opens the same one.
   if (queryId !== publication.id) throw redirect({ to: '/workflow', search: { publicationId: publication.id }, replace: true });
   return publication.id;

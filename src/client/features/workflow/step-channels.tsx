@@ -46,7 +46,7 @@ export function ChannelStep({ wf, user, onUpgrade }: { wf: Workflow; user: UserD
     if (current.length >= limit) return limitReached();
     // Its articles are fetched once the server has accepted the pick.
     void wf.change({ selectedChannels: [...current, c] }).then((ok) => {
-      if (ok) void queryClient.prefetchQuery(channelArticlesQuery(utils, c, null));
+      if (ok) void queryClient.prefetchQuery(channelArticlesQuery(utils.client, c, null));
     });
   };
 
