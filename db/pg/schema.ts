@@ -50,4 +50,5 @@ export const {
   trackingEvents,
   rateLimits,
   serverProcesses,
+  customThemes,
 } = pgTables;

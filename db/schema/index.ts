@@ -53,3 +53,4 @@ export const sendLinks = pick('sendLinks');
 export const trackingEvents = pick('trackingEvents');
 export const rateLimits = pick('rateLimits');
 export const serverProcesses = pick('serverProcesses');
+export const customThemes = pick('customThemes');

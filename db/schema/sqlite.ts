@@ -13,3 +13,4 @@ export * from './team';
 export * from './integrations';
 export * from './tracking';
 export * from './shared-state';
+export * from './themes';

@@ -44,6 +44,7 @@ import { Route as AppPublicationsRouteImport } from './routes/_app/publications'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSubscribersRouteImport } from './routes/_app/subscribers'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
+import { Route as AppThemesRouteImport } from './routes/_app/themes'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as AppWorkflowRouteImport } from './routes/_app/workflow'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
@@ -237,6 +238,11 @@ const AppTeamRoute = AppTeamRouteImport.update({
   path: '/team',
   getParentRoute: () => AppRoute,
 } as any)
+const AppThemesRoute = AppThemesRouteImport.update({
+  id: '/themes',
+  path: '/themes',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUpgradeRoute = AppUpgradeRouteImport.update({
   id: '/upgrade',
   path: '/upgrade',
@@ -368,6 +374,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AppSettingsRoute
   '/subscribers': typeof AppSubscribersRoute
   '/team': typeof AppTeamRoute
+  '/themes': typeof AppThemesRoute
   '/upgrade': typeof AppUpgradeRoute
   '/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -421,6 +428,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute
   '/subscribers': typeof AppSubscribersRoute
   '/team': typeof AppTeamRoute
+  '/themes': typeof AppThemesRoute
   '/upgrade': typeof AppUpgradeRoute
   '/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -477,6 +485,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute
   '/_app/subscribers': typeof AppSubscribersRoute
   '/_app/team': typeof AppTeamRoute
+  '/_app/themes': typeof AppThemesRoute
   '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -533,6 +542,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/subscribers'
     | '/team'
+    | '/themes'
     | '/upgrade'
     | '/workflow'
     | '/blog/$slug'
@@ -586,6 +596,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/subscribers'
     | '/team'
+    | '/themes'
     | '/upgrade'
     | '/workflow'
     | '/blog/$slug'
@@ -641,6 +652,7 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/_app/subscribers'
     | '/_app/team'
+    | '/_app/themes'
     | '/_app/upgrade'
     | '/_app/workflow'
     | '/blog/$slug'
@@ -935,6 +947,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTeamRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/themes': {
+      id: '/_app/themes'
+      path: '/themes'
+      fullPath: '/themes'
+      preLoaderRoute: typeof AppThemesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/upgrade': {
       id: '/_app/upgrade'
       path: '/upgrade'
@@ -1112,6 +1131,7 @@ interface AppRouteChildren {
   AppSettingsRoute: typeof AppSettingsRoute
   AppSubscribersRoute: typeof AppSubscribersRoute
   AppTeamRoute: typeof AppTeamRoute
+  AppThemesRoute: typeof AppThemesRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppWorkflowRoute: typeof AppWorkflowRoute
   AppTeamJoinRoute: typeof AppTeamJoinRoute
@@ -1133,6 +1153,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsRoute: AppSettingsRoute,
   AppSubscribersRoute: AppSubscribersRoute,
   AppTeamRoute: AppTeamRoute,
+  AppThemesRoute: AppThemesRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppWorkflowRoute: AppWorkflowRoute,
   AppTeamJoinRoute: AppTeamJoinRoute,

@@ -22,6 +22,8 @@ export const locks = {
   username: (t: Tx, base: string) => lockFor(t, `username:${base}`),
   /** "An active admin remains": every change that can demote, disable or delete an admin. */
   activeAdmins: (t: Tx) => lockFor(t, 'active-admins'),
+  /** The plan's cap on an account's saved themes. */
+  customThemesOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:custom-themes:${userId}`),
   /** The plan's limit on an account's publications. */
   publicationsOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:publications:${userId}`),
   /** One publication's saved workflow (its plan checks compare with what is stored). */

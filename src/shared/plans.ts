@@ -198,7 +198,12 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     monthlyPrice: 39,
     priceLabel: '$39/month',
     themesLabel: 'Unlimited themes',
-    features: [includes('Everything in Professional', 'professional'), coming('A/B testing'), coming('Custom theme colours'), coming('API access')],
+    features: [
+      includes('Everything in Professional', 'professional'),
+      coming('A/B testing'),
+      has('Custom theme colours', 'customThemes'),
+      coming('API access'),
+    ],
   },
   {
     id: 'enterprise',

@@ -4,29 +4,50 @@
 import { canUseThemeTier, type ThemeTier } from './plans';
 
 /** Masthead designs; each theme has its own. */
-export type HeaderStyle =
-  | 'broadsheet'
-  | 'ticker'
-  | 'community'
-  | 'corporate'
-  | 'terminal'
-  | 'scoreboard'
-  | 'bands'
-  | 'bubbly'
-  | 'notebook'
-  | 'minimal'
-  | 'launch'
-  | 'editorial'
-  | 'ledger'
-  | 'postcard'
-  | 'wellness'
-  | 'magazine'
-  | 'capitol'
-  | 'letter';
+export const HEADER_STYLES = [
+  'broadsheet',
+  'ticker',
+  'community',
+  'corporate',
+  'terminal',
+  'scoreboard',
+  'bands',
+  'bubbly',
+  'notebook',
+  'minimal',
+  'launch',
+  'editorial',
+  'ledger',
+  'postcard',
+  'wellness',
+  'magazine',
+  'capitol',
+  'letter',
+] as const;
+export type HeaderStyle = (typeof HEADER_STYLES)[number];
 
 /** Article-card treatments, shared by themes of a kind. */
-export type BodyStyle =
-  'column-rules' | 'data-rows' | 'kicker' | 'boxed' | 'accent-bar' | 'bubbles' | 'numbered' | 'minimal' | 'editorial' | 'postcard' | 'letter';
+export const BODY_STYLES = [
+  'column-rules',
+  'data-rows',
+  'kicker',
+  'boxed',
+  'accent-bar',
+  'bubbles',
+  'numbered',
+  'minimal',
+  'editorial',
+  'postcard',
+  'letter',
+] as const;
+export type BodyStyle = (typeof BODY_STYLES)[number];
+
+/** A saved theme's own colours where the renderer would otherwise derive them (light rendering). */
+export interface BrandColors {
+  background: string;
+  text: string;
+  link: string;
+}
 
 export interface ThemeMeta {
   id: string;
@@ -44,6 +65,8 @@ export interface ThemeMeta {
   preview: string;
   subscription: ThemeTier;
   customCSS?: string;
+  /** Set on a creator's saved theme: its colours, and the line its footer carries. */
+  brand?: BrandColors & { footerText: string };
 }
 
 const SERIF = "Georgia, 'Times New Roman', Times, serif";
@@ -56,6 +79,22 @@ const TREBUCHET = "'Trebuchet MS', 'Lucida Grande', Tahoma, sans-serif";
 const MONO = "'Courier New', Courier, monospace";
 const IMPACT = "Impact, 'Arial Black', 'Arial Narrow', sans-serif";
 const BLACK = "'Arial Black', Arial, Helvetica, sans-serif";
+
+/** The fonts a saved theme may use: stacks every mail client has (web fonts are not loaded in email). */
+export const EMAIL_FONTS = {
+  georgia: { label: 'Georgia (serif)', stack: SERIF },
+  times: { label: 'Times New Roman (serif)', stack: TIMES },
+  palatino: { label: 'Palatino (serif)', stack: PALATINO },
+  arial: { label: 'Arial (sans-serif)', stack: SANS },
+  helvetica: { label: 'Helvetica (sans-serif)', stack: HELVETICA },
+  verdana: { label: 'Verdana (sans-serif)', stack: VERDANA },
+  trebuchet: { label: 'Trebuchet MS (sans-serif)', stack: TREBUCHET },
+  courier: { label: 'Courier New (monospace)', stack: MONO },
+  impact: { label: 'Impact (display)', stack: IMPACT },
+  'arial-black': { label: 'Arial Black (display)', stack: BLACK },
+} as const;
+export type EmailFont = keyof typeof EMAIL_FONTS;
+export const EMAIL_FONT_KEYS = Object.keys(EMAIL_FONTS) as [EmailFont, ...EmailFont[]];
 
 export const THEMES: readonly ThemeMeta[] = [
   {

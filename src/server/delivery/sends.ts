@@ -10,7 +10,7 @@ import { MSG } from '../../shared/messages';
 import { issueSends, sendLinks, sendRecipients, subscribers, type IssueSendRow, type SendStatus } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
 import { addOpenPixel, markTrackedLinks, type TrackedLink } from '../tracking/links';
-import { assembleNewsletter } from '../newsletter/assemble';
+import { assembleForOwner } from '../newsletter/assemble';
 import { findOwned } from '../publications/publications';
 import { assembleInputFrom } from '../publications/assemble-input';
 import type { JobQueue } from '../jobs/queue';
@@ -121,8 +121,8 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
   if (!input.scheduledAt && (await activeSubscriberCount(ctx.db, publication.id)) === 0) throw new AppError('BAD_REQUEST', SEND_MSG.noSubscribers);
 
   const assembleInput = assembleInputFrom(input, publication);
-  const email = assembleNewsletter(ctx, assembleInput, { personalized: true });
-  const web = assembleNewsletter(ctx, assembleInput);
+  const email = await assembleForOwner(ctx, ctx.user.id, assembleInput, { personalized: true });
+  const web = await assembleForOwner(ctx, ctx.user.id, assembleInput);
   // Tracking follows the publication's switches, frozen on the send; only plans with analytics
   // track (nobody could see the figures otherwise, and readers are not tracked for nothing).
   const tracks = capabilitiesFor(ctx.user).analytics;

@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { emailField } from '../../shared/schemas/auth';
 import type { AssembledNewsletter } from '../../shared/schemas/newsletter';
-import { assembleNewsletter } from '../newsletter/assemble';
+import { assembleForOwner } from '../newsletter/assemble';
 import { assembleRequest, resolveAssembleInput } from '../publications/assemble-input';
 import { mailboxWithName } from '../mail/headers';
 import { MailRefusedError, sendMail } from '../mail/mailer';
@@ -96,7 +96,8 @@ async function sendEach(ctx: Ctx, recipients: string[], newsletter: AssembledNew
 async function assemble(ctx: Ctx, input: SendTestInput): Promise<AssembledNewsletter> {
   // A user already at the limit is refused before any assembly work.
   await ctx.limiter.check(sendKey(ctx), SEND_RULE);
-  return assembleNewsletter(ctx, await resolveAssembleInput(ctx, input));
+  const resolved = await resolveAssembleInput(ctx, input);
+  return assembleForOwner(ctx, resolved.ownerId, resolved.input);
 }
 
 export async function sendTest(ctx: Ctx, input: SendTestInput): Promise<SendResult> {

@@ -3,7 +3,9 @@
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { canUseThemeTier, PLAN_LABELS, type ThemeTier } from '../../shared/plans';
-import { getTheme } from '../../shared/themes';
+import { getTheme, type ThemeMeta } from '../../shared/themes';
+import type { Db } from '../db';
+import { isCustomThemeId, resolveTheme, THEME_MSG } from '../themes/custom-themes';
 import { GMAIL_CLIP_BYTES, type AssembleInput, type AssembledNewsletter } from '../../shared/schemas/newsletter';
 import { normalizeArticles, buildIssue } from './issue';
 import { renderIssue } from './render';
@@ -22,11 +24,26 @@ export function planLabelForTier(tier: ThemeTier): string {
   return tier === 'admin' ? PLAN_LABELS.enterprise : PLAN_LABELS[tier];
 }
 
-/** Synchronous: rendering is pure CPU work (about 2 ms for 20 articles). */
-export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput, extra: { personalized?: boolean } = {}): AssembledNewsletter {
+/**
+ * Assembles with the theme as `ownerId` may use it: a built-in theme or one of their saved themes (the
+ * publication's owner, whose theme it is). Every path that assembles a creator's issue comes here.
+ */
+export async function assembleForOwner(
+  ctx: AssembleCtx & { db: Pick<Db, 'select'> },
+  ownerId: string,
+  input: AssembleInput,
+  extra: { personalized?: boolean } = {},
+): Promise<AssembledNewsletter> {
+  const theme = input.themeId && isCustomThemeId(input.themeId) ? await resolveTheme(ctx.db, ownerId, input.themeId) : undefined;
+  return assembleNewsletter(ctx, input, { ...extra, theme });
+}
+
+/** Synchronous: rendering is pure CPU work (about 2 ms for 20 articles). `extra.theme`: a saved theme resolved by the caller. */
+export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput, extra: { personalized?: boolean; theme?: ThemeMeta } = {}): AssembledNewsletter {
   const name = input.newsletterName?.trim() ?? '';
   if (!name || !input.themeId || !input.articles?.length) throw new AppError('BAD_REQUEST', MSG.assemblyMissing);
-  const theme = getTheme(input.themeId);
+  const theme = extra.theme?.id === input.themeId ? extra.theme : getTheme(input.themeId);
+  if (!theme && isCustomThemeId(input.themeId)) throw new AppError('BAD_REQUEST', THEME_MSG.gone);
   if (!theme) throw new AppError('BAD_REQUEST', `Unknown theme: ${input.themeId.slice(0, 100)}`);
   if (!canUseThemeTier(ctx.user ?? {}, theme.subscription)) {
     const plan = planLabelForTier(theme.subscription);

@@ -1,7 +1,7 @@
 // Colour palettes for a theme in each colour theme (light, dark, colorful), with contrast kept at
 // WCAG AA for body text: headings and links are nudged toward black or white until they read.
 import type { ColorTheme } from '../../shared/schemas/newsletter';
-import type { ThemeMeta } from '../../shared/themes';
+import type { BrandColors, ThemeMeta } from '../../shared/themes';
 
 export interface Palette {
   /** Page background around the 600 px column. */
@@ -89,9 +89,50 @@ const PAPER = new Set(['newsprint', 'the-capitol-digest', 'finance', 'lifestyle'
 const cache = new Map<string, Palette>();
 
 export function paletteFor(theme: ThemeMeta, mode: ColorTheme): Palette {
+  // A saved theme can change at any time: its palette is worked out on each render (microseconds).
+  if (theme.brand) return withBrand(derive(theme, mode), theme.brand, mode);
   const key = `${theme.id}:${mode}`;
   const hit = cache.get(key);
   if (hit) return hit;
+  const p = derive(theme, mode);
+  cache.set(key, p);
+  return p;
+}
+
+/**
+ * A saved theme's own colours: in light rendering its background, text and link are used as chosen
+ * (saving refuses pairs below WCAG AA, `brandContrast`); in colourful rendering the cards stay white and
+ * take its text and link; in dark rendering the page stays dark and its link is lightened until it reads.
+ */
+function withBrand(p: Palette, brand: BrandColors, mode: ColorTheme): Palette {
+  if (mode === 'dark') return { ...p, link: readable(mix(brand.link, '#ffffff', 0.2), p.card) };
+  if (mode === 'colorful') return { ...p, text: readable(brand.text, p.card), link: readable(brand.link, p.card) };
+  return {
+    ...p,
+    page: brand.background,
+    surface: brand.background,
+    card: brand.background,
+    text: brand.text,
+    link: brand.link,
+    heading: readable(p.primary, brand.background),
+  };
+}
+
+/** The WCAG 2.1 contrast of a saved theme's chosen pairs in light rendering (text and links need 4.5:1, headings 3:1). */
+export function brandContrast(colors: { primary: string; background: string; text: string; link: string }) {
+  const pairs: [string, string, string, number][] = [
+    ['Text on the background', colors.text, colors.background, 4.5],
+    ['Links on the background', colors.link, colors.background, 4.5],
+    ['Headings (primary colour) on the background', colors.primary, colors.background, 3],
+  ];
+  return pairs.map(([pair, fg, bg, needs]) => {
+    // Rounded down, so a pair shown as 4.50:1 really reaches 4.5.
+    const ratio = Math.floor(contrast(fg, bg) * 100) / 100;
+    return { pair, ratio, needs, ok: ratio >= needs };
+  });
+}
+
+function derive(theme: ThemeMeta, mode: ColorTheme): Palette {
   const primary = theme.primaryColor;
   const secondary = theme.secondaryColor;
   const accent = theme.accentColor ?? primary;
@@ -167,6 +208,5 @@ export function paletteFor(theme: ThemeMeta, mode: ColorTheme): Palette {
       mode,
     };
   }
-  cache.set(key, p);
   return p;
 }

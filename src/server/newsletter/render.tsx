@@ -145,6 +145,14 @@ function Footer({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
         >
           You are receiving this email because you subscribed to {ctx.issue.name}.
         </p>
+        {ctx.theme.brand?.footerText ? (
+          <p
+            className={band ? undefined : 'nl-mu'}
+            style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 8, fontStyle: 'normal', fontWeight: 400 })}
+          >
+            {ctx.theme.brand.footerText}
+          </p>
+        ) : null}
         {opts.personalized ? (
           <p
             className={band ? undefined : 'nl-mu'}

@@ -46,16 +46,17 @@ export function assembleInputFrom(overrides: AssembleOverrides, stored?: StoredW
 }
 
 /**
- * The request resolved against the publication it names. `need: 'own'` (sends) reaches the caller's
+ * The request resolved against the publication it names, with whose saved themes it may use (the
+ * publication's owner; the caller without a publication). `need: 'own'` (sends) reaches the caller's
  * own publications only; `'view'` (previews) also those shared with the caller's team.
  */
 export async function resolveAssembleInput(
   ctx: { db: Pick<Db, 'select'>; user: { id: string } },
   request: AssembleRequest,
   need: 'own' | 'view' = 'own',
-): Promise<AssembleInput> {
+): Promise<{ input: AssembleInput; ownerId: string }> {
   const { publicationId: id, ...overrides } = request;
-  if (!id) return assembleInputFrom(overrides);
+  if (!id) return { input: assembleInputFrom(overrides), ownerId: ctx.user.id };
   const row = need === 'own' ? await findOwned(ctx.db, ctx.user.id, id) : (await findAccessible(ctx.db, ctx.user.id, id, 'view')).row;
-  return assembleInputFrom(overrides, row);
+  return { input: assembleInputFrom(overrides, row), ownerId: row.userId };
 }

@@ -11,6 +11,7 @@ import { MSG } from '../../shared/messages';
 import { canUseThemeTier, channelLimitFor } from '../../shared/plans';
 import { getTheme, type ThemeMeta } from '../../shared/themes';
 import { planLabelForTier } from '../newsletter/assemble';
+import { isCustomThemeId, resolveTheme } from '../themes/custom-themes';
 import { endIssue } from '../newsletter/drafts';
 import { normalizeWorkflowData, toPublicationDto } from './dto';
 import { findAccessible } from './publications';
@@ -44,7 +45,7 @@ export function checkStepRules(step: number, data: Merged): void {
  * picked theme above the plan. Removing channels is always allowed, so a user whose plan went down can
  * still trim an older selection one channel at a time.
  */
-export function checkPlanLimits(user: { role?: unknown; planType?: unknown }, before: Merged, after: Merged): void {
+export function checkPlanLimits(user: { role?: unknown; planType?: unknown }, before: Merged, after: Merged, savedTheme?: ThemeMeta): void {
   const limit = channelLimitFor(user);
   if (after.selectedChannels.length > limit) {
     const had = new Set(before.selectedChannels.map((c) => c.url));
@@ -53,7 +54,7 @@ export function checkPlanLimits(user: { role?: unknown; planType?: unknown }, be
   }
   const themeId = after.selectedTheme;
   if (themeId !== null && themeId !== before.selectedTheme) {
-    const theme = getTheme(themeId);
+    const theme = savedTheme?.id === themeId ? savedTheme : getTheme(themeId);
     if (!theme) throw new AppError('BAD_REQUEST', PROGRESS_MSG.unknownTheme(themeId));
     if (!canUseThemeTier(user, theme.subscription)) throw new AppError('FORBIDDEN', PROGRESS_MSG.themeLocked(theme), { requiredTier: theme.subscription });
   }
@@ -86,7 +87,10 @@ export function saveProgress(ctx: Ctx, input: SaveProgressInput) {
     merged.selectedArticles = uniqueBy(merged.selectedArticles, (a) => a.id);
 
     checkStepRules(input.currentStep, merged);
-    checkPlanLimits(access.role === 'owner' ? ctx.user : access.owner, before, merged);
+    // A saved theme is one of the publication owner's.
+    const picked = merged.selectedTheme;
+    const savedTheme = picked && picked !== before.selectedTheme && isCustomThemeId(picked) ? await resolveTheme(t, row.userId, picked) : undefined;
+    checkPlanLimits(access.role === 'owner' ? ctx.user : access.owner, before, merged, savedTheme);
 
     const now = ctx.now();
     const workflowData: PublicationWorkflowData = { ...merged, lastSaved: now.toISOString() };

@@ -1,7 +1,7 @@
 // wizard.*: the newsletter workflow's server side (assembly here; progress autosave mounted from its own file).
 import { router, protectedProcedure, costly } from '../trpc/init';
 import { assembleResult } from '../../shared/schemas/newsletter';
-import { assembleNewsletter } from '../newsletter/assemble';
+import { assembleForOwner } from '../newsletter/assemble';
 import { assembleRequest, resolveAssembleInput } from '../publications/assemble-input';
 import { saveProgressProcedure } from './wizard-progress';
 
@@ -13,5 +13,8 @@ export const wizardRouter = router({
     .use(costly('render'))
     .input(assembleRequest)
     .output(assembleResult)
-    .query(async ({ ctx, input }) => ({ success: true as const, data: assembleNewsletter(ctx, await resolveAssembleInput(ctx, input, 'view')) })),
+    .query(async ({ ctx, input }) => {
+      const resolved = await resolveAssembleInput(ctx, input, 'view');
+      return { success: true as const, data: await assembleForOwner(ctx, resolved.ownerId, resolved.input) };
+    }),
 });

@@ -7,7 +7,7 @@ import { tx } from '../db';
 import { locks } from '../locks';
 import { findAccessible, findOwned } from '../publications/publications';
 import { assembleInputFrom } from '../publications/assemble-input';
-import { assembleNewsletter } from '../newsletter/assemble';
+import { assembleForOwner } from '../newsletter/assemble';
 import { audit, ensureWorkspace, findOwnWorkspace, requireOwnerPlan, type TeamCtx } from './workspace';
 
 export async function sharePublication(ctx: TeamCtx, input: { publicationId: string }) {
@@ -43,6 +43,6 @@ export async function unsharePublication(ctx: TeamCtx, input: { publicationId: s
  */
 export async function previewShared(ctx: TeamCtx & Pick<AuthedContext, 'env'>, input: { publicationId: string }) {
   const access = await findAccessible(ctx.db, ctx.user.id, input.publicationId, 'view');
-  const data = assembleNewsletter({ user: access.owner, env: ctx.env, now: ctx.now }, assembleInputFrom({}, access.row));
+  const data = await assembleForOwner({ db: ctx.db, user: access.owner, env: ctx.env, now: ctx.now }, access.row.userId, assembleInputFrom({}, access.row));
   return { name: access.row.name, ownerName: access.owner.name, role: access.role, data };
 }

@@ -61,7 +61,6 @@ describe('plan features are true or marked coming soon', () => {
     const coming = all.filter(({ feature }) => isComingSoon(feature)).map(({ feature }) => feature.text);
     for (const text of [
       'A/B testing',
-      'Custom theme colours',
       'API access',
       'Custom integrations',
       'White-label',
@@ -75,7 +74,9 @@ describe('plan features are true or marked coming soon', () => {
 
   it('the check itself catches a capability nothing enforces', () => {
     expect(serverReads('apiAccess')).toBe(false);
-    expect(serverReads('maxCustomThemes')).toBe(false);
     expect(serverReads('analytics')).toBe(true);
+    // Saved themes are built: the server reads both their switch and their cap.
+    expect(serverReads('customThemes')).toBe(true);
+    expect(serverReads('maxCustomThemes')).toBe(true);
   });
 });

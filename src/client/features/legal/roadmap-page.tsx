@@ -20,6 +20,7 @@ const STAGES = [
       'Exports: text, Markdown and PDF; HTML, Word and EPUB on Enterprise',
       'Public web archive and RSS feed of sent issues',
       'Team collaboration on the Enterprise plan',
+      'Custom theme colours: your own themes with your colours, fonts, masthead and footer (Professional keeps 10, Business and Enterprise unlimited)',
     ],
   },
   {
@@ -29,7 +30,7 @@ const STAGES = [
       'Full article text for summaries of feeds that carry only a teaser',
       'Social accounts and cross-posting',
       'API keys for your own scripts (Business and Enterprise)',
-      'Custom theme colours',
+      'A logo in your saved themes',
     ],
   },
   {

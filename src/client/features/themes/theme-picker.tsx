@@ -6,6 +6,8 @@ import { useMemo } from 'react';
 import { MSG } from '../../../shared/messages';
 import { PLAN_LABELS, THEME_RANK, type ThemeTier } from '../../../shared/plans';
 import { THEMES, type ThemeMeta } from '../../../shared/themes';
+import { savedThemeMeta } from '../../../shared/schemas/themes';
+import { Link } from '@tanstack/react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -33,7 +35,20 @@ const ORDERED = THEMES.map((t, i) => ({ t, i }))
 
 type CardState = 'loading' | 'locked' | 'available' | 'selected';
 
-function ThemeCard({ theme, state, onSelect, onUpgrade }: { theme: ThemeMeta; state: CardState; onSelect: () => void; onUpgrade: () => void }) {
+function ThemeCard({
+  theme,
+  state,
+  onSelect,
+  onUpgrade,
+  badge,
+}: {
+  theme: ThemeMeta;
+  state: CardState;
+  onSelect: () => void;
+  onUpgrade: () => void;
+  /** In place of the plan badge (a saved theme is the creator's own). */
+  badge?: string;
+}) {
   const nameId = `theme-name-${theme.id}`;
   const descId = `theme-desc-${theme.id}`;
   const locked = state === 'locked';
@@ -72,7 +87,7 @@ function ThemeCard({ theme, state, onSelect, onUpgrade }: { theme: ThemeMeta; st
             <h3 id={nameId} className="font-semibold text-zinc-900 dark:text-white">
               {theme.name}
             </h3>
-            <Badge tone={tierTone(theme.subscription)}>{tierLabel(theme.subscription)}</Badge>
+            <Badge tone={badge ? 'brand' : tierTone(theme.subscription)}>{badge ?? tierLabel(theme.subscription)}</Badge>
           </div>
           <p id={descId} className="mt-1 line-clamp-3 min-h-[3.75rem] text-sm leading-5 text-zinc-600 dark:text-zinc-400">
             {theme.description}
@@ -108,6 +123,8 @@ function ThemeCard({ theme, state, onSelect, onUpgrade }: { theme: ThemeMeta; st
 
 export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePickerProps) {
   const query = trpc.themes.list.useQuery(undefined, { staleTime: 60_000 });
+  const mine = trpc.themes.mine.useQuery(undefined, { staleTime: 60_000 });
+  const saved = (mine.data ?? []).flatMap((t) => savedThemeMeta(t.id, t.brand) ?? []);
   const locked = useMemo(() => {
     if (!query.data) return null;
     return new Map(query.data.map((t) => [t.id, t.locked]));
@@ -143,6 +160,39 @@ export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePicke
           </button>
         )}
       </div>
+      {saved.length > 0 && (
+        <section aria-labelledby="your-themes-title" className="mb-6">
+          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+            <h3 id="your-themes-title" className="font-semibold text-zinc-900 dark:text-zinc-100">
+              Your themes
+            </h3>
+            <Link to="/themes" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+              Build or edit your themes
+            </Link>
+          </div>
+          <ul className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @3xl:grid-cols-3" aria-label="Your themes">
+            {saved.map((t) => (
+              <ThemeCard
+                key={t.id}
+                theme={t}
+                badge="Yours"
+                state={t.id === selectedThemeId ? 'selected' : 'available'}
+                onSelect={() => onSelect(t.id)}
+                onUpgrade={onUpgrade}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      {saved.length === 0 && mine.isSuccess && (
+        <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
+          Want your own colours and fonts?{' '}
+          <Link to="/themes" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            Build your own theme
+          </Link>
+          .
+        </p>
+      )}
       <ul className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @3xl:grid-cols-3" aria-label="Newsletter themes">
         {ORDERED.map((t) => (
           <ThemeCard

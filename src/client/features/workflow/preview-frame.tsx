@@ -1,25 +1,9 @@
 // The newsletter shown in a sandboxed frame (no scripts, no same-origin), 600 px tall, at desktop or
 // mobile width; 'Email HTML' shows the HTML source as code and rendered (spec §2).
-import { cn } from '../../lib/cn';
+import { NewsletterFrame as Frame } from '../../components/newsletter-frame';
 import type { PreviewMode, PreviewWidth } from './preview-options';
 
-export const FRAME_HEIGHT = 600;
-export const MOBILE_WIDTH = 375;
-
-function Frame({ html, title, width }: { html: string; title: string; width: PreviewWidth }) {
-  return (
-    <div className="flex justify-center overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-950">
-      <iframe
-        title={title}
-        sandbox=""
-        srcDoc={html}
-        referrerPolicy="no-referrer"
-        style={{ height: FRAME_HEIGHT, width: width === 'mobile' ? MOBILE_WIDTH : '100%' }}
-        className={cn('block max-w-full bg-white', width === 'mobile' && 'border-x border-zinc-200 dark:border-zinc-800')}
-      />
-    </div>
-  );
-}
+export { FRAME_HEIGHT } from '../../components/newsletter-frame';
 
 export function PreviewFrame({ mode, width, webHtml, emailHtml }: { mode: PreviewMode; width: PreviewWidth; webHtml: string; emailHtml: string }) {
   if (mode === 'web') return <Frame html={webHtml} title="Web preview" width={width} />;

@@ -1,0 +1,285 @@
+// The theme builder (spec §3 Theme entity; plans: saved themes): start from a built-in theme the plan
+// allows, change its colours, fonts, masthead and card designs and footer line, and see the real
+// renderer's email and web version (light, dark, colourful; desktop and mobile) as you go. The measured
+// contrast of each colour pair and the email's size against Gmail's clip are shown beside it; saving
+// refuses pairs below WCAG AA with the server's reason.
+import { useState } from 'react';
+import { keepPreviousData, skipToken } from '@tanstack/react-query';
+import { AlertTriangle, CheckCircle2, Save, XCircle } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label, FieldError } from '../../components/ui/label';
+import { Spinner } from '../../components/ui/spinner';
+import { NewsletterFrame, type FrameWidth } from '../../components/newsletter-frame';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/errors';
+import { useDebounced } from '../../lib/use-debounced';
+import { cn } from '../../lib/cn';
+import { trpc } from '../../trpc';
+import { BODY_STYLES, EMAIL_FONT_KEYS, EMAIL_FONTS, getTheme, HEADER_STYLES, type ThemeMeta } from '../../../shared/themes';
+import { GMAIL_CLIP_BYTES, type ColorTheme } from '../../../shared/schemas/newsletter';
+import { themeBrand, type BrandColorSet, type CustomThemeDto, type ThemeBrand } from '../../../shared/schemas/themes';
+
+/** A new theme's starting fields: the chosen built-in theme as it renders in light mode. */
+export function brandFrom(base: ThemeMeta): ThemeBrand {
+  return {
+    name: `My ${base.name}`,
+    baseThemeId: base.id,
+    colors: {
+      primary: base.primaryColor,
+      secondary: base.secondaryColor,
+      accent: base.accentColor ?? base.primaryColor,
+      background: '#ffffff',
+      text: '#1f2328',
+      link: base.primaryColor,
+    },
+    titleFont: fontKeyOf(base.titleFontFamily ?? base.fontFamily),
+    bodyFont: fontKeyOf(base.fontFamily),
+    headerStyle: base.headerStyle,
+    cardStyle: base.bodyStyle,
+    footerText: '',
+  };
+}
+
+function fontKeyOf(stack: string): ThemeBrand['bodyFont'] {
+  return EMAIL_FONT_KEYS.find((k) => EMAIL_FONTS[k].stack === stack) ?? 'arial';
+}
+
+const COLOR_FIELDS: { key: keyof BrandColorSet; label: string; hint: string }[] = [
+  { key: 'primary', label: 'Primary', hint: 'Masthead and headings' },
+  { key: 'secondary', label: 'Secondary', hint: 'Page tint around the issue' },
+  { key: 'accent', label: 'Accent', hint: 'Rules, badges and buttons' },
+  { key: 'background', label: 'Background', hint: 'Behind the stories' },
+  { key: 'text', label: 'Text', hint: 'Summaries and body text' },
+  { key: 'link', label: 'Links', hint: 'Links in the stories' },
+];
+
+const MODES: { value: ColorTheme; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'colorful', label: 'Colourful' },
+];
+
+const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/-/g, ' ');
+
+function Choice<T extends string>({
+  value,
+  options,
+  onChange,
+  name,
+}: {
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (v: T) => void;
+  name: string;
+}) {
+  return (
+    <div role="radiogroup" aria-label={name} className="inline-flex rounded-lg bg-zinc-100 p-1 dark:bg-zinc-800">
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          role="radio"
+          aria-checked={o.value === value}
+          onClick={() => onChange(o.value)}
+          className={cn(
+            'rounded-md px-3 py-1 text-sm font-medium',
+            o.value === value ? 'bg-white text-zinc-900 shadow-xs dark:bg-zinc-950 dark:text-white' : 'text-zinc-600 dark:text-zinc-400',
+          )}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Select({ id, value, onChange, options }: { id: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
+  return (
+    <select
+      id={id}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand; editing?: CustomThemeDto; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const [brand, setBrand] = useState<ThemeBrand>(initial);
+  const [mode, setMode] = useState<ColorTheme>('light');
+  const [width, setWidth] = useState<FrameWidth>('desktop');
+  const shown = useDebounced(brand, 250);
+  // Only a complete theme is previewed: while a colour is half typed, the last preview stays.
+  const complete = themeBrand.safeParse(shown).success;
+  const preview = trpc.themes.preview.useQuery(complete ? { brand: shown, colorTheme: mode } : skipToken, { placeholderData: keepPreviousData, retry: false });
+  const save = trpc.themes.save.useMutation({
+    onSuccess: (saved) => {
+      void utils.themes.mine.invalidate();
+      toast({
+        title: editing ? 'Theme updated' : 'Theme saved',
+        description: `${saved.brand.name} is in the theme picker under "Your themes".`,
+        variant: 'success',
+      });
+      onDone();
+    },
+  });
+  const set = (patch: Partial<ThemeBrand>) => setBrand((b) => ({ ...b, ...patch }));
+  const setColor = (key: keyof BrandColorSet, value: string) => setBrand((b) => ({ ...b, colors: { ...b.colors, [key]: value } }));
+  const base = getTheme(brand.baseThemeId);
+  const data = preview.data;
+
+  return (
+    <form
+      className="grid grid-cols-1 gap-6 @5xl:grid-cols-[22rem_minmax(0,1fr)]"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ id: editing?.id, brand });
+      }}
+    >
+      <div className="grid content-start gap-5">
+        <div>
+          <Label htmlFor="theme-name">Theme name</Label>
+          <Input id="theme-name" value={brand.name} maxLength={60} onChange={(e) => set({ name: e.target.value })} />
+          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Started from {base?.name ?? 'a built-in theme'}.</p>
+        </div>
+        <fieldset className="grid grid-cols-2 gap-3">
+          <legend className="mb-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">Colours</legend>
+          {COLOR_FIELDS.map((f) => (
+            <div key={f.key}>
+              <Label htmlFor={`colour-${f.key}`}>{f.label}</Label>
+              <div className="mt-1 flex items-center gap-2">
+                <input
+                  type="color"
+                  aria-label={`${f.label} colour picker`}
+                  value={/^#[0-9a-f]{6}$/i.test(brand.colors[f.key]) ? brand.colors[f.key] : '#000000'}
+                  onChange={(e) => setColor(f.key, e.target.value)}
+                  className="h-9 w-10 shrink-0 cursor-pointer rounded border border-zinc-300 bg-white p-0.5 dark:border-zinc-700"
+                />
+                <Input
+                  id={`colour-${f.key}`}
+                  value={brand.colors[f.key]}
+                  maxLength={7}
+                  onChange={(e) => setColor(f.key, e.target.value)}
+                  className="font-mono"
+                />
+              </div>
+              <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{f.hint}</p>
+            </div>
+          ))}
+        </fieldset>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <Label htmlFor="title-font">Title font</Label>
+            <Select
+              id="title-font"
+              value={brand.titleFont}
+              onChange={(v) => set({ titleFont: v as ThemeBrand['titleFont'] })}
+              options={EMAIL_FONT_KEYS.map((k) => ({ value: k, label: EMAIL_FONTS[k].label }))}
+            />
+          </div>
+          <div>
+            <Label htmlFor="body-font">Body font</Label>
+            <Select
+              id="body-font"
+              value={brand.bodyFont}
+              onChange={(v) => set({ bodyFont: v as ThemeBrand['bodyFont'] })}
+              options={EMAIL_FONT_KEYS.map((k) => ({ value: k, label: EMAIL_FONTS[k].label }))}
+            />
+          </div>
+          <div>
+            <Label htmlFor="header-style">Masthead</Label>
+            <Select
+              id="header-style"
+              value={brand.headerStyle}
+              onChange={(v) => set({ headerStyle: v as ThemeBrand['headerStyle'] })}
+              options={HEADER_STYLES.map((h) => ({ value: h, label: label(h) }))}
+            />
+          </div>
+          <div>
+            <Label htmlFor="card-style">Story cards</Label>
+            <Select
+              id="card-style"
+              value={brand.cardStyle}
+              onChange={(v) => set({ cardStyle: v as ThemeBrand['cardStyle'] })}
+              options={BODY_STYLES.map((b) => ({ value: b, label: label(b) }))}
+            />
+          </div>
+        </div>
+        <p className="-mt-2 text-xs text-zinc-500 dark:text-zinc-400">Fonts every mail client has; web fonts are not loaded in email.</p>
+        <div>
+          <Label htmlFor="footer-text">Footer line</Label>
+          <Input
+            id="footer-text"
+            value={brand.footerText}
+            maxLength={300}
+            placeholder="e.g. Written in Leeds by the Field Notes team"
+            onChange={(e) => set({ footerText: e.target.value })}
+          />
+        </div>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">Logo upload: Coming soon.</p>
+        {save.isError && <FieldError id="theme-save-error">{errorMessage(save.error)}</FieldError>}
+        <div className="flex gap-3">
+          <Button type="submit" loading={save.isPending}>
+            {!save.isPending && <Save aria-hidden />} {editing ? 'Update Theme' : 'Save Theme'}
+          </Button>
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+
+      <div className="min-w-0">
+        <div className="mb-3 flex flex-wrap items-center gap-3">
+          <Choice name="Preview colours" value={mode} options={MODES} onChange={setMode} />
+          <Choice
+            name="Preview width"
+            value={width}
+            options={[
+              { value: 'desktop', label: 'Desktop' },
+              { value: 'mobile', label: 'Mobile' },
+            ]}
+            onChange={setWidth}
+          />
+          {preview.isFetching && <Spinner size="sm" label="Updating preview" />}
+        </div>
+        {data && (
+          <ul aria-label="Contrast checks" className="mb-3 grid gap-1 text-sm">
+            {data.contrast.map((c) => (
+              <li key={c.pair} className={cn('flex items-center gap-2', c.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')}>
+                {c.ok ? <CheckCircle2 className="size-4" aria-hidden /> : <XCircle className="size-4" aria-hidden />}
+                {c.pair}: {c.ratio.toFixed(2)}:1 (needs {c.needs}:1)
+              </li>
+            ))}
+            <li
+              className={cn(
+                'flex items-center gap-2',
+                data.metadata.overGmailLimit ? 'text-amber-700 dark:text-amber-400' : 'text-zinc-600 dark:text-zinc-400',
+              )}
+            >
+              {data.metadata.overGmailLimit ? <AlertTriangle className="size-4" aria-hidden /> : <CheckCircle2 className="size-4" aria-hidden />}
+              Email size {(data.metadata.htmlBytes / 1024).toFixed(1)} KB of Gmail&apos;s {Math.round(GMAIL_CLIP_BYTES / 1024)} KB before it clips
+            </li>
+          </ul>
+        )}
+        {preview.isError && !data && (
+          <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
+            {errorMessage(preview.error)}
+          </p>
+        )}
+        {data ? (
+          <NewsletterFrame html={data.html} title="Theme preview" width={width} />
+        ) : (
+          <div className="h-[600px] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
+        )}
+      </div>
+    </form>
+  );
+}

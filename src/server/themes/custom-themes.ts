@@ -1,0 +1,106 @@
+// Saved themes (spec §3 Theme entity, §6 customThemes / maxCustomThemes): a creator starts from a
+// built-in theme their plan allows and keeps their own colours, fonts, masthead and card designs and
+// footer line. Saving refuses colour pairs below WCAG AA (computed) and counts against the plan's cap
+// under the owner's lock. A saved theme renders through the same renderer as the built-in ones: its
+// `ThemeMeta` carries the brand fields, never raw CSS.
+import crypto from 'node:crypto';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { customThemes, type CustomThemeRow } from '../../../db/schema';
+import { tx, type Db } from '../db';
+import { locks } from '../locks';
+import { AppError } from '../errors';
+import { capabilitiesFor, canUseThemeTier, PLAN_LABELS, type PlanHolder } from '../../shared/plans';
+import { getTheme, type ThemeMeta } from '../../shared/themes';
+import { savedThemeMeta, type CustomThemeDto, type ThemeBrand } from '../../shared/schemas/themes';
+import { brandContrast } from '../newsletter/palette';
+
+export const CUSTOM_THEME_PREFIX = 'custom-';
+export const isCustomThemeId = (id: string) => id.startsWith(CUSTOM_THEME_PREFIX);
+
+export const THEME_MSG = {
+  notFound: 'Theme not found',
+  gone: 'This saved theme no longer exists. Pick another theme in step 2.',
+  unknownBase: 'Start from one of the themes in the picker.',
+  /** Spec §6: custom themes come with the Professional plan. */
+  needsPlan: `Saved themes come with the ${PLAN_LABELS.professional} plan. Upgrade to ${PLAN_LABELS.professional} to build your own.`,
+  cap: (n: number) => `Your plan keeps ${n} saved themes. Upgrade to ${PLAN_LABELS.business} for unlimited themes, or delete one first.`,
+  contrast: (pair: string, ratio: number, needs: number) =>
+    `${pair} has a contrast of ${ratio.toFixed(2)}:1; readers need at least ${needs}:1 (WCAG AA). Pick a darker or lighter colour.`,
+} as const;
+
+type Ctx = { db: Db; user: PlanHolder & { id: string }; now?: () => Date };
+
+/** The renderer's view of a saved theme row. */
+export const themeMetaOf = (row: Pick<CustomThemeRow, 'id' | 'brand'>): ThemeMeta | undefined => savedThemeMeta(row.id, row.brand);
+
+function toDto(row: CustomThemeRow): CustomThemeDto {
+  return { id: row.id, brand: row.brand, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** Refuses what the plan does not allow and what would not read: a locked starting theme, colour pairs below AA. */
+export function checkBrand(user: PlanHolder, brand: ThemeBrand): void {
+  if (!capabilitiesFor(user).customThemes) throw new AppError('FORBIDDEN', THEME_MSG.needsPlan);
+  const base = getTheme(brand.baseThemeId);
+  if (!base) throw new AppError('BAD_REQUEST', THEME_MSG.unknownBase);
+  if (!canUseThemeTier(user, base.subscription)) {
+    const plan = base.subscription === 'admin' ? PLAN_LABELS.enterprise : PLAN_LABELS[base.subscription];
+    throw new AppError('FORBIDDEN', `The ${base.name} theme requires the ${plan} plan. Upgrade to ${plan} to use it.`, { requiredTier: base.subscription });
+  }
+  const failed = brandContrast(brand.colors).find((c) => !c.ok);
+  if (failed) throw new AppError('BAD_REQUEST', THEME_MSG.contrast(failed.pair, failed.ratio, failed.needs), { contrast: failed });
+}
+
+export async function listCustomThemes(ctx: Ctx): Promise<CustomThemeDto[]> {
+  const rows = await ctx.db.select().from(customThemes).where(eq(customThemes.userId, ctx.user.id)).orderBy(asc(customThemes.createdAt), asc(customThemes.id));
+  return rows.map(toDto);
+}
+
+/** Creates a theme (under the plan's cap) or, with an id, updates the caller's own. */
+export function saveCustomTheme(ctx: Ctx, input: { id?: string; brand: ThemeBrand }): Promise<CustomThemeDto> {
+  checkBrand(ctx.user, input.brand);
+  const now = ctx.now?.() ?? new Date();
+  return tx(ctx.db, async (t) => {
+    if (input.id) {
+      const [row] = await t
+        .update(customThemes)
+        .set({ brand: input.brand, updatedAt: now })
+        .where(and(eq(customThemes.id, input.id), eq(customThemes.userId, ctx.user.id)))
+        .returning();
+      if (!row) throw new AppError('NOT_FOUND', THEME_MSG.notFound);
+      return toDto(row);
+    }
+    // Two saves at once must not both pass the count.
+    await locks.customThemesOf(t, ctx.user.id);
+    const cap = capabilitiesFor(ctx.user).maxCustomThemes;
+    const [{ n }] = await t.select({ n: count() }).from(customThemes).where(eq(customThemes.userId, ctx.user.id));
+    if (n >= cap) throw new AppError('FORBIDDEN', THEME_MSG.cap(cap), { limit: cap });
+    const [row] = await t
+      .insert(customThemes)
+      .values({ id: `${CUSTOM_THEME_PREFIX}${crypto.randomUUID()}`, userId: ctx.user.id, brand: input.brand, createdAt: now, updatedAt: now })
+      .returning();
+    return toDto(row!);
+  });
+}
+
+export async function deleteCustomTheme(ctx: Ctx, id: string): Promise<{ success: true; id: string }> {
+  const removed = await ctx.db
+    .delete(customThemes)
+    .where(and(eq(customThemes.id, id), eq(customThemes.userId, ctx.user.id)))
+    .returning({ id: customThemes.id });
+  if (!removed.length) throw new AppError('NOT_FOUND', THEME_MSG.notFound);
+  return { success: true, id };
+}
+
+/**
+ * A theme id as a publication's owner may use it: a built-in theme, or one of the owner's saved themes
+ * (another account's saved theme is unknown, like any id that names nothing).
+ */
+export async function resolveTheme(db: Pick<Db, 'select'>, ownerId: string, themeId: string): Promise<ThemeMeta | undefined> {
+  if (!isCustomThemeId(themeId)) return getTheme(themeId);
+  const [row] = await db
+    .select({ id: customThemes.id, brand: customThemes.brand })
+    .from(customThemes)
+    .where(and(eq(customThemes.id, themeId), eq(customThemes.userId, ownerId)))
+    .limit(1);
+  return row ? themeMetaOf(row) : undefined;
+}

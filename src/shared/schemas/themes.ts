@@ -1,0 +1,84 @@
+// Saved themes (spec §3 Theme entity, §6 customThemes): a creator's own theme, started from a built-in
+// one, with its colours, fonts, masthead and card designs and footer line. Only these fields reach the
+// renderer: the Theme entity's customCSS is never raw CSS from a user.
+import { z } from 'zod';
+import { BODY_STYLES, EMAIL_FONT_KEYS, EMAIL_FONTS, getTheme, HEADER_STYLES, type ThemeMeta } from '../themes';
+import { themeRankOf, type ThemeTier } from '../plans';
+import { assembledNewsletter, COLOR_THEMES } from './newsletter';
+
+const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1a2b3c.')
+  .transform((c) => c.toLowerCase());
+
+export const brandColors = z.object({
+  primary: hexColor,
+  secondary: hexColor,
+  accent: hexColor,
+  background: hexColor,
+  text: hexColor,
+  link: hexColor,
+});
+export type BrandColorSet = z.infer<typeof brandColors>;
+
+export const themeBrand = z.object({
+  name: z.string().trim().min(1, 'Give the theme a name.').max(60, 'A theme name has at most 60 characters.'),
+  baseThemeId: z.string().min(1).max(100),
+  colors: brandColors,
+  titleFont: z.enum(EMAIL_FONT_KEYS),
+  bodyFont: z.enum(EMAIL_FONT_KEYS),
+  headerStyle: z.enum(HEADER_STYLES),
+  cardStyle: z.enum(BODY_STYLES),
+  footerText: z.string().trim().max(300, 'The footer line has at most 300 characters.').default(''),
+});
+export type ThemeBrand = z.infer<typeof themeBrand>;
+
+export const customThemeId = z.string().regex(/^custom-[A-Za-z0-9_-]{8,64}$/, 'Unknown theme.');
+
+export const saveThemeInput = z.object({ id: customThemeId.optional(), brand: themeBrand });
+export const themeIdInput = z.object({ id: customThemeId });
+
+/** A saved theme as the API returns it. */
+export const customThemeDto = z.object({
+  id: z.string(),
+  brand: themeBrand,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CustomThemeDto = z.infer<typeof customThemeDto>;
+
+/** One colour pair a saved theme was measured on (WCAG 2.1 contrast). */
+export const contrastCheck = z.object({ pair: z.string(), ratio: z.number(), needs: z.number(), ok: z.boolean() });
+export type ContrastCheck = z.infer<typeof contrastCheck>;
+
+export const previewThemeInput = z.object({ brand: themeBrand, colorTheme: z.enum(COLOR_THEMES).default('light') });
+export const themePreview = assembledNewsletter.extend({ contrast: z.array(contrastCheck) });
+export type ThemePreview = z.infer<typeof themePreview>;
+
+/** A saved theme is usable on a plan whose tier reaches both Professional (the feature) and its starting theme. */
+function tierOf(base: ThemeMeta): ThemeTier {
+  return themeRankOf(base.subscription) > themeRankOf('professional') ? base.subscription : 'professional';
+}
+
+/** How the renderer and the picker see a saved theme: the starting theme with the creator's fields in place. */
+export function savedThemeMeta(id: string, b: ThemeBrand): ThemeMeta | undefined {
+  const base = getTheme(b.baseThemeId);
+  if (!base) return undefined;
+  return {
+    ...base,
+    id,
+    name: b.name,
+    description: `Your theme, started from ${base.name}.`,
+    primaryColor: b.colors.primary,
+    secondaryColor: b.colors.secondary,
+    accentColor: b.colors.accent,
+    fontFamily: EMAIL_FONTS[b.bodyFont].stack,
+    titleFontFamily: EMAIL_FONTS[b.titleFont].stack,
+    headerStyle: b.headerStyle,
+    bodyStyle: b.cardStyle,
+    subscription: tierOf(base),
+    customCSS: undefined,
+    brand: { background: b.colors.background, text: b.colors.text, link: b.colors.link, footerText: b.footerText },
+  };
+}
