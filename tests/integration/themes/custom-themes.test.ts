@@ -158,3 +158,26 @@ describe('a saved theme in the workflow', () => {
     await expectStatus(api.wizard.assemble({ publicationId: pub.id }), 400, THEME_MSG.gone);
   });
 });
+
+describe('a saved theme in exports', () => {
+  it("re-renders an issue saved with it in the theme's colours, and falls back to the saved HTML once it is deleted", async () => {
+    const h = await harnessWithAdmin();
+    const api = h.caller(await h.insertUser({ planType: 'enterprise' }));
+    const theme = await api.themes.save({ brand: brand() });
+    const pub = await api.publications.create({ name: 'Field Notes' });
+    const saved = await api.drafts.saveIssue({
+      publicationId: pub.id,
+      title: 'Field Notes #1',
+      subject: 'Field Notes: the first issue',
+      content: 'plain text body',
+      htmlContent: '<p>saved html</p>',
+      contentSources: { channels: [], articles: [buildArticle(), buildArticle()], theme: theme.id, colorTheme: 'light' },
+    });
+    const html = async () => Buffer.from((await api.drafts.export({ id: saved.id, format: 'html' })).base64, 'base64').toString('utf8');
+    const themed = await html();
+    expect(themed.toLowerCase()).toContain('#123c69');
+    expect(themed).toContain('Printed with care in Leeds.');
+    await api.themes.remove({ id: theme.id });
+    expect(await html()).toBe('<p>saved html</p>');
+  });
+});

@@ -1,6 +1,7 @@
 // The exportable view of a saved newsletter: title, date, normalised articles and the saved text/HTML.
 import type { NewsletterRow } from '../../../../db/schema';
 import type { Article } from '../../../shared/schemas/content';
+import type { ThemeMeta } from '../../../shared/themes';
 import { normalizeArticles, usDate, type IssueArticle } from '../issue';
 
 export interface ExportDoc {
@@ -14,6 +15,8 @@ export interface ExportDoc {
   text: string;
   html: string;
   theme?: string;
+  /** The owner's saved theme named by `theme`, resolved by the caller (the built-in ones are looked up by id). */
+  savedTheme?: ThemeMeta;
   layoutStyle?: string;
   fontStyle?: string;
   colorTheme?: string;

@@ -2,6 +2,7 @@
 // user's own, and the file is named from the title and the date of the last save. The binary
 // formats (pdfkit, docx, jszip) are written in a worker thread, loaded on the first export.
 import { z } from 'zod';
+import { isCustomThemeId, resolveTheme } from '../../themes/custom-themes';
 import { AppError } from '../../errors';
 import { capabilitiesFor, cheapestPlanWithExport, effectivePlan, EXPORT_FORMATS, PLAN_LABELS, type ExportFormat } from '../../../shared/plans';
 import { findOwnedDraft, draftId, type DraftCtx } from '../drafts';
@@ -42,6 +43,8 @@ export async function exportNewsletter(ctx: ExportCtx, input: z.infer<typeof exp
     });
   }
   const doc = exportDocFrom(row);
+  // A saved theme renders the web version like a built-in one; one deleted since leaves the saved HTML.
+  if (doc.theme && isCustomThemeId(doc.theme)) doc.savedTheme = await resolveTheme(ctx.db, row.userId, doc.theme);
   const body = await render(input.format, doc, row.id, ctx);
   const buf = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   return { filename: `${slugify(doc.title)}-${doc.isoDate}.${input.format}`, mime: EXPORT_MIME[input.format], base64: buf.toString('base64') };

@@ -43,7 +43,7 @@ function pick<T extends readonly string[]>(list: T, value: string | undefined, f
 
 /** The web version re-rendered from the saved sources; saved HTML or the text when there are none. */
 export function toHtml(doc: ExportDoc, appUrl: string): string {
-  const theme = doc.theme ? getTheme(doc.theme) : undefined;
+  const theme = doc.savedTheme ?? (doc.theme ? getTheme(doc.theme) : undefined);
   if (theme && doc.articles.length) {
     const issue = buildIssue(doc.title, doc.articles, new Date(doc.isoDate));
     return renderIssue(issue, theme, {
