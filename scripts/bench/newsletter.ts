@@ -12,7 +12,8 @@ import { toEpub } from '../../src/server/newsletter/exports/epub';
 import { THEMES, getTheme } from '../../src/shared/themes';
 import { assembleInput, COLOR_THEMES, LAYOUT_STYLES, GMAIL_CLIP_BYTES } from '../../src/shared/schemas/newsletter';
 import type { NewsletterRow } from '../../db/schema';
-import { timeMedian, report, ms, kb } from './report';
+import { timeMedian, report, ms, kb, median } from './report';
+import { savedThemeMeta } from '../../src/shared/schemas/themes';
 
 function articles(n: number) {
   return Array.from({ length: n }, (_, i) => ({
@@ -48,6 +49,34 @@ export default async function run() {
     ok: maxBytes < GMAIL_CLIP_BYTES,
     text: 'budget 102 KB',
   });
+  // A saved theme (Newsprint with the creator's colours, fonts and footer) against Newsprint itself,
+  // the same 20 articles, alternating so both meet the same machine state.
+  const saved = savedThemeMeta('custom-bench', {
+    name: 'House Style',
+    baseThemeId: 'newsprint',
+    colors: { primary: '#123c69', secondary: '#eee2dc', accent: '#ac3b61', background: '#fdfbf7', text: '#1b1b2f', link: '#0b5394' },
+    titleFont: 'palatino',
+    bodyFont: 'verdana',
+    headerStyle: 'broadsheet',
+    cardStyle: 'column-rules',
+    footerText: 'Printed with care in Leeds.',
+  })!;
+  const inSaved = input(20, saved.id, { colorTheme: 'light' });
+  const inBuiltIn = input(20, 'newsprint', { colorTheme: 'light' });
+  const builtIn: number[] = [];
+  const custom: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    builtIn.push(await timeMedian(() => assembleNewsletter(ctx, inBuiltIn), 30, 10));
+    custom.push(await timeMedian(() => assembleNewsletter(ctx, inSaved, { theme: saved }), 30, 10));
+  }
+  const [b, c] = [median(builtIn), median(custom)];
+  const savedBytes = assembleNewsletter(ctx, inSaved, { theme: saved }).metadata.htmlBytes;
+  report('assemble 20 articles, saved theme vs Newsprint (median, light)', `${ms(c)} vs ${ms(b)} (${((c / b - 1) * 100).toFixed(1)}%)`, {
+    ok: c <= b * 1.1,
+    text: 'within 10%',
+  });
+  report('email HTML, 20 articles, saved theme', kb(savedBytes), { ok: savedBytes < GMAIL_CLIP_BYTES, text: 'budget 102 KB' });
+
   const in100 = input(100);
   const r100 = assembleNewsletter(ctx, in100);
   report(
