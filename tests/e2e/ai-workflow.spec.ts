@@ -2,8 +2,7 @@
 // says why for each, an article's AI summary shows the sentences it quotes and replaces the feed's;
 // in step 5 the intro is written from the chosen articles with its sources linked.
 import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { FIXTURE_ORIGIN } from './fixtures/feed-server';
-import { createUserWithPlan, getPublication, trpcMutation } from './fixtures/workflow-helpers';
+import { createUserWithPlan, getPublication, GREEN_LEDGER, trpcMutation } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
 
@@ -15,16 +14,7 @@ test('step 4 picks the best articles with reasons; an AI summary replaces the fe
   createUserWithPlan(email, 'Ada Pro', 'professional');
   await signInThroughUi(page, email);
   const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Grid Notes' });
-  const channel = {
-    id: 'green-ledger',
-    name: 'Green Ledger Daily',
-    url: `${FIXTURE_ORIGIN}/feed.xml`,
-    description: 'Clean energy',
-    quality: 'high',
-    frequency: 'Daily',
-    niche: 'energy',
-    source: 'directory',
-  };
+  const channel = GREEN_LEDGER;
   await trpcMutation(page, 'wizard.saveProgress', {
     publicationId: pub.id,
     currentStep: 4,

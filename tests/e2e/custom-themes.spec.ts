@@ -2,8 +2,7 @@
 // the low-contrast text refused with its measured ratio, saves a readable one, finds it in the workflow's
 // picker under "Your themes", and the issue in step 5 is assembled with it.
 import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { FIXTURE_ORIGIN } from './fixtures/feed-server';
-import { createUserWithPlan, getPublication, trpcMutation } from './fixtures/workflow-helpers';
+import { createUserWithPlan, getPublication, GREEN_LEDGER, trpcMutation } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
 
@@ -54,16 +53,7 @@ test('a Business user builds a theme, picks it in the workflow and assembles an 
   expect(themeId).toMatch(/^custom-/);
 
   // Step 5 assembles the issue with it: its footer line and its primary colour are in the email.
-  const channel = {
-    id: 'green-ledger',
-    name: 'Green Ledger Daily',
-    url: `${FIXTURE_ORIGIN}/feed.xml`,
-    description: 'Clean energy',
-    quality: 'high',
-    frequency: 'Daily',
-    niche: 'energy',
-    source: 'directory',
-  };
+  const channel = GREEN_LEDGER;
   const article = {
     id: 'brand-article-1',
     title: 'Why grid batteries keep getting cheaper',

@@ -94,22 +94,42 @@ function Choice<T extends string>({
   );
 }
 
-function Select({ id, value, onChange, options }: { id: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
+/** A labelled native select (keyboard and screen readers get the platform's own list). */
+export function SelectField<T extends string>({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  onChange: (v: T) => void;
+  options: readonly { value: T; label: string }[];
+}) {
   return (
-    <select
-      id={id}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-    >
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </select>
+    <div className="flex-1">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+        className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
+
+const FONT_OPTIONS = EMAIL_FONT_KEYS.map((k) => ({ value: k, label: EMAIL_FONTS[k].label }));
+const HEADER_OPTIONS = HEADER_STYLES.map((h) => ({ value: h, label: label(h) }));
+const CARD_OPTIONS = BODY_STYLES.map((b) => ({ value: b, label: label(b) }));
 
 export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand; editing?: CustomThemeDto; onDone: () => void }) {
   const utils = trpc.useUtils();
@@ -176,42 +196,10 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
           ))}
         </fieldset>
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <Label htmlFor="title-font">Title font</Label>
-            <Select
-              id="title-font"
-              value={brand.titleFont}
-              onChange={(v) => set({ titleFont: v as ThemeBrand['titleFont'] })}
-              options={EMAIL_FONT_KEYS.map((k) => ({ value: k, label: EMAIL_FONTS[k].label }))}
-            />
-          </div>
-          <div>
-            <Label htmlFor="body-font">Body font</Label>
-            <Select
-              id="body-font"
-              value={brand.bodyFont}
-              onChange={(v) => set({ bodyFont: v as ThemeBrand['bodyFont'] })}
-              options={EMAIL_FONT_KEYS.map((k) => ({ value: k, label: EMAIL_FONTS[k].label }))}
-            />
-          </div>
-          <div>
-            <Label htmlFor="header-style">Masthead</Label>
-            <Select
-              id="header-style"
-              value={brand.headerStyle}
-              onChange={(v) => set({ headerStyle: v as ThemeBrand['headerStyle'] })}
-              options={HEADER_STYLES.map((h) => ({ value: h, label: label(h) }))}
-            />
-          </div>
-          <div>
-            <Label htmlFor="card-style">Story cards</Label>
-            <Select
-              id="card-style"
-              value={brand.cardStyle}
-              onChange={(v) => set({ cardStyle: v as ThemeBrand['cardStyle'] })}
-              options={BODY_STYLES.map((b) => ({ value: b, label: label(b) }))}
-            />
-          </div>
+          <SelectField id="title-font" label="Title font" value={brand.titleFont} options={FONT_OPTIONS} onChange={(v) => set({ titleFont: v })} />
+          <SelectField id="body-font" label="Body font" value={brand.bodyFont} options={FONT_OPTIONS} onChange={(v) => set({ bodyFont: v })} />
+          <SelectField id="header-style" label="Masthead" value={brand.headerStyle} options={HEADER_OPTIONS} onChange={(v) => set({ headerStyle: v })} />
+          <SelectField id="card-style" label="Story cards" value={brand.cardStyle} options={CARD_OPTIONS} onChange={(v) => set({ cardStyle: v })} />
         </div>
         <p className="-mt-2 text-xs text-zinc-500 dark:text-zinc-400">Fonts every mail client has; web fonts are not loaded in email.</p>
         <div>

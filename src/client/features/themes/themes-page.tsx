@@ -6,7 +6,6 @@ import { Palette, Pencil, Plus, Trash2 } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { UpgradeNotice } from '../../components/upgrade-notice';
 import { Button } from '../../components/ui/button';
-import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { LOADED } from '../../lib/page-data';
@@ -17,7 +16,7 @@ import { getTheme, THEMES } from '../../../shared/themes';
 import { savedThemeMeta, type CustomThemeDto, type ThemeBrand } from '../../../shared/schemas/themes';
 import { useCurrentUser } from '../auth';
 import { ColourDots, ThemeSwatch } from './theme-swatch';
-import { brandFrom, ThemeEditor } from './theme-editor';
+import { brandFrom, SelectField, ThemeEditor } from './theme-editor';
 
 type Editing = { brand: ThemeBrand; theme?: CustomThemeDto } | null;
 
@@ -112,21 +111,13 @@ export function ThemesPage() {
                 if (base) setEditing({ brand: brandFrom(base) });
               }}
             >
-              <div className="flex-1">
-                <Label htmlFor="base-theme">Start from</Label>
-                <select
-                  id="base-theme"
-                  value={baseId || usable[0]?.id || ''}
-                  onChange={(e) => setBaseId(e.target.value)}
-                  className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-                >
-                  {usable.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id="base-theme"
+                label="Start from"
+                value={baseId || usable[0]?.id || ''}
+                onChange={setBaseId}
+                options={usable.map((t) => ({ value: t.id, label: t.name }))}
+              />
               <Button type="submit" disabled={usable.length === 0}>
                 <Plus aria-hidden /> New Theme
               </Button>
