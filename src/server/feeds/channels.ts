@@ -15,7 +15,7 @@ import { hashId } from './normalize';
 import { sampleChannelsFor } from './samples';
 import { buildOpml, parseOpml } from './opml';
 import { UNKNOWN_FREQUENCY, type Quality } from './quality';
-import { affectedRows, tx } from '../db';
+import { affectedRows } from '../db';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'now' | 'log'>;
 type UserCtx = Ctx & { user: { id: string } };
@@ -154,28 +154,36 @@ export async function listMyChannels(ctx: UserCtx): Promise<Channel[]> {
   return rows.map((r) => userChannel(r, feeds.get(r.feedUrl)));
 }
 
-/** The user's channel for the feed: the one kept already, else a new one (looked up and added in one transaction). */
-function saveUserChannel(ctx: UserCtx, f: DiscoveredFeed, name: string | undefined, niche: string): Promise<UserChannelRow> {
-  return tx(ctx.db, async (t) => {
-    const [existing] = await t
+/**
+ * The user's channel for the feed: a new one, or the one kept already. One conditional insert (the
+ * unique index on user and feed decides), so two adds of one feed at once keep one channel and both
+ * answer with it.
+ */
+async function saveUserChannel(ctx: UserCtx, f: DiscoveredFeed, name: string | undefined, niche: string): Promise<UserChannelRow> {
+  const row: UserChannelRow = {
+    id: crypto.randomUUID(),
+    userId: ctx.user.id,
+    name: (name?.trim() || f.title || hostOf(f.siteUrl ?? f.url)).slice(0, 300),
+    feedUrl: f.url,
+    siteUrl: f.siteUrl,
+    description: f.description.slice(0, 1000),
+    niche,
+    createdAt: ctx.now(),
+  };
+  // A second round only when the kept channel was removed between the two statements.
+  for (let round = 0; ; round++) {
+    const [added] = await ctx.db.insert(userChannels).values(row).onConflictDoNothing().returning();
+    if (added) return added;
+    const [existing] = await ctx.db
       .select()
       .from(userChannels)
       .where(and(eq(userChannels.userId, ctx.user.id), eq(userChannels.feedUrl, f.url)))
       .limit(1);
-    if (existing) return existing;
-    const row: UserChannelRow = {
-      id: crypto.randomUUID(),
-      userId: ctx.user.id,
-      name: (name?.trim() || f.title || hostOf(f.siteUrl ?? f.url)).slice(0, 300),
-      feedUrl: f.url,
-      siteUrl: f.siteUrl,
-      description: f.description.slice(0, 1000),
-      niche,
-      createdAt: ctx.now(),
-    };
-    await t.insert(userChannels).values(row);
-    return row;
-  });
+    if (existing || round > 0) {
+      if (!existing) throw new Error('The channel could not be kept: it was removed while it was added.');
+      return existing;
+    }
+  }
 }
 
 /** channels.add: discovers and confirms the address's first feed, keeps it for the user. Adding twice is a no-op. */

@@ -1,7 +1,10 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { eq } from 'drizzle-orm';
+import { userChannels } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
+import { addChannel } from '../../../src/server/feeds/channels';
 import { startFeedServer, fixture, type FeedServer } from '../../helpers/feed-server';
 import { MSG } from '../../../src/shared/messages';
 
@@ -177,5 +180,20 @@ describe("a user's own channels", () => {
     expect((await statusOf(anon.channels.add({ url: server.url('/') }))).status).toBe(401);
     expect((await statusOf(anon.channels.remove({ id: 'x' }))).status).toBe(401);
     expect((await statusOf(anon.channels.importOpml({ opml: fixture('rss2.xml').toString() }))).status).toBe(401);
+  });
+});
+
+describe('one feed added at once', () => {
+  // Past the per-user feed gate (it admits two at a time), so the saves truly meet: on Postgres a look
+  // then an insert lets two requests both insert, and the second failed on the unique index.
+  it('ten simultaneous adds of one feed keep one channel and all answer with it (five rounds)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { h, user } = await setup();
+      const ctx = { db: h.db, env: h.env, now: () => new Date(), log: h.deps.log, user };
+      const answers = await Promise.all(Array.from({ length: 10 }, () => addChannel(ctx, { url: server.url('/feeds/rss2.xml') })));
+      expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+      const kept = await h.db.select().from(userChannels).where(eq(userChannels.userId, user.id));
+      expect(kept.map((c) => c.id)).toEqual([answers[0]!.id]);
+    }
   });
 });
