@@ -64,6 +64,7 @@ const SIGNED_IN: Record<string, (s: Samples) => string> = {
   '/subscribers': (s) => `/subscribers?publicationId=${s.publicationId}`,
   '/team': () => '/team',
   '/team/join': () => '/team/join?token=not-a-real-token',
+  '/themes': () => '/themes',
   '/upgrade': () => '/upgrade',
   '/workflow': (s) => `/workflow?publicationId=${s.publicationId}`,
 };
