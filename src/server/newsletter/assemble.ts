@@ -67,7 +67,7 @@ export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput, extra
   return {
     html,
     webHtml,
-    text: renderText(issue, opts),
+    text: renderText(issue, { ...opts, footerText: theme.brand?.footerText }),
     subject: issue.subject,
     preview: issue.preheader,
     metadata: {

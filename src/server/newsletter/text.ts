@@ -15,7 +15,8 @@ function wrap(text: string, width = 72, indent = ''): string {
   return lines.join('\n');
 }
 
-export function renderText(issue: Issue, opts: { includeBranding: boolean; appUrl: string; personalized?: boolean }): string {
+/** `footerText`: a saved theme's footer line, under the subscription line as in the HTML. */
+export function renderText(issue: Issue, opts: { includeBranding: boolean; appUrl: string; personalized?: boolean; footerText?: string }): string {
   const links: string[] = [];
   const out: string[] = [
     ...(opts.personalized ? [MARKERS.greeting, ''] : []),
@@ -44,6 +45,7 @@ export function renderText(issue: Issue, opts: { includeBranding: boolean; appUr
     out.push('');
   }
   out.push(`You are receiving this email because you subscribed to ${issue.name}.`);
+  if (opts.footerText) out.push(opts.footerText);
   if (opts.personalized) out.push(`View in your browser: ${MARKERS.webUrl}`, `Unsubscribe: ${MARKERS.unsubscribeUrl}`);
   if (opts.includeBranding) out.push(`Made with Curated: ${opts.appUrl}`);
   return out.join('\n') + '\n';

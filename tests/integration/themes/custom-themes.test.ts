@@ -45,6 +45,8 @@ describe('a saved theme in the renderer', () => {
     expect(light.html).toContain('Palatino');
     expect(light.html).toContain('Verdana');
     expect(light.html).toContain('Printed with care in Leeds.');
+    // The plain-text part carries the footer line too.
+    expect(light.text).toContain('Printed with care in Leeds.');
     // None of Newsprint's own colours is left.
     for (const c of [newsprint.primaryColor, newsprint.secondaryColor, newsprint.accentColor!]) expect(html, c).not.toContain(c.toLowerCase());
     expect(light.contrast.every((c) => c.ok)).toBe(true);
