@@ -1,7 +1,7 @@
 // The newsletter theme catalogue (spec §3, §5; PRODUCT.md: 18 themes, free 2, basic 1, professional 10,
 // business 5). Isomorphic metadata only: the picker reads it in the browser, the server's renderer maps
 // headerStyle/bodyStyle to its masthead and article-card designs.
-import { canUseThemeTier, type ThemeTier } from './plans';
+import { canUseThemeTier, PLAN_LABELS, type ThemeTier } from './plans';
 
 /** Masthead designs; each theme has its own. */
 export const HEADER_STYLES = [
@@ -351,6 +351,17 @@ export const THEMES: readonly ThemeMeta[] = [
 ];
 
 const BY_ID = new Map(THEMES.map((t) => [t.id, t]));
+
+/** The plan a theme tier needs, as the upgrade message names it. */
+export function planLabelForTier(tier: ThemeTier): string {
+  return tier === 'admin' ? PLAN_LABELS.enterprise : PLAN_LABELS[tier];
+}
+
+/** The one refusal of a theme above the user's plan: picking it, assembling with it, building on it. */
+export function themeLockedMessage(theme: Pick<ThemeMeta, 'name' | 'subscription'>): string {
+  const plan = planLabelForTier(theme.subscription);
+  return `The ${theme.name} theme requires the ${plan} plan. Upgrade to ${plan} to use it.`;
+}
 
 export function getTheme(id: string): ThemeMeta | undefined {
   return BY_ID.get(id);

@@ -2,8 +2,8 @@
 // web version and the plain text from it (spec §5 assembly rule and theme access).
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { canUseThemeTier, PLAN_LABELS, type ThemeTier } from '../../shared/plans';
-import { getTheme, type ThemeMeta } from '../../shared/themes';
+import { canUseThemeTier } from '../../shared/plans';
+import { getTheme, themeLockedMessage, type ThemeMeta } from '../../shared/themes';
 import type { Db } from '../db';
 import { isCustomThemeId, resolveTheme, THEME_MSG } from '../themes/custom-themes';
 import { GMAIL_CLIP_BYTES, type AssembleInput, type AssembledNewsletter } from '../../shared/schemas/newsletter';
@@ -18,11 +18,6 @@ export interface AssembleCtx {
 }
 
 const DEFAULT_APP_URL = 'https://curated.email';
-
-/** The plan a theme tier needs, as the upgrade message names it. */
-export function planLabelForTier(tier: ThemeTier): string {
-  return tier === 'admin' ? PLAN_LABELS.enterprise : PLAN_LABELS[tier];
-}
 
 /**
  * Assembles with the theme as `ownerId` may use it: a built-in theme or one of their saved themes (the
@@ -46,8 +41,7 @@ export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput, extra
   if (!theme && isCustomThemeId(input.themeId)) throw new AppError('BAD_REQUEST', THEME_MSG.gone);
   if (!theme) throw new AppError('BAD_REQUEST', `Unknown theme: ${input.themeId.slice(0, 100)}`);
   if (!canUseThemeTier(ctx.user ?? {}, theme.subscription)) {
-    const plan = planLabelForTier(theme.subscription);
-    throw new AppError('FORBIDDEN', `The ${theme.name} theme requires the ${plan} plan. Upgrade to ${plan} to use it.`, { requiredTier: theme.subscription });
+    throw new AppError('FORBIDDEN', themeLockedMessage(theme), { requiredTier: theme.subscription });
   }
   const now = ctx.now?.() ?? new Date();
   const articles = normalizeArticles(input.articles, now);

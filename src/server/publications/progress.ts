@@ -9,8 +9,7 @@ import { locks } from '../locks';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { canUseThemeTier, channelLimitFor } from '../../shared/plans';
-import { getTheme, type ThemeMeta } from '../../shared/themes';
-import { planLabelForTier } from '../newsletter/assemble';
+import { getTheme, themeLockedMessage, type ThemeMeta } from '../../shared/themes';
 import { isCustomThemeId, resolveTheme } from '../themes/custom-themes';
 import { endIssue } from '../newsletter/drafts';
 import { normalizeWorkflowData, toPublicationDto } from './dto';
@@ -25,10 +24,7 @@ export const PROGRESS_MSG = {
   articleRequired: 'Select at least one article before moving to step 5',
   unknownTheme: (id: string) => `Unknown theme: ${id}`,
   /** Worded as the assembly step words it, so the user reads one message for one rule. */
-  themeLocked: (theme: Pick<ThemeMeta, 'name' | 'subscription'>) => {
-    const plan = planLabelForTier(theme.subscription);
-    return `The ${theme.name} theme requires the ${plan} plan. Upgrade to ${plan} to use it.`;
-  },
+  themeLocked: themeLockedMessage,
 } as const;
 
 type Merged = Omit<PublicationWorkflowData, 'lastSaved'>;

@@ -10,7 +10,7 @@ import { tx, type Db } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { capabilitiesFor, canUseThemeTier, PLAN_LABELS, type PlanHolder } from '../../shared/plans';
-import { getTheme, type ThemeMeta } from '../../shared/themes';
+import { getTheme, themeLockedMessage, type ThemeMeta } from '../../shared/themes';
 import { savedThemeMeta, type CustomThemeDto, type ThemeBrand } from '../../shared/schemas/themes';
 import { brandContrast } from '../newsletter/palette';
 
@@ -43,8 +43,7 @@ export function checkBrand(user: PlanHolder, brand: ThemeBrand): void {
   const base = getTheme(brand.baseThemeId);
   if (!base) throw new AppError('BAD_REQUEST', THEME_MSG.unknownBase);
   if (!canUseThemeTier(user, base.subscription)) {
-    const plan = base.subscription === 'admin' ? PLAN_LABELS.enterprise : PLAN_LABELS[base.subscription];
-    throw new AppError('FORBIDDEN', `The ${base.name} theme requires the ${plan} plan. Upgrade to ${plan} to use it.`, { requiredTier: base.subscription });
+    throw new AppError('FORBIDDEN', themeLockedMessage(base), { requiredTier: base.subscription });
   }
   const failed = brandContrast(brand.colors).find((c) => !c.ok);
   if (failed) throw new AppError('BAD_REQUEST', THEME_MSG.contrast(failed.pair, failed.ratio, failed.needs), { contrast: failed });

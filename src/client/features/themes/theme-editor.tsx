@@ -60,7 +60,7 @@ const MODES: { value: ColorTheme; label: string }[] = [
   { value: 'colorful', label: 'Colourful' },
 ];
 
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/-/g, ' ');
+const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/-/g, ' ');
 
 function Choice<T extends string>({
   value,
@@ -128,8 +128,8 @@ export function SelectField<T extends string>({
 }
 
 const FONT_OPTIONS = EMAIL_FONT_KEYS.map((k) => ({ value: k, label: EMAIL_FONTS[k].label }));
-const HEADER_OPTIONS = HEADER_STYLES.map((h) => ({ value: h, label: label(h) }));
-const CARD_OPTIONS = BODY_STYLES.map((b) => ({ value: b, label: label(b) }));
+const HEADER_OPTIONS = HEADER_STYLES.map((h) => ({ value: h, label: titleCase(h) }));
+const CARD_OPTIONS = BODY_STYLES.map((b) => ({ value: b, label: titleCase(b) }));
 
 export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand; editing?: CustomThemeDto; onDone: () => void }) {
   const utils = trpc.useUtils();

@@ -4,8 +4,8 @@
 import { Check, Lock, RotateCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { MSG } from '../../../shared/messages';
-import { PLAN_LABELS, THEME_RANK, type ThemeTier } from '../../../shared/plans';
-import { THEMES, type ThemeMeta } from '../../../shared/themes';
+import { THEME_RANK, type ThemeTier } from '../../../shared/plans';
+import { planLabelForTier, THEMES, type ThemeMeta } from '../../../shared/themes';
 import { savedThemeMeta } from '../../../shared/schemas/themes';
 import { Link } from '@tanstack/react-router';
 import { Badge } from '../../components/ui/badge';
@@ -19,10 +19,6 @@ export interface ThemePickerProps {
   selectedThemeId: string | null;
   onSelect: (themeId: string) => void;
   onUpgrade: () => void;
-}
-
-export function tierLabel(tier: ThemeTier): string {
-  return tier === 'admin' ? PLAN_LABELS.enterprise : PLAN_LABELS[tier];
 }
 
 const tierTone = (tier: ThemeTier) => (tier === 'free' ? 'success' : tier === 'basic' ? 'neutral' : tier === 'professional' ? 'brand' : 'warning');
@@ -87,7 +83,7 @@ function ThemeCard({
             <h3 id={nameId} className="font-semibold text-zinc-900 dark:text-white">
               {theme.name}
             </h3>
-            <Badge tone={badge ? 'brand' : tierTone(theme.subscription)}>{badge ?? tierLabel(theme.subscription)}</Badge>
+            <Badge tone={badge ? 'brand' : tierTone(theme.subscription)}>{badge ?? planLabelForTier(theme.subscription)}</Badge>
           </div>
           <p id={descId} className="mt-1 line-clamp-3 min-h-[3.75rem] text-sm leading-5 text-zinc-600 dark:text-zinc-400">
             {theme.description}
