@@ -82,6 +82,26 @@ export const mailProviders = sqliteTable(
   (t) => [index('mail_providers_user_idx').on(t.userId), uniqueIndex('mail_providers_webhook_unique').on(t.webhookToken)],
 );
 
+/** A subject test's settings (Business and Enterprise): the subjects, the test share, the wait, the rule. */
+export interface SubjectTestPlan {
+  subjects: string[];
+  /** Percent of the list that gets the test, split evenly between the subjects. */
+  sharePercent: number;
+  waitMinutes: number;
+  rule: 'opens' | 'clicks';
+}
+
+/** How a subject test was decided: the winner and how sure the numbers make it. */
+export interface SubjectTestWinner {
+  variant: number;
+  decidedAt: string;
+  /** 0.5..1: the probability, under a two-proportion z-test, that the winner is really ahead of the runner-up. */
+  confidence: number;
+  withinNoise: boolean;
+  /** Chosen by the creator before the wait ended. */
+  early: boolean;
+}
+
 export const SEND_STATUSES = ['scheduled', 'sending', 'paused', 'sent', 'failed', 'canceled'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
 
@@ -116,12 +136,19 @@ export const issueSends = sqliteTable(
     trackClicks: integer('track_clicks', { mode: 'boolean' }).notNull().default(false),
     /** Why a send stopped (all providers failing), shown to the creator. */
     lastError: text('last_error'),
+    /** Set for a subject test: the test groups get their subject, the rest gets the winner's. */
+    subjectTest: text('subject_test', { mode: 'json' }).$type<SubjectTestPlan>(),
+    /** When the test groups have been sent and the wait ends (null until then). */
+    testEndsAt: integer('test_ends_at', { mode: 'timestamp_ms' }),
+    /** The winning subject, once decided (written with the release of the rest, in one transaction). */
+    testWinner: text('test_winner', { mode: 'json' }).$type<SubjectTestWinner>(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('issue_sends_publication_idx').on(t.publicationId, t.createdAt), index('issue_sends_user_idx').on(t.userId, t.createdAt)],
 );
 
-export const RECIPIENT_STATUSES = ['pending', 'sending', 'sent', 'failed', 'suppressed'] as const;
+/** 'held': the rest of a subject test's list, waiting for the winner. */
+export const RECIPIENT_STATUSES = ['pending', 'held', 'sending', 'sent', 'failed', 'suppressed'] as const;
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 /** The recipients of a send, snapshotted when it was created; one row per address. */
@@ -135,8 +162,10 @@ export const sendRecipients = sqliteTable(
     subscriberId: text('subscriber_id'),
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
-    /** pending → sending (handed to a provider; in doubt after a crash) → sent | failed | suppressed */
+    /** (held →) pending → sending (handed to a provider; in doubt after a crash) → sent | failed | suppressed */
     status: text('status').$type<RecipientStatus>().notNull(),
+    /** A subject test's group (index of its subject); null for everyone else (the winner's subject). */
+    variant: integer('variant'),
     attempts: integer('attempts').notNull().default(0),
     provider: text('provider'),
     providerMessageId: text('provider_message_id'),

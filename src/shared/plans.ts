@@ -31,6 +31,8 @@ export interface Capabilities {
   /** Sharing publications with a team of editors and viewers (the owner's plan decides). */
   teamCollaboration: boolean;
   apiAccess: boolean;
+  /** Subject tests: 2–3 subject lines tried on part of the list, the winner sent to the rest. */
+  subjectTests: boolean;
   exports: readonly ExportFormat[];
 }
 
@@ -51,6 +53,7 @@ const professional: Capabilities = {
   emailManagement: true,
   teamCollaboration: false,
   apiAccess: false,
+  subjectTests: false,
   exports: BASE_EXPORTS,
 };
 
@@ -68,6 +71,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     emailManagement: false,
     teamCollaboration: false,
     apiAccess: false,
+    subjectTests: false,
     exports: BASE_EXPORTS,
   },
   basic: {
@@ -83,11 +87,12 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     emailManagement: true,
     teamCollaboration: false,
     apiAccess: false,
+    subjectTests: false,
     exports: BASE_EXPORTS,
   },
   professional,
   // Decided (PRODUCT.md): business is professional plus unlimited custom themes and API access.
-  business: { ...professional, maxSubscribers: 100_000, aiGenerationsPerMonth: 3_000, maxCustomThemes: UNLIMITED, apiAccess: true },
+  business: { ...professional, maxSubscribers: 100_000, aiGenerationsPerMonth: 3_000, maxCustomThemes: UNLIMITED, apiAccess: true, subjectTests: true },
   enterprise: {
     ...professional,
     maxSubscribers: UNLIMITED,
@@ -95,6 +100,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     maxCustomThemes: UNLIMITED,
     teamCollaboration: true,
     apiAccess: true,
+    subjectTests: true,
     exports: ALL_EXPORTS,
   },
 };
@@ -200,7 +206,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     themesLabel: 'Unlimited themes',
     features: [
       includes('Everything in Professional', 'professional'),
-      coming('A/B testing'),
+      has('A/B testing', 'subjectTests'),
       has('Custom theme colours', 'customThemes'),
       coming('API access'),
     ],

@@ -9,6 +9,8 @@ export interface CountingSmtp {
   accepted(): number;
   /** Recipient address → Message-IDs received, in order. */
   byRecipient: Map<string, string[]>;
+  /** Recipient address → the Subject headers of what they received, in order (unfolded; ASCII subjects). */
+  subjectsOf: Map<string, string[]>;
   /** Message-ID → how many times it arrived. */
   byMessageId: Map<string, number>;
   /** A sample of whole messages (the first few), for header checks. */
@@ -20,6 +22,7 @@ export async function startCountingSmtp(opts: { keepSamples?: number } = {}): Pr
   let accepted = 0;
   const byRecipient = new Map<string, string[]>();
   const byMessageId = new Map<string, number>();
+  const subjectsOf = new Map<string, string[]>();
   const samples: string[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -34,10 +37,14 @@ export async function startCountingSmtp(opts: { keepSamples?: number } = {}): Pr
         const raw = Buffer.concat(chunks).toString('utf8');
         const head = raw.slice(0, raw.indexOf('\r\n\r\n') >>> 0 || raw.length);
         const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1] ?? '';
+        const subject = (/^Subject:[ \t]*(.*(?:\r\n[ \t].*)*)/im.exec(head)?.[1] ?? '').replace(/\r\n[ \t]/g, ' ');
         for (const r of session.envelope.rcptTo) {
           const list = byRecipient.get(r.address) ?? [];
           list.push(messageId);
           byRecipient.set(r.address, list);
+          const subjects = subjectsOf.get(r.address) ?? [];
+          subjects.push(subject);
+          subjectsOf.set(r.address, subjects);
         }
         byMessageId.set(messageId, (byMessageId.get(messageId) ?? 0) + 1);
         if (samples.length < (opts.keepSamples ?? 3)) samples.push(raw);
@@ -48,7 +55,12 @@ export async function startCountingSmtp(opts: { keepSamples?: number } = {}): Pr
   });
   // Replies to pipelined commands are small writes: without TCP_NODELAY, Nagle's algorithm holds the
   // second one until the client's delayed ACK (about 40 ms per message), as no real MTA does.
-  server.server.on('connection', (socket: import('node:net').Socket) => socket.setNoDelay(true));
+  const sockets = new Set<import('node:net').Socket>();
+  server.server.on('connection', (socket: import('node:net').Socket) => {
+    socket.setNoDelay(true);
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   // A sender killed mid-message (the crash test) resets its connections: that is expected here.
   server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -57,8 +69,14 @@ export async function startCountingSmtp(opts: { keepSamples?: number } = {}): Pr
     url: `smtp://127.0.0.1:${port}`,
     accepted: () => accepted,
     byRecipient,
+    subjectsOf,
     byMessageId,
     samples,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // A sender's pooled connections stay open while idle: they are cut rather than waited for.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
   };
 }

@@ -14,6 +14,7 @@ import type { OverviewInput, SetTrackingInput } from './schemas';
 import { csvCell } from '../csv';
 import { PLATFORM_NAMES } from '../integrations/platforms';
 import { STAT_KEYS, type StatKey } from '../integrations/connectors/types';
+import { subjectTestReport, type SubjectTestReport } from '../delivery/subject-test';
 
 type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
 
@@ -286,7 +287,7 @@ export async function analyticsOverview(ctx: Ctx, input: OverviewInput) {
   };
 }
 
-export async function analyticsIssue(ctx: Ctx, sendId: string): Promise<IssueStats & { links: LinkStats[] }> {
+export async function analyticsIssue(ctx: Ctx, sendId: string): Promise<IssueStats & { links: LinkStats[]; subjectTest: SubjectTestReport | null }> {
   requireAnalytics(ctx.user);
   const [row] = await listSendRows(ctx.db, ctx.user.id, { sendId, limit: 1 });
   if (!row) throw new AppError('NOT_FOUND', ANALYTICS_MSG.issueNotFound);
@@ -312,7 +313,11 @@ export async function analyticsIssue(ctx: Ctx, sendId: string): Promise<IssueSta
     .where(eq(sendLinks.sendId, row.id))
     .groupBy(sendLinks.sendId, sendLinks.position, sendLinks.url, sendLinks.label)
     .orderBy(sendLinks.position);
-  return { ...stats, links };
+  const [test] = await ctx.db
+    .select({ id: issueSends.id, subjectTest: issueSends.subjectTest, testWinner: issueSends.testWinner, testEndsAt: issueSends.testEndsAt })
+    .from(issueSends)
+    .where(eq(issueSends.id, row.id));
+  return { ...stats, links, subjectTest: await subjectTestReport(ctx.db, test!) };
 }
 
 const pct = (v: number | null) => (v === null ? '' : (v * 100).toFixed(1));

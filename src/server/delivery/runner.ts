@@ -21,6 +21,7 @@ import { unsubscribeLinks } from './unsubscribe';
 import { archiveUrl } from './archive';
 import { Pace } from '../mail/pace';
 import { clickToken, openToken } from '../tracking/tokens';
+import { advanceTest, drawGroups, subjectFor } from './subject-test';
 
 export type RunnerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 
@@ -31,7 +32,10 @@ const MAX_ATTEMPTS = 5;
 /** Waits between runs while every provider fails: 30 s, 1 min, 2 min ... at most 15 min. */
 export const outageDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 15 * 60_000);
 
-/** Freezes who gets the issue: active subscribers not on the account's suppression list. */
+/**
+ * Freezes who gets the issue: active subscribers not on the account's suppression list. A subject
+ * test's groups are drawn in the same transaction.
+ */
 export async function snapshotRecipients(db: DbOrTx, send: IssueSendRow, now: Date): Promise<number> {
   return tx(db, async (t) => {
     const res = await execute(
@@ -46,6 +50,7 @@ export async function snapshotRecipients(db: DbOrTx, send: IssueSendRow, now: Da
       ON CONFLICT DO NOTHING`,
     );
     const total = affectedRows(res);
+    if (send.subjectTest) await drawGroups(t, send.id, send.subjectTest, total);
     await t.update(issueSends).set({ status: 'sending', total, startedAt: now }).where(eq(issueSends.id, send.id));
     return total;
   });
@@ -78,7 +83,7 @@ export function buildMessage(
   deps: RunnerDeps,
   send: IssueSendRow,
   p: Prepared,
-  r: Pick<SendRecipientRow, 'id' | 'email' | 'name' | 'subscriberId'>,
+  r: Pick<SendRecipientRow, 'id' | 'email' | 'name' | 'subscriberId' | 'variant'>,
 ): OutgoingMessage {
   const links = unsubscribeLinks(deps, r.subscriberId ?? '', send.id, p.domain);
   const greeting = greetingFor(r.name);
@@ -93,7 +98,7 @@ export function buildMessage(
     toName: r.name || undefined,
     from: p.from,
     replyTo: send.replyTo,
-    subject: send.subject,
+    subject: subjectFor(send, r.variant),
     html: fillTemplate(
       p.html,
       { greeting: escapeHtml(greeting), unsubscribeUrl: escapeHtml(links.url), webUrl: escapeHtml(p.webUrl), openPixel: escapeHtml(openPixel) },
@@ -110,7 +115,7 @@ export function buildMessage(
   };
 }
 
-export type RunOutcome = 'done' | 'retry' | 'lost' | 'canceled' | 'continue';
+export type RunOutcome = 'done' | 'retry' | 'lost' | 'canceled' | 'continue' | 'wait';
 
 const ph = (name: string) => sql`${sql.placeholder(name)}`;
 
@@ -173,26 +178,29 @@ function statementsFor(db: Db) {
 /**
  * Runs (or resumes) one send while this worker holds the job's lease. Returns what the worker should
  * do with the job: done, retry later (every provider failed), lost (the lease went to someone else),
- * continue (the slice ended at `sliceEndsAt`, a wall-clock time, with recipients left).
+ * continue (the slice ended at `sliceEndsAt`, a wall-clock time, with recipients left),
+ * wait (a subject test's groups are sent: run again at `runAt`, when the wait ends).
  */
 export async function runSend(
   deps: RunnerDeps,
   sendId: string,
   opts: { keepLease: () => boolean; sliceEndsAt?: number; onProgress?: () => void | Promise<void> },
-): Promise<{ outcome: RunOutcome; error?: string }> {
+): Promise<{ outcome: RunOutcome; error?: string; runAt?: Date }> {
   const { db } = deps;
   // The status check and the snapshot it calls for in one transaction, under the send's lock: nothing
   // changes the send between, and a second run waits and finds it snapshotted.
-  const send = await tx(db, async (t) => {
+  const started = await tx(db, async (t) => {
     await locks.send(t, sendId);
     const [row] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
     if (!row || row.status === 'canceled' || row.status === 'sent' || row.status === 'failed') return null;
     if (row.status !== 'scheduled' && row.startedAt) return row;
     await snapshotRecipients(t, row, deps.now());
-    const [started] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
-    return started!;
+    const [snapshotted] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
+    return snapshotted!;
   });
-  if (!send) return { outcome: 'canceled' };
+  if (!started) return { outcome: 'canceled' };
+  // Re-read when a subject test releases the rest of the list (the winner's subject is on the row).
+  let send: IssueSendRow = started;
   // Recipients handed to a provider by a run that died: their outcome is unknown, so they go again.
   await db
     .update(sendRecipients)
@@ -244,7 +252,21 @@ export async function runSend(
       }
       return ready;
     });
-    if (!taken) break;
+    if (!taken) {
+      // Nothing pending: a subject test may now wait, or release the rest with the winner's subject.
+      const step = await tx(db, async (t) => {
+        await locks.send(t, sendId);
+        const [row] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
+        const next = await advanceTest(t, row!, deps.now());
+        return { next, row: next.kind === 'released' ? (await t.select().from(issueSends).where(eq(issueSends.id, sendId)))[0]! : row! };
+      });
+      if (step.next.kind === 'wait') return { outcome: 'wait', runAt: step.next.until };
+      if (step.next.kind === 'released') {
+        send = step.row;
+        continue;
+      }
+      break;
+    }
     const ready = taken;
     if (!ready.length) continue;
 
@@ -384,9 +406,10 @@ export async function handleSendJob(deps: RunnerDeps, queue: JobQueue, job: Clai
   );
   beat.unref();
   try {
-    const { outcome, error } = await runSend(deps, sendId, { keepLease: () => owned, sliceEndsAt: job.sliceEndsAt });
+    const { outcome, error, runAt } = await runSend(deps, sendId, { keepLease: () => owned, sliceEndsAt: job.sliceEndsAt });
     if (outcome === 'done' || outcome === 'canceled') await queue.complete(job.id, worker);
     else if (outcome === 'continue') await queue.continue(job.id, worker);
+    else if (outcome === 'wait') await queue.continue(job.id, worker, runAt);
     else if (outcome === 'retry') await queue.fail(job.id, worker, error ?? 'retry', new Date(deps.now().getTime() + outageDelayMs(job.attempts)));
     return outcome;
   } catch (err) {

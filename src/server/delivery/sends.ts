@@ -17,6 +17,7 @@ import type { JobQueue } from '../jobs/queue';
 import { ensureSlug } from '../subscribers/slug';
 import { endIssue } from '../newsletter/drafts';
 import type { CreateSendInput } from './schemas';
+import { SUBJECT_TEST_MSG, decideWinner, groupSize } from './subject-test';
 
 export const SEND_JOB = 'issue.send';
 export const sendJobKey = (sendId: string) => `send:${sendId}`;
@@ -48,6 +49,40 @@ export interface SendProgress {
   remaining: number;
   lastError: string | null;
   createdAt: string;
+  /** A subject test's settings and where it stands; null for an ordinary send. */
+  test: SubjectTestProgress | null;
+}
+
+export interface SubjectTestProgress {
+  subjects: string[];
+  sharePercent: number;
+  waitHours: number;
+  rule: 'opens' | 'clicks';
+  /** testing: the groups are being sent; waiting: for the wait to end; winner: the rest is being sent; done. */
+  phase: 'testing' | 'waiting' | 'winner' | 'done';
+  /** Readers per test group (known once delivery has started). */
+  groupSize: number | null;
+  testEndsAt: string | null;
+  winner: { variant: number; subject: string; confidence: number; withinNoise: boolean; early: boolean } | null;
+}
+
+function testProgress(row: IssueSendRow): SubjectTestProgress | null {
+  const plan = row.subjectTest;
+  if (!plan) return null;
+  const w = row.testWinner;
+  const phase = w ? (row.status === 'sending' ? 'winner' : 'done') : row.testEndsAt ? 'waiting' : 'testing';
+  return {
+    subjects: plan.subjects,
+    sharePercent: plan.sharePercent,
+    waitHours: plan.waitMinutes / 60,
+    rule: plan.rule,
+    phase,
+    groupSize: row.startedAt ? groupSize(row.total, plan) : null,
+    testEndsAt: iso(row.testEndsAt),
+    winner: w
+      ? { variant: w.variant, subject: plan.subjects[w.variant] ?? row.subject, confidence: w.confidence, withinNoise: w.withinNoise, early: w.early }
+      : null,
+  };
 }
 
 type Ctx = Pick<AuthedContext, 'db' | 'env' | 'user' | 'now' | 'log'> & { queue: JobQueue };
@@ -62,7 +97,7 @@ async function recipientCounts(db: DbOrTx, sendId: string) {
     .where(eq(sendRecipients.sendId, sendId))
     .groupBy(sendRecipients.status);
   const by = Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
-  return { sent: by.sent ?? 0, failed: by.failed ?? 0, suppressed: by.suppressed ?? 0, remaining: (by.pending ?? 0) + (by.sending ?? 0) };
+  return { sent: by.sent ?? 0, failed: by.failed ?? 0, suppressed: by.suppressed ?? 0, remaining: (by.pending ?? 0) + (by.sending ?? 0) + (by.held ?? 0) };
 }
 
 export async function toProgress(db: DbOrTx, row: IssueSendRow): Promise<SendProgress> {
@@ -79,6 +114,7 @@ export async function toProgress(db: DbOrTx, row: IssueSendRow): Promise<SendPro
     ...c,
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
+    test: testProgress(row),
   };
 }
 
@@ -120,14 +156,22 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
   // needs readers today; the recipients are snapshotted when delivery starts either way.
   if (!input.scheduledAt && (await activeSubscriberCount(ctx.db, publication.id)) === 0) throw new AppError('BAD_REQUEST', SEND_MSG.noSubscribers);
 
-  const assembleInput = assembleInputFrom(input, publication);
-  const email = await assembleForOwner(ctx, ctx.user.id, assembleInput, { personalized: true });
-  const web = await assembleForOwner(ctx, ctx.user.id, assembleInput);
-  // Tracking follows the publication's switches, frozen on the send; only plans with analytics
-  // track (nobody could see the figures otherwise, and readers are not tracked for nothing).
   const tracks = capabilitiesFor(ctx.user).analytics;
   const trackOpens = tracks && publication.trackOpens;
   const trackClicks = tracks && publication.trackClicks;
+  const test = input.subjectTest;
+  if (test) {
+    if (!capabilitiesFor(ctx.user).subjectTests) throw new AppError('FORBIDDEN', SUBJECT_TEST_MSG.needsPlan, { requiredTier: 'business' });
+    // The winner is picked from the readers' opens or clicks, so the send must record them.
+    if (test.rule === 'opens' && !trackOpens) throw new AppError('BAD_REQUEST', SUBJECT_TEST_MSG.needsOpens);
+    if (test.rule === 'clicks' && !trackClicks) throw new AppError('BAD_REQUEST', SUBJECT_TEST_MSG.needsClicks);
+  }
+
+  const assembleInput = assembleInputFrom(input, publication);
+  const email = await assembleForOwner(ctx, ctx.user.id, assembleInput, { personalized: true });
+  const web = await assembleForOwner(ctx, ctx.user.id, assembleInput);
+  // Tracking follows the publication's switches, frozen on the send (above); only plans with analytics
+  // track (nobody could see the figures otherwise, and readers are not tracked for nothing).
   let html = email.html;
   let links: TrackedLink[] = [];
   if (trackClicks) ({ html, links } = markTrackedLinks(html, ctx.env.APP_URL));
@@ -136,7 +180,7 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
     id: input.id,
     userId: ctx.user.id,
     publicationId: publication.id,
-    subject: email.subject,
+    subject: test ? test.subjects[0]! : email.subject,
     fromName: publication.name,
     replyTo: ctx.user.email,
     html,
@@ -151,6 +195,9 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
     trackOpens,
     trackClicks,
     lastError: null,
+    subjectTest: test ? { subjects: test.subjects, sharePercent: test.sharePercent, waitMinutes: test.waitHours * 60, rule: test.rule } : null,
+    testEndsAt: null,
+    testWinner: null,
     createdAt: now,
   };
   // The id is checked again with the insert, under the send's lock: the same request may have created
@@ -206,5 +253,24 @@ export async function cancelSend(ctx: Ctx, id: string): Promise<SendProgress> {
 export async function retrySend(ctx: Ctx, id: string): Promise<SendProgress> {
   const row = await findOwnedSend(ctx.db, ctx.user.id, id);
   if (row.status !== 'sending' || !(await ctx.queue.reschedule(sendJobKey(id), ctx.now()))) throw new AppError('CONFLICT', SEND_MSG.notRetryable);
+  return getSendProgress(ctx, id);
+}
+
+/**
+ * Ends a subject test's wait now: the winner is decided from the figures so far and the rest of the
+ * list is released, in one transaction under the send's lock; then the send's job is moved to now.
+ */
+export async function pickWinnerNow(ctx: Ctx, id: string): Promise<SendProgress> {
+  await findOwnedSend(ctx.db, ctx.user.id, id);
+  await tx(ctx.db, async (t) => {
+    await locks.send(t, id);
+    const row = (await findSend(t, id))!;
+    if (!row.subjectTest) throw new AppError('BAD_REQUEST', SUBJECT_TEST_MSG.notATest);
+    if (row.testWinner) throw new AppError('CONFLICT', SUBJECT_TEST_MSG.decided);
+    if (!row.testEndsAt || row.status !== 'sending') throw new AppError('CONFLICT', SUBJECT_TEST_MSG.stillTesting);
+    await decideWinner(t, row, ctx.now(), true);
+  });
+  // Were this lost (a crash right here), the job still runs when the wait ends and sends the released readers.
+  await ctx.queue.reschedule(sendJobKey(id), ctx.now());
   return getSendProgress(ctx, id);
 }

@@ -2,7 +2,7 @@
 // public unsubscribe page's data and the public archive list.
 import { router, protectedProcedure, publicProcedure, costly } from '../trpc/init';
 import { AppError } from '../errors';
-import { cancelSend, createSend, getSendProgress, listSends, retrySend, sendAudience } from '../delivery/sends';
+import { cancelSend, createSend, getSendProgress, listSends, pickWinnerNow, retrySend, sendAudience } from '../delivery/sends';
 import { archiveInput, createSendInput, sendIdInput, sendsOfPublicationInput, unsubscribeTokenInput } from '../delivery/schemas';
 import { UNSUBSCRIBE_MSG, unsubscribeInfo } from '../delivery/unsubscribe';
 import { listArchive } from '../delivery/archive';
@@ -22,6 +22,12 @@ export const sendsRouter = router({
   cancel: protectedProcedure.input(sendIdInput).mutation(({ ctx, input }) => cancelSend(ctx, input.id)),
   retry: protectedProcedure.input(sendIdInput).mutation(async ({ ctx, input }) => {
     const progress = await retrySend(ctx, input.id);
+    ctx.delivery.kick();
+    return progress;
+  }),
+  /** Ends a subject test's wait: the winner so far goes to the rest of the list now. */
+  pickWinner: protectedProcedure.input(sendIdInput).mutation(async ({ ctx, input }) => {
+    const progress = await pickWinnerNow(ctx, input.id);
     ctx.delivery.kick();
     return progress;
   }),

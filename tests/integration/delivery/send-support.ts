@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import type { Harness } from '../../helpers/app';
 import type { SessionUser } from '../../../src/server/auth/service';
 import { buildArticle, buildChannel } from '../workflow/factories';
-import { subscribers, type SubscriberStatus } from '../../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { sendRecipients, subscribers, trackingEvents, type SubscriberStatus } from '../../../db/schema';
 import { tx } from '../../../src/server/db';
 
 export const articles = [
@@ -39,3 +40,16 @@ export async function addSubscribers(h: Harness, publicationId: string, n: numbe
 }
 
 export const newId = () => crypto.randomUUID().replace(/-/g, '');
+
+/** Records `n` opens (human-likely unless `machine`) by readers of one subject-test group. */
+export async function seedOpens(db: Harness['db'], sendId: string, variant: number, n: number, o: { machine?: boolean; at?: Date } = {}) {
+  const readers = await db
+    .select({ id: sendRecipients.id })
+    .from(sendRecipients)
+    .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.variant, variant)))
+    .orderBy(sendRecipients.id)
+    .limit(n);
+  if (readers.length < n) throw new Error(`group ${variant} has ${readers.length} readers, fewer than ${n}`);
+  const at = o.at ?? new Date();
+  await db.insert(trackingEvents).values(readers.map((r) => ({ sendId, recipientId: r.id, kind: 'open', machine: o.machine ?? false, at })));
+}

@@ -35,6 +35,9 @@ describe('recipient snapshot', () => {
       trackOpens: false,
       trackClicks: false,
       lastError: null,
+      subjectTest: null,
+      testEndsAt: null,
+      testWinner: null,
       createdAt: at,
     };
     await h.db.insert(issueSends).values(send);

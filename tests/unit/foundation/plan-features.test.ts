@@ -60,7 +60,6 @@ describe('plan features are true or marked coming soon', () => {
   it('the features nothing builds yet are marked coming soon', () => {
     const coming = all.filter(({ feature }) => isComingSoon(feature)).map(({ feature }) => feature.text);
     for (const text of [
-      'A/B testing',
       'API access',
       'Custom integrations',
       'White-label',
@@ -78,5 +77,8 @@ describe('plan features are true or marked coming soon', () => {
     // Saved themes are built: the server reads both their switch and their cap.
     expect(serverReads('customThemes')).toBe(true);
     expect(serverReads('maxCustomThemes')).toBe(true);
+    // Subject tests are built: Business sells them as 'A/B testing'.
+    expect(serverReads('subjectTests')).toBe(true);
+    expect(all.find(({ feature }) => feature.text === 'A/B testing')?.feature.basis).toEqual({ kind: 'capability', capability: 'subjectTests' });
   });
 });

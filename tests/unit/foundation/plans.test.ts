@@ -71,6 +71,9 @@ describe('capabilities per plan (spec §6)', () => {
     expect(b.analytics).toBe(true);
     expect(b.maxCustomThemes).toBe(UNLIMITED);
     expect(b.apiAccess).toBe(true);
+    expect(b.subjectTests).toBe(true);
+    expect(CAPABILITIES.professional.subjectTests).toBe(false);
+    expect(CAPABILITIES.enterprise.subjectTests).toBe(true);
     expect(b).not.toEqual(CAPABILITIES.free);
   });
 
