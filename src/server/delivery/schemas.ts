@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { publicationId } from '../publications/schemas';
 import { assembleRequest } from '../publications/assemble-input';
 import { UNSUBSCRIBE_MSG } from './unsubscribe';
-import { SUBJECT_TEST_MSG } from './subject-test';
+import { SUBJECT_TEST_DISTINCT, normalSubject, subjectsDistinct } from '../../shared/subject-tests';
 
 /** Subject lines are one line of at most 150 characters, whitespace collapsed (as the issue's own subject). */
 const testSubject = z
   .string()
-  .transform((v) => v.replace(/\s+/g, ' ').trim())
+  .transform(normalSubject)
   .pipe(z.string().min(1, 'Write every subject line of the test').max(150, 'A subject line can be at most 150 characters'));
 
 /** A subject test (Business and Enterprise): 2–3 subjects, a 10–50 % test share, a 1–24 h wait, a rule. */
@@ -18,7 +18,7 @@ export const subjectTestInput = z.object({
     .array(testSubject)
     .min(2, 'A subject test needs 2 or 3 subject lines')
     .max(3, 'A subject test needs 2 or 3 subject lines')
-    .refine((list) => new Set(list.map((s) => s.toLowerCase())).size === list.length, SUBJECT_TEST_MSG.distinct),
+    .refine(subjectsDistinct, SUBJECT_TEST_DISTINCT),
   sharePercent: z.number().int().min(10, 'Test on 10 % to 50 % of the list').max(50, 'Test on 10 % to 50 % of the list'),
   waitHours: z.number().int().min(1, 'Wait 1 to 24 hours').max(24, 'Wait 1 to 24 hours'),
   rule: z.enum(['opens', 'clicks']),

@@ -17,7 +17,8 @@ import type { JobQueue } from '../jobs/queue';
 import { ensureSlug } from '../subscribers/slug';
 import { endIssue } from '../newsletter/drafts';
 import type { CreateSendInput } from './schemas';
-import { SUBJECT_TEST_MSG, decideWinner, groupSize } from './subject-test';
+import { SUBJECT_TEST_MSG, decideWinner } from './subject-test';
+import { groupSize } from '../../shared/subject-tests';
 
 export const SEND_JOB = 'issue.send';
 export const sendJobKey = (sendId: string) => `send:${sendId}`;

@@ -9,12 +9,13 @@ import type { DbOrTx } from '../db';
 import { execute } from '../db';
 import { issueSends, sendRecipients, trackingEvents, type IssueSendRow, type SubjectTestPlan, type SubjectTestWinner } from '../../../db/schema';
 import { PLAN_LABELS } from '../../shared/plans';
+import { SUBJECT_TEST_DISTINCT, groupSize } from '../../shared/subject-tests';
 
 export const SUBJECT_TEST_MSG = {
   needsPlan: `Subject tests come with the ${PLAN_LABELS.business} plan. Upgrade to ${PLAN_LABELS.business} to test subject lines.`,
   needsOpens: 'Turn on open tracking for this publication to pick the winner by opens.',
   needsClicks: 'Turn on click tracking for this publication to pick the winner by clicks.',
-  distinct: 'Each subject line in a test must be different.',
+  distinct: SUBJECT_TEST_DISTINCT,
   notATest: 'This send is not a subject test.',
   stillTesting: 'The test groups are still being sent; the winner can be chosen once they have it.',
   decided: 'This subject test already has a winner.',
@@ -29,13 +30,6 @@ export function subjectFor(send: Pick<IssueSendRow, 'subject' | 'subjectTest' | 
   if (!test) return send.subject;
   const index = variant ?? send.testWinner?.variant ?? 0;
   return test.subjects[index] ?? send.subject;
-}
-
-/** Readers per test group: the share of the list split evenly, at least one each while the list allows; the rest waits. */
-export function groupSize(total: number, plan: Pick<SubjectTestPlan, 'subjects' | 'sharePercent'>): number {
-  const n = plan.subjects.length;
-  if (total === 0) return 0;
-  return Math.min(Math.floor(total / n), Math.max(1, Math.round((total * plan.sharePercent) / 100 / n)));
 }
 
 /**

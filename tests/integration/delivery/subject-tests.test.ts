@@ -8,7 +8,8 @@ import { startCountingSmtp, type CountingSmtp } from '../../helpers/counting-smt
 import { expectStatus } from '../workflow/factories';
 import { issueSends, publications, sendRecipients } from '../../../db/schema';
 import { sendJobKey } from '../../../src/server/delivery/sends';
-import { SUBJECT_TEST_MSG, confidenceAhead, groupSize, pickWinner } from '../../../src/server/delivery/subject-test';
+import { SUBJECT_TEST_MSG, confidenceAhead, pickWinner } from '../../../src/server/delivery/subject-test';
+import { groupSize } from '../../../src/shared/subject-tests';
 import { startJobWorker, type JobWorker } from '../../../src/server/jobs/worker';
 import { jobHandlers } from '../../../src/server/job-handlers';
 import { addSubscribers, newId, readyPublication, seedOpens } from './send-support';

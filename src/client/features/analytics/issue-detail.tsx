@@ -1,10 +1,12 @@
-// One issue's rates and its clicks per link (readers only; link scanners are counted apart).
+// One issue's rates, its subject test when it had one, and its clicks per link (readers only; link
+// scanners are counted apart).
 import { Card } from '../../components/ui/card';
 import { ListError, ListSkeleton } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { formatCount, formatRate } from './format';
 import { HeadRow, td } from './table-parts';
+import { SubjectTestResults } from './subject-test-results';
 
 export function IssueDetail({ sendId }: { sendId: string }) {
   const q = trpc.analytics.issue.useQuery({ sendId });
@@ -37,6 +39,7 @@ export function IssueDetail({ sendId }: { sendId: string }) {
               {formatCount(d.machineClicks)} {d.machineClicks === 1 ? 'click' : 'clicks'} by link scanners not counted.
             </p>
           )}
+          {d.subjectTest && <SubjectTestResults report={d.subjectTest} />}
           <h3 className="mt-5 text-sm font-semibold text-zinc-900 dark:text-white">Clicks per link</h3>
           {!d.trackClicks ? (
             <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">Click tracking was off when this issue was sent.</p>

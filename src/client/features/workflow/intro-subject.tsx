@@ -14,6 +14,12 @@ import { AI_MAX_SOURCES, toAiArticle } from '../../../shared/schemas/ai';
 import { useAiStatus } from './ai-pick';
 import type { Workflow } from './use-workflow';
 
+/** What the AI writes an intro or subject lines from: the newsletter, its topic and the first chosen articles. */
+export function aiWritingInput(d: Workflow['data']) {
+  const sources = d.selectedArticles.slice(0, AI_MAX_SOURCES);
+  return { newsletterName: d.newsletterName, topic: d.topic, articles: sources.map(toAiArticle) };
+}
+
 export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubject: string | null }) {
   const d = wf.data;
   const ai = useAiStatus();
@@ -22,9 +28,8 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
   const [intro, setIntro] = useState(d.intro);
   const introAi = trpc.ai.intro.useMutation({ onSuccess: () => void utils.ai.status.invalidate() });
   const subjectsAi = trpc.ai.subjects.useMutation({ onSuccess: () => void utils.ai.status.invalidate() });
-  const sources = d.selectedArticles.slice(0, AI_MAX_SOURCES);
-  const input = { newsletterName: d.newsletterName, topic: d.topic, articles: sources.map(toAiArticle) };
-  const enabled = !!ai.data?.enabled && sources.length > 0;
+  const input = aiWritingInput(d);
+  const enabled = !!ai.data?.enabled && input.articles.length > 0;
 
   const saveSubject = (v: string) => v.trim() !== d.subject && void wf.change({ subject: v.trim() });
   const saveIntro = (v: string) => v !== d.intro && void wf.change({ intro: v });
@@ -121,7 +126,7 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
           {/\[\d{1,2}\]/.test(intro) && (
             <div className="rounded-md bg-zinc-50 p-2.5 text-sm text-zinc-700 dark:bg-zinc-800/50 dark:text-zinc-300">
               <p className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">Where each sentence comes from (the email leaves the numbers out):</p>
-              <CitedText text={intro} sources={sources} />
+              <CitedText text={intro} sources={d.selectedArticles.slice(0, AI_MAX_SOURCES)} />
             </div>
           )}
         </div>

@@ -12,7 +12,8 @@ import { PreviewFrame, FRAME_HEIGHT } from './preview-frame';
 import { ExportButtons } from './export-buttons';
 import { SendPanel } from './send-panel';
 import { StepNav } from './step-nav';
-import { IntroAndSubject } from './intro-subject';
+import { IntroAndSubject, aiWritingInput } from './intro-subject';
+import { useAiStatus } from './ai-pick';
 import { useAssembly } from './use-assembly';
 import { useDraftSave } from './use-draft-save';
 import type { Workflow } from './use-workflow';
@@ -34,6 +35,8 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [confirmNew, setConfirmNew] = useState(false);
   const ready = !!result && !assembling;
+  const ai = useAiStatus();
+  const aiInput = ai.data?.enabled && d.selectedArticles.length > 0 ? aiWritingInput(d) : null;
 
   const startNew = () => {
     setConfirmNew(false);
@@ -125,7 +128,14 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
         </div>
         <div className="grid min-w-0 content-start gap-2">
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Send</h3>
-          <SendPanel publicationId={wf.publicationId} request={wf.assemblyRequest} user={user} disabled={!ready} />
+          <SendPanel
+            publicationId={wf.publicationId}
+            request={wf.assemblyRequest}
+            user={user}
+            disabled={!ready}
+            subject={d.subject || result?.subject || ''}
+            aiInput={aiInput}
+          />
         </div>
         <div className="grid min-w-0 content-start gap-2">
           <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">Next issue</h3>

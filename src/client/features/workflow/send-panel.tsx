@@ -13,6 +13,7 @@ import { MSG } from '../../../shared/messages';
 import type { UserDtoShape } from '../../../shared/schemas/user';
 import { VERIFY_MESSAGE_ID, VerifyEmail } from './verify-email';
 import type { AssembleRequest, SendResult } from './types';
+import type { RouterInputs } from '../../trpc';
 import { SubscriberSend } from './subscriber-send';
 
 export const MAX_ADDRESSES = 10;
@@ -56,12 +57,17 @@ export function SendPanel({
   request,
   user,
   disabled,
+  subject,
+  aiInput,
 }: {
   publicationId: string;
   /** The publication and what this session has not stored yet: the server assembles the rest from the stored workflow. */
   request: () => AssembleRequest;
   user: UserDtoShape;
   disabled: boolean;
+  /** The subject now, and what the AI writes subject lines from (null when it cannot). */
+  subject: string;
+  aiInput: RouterInputs['ai']['subjects'] | null;
 }) {
   const verified = user.emailVerified;
   const [text, setText] = useState('');
@@ -80,7 +86,7 @@ export function SendPanel({
 
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-      <SubscriberSend publicationId={publicationId} request={request} verified={verified} disabled={disabled} />
+      <SubscriberSend publicationId={publicationId} request={request} verified={verified} disabled={disabled} user={user} subject={subject} aiInput={aiInput} />
       <Button variant="secondary" onClick={() => sendTest.mutate(request())} loading={sendTest.isPending} disabled={disabled}>
         {!sendTest.isPending && <Send aria-hidden />} Send test to me
       </Button>

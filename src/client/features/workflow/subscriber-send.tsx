@@ -1,10 +1,12 @@
 // Sending the issue to the publication's subscribers from step 5: now or at a chosen time, after a
 // confirmation naming how many readers get it. Progress (sent / failed / remaining) updates live while
 // the server's queue delivers, survives a reload (the latest send is read back), and an outage shows
-// the provider's error with 'Retry now'.
+// the provider's error with 'Retry now'. Business and Enterprise can test 2–3 subject lines first
+// (subject-test-fields.tsx); the progress then says which phase the test is in and offers to send the
+// winner before the wait ends.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, RefreshCw, Users, XCircle } from 'lucide-react';
+import { CalendarClock, FlaskConical, RefreshCw, Trophy, Users, XCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -16,6 +18,9 @@ import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { TrackingSwitches } from '../analytics';
 import type { AssembleRequest, SendProgress } from './types';
+import type { UserDtoShape } from '../../../shared/schemas/user';
+import type { RouterInputs } from '../../trpc';
+import { SubjectTestFields, newSubjectTest, subjectTestProblem, subjectTestRequest, type SubjectTestDraft } from './subject-test-fields';
 
 const LIVE = new Set(['scheduled', 'sending']);
 
@@ -47,6 +52,10 @@ export function SendProgressView({ progress }: { progress: SendProgress }) {
   const retry = trpc.sends.retry.useMutation({
     onSuccess: refresh,
     onError: (e) => toast({ title: 'Could not retry', description: errorMessage(e), variant: 'destructive' }),
+  });
+  const pickWinner = trpc.sends.pickWinner.useMutation({
+    onSuccess: refresh,
+    onError: (e) => toast({ title: 'Could not send the winner', description: errorMessage(e), variant: 'destructive' }),
   });
   const done = progress.sent + progress.failed + progress.suppressed;
   const pct = progress.total > 0 ? Math.round((done / progress.total) * 100) : progress.status === 'sent' ? 100 : 0;
@@ -97,6 +106,7 @@ export function SendProgressView({ progress }: { progress: SendProgress }) {
           )}
         </>
       )}
+      {progress.test && <SubjectTestStatus test={progress.test} onPickNow={() => pickWinner.mutate({ id: progress.id })} picking={pickWinner.isPending} />}
       {progress.lastError && progress.status === 'sending' && (
         <div className="grid gap-2 rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
           <p>Delivery is paused while the mail provider fails; it resumes by itself. {progress.lastError}</p>
@@ -114,16 +124,57 @@ export function SendProgressView({ progress }: { progress: SendProgress }) {
   );
 }
 
+const percent = (v: number) => `${Math.round(v * 100)} %`;
+
+/** Where a subject test stands, in words, with 'Send the winner now' while it waits. */
+function SubjectTestStatus({ test, onPickNow, picking }: { test: NonNullable<SendProgress['test']>; onPickNow: () => void; picking: boolean }) {
+  const letter = (i: number) => String.fromCharCode(65 + i);
+  return (
+    <div className="grid gap-2 rounded-md bg-zinc-50 p-2 text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300" data-testid="subject-test-status">
+      <p className="flex items-center gap-1.5 font-medium">
+        <FlaskConical className="size-4" aria-hidden /> Subject test: {test.subjects.length} subjects, {test.sharePercent} % of the list
+      </p>
+      {test.phase === 'testing' && <p>Sending each subject to its test group{test.groupSize ? ` (${test.groupSize.toLocaleString()} readers each)` : ''}.</p>}
+      {test.phase === 'waiting' && (
+        <>
+          <p>
+            Waiting for readers: the subject with the most {test.rule === 'opens' ? 'opens' : 'clicks'} goes to everyone else
+            {test.testEndsAt ? ` at ${formatDateTime(test.testEndsAt)}` : ''}.
+          </p>
+          <Button size="sm" variant="outline" onClick={onPickNow} loading={picking}>
+            <Trophy aria-hidden /> Send the winner now
+          </Button>
+        </>
+      )}
+      {test.winner && (
+        <p>
+          <Trophy className="mr-1 inline size-4 align-[-2px] text-amber-600" aria-hidden />
+          Winner: subject {letter(test.winner.variant)}, “{test.winner.subject}”
+          {test.winner.withinNoise ? ' — the difference is within noise, so this was close to a coin flip.' : ` (${percent(test.winner.confidence)} sure).`}
+          {test.phase === 'winner' && ' Sending it to the rest of the list.'}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function SubscriberSend({
   publicationId,
   request,
   verified,
   disabled,
+  user,
+  subject,
+  aiInput,
 }: {
   publicationId: string;
   request: () => AssembleRequest;
   verified: boolean;
   disabled: boolean;
+  user: UserDtoShape;
+  /** The issue's subject now: the first line of a subject test. */
+  subject: string;
+  aiInput: RouterInputs['ai']['subjects'] | null;
 }) {
   const utils = trpc.useUtils();
   const audience = trpc.sends.audience.useQuery({ publicationId });
@@ -135,10 +186,13 @@ export function SubscriberSend({
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [at, setAt] = useState('');
   const [sendId, setSendId] = useState(newSendId);
+  const [test, setTest] = useState<SubjectTestDraft>(() => newSubjectTest(subject));
+  const testProblem = test.on ? subjectTestProblem(test) : null;
   const create = trpc.sends.create.useMutation({
     onSuccess: (res) => {
       setOpen(false);
       setSendId(newSendId());
+      setTest(newSubjectTest(subject));
       void utils.sends.list.invalidate({ publicationId });
       toast({ title: res.status === 'scheduled' ? 'Issue scheduled' : 'Sending to your subscribers', description: `“${res.subject}”` });
     },
@@ -159,7 +213,14 @@ export function SubscriberSend({
           Manage
         </Link>
       </p>
-      <Button onClick={() => setOpen(true)} disabled={disabled || !verified || audience.isLoading}>
+      <Button
+        onClick={() => {
+          // Subject A follows the issue's subject until the test is switched on.
+          if (!test.on) setTest(newSubjectTest(subject));
+          setOpen(true);
+        }}
+        disabled={disabled || !verified || audience.isLoading}
+      >
         <CalendarClock aria-hidden /> Send to subscribers
       </Button>
       {latest && <SendProgressView progress={latest} />}
@@ -201,6 +262,8 @@ export function SubscriberSend({
               </div>
             )}
           </fieldset>
+          <SubjectTestFields user={user} value={test} onChange={setTest} active={active} aiInput={aiInput} />
+          {testProblem && test.subjects.every((s) => s.trim()) && <p className="text-xs text-red-600 dark:text-red-400">{testProblem}</p>}
           <TrackingSwitches publicationId={publicationId} />
           <DialogFooter>
             <DialogClose asChild>
@@ -210,13 +273,14 @@ export function SubscriberSend({
             </DialogClose>
             <Button
               loading={create.isPending}
-              disabled={(when === 'now' && active === 0) || (when === 'later' && (!at || !!scheduleError))}
+              disabled={(when === 'now' && active === 0) || (when === 'later' && (!at || !!scheduleError)) || !!testProblem}
               onClick={() =>
                 create.mutate({
                   id: sendId,
                   ...request(),
                   publicationId,
                   ...(when === 'later' && at ? { scheduledAt: new Date(at).toISOString() } : {}),
+                  subjectTest: subjectTestRequest(test),
                 })
               }
             >

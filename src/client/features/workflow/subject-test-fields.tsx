@@ -1,0 +1,194 @@
+// The send dialog's subject test (Business and Enterprise): 2–3 subject lines (the AI can suggest
+// some), the share of the list that tries them, the wait and the winning rule. Plans without subject
+// tests see what the feature does and the way to upgrade; the server refuses them either way.
+import { useId } from 'react';
+import { Link } from '@tanstack/react-router';
+import { FlaskConical, Lock, Plus, Sparkles, X } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Switch } from '../../components/ui/switch';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/errors';
+import { trpc, type RouterInputs } from '../../trpc';
+import { CAPABILITIES, capabilitiesFor, PLAN_LABELS, PLAN_TYPES } from '../../../shared/plans';
+import type { UserDtoShape } from '../../../shared/schemas/user';
+import { SUBJECT_TEST_DISTINCT, groupSize, normalSubject, subjectsDistinct } from '../../../shared/subject-tests';
+
+export type SubjectTestDraft = { on: boolean; subjects: string[]; sharePercent: number; waitHours: number; rule: 'opens' | 'clicks' };
+export type SubjectTestRequest = NonNullable<RouterInputs['sends']['create']['subjectTest']>;
+
+export const newSubjectTest = (subject: string): SubjectTestDraft => ({ on: false, subjects: [subject, ''], sharePercent: 20, waitHours: 4, rule: 'opens' });
+
+const SHARES = [10, 20, 30, 40, 50];
+const WAITS = [1, 2, 4, 8, 12, 24];
+const TEST_PLAN = PLAN_TYPES.find((p) => CAPABILITIES[p].subjectTests) ?? 'business';
+
+/** What is wrong with the draft, in the server's words, or null when it can be sent. */
+export function subjectTestProblem(t: SubjectTestDraft): string | null {
+  if (t.subjects.some((s) => !normalSubject(s))) return 'Write every subject line of the test';
+  if (!subjectsDistinct(t.subjects)) return SUBJECT_TEST_DISTINCT;
+  return null;
+}
+
+export const subjectTestRequest = (t: SubjectTestDraft): SubjectTestRequest | undefined =>
+  t.on ? { subjects: t.subjects.map(normalSubject), sharePercent: t.sharePercent, waitHours: t.waitHours, rule: t.rule } : undefined;
+
+export function SubjectTestFields({
+  user,
+  value,
+  onChange,
+  active,
+  aiInput,
+}: {
+  user: UserDtoShape;
+  value: SubjectTestDraft;
+  onChange: (next: SubjectTestDraft) => void;
+  /** Readers the issue would reach now (for the group sizes). */
+  active: number;
+  aiInput: RouterInputs['ai']['subjects'] | null;
+}) {
+  const id = useId();
+  const allowed = capabilitiesFor(user).subjectTests;
+  const suggest = trpc.ai.subjects.useMutation();
+  const set = (patch: Partial<SubjectTestDraft>) => onChange({ ...value, ...patch });
+  const setLine = (i: number, text: string) => set({ subjects: value.subjects.map((s, j) => (j === i ? text : s)) });
+  const perGroup = groupSize(active, value);
+  const rest = Math.max(0, active - perGroup * value.subjects.length);
+
+  if (!allowed) {
+    return (
+      <div className="flex items-start gap-2 rounded-lg border border-zinc-200 p-3 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+        <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <p>
+          Subject tests come with the {PLAN_LABELS[TEST_PLAN]} plan: try 2–3 subject lines on part of your list and send the winner to the rest.{' '}
+          <Link to="/upgrade" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+            Upgrade your plan
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-3 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800">
+      <label className="flex items-center gap-2 font-medium text-zinc-900 dark:text-zinc-100">
+        <Switch checked={value.on} onCheckedChange={(on) => set({ on })} aria-describedby={`${id}-what`} />
+        <FlaskConical className="size-4" aria-hidden /> Test subject lines
+      </label>
+      <p id={`${id}-what`} className="text-xs text-zinc-500 dark:text-zinc-400">
+        Part of your list gets each subject; when the wait ends, the one readers opened (or clicked) most goes to everyone else.
+      </p>
+      {value.on && (
+        <>
+          <ol className="grid gap-2">
+            {value.subjects.map((s, i) => (
+              <li key={i} className="flex items-end gap-2">
+                <div className="min-w-0 flex-1">
+                  <Label htmlFor={`${id}-s${i}`}>Subject {String.fromCharCode(65 + i)}</Label>
+                  <Input id={`${id}-s${i}`} value={s} maxLength={150} onChange={(e) => setLine(i, e.target.value)} />
+                </div>
+                {value.subjects.length > 2 && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove subject ${String.fromCharCode(65 + i)}`}
+                    onClick={() => set({ subjects: value.subjects.filter((_, j) => j !== i) })}
+                  >
+                    <X aria-hidden />
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ol>
+          <div className="flex flex-wrap gap-2">
+            {value.subjects.length < 3 && (
+              <Button variant="outline" size="sm" onClick={() => set({ subjects: [...value.subjects, ''] })}>
+                <Plus aria-hidden /> Add a subject
+              </Button>
+            )}
+            {aiInput && (
+              <Button variant="outline" size="sm" disabled={suggest.isPending} onClick={() => suggest.mutate(aiInput)}>
+                {suggest.isPending ? <Spinner size="sm" /> : <Sparkles aria-hidden />} Suggest subject lines
+              </Button>
+            )}
+          </div>
+          {suggest.isError && <p className="text-xs text-red-600 dark:text-red-400">{errorMessage(suggest.error)}</p>}
+          {suggest.data && (
+            <ul className="flex flex-wrap gap-1.5" aria-label="Suggested subject lines">
+              {suggest.data.subjects.map((s) => (
+                <li key={s.text}>
+                  <button
+                    type="button"
+                    className="rounded-full border border-zinc-300 px-2.5 py-1 text-left text-xs text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+                    onClick={() => {
+                      const empty = value.subjects.findIndex((x) => !x.trim());
+                      if (empty >= 0) setLine(empty, s.text);
+                      else if (value.subjects.length < 3) set({ subjects: [...value.subjects, s.text] });
+                      else setLine(value.subjects.length - 1, s.text);
+                    }}
+                  >
+                    {s.text}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+            <div>
+              <Label htmlFor={`${id}-share`}>Test on</Label>
+              <select
+                id={`${id}-share`}
+                className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
+                value={value.sharePercent}
+                onChange={(e) => set({ sharePercent: Number(e.target.value) })}
+              >
+                {SHARES.map((p) => (
+                  <option key={p} value={p}>
+                    {p} % of the list
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <Label htmlFor={`${id}-wait`}>Then wait</Label>
+              <select
+                id={`${id}-wait`}
+                className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
+                value={value.waitHours}
+                onChange={(e) => set({ waitHours: Number(e.target.value) })}
+              >
+                {WAITS.map((h) => (
+                  <option key={h} value={h}>
+                    {h} {h === 1 ? 'hour' : 'hours'}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <Label htmlFor={`${id}-rule`}>Winner by</Label>
+              <select
+                id={`${id}-rule`}
+                className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
+                value={value.rule}
+                onChange={(e) => set({ rule: e.target.value === 'clicks' ? 'clicks' : 'opens' })}
+              >
+                <option value="opens">Opens</option>
+                <option value="clicks">Clicks</option>
+              </select>
+            </div>
+          </div>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            Opens count readers only: Apple Mail Privacy Protection and scanners opening every message are left out.
+          </p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
+            {active > 0
+              ? `${perGroup.toLocaleString()} ${perGroup === 1 ? 'reader' : 'readers'} per subject now; the winner goes to the other ${rest.toLocaleString()}.`
+              : 'Group sizes are set when the issue goes out.'}
+            {active > 0 && perGroup < 100 && ' With groups this small, the winner may be a coin flip; the results will say so.'}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
