@@ -3,38 +3,22 @@
 // SMTP server when the process died, before their outcome was recorded) are bounded by the connections
 // that were in flight.
 import { describe, it, expect, afterEach } from 'vitest';
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { startWorker, until } from './crash-support';
 import { harnessWithAdmin } from '../helpers/app';
 import { startCountingSmtp, type CountingSmtp } from '../helpers/counting-smtp';
 import { issueSends, sendRecipients } from '../../db/schema';
 import { addSubscribers, newId, readyPublication } from '../integration/delivery/send-support';
 
 const RECIPIENTS = 10_000;
-const CHILD = fileURLToPath(new URL('./crash-worker.ts', import.meta.url));
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-function startWorker(env: Record<string, string>): ChildProcess {
-  const child = fork(CHILD, [], { env: { ...process.env, ...env }, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  cleanups.push(() => child.exitCode === null && child.kill('SIGKILL'));
-  return child;
-}
-
-async function until(check: () => boolean, what: string, limitMs = 60_000) {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > limitMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('crash during a bulk send', () => {
   it('kill -9 mid-send, restart: every recipient gets one message, none twice by Message-ID, none skipped', { timeout: 120_000 }, async () => {
@@ -57,14 +41,14 @@ describe('crash during a bulk send', () => {
     await addSubscribers(h, pub.id, RECIPIENTS);
     const send = await h.caller(user).sends.create({ id: newId(), publicationId: pub.id });
 
-    const first = startWorker(env);
+    const first = startWorker(env, cleanups);
     await until(() => smtp.accepted() >= 2_500, 'the first worker to deliver 2,500 messages');
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
     const atCrash = smtp.accepted();
     expect(atCrash).toBeLessThan(RECIPIENTS);
 
-    const second = startWorker(env);
+    const second = startWorker(env, cleanups);
     const code = await new Promise<number | null>((r) => second.once('exit', r));
     expect(code).toBe(0);
     // Let the last replies land in the sink.

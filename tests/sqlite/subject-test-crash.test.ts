@@ -4,12 +4,11 @@
 // finishes. Every reader ends up with exactly one distinct message (in-doubt resends carry the same
 // Message-ID), nobody is skipped, nobody gets two subjects, and the rest got the winner's subject.
 import { describe, it, expect, afterEach } from 'vitest';
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { killNow, startWorker, until } from './crash-support';
 import { harnessWithAdmin } from '../helpers/app';
 import { startCountingSmtp, type CountingSmtp } from '../helpers/counting-smtp';
 import { issueSends, jobs, sendRecipients } from '../../db/schema';
@@ -22,32 +21,11 @@ import { addSubscribers, newId, readyPublication, seedOpens } from '../integrati
 const RECIPIENTS = 4_000;
 const SUBJECTS = ['Compiler Weekly: borrow checking', 'Why SSA form won'];
 const SHARE = 20;
-const CHILD = fileURLToPath(new URL('./crash-worker.ts', import.meta.url));
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-function startWorker(env: Record<string, string>): ChildProcess {
-  const child = fork(CHILD, [], { env: { ...process.env, ...env }, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
-  return child;
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, limitMs = 60_000) {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > limitMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-async function killNow(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 describe('crash during a subject test', () => {
   it("kill -9 during the wait and during the winner's send, then restart: no reader twice, none skipped", { timeout: 120_000 }, async () => {
@@ -88,7 +66,7 @@ describe('crash during a subject test', () => {
 
     // 1. The groups are delivered and the send waits: the wait's end is written and the job is queued
     // for it (the worker stays up: a waiting send is still 'sending').
-    const first = startWorker(env);
+    const first = startWorker(env, cleanups);
     await until(async () => {
       if (smtp.accepted() < groups) return false;
       const row = await sendRow();
@@ -119,7 +97,7 @@ describe('crash during a subject test', () => {
       .where(eq(jobs.uniqueKey, sendJobKey(send.id)));
 
     // 3. The second worker decides the winner and sends it to the rest; it is killed a few hundred in.
-    const second = startWorker(env);
+    const second = startWorker(env, cleanups);
     await until(() => smtp.accepted() >= groups + 300, `the second worker to deliver ${groups + 300} messages`);
     await killNow(second);
     const atCrash = smtp.accepted();
@@ -128,7 +106,7 @@ describe('crash during a subject test', () => {
     expect(decided.testWinner?.variant).toBe(1);
 
     // 4. The third worker finishes and exits.
-    const third = startWorker(env);
+    const third = startWorker(env, cleanups);
     const code = await new Promise<number | null>((r) => third.once('exit', r));
     expect(code).toBe(0);
     // Let the last replies land in the sink.

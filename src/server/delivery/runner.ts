@@ -29,6 +29,8 @@ export type RunnerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 const CHUNK = 500;
 /** A recipient a provider turned away this many times (temporary refusals) is marked failed. */
 const MAX_ATTEMPTS = 5;
+/** The longest a subject test's job sleeps during the wait before it looks again. */
+export const WAIT_RECHECK_MS = 5 * 60_000;
 /** Waits between runs while every provider fails: 30 s, 1 min, 2 min ... at most 15 min. */
 export const outageDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 15 * 60_000);
 
@@ -260,7 +262,9 @@ export async function runSend(
         const next = await advanceTest(t, row!, deps.now());
         return { next, row: next.kind === 'released' ? (await t.select().from(issueSends).where(eq(issueSends.id, sendId)))[0]! : row! };
       });
-      if (step.next.kind === 'wait') return { outcome: 'wait', runAt: step.next.until };
+      // The job looks again at least every WAIT_RECHECK_MS: a winner picked by hand while this run was
+      // settling (its reschedule finds the job still running) then goes out within minutes, not hours.
+      if (step.next.kind === 'wait') return { outcome: 'wait', runAt: new Date(Math.min(step.next.until.getTime(), deps.now().getTime() + WAIT_RECHECK_MS)) };
       if (step.next.kind === 'released') {
         send = step.row;
         continue;
