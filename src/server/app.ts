@@ -27,6 +27,7 @@ import { subscribersRest } from './rest/subscribers';
 import { demoRest } from './rest/demo';
 import { blogPublicRest, blogRest } from './rest/blog';
 import { blogShell, sitemapXml } from './blog/public-pages';
+import { readerShell } from './subscribers/reader-shell';
 import { onboardingRest } from './rest/onboarding';
 import { teamRest } from './rest/team';
 import { trackingPublicRest, trackingRest } from './rest/tracking';
@@ -162,6 +163,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     const isClientRoute = loadClientRoutes(opts.clientDir);
     app.get('*', async (c) => {
       // /blog and its posts are known to the server: their title and meta tags for crawlers, and a 404 for a post that is not published.
+      // A white-label publication's readers' pages name the publication only, even before the client runs.
+      const reader = await readerShell(deps.db, c.req.path, indexHtml, deps.now());
+      if (reader) return c.html(reader, 200, { 'Cache-Control': 'no-cache' });
       const page = (await blogShell(deps.db, deps.env.APP_URL, c.req.path, indexHtml)) ?? {
         html: indexHtml,
         status: !isClientRoute || isClientRoute(c.req.path) ? 200 : 404,

@@ -33,6 +33,8 @@ export interface Capabilities {
   apiAccess: boolean;
   /** Subject tests: 2–3 subject lines tried on part of the list, the winner sent to the rest. */
   subjectTests: boolean;
+  /** White-label: no "Made with Curated" in issues or on readers' pages, which carry the publication's own name. */
+  whiteLabel: boolean;
   exports: readonly ExportFormat[];
 }
 
@@ -54,6 +56,7 @@ const professional: Capabilities = {
   teamCollaboration: false,
   apiAccess: false,
   subjectTests: false,
+  whiteLabel: false,
   exports: BASE_EXPORTS,
 };
 
@@ -72,6 +75,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     teamCollaboration: false,
     apiAccess: false,
     subjectTests: false,
+    whiteLabel: false,
     exports: BASE_EXPORTS,
   },
   basic: {
@@ -88,6 +92,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     teamCollaboration: false,
     apiAccess: false,
     subjectTests: false,
+    whiteLabel: false,
     exports: BASE_EXPORTS,
   },
   professional,
@@ -101,6 +106,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     teamCollaboration: true,
     apiAccess: true,
     subjectTests: true,
+    whiteLabel: true,
     exports: ALL_EXPORTS,
   },
 };

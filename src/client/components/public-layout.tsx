@@ -83,6 +83,35 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The frame of a publication's readers' pages (signup, confirmation, unsubscribe, archive): the
+ * product's header and footer, or, for a white-label account (and while the page does not know yet),
+ * the publication's own name and nothing of the product.
+ */
+export function ReaderLayout({ brand, children }: { brand: { name: string; whiteLabel: boolean } | undefined; children: ReactNode }) {
+  if (brand && !brand.whiteLabel) return <PublicLayout>{children}</PublicLayout>;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b border-zinc-200/70 dark:border-zinc-800/70">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+          <span className="truncate text-base font-semibold tracking-tight text-zinc-900 dark:text-white" data-testid="reader-brand">
+            {brand?.name ?? ''}
+          </span>
+          <ThemeToggle />
+        </div>
+      </header>
+      <main className="flex-1">{children}</main>
+      {brand && (
+        <footer className="border-t border-zinc-200 dark:border-zinc-800">
+          <div className="mx-auto max-w-6xl px-4 py-8 text-xs text-zinc-500 sm:px-6 dark:text-zinc-400">
+            © {new Date().getFullYear()} {brand.name}
+          </div>
+        </footer>
+      )}
+    </div>
+  );
+}
+
 /** A simple public page: title, optional lead, content. */
 export function PublicPage({ title, lead, children }: { title: string; lead?: string; children?: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 // The web archive: every sent issue has a public page (/p/<slug>/issues/<id>, the web version without
 // per-reader parts) and each publication an RSS feed of its issues (/p/<slug>/feed.xml).
+import { whiteLabelOf } from '../user/plan';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../context';
 import type { Db } from '../db';
@@ -32,7 +33,10 @@ async function publicSends(db: Db, publicationId: string, limit: number) {
 }
 
 /** The public list for /p/<slug>; null when no publication has that address. */
-export async function listArchive(deps: Pick<Deps, 'db' | 'env'>, slug: string): Promise<{ name: string; entries: ArchiveEntry[] } | null> {
+export async function listArchive(
+  deps: Pick<Deps, 'db' | 'env'>,
+  slug: string,
+): Promise<{ name: string; whiteLabel: boolean; entries: ArchiveEntry[] } | null> {
   const pub = await findBySlug(deps.db, slug);
   if (!pub) return null;
   const entries = (await publicSends(deps.db, pub.id, 100)).map((s) => ({
@@ -41,7 +45,7 @@ export async function listArchive(deps: Pick<Deps, 'db' | 'env'>, slug: string):
     sentAt: (s.startedAt ?? s.scheduledAt).toISOString(),
     url: `/p/${slug}/issues/${s.id}`,
   }));
-  return { name: pub.name, entries };
+  return { name: pub.name, whiteLabel: await whiteLabelOf(deps.db, pub.userId, new Date()), entries };
 }
 
 /** The web version of one public issue, or null. */

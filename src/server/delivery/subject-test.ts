@@ -66,8 +66,7 @@ export async function variantResults(db: DbOrTx, send: Pick<IssueSendRow, 'id' |
   const plan = send.subjectTest;
   if (!plan) return [];
   // Each reader joined to their human-likely events; distinct readers per kind.
-  const readers = (kind: 'open' | 'click') =>
-    sql<number>`count(DISTINCT CASE WHEN ${trackingEvents.kind} = ${kind} THEN ${trackingEvents.recipientId} END)`.mapWith(Number);
+  const readers = (kind: 'open' | 'click') => countDistinct(sql`CASE WHEN ${trackingEvents.kind} = ${kind} THEN ${trackingEvents.recipientId} END`);
   const rows = await db
     .select({ variant: sendRecipients.variant, recipients: countDistinct(sendRecipients.id), opens: readers('open'), clicks: readers('click') })
     .from(sendRecipients)

@@ -1,6 +1,7 @@
 // Unsubscribing: every bulk message carries a signed link (https, one click per RFC 8058) and a mailto
 // address. The token names the subscriber and the send, so no lookup table is needed and it cannot be
 // guessed or altered. Unsubscribing is idempotent and recorded once per subscriber and send.
+import { whiteLabelOf } from '../user/plan';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { tx, type DbOrTx } from '../db';
@@ -34,6 +35,8 @@ export interface UnsubscribeInfo {
   /** The address, partly hidden (the link may have been forwarded). */
   email: string;
   status: string;
+  /** The page carries the publication's name only (white-label). */
+  whiteLabel: boolean;
 }
 
 const maskEmail = (email: string) => {
@@ -54,7 +57,9 @@ async function lookup(db: DbOrTx, parsed: NonNullable<ReturnType<typeof parse>>)
 export async function unsubscribeInfo(deps: Pick<Deps, 'db' | 'env'>, token: string): Promise<UnsubscribeInfo | null> {
   const parsed = parse(deps.env.APP_SECRET, token);
   const found = parsed && (await lookup(deps.db, parsed));
-  return found ? { publicationName: found.publicationName, email: maskEmail(found.sub.email), status: found.sub.status } : null;
+  if (!found) return null;
+  const whiteLabel = await whiteLabelOf(deps.db, found.userId, new Date());
+  return { publicationName: found.publicationName, email: maskEmail(found.sub.email), status: found.sub.status, whiteLabel };
 }
 
 /** Unsubscribes the token's subscriber; null when the token is not valid. */
@@ -87,5 +92,6 @@ export async function unsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now'>, token:
     return row;
   });
   if (!found) return null;
-  return { publicationName: found.publicationName, email: maskEmail(found.sub.email), status: 'unsubscribed' };
+  const whiteLabel = await whiteLabelOf(deps.db, found.userId, now);
+  return { publicationName: found.publicationName, email: maskEmail(found.sub.email), status: 'unsubscribed', whiteLabel };
 }

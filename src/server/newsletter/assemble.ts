@@ -2,7 +2,7 @@
 // web version and the plain text from it (spec §5 assembly rule and theme access).
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { canUseThemeTier } from '../../shared/plans';
+import { canUseThemeTier, capabilitiesFor } from '../../shared/plans';
 import { getTheme, themeLockedMessage, type ThemeMeta } from '../../shared/themes';
 import type { Db } from '../db';
 import { isCustomThemeId, resolveTheme, THEME_MSG } from '../themes/custom-themes';
@@ -52,7 +52,8 @@ export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput, extra
     layoutStyle: input.layoutStyle,
     fontStyle: input.fontStyle,
     colorTheme: input.colorTheme,
-    includeBranding: input.includeBranding,
+    // White-label accounts (Enterprise) never carry the product's line; others unless they ask.
+    includeBranding: input.includeBranding && !capabilitiesFor(ctx.user ?? {}).whiteLabel,
     appUrl,
     personalized: extra.personalized,
   };

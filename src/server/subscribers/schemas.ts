@@ -72,6 +72,7 @@ export const confirmInput = slugInput.extend({ token: z.string().trim().min(1, S
 export type SlugInput = z.infer<typeof slugInput>;
 export type SignupInput = z.infer<typeof signupInput>;
 export type ConfirmInput = z.infer<typeof confirmInput>;
-export const publicPageResult = z.object({ name: z.string(), slug: z.string() });
+/** `whiteLabel`: the page carries the publication's name only, not the product's. */
+export const publicPageResult = z.object({ name: z.string(), slug: z.string(), whiteLabel: z.boolean() });
 export const signupResult = z.object({ message: z.string() });
-export const confirmResult = z.object({ status: z.enum(['confirmed', 'already']), message: z.string(), name: z.string() });
+export const confirmResult = z.object({ status: z.enum(['confirmed', 'already']), message: z.string(), name: z.string(), whiteLabel: z.boolean() });

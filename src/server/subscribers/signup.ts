@@ -1,6 +1,7 @@
 // A reader's own signup on /p/<slug> with double opt-in. Every signup gets the same neutral answer
 // (new, pending, already active, suppressed or over the plan's limit), so the form cannot be used to
 // find out who reads a publication; only the confirmation link, sent to the address, makes it active.
+import { whiteLabelOf } from '../user/plan';
 import crypto from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../context';
@@ -30,9 +31,9 @@ async function publicationBySlug(db: DbOrTx, slug: string): Promise<PublicationR
   return pub;
 }
 
-export async function publicPage(ctx: Pick<Ctx, 'db'>, input: SlugInput) {
+export async function publicPage(ctx: Pick<Ctx, 'db' | 'now'>, input: SlugInput) {
   const pub = await publicationBySlug(ctx.db, input.slug);
-  return { name: pub.name, slug: pub.slug! };
+  return { name: pub.name, slug: pub.slug!, whiteLabel: await whiteLabelOf(ctx.db, pub.userId, ctx.now()) };
 }
 
 /** True when one more pending reader fits the owner's plan (pending and active count). */
@@ -105,9 +106,13 @@ export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: s
  * Makes a pending reader active. The used token's hash stays on the row so a second click answers
  * "already subscribed"; it confirms nothing else (an unsubscribed reader needs a new signup).
  */
-export async function confirm(ctx: Pick<Ctx, 'db' | 'now'>, input: ConfirmInput): Promise<{ status: 'confirmed' | 'already'; message: string; name: string }> {
+export async function confirm(
+  ctx: Pick<Ctx, 'db' | 'now'>,
+  input: ConfirmInput,
+): Promise<{ status: 'confirmed' | 'already'; message: string; name: string; whiteLabel: boolean }> {
   const pub = await findBySlug(ctx.db, input.slug);
   if (!pub) throw new AppError('BAD_REQUEST', SIGNUP_MSG.invalidLink);
+  const whiteLabel = await whiteLabelOf(ctx.db, pub.userId, ctx.now());
   // The status check and the update are one transaction, and the update applies only to a reader still
   // pending: of several clicks at once one confirms, the others answer "already subscribed".
   return tx(ctx.db, async (t) => {
@@ -116,7 +121,7 @@ export async function confirm(ctx: Pick<Ctx, 'db' | 'now'>, input: ConfirmInput)
       .from(subscribers)
       .where(and(eq(subscribers.publicationId, pub.id), eq(subscribers.confirmTokenHash, sha256Hex(input.token))))
       .limit(1);
-    if (row?.status === 'active') return { status: 'already' as const, message: SIGNUP_MSG.already, name: pub.name };
+    if (row?.status === 'active') return { status: 'already' as const, message: SIGNUP_MSG.already, name: pub.name, whiteLabel };
     if (!row || row.status !== 'pending' || !row.confirmExpiresAt) throw new AppError('BAD_REQUEST', SIGNUP_MSG.invalidLink);
     const now = ctx.now();
     if (row.confirmExpiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', SIGNUP_MSG.expired);
@@ -126,7 +131,7 @@ export async function confirm(ctx: Pick<Ctx, 'db' | 'now'>, input: ConfirmInput)
         .set({ status: 'active', confirmedAt: now, confirmExpiresAt: null, unsubscribedAt: null, updatedAt: now })
         .where(and(eq(subscribers.id, row.id), eq(subscribers.status, 'pending'))),
     );
-    if (!confirmed) return { status: 'already' as const, message: SIGNUP_MSG.already, name: pub.name };
-    return { status: 'confirmed' as const, message: SIGNUP_MSG.confirmed(pub.name), name: pub.name };
+    if (!confirmed) return { status: 'already' as const, message: SIGNUP_MSG.already, name: pub.name, whiteLabel };
+    return { status: 'confirmed' as const, message: SIGNUP_MSG.confirmed(pub.name), name: pub.name, whiteLabel };
   });
 }

@@ -36,3 +36,8 @@ export async function planOf(db: Pick<DbOrTx, 'select'>, userId: string, now: Da
 export async function capabilitiesOf(db: Pick<DbOrTx, 'select'>, userId: string, now: Date): Promise<Capabilities> {
   return CAPABILITIES[await planOf(db, userId, now)];
 }
+
+/** Whether the account's readers' pages and issues carry its own name only (white-label, Enterprise). */
+export async function whiteLabelOf(db: Pick<DbOrTx, 'select'>, userId: string, now: Date): Promise<boolean> {
+  return (await capabilitiesOf(db, userId, now)).whiteLabel;
+}

@@ -50,7 +50,7 @@ describe('public signup page', () => {
     expect(await ensureSlug(h.db, twin.id)).toMatch(/^cafe-notes-[0-9a-f]{6}$/);
     expect((await findBySlug(h.db, 'cafe-notes'))?.id).toBe(pub.id);
     expect(slugify('***')).toBe('newsletter');
-    expect(await h.caller('anon').subscribers.publicPage({ slug })).toEqual({ name: 'Another name', slug: 'cafe-notes' });
+    expect(await h.caller('anon').subscribers.publicPage({ slug })).toEqual({ name: 'Another name', slug: 'cafe-notes', whiteLabel: false });
     await expectStatus(h.caller('anon').subscribers.publicPage({ slug: 'nobody-here' }), 404, SIGNUP_MSG.notFound);
     await expectStatus(h.caller('anon').subscribers.publicPage({ slug: '' }), 400);
   });
@@ -77,7 +77,7 @@ describe('public signup page', () => {
     expect(done).toMatchObject({ status: 'confirmed', name: 'Field Notes' });
     expect(await rowOf(h, pub.id, 'reader@example.com')).toMatchObject({ status: 'active', confirmExpiresAt: null });
     expect((await rowOf(h, pub.id, 'reader@example.com'))!.confirmedAt).toBeInstanceOf(Date);
-    expect(await anon.subscribers.confirm({ slug, token })).toEqual({ status: 'already', message: SIGNUP_MSG.already, name: 'Field Notes' });
+    expect(await anon.subscribers.confirm({ slug, token })).toEqual({ status: 'already', message: SIGNUP_MSG.already, name: 'Field Notes', whiteLabel: false });
     expect((await api.subscribers.list({ publicationId: pub.id })).counts).toMatchObject({ active: 1, pending: 0 });
   });
 

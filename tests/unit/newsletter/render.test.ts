@@ -129,12 +129,20 @@ describe('email rendering', () => {
     const bold = assembleNewsletter(admin, input({ fontStyle: 'bold' }));
     expect(italic.html).toMatch(/font-style:italic/);
     expect(bold.html).toMatch(/font-weight:900/);
-    const branded = assembleNewsletter(admin, input({}));
+    const creator = { ...admin, user: { role: 'user', planType: 'professional' } };
+    const branded = assembleNewsletter(creator, input({}));
     expect(branded.html).toContain('Made with <strong>Curated</strong>');
     expect(branded.html).toContain('href="https://app.example.com"');
-    const plain = assembleNewsletter(admin, input({ includeBranding: false }));
+    expect(branded.text).toContain('Made with Curated');
+    const plain = assembleNewsletter(creator, input({ includeBranding: false }));
     expect(plain.html).not.toContain('Made with');
     expect(plain.text).not.toContain('Made with Curated');
+    // White-label (Enterprise, and staff): never the product's line, even when asked for.
+    for (const user of [admin.user, { role: 'user', planType: 'enterprise' }]) {
+      const white = assembleNewsletter({ ...admin, user }, input({ includeBranding: true }));
+      expect(white.html).not.toContain('Curated');
+      expect(white.text).not.toContain('Curated');
+    }
   });
 
   it('produces a web version without Outlook comments or preheader, and a plain-text part with links listed', () => {

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, MailX } from 'lucide-react';
-import { PublicLayout, NoticeIcon } from '../../components/public-layout';
+import { ReaderLayout, NoticeIcon } from '../../components/public-layout';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
@@ -13,7 +13,9 @@ import { trpc } from '../../trpc';
 const NO_TOKEN = 'This confirmation link is not valid.';
 
 export function ConfirmPage({ slug, token }: { slug: string; token: string }) {
-  useTitle('Confirm your subscription');
+  // The publication's page names its brand (white-label accounts show their name only).
+  const page = trpc.subscribers.publicPage.useQuery({ slug }, { retry: false });
+  useTitle('Confirm your subscription', { bare: page.data?.whiteLabel ?? true });
   const confirm = trpc.subscribers.confirm.useMutation();
   const started = useRef(false);
   const { mutate } = confirm;
@@ -26,7 +28,7 @@ export function ConfirmPage({ slug, token }: { slug: string; token: string }) {
 
   const failed = !token || confirm.isError;
   return (
-    <PublicLayout>
+    <ReaderLayout brand={page.data ?? (page.isError ? { name: '', whiteLabel: false } : undefined)}>
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
         <NoticeIcon>{failed ? <MailX className="size-7" aria-hidden /> : <CheckCircle2 className="size-7" aria-hidden />}</NoticeIcon>
         {failed ? (
@@ -55,6 +57,6 @@ export function ConfirmPage({ slug, token }: { slug: string; token: string }) {
           <Spinner className="mt-8" />
         )}
       </div>
-    </PublicLayout>
+    </ReaderLayout>
   );
 }

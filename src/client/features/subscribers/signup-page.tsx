@@ -2,7 +2,7 @@
 // with the archive of its sent issues below the form.
 import { useState, type FormEvent } from 'react';
 import { MailCheck, Newspaper } from 'lucide-react';
-import { PublicLayout, NoticeIcon } from '../../components/public-layout';
+import { ReaderLayout, NoticeIcon } from '../../components/public-layout';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -14,7 +14,7 @@ import { trpc } from '../../trpc';
 
 export function SignupPage({ slug }: { slug: string }) {
   const page = trpc.subscribers.publicPage.useQuery({ slug }, { retry: false });
-  useTitle(page.data ? `Subscribe to ${page.data.name}` : 'Subscribe');
+  useTitle(page.data ? `Subscribe to ${page.data.name}` : 'Subscribe', { bare: page.data?.whiteLabel ?? true });
   const signup = trpc.subscribers.signup.useMutation();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -25,7 +25,7 @@ export function SignupPage({ slug }: { slug: string }) {
   };
 
   return (
-    <PublicLayout>
+    <ReaderLayout brand={page.data ?? (page.isError ? { name: '', whiteLabel: false } : undefined)}>
       <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6 sm:py-24">
         <NoticeIcon className="mx-auto">
           {signup.isSuccess ? <MailCheck className="size-7" aria-hidden /> : <Newspaper className="size-7" aria-hidden />}
@@ -83,6 +83,6 @@ export function SignupPage({ slug }: { slug: string }) {
           </>
         )}
       </div>
-    </PublicLayout>
+    </ReaderLayout>
   );
 }

@@ -2,7 +2,7 @@
 // links); the button is a plain form POST to /u/<token>, the same endpoint mail clients use for
 // one-click unsubscribe, so it works even before the page's script has loaded.
 import { MailX, CheckCircle2 } from 'lucide-react';
-import { PublicLayout, NoticeIcon } from '../../components/public-layout';
+import { ReaderLayout, NoticeIcon } from '../../components/public-layout';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
@@ -10,11 +10,15 @@ import { useTitle } from '../../lib/use-title';
 import { trpc } from '../../trpc';
 
 export function UnsubscribePage({ token, done }: { token: string; done: boolean }) {
-  useTitle('Unsubscribe');
   const info = trpc.sends.unsubscribeInfo.useQuery({ token }, { enabled: token.length > 0, retry: false });
+  useTitle('Unsubscribe', { bare: info.data?.whiteLabel ?? !!token });
   const unsubscribed = done || info.data?.status === 'unsubscribed';
   return (
-    <PublicLayout>
+    <ReaderLayout
+      brand={
+        info.data ? { name: info.data.publicationName, whiteLabel: info.data.whiteLabel } : !token || info.isError ? { name: '', whiteLabel: false } : undefined
+      }
+    >
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
         <NoticeIcon>{unsubscribed ? <CheckCircle2 className="size-7" aria-hidden /> : <MailX className="size-7" aria-hidden />}</NoticeIcon>
         {!token || info.isError ? (
@@ -45,6 +49,6 @@ export function UnsubscribePage({ token, done }: { token: string; done: boolean 
           </>
         )}
       </div>
-    </PublicLayout>
+    </ReaderLayout>
   );
 }

@@ -1,0 +1,69 @@
+// White-label (Enterprise): an Enterprise account's issues (email, plain text, web archive) carry no
+// "Made with Curated" and nothing else of the product, and its readers' pages say so to the client
+// (which then shows the publication's name only) and in the app shell's title; a Professional
+// account's issues keep the product's line.
+import { describe, it, expect, afterEach } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { harnessWithAdmin, type Harness } from '../../helpers/app';
+import { outbox, subscribers } from '../../../db/schema';
+import { startJobWorker, type JobWorker } from '../../../src/server/jobs/worker';
+import { jobHandlers } from '../../../src/server/job-handlers';
+import { unsubscribeToken } from '../../../src/server/delivery/unsubscribe';
+import { ensureSlug } from '../../../src/server/subscribers/slug';
+import { readerShell } from '../../../src/server/subscribers/reader-shell';
+import { addSubscribers, newId, readyPublication } from './send-support';
+
+const workers: JobWorker[] = [];
+afterEach(async () => {
+  while (workers.length) await workers.pop()!.stop();
+});
+
+const SHELL =
+  '<html><head><meta name="description" content="Curated: build newsletters." /><title>Curated — AI-assisted newsletter builder</title></head><body></body></html>';
+
+async function sendIssue(h: Harness, plan: 'enterprise' | 'professional', email: string) {
+  const user = await h.insertUser({ email, planType: plan, verified: true });
+  const pub = await readyPublication(h, user, `Harbour Notes ${plan}`);
+  const [reader] = await addSubscribers(h, pub.id, 1, { prefix: plan });
+  const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 20, leaseMs: 5_000 });
+  workers.push(worker);
+  const send = await h.caller(user).sends.create({ id: newId(), publicationId: pub.id });
+  await worker.idle();
+  const [mail] = await h.db.select().from(outbox).where(eq(outbox.toAddress, reader!.email));
+  const slug = await ensureSlug(h.db, pub.id);
+  return { user, pub, reader: reader!, send, mail: mail!, slug };
+}
+
+describe('white-label', () => {
+  it("an Enterprise account's issue and readers' pages carry nothing of the product; a Professional one keeps its line", async () => {
+    const h = await harnessWithAdmin();
+    const ent = await sendIssue(h, 'enterprise', 'owner@harbour.example');
+    for (const part of [ent.mail.html ?? '', ent.mail.text, ent.mail.subject]) expect(part).not.toMatch(/curated/i);
+    const archived = await h.app.request(`/p/${ent.slug}/issues/${ent.send.id}`);
+    expect(archived.status).toBe(200);
+    expect(await archived.text()).not.toMatch(/made with/i);
+
+    const pro = await sendIssue(h, 'professional', 'writer@example.com');
+    expect(pro.mail.html).toContain('Made with <strong>Curated</strong>');
+    expect(pro.mail.text).toContain('Made with Curated');
+
+    // The readers' pages: the client is told which frame to show.
+    const anon = h.caller();
+    expect(await anon.subscribers.publicPage({ slug: ent.slug })).toMatchObject({ name: 'Harbour Notes enterprise', whiteLabel: true });
+    expect(await anon.subscribers.publicPage({ slug: pro.slug })).toMatchObject({ whiteLabel: false });
+    expect(await anon.sends.archive({ slug: ent.slug })).toMatchObject({ whiteLabel: true });
+    const [sub] = await h.db.select().from(subscribers).where(eq(subscribers.email, ent.reader.email));
+    const token = unsubscribeToken(h.deps.env.APP_SECRET, sub!.id, ent.send.id);
+    expect(await anon.sends.unsubscribeInfo({ token })).toMatchObject({ publicationName: 'Harbour Notes enterprise', whiteLabel: true });
+
+    // The shell's title and description before the client runs.
+    const shell = await readerShell(h.db, `/p/${ent.slug}`, SHELL, new Date());
+    expect(shell).toContain('<title>Subscribe to Harbour Notes enterprise</title>');
+    expect(shell).not.toMatch(/curated/i);
+    expect(await readerShell(h.db, `/p/${ent.slug}/confirm`, SHELL, new Date())).toContain(
+      '<title>Confirm your subscription to Harbour Notes enterprise</title>',
+    );
+    expect(await readerShell(h.db, `/p/${pro.slug}`, SHELL, new Date())).toBeNull();
+    expect(await readerShell(h.db, '/dashboard', SHELL, new Date())).toBeNull();
+  });
+});
