@@ -51,4 +51,5 @@ export const {
   rateLimits,
   serverProcesses,
   customThemes,
+  customDomains,
 } = pgTables;

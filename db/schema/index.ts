@@ -54,3 +54,4 @@ export const trackingEvents = pick('trackingEvents');
 export const rateLimits = pick('rateLimits');
 export const serverProcesses = pick('serverProcesses');
 export const customThemes = pick('customThemes');
+export const customDomains = pick('customDomains');

@@ -14,3 +14,4 @@ export * from './integrations';
 export * from './tracking';
 export * from './shared-state';
 export * from './themes';
+export * from './domains';

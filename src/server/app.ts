@@ -28,6 +28,7 @@ import { demoRest } from './rest/demo';
 import { blogPublicRest, blogRest } from './rest/blog';
 import { blogShell, sitemapXml } from './blog/public-pages';
 import { readerShell } from './subscribers/reader-shell';
+import { customDomainGate } from './http/custom-domain';
 import { onboardingRest } from './rest/onboarding';
 import { teamRest } from './rest/team';
 import { trackingPublicRest, trackingRest } from './rest/tracking';
@@ -51,6 +52,14 @@ function remoteAddress(c: Context<AppEnv>): string {
   }
 }
 
+const originHost = (origin: string) => {
+  try {
+    return new URL(origin).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+};
+
 export function createApp(deps: Deps, opts: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   // CSRF: the only origins trusted are configured ones. An origin derived from the request (its Host
@@ -58,6 +67,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   const trustedOrigins = new Set([new URL(deps.env.APP_URL).origin, ...(deps.env.DEV_ORIGIN ? [deps.env.DEV_ORIGIN] : [])]);
 
   app.use('*', securityHeaders({ production: deps.env.isProduction }));
+  // An account's custom domain reaches its readers' pages only (white-label).
+  app.use('*', customDomainGate(deps));
 
   const apiContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set('deps', deps);
@@ -66,7 +77,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     // State-changing requests must come from a trusted origin; scripts send no Origin at all.
     if (!SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
-      const foreign = origin ? !trustedOrigins.has(origin) : c.req.header('sec-fetch-site') === 'cross-site';
+      // A custom domain's own pages post to it (only the readers' public calls answer there).
+      const domain = c.get('customDomain');
+      const foreign = origin ? !trustedOrigins.has(origin) && !(domain && originHost(origin) === domain.host) : c.req.header('sec-fetch-site') === 'cross-site';
       if (foreign) return errorResponse(c, new AppError('FORBIDDEN', MSG.crossOrigin));
     }
 

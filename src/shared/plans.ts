@@ -228,7 +228,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
       coming('Gemini and Claude'),
       service('Dedicated account manager'),
       coming('Custom API access'),
-      coming('White-label'),
+      has('White-label', 'whiteLabel'),
       has('Team collaboration', 'teamCollaboration'),
       service('SLA'),
       service('On-premise deployment'),

@@ -1,6 +1,7 @@
 // The web archive: every sent issue has a public page (/p/<slug>/issues/<id>, the web version without
 // per-reader parts) and each publication an RSS feed of its issues (/p/<slug>/feed.xml).
 import { whiteLabelOf } from '../user/plan';
+import { publicBaseFor } from '../domains/custom-domains';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Deps } from '../context';
 import type { Db } from '../db';
@@ -12,8 +13,8 @@ import { ensureSlug, findBySlug } from '../subscribers/slug';
 const PUBLIC_STATUSES = ['sending', 'sent'] as const;
 const FEED_ITEMS = 50;
 
-export async function archiveUrl(deps: Pick<Deps, 'db' | 'env'>, send: Pick<IssueSendRow, 'id' | 'publicationId'>): Promise<string> {
-  return `${deps.env.APP_URL}/p/${await ensureSlug(deps.db, send.publicationId)}/issues/${send.id}`;
+export async function archiveUrl(deps: Pick<Deps, 'db' | 'env'>, send: Pick<IssueSendRow, 'id' | 'publicationId' | 'userId'>): Promise<string> {
+  return `${await publicBaseFor(deps, send.userId)}/p/${await ensureSlug(deps.db, send.publicationId)}/issues/${send.id}`;
 }
 
 export interface ArchiveEntry {
@@ -63,7 +64,8 @@ export async function archivedIssueHtml(db: Db, slug: string, sendId: string): P
 export async function archiveFeed(deps: Pick<Deps, 'db' | 'env'>, slug: string): Promise<string | null> {
   const pub = await findBySlug(deps.db, slug);
   if (!pub) return null;
-  const base = `${deps.env.APP_URL}/p/${slug}`;
+  // The account's custom domain, when it has one, is where its archive lives.
+  const base = `${await publicBaseFor(deps, pub.userId)}/p/${slug}`;
   const items = (await publicSends(deps.db, pub.id, FEED_ITEMS)).map((s) => {
     const link = `${base}/issues/${s.id}`;
     // The plain-text part without its per-reader greeting line is a fair description.

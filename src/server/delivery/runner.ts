@@ -22,6 +22,7 @@ import { archiveUrl } from './archive';
 import { Pace } from '../mail/pace';
 import { clickToken, openToken } from '../tracking/tokens';
 import { advanceTest, drawGroups, subjectFor } from './subject-test';
+import { publicBaseFor } from '../domains/custom-domains';
 
 export type RunnerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 
@@ -65,6 +66,8 @@ interface Prepared {
   domain: string;
   webUrl: string;
   listId: string;
+  /** Where the readers' pages live: the account's custom domain, or APP_URL. */
+  base: string;
 }
 
 async function prepare(deps: RunnerDeps, send: IssueSendRow): Promise<Prepared> {
@@ -77,6 +80,7 @@ async function prepare(deps: RunnerDeps, send: IssueSendRow): Promise<Prepared> 
     from: mailboxWithName(send.fromName, deps.env.MAIL_FROM),
     domain,
     webUrl: await archiveUrl(deps, send),
+    base: await publicBaseFor(deps, send.userId),
     listId: `${listName} <${send.publicationId.toLowerCase().replace(/[^a-z0-9-]/g, '-')}.list.${domain}>`,
   };
 }
@@ -87,10 +91,10 @@ export function buildMessage(
   p: Prepared,
   r: Pick<SendRecipientRow, 'id' | 'email' | 'name' | 'subscriberId' | 'variant'>,
 ): OutgoingMessage {
-  const links = unsubscribeLinks(deps, r.subscriberId ?? '', send.id, p.domain);
+  const links = unsubscribeLinks(deps, p.base, r.subscriberId ?? '', send.id, p.domain);
   const greeting = greetingFor(r.name);
   const secret = deps.env.APP_SECRET;
-  const base = deps.env.APP_URL;
+  const base = p.base;
   // Tracked sends: each link and the pixel carry this reader's signed token (tokens are base64url,
   // so they need no escaping in an attribute).
   const openPixel = send.trackOpens ? `${base}/t/o/${openToken(secret, { sendId: send.id, recipientId: r.id })}.gif` : '';

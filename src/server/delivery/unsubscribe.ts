@@ -18,9 +18,10 @@ export function unsubscribeToken(appSecret: string, subscriberId: string, sendId
   return signToken(appSecret, PURPOSE, `${subscriberId}:${sendId}`);
 }
 
-export function unsubscribeLinks(deps: Pick<Deps, 'env'>, subscriberId: string, sendId: string, domain: string) {
+/** The reader's unsubscribe links: the page on `base` (APP_URL or the account's custom domain) and a mailto. */
+export function unsubscribeLinks(deps: Pick<Deps, 'env'>, base: string, subscriberId: string, sendId: string, domain: string) {
   const token = unsubscribeToken(deps.env.APP_SECRET, subscriberId, sendId);
-  return { token, url: `${deps.env.APP_URL}/u/${token}`, mailto: `mailto:unsubscribe@${domain}?subject=unsubscribe%20${token}` };
+  return { token, url: `${base}/u/${token}`, mailto: `mailto:unsubscribe@${domain}?subject=unsubscribe%20${token}` };
 }
 
 function parse(appSecret: string, token: string) {

@@ -10,5 +10,7 @@ export interface AppEnv {
     /** The Set-Cookie value the session check asks for (a refreshed or cleared session), else null. */
     sessionCookie: string | null;
     ip: string;
+    /** Set when the request's host is an account's custom domain (white-label). */
+    customDomain: { host: string; userId: string } | undefined;
   };
 }

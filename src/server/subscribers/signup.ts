@@ -2,6 +2,7 @@
 // (new, pending, already active, suppressed or over the plan's limit), so the form cannot be used to
 // find out who reads a publication; only the confirmation link, sent to the address, makes it active.
 import { whiteLabelOf } from '../user/plan';
+import { publicBaseFor } from '../domains/custom-domains';
 import crypto from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../context';
@@ -91,7 +92,7 @@ export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: s
   });
   if (token === null) return neutral;
 
-  const confirmUrl = `${ctx.env.APP_URL}/p/${encodeURIComponent(pub.slug!)}/confirm?token=${token}`;
+  const confirmUrl = `${await publicBaseFor(ctx, pub.userId)}/p/${encodeURIComponent(pub.slug!)}/confirm?token=${token}`;
   const mail = confirmationMail({ publicationName: pub.name, confirmUrl });
   try {
     await ctx.mailer.send({ to: email, from: mailboxWithName(pub.name, ctx.env.MAIL_FROM), ...mail, logNote: confirmUrl });

@@ -10,6 +10,7 @@ import { integrationsRouter } from '../routers/integrations';
 import { emailRouter } from '../routers/email';
 import { wizardRouter } from '../routers/wizard';
 import { themesRouter } from '../routers/themes';
+import { domainsRouter } from '../routers/domains';
 import { draftsRouter } from '../routers/drafts';
 import { channelsRouter } from '../routers/channels';
 import { articlesRouter } from '../routers/articles';
@@ -36,6 +37,7 @@ export const appRouter = router({
   email: emailRouter,
   wizard: wizardRouter,
   themes: themesRouter,
+  domains: domainsRouter,
   drafts: draftsRouter,
   channels: channelsRouter,
   articles: articlesRouter,

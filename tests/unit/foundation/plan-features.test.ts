@@ -59,15 +59,7 @@ describe('plan features are true or marked coming soon', () => {
 
   it('the features nothing builds yet are marked coming soon', () => {
     const coming = all.filter(({ feature }) => isComingSoon(feature)).map(({ feature }) => feature.text);
-    for (const text of [
-      'API access',
-      'Custom integrations',
-      'White-label',
-      'Custom API access',
-      'ChatGPT',
-      'ChatGPT and Perplexity',
-      'Gemini and Claude',
-    ])
+    for (const text of ['API access', 'Custom integrations', 'Custom API access', 'ChatGPT', 'ChatGPT and Perplexity', 'Gemini and Claude'])
       expect(coming).toContain(text);
   });
 
@@ -80,5 +72,7 @@ describe('plan features are true or marked coming soon', () => {
     // Subject tests are built: Business sells them as 'A/B testing'.
     expect(serverReads('subjectTests')).toBe(true);
     expect(all.find(({ feature }) => feature.text === 'A/B testing')?.feature.basis).toEqual({ kind: 'capability', capability: 'subjectTests' });
+    // White-label is built: Enterprise's issues and readers' pages, and its custom domain.
+    expect(serverReads('whiteLabel')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-// /settings: General, Notifications, Privacy, Advanced. Everything here is stored on this device only.
+// /settings: General, Notifications, Privacy, Advanced. Everything here is stored on this device only,
+// except the custom domain (Advanced), which is the account's.
 import type { ReactNode } from 'react';
 import { KeyRound, Lock } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
@@ -12,6 +13,7 @@ import { Select } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ProductNewsSwitch } from '../admin-newsletter';
+import { CustomDomainSettings } from './custom-domain';
 import { EMAIL_FREQUENCIES, EXPORT_FORMATS, LANGUAGES, TIMEZONES, useLocalSettings, type LocalSettings } from './local-settings';
 
 // The plan whose capabilities carry API keys, named as the offers name it.
@@ -185,6 +187,11 @@ export function SettingsPage() {
               </Button>
             </div>
           </Section>
+          <div className="mt-4">
+            <Section>
+              <CustomDomainSettings />
+            </Section>
+          </div>
         </TabsContent>
       </Tabs>
     </>

@@ -1,0 +1,60 @@
+// Requests for an account's custom domain (white-label): they reach that account's readers' pages only
+// (signup, confirmation, the archive and its RSS, unsubscribe, tracked links, images, the client's
+// static files and the public calls those pages make). Any other page is redirected to APP_URL, so
+// sign-in and the app live there alone; any other call is a 404. Hosts that are not a custom domain
+// (APP_URL's, or another name of the same server in development) pass untouched.
+import type { MiddlewareHandler } from 'hono';
+import type { Deps } from '../context';
+import type { AppEnv } from './types';
+import { domainOwner } from '../domains/custom-domains';
+import { findBySlug } from '../subscribers/slug';
+import { errorResponse } from './error-response';
+import { AppError } from '../errors';
+import { MSG } from '../../shared/messages';
+
+/** The tRPC procedures the readers' pages call, and nothing else, answer on a custom domain. */
+export const READER_PROCEDURES = new Set(['subscribers.publicPage', 'subscribers.signup', 'subscribers.confirm', 'sends.archive', 'sends.unsubscribeInfo']);
+
+const READER_PAGE = /^\/p\/([^/]+)(?:\/(?:confirm|feed\.xml|issues\/[^/]+))?\/?$/;
+const OPEN_PREFIXES = ['/assets/', '/u/', '/t/', '/media/'];
+const ROOT_FILE = /^\/[\w.-]+\.(?:svg|ico|png|webmanifest|txt)$/;
+
+function safeDecode(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+function allowedProcedures(path: string): boolean {
+  const names = (safeDecode(path.slice('/api/trpc/'.length)) ?? '').split(',');
+  return names.length > 0 && names.every((n) => READER_PROCEDURES.has(n));
+}
+
+export function customDomainGate(deps: Deps): MiddlewareHandler<AppEnv> {
+  const appHost = new URL(deps.env.APP_URL).hostname.toLowerCase();
+  return async (c, next) => {
+    // The node server builds the URL from the Host header (the reverse proxy passes it on).
+    const host = new URL(c.req.url).hostname.toLowerCase();
+    if (!host || host === appHost) return next();
+    const owner = await domainOwner(deps.db, host);
+    if (!owner) return next();
+    c.set('deps', deps);
+    c.set('customDomain', { host, userId: owner });
+
+    const path = c.req.path;
+    const page = READER_PAGE.exec(path);
+    if (page) {
+      // Another account's publication is not served under this account's domain.
+      const slug = safeDecode(page[1]!);
+      if (slug === null) return c.notFound();
+      const pub = await findBySlug(deps.db, slug);
+      return pub?.userId === owner ? next() : c.notFound();
+    }
+    if (path === '/unsubscribe' || OPEN_PREFIXES.some((p) => path.startsWith(p)) || ROOT_FILE.test(path)) return next();
+    if (path.startsWith('/api/trpc/') && allowedProcedures(path)) return next();
+    if (path.startsWith('/api/')) return errorResponse(c, new AppError('NOT_FOUND', MSG.notFoundApi));
+    return c.redirect(`${deps.env.APP_URL}${path}${new URL(c.req.url).search}`, 302);
+  };
+}
