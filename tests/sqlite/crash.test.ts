@@ -3,11 +3,8 @@
 // SMTP server when the process died, before their outcome was recorded) are bounded by the connections
 // that were in flight.
 import { describe, it, expect, afterEach } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { startWorker, until } from './crash-support';
+import { crashEnv, startWorker, until } from './crash-support';
 import { harnessWithAdmin } from '../helpers/app';
 import { startCountingSmtp, type CountingSmtp } from '../helpers/counting-smtp';
 import { issueSends, sendRecipients } from '../../db/schema';
@@ -24,17 +21,7 @@ describe('crash during a bulk send', () => {
   it('kill -9 mid-send, restart: every recipient gets one message, none twice by Message-ID, none skipped', { timeout: 120_000 }, async () => {
     const smtp: CountingSmtp = await startCountingSmtp();
     cleanups.push(smtp.close);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'curated-crash-'));
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const env = {
-      DATABASE_PATH: path.join(dir, 'app.db'),
-      APP_SECRET: 'crash-test-secret-crash-test-secret-0123',
-      SMTP_URL: smtp.url,
-      QUEUE_LEASE_SECONDS: '1',
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      APP_URL: 'http://localhost:3000',
-    };
+    const env = crashEnv(smtp.url, cleanups);
     const h = await harnessWithAdmin({ env });
     const user = await h.insertUser({ email: 'writer@example.com', verified: true });
     const pub = await readyPublication(h, user);

@@ -4,11 +4,8 @@
 // finishes. Every reader ends up with exactly one distinct message (in-doubt resends carry the same
 // Message-ID), nobody is skipped, nobody gets two subjects, and the rest got the winner's subject.
 import { describe, it, expect, afterEach } from 'vitest';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { killNow, startWorker, until } from './crash-support';
+import { crashEnv, killNow, startWorker, until } from './crash-support';
 import { harnessWithAdmin } from '../helpers/app';
 import { startCountingSmtp, type CountingSmtp } from '../helpers/counting-smtp';
 import { issueSends, jobs, sendRecipients } from '../../db/schema';
@@ -31,17 +28,7 @@ describe('crash during a subject test', () => {
   it("kill -9 during the wait and during the winner's send, then restart: no reader twice, none skipped", { timeout: 120_000 }, async () => {
     const smtp: CountingSmtp = await startCountingSmtp();
     cleanups.push(smtp.close);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'curated-subject-crash-'));
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const env = {
-      DATABASE_PATH: path.join(dir, 'app.db'),
-      APP_SECRET: 'crash-test-secret-crash-test-secret-0123',
-      SMTP_URL: smtp.url,
-      QUEUE_LEASE_SECONDS: '1',
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      APP_URL: 'http://localhost:3000',
-    };
+    const env = crashEnv(smtp.url, cleanups);
     const h = await harnessWithAdmin({ env });
     const user = await h.insertUser({ email: 'writer@example.com', planType: 'business', verified: true });
     const pub = await readyPublication(h, user);

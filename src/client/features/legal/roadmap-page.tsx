@@ -21,7 +21,7 @@ const STAGES = [
       'Public web archive and RSS feed of sent issues',
       'Team collaboration on the Enterprise plan',
       'Custom theme colours: your own themes with your colours, fonts, masthead and footer (Professional keeps 10, Business and Enterprise unlimited)',
-      'White-label on Enterprise: no Curated branding in issues or on readers\' pages, and those pages on your own domain',
+      "White-label on Enterprise: no Curated branding in issues or on readers' pages, and those pages on your own domain",
       'A/B testing of subject lines: 2–3 subjects tried on part of the list, the winner sent to the rest, with how sure the result is (Business and Enterprise)',
     ],
   },
@@ -38,7 +38,7 @@ const STAGES = [
   {
     label: 'Later',
     tone: 'neutral' as const,
-    items: ['Custom integrations', 'A choice of AI model per plan (ChatGPT, Perplexity, Gemini, Claude)', 'Your logo and colours on readers\' pages'],
+    items: ['Custom integrations', 'A choice of AI model per plan (ChatGPT, Perplexity, Gemini, Claude)', "Your logo and colours on readers' pages"],
   },
 ];
 

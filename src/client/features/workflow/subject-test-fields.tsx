@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { FlaskConical, Lock, Plus, Sparkles, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { Input, Select } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
 import { Spinner } from '../../components/ui/spinner';
@@ -137,45 +137,30 @@ export function SubjectTestFields({
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
             <div>
               <Label htmlFor={`${id}-share`}>Test on</Label>
-              <select
-                id={`${id}-share`}
-                className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
-                value={value.sharePercent}
-                onChange={(e) => set({ sharePercent: Number(e.target.value) })}
-              >
+              <Select id={`${id}-share`} value={value.sharePercent} onChange={(e) => set({ sharePercent: Number(e.target.value) })}>
                 {SHARES.map((p) => (
                   <option key={p} value={p}>
                     {p} % of the list
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
             <div>
               <Label htmlFor={`${id}-wait`}>Then wait</Label>
-              <select
-                id={`${id}-wait`}
-                className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
-                value={value.waitHours}
-                onChange={(e) => set({ waitHours: Number(e.target.value) })}
-              >
+              <Select id={`${id}-wait`} value={value.waitHours} onChange={(e) => set({ waitHours: Number(e.target.value) })}>
                 {WAITS.map((h) => (
                   <option key={h} value={h}>
                     {h} {h === 1 ? 'hour' : 'hours'}
                   </option>
                 ))}
-              </select>
+              </Select>
             </div>
             <div>
               <Label htmlFor={`${id}-rule`}>Winner by</Label>
-              <select
-                id={`${id}-rule`}
-                className="h-9 w-full rounded-md border border-zinc-300 bg-white px-2 dark:border-zinc-700 dark:bg-zinc-900"
-                value={value.rule}
-                onChange={(e) => set({ rule: e.target.value === 'clicks' ? 'clicks' : 'opens' })}
-              >
+              <Select id={`${id}-rule`} value={value.rule} onChange={(e) => set({ rule: e.target.value === 'clicks' ? 'clicks' : 'opens' })}>
                 <option value="opens">Opens</option>
                 <option value="clicks">Clicks</option>
-              </select>
+              </Select>
             </div>
           </div>
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
