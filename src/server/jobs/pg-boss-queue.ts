@@ -72,6 +72,9 @@ const START_LOCK = 'pgboss-start';
  */
 async function startAlone(pool: pg.Pool, start: () => Promise<unknown>): Promise<unknown> {
   const client = new pg.Client(pool.options);
+  // A session ended from the server's side (a database dropped, a restart) fails the pending query; it
+  // must not also surface as an unhandled 'error' event.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [START_LOCK]);
@@ -127,11 +130,16 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
   // Started once, by start() (a server fails fast) or by the first use (a script or test that queues a
   // job needs no wiring); the engine's own timers run until stop().
   let starting: Promise<unknown> | null = null;
-  const started = () =>
-    (starting ??= startAlone(pool, () => boss.start()).catch((err: unknown) => {
+  // Once stopped, the engine stays stopped: a late call (a worker's last poll) must not start it again
+  // on connections nothing would end.
+  let stopped = false;
+  const started = () => {
+    if (stopped) return Promise.reject(new Error('The job queue has stopped.'));
+    return (starting ??= startAlone(pool, () => boss.start()).catch((err: unknown) => {
       starting = null;
       throw err;
     }));
+  };
 
   const createQueue = async (name: string) => {
     // Processes starting together create the same queue at once; Postgres may pick one of them as a
@@ -193,6 +201,7 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
       await started();
     },
     async stop() {
+      stopped = true;
       if (starting) {
         await starting.catch(() => undefined);
         starting = null;

@@ -21,12 +21,11 @@ afterEach(async () => {
 const SHELL =
   '<html><head><meta name="description" content="Curated: build newsletters." /><title>Curated — AI-assisted newsletter builder</title></head><body></body></html>';
 
-async function sendIssue(h: Harness, plan: 'enterprise' | 'professional', email: string) {
+/** One worker per harness: on Postgres a second one's idle() would not wait for a job the first took. */
+async function sendIssue(h: Harness, worker: JobWorker, plan: 'enterprise' | 'professional', email: string) {
   const user = await h.insertUser({ email, planType: plan, verified: true });
   const pub = await readyPublication(h, user, `Harbour Notes ${plan}`);
   const [reader] = await addSubscribers(h, pub.id, 1, { prefix: plan });
-  const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 20, leaseMs: 5_000 });
-  workers.push(worker);
   const send = await h.caller(user).sends.create({ id: newId(), publicationId: pub.id });
   await worker.idle();
   const [mail] = await h.db.select().from(outbox).where(eq(outbox.toAddress, reader!.email));
@@ -37,13 +36,15 @@ async function sendIssue(h: Harness, plan: 'enterprise' | 'professional', email:
 describe('white-label', () => {
   it("an Enterprise account's issue and readers' pages carry nothing of the product; a Professional one keeps its line", async () => {
     const h = await harnessWithAdmin();
-    const ent = await sendIssue(h, 'enterprise', 'owner@harbour.example');
+    const worker = startJobWorker(h.deps, h.deps.queue, jobHandlers, { pollMs: 20, leaseMs: 5_000 });
+    workers.push(worker);
+    const ent = await sendIssue(h, worker, 'enterprise', 'owner@harbour.example');
     for (const part of [ent.mail.html ?? '', ent.mail.text, ent.mail.subject]) expect(part).not.toMatch(/curated/i);
     const archived = await h.app.request(`/p/${ent.slug}/issues/${ent.send.id}`);
     expect(archived.status).toBe(200);
     expect(await archived.text()).not.toMatch(/made with/i);
 
-    const pro = await sendIssue(h, 'professional', 'writer@example.com');
+    const pro = await sendIssue(h, worker, 'professional', 'writer@example.com');
     expect(pro.mail.html).toContain('Made with <strong>Curated</strong>');
     expect(pro.mail.text).toContain('Made with Curated');
 
