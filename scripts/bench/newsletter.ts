@@ -60,6 +60,7 @@ export default async function run() {
     headerStyle: 'broadsheet',
     cardStyle: 'column-rules',
     footerText: 'Printed with care in Leeds.',
+    logo: null,
   })!;
   const inSaved = input(20, saved.id, { colorTheme: 'light' });
   const inBuiltIn = input(20, 'newsprint', { colorTheme: 'light' });

@@ -26,6 +26,7 @@ import { publicDeliveryRest } from './rest/public-delivery';
 import { subscribersRest } from './rest/subscribers';
 import { demoRest } from './rest/demo';
 import { blogPublicRest, blogRest } from './rest/blog';
+import { themesRest } from './rest/themes';
 import { blogShell, sitemapXml } from './blog/public-pages';
 import { readerShell } from './subscribers/reader-shell';
 import { customDomainGate } from './http/custom-domain';
@@ -130,6 +131,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/api', demoRest);
   // These mount at '/' and name their full paths: /api/... (with the session) and public ones below.
   app.route('/', blogRest);
+  app.route('/', themesRest);
   app.route('/', onboardingRest);
   app.route('/', teamRest);
   app.route('/', trackingRest);

@@ -66,7 +66,7 @@ export interface ThemeMeta {
   subscription: ThemeTier;
   customCSS?: string;
   /** Set on a creator's saved theme: its colours, and the line its footer carries. */
-  brand?: BrandColors & { footerText: string };
+  brand?: BrandColors & { footerText: string; logo?: { id: string; width: number; height: number } | null };
 }
 
 const SERIF = "Georgia, 'Times New Roman', Times, serif";

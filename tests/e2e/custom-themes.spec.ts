@@ -1,6 +1,7 @@
 // Saved themes: a Business user builds a theme from Newsprint with their own colours and footer, sees
 // the low-contrast text refused with its measured ratio, saves a readable one, finds it in the workflow's
 // picker under "Your themes", and the issue in step 5 is assembled with it.
+import sharp from 'sharp';
 import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { createUserWithPlan, getPublication, GREEN_LEDGER, trpcMutation } from './fixtures/workflow-helpers';
 
@@ -33,6 +34,13 @@ test('a Business user builds a theme, picks it in the workflow and assembles an 
   await expect(checks).toContainText('Text on the background: 16.87:1');
   const preview = page.frameLocator('iframe[title="Theme preview"]');
   await expect(preview.getByText('Written in Leeds by the Field Notes team')).toBeVisible();
+  // A logo: a wide PNG is resized by the server to fit 480 × 160 and shows above the masthead.
+  const logo = await sharp({ create: { width: 1200, height: 300, channels: 4, background: '#123c69' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await expect(page.getByRole('img', { name: 'Your logo' })).toHaveAttribute('width', '240');
+  await expect(preview.getByRole('img', { name: 'Field Notes House' })).toBeVisible();
   await page.getByRole('button', { name: 'Save Theme' }).click();
   await expect(page.getByText('Theme saved', { exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Saved themes' }).getByRole('heading', { name: 'Field Notes House' })).toBeVisible();
@@ -74,5 +82,6 @@ test('a Business user builds a theme, picks it in the workflow and assembles an 
   await page.goto(`/workflow?publicationId=${pub.id}`);
   const web = page.frameLocator('iframe[title="Web preview"]');
   await expect(web.getByText('Written in Leeds by the Field Notes team')).toBeVisible();
+  await expect(web.getByRole('img', { name: 'Field Notes' })).toHaveAttribute('src', /\/media\/[\w-]+\.png$/);
   await expect(web.getByText('Why grid batteries keep getting cheaper').first()).toBeVisible();
 });

@@ -181,6 +181,8 @@ function Footer({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
 
 function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
   const { p } = ctx;
+  // A saved theme's logo (resized to fit 480 × 160 when uploaded), shown at half size above the masthead.
+  const logo = ctx.theme.brand?.logo;
   const dark = paletteFor(ctx.theme, 'dark');
   return (
     <Html lang="en">
@@ -202,6 +204,19 @@ function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
               html={`<!--[if mso]><table role="presentation" width="${WIDTH}" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->`}
             />
             <Container width={WIDTH} className="nl-wrap nl-sf" style={{ width: '100%', maxWidth: WIDTH, backgroundColor: p.surface, margin: '0 auto' }}>
+              {logo ? (
+                <Tr>
+                  <td align="center" style={{ padding: '24px 32px 0' }}>
+                    <img
+                      src={`${opts.appUrl}/media/${logo.id}.png`}
+                      width={Math.round(logo.width / 2)}
+                      height={Math.round(logo.height / 2)}
+                      alt={ctx.issue.name}
+                      style={{ display: 'block', border: 0, outline: 'none', margin: '0 auto', height: 'auto', maxWidth: '100%' }}
+                    />
+                  </td>
+                </Tr>
+              ) : null}
               <Tr>{MASTHEADS[ctx.theme.headerStyle](ctx)}</Tr>
               {opts.personalized ? (
                 <Tr>

@@ -59,6 +59,17 @@ export async function formFields(req: { parseBody(): Promise<Record<string, unkn
 }
 
 /** A JSON body with the path's own fields added (they win); a body that is not an object adds nothing. */
+/** An upload's bytes: the raw body, or a multipart form's `file` field. */
+export async function uploadedBytes(req: {
+  header(name: string): string | undefined;
+  arrayBuffer(): Promise<ArrayBuffer>;
+  parseBody(): Promise<Record<string, unknown>>;
+}): Promise<Uint8Array> {
+  if (!/^multipart\/form-data/i.test(req.header('content-type') ?? '')) return new Uint8Array(await req.arrayBuffer());
+  const file = (await formFields(req)).file;
+  return file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+}
+
 export function withFields(body: unknown, fields: Record<string, string>): Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, ...fields } : fields;
 }

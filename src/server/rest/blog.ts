@@ -3,20 +3,10 @@
 // image with its checked type, inert even if opened as a page) and GET /blog/feed.xml (RSS).
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types';
-import { formFields, rest } from './adapter';
+import { rest, uploadedBytes } from './adapter';
 import { isStaff } from '../../shared/plans';
 import { readImage } from '../blog/images';
 import { blogFeedXml } from '../blog/public-pages';
-
-async function uploadedBytes(req: {
-  header(name: string): string | undefined;
-  arrayBuffer(): Promise<ArrayBuffer>;
-  parseBody(): Promise<Record<string, unknown>>;
-}) {
-  if (!/^multipart\/form-data/i.test(req.header('content-type') ?? '')) return new Uint8Array(await req.arrayBuffer());
-  const file = (await formFields(req)).file;
-  return file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
-}
 
 export const blogRest = new Hono<AppEnv>().post('/api/uploads/blog-image', async (c) => {
   // The procedure decides who may upload; a body is only read for staff, so nobody else can make us buffer 25 MB.

@@ -5,7 +5,7 @@
 // `ThemeMeta` carries the brand fields, never raw CSS.
 import crypto from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { customThemes, type CustomThemeRow } from '../../../db/schema';
+import { contentImages, customThemes, type CustomThemeRow } from '../../../db/schema';
 import { tx, type Db } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
@@ -24,6 +24,7 @@ export const THEME_MSG = {
   /** Spec §6: custom themes come with the Professional plan. */
   needsPlan: `Saved themes come with the ${PLAN_LABELS.professional} plan. Upgrade to ${PLAN_LABELS.professional} to build your own.`,
   cap: (n: number) => `Your plan keeps ${n} saved themes. Upgrade to ${PLAN_LABELS.business} for unlimited themes, or delete one first.`,
+  logoGone: 'This logo is no longer available. Upload it again.',
   contrast: (pair: string, ratio: number, needs: number) =>
     `${pair} has a contrast of ${ratio.toFixed(2)}:1; readers need at least ${needs}:1 (WCAG AA). Pick a darker or lighter colour.`,
 } as const;
@@ -55,8 +56,16 @@ export async function listCustomThemes(ctx: Ctx): Promise<CustomThemeDto[]> {
 }
 
 /** Creates a theme (under the plan's cap) or, with an id, updates the caller's own. */
-export function saveCustomTheme(ctx: Ctx, input: { id?: string; brand: ThemeBrand }): Promise<CustomThemeDto> {
+export async function saveCustomTheme(ctx: Ctx, input: { id?: string; brand: ThemeBrand }): Promise<CustomThemeDto> {
   checkBrand(ctx.user, input.brand);
+  // A saved theme may only carry a logo its owner uploaded (themes.uploadLogo).
+  if (input.brand.logo) {
+    const [own] = await ctx.db
+      .select({ id: contentImages.id })
+      .from(contentImages)
+      .where(and(eq(contentImages.id, input.brand.logo.id), eq(contentImages.uploadedBy, ctx.user.id)));
+    if (!own) throw new AppError('BAD_REQUEST', THEME_MSG.logoGone);
+  }
   const now = ctx.now?.() ?? new Date();
   return tx(ctx.db, async (t) => {
     if (input.id) {

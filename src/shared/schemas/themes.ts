@@ -22,6 +22,17 @@ export const brandColors = z.object({
 });
 export type BrandColorSet = z.infer<typeof brandColors>;
 
+/** The box a logo is resized to fit (pixels); it is shown at half that size. */
+export const LOGO_BOX = { width: 480, height: 160 } as const;
+
+/** An uploaded logo (themes.uploadLogo) as a saved theme keeps it. */
+export const themeLogo = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/),
+  width: z.number().int().min(1).max(LOGO_BOX.width),
+  height: z.number().int().min(1).max(LOGO_BOX.height),
+});
+export type ThemeLogo = z.infer<typeof themeLogo>;
+
 export const themeBrand = z.object({
   name: z.string().trim().min(1, 'Give the theme a name.').max(60, 'A theme name has at most 60 characters.'),
   baseThemeId: z.string().min(1).max(100),
@@ -31,6 +42,7 @@ export const themeBrand = z.object({
   headerStyle: z.enum(HEADER_STYLES),
   cardStyle: z.enum(BODY_STYLES),
   footerText: z.string().trim().max(300, 'The footer line has at most 300 characters.').default(''),
+  logo: themeLogo.nullable().default(null),
 });
 export type ThemeBrand = z.infer<typeof themeBrand>;
 
@@ -79,6 +91,6 @@ export function savedThemeMeta(id: string, b: ThemeBrand): ThemeMeta | undefined
     bodyStyle: b.cardStyle,
     subscription: tierOf(base),
     customCSS: undefined,
-    brand: { background: b.colors.background, text: b.colors.text, link: b.colors.link, footerText: b.footerText },
+    brand: { background: b.colors.background, text: b.colors.text, link: b.colors.link, footerText: b.footerText, logo: b.logo ?? null },
   };
 }

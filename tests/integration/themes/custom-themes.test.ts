@@ -27,6 +27,7 @@ const brand = (o: Partial<ThemeBrand> = {}): ThemeBrand => ({
   cardStyle: newsprint.bodyStyle,
   footerText: 'Printed with care in Leeds.',
   ...o,
+  logo: o.logo ?? null,
 });
 
 async function professional() {

@@ -1,6 +1,7 @@
 // /admin/blog-content/new and /admin/blog-content/<id> (staff): title, slug (made from the title until
 // edited), excerpt, Markdown with a live preview the server renders and sanitises (debounced), cover
 // upload with alt text, Save draft, Publish / Unpublish, and the link to the public page.
+import { uploadFile } from '../../lib/upload';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, ExternalLink, ImagePlus, Send, Undo2, X } from 'lucide-react';
@@ -49,14 +50,8 @@ const fromPost = (p: BlogEditorPost): Draft => ({
 const blank: Draft = { title: '', slug: '', excerpt: '', markdown: '', cover: null, coverAlt: '' };
 
 async function uploadCover(file: File): Promise<{ id: string; url: string }> {
-  const res = await fetch(UPLOAD_PATH, {
-    method: 'POST',
-    body: file,
-    headers: { 'content-type': file.type || 'application/octet-stream' },
-    credentials: 'same-origin',
-  });
-  const body = (await res.json().catch(() => null)) as { id?: string; url?: string; message?: string } | null;
-  if (!res.ok || !body?.id || !body.url) throw new Error(body?.message ?? `Error: ${res.status} ${res.statusText}`);
+  const body = await uploadFile<{ id?: string; url?: string }>(UPLOAD_PATH, file);
+  if (!body.id || !body.url) throw new Error('The upload gave no image.');
   return { id: body.id, url: body.url };
 }
 

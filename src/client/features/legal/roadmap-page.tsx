@@ -20,7 +20,7 @@ const STAGES = [
       'Exports: text, Markdown and PDF; HTML, Word and EPUB on Enterprise',
       'Public web archive and RSS feed of sent issues',
       'Team collaboration on the Enterprise plan',
-      'Custom theme colours: your own themes with your colours, fonts, masthead and footer (Professional keeps 10, Business and Enterprise unlimited)',
+      'Custom theme colours: your own themes with your logo, colours, fonts, masthead and footer (Professional keeps 10, Business and Enterprise unlimited)',
       "White-label on Enterprise: no Curated branding in issues or on readers' pages, and those pages on your own domain",
       'A/B testing of subject lines: 2–3 subjects tried on part of the list, the winner sent to the rest, with how sure the result is (Business and Enterprise)',
     ],
@@ -32,7 +32,6 @@ const STAGES = [
       'Full article text for summaries of feeds that carry only a teaser',
       'Social accounts and cross-posting',
       'API keys for your own scripts (Business and Enterprise)',
-      'A logo in your saved themes',
     ],
   },
   {

@@ -16,6 +16,7 @@ import { errorMessage } from '../../lib/errors';
 import { useDebounced } from '../../lib/use-debounced';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../trpc';
+import { LogoField } from './theme-logo-field';
 import { BODY_STYLES, EMAIL_FONT_KEYS, EMAIL_FONTS, getTheme, HEADER_STYLES, type ThemeMeta } from '../../../shared/themes';
 import { GMAIL_CLIP_BYTES, type ColorTheme } from '../../../shared/schemas/newsletter';
 import { themeBrand, type BrandColorSet, type CustomThemeDto, type ThemeBrand } from '../../../shared/schemas/themes';
@@ -38,6 +39,7 @@ export function brandFrom(base: ThemeMeta): ThemeBrand {
     headerStyle: base.headerStyle,
     cardStyle: base.bodyStyle,
     footerText: '',
+    logo: null,
   };
 }
 
@@ -212,7 +214,7 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
             onChange={(e) => set({ footerText: e.target.value })}
           />
         </div>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">Logo upload: Coming soon.</p>
+        <LogoField value={brand.logo} onChange={(logo) => set({ logo })} />
         {save.isError && <FieldError id="theme-save-error">{errorMessage(save.error)}</FieldError>}
         <div className="flex gap-3">
           <Button type="submit" loading={save.isPending}>
