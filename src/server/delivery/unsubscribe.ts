@@ -1,7 +1,7 @@
 // Unsubscribing: every bulk message carries a signed link (https, one click per RFC 8058) and a mailto
 // address. The token names the subscriber and the send, so no lookup table is needed and it cannot be
 // guessed or altered. Unsubscribing is idempotent and recorded once per subscriber and send.
-import { whiteLabelOf } from '../user/plan';
+import { readerBrandOf, type ReaderBrand } from '../subscribers/reader-brand';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { tx, type DbOrTx } from '../db';
@@ -36,8 +36,10 @@ export interface UnsubscribeInfo {
   /** The address, partly hidden (the link may have been forwarded). */
   email: string;
   status: string;
-  /** The page carries the publication's name only (white-label). */
+  /** The page carries the publication's name only (white-label), with its logo and colour. */
   whiteLabel: boolean;
+  logo: ReaderBrand['logo'];
+  color: string | null;
 }
 
 const maskEmail = (email: string) => {
@@ -47,7 +49,7 @@ const maskEmail = (email: string) => {
 
 async function lookup(db: DbOrTx, parsed: NonNullable<ReturnType<typeof parse>>) {
   const [row] = await db
-    .select({ sub: subscribers, publicationName: publications.name, userId: publications.userId })
+    .select({ sub: subscribers, publicationName: publications.name, userId: publications.userId, workflowData: publications.workflowData })
     .from(subscribers)
     .innerJoin(publications, eq(publications.id, subscribers.publicationId))
     .where(eq(subscribers.id, parsed.subscriberId));
@@ -59,8 +61,12 @@ export async function unsubscribeInfo(deps: Pick<Deps, 'db' | 'env'>, token: str
   const parsed = parse(deps.env.APP_SECRET, token);
   const found = parsed && (await lookup(deps.db, parsed));
   if (!found) return null;
-  const whiteLabel = await whiteLabelOf(deps.db, found.userId, new Date());
-  return { publicationName: found.publicationName, email: maskEmail(found.sub.email), status: found.sub.status, whiteLabel };
+  return {
+    publicationName: found.publicationName,
+    email: maskEmail(found.sub.email),
+    status: found.sub.status,
+    ...(await readerBrandOf(deps.db, found, new Date())),
+  };
 }
 
 /** Unsubscribes the token's subscriber; null when the token is not valid. */
@@ -93,6 +99,5 @@ export async function unsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now'>, token:
     return row;
   });
   if (!found) return null;
-  const whiteLabel = await whiteLabelOf(deps.db, found.userId, now);
-  return { publicationName: found.publicationName, email: maskEmail(found.sub.email), status: 'unsubscribed', whiteLabel };
+  return { publicationName: found.publicationName, email: maskEmail(found.sub.email), status: 'unsubscribed', ...(await readerBrandOf(deps.db, found, now)) };
 }

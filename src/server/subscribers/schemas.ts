@@ -73,6 +73,13 @@ export type SlugInput = z.infer<typeof slugInput>;
 export type SignupInput = z.infer<typeof signupInput>;
 export type ConfirmInput = z.infer<typeof confirmInput>;
 /** `whiteLabel`: the page carries the publication's name only, not the product's. */
-export const publicPageResult = z.object({ name: z.string(), slug: z.string(), whiteLabel: z.boolean() });
+export const publicPageResult = z.object({
+  name: z.string(),
+  slug: z.string(),
+  whiteLabel: z.boolean(),
+  /** White-label only: the logo and main colour of the saved theme the publication uses. */
+  logo: z.object({ src: z.string(), width: z.number(), height: z.number() }).nullable(),
+  color: z.string().nullable(),
+});
 export const signupResult = z.object({ message: z.string() });
 export const confirmResult = z.object({ status: z.enum(['confirmed', 'already']), message: z.string(), name: z.string(), whiteLabel: z.boolean() });

@@ -2,6 +2,7 @@
 // (new, pending, already active, suppressed or over the plan's limit), so the form cannot be used to
 // find out who reads a publication; only the confirmation link, sent to the address, makes it active.
 import { whiteLabelOf } from '../user/plan';
+import { readerBrandOf } from './reader-brand';
 import { publicBaseFor } from '../domains/custom-domains';
 import crypto from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
@@ -34,7 +35,7 @@ async function publicationBySlug(db: DbOrTx, slug: string): Promise<PublicationR
 
 export async function publicPage(ctx: Pick<Ctx, 'db' | 'now'>, input: SlugInput) {
   const pub = await publicationBySlug(ctx.db, input.slug);
-  return { name: pub.name, slug: pub.slug!, whiteLabel: await whiteLabelOf(ctx.db, pub.userId, ctx.now()) };
+  return { name: pub.name, slug: pub.slug!, ...(await readerBrandOf(ctx.db, pub, ctx.now())) };
 }
 
 /** True when one more pending reader fits the owner's plan (pending and active count). */

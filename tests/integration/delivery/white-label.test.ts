@@ -3,6 +3,7 @@
 // (which then shows the publication's name only) and in the app shell's title; a Professional
 // account's issues keep the product's line.
 import { describe, it, expect, afterEach } from 'vitest';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { outbox, subscribers } from '../../../db/schema';
@@ -56,6 +57,31 @@ describe('white-label', () => {
     const [sub] = await h.db.select().from(subscribers).where(eq(subscribers.email, ent.reader.email));
     const token = unsubscribeToken(h.deps.env.APP_SECRET, sub!.id, ent.send.id);
     expect(await anon.sends.unsubscribeInfo({ token })).toMatchObject({ publicationName: 'Harbour Notes enterprise', whiteLabel: true });
+
+    // The readers' pages wear the publication's saved theme: its logo and main colour.
+    const logo = await h.caller(ent.user).themes.uploadLogo({
+      bytes: new Uint8Array(await sharp({ create: { width: 600, height: 200, channels: 4, background: '#0b5394' } }).png().toBuffer()),
+    });
+    const theme = await h.caller(ent.user).themes.save({
+      brand: {
+        name: 'Harbour House',
+        baseThemeId: 'newsprint',
+        colors: { primary: '#0b5394', secondary: '#eee2dc', accent: '#ac3b61', background: '#ffffff', text: '#1b1b2f', link: '#0b5394' },
+        titleFont: 'georgia',
+        bodyFont: 'arial',
+        headerStyle: 'broadsheet',
+        cardStyle: 'column-rules',
+        footerText: '',
+        logo,
+      },
+    });
+    await h.caller(ent.user).wizard.saveProgress({ publicationId: ent.pub.id, currentStep: 5, workflowData: { selectedTheme: theme.id } });
+    expect(await anon.subscribers.publicPage({ slug: ent.slug })).toMatchObject({
+      whiteLabel: true,
+      logo: { src: `/media/${logo.id}.png`, width: 240, height: 80 },
+      color: '#0b5394',
+    });
+    expect(await anon.sends.unsubscribeInfo({ token })).toMatchObject({ logo: { src: `/media/${logo.id}.png` }, color: '#0b5394' });
 
     // The shell's title and description before the client runs.
     const shell = await readerShell(h.db, `/p/${ent.slug}`, SHELL, new Date());

@@ -14,11 +14,7 @@ export function UnsubscribePage({ token, done }: { token: string; done: boolean 
   useTitle('Unsubscribe', { bare: info.data?.whiteLabel ?? !!token });
   const unsubscribed = done || info.data?.status === 'unsubscribed';
   return (
-    <ReaderLayout
-      brand={
-        info.data ? { name: info.data.publicationName, whiteLabel: info.data.whiteLabel } : !token || info.isError ? { name: '', whiteLabel: false } : undefined
-      }
-    >
+    <ReaderLayout brand={info.data ? { ...info.data, name: info.data.publicationName } : !token || info.isError ? { name: '', whiteLabel: false } : undefined}>
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
         <NoticeIcon>{unsubscribed ? <CheckCircle2 className="size-7" aria-hidden /> : <MailX className="size-7" aria-hidden />}</NoticeIcon>
         {!token || info.isError ? (
