@@ -60,7 +60,11 @@ describe('white-label', () => {
 
     // The readers' pages wear the publication's saved theme: its logo and main colour.
     const logo = await h.caller(ent.user).themes.uploadLogo({
-      bytes: new Uint8Array(await sharp({ create: { width: 600, height: 200, channels: 4, background: '#0b5394' } }).png().toBuffer()),
+      bytes: new Uint8Array(
+        await sharp({ create: { width: 600, height: 200, channels: 4, background: '#0b5394' } })
+          .png()
+          .toBuffer(),
+      ),
     });
     const theme = await h.caller(ent.user).themes.save({
       brand: {

@@ -50,7 +50,13 @@ describe('public signup page', () => {
     expect(await ensureSlug(h.db, twin.id)).toMatch(/^cafe-notes-[0-9a-f]{6}$/);
     expect((await findBySlug(h.db, 'cafe-notes'))?.id).toBe(pub.id);
     expect(slugify('***')).toBe('newsletter');
-    expect(await h.caller('anon').subscribers.publicPage({ slug })).toEqual({ name: 'Another name', slug: 'cafe-notes', whiteLabel: false, logo: null, color: null });
+    expect(await h.caller('anon').subscribers.publicPage({ slug })).toEqual({
+      name: 'Another name',
+      slug: 'cafe-notes',
+      whiteLabel: false,
+      logo: null,
+      color: null,
+    });
     await expectStatus(h.caller('anon').subscribers.publicPage({ slug: 'nobody-here' }), 404, SIGNUP_MSG.notFound);
     await expectStatus(h.caller('anon').subscribers.publicPage({ slug: '' }), 400);
   });

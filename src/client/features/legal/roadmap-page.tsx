@@ -37,7 +37,7 @@ const STAGES = [
   {
     label: 'Later',
     tone: 'neutral' as const,
-    items: ['Custom integrations', 'A choice of AI model per plan (ChatGPT, Perplexity, Gemini, Claude)', "Your logo and colours on readers' pages"],
+    items: ['Custom integrations', 'A choice of AI model per plan (ChatGPT, Perplexity, Gemini, Claude)'],
   },
 ];
 
