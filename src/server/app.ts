@@ -27,6 +27,7 @@ import { subscribersRest } from './rest/subscribers';
 import { demoRest } from './rest/demo';
 import { blogPublicRest, blogRest } from './rest/blog';
 import { themesRest } from './rest/themes';
+import { webFontFile } from './newsletter/web-fonts';
 import { blogShell, sitemapXml } from './blog/public-pages';
 import { readerShell } from './subscribers/reader-shell';
 import { customDomainGate } from './http/custom-domain';
@@ -158,6 +159,18 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.route('/', publicDeliveryRest);
   app.route('/', trackingPublicRest);
   app.route('/', blogPublicRest);
+
+  // Saved themes' web fonts, for mail clients on any origin.
+  app.get('/fonts/:file', async (c) => {
+    const bytes = await webFontFile(c.req.param('file'));
+    if (!bytes) return c.text('Not found', 404);
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': 'font/woff2',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    });
+  });
 
   app.get('/sitemap.xml', async (c) => {
     const pages = ['/', '/auth', '/blog', '/roadmap', '/help', '/quick-start-guide', '/terms', '/privacy', '/refund'];

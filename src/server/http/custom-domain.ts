@@ -16,7 +16,7 @@ import { MSG } from '../../shared/messages';
 export const READER_PROCEDURES = new Set(['subscribers.publicPage', 'subscribers.signup', 'subscribers.confirm', 'sends.archive', 'sends.unsubscribeInfo']);
 
 const READER_PAGE = /^\/p\/([^/]+)(?:\/(?:confirm|feed\.xml|issues\/[^/]+))?\/?$/;
-const OPEN_PREFIXES = ['/assets/', '/u/', '/t/', '/media/'];
+const OPEN_PREFIXES = ['/assets/', '/u/', '/t/', '/media/', '/fonts/'];
 const ROOT_FILE = /^\/[\w.-]+\.(?:svg|ico|png|webmanifest|txt)$/;
 
 function safeDecode(s: string): string | null {

@@ -9,7 +9,7 @@ import { Head } from '@react-email/head';
 import { Body } from '@react-email/body';
 import { Container } from '@react-email/container';
 import { Preview } from '@react-email/preview';
-import type { ThemeMeta } from '../../shared/themes';
+import { webFontOf, type ThemeMeta } from '../../shared/themes';
 import type { ColorTheme, FontStyle, LayoutStyle } from '../../shared/schemas/newsletter';
 import type { Issue } from './issue';
 import { paletteFor, type Palette } from './palette';
@@ -179,6 +179,33 @@ function Footer({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
   );
 }
 
+/**
+ * A saved theme's web fonts: @font-face rules pointing at the product's own /fonts (clients without
+ * @font-face ignore them and use the stack's fallback); Outlook for Windows, which would show Times New
+ * Roman for a font it lacks instead of moving down the stack, is given the fallback outright.
+ */
+function WebFonts({ ctx, appUrl }: { ctx: RenderCtx; appUrl: string }) {
+  const body = webFontOf(ctx.theme.fontFamily);
+  const title = webFontOf(ctx.theme.titleFontFamily);
+  const fonts = [...new Map([body, title].filter((f) => f !== null).map((f) => [f.slug, f])).values()];
+  if (!fonts.length) return null;
+  const faces = fonts
+    .flatMap((f) =>
+      [400, 700].map(
+        (w) =>
+          `@font-face{font-family:'${f.family}';font-style:normal;font-weight:${w};src:url('${appUrl}/fonts/${f.slug}-latin-${w}-normal.woff2') format('woff2');}`,
+      ),
+    )
+    .join('');
+  const outlook = body?.fallback ?? ctx.theme.fontFamily;
+  return (
+    <>
+      <style dangerouslySetInnerHTML={{ __html: faces }} />
+      <Raw ctx={ctx} html={`<!--[if mso]><style>body,table,td,th,p,a,span,div,h1,h2,h3,h4{font-family:${outlook} !important}</style><![endif]-->`} />
+    </>
+  );
+}
+
 function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
   const { p } = ctx;
   // A saved theme's logo (resized to fit 480 × 160 when uploaded), shown at half size above the masthead.
@@ -193,6 +220,7 @@ function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
         <meta name="format-detection" content="telephone=no, date=no, address=no, email=no" />
         <title>{ctx.issue.subject}</title>
         <Raw ctx={ctx} html={MSO_HEAD} />
+        <WebFonts ctx={ctx} appUrl={opts.appUrl} />
         <style dangerouslySetInnerHTML={{ __html: styleSheet(dark) }} />
       </Head>
       <Body className="nl-bg" style={{ margin: 0, padding: 0, backgroundColor: p.page, width: '100%' }}>

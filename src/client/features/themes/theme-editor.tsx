@@ -203,7 +203,9 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
           <SelectField id="header-style" label="Masthead" value={brand.headerStyle} options={HEADER_OPTIONS} onChange={(v) => set({ headerStyle: v })} />
           <SelectField id="card-style" label="Story cards" value={brand.cardStyle} options={CARD_OPTIONS} onChange={(v) => set({ cardStyle: v })} />
         </div>
-        <p className="-mt-2 text-xs text-zinc-500 dark:text-zinc-400">Fonts every mail client has; web fonts are not loaded in email.</p>
+        <p className="-mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+          Web fonts show in Apple Mail, iOS Mail, Thunderbird and Outlook for Mac; other clients show the fallback named.
+        </p>
         <div>
           <Label htmlFor="footer-text">Footer line</Label>
           <Input
