@@ -9,26 +9,15 @@ import { expectStatus } from '../workflow/factories';
 import { signedIn } from '../newsletter/support';
 import { THEME_MSG } from '../../../src/server/themes/custom-themes';
 import { LOGO_MSG } from '../../../src/server/themes/logo';
-import { assembleNewsletter } from '../../../src/server/newsletter/assemble';
 import { savedThemeMeta, type ThemeBrand } from '../../../src/shared/schemas/themes';
-import { buildArticle } from '../workflow/factories';
+import { houseBrand, renderSaved } from './support';
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 4, background: '#123c69' } })
     .png()
     .toBuffer();
 
-const brand = (logo: ThemeBrand['logo']): ThemeBrand => ({
-  name: 'House Style',
-  baseThemeId: 'newsprint',
-  colors: { primary: '#123c69', secondary: '#eee2dc', accent: '#ac3b61', background: '#fdfbf7', text: '#1b1b2f', link: '#0b5394' },
-  titleFont: 'palatino',
-  bodyFont: 'verdana',
-  headerStyle: 'broadsheet',
-  cardStyle: 'column-rules',
-  footerText: '',
-  logo,
-});
+const brand = (logo: ThemeBrand['logo']) => houseBrand({ logo });
 
 describe('theme logos', () => {
   it('resizes an upload to fit 480 × 160 as PNG, serves it, and a saved theme shows it above the masthead', async () => {
@@ -72,19 +61,7 @@ describe('theme logos', () => {
     const saved = await api.themes.save({ brand: brand(logo) });
     expect(saved.brand.logo).toEqual(logo);
     const meta = savedThemeMeta(saved.id, saved.brand)!;
-    const issue = assembleNewsletter(
-      { user: { role: 'user', planType: 'professional' }, env: { APP_URL: 'https://app.example.com' } },
-      {
-        newsletterName: 'Field Notes',
-        themeId: saved.id,
-        articles: [buildArticle()],
-        layoutStyle: 'single',
-        fontStyle: 'normal',
-        colorTheme: 'light',
-        includeBranding: true,
-      },
-      { theme: meta },
-    );
+    const issue = renderSaved(meta);
     for (const html of [issue.html, issue.webHtml])
       expect(html).toMatch(new RegExp(`<img src="https://app.example.com/media/${logo.id}.png" width="240" height="80" alt="Field Notes"`));
 

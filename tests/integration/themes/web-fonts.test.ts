@@ -3,38 +3,13 @@
 // for Windows to use the fallback; the files are served to any origin, and only those files.
 import { describe, it, expect } from 'vitest';
 import { harnessWithAdmin } from '../../helpers/app';
-import { assembleNewsletter } from '../../../src/server/newsletter/assemble';
 import { savedThemeMeta } from '../../../src/shared/schemas/themes';
 import { EMAIL_FONTS } from '../../../src/shared/themes';
-import { buildArticle } from '../workflow/factories';
+import { houseBrand, renderSaved } from './support';
 
 const theme = (titleFont: 'merriweather' | 'georgia', bodyFont: 'source-sans' | 'verdana') =>
-  savedThemeMeta('custom-webfonts1', {
-    name: 'House Style',
-    baseThemeId: 'newsprint',
-    colors: { primary: '#123c69', secondary: '#eee2dc', accent: '#ac3b61', background: '#fdfbf7', text: '#1b1b2f', link: '#0b5394' },
-    titleFont,
-    bodyFont,
-    headerStyle: 'broadsheet',
-    cardStyle: 'column-rules',
-    footerText: '',
-    logo: null,
-  })!;
-
-const render = (meta: ReturnType<typeof theme>) =>
-  assembleNewsletter(
-    { user: { role: 'user', planType: 'professional' }, env: { APP_URL: 'https://app.example.com' } },
-    {
-      newsletterName: 'Field Notes',
-      themeId: meta.id,
-      articles: [buildArticle()],
-      layoutStyle: 'single',
-      fontStyle: 'normal',
-      colorTheme: 'light',
-      includeBranding: true,
-    },
-    { theme: meta },
-  );
+  savedThemeMeta('custom-webfonts1', houseBrand({ titleFont, bodyFont }))!;
+const render = renderSaved;
 
 describe('web fonts in saved themes', () => {
   it('loads the chosen web fonts from the product, with the fallback for clients without them', () => {
