@@ -41,6 +41,10 @@ test('a Business user builds a theme, picks it in the workflow and assembles an 
   await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
   await expect(page.getByRole('img', { name: 'Your logo' })).toHaveAttribute('width', '240');
   await expect(preview.getByRole('img', { name: 'Field Notes House' })).toBeVisible();
+  // The same theme as the web page readers open from the archive.
+  await page.getByRole('radiogroup', { name: 'Preview as' }).getByRole('radio', { name: 'Web page' }).click();
+  await expect(preview.getByRole('img', { name: 'Field Notes House' })).toBeVisible();
+  await expect(preview.getByText('Written in Leeds by the Field Notes team')).toBeVisible();
   await page.getByRole('button', { name: 'Save Theme' }).click();
   await expect(page.getByText('Theme saved', { exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Saved themes' }).getByRole('heading', { name: 'Field Notes House' })).toBeVisible();

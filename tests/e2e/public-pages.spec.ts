@@ -85,9 +85,9 @@ test('the landing says what the product does today and marks unbuilt plan featur
 
   const pricing = page.locator('#pricing');
   const item = (text: string) => pricing.getByRole('listitem').filter({ hasText: text }).first();
-  for (const text of ['Custom integrations', 'White-label', 'ChatGPT and Perplexity', 'Gemini and Claude'])
+  for (const text of ['Custom integrations', 'Custom API access', 'ChatGPT and Perplexity', 'Gemini and Claude'])
     await expect(item(text)).toContainText(MSG.comingSoon);
-  for (const text of ['Analytics', 'All integrations', 'Team collaboration']) await expect(item(text)).not.toContainText(MSG.comingSoon);
+  for (const text of ['Analytics', 'All integrations', 'Team collaboration', 'White-label']) await expect(item(text)).not.toContainText(MSG.comingSoon);
   // The limits shown come from what the server enforces.
   await expect(pricing.getByRole('list', { name: 'Basic limits' })).toContainText('200 AI generations a month');
 });

@@ -138,6 +138,7 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
   const [brand, setBrand] = useState<ThemeBrand>(initial);
   const [mode, setMode] = useState<ColorTheme>('light');
   const [width, setWidth] = useState<FrameWidth>('desktop');
+  const [as, setAs] = useState<'email' | 'web'>('email');
   const shown = useDebounced(brand, 250);
   // Only a complete theme is previewed: while a colour is half typed, the last preview stays.
   const complete = themeBrand.safeParse(shown).success;
@@ -230,6 +231,15 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
 
       <div className="min-w-0">
         <div className="mb-3 flex flex-wrap items-center gap-3">
+          <Choice
+            name="Preview as"
+            value={as}
+            options={[
+              { value: 'email', label: 'Email' },
+              { value: 'web', label: 'Web page' },
+            ]}
+            onChange={setAs}
+          />
           <Choice name="Preview colours" value={mode} options={MODES} onChange={setMode} />
           <Choice
             name="Preview width"
@@ -267,7 +277,7 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
           </p>
         )}
         {data ? (
-          <NewsletterFrame html={data.html} title="Theme preview" width={width} />
+          <NewsletterFrame html={as === 'email' ? data.html : data.webHtml} title="Theme preview" width={width} />
         ) : (
           <div className="h-[600px] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
         )}
