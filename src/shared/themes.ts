@@ -2,6 +2,7 @@
 // business 5). Isomorphic metadata only: the picker reads it in the browser, the server's renderer maps
 // headerStyle/bodyStyle to its masthead and article-card designs.
 import { canUseThemeTier, PLAN_LABELS, type ThemeTier } from './plans';
+import { SERIF, TIMES, PALATINO, SANS, HELVETICA, VERDANA, TREBUCHET, MONO, IMPACT, BLACK } from './email-fonts';
 
 /** Masthead designs; each theme has its own. */
 export const HEADER_STYLES = [
@@ -68,60 +69,6 @@ export interface ThemeMeta {
   /** Set on a creator's saved theme: its colours, and the line its footer carries. */
   brand?: BrandColors & { footerText: string; logo?: { id: string; width: number; height: number } | null };
 }
-
-const SERIF = "Georgia, 'Times New Roman', Times, serif";
-const TIMES = "'Times New Roman', Times, Georgia, serif";
-const PALATINO = "'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, serif";
-const SANS = 'Arial, Helvetica, sans-serif';
-const HELVETICA = "'Helvetica Neue', Helvetica, Arial, sans-serif";
-const VERDANA = 'Verdana, Geneva, Tahoma, sans-serif';
-const TREBUCHET = "'Trebuchet MS', 'Lucida Grande', Tahoma, sans-serif";
-const MONO = "'Courier New', Courier, monospace";
-const IMPACT = "Impact, 'Arial Black', 'Arial Narrow', sans-serif";
-const BLACK = "'Arial Black', Arial, Helvetica, sans-serif";
-
-/**
- * A web font a saved theme may use: loaded by clients that support @font-face (Apple Mail, iOS Mail,
- * Thunderbird, Outlook for Mac), from the product's own /fonts/<slug>-latin-<weight>-normal.woff2;
- * every other client shows the fallback stack (Outlook for Windows is told so explicitly).
- */
-export interface WebFont {
-  family: string;
-  slug: string;
-  fallback: string;
-}
-
-const webFont = (label: string, family: string, slug: string, fallback: string) => ({
-  label,
-  stack: `'${family}', ${fallback}`,
-  web: { family, slug, fallback } satisfies WebFont,
-});
-
-/** The fonts a saved theme may use: stacks every mail client has, and three web fonts with their fallback. */
-export const EMAIL_FONTS = {
-  georgia: { label: 'Georgia (serif)', stack: SERIF },
-  times: { label: 'Times New Roman (serif)', stack: TIMES },
-  palatino: { label: 'Palatino (serif)', stack: PALATINO },
-  arial: { label: 'Arial (sans-serif)', stack: SANS },
-  helvetica: { label: 'Helvetica (sans-serif)', stack: HELVETICA },
-  verdana: { label: 'Verdana (sans-serif)', stack: VERDANA },
-  trebuchet: { label: 'Trebuchet MS (sans-serif)', stack: TREBUCHET },
-  courier: { label: 'Courier New (monospace)', stack: MONO },
-  impact: { label: 'Impact (display)', stack: IMPACT },
-  'arial-black': { label: 'Arial Black (display)', stack: BLACK },
-  merriweather: webFont('Merriweather (web font; Georgia where not supported)', 'Merriweather', 'merriweather', SERIF),
-  lora: webFont('Lora (web font; Georgia where not supported)', 'Lora', 'lora', SERIF),
-  'source-sans': webFont('Source Sans 3 (web font; Arial where not supported)', 'Source Sans 3', 'source-sans-3', SANS),
-} as const;
-
-/** The web fonts a font stack starts with (a saved theme's title or body font). */
-export function webFontOf(stack: string | undefined): WebFont | null {
-  if (!stack) return null;
-  for (const f of Object.values(EMAIL_FONTS) as { stack: string; web?: WebFont }[]) if (f.web && f.stack === stack) return f.web;
-  return null;
-}
-export type EmailFont = keyof typeof EMAIL_FONTS;
-export const EMAIL_FONT_KEYS = Object.keys(EMAIL_FONTS) as [EmailFont, ...EmailFont[]];
 
 export const THEMES: readonly ThemeMeta[] = [
   {

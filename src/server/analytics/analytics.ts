@@ -5,12 +5,12 @@
 // in SQL over indexes, one query per kind of figure for all listed issues at once.
 import { and, count, countDistinct, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AuthedContext } from '../context';
-import { tx, type Db } from '../db';
+import type { Db } from '../db';
 import { AppError } from '../errors';
 import { capabilitiesFor } from '../../shared/plans';
 import { integrationPublications, issueSends, mailEvents, publications, sendLinks, sendRecipients, trackingEvents } from '../../../db/schema';
 import { findOwned } from '../publications/publications';
-import type { OverviewInput, SetTrackingInput } from './schemas';
+import type { OverviewInput } from './schemas';
 import { csvCell } from '../csv';
 import { PLATFORM_NAMES } from '../integrations/platforms';
 import { STAT_KEYS, type StatKey } from '../integrations/connectors/types';
@@ -375,28 +375,4 @@ export async function analyticsCsv(ctx: Ctx, input: OverviewInput) {
   }
   const day = ctx.now().toISOString().slice(0, 10);
   return { filename: `analytics-${day}.csv`, csv: lines.join('\r\n') + '\r\n' };
-}
-
-/** The publication's tracking switches, and whether the plan tracks at all. */
-export async function getTracking(ctx: Ctx, pubId: string) {
-  const pub = await findOwned(ctx.db, ctx.user.id, pubId);
-  return { trackOpens: pub.trackOpens, trackClicks: pub.trackClicks, available: capabilitiesFor(ctx.user).analytics };
-}
-
-/** Owner only (a foreign publication is NOT_FOUND). Turning tracking off is always allowed, whatever the plan. */
-export async function setTracking(ctx: Ctx, input: SetTrackingInput) {
-  // Only the switches given are written, so a change of the other switch made at the same moment stays;
-  // the answer is the row as this write left it.
-  const next = await tx(ctx.db, async (t) => {
-    const pub = await findOwned(t, ctx.user.id, input.publicationId);
-    const given = Object.fromEntries(Object.entries({ trackOpens: input.trackOpens, trackClicks: input.trackClicks }).filter(([, v]) => v !== undefined));
-    if (!Object.keys(given).length) return { trackOpens: pub.trackOpens, trackClicks: pub.trackClicks };
-    const [row] = await t
-      .update(publications)
-      .set(given)
-      .where(eq(publications.id, pub.id))
-      .returning({ trackOpens: publications.trackOpens, trackClicks: publications.trackClicks });
-    return row!;
-  });
-  return { ...next, available: capabilitiesFor(ctx.user).analytics };
 }

@@ -13,8 +13,9 @@ import { ensureSlug, findBySlug } from '../subscribers/slug';
 const PUBLIC_STATUSES = ['sending', 'sent'] as const;
 const FEED_ITEMS = 50;
 
-export async function archiveUrl(deps: Pick<Deps, 'db' | 'env'>, send: Pick<IssueSendRow, 'id' | 'publicationId' | 'userId'>): Promise<string> {
-  return `${await publicBaseFor(deps, send.userId)}/p/${await ensureSlug(deps.db, send.publicationId)}/issues/${send.id}`;
+/** The web version of a sent issue on `base` (APP_URL or the account's custom domain). */
+export async function archiveUrl(db: Db, base: string, send: Pick<IssueSendRow, 'id' | 'publicationId'>): Promise<string> {
+  return `${base}/p/${await ensureSlug(db, send.publicationId)}/issues/${send.id}`;
 }
 
 export interface ArchiveEntry {

@@ -9,20 +9,13 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { affectedRows, execute, tx, type Db, type DbOrTx } from '../db';
 import { locks } from '../locks';
-import { issueSends, publications, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
-import { mailboxAddress, mailboxWithName, cleanHeader } from '../mail/headers';
+import { issueSends, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
 import type { JobQueue, ClaimedJob } from '../jobs/queue';
 import { chainFor } from '../mail/chain';
-import type { OutgoingMessage } from '../mail/transport';
 import { deliver } from '../mail/deliver';
-import { compileTemplate, fillTemplate, greetingFor, type CompiledTemplate } from './personalize';
-import { escapeHtml } from '../xml';
-import { unsubscribeLinks } from './unsubscribe';
-import { archiveUrl } from './archive';
 import { Pace } from '../mail/pace';
-import { clickToken, openToken } from '../tracking/tokens';
-import { advanceTest, drawGroups, subjectFor } from './subject-test';
-import { publicBaseFor } from '../domains/custom-domains';
+import { advanceTest, drawGroups } from './subject-test';
+import { buildMessage, prepareIssue } from './message';
 
 export type RunnerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 
@@ -57,68 +50,6 @@ export async function snapshotRecipients(db: DbOrTx, send: IssueSendRow, now: Da
     await t.update(issueSends).set({ status: 'sending', total, startedAt: now }).where(eq(issueSends.id, send.id));
     return total;
   });
-}
-
-interface Prepared {
-  html: CompiledTemplate;
-  text: CompiledTemplate;
-  from: string;
-  domain: string;
-  webUrl: string;
-  listId: string;
-  /** Where the readers' pages live: the account's custom domain, or APP_URL. */
-  base: string;
-}
-
-async function prepare(deps: RunnerDeps, send: IssueSendRow): Promise<Prepared> {
-  const domain = mailboxAddress(deps.env.MAIL_FROM).split('@')[1] ?? 'localhost';
-  const [pub] = await deps.db.select({ name: publications.name }).from(publications).where(eq(publications.id, send.publicationId));
-  const listName = cleanHeader(pub?.name ?? send.fromName).replace(/[<>"]/g, '');
-  return {
-    html: compileTemplate(send.html),
-    text: compileTemplate(send.text),
-    from: mailboxWithName(send.fromName, deps.env.MAIL_FROM),
-    domain,
-    webUrl: await archiveUrl(deps, send),
-    base: await publicBaseFor(deps, send.userId),
-    listId: `${listName} <${send.publicationId.toLowerCase().replace(/[^a-z0-9-]/g, '-')}.list.${domain}>`,
-  };
-}
-
-export function buildMessage(
-  deps: RunnerDeps,
-  send: IssueSendRow,
-  p: Prepared,
-  r: Pick<SendRecipientRow, 'id' | 'email' | 'name' | 'subscriberId' | 'variant'>,
-): OutgoingMessage {
-  const links = unsubscribeLinks(deps, p.base, r.subscriberId ?? '', send.id, p.domain);
-  const greeting = greetingFor(r.name);
-  const secret = deps.env.APP_SECRET;
-  const base = p.base;
-  // Tracked sends: each link and the pixel carry this reader's signed token (tokens are base64url,
-  // so they need no escaping in an attribute).
-  const openPixel = send.trackOpens ? `${base}/t/o/${openToken(secret, { sendId: send.id, recipientId: r.id })}.gif` : '';
-  const link = send.trackClicks ? (position: number) => `${base}/t/c/${clickToken(secret, { sendId: send.id, recipientId: r.id, position })}` : undefined;
-  return {
-    to: r.email,
-    toName: r.name || undefined,
-    from: p.from,
-    replyTo: send.replyTo,
-    subject: subjectFor(send, r.variant),
-    html: fillTemplate(
-      p.html,
-      { greeting: escapeHtml(greeting), unsubscribeUrl: escapeHtml(links.url), webUrl: escapeHtml(p.webUrl), openPixel: escapeHtml(openPixel) },
-      link,
-    ),
-    text: fillTemplate(p.text, { greeting, unsubscribeUrl: links.url, webUrl: p.webUrl }),
-    headers: {
-      'List-Unsubscribe': `<${links.url}>, <${links.mailto}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      'List-Id': p.listId,
-    },
-    messageId: `<${send.id}.${r.id}@${p.domain}>`,
-    tags: { sendId: send.id, recipientId: String(r.id) },
-  };
 }
 
 export type RunOutcome = 'done' | 'retry' | 'lost' | 'canceled' | 'continue' | 'wait';
@@ -214,7 +145,7 @@ export async function runSend(
     .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'sending')));
 
   const chain = await chainFor(deps, send.userId);
-  const prepared = await prepare(deps, send);
+  const prepared = await prepareIssue(deps, send);
   const lead = chain[0]!;
   const pace = new Pace(lead.transport.ratePerSecond);
   const batchSize = Math.max(1, lead.transport.maxBatch);

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { EMAIL_FONTS, type WebFont } from '../../shared/themes';
+import { EMAIL_FONTS, type WebFont } from '../../shared/email-fonts';
 
 const require = createRequire(import.meta.url);
 

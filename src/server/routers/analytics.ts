@@ -1,6 +1,7 @@
 // Analytics of issues the product sent: opens, clicks, unsubscribes, bounces, complaints; tracking settings.
 import { router, protectedProcedure } from '../trpc/init';
-import { analyticsCsv, analyticsIssue, analyticsOverview, getTracking, setTracking } from '../analytics/analytics';
+import { analyticsCsv, analyticsIssue, analyticsOverview } from '../analytics/analytics';
+import { getTracking, setTracking } from '../analytics/tracking-switches';
 import { issueInput, overviewInput, setTrackingInput, trackingInput } from '../analytics/schemas';
 import { csvFile } from '../../shared/schemas/common';
 

@@ -2,7 +2,8 @@
 // one, with its colours, fonts, masthead and card designs and footer line. Only these fields reach the
 // renderer: the Theme entity's customCSS is never raw CSS from a user.
 import { z } from 'zod';
-import { BODY_STYLES, EMAIL_FONT_KEYS, EMAIL_FONTS, getTheme, HEADER_STYLES, type ThemeMeta } from '../themes';
+import { BODY_STYLES, getTheme, HEADER_STYLES, type ThemeMeta } from '../themes';
+import { EMAIL_FONT_KEYS, EMAIL_FONTS } from '../email-fonts';
 import { themeRankOf, type ThemeTier } from '../plans';
 import { assembledNewsletter, COLOR_THEMES } from './newsletter';
 

@@ -4,8 +4,9 @@
 import { describe, it, expect } from 'vitest';
 import { harnessWithAdmin } from '../../helpers/app';
 import { savedThemeMeta } from '../../../src/shared/schemas/themes';
-import { EMAIL_FONTS } from '../../../src/shared/themes';
-import { houseBrand, renderSaved } from './support';
+import { EMAIL_FONTS } from '../../../src/shared/email-fonts';
+import { houseBrand } from '../../fixtures/themes';
+import { renderSaved } from './support';
 
 const theme = (titleFont: 'merriweather' | 'georgia', bodyFont: 'source-sans' | 'verdana') =>
   savedThemeMeta('custom-webfonts1', houseBrand({ titleFont, bodyFont }))!;

@@ -17,7 +17,8 @@ import { useDebounced } from '../../lib/use-debounced';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../trpc';
 import { LogoField } from './theme-logo-field';
-import { BODY_STYLES, EMAIL_FONT_KEYS, EMAIL_FONTS, getTheme, HEADER_STYLES, type ThemeMeta } from '../../../shared/themes';
+import { BODY_STYLES, getTheme, HEADER_STYLES, type ThemeMeta } from '../../../shared/themes';
+import { EMAIL_FONT_KEYS, EMAIL_FONTS } from '../../../shared/email-fonts';
 import { GMAIL_CLIP_BYTES, type ColorTheme } from '../../../shared/schemas/newsletter';
 import { themeBrand, type BrandColorSet, type CustomThemeDto, type ThemeBrand } from '../../../shared/schemas/themes';
 
@@ -60,6 +61,16 @@ const MODES: { value: ColorTheme; label: string }[] = [
   { value: 'light', label: 'Light' },
   { value: 'dark', label: 'Dark' },
   { value: 'colorful', label: 'Colourful' },
+];
+
+const PREVIEW_AS: { value: 'email' | 'web'; label: string }[] = [
+  { value: 'email', label: 'Email' },
+  { value: 'web', label: 'Web page' },
+];
+
+const WIDTHS: { value: FrameWidth; label: string }[] = [
+  { value: 'desktop', label: 'Desktop' },
+  { value: 'mobile', label: 'Mobile' },
 ];
 
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/-/g, ' ');
@@ -231,25 +242,9 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
 
       <div className="min-w-0">
         <div className="mb-3 flex flex-wrap items-center gap-3">
-          <Choice
-            name="Preview as"
-            value={as}
-            options={[
-              { value: 'email', label: 'Email' },
-              { value: 'web', label: 'Web page' },
-            ]}
-            onChange={setAs}
-          />
+          <Choice name="Preview as" value={as} options={PREVIEW_AS} onChange={setAs} />
           <Choice name="Preview colours" value={mode} options={MODES} onChange={setMode} />
-          <Choice
-            name="Preview width"
-            value={width}
-            options={[
-              { value: 'desktop', label: 'Desktop' },
-              { value: 'mobile', label: 'Mobile' },
-            ]}
-            onChange={setWidth}
-          />
+          <Choice name="Preview width" value={width} options={WIDTHS} onChange={setWidth} />
           {preview.isFetching && <Spinner size="sm" label="Updating preview" />}
         </div>
         {data && (
