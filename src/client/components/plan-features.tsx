@@ -1,7 +1,7 @@
 // The list of what a plan includes, shared by every place that sells a plan (landing pricing, the
 // upgrade dialog, /upgrade, the trial page): a feature nothing builds yet carries 'Coming soon' and no
 // check mark, read from the feature's own flag in plans.ts.
-import { Check, Clock } from 'lucide-react';
+import { Check, Clock, Lock } from 'lucide-react';
 import { MSG } from '../../shared/messages';
 import { isComingSoon, type PlanFeature } from '../../shared/plans';
 import { cn } from '../lib/cn';
@@ -11,6 +11,15 @@ export function ComingSoonBadge({ className }: { className?: string }) {
   return (
     <Badge tone="warning" className={className}>
       {MSG.comingSoon}
+    </Badge>
+  );
+}
+
+/** '{Plan} Plan Required' beside a feature the user's plan does not include. */
+export function PlanRequiredBadge({ plan }: { plan: string }) {
+  return (
+    <Badge tone="neutral">
+      <Lock className="size-3" aria-hidden /> {MSG.planRequired(plan)}
     </Badge>
   );
 }

@@ -2,8 +2,8 @@
 // are served on, with what the DNS and the server need. Stored with the account, not on this device.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Globe, Lock } from 'lucide-react';
-import { Badge } from '../../components/ui/badge';
+import { Globe } from 'lucide-react';
+import { PlanRequiredBadge } from '../../components/plan-features';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
@@ -38,9 +38,7 @@ export function CustomDomainSettings() {
       </div>
       {!d ? null : !d.allowed ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          <Badge tone="neutral">
-            <Lock className="size-3" aria-hidden /> {MSG.planRequired(PLAN_LABELS.enterprise)}
-          </Badge>
+          <PlanRequiredBadge plan={PLAN_LABELS.enterprise} />
           <Link to="/upgrade" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
             {MSG.upgradeYourPlan}
           </Link>

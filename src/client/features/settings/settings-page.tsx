@@ -1,12 +1,10 @@
 // /settings: General, Notifications, Privacy, Advanced. Everything here is stored on this device only,
 // except the custom domain (Advanced), which is the account's.
 import type { ReactNode } from 'react';
-import { KeyRound, Lock } from 'lucide-react';
-import { MSG } from '../../../shared/messages';
+import { KeyRound } from 'lucide-react';
 import { API_ACCESS_PLAN, PLAN_OFFERS } from '../../../shared/plans';
-import { ComingSoonBadge } from '../../components/plan-features';
+import { ComingSoonBadge, PlanRequiredBadge } from '../../components/plan-features';
 import { PageHeader } from '../../components/page-header';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/input';
@@ -176,9 +174,7 @@ export function SettingsPage() {
                   Keys to call the API from your own scripts are coming soon, with the {apiPlan} plan.
                 </p>
                 <div className="mt-2 flex flex-wrap gap-1.5">
-                  <Badge tone="neutral">
-                    <Lock className="size-3" aria-hidden /> {MSG.planRequired(apiPlan)}
-                  </Badge>
+                  <PlanRequiredBadge plan={apiPlan} />
                   <ComingSoonBadge />
                 </div>
               </div>
