@@ -1,5 +1,6 @@
 // Newsletter engine benchmark: render 20 and 100 articles, all 108 theme combinations, each export
 // format, and MJML (the alternative measured before choosing React Email) on a bare one-column layout.
+import { houseBrand } from '../../tests/fixtures/themes';
 import mjml2html from 'mjml';
 import { assembleNewsletter } from '../../src/server/newsletter/assemble';
 import { renderIssue } from '../../src/server/newsletter/render';
@@ -51,17 +52,8 @@ export default async function run() {
   });
   // A saved theme (Newsprint with the creator's colours, fonts and footer) against Newsprint itself,
   // the same 20 articles, alternating so both meet the same machine state.
-  const saved = savedThemeMeta('custom-bench', {
-    name: 'House Style',
-    baseThemeId: 'newsprint',
-    colors: { primary: '#123c69', secondary: '#eee2dc', accent: '#ac3b61', background: '#fdfbf7', text: '#1b1b2f', link: '#0b5394' },
-    titleFont: 'palatino',
-    bodyFont: 'verdana',
-    headerStyle: 'broadsheet',
-    cardStyle: 'column-rules',
-    footerText: 'Printed with care in Leeds.',
-    logo: null,
-  })!;
+  const saved = savedThemeMeta('custom-bench', houseBrand())!;
+
   const inSaved = input(20, saved.id, { colorTheme: 'light' });
   const inBuiltIn = input(20, 'newsprint', { colorTheme: 'light' });
   const builtIn: number[] = [];

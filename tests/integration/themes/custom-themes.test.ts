@@ -10,25 +10,13 @@ import { THEME_MSG, themeMetaOf } from '../../../src/server/themes/custom-themes
 import { contrast, paletteFor } from '../../../src/server/newsletter/palette';
 import { CAPABILITIES } from '../../../src/shared/plans';
 import { getTheme } from '../../../src/shared/themes';
-import type { ThemeBrand } from '../../../src/shared/schemas/themes';
+import { houseBrand } from '../../fixtures/themes';
 import { buildArticle, buildChannel, expectStatus } from '../workflow/factories';
 import { times, together } from '../concurrency/support';
 
 const newsprint = getTheme('newsprint')!;
 
-/** Newsprint with every colour changed to one Newsprint does not use. */
-const brand = (o: Partial<ThemeBrand> = {}): ThemeBrand => ({
-  name: 'House Style',
-  baseThemeId: 'newsprint',
-  colors: { primary: '#123c69', secondary: '#eee2dc', accent: '#ac3b61', background: '#fdfbf7', text: '#1b1b2f', link: '#0b5394' },
-  titleFont: 'palatino',
-  bodyFont: 'verdana',
-  headerStyle: newsprint.headerStyle,
-  cardStyle: newsprint.bodyStyle,
-  footerText: 'Printed with care in Leeds.',
-  ...o,
-  logo: o.logo ?? null,
-});
+const brand = houseBrand;
 
 async function professional() {
   const h = await harnessWithAdmin({ env: { RATE_LIMITS: 'off' } });

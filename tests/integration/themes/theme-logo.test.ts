@@ -10,7 +10,8 @@ import { signedIn } from '../newsletter/support';
 import { THEME_MSG } from '../../../src/server/themes/custom-themes';
 import { LOGO_MSG } from '../../../src/server/themes/logo';
 import { savedThemeMeta, type ThemeBrand } from '../../../src/shared/schemas/themes';
-import { houseBrand, renderSaved } from './support';
+import { houseBrand } from '../../fixtures/themes';
+import { renderSaved } from './support';
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 4, background: '#123c69' } })
