@@ -105,13 +105,17 @@ export function confidenceAhead(a: { n: number; k: number }, b: { n: number; k: 
   return normalCdf((pa - pb) / se);
 }
 
+/** A group's readers who did what the rule counts (opened, or clicked). */
+const successes = (r: VariantResult, rule: SubjectTestPlan['rule']) => (rule === 'opens' ? r.opens : r.clicks);
+/** The rate the rule compares; null for a group nobody was sent. */
+const rateOf = (r: VariantResult, rule: SubjectTestPlan['rule']) => (r.recipients > 0 ? successes(r, rule) / r.recipients : null);
+
 /** The winner by the test's rule: the best rate, the first subject on a tie; with how sure that is. */
 export function pickWinner(results: VariantResult[], rule: SubjectTestPlan['rule'], decidedAt: Date, early: boolean): SubjectTestWinner {
-  const rate = (r: VariantResult) => (r.recipients > 0 ? (rule === 'opens' ? r.opens : r.clicks) / r.recipients : 0);
-  const ranked = results.slice().sort((x, y) => rate(y) - rate(x) || x.variant - y.variant);
-  const [best, second] = ranked;
-  const k = (r: VariantResult) => (rule === 'opens' ? r.opens : r.clicks);
-  const confidence = best && second ? confidenceAhead({ n: best.recipients, k: k(best) }, { n: second.recipients, k: k(second) }) : 0.5;
+  const rate = (r: VariantResult) => rateOf(r, rule) ?? 0;
+  const [best, second] = results.slice().sort((x, y) => rate(y) - rate(x) || x.variant - y.variant);
+  const trial = (r: VariantResult) => ({ n: r.recipients, k: successes(r, rule) });
+  const confidence = best && second ? confidenceAhead(trial(best), trial(second)) : 0.5;
   return { variant: best?.variant ?? 0, decidedAt: decidedAt.toISOString(), confidence, withinNoise: confidence < SURE_ENOUGH, early };
 }
 
@@ -170,10 +174,7 @@ export async function subjectTestReport(
 ): Promise<SubjectTestReport | null> {
   const plan = send.subjectTest;
   if (!plan) return null;
-  const variants = (await variantResults(db, send)).map((v) => ({
-    ...v,
-    rate: v.recipients > 0 ? (plan.rule === 'opens' ? v.opens : v.clicks) / v.recipients : null,
-  }));
+  const variants = (await variantResults(db, send)).map((v) => ({ ...v, rate: rateOf(v, plan.rule) }));
   const [rest] = await db
     .select({ n: count() })
     .from(sendRecipients)
