@@ -35,8 +35,9 @@ function allowedProcedures(path: string): boolean {
 export function customDomainGate(deps: Deps): MiddlewareHandler<AppEnv> {
   const appHost = new URL(deps.env.APP_URL).hostname.toLowerCase();
   return async (c, next) => {
-    // The node server builds the URL from the Host header (the reverse proxy passes it on).
-    const host = new URL(c.req.url).hostname.toLowerCase();
+    // Every request passes here: the Host header (the reverse proxy passes it on) is read as it is, and
+    // the URL parsed only when there is none (a request built in-process).
+    const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase().replace(/:\d+$/, '');
     if (!host || host === appHost) return next();
     const owner = await domainOwner(deps.db, host);
     if (!owner) return next();
