@@ -52,4 +52,7 @@ export const {
   serverProcesses,
   customThemes,
   customDomains,
+  apiKeys,
+  apiRequests,
+  apiIdempotency,
 } = pgTables;

@@ -55,3 +55,6 @@ export const rateLimits = pick('rateLimits');
 export const serverProcesses = pick('serverProcesses');
 export const customThemes = pick('customThemes');
 export const customDomains = pick('customDomains');
+export const apiKeys = pick('apiKeys');
+export const apiRequests = pick('apiRequests');
+export const apiIdempotency = pick('apiIdempotency');

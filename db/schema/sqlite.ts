@@ -15,3 +15,4 @@ export * from './tracking';
 export * from './shared-state';
 export * from './themes';
 export * from './domains';
+export * from './api';

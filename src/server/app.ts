@@ -32,6 +32,7 @@ import { blogShell, sitemapXml } from './blog/public-pages';
 import { readerShell } from './subscribers/reader-shell';
 import { customDomainGate } from './http/custom-domain';
 import { onboardingRest } from './rest/onboarding';
+import { v1Api } from './rest/v1/handler';
 import { teamRest } from './rest/team';
 import { trackingPublicRest, trackingRest } from './rest/tracking';
 import { errorResponse } from './http/error-response';
@@ -92,6 +93,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     if (session.setCookie) c.header('Set-Cookie', session.setCookie, { append: true });
     await next();
   };
+  // The public API authenticates by its Bearer key alone (no cookie, so no CSRF check); its handlers answer
+  // every /api/v1 path, so the session middleware below never runs for them.
+  app.route('/api/v1', v1Api(deps, remoteAddress));
   app.use('/api/*', apiContext);
   app.use('/test-email', apiContext);
 

@@ -63,6 +63,8 @@ export interface Context extends Deps {
   userAgent: string;
   /** Headers added to the response (Set-Cookie from sign-in and sign-out). */
   resHeaders: Headers;
+  /** The public API key the request was made with (rest/v1); absent for a browser session. */
+  apiKey?: { id: string; scope: 'read' | 'write' };
 }
 
 /** The context of a signed-in procedure (after protectedProcedure's check). */

@@ -8,6 +8,7 @@ export const MSG = {
   authCheckFailed: 'Auth check failed',
   notSignedIn: 'Please sign in to continue',
   forbidden: 'You do not have permission to do this',
+  apiKeyReadOnly: 'This API key can only read. Create a key with read and write access to make changes.',
   rateLimited: 'Too many requests. Please wait a few minutes and try again.',
   somethingWentWrong: 'Something went wrong',
   pleaseTryLater: 'Please try again later.',

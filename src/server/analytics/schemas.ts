@@ -14,3 +14,48 @@ export const setTrackingInput = z
 export type SetTrackingInput = z.infer<typeof setTrackingInput>;
 export type OverviewInput = z.output<typeof overviewInput>;
 export const trackingInput = z.object({ publicationId });
+
+/** One issue's figures (analytics.issue): rates are fractions 0..1, null with nothing to divide. */
+export const issueStats = z.object({
+  sendId: z.string(),
+  publicationId: z.string(),
+  publicationName: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  sentAt: z.string(),
+  trackOpens: z.boolean(),
+  trackClicks: z.boolean(),
+  recipients: z.number().int(),
+  delivered: z.number().int(),
+  deliveredSource: z.enum(['provider', 'estimate']),
+  opens: z.number().int(),
+  uniqueOpens: z.number().int(),
+  humanOpens: z.number().int(),
+  clicks: z.number().int(),
+  uniqueClicks: z.number().int(),
+  machineClicks: z.number().int(),
+  unsubscribes: z.number().int(),
+  bounces: z.number().int(),
+  complaints: z.number().int(),
+  openRate: z.number().nullable(),
+  humanOpenRate: z.number().nullable(),
+  clickRate: z.number().nullable(),
+  clickToOpen: z.number().nullable(),
+});
+
+/** A link of the issue: its readers' clicks (machine clicks left out) and distinct clickers. */
+export const linkStats = z.object({ position: z.number().int(), url: z.string(), label: z.string(), clicks: z.number().int(), uniqueClickers: z.number().int() });
+
+export const subjectTestReport = z.object({
+  rule: z.enum(['opens', 'clicks']),
+  sharePercent: z.number().int(),
+  waitHours: z.number().int(),
+  variants: z.array(
+    z.object({ variant: z.number().int(), subject: z.string(), recipients: z.number().int(), opens: z.number().int(), clicks: z.number().int(), rate: z.number().nullable() }),
+  ),
+  rest: z.number().int(),
+  winner: z.object({ variant: z.number().int(), decidedAt: z.string(), confidence: z.number(), withinNoise: z.boolean(), early: z.boolean() }).nullable(),
+  testEndsAt: z.string().nullable(),
+});
+
+export const issueReport = issueStats.extend({ links: z.array(linkStats), subjectTest: subjectTestReport.nullable() });

@@ -1,6 +1,7 @@
 // Contracts of sends.*: sending an issue (now or scheduled), naming a send, and the public pages'
 // inputs (the unsubscribe token, the archive's publication address).
 import { z } from 'zod';
+import { SEND_STATUSES } from '../../../db/schema';
 import { publicationId } from '../publications/schemas';
 import { assembleRequest } from '../publications/assemble-input';
 import { UNSUBSCRIBE_MSG } from './unsubscribe';
@@ -41,3 +42,34 @@ export const sendIdInput = z.object({ id: z.string().trim().min(1).max(64) });
 export const sendsOfPublicationInput = z.object({ publicationId });
 export const unsubscribeTokenInput = z.object({ token: z.string().trim().min(10, UNSUBSCRIBE_MSG.invalid).max(512, UNSUBSCRIBE_MSG.invalid) });
 export const archiveInput = z.object({ slug: z.string().trim().min(1).max(120) });
+
+/** A send as its progress shows it (sends.create, progress, list, cancel, retry, pickWinner). */
+export const sendProgress = z.object({
+  id: z.string(),
+  publicationId: z.string(),
+  subject: z.string(),
+  status: z.enum(SEND_STATUSES),
+  scheduledAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  suppressed: z.number().int(),
+  remaining: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  /** A subject test's settings and where it stands; null for an ordinary send. */
+  test: z
+    .object({
+      subjects: z.array(z.string()),
+      sharePercent: z.number().int(),
+      waitHours: z.number().int(),
+      rule: z.enum(['opens', 'clicks']),
+      phase: z.enum(['testing', 'waiting', 'winner', 'done']),
+      groupSize: z.number().int().nullable(),
+      testEndsAt: z.string().nullable(),
+      winner: z.object({ variant: z.number().int(), subject: z.string(), confidence: z.number(), withinNoise: z.boolean(), early: z.boolean() }).nullable(),
+    })
+    .nullable(),
+});

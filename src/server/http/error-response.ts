@@ -33,5 +33,7 @@ export function errorResponse(c: Context<AppEnv>, err: unknown, opts: ErrorOptio
   if (status >= 500) c.get('deps').log.error(`${c.req.method} ${c.req.path} failed`, trpcErr.cause ?? trpcErr);
   const message = status >= 500 && status !== 503 ? (opts.internalMessage ?? MSG.internalError) : trpcErr.message;
   const fieldErrors = fieldErrorsOf(trpcErr);
+  const retryAfter = appDataOf(trpcErr)?.retryAfterSeconds;
+  if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
   return c.json({ success: false, message, code: trpcErr.code, ...(fieldErrors ? { fieldErrors } : {}), ...appDataOf(trpcErr) }, status);
 }

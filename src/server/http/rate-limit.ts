@@ -36,7 +36,7 @@ export class RateLimiter implements Limiter {
       this.hits.set(key, entry);
       if (this.hits.size > 50_000) this.sweep(now);
     }
-    if (entry.count >= rule.limit) throw new AppError('TOO_MANY_REQUESTS', MSG.rateLimited);
+    if (entry.count >= rule.limit) throw rateLimited(entry.resetAt - now);
     entry.count += 1;
     const counted = entry;
     let released = false;
@@ -62,6 +62,11 @@ export class RateLimiter implements Limiter {
   private sweep(now: number) {
     for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
   }
+}
+
+/** The refusal of an attempt over its limit, with when the window ends (answered as Retry-After). */
+function rateLimited(msLeft: number): AppError {
+  return new AppError('TOO_MANY_REQUESTS', MSG.rateLimited, { retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)) });
 }
 
 /** Windows past their end are deleted at most this often per process (one indexed DELETE). */
@@ -104,7 +109,10 @@ export class DatabaseRateLimiter implements Limiter {
         setWhere: sql`${ended} OR ${rateLimits.count} < ${rule.limit}`,
       })
       .returning({ resetAt: rateLimits.resetAt });
-    if (!counted) throw new AppError('TOO_MANY_REQUESTS', MSG.rateLimited);
+    if (!counted) {
+      const [window] = await t.select({ resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, key));
+      throw rateLimited((window?.resetAt.getTime() ?? now + rule.windowMs) - now);
+    }
     let released = false;
     return async () => {
       // Only the window the attempt was counted in gives it back, and only once.

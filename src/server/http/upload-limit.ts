@@ -41,3 +41,11 @@ function capped(source: ReadableStream<Uint8Array>, maxSize: number, message: st
     { highWaterMark: 0 },
   );
 }
+
+/** A request's body as text, refused with a 413 past `maxSize` (declared or counted as it is read). */
+export async function readCappedText(req: Request, maxSize: number, message: string): Promise<string> {
+  if (!req.body) return '';
+  const declared = req.headers.has('transfer-encoding') ? null : req.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxSize) throw new AppError('PAYLOAD_TOO_LARGE', message);
+  return new Response(capped(req.body, maxSize, message)).text();
+}

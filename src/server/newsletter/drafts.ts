@@ -1,7 +1,9 @@
 // Saved newsletters (drafts): create (idempotent on a client-generated id), list, get, update, delete,
 // duplicate, and the saved newsletter of a publication's current issue (step 5's Save and Export).
 // Every row is owned; another user's id answers NOT_FOUND.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { decodeCursor, encodeCursor } from '../cursor';
+import { pageCursor } from '../../shared/schemas/common';
 import { z } from 'zod';
 import { newsletters, type NewsletterRow } from '../../../db/schema';
 import { AppError } from '../errors';
@@ -45,6 +47,8 @@ export const listDraftsInput = z
   .object({ limit: z.number().int().min(1).max(200).default(50), offset: z.number().int().min(0).default(0) })
   .default({ limit: 50, offset: 0 });
 
+export const draftPageInput = z.object({ limit: z.number().int().min(1).max(200).default(50), cursor: pageCursor.optional() }).default({ limit: 50 });
+
 const dateOut = z.string();
 
 export const draftSummaryDto = z.object({
@@ -65,6 +69,7 @@ export const draftDto = draftSummaryDto.extend({
   contentSources: storedContentSources,
 });
 export type DraftDto = z.infer<typeof draftDto>;
+export const draftPage = z.object({ newsletters: z.array(draftSummaryDto), nextCursor: z.string().nullable() });
 
 export const NOT_FOUND_MSG = 'Newsletter not found';
 
@@ -122,14 +127,29 @@ export async function createDraft(ctx: DraftCtx, input: z.infer<typeof createDra
 }
 
 export async function listDrafts(ctx: DraftCtx, input: z.infer<typeof listDraftsInput>) {
-  const rows = await ctx.db
+  return (await draftRows(ctx, input.limit, { offset: input.offset })).map(summary);
+}
+
+/** A page of saved newsletters, newest change first, and the cursor of the next page (null on the last). */
+export async function pageDrafts(ctx: DraftCtx, input: z.infer<typeof draftPageInput>) {
+  const rows = await draftRows(ctx, input.limit, { cursor: input.cursor });
+  const last = rows.length === input.limit ? rows[rows.length - 1] : undefined;
+  return { newsletters: rows.map(summary), nextCursor: last ? encodeCursor([last.updatedAt.getTime(), last.id]) : null };
+}
+
+function draftRows(ctx: DraftCtx, limit: number, from: { offset?: number; cursor?: string }) {
+  const after = from.cursor ? decodeCursor(from.cursor, ['n', 's'] as const) : null;
+  const mine = eq(newsletters.userId, ctx.user.id);
+  const where = after
+    ? and(mine, or(lt(newsletters.updatedAt, new Date(after[0])), and(eq(newsletters.updatedAt, new Date(after[0])), lt(newsletters.id, after[1]))))
+    : mine;
+  return ctx.db
     .select()
     .from(newsletters)
-    .where(eq(newsletters.userId, ctx.user.id))
+    .where(where)
     .orderBy(desc(newsletters.updatedAt), desc(newsletters.id))
-    .limit(input.limit)
-    .offset(input.offset);
-  return rows.map(summary);
+    .limit(limit)
+    .offset(from.offset ?? 0);
 }
 
 export async function getDraft(ctx: DraftCtx, id: string): Promise<DraftDto> {

@@ -2,12 +2,15 @@
 import { router, protectedProcedure } from '../trpc/init';
 import { analyticsCsv, analyticsIssue, analyticsOverview } from '../analytics/analytics';
 import { getTracking, setTracking } from '../analytics/tracking-switches';
-import { issueInput, overviewInput, setTrackingInput, trackingInput } from '../analytics/schemas';
+import { issueInput, issueReport, overviewInput, setTrackingInput, trackingInput } from '../analytics/schemas';
 import { csvFile } from '../../shared/schemas/common';
 
 export const analyticsRouter = router({
   overview: protectedProcedure.input(overviewInput).query(({ ctx, input }) => analyticsOverview(ctx, input)),
-  issue: protectedProcedure.input(issueInput).query(({ ctx, input }) => analyticsIssue(ctx, input.sendId)),
+  issue: protectedProcedure
+    .input(issueInput)
+    .output(issueReport)
+    .query(({ ctx, input }) => analyticsIssue(ctx, input.sendId)),
   exportCsv: protectedProcedure
     .input(overviewInput)
     .output(csvFile)

@@ -6,6 +6,9 @@ import {
   createDraftRequest,
   deleteDraft,
   draftDto,
+  draftPage,
+  draftPageInput,
+  pageDrafts,
   draftRef,
   draftSummaryDto,
   duplicateDraft,
@@ -17,6 +20,7 @@ import {
   updateDraft,
   updateDraftInput,
 } from '../newsletter/drafts';
+import { buildDraft, buildDraftInput } from '../newsletter/build-draft';
 import { exportInput, exportNewsletter, exportResult } from '../newsletter/exports';
 import { removedResult } from '../../shared/schemas/common';
 
@@ -25,6 +29,12 @@ export const draftsRouter = router({
     .input(createDraftRequest)
     .output(draftDto)
     .mutation(({ ctx, input }) => createDraft(ctx, input)),
+  /** A saved newsletter assembled here from articles and a theme (the public API's create). */
+  build: protectedProcedure
+    .use(costly('render'))
+    .input(buildDraftInput)
+    .output(draftDto)
+    .mutation(({ ctx, input }) => buildDraft(ctx, input)),
   saveIssue: protectedProcedure
     .input(saveIssueInput)
     .output(draftDto)
@@ -33,6 +43,11 @@ export const draftsRouter = router({
     .input(listDraftsInput)
     .output(z.array(draftSummaryDto))
     .query(({ ctx, input }) => listDrafts(ctx, input)),
+  /** Newest change first, by cursor. */
+  page: protectedProcedure
+    .input(draftPageInput)
+    .output(draftPage)
+    .query(({ ctx, input }) => pageDrafts(ctx, input)),
   get: protectedProcedure
     .input(draftRef)
     .output(draftDto)

@@ -3,7 +3,8 @@
 import { router, protectedProcedure, publicProcedure, costly } from '../trpc/init';
 import { AppError } from '../errors';
 import { cancelSend, createSend, getSendProgress, listSends, pickWinnerNow, retrySend, sendAudience } from '../delivery/sends';
-import { archiveInput, createSendInput, sendIdInput, sendsOfPublicationInput, unsubscribeTokenInput } from '../delivery/schemas';
+import { archiveInput, createSendInput, sendIdInput, sendProgress, sendsOfPublicationInput, unsubscribeTokenInput } from '../delivery/schemas';
+import { z } from 'zod';
 import { UNSUBSCRIBE_MSG, unsubscribeInfo } from '../delivery/unsubscribe';
 import { listArchive } from '../delivery/archive';
 
@@ -11,15 +12,25 @@ export const sendsRouter = router({
   create: protectedProcedure
     .use(costly('render'))
     .input(createSendInput)
+    .output(sendProgress)
     .mutation(async ({ ctx, input }) => {
       const progress = await createSend(ctx, input);
       ctx.delivery.kick();
       return progress;
     }),
-  progress: protectedProcedure.input(sendIdInput).query(({ ctx, input }) => getSendProgress(ctx, input.id)),
+  progress: protectedProcedure
+    .input(sendIdInput)
+    .output(sendProgress)
+    .query(({ ctx, input }) => getSendProgress(ctx, input.id)),
   audience: protectedProcedure.input(sendsOfPublicationInput).query(({ ctx, input }) => sendAudience(ctx, input.publicationId)),
-  list: protectedProcedure.input(sendsOfPublicationInput).query(({ ctx, input }) => listSends(ctx, input.publicationId)),
-  cancel: protectedProcedure.input(sendIdInput).mutation(({ ctx, input }) => cancelSend(ctx, input.id)),
+  list: protectedProcedure
+    .input(sendsOfPublicationInput)
+    .output(z.array(sendProgress))
+    .query(({ ctx, input }) => listSends(ctx, input.publicationId)),
+  cancel: protectedProcedure
+    .input(sendIdInput)
+    .output(sendProgress)
+    .mutation(({ ctx, input }) => cancelSend(ctx, input.id)),
   retry: protectedProcedure.input(sendIdInput).mutation(async ({ ctx, input }) => {
     const progress = await retrySend(ctx, input.id);
     ctx.delivery.kick();

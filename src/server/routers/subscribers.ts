@@ -2,8 +2,18 @@
 // the public signup page with double opt-in (publicPage, signup, confirm).
 import { router, protectedProcedure, publicProcedure } from '../trpc/init';
 import { csvFile } from '../../shared/schemas/common';
-import { addSubscriber, authorizeImport, exportSubscribersCsv, listSubscribers, removeSubscribers, shareInfo } from '../subscribers/subscribers';
+import {
+  addSubscriber,
+  authorizeImport,
+  exportSubscribersCsv,
+  listSubscribers,
+  removeSubscribers,
+  shareInfo,
+  updateSubscriber,
+} from '../subscribers/subscribers';
 import { importSubscribersCsv } from '../subscribers/csv-import';
+import { SUBSCRIBER_MSG } from '../subscribers/subscribers';
+import { AppError } from '../errors';
 import { confirm, publicPage, signup } from '../subscribers/signup';
 import {
   addInput,
@@ -14,6 +24,11 @@ import {
   importReport,
   importTargetInput,
   listInput,
+  listResult,
+  removedCount,
+  subscriberDto,
+  subscriberRef,
+  updateInput,
   publicPageResult,
   publicationRef,
   removeInput,
@@ -23,9 +38,31 @@ import {
 } from '../subscribers/schemas';
 
 export const subscribersRouter = router({
-  list: protectedProcedure.input(listInput).query(({ ctx, input }) => listSubscribers(ctx, input)),
-  add: protectedProcedure.input(addInput).mutation(({ ctx, input }) => addSubscriber(ctx, input)),
-  remove: protectedProcedure.input(removeInput).mutation(({ ctx, input }) => removeSubscribers(ctx, input)),
+  list: protectedProcedure
+    .input(listInput)
+    .output(listResult)
+    .query(({ ctx, input }) => listSubscribers(ctx, input)),
+  add: protectedProcedure
+    .input(addInput)
+    .output(subscriberDto)
+    .mutation(({ ctx, input }) => addSubscriber(ctx, input)),
+  update: protectedProcedure
+    .input(updateInput)
+    .output(subscriberDto)
+    .mutation(({ ctx, input }) => updateSubscriber(ctx, input)),
+  remove: protectedProcedure
+    .input(removeInput)
+    .output(removedCount)
+    .mutation(({ ctx, input }) => removeSubscribers(ctx, input)),
+  /** One reader, by id (the public API's DELETE). */
+  delete: protectedProcedure
+    .input(subscriberRef)
+    .output(removedCount)
+    .mutation(async ({ ctx, input }) => {
+      const result = await removeSubscribers(ctx, { publicationId: input.publicationId, ids: [input.id] });
+      if (result.removed === 0) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
+      return result;
+    }),
   share: protectedProcedure.input(publicationRef).query(({ ctx, input }) => shareInfo(ctx, input.publicationId)),
   exportCsv: protectedProcedure
     .input(publicationRef)

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { SUBSCRIBER_STATUSES } from '../../../db/schema';
 import { emailField } from '../../shared/schemas/auth';
 import { SIGNUP_MSG } from './messages';
+import { pageCursor } from '../../shared/schemas/common';
 
 const publicationIdField = z.string().min(1).max(64);
 export const publicationRef = z.object({ publicationId: publicationIdField });
@@ -21,8 +22,53 @@ export const listInput = z.object({
   search: z.string().trim().max(200).optional(),
   status: z.enum(SUBSCRIBER_STATUSES).optional(),
   page: z.number().int().min(1).max(100_000).default(1),
+  /** The previous answer's nextCursor: the page after it (page is then ignored). */
+  cursor: pageCursor.optional(),
+  limit: z.number().int().min(1).max(500).default(50),
 });
 export type ListInput = z.infer<typeof listInput>;
+
+export const subscriberDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  status: z.enum(SUBSCRIBER_STATUSES),
+  /** How the reader joined: manual, import, signup. */
+  source: z.string(),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  unsubscribedAt: z.string().nullable(),
+});
+export type SubscriberDto = z.infer<typeof subscriberDto>;
+
+const statusCounts = z.object(
+  Object.fromEntries(SUBSCRIBER_STATUSES.map((s) => [s, z.number().int()])) as Record<(typeof SUBSCRIBER_STATUSES)[number], z.ZodNumber>,
+);
+
+export const listResult = z.object({
+  publication: z.object({ id: z.string(), name: z.string() }),
+  subscribers: z.array(subscriberDto),
+  counts: statusCounts,
+  total: z.number().int(),
+  matching: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The plan's subscriber limit per publication; null when unlimited. */
+  limit: z.number().int().nullable(),
+  /** Pass as cursor for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+
+export const subscriberRef = z.object({ publicationId: publicationIdField, id: z.string().min(1).max(64) });
+
+/** A creator may correct a reader's name or mark them as left; joining again is the reader's own act. */
+export const updateInput = subscriberRef.extend({
+  name: subscriberName.optional(),
+  status: z.literal('unsubscribed').optional(),
+});
+export type UpdateInput = z.infer<typeof updateInput>;
+
+export const removedCount = z.object({ removed: z.number().int() });
 
 export const addInput = z.object({
   publicationId: z.string().min(1).max(64),

@@ -4,7 +4,7 @@
 import { csvCell } from '../csv';
 import { contains } from '../sql-search';
 import crypto from 'node:crypto';
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthedContext } from '../context';
 import { affectedRows, tx, type Db, type DbOrTx } from '../db';
@@ -15,12 +15,12 @@ import { capabilitiesFor } from '../../shared/plans';
 import { findOwned } from '../publications/publications';
 import { isSuppressed, normalizeEmail } from '../mail/events';
 import { ensureSlug } from './slug';
-import type { AddInput, ImportTarget, ListInput, RemoveInput } from './schemas';
+import type { AddInput, ImportTarget, ListInput, RemoveInput, SubscriberDto, UpdateInput } from './schemas';
+import { decodeCursor, encodeCursor } from '../cursor';
 
 export type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
 
 export const MAX_IMPORT_ROWS = 100_000;
-export const PAGE_SIZE = 50;
 
 export const SUBSCRIBER_MSG = {
   already: 'Already subscribed',
@@ -33,20 +33,12 @@ export const SUBSCRIBER_MSG = {
   noEmailColumn: 'No column of e-mail addresses was found. Put the addresses in a column named "email" (and names in "name").',
   unreadable: 'This file could not be read as CSV.',
   hasInvalid: 'Some rows are not valid; nothing was imported. Fix them, or import only the valid rows.',
+  notFound: 'Subscriber not found',
 } as const;
 
 export const emailShape = z.email();
 
-export interface SubscriberDto {
-  id: string;
-  email: string;
-  name: string;
-  status: SubscriberStatus;
-  source: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-}
+export type { SubscriberDto };
 
 const toDto = (r: SubscriberRow): SubscriberDto => ({
   id: r.id,
@@ -81,14 +73,20 @@ export async function listSubscribers(ctx: Ctx, input: ListInput) {
   const where = and(...conditions);
   const [matched] = await ctx.db.select({ n: count() }).from(subscribers).where(where);
   const matching = matched?.n ?? 0;
+  // Newest first; a cursor continues after the row it names (keyset), a page number skips rows.
+  const after = input.cursor ? decodeCursor(input.cursor, ['n', 's'] as const) : null;
+  const page = after
+    ? and(where, or(lt(subscribers.createdAt, new Date(after[0])), and(eq(subscribers.createdAt, new Date(after[0])), gt(subscribers.email, after[1]))))
+    : where;
   const rows = await ctx.db
     .select()
     .from(subscribers)
-    .where(where)
+    .where(page)
     .orderBy(desc(subscribers.createdAt), subscribers.email)
-    .limit(PAGE_SIZE)
-    .offset((input.page - 1) * PAGE_SIZE);
+    .limit(input.limit)
+    .offset(after ? 0 : (input.page - 1) * input.limit);
   const counts = await statusCounts(ctx.db, pub.id);
+  const last = rows.length === input.limit ? rows[rows.length - 1] : undefined;
   return {
     publication: { id: pub.id, name: pub.name },
     subscribers: rows.map(toDto),
@@ -96,8 +94,9 @@ export async function listSubscribers(ctx: Ctx, input: ListInput) {
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     matching,
     page: input.page,
-    pageSize: PAGE_SIZE,
+    pageSize: input.limit,
     limit: Number.isFinite(capabilitiesFor(ctx.user).maxSubscribers) ? capabilitiesFor(ctx.user).maxSubscribers : null,
+    nextCursor: last ? encodeCursor([last.createdAt.getTime(), last.email]) : null,
   };
 }
 
@@ -174,6 +173,31 @@ export function removeSubscribers(ctx: Ctx, input: RemoveInput) {
     const pub = await findOwned(t, ctx.user.id, input.publicationId);
     const res = await t.delete(subscribers).where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.id, input.ids)));
     return { removed: affectedRows(res) };
+  });
+}
+
+/** A creator corrects a reader's name or marks them as left (they are then skipped by every send). */
+export function updateSubscriber(ctx: Ctx, input: UpdateInput): Promise<SubscriberDto> {
+  return tx(ctx.db, async (t) => {
+    const pub = await findOwned(t, ctx.user.id, input.publicationId);
+    const [row] = await t
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.publicationId, pub.id), eq(subscribers.id, input.id)));
+    if (!row) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
+    const now = ctx.now();
+    const leaving = input.status === 'unsubscribed' && row.status !== 'unsubscribed';
+    const changes = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(leaving ? { status: 'unsubscribed' as const, unsubscribedAt: now } : {}),
+    };
+    if (Object.keys(changes).length === 0) return toDto(row);
+    const [updated] = await t
+      .update(subscribers)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(subscribers.id, row.id))
+      .returning();
+    return toDto(updated!);
   });
 }
 

@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/service';
 
 export function createContext(
   deps: Deps,
-  req: { user: SessionUser | null; sessionId: string | null; ip: string; userAgent?: string; resHeaders: Headers },
+  req: { user: SessionUser | null; sessionId: string | null; ip: string; userAgent?: string; resHeaders: Headers; apiKey?: Context['apiKey'] },
 ): Context {
-  return { ...deps, user: req.user, sessionId: req.sessionId, ip: req.ip, userAgent: req.userAgent ?? '', resHeaders: req.resHeaders };
+  return { ...deps, user: req.user, sessionId: req.sessionId, ip: req.ip, userAgent: req.userAgent ?? '', resHeaders: req.resHeaders, ...(req.apiKey ? { apiKey: req.apiKey } : {}) };
 }

@@ -57,8 +57,10 @@ async function* mappedStream<T>(source: AsyncIterable<T>, map: (err: unknown) =>
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(({ ctx, type, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MSG.notSignedIn });
+  // A read-only public API key never reaches a change, whatever route led here.
+  if (type === 'mutation' && ctx.apiKey?.scope === 'read') throw new TRPCError({ code: 'FORBIDDEN', message: MSG.apiKeyReadOnly });
   // The user is already in the context: naming the narrowed type without passing a ctx spares tRPC a copy
   // of the whole context on every call (measured: the largest single object copy of a signed-in call).
   return next<{ user: SessionUser }>({});

@@ -25,6 +25,7 @@ import { onboardingRouter } from '../routers/onboarding';
 import { productNewsRouter } from '../routers/product-news';
 import { teamRouter } from '../routers/team';
 import { analyticsRouter } from '../routers/analytics';
+import { apiKeysRouter } from '../routers/api-keys';
 
 export const appRouter = router({
   auth: authRouter,
@@ -51,6 +52,7 @@ export const appRouter = router({
   productNews: productNewsRouter,
   team: teamRouter,
   analytics: analyticsRouter,
+  apiKeys: apiKeysRouter,
   demo: demoRouter,
 });
 

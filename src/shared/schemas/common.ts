@@ -10,3 +10,6 @@ export const successResult = z.object({ success: z.boolean() });
 export const messageResult = z.object({ success: z.boolean(), message: z.string() });
 /** A removed row. */
 export const removedResult = z.object({ success: z.literal(true), id: z.string() });
+
+/** An opaque position in a list (the previous page's nextCursor); src/server/cursor.ts reads and writes it. */
+export const pageCursor = z.string().min(1).max(400);
