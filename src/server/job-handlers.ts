@@ -5,14 +5,14 @@ import { registerJobHandlers, type JobHandler, type JobHandlers } from './jobs/w
 import { SEND_JOB } from './delivery/sends';
 import { handleSendJob } from './delivery/runner';
 import { productMailHandlers } from './onboarding/jobs';
-import { SESSION_SWEEP_JOB } from './startup';
+import { SESSION_SWEEP_JOB, sweepExpired } from './startup';
 
 export type JobDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'auth'>;
 
-/** The hourly session sweep where it is the cluster's schedule (Postgres); the next tick tries again after a failure. */
+/** The hourly sweep (sessions, API records) where it is the cluster's schedule (Postgres); the next tick tries again after a failure. */
 const sweepSessions: JobHandler<JobDeps> = async (deps, queue, job, worker) => {
   try {
-    await deps.auth.sweepExpired();
+    await sweepExpired(deps);
     await queue.complete(job.id, worker);
   } catch (err) {
     deps.log.error('session sweep failed', err);

@@ -1,5 +1,7 @@
 // Start-up tasks that run once after migrations (seeding, self-checks, sweeping expired sessions), and
 // the periodic ones the server repeats while it runs. Each domain adds its own.
+import { sweepApiRequests } from './api/keys';
+import { sweepIdempotency } from './api/idempotency';
 import type { Deps } from './context';
 import { checkThemeCatalogue } from '../shared/themes';
 import { markInterruptedJobs } from './ai/jobs';
@@ -22,9 +24,15 @@ export async function registerAndEndOrphans(deps: Deps): Promise<number> {
   return markInterruptedJobs(deps.db, deps.now(), 'of gone processes');
 }
 
-const sweepSessions: Task = (deps) => deps.auth.sweepExpired();
+/** The hourly sweep: expired sessions, public API requests past their retention, idempotency answers past their day. */
+export async function sweepExpired(deps: Pick<Deps, 'db' | 'auth' | 'now'>): Promise<void> {
+  await deps.auth.sweepExpired();
+  await sweepApiRequests(deps.db, deps.now());
+  await sweepIdempotency(deps.db, deps.now());
+}
+const sweepSessions: Task = (deps) => sweepExpired(deps);
 
-/** The job kind of the hourly session sweep where it is a cluster schedule (job-handlers.ts runs it). */
+/** The job kind of the hourly sweep where it is a cluster schedule (job-handlers.ts runs it). */
 export const SESSION_SWEEP_JOB = 'sessions.sweep';
 
 const tasks: Task[] = [

@@ -44,14 +44,27 @@ export const issueStats = z.object({
 });
 
 /** A link of the issue: its readers' clicks (machine clicks left out) and distinct clickers. */
-export const linkStats = z.object({ position: z.number().int(), url: z.string(), label: z.string(), clicks: z.number().int(), uniqueClickers: z.number().int() });
+export const linkStats = z.object({
+  position: z.number().int(),
+  url: z.string(),
+  label: z.string(),
+  clicks: z.number().int(),
+  uniqueClickers: z.number().int(),
+});
 
 export const subjectTestReport = z.object({
   rule: z.enum(['opens', 'clicks']),
   sharePercent: z.number().int(),
   waitHours: z.number().int(),
   variants: z.array(
-    z.object({ variant: z.number().int(), subject: z.string(), recipients: z.number().int(), opens: z.number().int(), clicks: z.number().int(), rate: z.number().nullable() }),
+    z.object({
+      variant: z.number().int(),
+      subject: z.string(),
+      recipients: z.number().int(),
+      opens: z.number().int(),
+      clicks: z.number().int(),
+      rate: z.number().nullable(),
+    }),
   ),
   rest: z.number().int(),
   winner: z.object({ variant: z.number().int(), decidedAt: z.string(), confidence: z.number(), withinNoise: z.boolean(), early: z.boolean() }).nullable(),

@@ -50,7 +50,7 @@ const toDto = (row: typeof apiKeys.$inferSelect): ApiKeyDto => ({
 const actorOf = (ctx: Ctx): Actor => ({ id: ctx.user.id, email: ctx.user.email, ip: ctx.ip });
 
 function assertPlan(user: PlanHolder) {
-  if (!capabilitiesFor(user).apiAccess) throw new AppError('FORBIDDEN', API_KEY_MSG.needsPlan, { reason: 'plan' });
+  if (!capabilitiesFor(user).apiAccess) throw new AppError('FORBIDDEN', API_KEY_MSG.needsPlan, { apiCode: 'plan_required' });
 }
 
 export async function listApiKeys(ctx: Ctx): Promise<ApiKeyDto[]> {

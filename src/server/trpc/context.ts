@@ -6,5 +6,13 @@ export function createContext(
   deps: Deps,
   req: { user: SessionUser | null; sessionId: string | null; ip: string; userAgent?: string; resHeaders: Headers; apiKey?: Context['apiKey'] },
 ): Context {
-  return { ...deps, user: req.user, sessionId: req.sessionId, ip: req.ip, userAgent: req.userAgent ?? '', resHeaders: req.resHeaders, ...(req.apiKey ? { apiKey: req.apiKey } : {}) };
+  return {
+    ...deps,
+    user: req.user,
+    sessionId: req.sessionId,
+    ip: req.ip,
+    userAgent: req.userAgent ?? '',
+    resHeaders: req.resHeaders,
+    ...(req.apiKey ? { apiKey: req.apiKey } : {}),
+  };
 }

@@ -69,7 +69,8 @@ export function chosenArticles<T extends z.ZodType<{ id?: string; title?: string
 
 /** The same list read back from storage: what older rows hold is cleaned, never refused. */
 export function storedArticles<T extends z.ZodType<{ id?: string; title?: string; isSample?: boolean }>>(item: T) {
-  return z.array(item).transform((list) => list.filter((a) => named(a) && !isSampleArticle(a)));
+  // overwrite: a filter that keeps the type, so JSON Schema (the API document) describes it.
+  return z.array(item).overwrite((list) => list.filter((a) => named(a) && !isSampleArticle(a)));
 }
 
 export const dateRangeSchema = z.object({ start: z.string(), end: z.string() });

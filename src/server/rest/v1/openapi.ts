@@ -8,11 +8,9 @@ import { V1_CONTRACTS, type V1Contract } from './contracts';
 export const v1ErrorBody = z
   .object({
     error: z.object({
-      code: z
-        .string()
-        .meta({
-          description: 'Stable, machine-readable: e.g. invalid_api_key, insufficient_scope, plan_required, not_found, validation_failed, rate_limited.',
-        }),
+      code: z.string().meta({
+        description: 'Stable, machine-readable: e.g. invalid_api_key, insufficient_scope, plan_required, not_found, validation_failed, rate_limited.',
+      }),
       message: z.string(),
       fieldErrors: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'For validation_failed: the messages of each refused field.' }),
       retryAfterSeconds: z.number().int().optional(),
