@@ -1,6 +1,7 @@
 // API benchmark: throughput and p99 of a signed-in /api/auth/check and a signed-in tRPC query against a
-// bare Hono JSON route measured in the same run (autocannon, 50 connections, loopback), plus the
-// server's start-up time on an existing database and its idle memory.
+// bare Hono JSON route, and of a public API read with a key against the same procedure over tRPC with a
+// session, all measured in the same run (autocannon, 50 connections, loopback); plus the server's
+// start-up time on an existing database and its idle memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -191,12 +192,28 @@ export default async function run() {
     const check = await fetch(`${server.url}/api/auth/check`, { headers: { cookie } });
     if (!((await check.json()) as { authenticated: boolean }).authenticated) throw new Error('the bench session is not signed in');
 
+    // The public API: a key of the (first, so admin) account, and a publication for both reads to list.
+    const trpcPost = async (proc: string, input: unknown) => {
+      const res = await fetch(`${server!.url}/api/trpc/${proc}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      if (!res.ok) throw new Error(`${proc} failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { result: { data: unknown } }).result.data;
+    };
+    await trpcPost('publications.create', { name: 'Bench Weekly' });
+    const { secret } = (await trpcPost('apiKeys.create', { name: 'bench', scope: 'read' })) as { secret: string };
+    const bearer = { authorization: `Bearer ${secret}` };
+
     const barePort = await freePort(port + 1);
     children.push(await startBareHono(barePort));
-    const [bare, auth, trpc] = await measure([
+    const [bare, auth, trpc, v1, sessionList] = await measure([
       { url: `http://127.0.0.1:${barePort}/json` },
       { url: `${server.url}/api/auth/check`, headers: { cookie } },
       { url: `${server.url}/api/trpc/user.get`, headers: { cookie } },
+      { url: `${server.url}/api/v1/publications`, headers: bearer },
+      { url: `${server.url}/api/trpc/publications.list`, headers: { cookie } },
     ]);
     const runs = `${CONNECTIONS} connections, ${DURATION_S} s, best of ${ROUNDS}`;
     report(`bare Hono JSON route (${runs})`, fmtLoad(bare));
@@ -205,6 +222,9 @@ export default async function run() {
     report('  auth/check throughput / bare Hono', `${(ratio * 100).toFixed(0)}%`, { ok: ratio >= 0.4, text: 'at least 40%' });
     report('signed-in GET /api/trpc/user.get', fmtLoad(trpc), { ok: trpc.p99 < 20 && trpc.non2xx === 0, text: 'p99 under 20 ms' });
     report('  user.get throughput / bare Hono', `${((trpc.rps / bare.rps) * 100).toFixed(0)}%`);
+    report('public API GET /api/v1/publications with a key', fmtLoad(v1), { ok: v1.p99 < 20 && v1.non2xx === 0, text: 'p99 under 20 ms' });
+    report('the same procedure over tRPC with a session', fmtLoad(sessionList), { ok: sessionList.non2xx === 0, text: 'no errors' });
+    report('  v1 with a key / tRPC with a session', `${((v1.rps / sessionList.rps) * 100).toFixed(0)}%`);
 
     const loaded = rssMb(server.child.pid!);
     if (loaded !== null) report('memory (RSS) after the load runs', `${loaded.toFixed(1)} MB`);

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AntiScrapingRouteImport } from './routes/anti-scraping'
 import { Route as AuthRouteImport } from './routes/auth'
+import { Route as DevelopersRouteImport } from './routes/developers'
 import { Route as HelpRouteImport } from './routes/help'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProtectionStatusRouteImport } from './routes/protection-status'
@@ -81,6 +82,11 @@ const AntiScrapingRoute = AntiScrapingRouteImport.update({
 const AuthRoute = AuthRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DevelopersRoute = DevelopersRouteImport.update({
+  id: '/developers',
+  path: '/developers',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HelpRoute = HelpRouteImport.update({
@@ -343,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/anti-scraping': typeof AntiScrapingRoute
   '/auth': typeof AuthRoute
+  '/developers': typeof DevelopersRoute
   '/help': typeof HelpRoute
   '/privacy': typeof PrivacyRoute
   '/protection-status': typeof ProtectionStatusRoute
@@ -398,6 +405,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/anti-scraping': typeof AntiScrapingRoute
   '/auth': typeof AuthRoute
+  '/developers': typeof DevelopersRoute
   '/help': typeof HelpRoute
   '/privacy': typeof PrivacyRoute
   '/protection-status': typeof ProtectionStatusRoute
@@ -454,6 +462,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/anti-scraping': typeof AntiScrapingRoute
   '/auth': typeof AuthRoute
+  '/developers': typeof DevelopersRoute
   '/help': typeof HelpRoute
   '/privacy': typeof PrivacyRoute
   '/protection-status': typeof ProtectionStatusRoute
@@ -511,6 +520,7 @@ export interface FileRouteTypes {
     | '/'
     | '/anti-scraping'
     | '/auth'
+    | '/developers'
     | '/help'
     | '/privacy'
     | '/protection-status'
@@ -566,6 +576,7 @@ export interface FileRouteTypes {
     | '/'
     | '/anti-scraping'
     | '/auth'
+    | '/developers'
     | '/help'
     | '/privacy'
     | '/protection-status'
@@ -621,6 +632,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/anti-scraping'
     | '/auth'
+    | '/developers'
     | '/help'
     | '/privacy'
     | '/protection-status'
@@ -678,6 +690,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   AntiScrapingRoute: typeof AntiScrapingRoute
   AuthRoute: typeof AuthRoute
+  DevelopersRoute: typeof DevelopersRoute
   HelpRoute: typeof HelpRoute
   PrivacyRoute: typeof PrivacyRoute
   ProtectionStatusRoute: typeof ProtectionStatusRoute
@@ -728,6 +741,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/developers': {
+      id: '/developers'
+      path: '/developers'
+      fullPath: '/developers'
+      preLoaderRoute: typeof DevelopersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/help': {
@@ -1166,6 +1186,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   AntiScrapingRoute: AntiScrapingRoute,
   AuthRoute: AuthRoute,
+  DevelopersRoute: DevelopersRoute,
   HelpRoute: HelpRoute,
   PrivacyRoute: PrivacyRoute,
   ProtectionStatusRoute: ProtectionStatusRoute,

@@ -177,7 +177,7 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   });
 
   app.get('/sitemap.xml', async (c) => {
-    const pages = ['/', '/auth', '/blog', '/roadmap', '/help', '/quick-start-guide', '/terms', '/privacy', '/refund'];
+    const pages = ['/', '/auth', '/blog', '/roadmap', '/help', '/quick-start-guide', '/developers', '/terms', '/privacy', '/refund'];
     // Published blog posts follow the fixed pages (src/server/blog/public-pages.ts).
     return c.body(await sitemapXml(deps.db, deps.env.APP_URL, pages), 200, { 'Content-Type': 'application/xml; charset=utf-8' });
   });

@@ -214,7 +214,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
       includes('Everything in Professional', 'professional'),
       has('A/B testing', 'subjectTests'),
       has('Custom theme colours', 'customThemes'),
-      coming('API access'),
+      has('API access', 'apiAccess'),
     ],
   },
   {
@@ -236,7 +236,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
   },
 ];
 
-/** The cheapest plan that will carry API keys (Settings names it while the feature is coming). */
+/** The cheapest plan that carries API keys (Settings, /developers and the server's refusal name it). */
 export const API_ACCESS_PLAN: PlanType = PLAN_TYPES.find((p) => CAPABILITIES[p].apiAccess) ?? 'enterprise';
 
 export const MOST_POPULAR_PLAN: PlanType = 'professional';

@@ -47,6 +47,7 @@ const footerLinks = [
   { to: '/blog', label: 'Blog' },
   { to: '/help', label: 'Help Center' },
   { to: '/quick-start-guide', label: 'Quick Start Guide' },
+  { to: '/developers', label: 'API' },
   { to: '/terms', label: 'Terms' },
   { to: '/privacy', label: 'Privacy' },
   { to: '/refund', label: 'Refund Policy' },

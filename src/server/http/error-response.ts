@@ -33,7 +33,8 @@ export function errorResponse(c: Context<AppEnv>, err: unknown, opts: ErrorOptio
   if (status >= 500) c.get('deps').log.error(`${c.req.method} ${c.req.path} failed`, trpcErr.cause ?? trpcErr);
   const message = status >= 500 && status !== 503 ? (opts.internalMessage ?? MSG.internalError) : trpcErr.message;
   const fieldErrors = fieldErrorsOf(trpcErr);
-  const retryAfter = appDataOf(trpcErr)?.retryAfterSeconds;
-  if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
-  return c.json({ success: false, message, code: trpcErr.code, ...(fieldErrors ? { fieldErrors } : {}), ...appDataOf(trpcErr) }, status);
+  // A rate limit's wait also goes out as Retry-After; the public API's own codes stay out of these answers.
+  const { apiCode: _apiCode, ...data } = appDataOf(trpcErr) ?? {};
+  if (typeof data.retryAfterSeconds === 'number') c.header('Retry-After', String(data.retryAfterSeconds));
+  return c.json({ success: false, message, code: trpcErr.code, ...(fieldErrors ? { fieldErrors } : {}), ...data }, status);
 }

@@ -25,14 +25,15 @@ type Unchecked<T> = {
 };
 export type RestCaller = Unchecked<Caller>;
 
-/** The one way a REST path builds a procedure context from its request. */
-export function requestContext(c: HonoContext<AppEnv>, resHeaders = new Headers()): Context {
+/** The one way a REST path builds a procedure context from its request (and, on /api/v1, the key it was made with). */
+export function requestContext(c: HonoContext<AppEnv>, resHeaders = new Headers(), apiKey?: Context['apiKey']): Context {
   return createContext(c.get('deps'), {
     user: c.get('user'),
     sessionId: c.get('sessionId'),
     ip: c.get('ip'),
     userAgent: c.req.header('user-agent'),
     resHeaders,
+    apiKey,
   });
 }
 

@@ -24,7 +24,10 @@ const defOf = (p: unknown): ProcedureDef => {
 };
 const procedures = Object.entries<unknown>(appRouter._def.procedures).map(([name, p]) => ({ name, ...defOf(p) }));
 const restDir = path.resolve(__dirname, '../../../src/server/rest');
-const restSources = fs.readdirSync(restDir).map((f) => ({ file: f, text: fs.readFileSync(path.join(restDir, f), 'utf8') }));
+const restSources = fs
+  .readdirSync(restDir, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => ({ file: f, text: fs.readFileSync(path.join(restDir, f), 'utf8') }));
 
 /** Procedures the REST adapters call (`api.<router>.<procedure>(`). */
 function restProcedures(): string[] {

@@ -9,7 +9,9 @@ const login = (h: Pick<Harness, 'app'>, email: string, password = 'wrong passwor
 
 async function expect429(res: Response) {
   expect(res.status).toBe(429);
-  expect(await res.json()).toEqual({ success: false, message: MSG.rateLimited, code: 'TOO_MANY_REQUESTS' });
+  const wait = Number(res.headers.get('retry-after'));
+  expect(wait).toBeGreaterThan(0);
+  expect(await res.json()).toEqual({ success: false, message: MSG.rateLimited, code: 'TOO_MANY_REQUESTS', retryAfterSeconds: wait });
 }
 
 describe('sign-in', () => {

@@ -23,16 +23,13 @@ const STAGES = [
       'Custom theme colours: your own themes with your logo, colours, fonts, masthead and footer (Professional keeps 10, Business and Enterprise unlimited)',
       "White-label on Enterprise: no Curated branding in issues or on readers' pages, and those pages on your own domain",
       'A/B testing of subject lines: 2–3 subjects tried on part of the list, the winner sent to the rest, with how sure the result is (Business and Enterprise)',
+      'A public API with keys for your own scripts: publications, subscribers, saved newsletters, sends and analytics, documented at /developers (Business and Enterprise)',
     ],
   },
   {
     label: 'Next',
     tone: 'neutral' as const,
-    items: [
-      'Full article text for summaries of feeds that carry only a teaser',
-      'Social accounts and cross-posting',
-      'API keys for your own scripts (Business and Enterprise)',
-    ],
+    items: ['Full article text for summaries of feeds that carry only a teaser', 'Social accounts and cross-posting'],
   },
   {
     label: 'Later',

@@ -1,21 +1,15 @@
 // /settings: General, Notifications, Privacy, Advanced. Everything here is stored on this device only,
-// except the custom domain (Advanced), which is the account's.
+// except API keys and the custom domain (Advanced), which are the account's.
 import type { ReactNode } from 'react';
-import { KeyRound } from 'lucide-react';
-import { API_ACCESS_PLAN, PLAN_OFFERS } from '../../../shared/plans';
-import { ComingSoonBadge, PlanRequiredBadge } from '../../components/plan-features';
 import { PageHeader } from '../../components/page-header';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ProductNewsSwitch } from '../admin-newsletter';
 import { CustomDomainSettings } from './custom-domain';
+import { ApiKeySettings } from './api-keys';
 import { EMAIL_FREQUENCIES, EXPORT_FORMATS, LANGUAGES, TIMEZONES, useLocalSettings, type LocalSettings } from './local-settings';
-
-// The plan whose capabilities carry API keys, named as the offers name it.
-const apiPlan = PLAN_OFFERS.find((o) => o.id === API_ACCESS_PLAN)?.name ?? 'Enterprise';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -165,24 +159,12 @@ export function SettingsPage() {
           <Section>
             <Row id="set-beta" title="Beta features" description="Try features before they are released." control={toggle('betaFeatures', 'set-beta')} />
             <Row id="set-dev" title="Developer mode" description="Show technical details in error messages." control={toggle('developerMode', 'set-dev')} />
-            <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
-              <div>
-                <p className="flex items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
-                  <KeyRound className="size-4 text-zinc-400" aria-hidden /> API keys
-                </p>
-                <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">
-                  Keys to call the API from your own scripts are coming soon, with the {apiPlan} plan.
-                </p>
-                <div className="mt-2 flex flex-wrap gap-1.5">
-                  <PlanRequiredBadge plan={apiPlan} />
-                  <ComingSoonBadge />
-                </div>
-              </div>
-              <Button variant="outline" disabled>
-                Generate API key
-              </Button>
-            </div>
           </Section>
+          <div className="mt-4">
+            <Section>
+              <ApiKeySettings />
+            </Section>
+          </div>
           <div className="mt-4">
             <Section>
               <CustomDomainSettings />

@@ -11,7 +11,7 @@ import type { AppEnv } from '../../http/types';
 import { AppError } from '../../errors';
 import { sha256Hex } from '../../crypto';
 import { createCaller } from '../../trpc/root';
-import { createContext } from '../../trpc/context';
+import { requestContext } from '../adapter';
 import { fieldErrorsOf, appDataOf, toTRPCError } from '../../trpc/errors';
 import { statusOf } from '../../http/error-response';
 import { readCappedText } from '../../http/upload-limit';
@@ -112,14 +112,11 @@ export function v1Api(deps: Deps, remoteAddress: (c: HonoContext<AppEnv>) => str
 
     const text = route.method === 'get' ? '' : await readCappedText(c.req.raw, route.maxBody ?? DEFAULT_MAX_BODY, MSG.bodyTooLarge);
     const input = { ...(route.method === 'get' ? queryInput(contract, c.req.query()) : bodyInput(text)), ...c.req.param() };
-    const ctx = createContext(deps, {
-      user: caller.user,
-      sessionId: null,
-      ip,
-      userAgent: c.req.header('user-agent'),
-      resHeaders: new Headers(),
-      apiKey: { id: caller.keyId, scope: caller.scope },
-    });
+    c.set('deps', deps);
+    c.set('user', caller.user);
+    c.set('sessionId', null);
+    c.set('ip', ip);
+    const ctx = requestContext(c, new Headers(), { id: caller.keyId, scope: caller.scope });
     const call = async (): Promise<Answer> => ({
       status: route.creates ? 201 : 200,
       body: await procedureOf(createCaller(ctx), route.procedure)(contract.input ? input : undefined),
