@@ -146,11 +146,14 @@ export function assertApiAccess(caller: ApiCaller) {
 
 /** Records one request made with a key, and the key's last use (at most once a minute). */
 export async function recordApiRequest(db: Db, keyId: string, req: { method: string; path: string; status: number; ip: string }, now: Date) {
-  await db.insert(apiRequests).values({ keyId, at: now, ...req });
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: now })
-    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lte(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_EVERY_MS)))));
+  // One transaction: one commit per request on SQLite.
+  await tx(db, async (t) => {
+    await t.insert(apiRequests).values({ keyId, at: now, ...req });
+    await t
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lte(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_EVERY_MS)))));
+  });
 }
 
 /** Drops recorded requests past their retention (the hourly sweep). */
