@@ -10,7 +10,8 @@ import { AppError } from '../errors';
 import { capabilitiesFor } from '../../shared/plans';
 import { integrationPublications, issueSends, mailEvents, publications, sendLinks, sendRecipients, trackingEvents } from '../../../db/schema';
 import { findOwned } from '../publications/publications';
-import type { OverviewInput } from './schemas';
+import type { z } from 'zod';
+import type { OverviewInput, issueStats as issueStatsContract, linkStats } from './schemas';
 import { csvCell } from '../csv';
 import { PLATFORM_NAMES } from '../integrations/platforms';
 import { STAT_KEYS, type StatKey } from '../integrations/connectors/types';
@@ -23,44 +24,9 @@ export const ANALYTICS_MSG = {
   issueNotFound: 'Issue not found',
 } as const;
 
-export interface IssueStats {
-  sendId: string;
-  publicationId: string;
-  publicationName: string;
-  subject: string;
-  status: string;
-  sentAt: string;
-  trackOpens: boolean;
-  trackClicks: boolean;
-  /** Recipients the message was handed to. */
-  recipients: number;
-  /** Provider 'delivered' events when the provider reports them, else recipients minus bounces. */
-  delivered: number;
-  deliveredSource: 'provider' | 'estimate';
-  opens: number;
-  uniqueOpens: number;
-  humanOpens: number;
-  /** Clicks by readers (machine clicks are counted apart). */
-  clicks: number;
-  uniqueClicks: number;
-  machineClicks: number;
-  unsubscribes: number;
-  bounces: number;
-  complaints: number;
-  /** Fractions 0..1, null with nothing to divide. */
-  openRate: number | null;
-  humanOpenRate: number | null;
-  clickRate: number | null;
-  clickToOpen: number | null;
-}
-
-export interface LinkStats {
-  position: number;
-  url: string;
-  label: string;
-  clicks: number;
-  uniqueClickers: number;
-}
+/** An issue's figures and a link's (contracts in analytics/schemas.ts). */
+export type IssueStats = z.infer<typeof issueStatsContract>;
+export type LinkStats = z.infer<typeof linkStats>;
 
 export interface PlatformCampaign {
   id: string;

@@ -7,7 +7,7 @@ import { tx, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { issueSends, sendLinks, sendRecipients, subscribers, type IssueSendRow, type SendStatus } from '../../../db/schema';
+import { issueSends, sendLinks, sendRecipients, subscribers, type IssueSendRow } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
 import { addOpenPixel, markTrackedLinks, type TrackedLink } from '../tracking/links';
 import { assembleForOwner } from '../newsletter/assemble';
@@ -16,7 +16,8 @@ import { assembleInputFrom } from '../publications/assemble-input';
 import type { JobQueue } from '../jobs/queue';
 import { ensureSlug } from '../subscribers/slug';
 import { endIssue } from '../newsletter/drafts';
-import type { CreateSendInput } from './schemas';
+import type { z } from 'zod';
+import type { CreateSendInput, sendProgress } from './schemas';
 import { SUBJECT_TEST_MSG, decideWinner } from './subject-test';
 import { groupSize } from '../../shared/subject-tests';
 
@@ -35,37 +36,9 @@ export const SEND_MSG = {
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-export interface SendProgress {
-  id: string;
-  publicationId: string;
-  subject: string;
-  status: SendStatus;
-  scheduledAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  total: number;
-  sent: number;
-  failed: number;
-  suppressed: number;
-  remaining: number;
-  lastError: string | null;
-  createdAt: string;
-  /** A subject test's settings and where it stands; null for an ordinary send. */
-  test: SubjectTestProgress | null;
-}
-
-export interface SubjectTestProgress {
-  subjects: string[];
-  sharePercent: number;
-  waitHours: number;
-  rule: 'opens' | 'clicks';
-  /** testing: the groups are being sent; waiting: for the wait to end; winner: the rest is being sent; done. */
-  phase: 'testing' | 'waiting' | 'winner' | 'done';
-  /** Readers per test group (known once delivery has started). */
-  groupSize: number | null;
-  testEndsAt: string | null;
-  winner: { variant: number; subject: string; confidence: number; withinNoise: boolean; early: boolean } | null;
-}
+/** A send as its progress shows it; the contract is `sendProgress` (delivery/schemas.ts). */
+export type SendProgress = z.infer<typeof sendProgress>;
+export type SubjectTestProgress = NonNullable<SendProgress['test']>;
 
 function testProgress(row: IssueSendRow): SubjectTestProgress | null {
   const plan = row.subjectTest;
