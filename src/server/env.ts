@@ -70,6 +70,8 @@ const envSchema = z.object({
   AI_BASE_URL: z.url({ protocol: /^https?$/, message: 'AI_BASE_URL must be an absolute http(s) URL, e.g. https://api.openai.com/v1' }).optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().max(200).optional(),
+  /** A JSON list of OpenAI-compatible models and the plans each serves (src/server/ai/models.ts). */
+  AI_MODELS: z.string().max(20_000).optional(),
   /** Stripe: payments are on when the secret key, the webhook secret and the three monthly price ids are set. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -148,12 +148,19 @@ export const PLAN_LABELS: Record<PlanType, string> = {
  * plan is sold. tests/unit/foundation/plan-features.test.ts holds every entry to this.
  */
 export type FeatureBasis =
-  { kind: 'capability'; capability: keyof Capabilities } | { kind: 'includes'; plan: PlanType } | { kind: 'service' } | { kind: 'comingSoon' };
+  | { kind: 'capability'; capability: keyof Capabilities }
+  | { kind: 'includes'; plan: PlanType }
+  | { kind: 'service' }
+  | { kind: 'comingSoon' }
+  /** AI models: the plan may use them once the operator configures them (AI_MODELS); the copy says so. */
+  | { kind: 'operatorModels' };
 
 export interface PlanFeature {
   /** The spec's wording (§6). */
   text: string;
   basis: FeatureBasis;
+  /** Said after the text wherever the plan is sold. */
+  note?: string;
 }
 
 export const isComingSoon = (f: PlanFeature) => f.basis.kind === 'comingSoon';
@@ -162,6 +169,11 @@ const has = (text: string, capability: keyof Capabilities): PlanFeature => ({ te
 const coming = (text: string): PlanFeature => ({ text, basis: { kind: 'comingSoon' } });
 const service = (text: string): PlanFeature => ({ text, basis: { kind: 'service' } });
 const includes = (text: string, plan: PlanType): PlanFeature => ({ text, basis: { kind: 'includes', plan } });
+const models = (text: string, many: boolean): PlanFeature => ({
+  text,
+  basis: { kind: 'operatorModels' },
+  note: `when your workspace enables ${many ? 'them' : 'it'}`,
+});
 
 export interface PlanOffer {
   id: PlanType;
@@ -174,7 +186,7 @@ export interface PlanOffer {
 }
 
 // Decided (PRODUCT.md): the upgrade dialog's monthly prices are used everywhere. The model names are
-// built with coming() because every plan with AI tools uses the one engine the operator configures.
+// the plans' models (AI_MODELS, src/server/ai/models.ts): usable once the operator configures them.
 export const PLAN_OFFERS: readonly PlanOffer[] = [
   {
     id: 'basic',
@@ -187,7 +199,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
       has('3 publications per month', 'maxNewsletters'),
       has('Export', 'exports'),
       service('Basic support'),
-      coming('ChatGPT'),
+      models('ChatGPT', false),
     ],
   },
   {
@@ -200,7 +212,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
       has('All integrations', 'integrations'),
       has('Unlimited publications', 'maxNewsletters'),
       has('Analytics', 'analytics'),
-      coming('ChatGPT and Perplexity'),
+      models('ChatGPT and Perplexity', true),
       coming('Custom integrations'),
     ],
   },
@@ -225,7 +237,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     themesLabel: 'Unlimited themes',
     features: [
       includes('Everything in Business', 'business'),
-      coming('Gemini and Claude'),
+      models('Gemini and Claude', true),
       service('Dedicated account manager'),
       coming('Custom API access'),
       has('White-label', 'whiteLabel'),

@@ -35,6 +35,7 @@ export function PlanFeatureList({ features, className, checkClassName }: { featu
             <Icon className={cn('mt-0.5 size-4 shrink-0', coming ? 'text-zinc-400 dark:text-zinc-500' : checkClassName)} aria-hidden />
             <span className="min-w-0">
               {f.text}
+              {f.note && <span className="text-zinc-500 dark:text-zinc-400"> ({f.note})</span>}
               {coming && <ComingSoonBadge className="ml-2 align-middle" />}
             </span>
           </li>

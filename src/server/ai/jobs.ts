@@ -16,6 +16,7 @@ import { AppError } from '../errors';
 import { AI_MSG, AI_KINDS, type AiArticle, type AiJob, type AiJobEvent, type AiKind } from '../../shared/schemas/ai';
 import { streamChat } from './model';
 import { BUILTIN, engineOf, type AiRuntime } from './runtime';
+import { chooseModel, type AiModel } from './models';
 import { consumeGeneration, requireAiTools } from './quota';
 import { articleText, sourceRefs } from './sources';
 import { prepare, writeBuiltin } from './builtin';
@@ -76,11 +77,12 @@ export async function listJobs(ctx: Pick<AiCtx, 'db' | 'user'>): Promise<AiJob[]
 }
 
 /** Starts a generation from the given articles; returns at once with the running job. */
-export async function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: string; articles: AiArticle[] }): Promise<AiJob> {
+export async function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: string; articles: AiArticle[]; model?: string }): Promise<AiJob> {
   requireAiTools(ctx.user);
+  const model = chooseModel(ctx.ai.models, ctx.user, input.model);
   const texts: Parameters<typeof prepare>[0] = [];
   for (const article of input.articles) texts.push({ article, text: await articleText(ctx.db, article) });
-  const engine = engineOf(ctx.ai);
+  const engine = engineOf(model);
   const now = ctx.now();
   const row: AiJobRow = {
     id: crypto.randomUUID(),
@@ -111,11 +113,11 @@ export async function startGeneration(ctx: AiCtx, input: { kind: AiKind; topic: 
   });
   ctx.ai.live.set(row.id, '');
   // Runs detached from the request: closing the page does not stop it.
-  setImmediate(() => void runJob(ctx, row, texts, giveBack).catch((err: unknown) => ctx.log.error(`ai job ${row.id} failed`, err)));
+  setImmediate(() => void runJob(ctx, row, model, texts, giveBack).catch((err: unknown) => ctx.log.error(`ai job ${row.id} failed`, err)));
   return toJob(row);
 }
 
-async function runJob(ctx: AiCtx, row: AiJobRow, texts: Parameters<typeof prepare>[0], giveBack: () => Promise<void>) {
+async function runJob(ctx: AiCtx, row: AiJobRow, model: AiModel | null, texts: Parameters<typeof prepare>[0], giveBack: () => Promise<void>) {
   const { ai, db } = ctx;
   let output = '';
   let persisted = 0;
@@ -137,11 +139,11 @@ async function runJob(ctx: AiCtx, row: AiJobRow, texts: Parameters<typeof prepar
   ai.controllers.set(row.id, controller);
   try {
     const prepared = prepare(texts);
-    if (!ai.model) await append(writeBuiltin(row.kind as AiKind, prepared, row.topic));
+    if (!model) await append(writeBuiltin(row.kind as AiKind, prepared, row.topic));
     else
-      for await (const piece of streamChat(ai.model, generationPrompt(row.kind as AiKind, prepared, row.topic), { signal: controller.signal }))
+      for await (const piece of streamChat(model.config, generationPrompt(row.kind as AiKind, prepared, row.topic), { signal: controller.signal }))
         await append(piece);
-    const final = ai.model ? checkOutput(output, row.sources) : output;
+    const final = model ? checkOutput(output, row.sources) : output;
     await db.update(aiJobs).set({ output: final, status: 'done', updatedAt: ctx.now() }).where(eq(aiJobs.id, row.id));
     emit({ type: 'end', status: 'done', error: null, output: final });
   } catch (err) {

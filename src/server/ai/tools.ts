@@ -11,7 +11,8 @@ import { AI_KINDS, AI_MSG, citedPieces, toAiArticle, withoutCitations, type AiAr
 import { summarize } from './summarize';
 import { rankArticles } from './rank';
 import { prepare, trendingTopics, writeIntro, writeSubjects, type Prepared } from './builtin';
-import { completeChat } from './model';
+import { completeChat, type ModelConfig } from './model';
+import { chooseModel, modelOptions, type AiModel } from './models';
 import { checkOutput, introPrompt, subjectsPrompt } from './prompts';
 import { countedGeneration, hasAiTools, quotaOf, requireAiTools } from './quota';
 import { articleText, channelArticles, sourceRefs, usedArticles } from './sources';
@@ -26,7 +27,12 @@ import { affectedRows } from '../db';
 type ToolCtx = AiCtx & Pick<Context, 'env' | 'gates'>;
 
 export async function aiStatus(ctx: Pick<AiCtx, 'db' | 'ai' | 'user' | 'now'>) {
-  return { enabled: hasAiTools(ctx.user), engine: engineOf(ctx.ai), quota: await quotaOf(ctx.db, ctx.user, ctx.now()) };
+  return {
+    enabled: hasAiTools(ctx.user),
+    engine: engineOf(chooseModel(ctx.ai.models, ctx.user)),
+    models: modelOptions(ctx.ai.models, ctx.user),
+    quota: await quotaOf(ctx.db, ctx.user, ctx.now()),
+  };
 }
 
 /** Runs CPU work of the built-in engine through the user's AI gate (one at a time per user). */
@@ -56,35 +62,46 @@ async function prepared(ctx: ToolCtx, articles: AiArticle[]): Promise<Prepared[]
  * With a model configured it writes; when the model fails, the built-in engine writes instead and
  * says why, so the creator is never left without an answer.
  */
-async function withModel<T>(ctx: ToolCtx, viaModel: () => Promise<T>, builtin: () => T): Promise<{ value: T; engine: EngineInfo }> {
-  if (!ctx.ai.model) return { value: await gated(ctx, builtin), engine: BUILTIN };
+async function withModel<T>(
+  ctx: ToolCtx,
+  model: AiModel | null,
+  viaModel: (config: ModelConfig) => Promise<T>,
+  builtin: () => T,
+): Promise<{ value: T; engine: EngineInfo }> {
+  if (!model) return { value: await gated(ctx, builtin), engine: BUILTIN };
   try {
-    return { value: await viaModel(), engine: engineOf(ctx.ai) };
+    return { value: await viaModel(model.config), engine: engineOf(model) };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return { value: await gated(ctx, builtin), engine: { ...BUILTIN, note: `${err.message} The built-in engine wrote this instead.` } };
   }
 }
 
-export function issueIntro(ctx: ToolCtx, input: { newsletterName: string; topic: string; articles: AiArticle[] }) {
+type WritingInput = { newsletterName: string; topic: string; articles: AiArticle[]; model?: string };
+
+export function issueIntro(ctx: ToolCtx, input: WritingInput) {
+  const model = chooseModel(ctx.ai.models, ctx.user, input.model);
   return countedGeneration(ctx.db, ctx.user, ctx.now(), async (quota) => {
     const sources = await gated(ctx, () => prepared(ctx, input.articles));
     const { value, engine } = await withModel(
       ctx,
-      async () => checkOutput((await completeChat(ctx.ai.model!, introPrompt(sources, input.newsletterName, input.topic))).trim(), input.articles),
+      model,
+      async (config) => checkOutput((await completeChat(config, introPrompt(sources, input.newsletterName, input.topic))).trim(), input.articles),
       () => writeIntro(sources, { newsletterName: input.newsletterName }),
     );
     return { text: value, sources: sourceRefs(input.articles), engine, quota };
   });
 }
 
-export function subjectLines(ctx: ToolCtx, input: { newsletterName: string; topic: string; articles: AiArticle[] }) {
+export function subjectLines(ctx: ToolCtx, input: WritingInput) {
+  const model = chooseModel(ctx.ai.models, ctx.user, input.model);
   return countedGeneration(ctx.db, ctx.user, ctx.now(), async (quota) => {
     const sources = await gated(ctx, () => prepared(ctx, input.articles));
     const { value, engine } = await withModel(
       ctx,
-      async () => {
-        const text = checkOutput(await completeChat(ctx.ai.model!, subjectsPrompt(sources, input.newsletterName)), input.articles);
+      model,
+      async (config) => {
+        const text = checkOutput(await completeChat(config, subjectsPrompt(sources, input.newsletterName)), input.articles);
         const lines = text
           .split('\n')
           .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim())

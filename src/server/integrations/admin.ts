@@ -8,7 +8,7 @@ import { mailProviders } from '../../../db/schema';
 import { users } from '../../../db/schema';
 import type { Db } from '../db';
 import type { Env } from '../env';
-import { engineOf, type AiRuntime } from '../ai/runtime';
+import { configuredEngines, type AiRuntime } from '../ai/runtime';
 import { stripeConfig } from '../billing/stripe';
 import { INTEGRATION_PLATFORMS, PLATFORM_NAMES } from './platforms';
 
@@ -91,7 +91,7 @@ export async function adminOverview(ctx: AdminCtx): Promise<z.infer<typeof admin
       })),
       smtpConfigured: !!ctx.env.SMTP_URL,
       stripeConfigured: stripeConfig(ctx.env) !== null,
-      ai: engineOf(ctx.ai),
+      ai: configuredEngines(ctx.ai),
     },
     platforms,
   };

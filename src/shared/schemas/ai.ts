@@ -60,6 +60,19 @@ export const engineInfo = z.object({
 });
 export type EngineInfo = z.infer<typeof engineInfo>;
 
+/** A model the operator configured, as the picker shows it to this user. */
+export const aiModelOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Whether the user's plan includes it (others are shown with the plan that does). */
+  included: z.boolean(),
+  plan: z.string().nullable(),
+});
+export type AiModelOption = z.infer<typeof aiModelOption>;
+
+/** Which engine writes: a configured model's id, or 'builtin'; left out, the first model the plan includes. */
+export const modelChoice = z.string().trim().min(1).max(40).optional();
+
 export const quotaInfo = z.object({
   used: z.number().int(),
   /** null: unlimited. */
@@ -69,7 +82,14 @@ export const quotaInfo = z.object({
 });
 export type QuotaInfo = z.infer<typeof quotaInfo>;
 
-export const statusOutput = z.object({ enabled: z.boolean(), engine: engineInfo, quota: quotaInfo });
+export const statusOutput = z.object({
+  enabled: z.boolean(),
+  /** Who writes when the user picks nothing: the first model the plan includes, or the built-in engine. */
+  engine: engineInfo,
+  /** Every configured model (none when the operator configured none): the user picks among the included ones. */
+  models: z.array(aiModelOption),
+  quota: quotaInfo,
+});
 
 export const aiSource = z.object({ id: z.string(), title: z.string(), url: z.string(), source: z.string(), channelUrl: z.string() });
 export type AiSource = z.infer<typeof aiSource>;
@@ -92,7 +112,7 @@ export type SummarizeOutput = z.infer<typeof summarizeOutput>;
 
 const articlesForWriting = z.array(aiArticle).min(1, AI_MSG.noSources).max(AI_MAX_SOURCES, AI_MSG.tooManySources);
 
-export const introInput = z.object({ newsletterName: z.string().trim().max(200).default(''), topic, articles: articlesForWriting });
+export const introInput = z.object({ newsletterName: z.string().trim().max(200).default(''), topic, articles: articlesForWriting, model: modelChoice });
 export const introOutput = z.object({ text: z.string(), sources: z.array(aiSource), engine: engineInfo, quota: quotaInfo });
 
 export const subjectsOutput = z.object({
@@ -134,7 +154,7 @@ export const trendingOutput = z.object({
   channels: z.number().int(),
 });
 
-export const generateInput = z.object({ kind: z.enum(AI_KINDS), topic, articles: articlesForWriting });
+export const generateInput = z.object({ kind: z.enum(AI_KINDS), topic, articles: articlesForWriting, model: modelChoice });
 
 export const jobOutput = z.object({
   id: z.string(),

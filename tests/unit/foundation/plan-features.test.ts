@@ -54,12 +54,18 @@ describe('plan features are true or marked coming soon', () => {
       case 'service':
         expect(PEOPLE_PROMISES).toContain(feature.text);
         return;
+      case 'operatorModels':
+        // The plan has the AI tools the models write for, and the copy says they depend on the workspace.
+        expect(CAPABILITIES[plan as (typeof PLAN_TYPES)[number]].aiTools).toBe(true);
+        expect(feature.note).toMatch(/^when your workspace enables (it|them)$/);
+        expect(serverCode).toContain('m.plans.includes(plan)');
+        return;
     }
   });
 
   it('the features nothing builds yet are marked coming soon', () => {
     const coming = all.filter(({ feature }) => isComingSoon(feature)).map(({ feature }) => feature.text);
-    for (const text of ['Custom integrations', 'Custom API access', 'ChatGPT', 'ChatGPT and Perplexity', 'Gemini and Claude']) expect(coming).toContain(text);
+    for (const text of ['Custom integrations', 'Custom API access']) expect(coming).toContain(text);
   });
 
   it('the check itself catches a capability nothing enforces', () => {

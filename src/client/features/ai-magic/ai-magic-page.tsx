@@ -13,7 +13,8 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
 import { UpgradeNotice } from '../../components/upgrade-notice';
-import { AI_KIND_INFO, AI_MSG, type AiKind, type EngineInfo, type QuotaInfo } from '../../../shared/schemas/ai';
+import { AI_KIND_INFO, AI_MSG, type AiKind, type AiModelOption, type EngineInfo, type QuotaInfo } from '../../../shared/schemas/ai';
+import { AiModelPicker, useAiModelChoice } from '../../components/ai-model-picker';
 import { GenerationResult } from './generation-result';
 import { RecentGenerations, YourDrafts } from './history';
 import { KindPicker } from './kind-picker';
@@ -22,12 +23,18 @@ import { formatUtcDate, plural } from './text';
 import { TopicStep } from './topic-step';
 import { useSources } from './use-sources';
 
-function StatusStrip({ engine, quota }: { engine: EngineInfo; quota: QuotaInfo }) {
+function StatusStrip({ engine, models, quota }: { engine: EngineInfo; models: AiModelOption[]; quota: QuotaInfo }) {
   const share = quota.limit ? Math.min(1, quota.used / quota.limit) : 0;
   return (
     <Card className="mb-6 flex flex-col gap-4 p-4 sm:flex-row sm:items-start sm:justify-between">
       <div className="grid min-w-0 gap-1.5" data-testid="ai-engine">
-        {engine.kind === 'builtin' ? (
+        <AiModelPicker models={models} />
+        {models.length > 0 ? (
+          <p className="max-w-xl text-sm text-zinc-600 dark:text-zinc-400">
+            Models your workspace enabled for your plan write with your sources; the built-in engine quotes them and works offline. If a model fails, the
+            built-in engine writes instead and says so.
+          </p>
+        ) : engine.kind === 'builtin' ? (
           <>
             <Badge className="w-fit">
               <Cpu className="size-3" aria-hidden />
@@ -76,7 +83,8 @@ function Step({ n, id, title, children }: { n: number; id: string; title: string
   );
 }
 
-function Workspace({ quota, jobId, onOpenJob }: { quota: QuotaInfo; jobId: string; onOpenJob: (id: string) => void }) {
+function Workspace({ quota, models, jobId, onOpenJob }: { quota: QuotaInfo; models: AiModelOption[]; jobId: string; onOpenJob: (id: string) => void }) {
+  const { model } = useAiModelChoice(models);
   const utils = trpc.useUtils();
   const [kind, setKind] = useState<AiKind>('newsletter');
   const [topic, setTopic] = useState('');
@@ -115,7 +123,7 @@ function Workspace({ quota, jobId, onOpenJob }: { quota: QuotaInfo; jobId: strin
             size="lg"
             disabled={count === 0 || exhausted}
             loading={generate.isPending}
-            onClick={() => generate.mutate({ kind, topic: topic.trim(), articles: sources.chosen })}
+            onClick={() => generate.mutate({ kind, topic: topic.trim(), articles: sources.chosen, model })}
           >
             {!generate.isPending && <Sparkles aria-hidden />}
             Generate
@@ -164,8 +172,8 @@ export function AiMagicPage({ jobId, onOpenJob }: { jobId: string; onOpenJob: (i
         <UpgradeNotice message={AI_MSG.notAvailable} />
       ) : (
         <>
-          <StatusStrip engine={status.data.engine} quota={status.data.quota} />
-          <Workspace quota={status.data.quota} jobId={jobId} onOpenJob={onOpenJob} />
+          <StatusStrip engine={status.data.engine} models={status.data.models} quota={status.data.quota} />
+          <Workspace quota={status.data.quota} models={status.data.models} jobId={jobId} onOpenJob={onOpenJob} />
         </>
       )}
     </>

@@ -23,6 +23,7 @@ const STAGES = [
       'Custom theme colours: your own themes with your logo, colours, fonts, masthead and footer (Professional keeps 10, Business and Enterprise unlimited)',
       "White-label on Enterprise: no Curated branding in issues or on readers' pages, and those pages on your own domain",
       'A/B testing of subject lines: 2–3 subjects tried on part of the list, the winner sent to the rest, with how sure the result is (Business and Enterprise)',
+      'A choice of AI model per plan (ChatGPT, Perplexity, Gemini, Claude) when your workspace enables them; the built-in engine always works offline',
       'A public API with keys for your own scripts: publications, subscribers, saved newsletters, sends and analytics, documented at /developers (Business and Enterprise)',
     ],
   },
@@ -34,7 +35,7 @@ const STAGES = [
   {
     label: 'Later',
     tone: 'neutral' as const,
-    items: ['Custom integrations', 'A choice of AI model per plan (ChatGPT, Perplexity, Gemini, Claude)'],
+    items: ['Custom integrations'],
   },
 ];
 

@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { AI_MAX_SOURCES, toAiArticle } from '../../../shared/schemas/ai';
 import { useAiStatus } from './ai-pick';
+import { AiModelPicker, useAiModelChoice } from '../../components/ai-model-picker';
 import type { Workflow } from './use-workflow';
 
 /** What the AI writes an intro or subject lines from: the newsletter, its topic and the first chosen articles. */
@@ -28,7 +29,8 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
   const [intro, setIntro] = useState(d.intro);
   const introAi = trpc.ai.intro.useMutation({ onSuccess: () => void utils.ai.status.invalidate() });
   const subjectsAi = trpc.ai.subjects.useMutation({ onSuccess: () => void utils.ai.status.invalidate() });
-  const input = aiWritingInput(d);
+  const { model } = useAiModelChoice(ai.data?.models);
+  const input = { ...aiWritingInput(d), model };
   const enabled = !!ai.data?.enabled && input.articles.length > 0;
 
   const saveSubject = (v: string) => v.trim() !== d.subject && void wf.change({ subject: v.trim() });
@@ -47,9 +49,12 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
 
   return (
     <section aria-labelledby="intro-subject" className="mb-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-      <h3 id="intro-subject" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-        Subject line and intro
-      </h3>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <h3 id="intro-subject" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+          Subject line and intro
+        </h3>
+        {ai.data?.enabled && <AiModelPicker models={ai.data.models} id="workflow-ai-model" />}
+      </div>
       <div className="mt-3 grid gap-5 @3xl:grid-cols-2">
         <div className="grid content-start gap-2">
           <Label htmlFor="issue-subject">Subject line</Label>

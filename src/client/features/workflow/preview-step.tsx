@@ -14,6 +14,7 @@ import { SendPanel } from './send-panel';
 import { StepNav } from './step-nav';
 import { IntroAndSubject, aiWritingInput } from './intro-subject';
 import { useAiStatus } from './ai-pick';
+import { useAiModelChoice } from '../../components/ai-model-picker';
 import { useAssembly } from './use-assembly';
 import { useDraftSave } from './use-draft-save';
 import type { Workflow } from './use-workflow';
@@ -36,7 +37,8 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
   const [confirmNew, setConfirmNew] = useState(false);
   const ready = !!result && !assembling;
   const ai = useAiStatus();
-  const aiInput = ai.data?.enabled && d.selectedArticles.length > 0 ? aiWritingInput(d) : null;
+  const { model } = useAiModelChoice(ai.data?.models);
+  const aiInput = ai.data?.enabled && d.selectedArticles.length > 0 ? { ...aiWritingInput(d), model } : null;
 
   const startNew = () => {
     setConfirmNew(false);
