@@ -55,4 +55,6 @@ export const {
   apiKeys,
   apiRequests,
   apiIdempotency,
+  webhookEndpoints,
+  webhookDeliveries,
 } = pgTables;

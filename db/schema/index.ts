@@ -58,3 +58,5 @@ export const customDomains = pick('customDomains');
 export const apiKeys = pick('apiKeys');
 export const apiRequests = pick('apiRequests');
 export const apiIdempotency = pick('apiIdempotency');
+export const webhookEndpoints = pick('webhookEndpoints');
+export const webhookDeliveries = pick('webhookDeliveries');

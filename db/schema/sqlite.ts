@@ -16,3 +16,4 @@ export * from './shared-state';
 export * from './themes';
 export * from './domains';
 export * from './api';
+export * from './webhooks';

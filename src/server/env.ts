@@ -55,6 +55,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_IP: intFrom('RATE_LIMIT_SIGNUP_PER_IP', 20),
   RATE_LIMIT_CODES_PER_EMAIL: intFrom('RATE_LIMIT_CODES_PER_EMAIL', 5),
   RATE_LIMIT_LEADS_PER_IP: intFrom('RATE_LIMIT_LEADS_PER_IP', 10),
+  /** How long one webhook delivery attempt may take before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: intFrom('WEBHOOK_TIMEOUT_MS', 10_000),
   /** Requests per minute per public API key (429 with Retry-After beyond). */
   API_RATE_LIMIT_PER_MINUTE: intFrom('API_RATE_LIMIT_PER_MINUTE', 600),
   FETCH_ALLOW_HOSTS: z.string().default(''),

@@ -11,7 +11,7 @@ import { secureServerResponse } from './http/security-headers';
 import { runStartupTasks, startPeriodicTasks } from './startup';
 import { closeExportPool } from './newsletter/exports/pool';
 import { startJobWorker } from './jobs/worker';
-import { jobHandlers } from './job-handlers';
+import { coreJobHandlers, webhookJobHandlers } from './job-handlers';
 
 let env;
 try {
@@ -38,7 +38,14 @@ try {
 }
 await runStartupTasks(deps);
 const stopPeriodicTasks = startPeriodicTasks(deps);
-const worker = env.DELIVERY_WORKER === 'on' ? startJobWorker(deps, deps.queue, jobHandlers, { leaseMs: env.QUEUE_LEASE_SECONDS * 1000 }) : null;
+const leaseMs = env.QUEUE_LEASE_SECONDS * 1000;
+const coreWorker = env.DELIVERY_WORKER === 'on' ? startJobWorker(deps, deps.queue, coreJobHandlers, { leaseMs }) : null;
+// Webhook deliveries on their own worker: endpoints that hang (10 s each) never hold up sends.
+const webhookWorker = env.DELIVERY_WORKER === 'on' ? startJobWorker(deps, deps.queue, webhookJobHandlers, { leaseMs, concurrency: 8 }) : null;
+const worker =
+  coreWorker && webhookWorker
+    ? { kick: () => (coreWorker.kick(), webhookWorker.kick()), stop: () => Promise.all([coreWorker.stop(), webhookWorker.stop()]) }
+    : null;
 // Several processes may share a Postgres database: work queued through one wakes every process's worker.
 if (isPostgres(db)) deps.delivery.kick = kickEverywhere(deps.bus, deps.processId, worker?.kick ?? (() => {}), deps.log);
 else if (worker) deps.delivery.kick = worker.kick;

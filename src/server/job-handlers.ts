@@ -1,13 +1,16 @@
 // Every kind of background job this process runs, and the domain function that runs it: the composition
-// root's registry for the job worker (index.ts starts it; the CLI, benches and tests start theirs with it).
+// root's registry for the job workers (index.ts starts two: deliveries of webhooks apart; the CLI, benches and
+// tests start theirs with all of them).
 import type { Deps } from './context';
 import { registerJobHandlers, type JobHandler, type JobHandlers } from './jobs/worker';
 import { SEND_JOB } from './delivery/sends';
 import { handleSendJob } from './delivery/runner';
 import { productMailHandlers } from './onboarding/jobs';
 import { SESSION_SWEEP_JOB, sweepExpired } from './startup';
+import { WEBHOOK_JOB } from './webhooks/emit';
+import { deliverWebhook } from './webhooks/deliver';
 
-export type JobDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'auth'>;
+export type JobDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'auth' | 'mailer'>;
 
 /** The hourly sweep (sessions, API records) where it is the cluster's schedule (Postgres); the next tick tries again after a failure. */
 const sweepSessions: JobHandler<JobDeps> = async (deps, queue, job, worker) => {
@@ -20,7 +23,14 @@ const sweepSessions: JobHandler<JobDeps> = async (deps, queue, job, worker) => {
   }
 };
 
-export const jobHandlers: JobHandlers<JobDeps> = registerJobHandlers<JobDeps>(
+/** Webhook deliveries: index.ts runs them on a worker of their own (a slow endpoint never waits in front of a send). */
+export const webhookJobHandlers: JobHandlers<JobDeps> = { [WEBHOOK_JOB]: deliverWebhook };
+
+/** Everything but webhook deliveries. */
+export const coreJobHandlers: JobHandlers<JobDeps> = registerJobHandlers<JobDeps>(
   { [SEND_JOB]: handleSendJob, [SESSION_SWEEP_JOB]: sweepSessions },
   productMailHandlers,
 );
+
+/** Every kind (one worker for all: the CLI, benches and tests). */
+export const jobHandlers: JobHandlers<JobDeps> = registerJobHandlers<JobDeps>(coreJobHandlers, webhookJobHandlers);

@@ -26,6 +26,8 @@ export const locks = {
   customThemesOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:custom-themes:${userId}`),
   /** The plan's limit on an account's publications. */
   publicationsOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:publications:${userId}`),
+  /** The cap on an account's webhook endpoints. */
+  webhookEndpointsOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:webhook-endpoints:${userId}`),
   /** The cap on an account's API keys. */
   apiKeysOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:api-keys:${userId}`),
   /** One publication's saved workflow (its plan checks compare with what is stored). */

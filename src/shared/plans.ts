@@ -31,6 +31,8 @@ export interface Capabilities {
   /** Sharing publications with a team of editors and viewers (the owner's plan decides). */
   teamCollaboration: boolean;
   apiAccess: boolean;
+  /** Outgoing webhooks ("Custom integrations"): endpoints that receive the account's events, signed. */
+  webhooks: boolean;
   /** Subject tests: 2–3 subject lines tried on part of the list, the winner sent to the rest. */
   subjectTests: boolean;
   /** White-label: no "Made with Curated" in issues or on readers' pages, which carry the publication's own name. */
@@ -55,6 +57,7 @@ const professional: Capabilities = {
   emailManagement: true,
   teamCollaboration: false,
   apiAccess: false,
+  webhooks: true,
   subjectTests: false,
   whiteLabel: false,
   exports: BASE_EXPORTS,
@@ -74,6 +77,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     emailManagement: false,
     teamCollaboration: false,
     apiAccess: false,
+    webhooks: false,
     subjectTests: false,
     whiteLabel: false,
     exports: BASE_EXPORTS,
@@ -91,6 +95,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     emailManagement: true,
     teamCollaboration: false,
     apiAccess: false,
+    webhooks: false,
     subjectTests: false,
     whiteLabel: false,
     exports: BASE_EXPORTS,
@@ -213,7 +218,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
       has('Unlimited publications', 'maxNewsletters'),
       has('Analytics', 'analytics'),
       models('ChatGPT and Perplexity', true),
-      coming('Custom integrations'),
+      has('Custom integrations', 'webhooks'),
     ],
   },
   {

@@ -29,7 +29,7 @@ test('avatar uploads are checked for type and size before anything is sent', asy
   expect(me.avatar).toBeNull();
 });
 
-test('settings tabs keep their choices on this device; API keys are coming with the Business plan', async ({ page, request }) => {
+test('settings tabs keep their choices on this device; API keys come with the Business plan', async ({ page, request }) => {
   const email = uniqueEmail('settings');
   await createAccount(request, 'Sam Settings', email);
   await signInThroughUi(page, email);
@@ -48,9 +48,9 @@ test('settings tabs keep their choices on this device; API keys are coming with 
   await expect(page.getByRole('switch', { name: 'Weekly digest' })).toHaveAttribute('aria-checked', 'true');
 
   await page.getByRole('tab', { name: 'Advanced' }).click();
-  // API keys belong to Business (its capability row) and are not built yet: the page says both.
+  // API keys belong to Business (its capability row): a free account is told so and offered the upgrade.
   await expect(page.getByText(MSG.planRequired('Business'), { exact: true })).toBeVisible();
-  await expect(page.getByText(MSG.comingSoon, { exact: true })).toBeVisible();
-  await expect(page.getByText('Professional Plan Required')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Generate API key' })).toBeDisabled();
+  await expect(page.getByText(MSG.comingSoon, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create API key' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'API reference' })).toHaveAttribute('href', '/developers');
 });

@@ -33,6 +33,7 @@ const PUBLIC: Record<string, (s: Samples) => string> = {
   '/refund': () => '/refund',
   '/reset-password': () => '/reset-password?token=not-a-real-token',
   '/roadmap': () => '/roadmap',
+  '/developers': () => '/developers',
   '/security-demo': () => '/security-demo',
   '/terms': () => '/terms',
   '/thank-you': () => '/thank-you',

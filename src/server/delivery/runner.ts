@@ -7,6 +7,7 @@
 // marked but did not hand over, and the job continues as a new run.
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
+import { emitWebhook } from '../webhooks/emit';
 import { affectedRows, execute, tx, type Db, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { issueSends, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
@@ -18,6 +19,8 @@ import { advanceTest, drawGroups } from './subject-test';
 import { buildMessage, prepareIssue } from './message';
 
 export type RunnerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
+/** A run also tells the account's webhooks (send.started, send.completed, send.failed), through the queue. */
+type RunDeps = RunnerDeps & { queue: JobQueue };
 
 /** Recipients taken from the database at a time (then split into provider batches). */
 const CHUNK = 500;
@@ -119,7 +122,7 @@ function statementsFor(db: Db) {
  * wait (a subject test's groups are sent: run again at `runAt`, when the wait ends).
  */
 export async function runSend(
-  deps: RunnerDeps,
+  deps: RunDeps,
   sendId: string,
   opts: { keepLease: () => boolean; sliceEndsAt?: number; onProgress?: () => void | Promise<void> },
 ): Promise<{ outcome: RunOutcome; error?: string; runAt?: Date }> {
@@ -131,7 +134,8 @@ export async function runSend(
     const [row] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
     if (!row || row.status === 'canceled' || row.status === 'sent' || row.status === 'failed') return null;
     if (row.status !== 'scheduled' && row.startedAt) return row;
-    await snapshotRecipients(t, row, deps.now());
+    const total = await snapshotRecipients(t, row, deps.now());
+    await emitWebhook(deps, row.userId, 'send.started', { sendId: row.id, publicationId: row.publicationId, subject: row.subject, recipients: total }, t);
     const [snapshotted] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
     return snapshotted!;
   });
@@ -266,10 +270,19 @@ export async function runSend(
       .from(sendRecipients)
       .where(eq(sendRecipients.sendId, sendId));
     const failedAll = (c?.all ?? 0) > 0 && (c?.sent ?? 0) === 0;
-    await t
+    const [done] = await t
       .update(issueSends)
       .set({ status: failedAll ? 'failed' : 'sent', finishedAt: deps.now(), lastError: null })
-      .where(eq(issueSends.id, sendId));
+      .where(eq(issueSends.id, sendId))
+      .returning({ userId: issueSends.userId, publicationId: issueSends.publicationId, subject: issueSends.subject });
+    if (done)
+      await emitWebhook(
+        deps,
+        done.userId,
+        failedAll ? 'send.failed' : 'send.completed',
+        { sendId, publicationId: done.publicationId, subject: done.subject, recipients: c?.all ?? 0, sent: c?.sent ?? 0 },
+        t,
+      );
     return c;
   });
   deps.log.info(`issue send ${sendId} finished: ${counts?.sent ?? 0} of ${counts?.all ?? 0} sent`);
@@ -345,7 +358,7 @@ export async function handleSendJob(deps: RunnerDeps, queue: JobQueue, job: Clai
   );
   beat.unref();
   try {
-    const { outcome, error, runAt } = await runSend(deps, sendId, { keepLease: () => owned, sliceEndsAt: job.sliceEndsAt });
+    const { outcome, error, runAt } = await runSend({ ...deps, queue }, sendId, { keepLease: () => owned, sliceEndsAt: job.sliceEndsAt });
     if (outcome === 'done' || outcome === 'canceled') await queue.complete(job.id, worker);
     else if (outcome === 'continue') await queue.continue(job.id, worker);
     else if (outcome === 'wait') await queue.continue(job.id, worker, runAt);

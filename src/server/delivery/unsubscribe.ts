@@ -1,6 +1,7 @@
 // Unsubscribing: every bulk message carries a signed link (https, one click per RFC 8058) and a mailto
 // address. The token names the subscriber and the send, so no lookup table is needed and it cannot be
 // guessed or altered. Unsubscribing is idempotent and recorded once per subscriber and send.
+import { emitWebhook, subscriberEvent } from '../webhooks/emit';
 import { readerBrandOf, type ReaderBrand } from '../subscribers/reader-brand';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../context';
@@ -70,7 +71,7 @@ export async function unsubscribeInfo(deps: Pick<Deps, 'db' | 'env'>, token: str
 }
 
 /** Unsubscribes the token's subscriber; null when the token is not valid. */
-export async function unsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now'>, token: string, via: 'one-click' | 'page'): Promise<UnsubscribeInfo | null> {
+export async function unsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now' | 'queue'>, token: string, via: 'one-click' | 'page'): Promise<UnsubscribeInfo | null> {
   const parsed = parse(deps.env.APP_SECRET, token);
   if (!parsed) return null;
   const now = deps.now();
@@ -83,6 +84,8 @@ export async function unsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now'>, token:
         .update(subscribers)
         .set({ status: 'unsubscribed', unsubscribedAt: now, confirmTokenHash: null, updatedAt: now })
         .where(eq(subscribers.id, row.sub.id));
+      const subscriber = subscriberEvent({ ...row.sub, status: 'unsubscribed' });
+      await emitWebhook(deps, row.userId, 'subscriber.unsubscribed', { publicationId: row.sub.publicationId, subscriber, by: 'reader', sendId: row.sendId }, t);
     }
     await t
       .insert(mailEvents)

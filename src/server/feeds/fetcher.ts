@@ -1,9 +1,10 @@
 // The one SSRF-safe HTTP client for user-given addresses: http(s) only, every connected IP checked,
 // redirects followed by hand (each re-checked, at most 3), timeouts, a byte cap on the decoded body,
 // conditional GET, and a small per-host concurrency limit.
-import { Agent, buildConnector, fetch, type Dispatcher } from 'undici';
+import { fetch, type Dispatcher } from 'undici';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { assertFetchableUrl, BlockedAddressError, guardedLookup, hostKey, isBlockedIp, parseAllowHosts } from '../net/address-guard';
+import { assertFetchableUrl, BlockedAddressError, hostKey, parseAllowHosts } from '../net/address-guard';
+import { guardedAgent } from '../net/guarded-agent';
 
 export const USER_AGENT = 'Curated/1.0 (newsletter feed reader; +https://curated.email/bot)';
 export const MAX_REDIRECTS = 3;
@@ -52,25 +53,7 @@ export interface SafeFetcher {
 
 export function createFetcher(allowHostsValue: string): SafeFetcher {
   const allow = parseAllowHosts(allowHostsValue);
-  const open = buildConnector({ timeout: CONNECT_TIMEOUT_MS });
-  const guarded = buildConnector({ timeout: CONNECT_TIMEOUT_MS, lookup: guardedLookup } as buildConnector.BuildOptions);
-  const agent = new Agent({
-    connections: PER_HOST,
-    connect(options, callback) {
-      const key = `${options.hostname.replace(/^\[|\]$/g, '').toLowerCase()}:${options.port || (options.protocol === 'https:' ? '443' : '80')}`;
-      const allowed = allow.has(key);
-      (allowed ? open : guarded)(options, (err, socket) => {
-        if (err || !socket) return callback(err ?? new Error('connect failed'), null);
-        // Checks the address actually connected to, whatever resolved it (literal IPs skip lookup).
-        const remote = socket.remoteAddress ?? '';
-        if (!allowed && isBlockedIp(remote)) {
-          socket.destroy();
-          return callback(new BlockedAddressError(remote), null);
-        }
-        callback(null, socket);
-      });
-    },
-  });
+  const agent = guardedAgent(allow, { connections: PER_HOST, connectTimeoutMs: CONNECT_TIMEOUT_MS });
   const hostLimits = new Map<string, LimitFunction>();
   /** Runs fn under the host's limit; idle hosts are forgotten so the map does not grow without bound. */
   const limited = async <T>(url: URL, fn: () => Promise<T>): Promise<T> => {

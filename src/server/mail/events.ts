@@ -1,9 +1,11 @@
 // What providers tell us after a message left: delivered, bounced, complained, opened... Webhook
 // adapters turn vendor payloads into DeliveryEvents; this records them once (by the vendor's event id)
 // and suppresses addresses that hard-bounce or complain, for every publication of the sending account.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { affectedRows, tx, type Db, type DbOrTx } from '../db';
-import { issueSends, mailEvents, publications, sendRecipients, subscribers, suppressions, type MailEventKind } from '../../../db/schema';
+import type { JobQueue } from '../jobs/queue';
+import { emitWebhook, subscriberEvent } from '../webhooks/emit';
+import { issueSends, mailEvents, publications, sendRecipients, subscribers, suppressions, type MailEventKind, type SubscriberRow } from '../../../db/schema';
 
 export interface DeliveryEvent {
   kind: Exclude<MailEventKind, 'sent'>;
@@ -37,7 +39,7 @@ async function findSend(db: DbOrTx, ev: DeliveryEvent): Promise<{ sendId: string
   return row ?? null;
 }
 
-/** Adds `email` to the account's suppression list and marks its subscriptions; idempotent. */
+/** Adds `email` to the account's suppression list and marks its subscriptions; idempotent. Answers the subscriptions it changed. */
 export async function suppress(
   db: DbOrTx,
   userId: string,
@@ -45,15 +47,16 @@ export async function suppress(
   reason: 'hard_bounce' | 'complaint' | 'manual',
   source: string,
   now: Date,
-): Promise<void> {
+): Promise<SubscriberRow[]> {
   const address = normalizeEmail(email);
   await db.insert(suppressions).values({ id: crypto.randomUUID(), userId, email: address, reason, source, createdAt: now }).onConflictDoNothing();
   const status = reason === 'complaint' ? 'complained' : reason === 'hard_bounce' ? 'bounced' : 'unsubscribed';
   const owned = db.select({ id: publications.id }).from(publications).where(eq(publications.userId, userId));
-  await db
+  return db
     .update(subscribers)
     .set({ status, updatedAt: now })
-    .where(and(eq(subscribers.email, address), inArray(subscribers.publicationId, owned)));
+    .where(and(eq(subscribers.email, address), inArray(subscribers.publicationId, owned), ne(subscribers.status, status)))
+    .returning();
 }
 
 export async function isSuppressed(db: DbOrTx, userId: string, email: string): Promise<boolean> {
@@ -70,7 +73,13 @@ export async function isSuppressed(db: DbOrTx, userId: string, email: string): P
  * provider): an event is only applied to sends of that owner, so one account's webhook cannot
  * suppress addresses for another. Returns how many events were new.
  */
-export async function applyDeliveryEvents(db: Db, provider: { kind: string; userId: string | null }, events: DeliveryEvent[], now: Date): Promise<number> {
+export async function applyDeliveryEvents(
+  deps: { db: Db; queue: JobQueue; now: () => Date },
+  provider: { kind: string; userId: string | null },
+  events: DeliveryEvent[],
+  now: Date,
+): Promise<number> {
+  const { db } = deps;
   let recorded = 0;
   await tx(db, async (t) => {
     for (const ev of events) {
@@ -95,7 +104,17 @@ export async function applyDeliveryEvents(db: Db, provider: { kind: string; user
       recorded++;
       if (!userId) continue;
       if (ev.kind === 'complained') await suppress(t, userId, ev.email, 'complaint', provider.kind, now);
-      if (ev.kind === 'bounced' && ev.hard) await suppress(t, userId, ev.email, 'hard_bounce', provider.kind, now);
+      if (ev.kind === 'bounced' && ev.hard) {
+        const bounced = await suppress(t, userId, ev.email, 'hard_bounce', provider.kind, now);
+        for (const sub of bounced)
+          await emitWebhook(
+            deps,
+            userId,
+            'subscriber.bounced',
+            { publicationId: sub.publicationId, subscriber: subscriberEvent(sub), detail: ev.detail ?? null },
+            t,
+          );
+      }
     }
   });
   return recorded;

@@ -38,7 +38,7 @@ export const trackingPublicRest = new Hono<AppEnv>()
     if (target === 'gone') return page(c, 410, TRACKING_MSG.goneLink);
     if (!target) return page(c, 400, TRACKING_MSG.invalidLink);
     try {
-      await recordClick(deps.db, ref, facts(c));
+      await recordClick(deps, ref, facts(c), target.url);
     } catch (err) {
       deps.log.error(`tracking: click on ${ref.sendId}/${ref.position} not recorded`, err);
     }

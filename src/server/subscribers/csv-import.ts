@@ -119,7 +119,7 @@ function postgresInsert(publicationId: string, updatedAt: Date) {
  * unless `skipInvalid` says to import the valid rows alone.
  */
 export async function importSubscribersCsv(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'db' | 'user' | 'now'>,
   publicationId: string,
   csvText: string,
   opts: { mode: 'check' | 'import'; skipInvalid?: boolean },

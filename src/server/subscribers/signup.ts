@@ -5,6 +5,7 @@ import { whiteLabelOf } from '../user/plan';
 import { readerBrandOf } from './reader-brand';
 import { publicBaseFor } from '../domains/custom-domains';
 import crypto from 'node:crypto';
+import { emitWebhook } from '../webhooks/emit';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../context';
 import { affectedRows, tx, type DbOrTx } from '../db';
@@ -20,7 +21,7 @@ import { SIGNUP_MSG } from './messages';
 import type { ConfirmInput, SignupInput, SlugInput } from './schemas';
 import { sha256Hex } from '../crypto';
 
-type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip'>;
+type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip' | 'queue'>;
 
 export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -84,11 +85,15 @@ export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: s
       ...(input.name ? { name: input.name } : {}),
     };
     if (existing) await t.update(subscribers).set(pending).where(eq(subscribers.id, existing.id));
-    else
+    else {
+      const id = crypto.randomUUID();
       await t
         .insert(subscribers)
-        .values({ id: crypto.randomUUID(), publicationId: pub.id, email, name: input.name, source: 'signup', createdAt: now, ...pending })
+        .values({ id, publicationId: pub.id, email, name: input.name, source: 'signup', createdAt: now, ...pending })
         .onConflictDoUpdate({ target: [subscribers.publicationId, subscribers.email], set: pending });
+      const subscriber = { id, email, name: input.name, status: 'pending', source: 'signup' };
+      await emitWebhook(ctx, pub.userId, 'subscriber.created', { publicationId: pub.id, subscriber }, t);
+    }
     return fresh;
   });
   if (token === null) return neutral;
@@ -109,7 +114,7 @@ export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: s
  * "already subscribed"; it confirms nothing else (an unsubscribed reader needs a new signup).
  */
 export async function confirm(
-  ctx: Pick<Ctx, 'db' | 'now'>,
+  ctx: Pick<Ctx, 'db' | 'now' | 'queue'>,
   input: ConfirmInput,
 ): Promise<{ status: 'confirmed' | 'already'; message: string; name: string; whiteLabel: boolean }> {
   const pub = await findBySlug(ctx.db, input.slug);
@@ -134,6 +139,8 @@ export async function confirm(
         .where(and(eq(subscribers.id, row.id), eq(subscribers.status, 'pending'))),
     );
     if (!confirmed) return { status: 'already' as const, message: SIGNUP_MSG.already, name: pub.name, whiteLabel };
+    const subscriber = { id: row.id, email: row.email, name: row.name, status: 'active', source: row.source };
+    await emitWebhook(ctx, pub.userId, 'subscriber.confirmed', { publicationId: pub.id, subscriber }, t);
     return { status: 'confirmed' as const, message: SIGNUP_MSG.confirmed(pub.name), name: pub.name, whiteLabel };
   });
 }

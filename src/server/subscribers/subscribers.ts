@@ -17,8 +17,9 @@ import { isSuppressed, normalizeEmail } from '../mail/events';
 import { ensureSlug } from './slug';
 import type { AddInput, ImportTarget, ListInput, RemoveInput, SubscriberDto, UpdateInput } from './schemas';
 import { decodeCursor, encodeCursor } from '../cursor';
+import { emitWebhook, subscriberEvent } from '../webhooks/emit';
 
-export type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
+export type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now' | 'queue'>;
 
 export const MAX_IMPORT_ROWS = 100_000;
 
@@ -120,7 +121,7 @@ export async function checkLimit(ctx: Pick<Ctx, 'user'> & { db: DbOrTx }, public
  * Whether this user may import into this publication at all: their own publication and, to write, room
  * left in the plan. Cheap, so an upload is refused with it before its body is read.
  */
-export async function authorizeImport(ctx: Ctx, input: ImportTarget) {
+export async function authorizeImport(ctx: Pick<Ctx, 'db' | 'user' | 'now'>, input: ImportTarget) {
   const pub = await findOwned(ctx.db, ctx.user.id, input.publicationId);
   if (input.mode === 'import') await checkLimit(ctx, pub.id, 1);
   return pub;
@@ -156,6 +157,7 @@ export function addSubscriber(ctx: Ctx, input: AddInput): Promise<SubscriberDto>
       updatedAt: now,
     };
     await t.insert(subscribers).values(row);
+    await emitWebhook(ctx, ctx.user.id, 'subscriber.created', { publicationId: pub.id, subscriber: subscriberEvent(row) }, t);
     return toDto(row);
   });
 }
@@ -197,6 +199,8 @@ export function updateSubscriber(ctx: Ctx, input: UpdateInput): Promise<Subscrib
       .set({ ...changes, updatedAt: now })
       .where(eq(subscribers.id, row.id))
       .returning();
+    if (leaving)
+      await emitWebhook(ctx, ctx.user.id, 'subscriber.unsubscribed', { publicationId: pub.id, subscriber: subscriberEvent(updated!), by: 'creator' }, t);
     return toDto(updated!);
   });
 }

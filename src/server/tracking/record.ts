@@ -10,6 +10,8 @@
 // - Clicks: HEAD requests (link checkers) and clicks within CLICK_SCAN_MS of delivery by a non-browser
 //   user agent (mail security scanners follow every link on arrival) are machine clicks. They still
 //   get the redirect.
+import type { JobQueue } from '../jobs/queue';
+import { emitWebhook } from '../webhooks/emit';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { issueSends, sendLinks, sendRecipients, trackingEvents } from '../../../db/schema';
@@ -103,15 +105,39 @@ export async function linkTarget(db: Db, ref: ClickRef): Promise<{ url: string }
  * Records a click (with the link's position) or an open (position null) of a recipient of the send,
  * flagged `machine` by that kind's heuristic; false when the recipient is not part of the send.
  */
-async function recordEvent(db: Db, ref: OpenRef, position: number | null, facts: Omit<RequestFacts, 'sentAt'>): Promise<boolean> {
+async function recordEvent(db: Db, ref: OpenRef, position: number | null, facts: Omit<RequestFacts, 'sentAt'>): Promise<{ machine: boolean } | null> {
   const st = statements(db);
   const [row] = await st.sentAt.execute({ recipientId: ref.recipientId, sendId: ref.sendId });
-  if (!row) return false;
+  if (!row) return null;
   const f = { ...facts, sentAt: row.sentAt };
   const machine = position === null ? isMachineOpen(f) : isMachineClick(f);
   await st.insert.execute({ sendId: ref.sendId, recipientId: ref.recipientId, kind: position === null ? 'open' : 'click', position, machine, at: facts.at });
+  return { machine };
+}
+
+/** Records a click; a reader's (not a machine's) is also sent to the account's webhooks as link.clicked. */
+export async function recordClick(
+  deps: { db: Db; queue: JobQueue; now: () => Date },
+  ref: ClickRef,
+  facts: Omit<RequestFacts, 'sentAt'>,
+  url: string,
+): Promise<boolean> {
+  const recorded = await recordEvent(deps.db, ref, ref.position, facts);
+  if (!recorded || recorded.machine) return !!recorded;
+  const [who] = await deps.db
+    .select({ userId: issueSends.userId, publicationId: issueSends.publicationId, email: sendRecipients.email })
+    .from(sendRecipients)
+    .innerJoin(issueSends, eq(issueSends.id, sendRecipients.sendId))
+    .where(and(eq(sendRecipients.id, ref.recipientId), eq(sendRecipients.sendId, ref.sendId)));
+  if (who)
+    await emitWebhook(deps, who.userId, 'link.clicked', {
+      sendId: ref.sendId,
+      publicationId: who.publicationId,
+      email: who.email,
+      url,
+      position: ref.position,
+    });
   return true;
 }
 
-export const recordClick = (db: Db, ref: ClickRef, facts: Omit<RequestFacts, 'sentAt'>) => recordEvent(db, ref, ref.position, facts);
-export const recordOpen = (db: Db, ref: OpenRef, facts: Omit<RequestFacts, 'sentAt'>) => recordEvent(db, ref, null, facts);
+export const recordOpen = async (db: Db, ref: OpenRef, facts: Omit<RequestFacts, 'sentAt'>) => !!(await recordEvent(db, ref, null, facts));

@@ -26,6 +26,7 @@ import { productNewsRouter } from '../routers/product-news';
 import { teamRouter } from '../routers/team';
 import { analyticsRouter } from '../routers/analytics';
 import { apiKeysRouter } from '../routers/api-keys';
+import { webhooksRouter } from '../routers/webhooks';
 
 export const appRouter = router({
   auth: authRouter,
@@ -53,6 +54,7 @@ export const appRouter = router({
   team: teamRouter,
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
   demo: demoRouter,
 });
 

@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from '../../helpers/app';
 import { registerJobHandlers, startJobWorker, type JobHandler, type JobWorker } from '../../../src/server/jobs/worker';
-import { jobHandlers } from '../../../src/server/job-handlers';
+import { coreJobHandlers, jobHandlers, webhookJobHandlers } from '../../../src/server/job-handlers';
+import { WEBHOOK_JOB } from '../../../src/server/webhooks/emit';
 import { SEND_JOB } from '../../../src/server/delivery/sends';
 import { ONBOARDING_JOB, PRODUCT_NEWS_JOB } from '../../../src/server/onboarding/kinds';
 import { SESSION_SWEEP_JOB } from '../../../src/server/startup';
@@ -62,7 +63,9 @@ describe('job worker', () => {
     expect(() => registerJobHandlers({ twice: a }, { twice: a })).toThrow("Job kind 'twice' is registered twice");
   });
 
-  it("the product's registry runs issue sends, the onboarding batch and product newsletters", () => {
-    expect(Object.keys(jobHandlers).sort()).toEqual([ONBOARDING_JOB, PRODUCT_NEWS_JOB, SEND_JOB, SESSION_SWEEP_JOB].sort());
+  it("the product's registry runs issue sends, the onboarding batch, product newsletters and webhook deliveries (these on a worker of their own)", () => {
+    expect(Object.keys(jobHandlers).sort()).toEqual([ONBOARDING_JOB, PRODUCT_NEWS_JOB, SEND_JOB, SESSION_SWEEP_JOB, WEBHOOK_JOB].sort());
+    expect(Object.keys(webhookJobHandlers)).toEqual([WEBHOOK_JOB]);
+    expect(Object.keys(coreJobHandlers)).not.toContain(WEBHOOK_JOB);
   });
 });

@@ -24,6 +24,7 @@ const STAGES = [
       "White-label on Enterprise: no Curated branding in issues or on readers' pages, and those pages on your own domain",
       'A/B testing of subject lines: 2–3 subjects tried on part of the list, the winner sent to the rest, with how sure the result is (Business and Enterprise)',
       'A choice of AI model per plan (ChatGPT, Perplexity, Gemini, Claude) when your workspace enables them; the built-in engine always works offline',
+      'Webhooks (custom integrations): signed events when readers join, confirm, leave or bounce, issues are sent and links are clicked, retried for a day (Professional and up)',
       'A public API with keys for your own scripts: publications, subscribers, saved newsletters, sends and analytics, documented at /developers (Business and Enterprise)',
     ],
   },
@@ -35,7 +36,7 @@ const STAGES = [
   {
     label: 'Later',
     tone: 'neutral' as const,
-    items: ['Custom integrations'],
+    items: ['Custom API access (Enterprise)'],
   },
 ];
 

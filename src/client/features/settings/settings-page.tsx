@@ -1,5 +1,5 @@
 // /settings: General, Notifications, Privacy, Advanced. Everything here is stored on this device only,
-// except API keys and the custom domain (Advanced), which are the account's.
+// except API keys, webhooks and the custom domain (Advanced), which are the account's.
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { Card } from '../../components/ui/card';
@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ProductNewsSwitch } from '../admin-newsletter';
 import { CustomDomainSettings } from './custom-domain';
 import { ApiKeySettings } from './api-keys';
+import { WebhookSettings } from './webhooks';
 import { EMAIL_FREQUENCIES, EXPORT_FORMATS, LANGUAGES, TIMEZONES, useLocalSettings, type LocalSettings } from './local-settings';
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -163,6 +164,11 @@ export function SettingsPage() {
           <div className="mt-4">
             <Section>
               <ApiKeySettings />
+            </Section>
+          </div>
+          <div className="mt-4">
+            <Section>
+              <WebhookSettings />
             </Section>
           </div>
           <div className="mt-4">

@@ -60,7 +60,7 @@ export interface WebhookRequest {
 
 /** Verifies and records one webhook request; answers how many events it carried and how many were new. */
 export async function receiveProviderWebhook(
-  deps: Pick<Deps, 'db' | 'env' | 'log' | 'now'>,
+  deps: Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'queue'>,
   req: WebhookRequest,
 ): Promise<{ received: number; recorded: number }> {
   const { kind, token } = req;
@@ -81,6 +81,6 @@ export async function receiveProviderWebhook(
   const now = deps.now();
   const outcome = parseWebhook(kind, signingSecret, { body: req.body, headers: req.headers, now });
   if (!outcome.ok) throw new AppError(outcome.code, outcome.error);
-  const recorded = await applyDeliveryEvents(deps.db, { kind, userId: row.userId }, outcome.events, now);
+  const recorded = await applyDeliveryEvents(deps, { kind, userId: row.userId }, outcome.events, now);
   return { received: outcome.events.length, recorded };
 }
