@@ -4,7 +4,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Check, Copy, KeyRound } from 'lucide-react';
-import { PlanRequiredBadge } from '../../components/plan-features';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,10 +11,10 @@ import { Input, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { MSG } from '../../../shared/messages';
 import { API_ACCESS_PLAN, capabilitiesFor, PLAN_LABELS } from '../../../shared/plans';
 import type { ApiKeyDto } from '../../../shared/schemas/api-keys';
 import { useCurrentUser } from '../auth';
+import { AccountSection, FormError } from './account-section';
 
 const SCOPE_LABEL = { read: 'Read', write: 'Read and write' } as const;
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -127,58 +126,46 @@ export function ApiKeySettings() {
   });
 
   return (
-    <div className="grid gap-3 px-5 py-4">
-      <div>
-        <p className="flex items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
-          <KeyRound className="size-4 text-zinc-400" aria-hidden /> API keys
-        </p>
-        <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">
+    <AccountSection
+      icon={KeyRound}
+      title="API keys"
+      requiredPlan={allowed ? null : PLAN_LABELS[API_ACCESS_PLAN]}
+      description={
+        <>
           Call the API from your own scripts: publications, subscribers, saved newsletters, sends and analytics.{' '}
           <Link to="/developers" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
             API reference
           </Link>
-        </p>
-      </div>
-      {!allowed ? (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <PlanRequiredBadge plan={PLAN_LABELS[API_ACCESS_PLAN]} />
-          <Link to="/upgrade" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
-            {MSG.upgradeYourPlan}
-          </Link>
-        </div>
-      ) : (
-        <>
-          {secret && <NewSecret secret={secret} onDone={() => setSecret(null)} />}
-          <form
-            className="flex flex-col gap-2 sm:flex-row"
-            onSubmit={(e) => {
-              e.preventDefault();
-              create.mutate({ name, scope });
-            }}
-          >
-            <Input aria-label="Key name" placeholder="Name, e.g. Nightly sync" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
-            <Select aria-label="Access" value={scope} onChange={(e) => setScope(e.target.value as 'read' | 'write')} className="sm:w-44">
-              <option value="read">{SCOPE_LABEL.read}</option>
-              <option value="write">{SCOPE_LABEL.write}</option>
-            </Select>
-            <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
-              Create API key
-            </Button>
-          </form>
-          {create.isError && (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {errorMessage(create.error)}
-            </p>
-          )}
-          {keys.data && keys.data.length > 0 && (
-            <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Your API keys">
-              {keys.data.map((k) => (
-                <KeyRow key={k.id} k={k} onRevoke={setRevoking} />
-              ))}
-            </ul>
-          )}
         </>
-      )}
+      }
+    >
+      <>
+        {secret && <NewSecret secret={secret} onDone={() => setSecret(null)} />}
+        <form
+          className="flex flex-col gap-2 sm:flex-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            create.mutate({ name, scope });
+          }}
+        >
+          <Input aria-label="Key name" placeholder="Name, e.g. Nightly sync" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
+          <Select aria-label="Access" value={scope} onChange={(e) => setScope(e.target.value as 'read' | 'write')} className="sm:w-44">
+            <option value="read">{SCOPE_LABEL.read}</option>
+            <option value="write">{SCOPE_LABEL.write}</option>
+          </Select>
+          <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+            Create API key
+          </Button>
+        </form>
+        <FormError error={create.error} />
+        {keys.data && keys.data.length > 0 && (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Your API keys">
+            {keys.data.map((k) => (
+              <KeyRow key={k.id} k={k} onRevoke={setRevoking} />
+            ))}
+          </ul>
+        )}
+      </>
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(o) => !o && setRevoking(null)}
@@ -188,6 +175,6 @@ export function ApiKeySettings() {
         pending={revoke.isPending}
         onConfirm={() => revoking && revoke.mutate({ id: revoking.id })}
       />
-    </div>
+    </AccountSection>
   );
 }

@@ -1,16 +1,13 @@
 // Settings → Advanced → Custom domain (white-label, Enterprise): the host the account's readers' pages
 // are served on, with what the DNS and the server need. Stored with the account, not on this device.
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { Globe } from 'lucide-react';
-import { PlanRequiredBadge } from '../../components/plan-features';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { MSG } from '../../../shared/messages';
 import { PLAN_LABELS } from '../../../shared/plans';
+import { AccountSection, FormError } from './account-section';
 
 export function CustomDomainSettings() {
   const utils = trpc.useUtils();
@@ -26,24 +23,13 @@ export function CustomDomainSettings() {
   const d = state.data;
 
   return (
-    <div className="grid gap-3 px-5 py-4">
-      <div>
-        <p className="flex items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
-          <Globe className="size-4 text-zinc-400" aria-hidden /> Custom domain
-        </p>
-        <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">
-          Your readers&apos; pages (signup, past issues and their RSS feed, confirmation, unsubscribe) and the links in your issues on a domain of yours. Stored
-          with your account.
-        </p>
-      </div>
-      {!d ? null : !d.allowed ? (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <PlanRequiredBadge plan={PLAN_LABELS.enterprise} />
-          <Link to="/upgrade" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
-            {MSG.upgradeYourPlan}
-          </Link>
-        </div>
-      ) : (
+    <AccountSection
+      icon={Globe}
+      title="Custom domain"
+      requiredPlan={d && !d.allowed ? PLAN_LABELS.enterprise : null}
+      description="Your readers' pages (signup, past issues and their RSS feed, confirmation, unsubscribe) and the links in your issues on a domain of yours. Stored with your account."
+    >
+      {d && (
         <>
           {d.host && (
             <div
@@ -74,13 +60,9 @@ export function CustomDomainSettings() {
               {d.host ? 'Change domain' : 'Use this domain'}
             </Button>
           </form>
-          {set.isError && (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {errorMessage(set.error)}
-            </p>
-          )}
+          <FormError error={set.error} />
         </>
       )}
-    </div>
+    </AccountSection>
   );
 }

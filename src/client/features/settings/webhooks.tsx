@@ -2,9 +2,7 @@
 // signed as Standard Webhooks says; per endpoint its signing secret, a test event, its delivery log with
 // "Resend", turning it back on after it was turned off, and removing it.
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { Webhook } from 'lucide-react';
-import { PlanRequiredBadge } from '../../components/plan-features';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,10 +10,10 @@ import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { MSG } from '../../../shared/messages';
 import { capabilitiesFor, PLAN_LABELS } from '../../../shared/plans';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type DeliveryDto, type EndpointDto, type WebhookEventType } from '../../../shared/schemas/webhooks';
 import { useCurrentUser } from '../auth';
+import { AccountSection, FormError } from './account-section';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const TONE = { delivered: 'success', pending: 'warning', failed: 'danger' } as const;
@@ -145,78 +143,61 @@ export function WebhookSettings() {
   const toggle = (ev: WebhookEventType) => setEvents((list) => (list.includes(ev) ? list.filter((x) => x !== ev) : [...list, ev]));
 
   return (
-    <div className="grid gap-3 px-5 py-4">
-      <div>
-        <p className="flex items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
-          <Webhook className="size-4 text-zinc-400" aria-hidden /> Webhooks
-        </p>
-        <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">
-          Your own systems told the moment readers join, confirm, leave or bounce, issues are sent, and links are clicked: signed HTTP POSTs, retried for up to
-          a day.
-        </p>
-      </div>
-      {!allowed ? (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <PlanRequiredBadge plan={PLAN_LABELS.professional} />
-          <Link to="/upgrade" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
-            {MSG.upgradeYourPlan}
-          </Link>
-        </div>
-      ) : (
-        <>
-          <form
-            className="grid gap-2"
-            onSubmit={(ev) => {
-              ev.preventDefault();
-              create.mutate({ url, description, events });
-            }}
-          >
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Input
-                aria-label="Endpoint URL"
-                placeholder="https://example.com/hooks/curated"
-                value={url}
-                onChange={(ev) => setUrl(ev.target.value)}
-                maxLength={2000}
-              />
-              <Input
-                aria-label="Description"
-                placeholder="What it is for (optional)"
-                value={description}
-                onChange={(ev) => setDescription(ev.target.value)}
-                maxLength={200}
-              />
-            </div>
-            <fieldset className="grid gap-1 sm:grid-cols-2">
-              <legend className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">Events</legend>
-              {WEBHOOK_EVENT_TYPES.map((ev) => (
-                <label key={ev} className="flex items-start gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-                  <input type="checkbox" className="mt-1" checked={events.includes(ev)} onChange={() => toggle(ev)} />
-                  <span>
-                    <span className="font-mono text-xs">{ev}</span>
-                    <span className="block text-xs text-zinc-500">{WEBHOOK_EVENT_LABELS[ev]}</span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            <Button type="submit" className="justify-self-start" loading={create.isPending} disabled={!url.trim() || events.length === 0}>
-              Add endpoint
-            </Button>
-          </form>
-          {create.isError && (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {errorMessage(create.error)}
-            </p>
-          )}
-          {endpoints.data && endpoints.data.length > 0 && (
-            <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Your webhook endpoints">
-              {endpoints.data.map((e) => (
-                <EndpointRow key={e.id} e={e} onRemove={setRemoving} />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+    <AccountSection
+      icon={Webhook}
+      title="Webhooks"
+      requiredPlan={allowed ? null : PLAN_LABELS.professional}
+      description="Your own systems told the moment readers join, confirm, leave or bounce, issues are sent, and links are clicked: signed HTTP POSTs, retried for up to a day."
+    >
+      <>
+        <form
+          className="grid gap-2"
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            create.mutate({ url, description, events });
+          }}
+        >
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              aria-label="Endpoint URL"
+              placeholder="https://example.com/hooks/curated"
+              value={url}
+              onChange={(ev) => setUrl(ev.target.value)}
+              maxLength={2000}
+            />
+            <Input
+              aria-label="Description"
+              placeholder="What it is for (optional)"
+              value={description}
+              onChange={(ev) => setDescription(ev.target.value)}
+              maxLength={200}
+            />
+          </div>
+          <fieldset className="grid gap-1 sm:grid-cols-2">
+            <legend className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">Events</legend>
+            {WEBHOOK_EVENT_TYPES.map((ev) => (
+              <label key={ev} className="flex items-start gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+                <input type="checkbox" className="mt-1" checked={events.includes(ev)} onChange={() => toggle(ev)} />
+                <span>
+                  <span className="font-mono text-xs">{ev}</span>
+                  <span className="block text-xs text-zinc-500">{WEBHOOK_EVENT_LABELS[ev]}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <Button type="submit" className="justify-self-start" loading={create.isPending} disabled={!url.trim() || events.length === 0}>
+            Add endpoint
+          </Button>
+        </form>
+        <FormError error={create.error} />
+        {endpoints.data && endpoints.data.length > 0 && (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Your webhook endpoints">
+            {endpoints.data.map((e) => (
+              <EndpointRow key={e.id} e={e} onRemove={setRemoving} />
+            ))}
+          </ul>
+        )}
+      </>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}
@@ -226,6 +207,6 @@ export function WebhookSettings() {
         pending={remove.isPending}
         onConfirm={() => removing && remove.mutate({ id: removing.id })}
       />
-    </div>
+    </AccountSection>
   );
 }

@@ -1,0 +1,53 @@
+// The frame of Settings → Advanced's account-wide sections (API keys, webhooks, custom domain): a titled
+// header, then the section's controls, or, when the plan does not include it, which plan does and the
+// way to upgrade. FormError shows a refused change under its form.
+import type { ComponentType, ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { PlanRequiredBadge } from '../../components/plan-features';
+import { errorMessage } from '../../lib/errors';
+import { MSG } from '../../../shared/messages';
+
+export function AccountSection({
+  icon: Icon,
+  title,
+  description,
+  requiredPlan,
+  children,
+}: {
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  title: string;
+  description: ReactNode;
+  /** The plan that includes the section, when the user's does not (null: it does, or it is not known yet). */
+  requiredPlan: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-3 px-5 py-4">
+      <div>
+        <p className="flex items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          <Icon className="size-4 text-zinc-400" aria-hidden /> {title}
+        </p>
+        <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{description}</p>
+      </div>
+      {requiredPlan ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <PlanRequiredBadge plan={requiredPlan} />
+          <Link to="/upgrade" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+            {MSG.upgradeYourPlan}
+          </Link>
+        </div>
+      ) : (
+        children
+      )}
+    </div>
+  );
+}
+
+export function FormError({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+      {errorMessage(error)}
+    </p>
+  );
+}
