@@ -20,6 +20,8 @@ export const apiKeys = sqliteTable(
     /** SHA-256 (hex) of the whole key; the key itself is shown once and never stored. */
     hash: text('hash').notNull().unique(),
     scope: text('scope', { enum: API_SCOPES }).notNull(),
+    /** Requests per minute for this key (custom API access, Enterprise); null: the default. */
+    ratePerMinute: integer('rate_per_minute'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),

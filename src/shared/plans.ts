@@ -31,6 +31,8 @@ export interface Capabilities {
   /** Sharing publications with a team of editors and viewers (the owner's plan decides). */
   teamCollaboration: boolean;
   apiAccess: boolean;
+  /** Custom API access: each key's own rate limit, set when it is created. */
+  customApiAccess: boolean;
   /** Outgoing webhooks ("Custom integrations"): endpoints that receive the account's events, signed. */
   webhooks: boolean;
   /** Subject tests: 2–3 subject lines tried on part of the list, the winner sent to the rest. */
@@ -57,6 +59,7 @@ const professional: Capabilities = {
   emailManagement: true,
   teamCollaboration: false,
   apiAccess: false,
+  customApiAccess: false,
   webhooks: true,
   subjectTests: false,
   whiteLabel: false,
@@ -77,6 +80,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     emailManagement: false,
     teamCollaboration: false,
     apiAccess: false,
+    customApiAccess: false,
     webhooks: false,
     subjectTests: false,
     whiteLabel: false,
@@ -95,6 +99,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     emailManagement: true,
     teamCollaboration: false,
     apiAccess: false,
+    customApiAccess: false,
     webhooks: false,
     subjectTests: false,
     whiteLabel: false,
@@ -110,6 +115,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     maxCustomThemes: UNLIMITED,
     teamCollaboration: true,
     apiAccess: true,
+    customApiAccess: true,
     subjectTests: true,
     whiteLabel: true,
     exports: ALL_EXPORTS,
@@ -171,7 +177,6 @@ export interface PlanFeature {
 export const isComingSoon = (f: PlanFeature) => f.basis.kind === 'comingSoon';
 
 const has = (text: string, capability: keyof Capabilities): PlanFeature => ({ text, basis: { kind: 'capability', capability } });
-const coming = (text: string): PlanFeature => ({ text, basis: { kind: 'comingSoon' } });
 const service = (text: string): PlanFeature => ({ text, basis: { kind: 'service' } });
 const includes = (text: string, plan: PlanType): PlanFeature => ({ text, basis: { kind: 'includes', plan } });
 const models = (text: string, many: boolean): PlanFeature => ({
@@ -244,7 +249,7 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
       includes('Everything in Business', 'business'),
       models('Gemini and Claude', true),
       service('Dedicated account manager'),
-      coming('Custom API access'),
+      has('Custom API access', 'customApiAccess'),
       has('White-label', 'whiteLabel'),
       has('Team collaboration', 'teamCollaboration'),
       service('SLA'),

@@ -24,6 +24,7 @@ export const API_KEY_MSG = {
   readOnly: MSG.apiKeyReadOnly,
   tooMany: (n: number) => `An account can keep ${n} API keys. Revoke one you no longer use first.`,
   notFound: 'API key not found',
+  customRate: `A key's own rate limit comes with custom API access on the ${PLAN_LABELS.enterprise} plan.`,
 } as const;
 
 /** Keys an account may keep at once (revoked ones do not count). */
@@ -42,6 +43,7 @@ const toDto = (row: typeof apiKeys.$inferSelect): ApiKeyDto => ({
   name: row.name,
   prefix: row.prefix,
   scope: row.scope,
+  ratePerMinute: row.ratePerMinute,
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
@@ -61,6 +63,7 @@ export async function listApiKeys(ctx: Ctx): Promise<ApiKeyDto[]> {
 /** A new key: its secret is in this answer only. */
 export async function createApiKey(ctx: Ctx, input: CreateApiKeyInput): Promise<{ key: ApiKeyDto; secret: string }> {
   assertPlan(ctx.user);
+  if (input.ratePerMinute !== undefined && !capabilitiesFor(ctx.user).customApiAccess) throw new AppError('FORBIDDEN', API_KEY_MSG.customRate);
   const secret = `${KEY_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
   const now = ctx.now();
   return tx(ctx.db, async (t) => {
@@ -80,6 +83,7 @@ export async function createApiKey(ctx: Ctx, input: CreateApiKeyInput): Promise<
         prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
         hash: sha256Hex(secret),
         scope: input.scope,
+        ratePerMinute: input.ratePerMinute ?? null,
         createdAt: now,
       })
       .returning();
@@ -123,6 +127,8 @@ export async function apiKeyRequests(ctx: Ctx, keyId: string): Promise<ApiReques
 export interface ApiCaller {
   keyId: string;
   scope: ApiScope;
+  /** The key's own requests per minute, or null for the default. */
+  ratePerMinute: number | null;
   user: SessionUser;
 }
 
@@ -131,12 +137,12 @@ export async function authenticateKey(db: Db, authorization: string | undefined)
   const match = /^Bearer\s+(cur_[A-Za-z0-9_-]{43})\s*$/.exec(authorization ?? '');
   if (!match) return null;
   const [row] = await db
-    .select({ keyId: apiKeys.id, scope: apiKeys.scope, revokedAt: apiKeys.revokedAt, user: users })
+    .select({ keyId: apiKeys.id, scope: apiKeys.scope, ratePerMinute: apiKeys.ratePerMinute, revokedAt: apiKeys.revokedAt, user: users })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.hash, sha256Hex(match[1]!)));
   if (!row || row.revokedAt || row.user.disabledAt) return null;
-  return { keyId: row.keyId, scope: row.scope, user: toSessionUser(row.user) };
+  return { keyId: row.keyId, scope: row.scope, ratePerMinute: row.ratePerMinute, user: toSessionUser(row.user) };
 }
 
 /** Refuses a caller whose plan no longer includes the API (a downgraded account keeps its keys, unusable). */

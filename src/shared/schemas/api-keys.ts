@@ -7,6 +7,13 @@ export const API_KEY_SCOPES = ['read', 'write'] as const;
 export const createApiKeyInput = z.object({
   name: z.string().trim().min(1, 'Name the key, e.g. after the script that uses it').max(80, 'A key name is at most 80 characters'),
   scope: z.enum(API_KEY_SCOPES),
+  /** Custom API access (Enterprise): this key's own limit of requests per minute. */
+  ratePerMinute: z
+    .number()
+    .int()
+    .min(10, 'A key allows at least 10 requests per minute')
+    .max(10_000, 'A key allows at most 10,000 requests per minute')
+    .optional(),
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeyInput>;
 
@@ -18,6 +25,8 @@ export const apiKeyDto = z.object({
   /** The key's first characters, to tell keys apart. */
   prefix: z.string(),
   scope: z.enum(API_KEY_SCOPES),
+  /** Its own requests per minute (Enterprise), or null for the default. */
+  ratePerMinute: z.number().int().nullable(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),

@@ -90,6 +90,23 @@ describe('API keys', () => {
   });
 });
 
+describe('custom API access (Enterprise)', () => {
+  it('a key may carry its own rate limit on Enterprise only; it holds for that key', async () => {
+    const h = await harnessWithAdmin({ env: { RATE_LIMITS: 'on' } });
+    const biz = await business(h, 'biz@example.com');
+    await expectStatus(biz.api.apiKeys.create({ name: 'fast', scope: 'read', ratePerMinute: 5_000 }), 403, API_KEY_MSG.customRate);
+    const ent = await business(h, 'ent@example.com', 'enterprise');
+    await expectStatus(ent.api.apiKeys.create({ name: 'slow', scope: 'read', ratePerMinute: 5 }), 400);
+    const slow = await ent.api.apiKeys.create({ name: 'slow', scope: 'read', ratePerMinute: 10 });
+    expect(slow.key.ratePerMinute).toBe(10);
+    for (let i = 0; i < 10; i++) expect((await v1(h, slow.secret, 'GET', '/publications')).status).toBe(200);
+    expect((await v1(h, slow.secret, 'GET', '/publications')).status).toBe(429);
+    const plain = await ent.api.apiKeys.create({ name: 'plain', scope: 'read' });
+    expect(plain.key.ratePerMinute).toBeNull();
+    for (let i = 0; i < 11; i++) expect((await v1(h, plain.secret, 'GET', '/publications')).status).toBe(200);
+  });
+});
+
 describe('Idempotency-Key on creates', () => {
   async function setup() {
     const h = await harnessWithAdmin();

@@ -25,7 +25,7 @@ const STAGES = [
       'A/B testing of subject lines: 2–3 subjects tried on part of the list, the winner sent to the rest, with how sure the result is (Business and Enterprise)',
       'A choice of AI model per plan (ChatGPT, Perplexity, Gemini, Claude) when your workspace enables them; the built-in engine always works offline',
       'Webhooks (custom integrations): signed events when readers join, confirm, leave or bounce, issues are sent and links are clicked, retried for a day (Professional and up)',
-      'A public API with keys for your own scripts: publications, subscribers, saved newsletters, sends and analytics, documented at /developers (Business and Enterprise)',
+      'A public API with keys for your own scripts: publications, subscribers, saved newsletters, sends and analytics, documented at /developers (Business and Enterprise; each key its own rate limit on Enterprise)',
     ],
   },
   {
@@ -36,7 +36,10 @@ const STAGES = [
   {
     label: 'Later',
     tone: 'neutral' as const,
-    items: ['Custom API access (Enterprise)'],
+    items: [
+      'Recurring issues built from your channels, with free editing and a check before every send',
+      'Welcome mails, tags and segments, a preference centre and signup forms for your readers',
+    ],
   },
 ];
 

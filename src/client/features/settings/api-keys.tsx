@@ -78,6 +78,7 @@ function KeyRow({ k, onRevoke }: { k: ApiKeyDto; onRevoke: (k: ApiKeyDto) => voi
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
             {k.name} <span className="font-mono text-xs text-zinc-500">{k.prefix}…</span>
             <Badge tone={k.scope === 'write' ? 'warning' : 'neutral'}>{SCOPE_LABEL[k.scope]}</Badge>
+            {k.ratePerMinute !== null && <Badge tone="brand">{k.ratePerMinute.toLocaleString('en-US')} requests/min</Badge>}
             {k.revokedAt && <Badge tone="danger">Revoked {when(k.revokedAt)}</Badge>}
           </p>
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
@@ -102,11 +103,14 @@ function KeyRow({ k, onRevoke }: { k: ApiKeyDto; onRevoke: (k: ApiKeyDto) => voi
 
 export function ApiKeySettings() {
   const user = useCurrentUser();
-  const allowed = user ? capabilitiesFor(user).apiAccess : false;
+  const caps = user ? capabilitiesFor(user) : null;
+  const allowed = caps?.apiAccess ?? false;
   const utils = trpc.useUtils();
   const keys = trpc.apiKeys.list.useQuery(undefined, { enabled: allowed });
   const [name, setName] = useState('');
   const [scope, setScope] = useState<'read' | 'write'>('read');
+  // Custom API access (Enterprise): the key's own requests per minute; empty is the default.
+  const [rate, setRate] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
   const create = trpc.apiKeys.create.useMutation({
@@ -145,7 +149,7 @@ export function ApiKeySettings() {
           className="flex flex-col gap-2 sm:flex-row"
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate({ name, scope });
+            create.mutate({ name, scope, ...(rate.trim() ? { ratePerMinute: Number(rate) } : {}) });
           }}
         >
           <Input aria-label="Key name" placeholder="Name, e.g. Nightly sync" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
@@ -153,6 +157,18 @@ export function ApiKeySettings() {
             <option value="read">{SCOPE_LABEL.read}</option>
             <option value="write">{SCOPE_LABEL.write}</option>
           </Select>
+          {caps?.customApiAccess && (
+            <Input
+              aria-label="Requests per minute"
+              type="number"
+              min={10}
+              max={10_000}
+              placeholder="Requests/min (default)"
+              value={rate}
+              onChange={(e) => setRate(e.target.value)}
+              className="sm:w-48"
+            />
+          )}
           <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
             Create API key
           </Button>

@@ -87,11 +87,11 @@ function procedureOf(caller: ReturnType<typeof createCaller>, path: string): Pro
 
 export function v1Api(deps: Deps, remoteAddress: (c: HonoContext<AppEnv>) => string) {
   const app = new Hono<AppEnv>();
-  const rule = { limit: deps.env.API_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 };
+  const defaultLimit = deps.env.API_RATE_LIMIT_PER_MINUTE;
   let document: string | null = null;
 
   app.get('/openapi.json', (c) => {
-    document ??= JSON.stringify(buildOpenApiDocument(deps.env.APP_URL, rule.limit));
+    document ??= JSON.stringify(buildOpenApiDocument(deps.env.APP_URL, defaultLimit));
     return c.body(document, 200, {
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': 'public, max-age=300',
@@ -107,7 +107,8 @@ export function v1Api(deps: Deps, remoteAddress: (c: HonoContext<AppEnv>) => str
   ): Promise<Answer & { replayed?: boolean; csv?: { filename: string; csv: string } }> {
     const { route } = contract;
     assertApiAccess(caller);
-    await deps.limiter.hit(`api-key:${caller.keyId}`, rule);
+    // Each key its own window: the default, or the limit an Enterprise account set for it.
+    await deps.limiter.hit(`api-key:${caller.keyId}`, { limit: caller.ratePerMinute ?? defaultLimit, windowMs: 60_000 });
     if (contract.scope === 'write' && caller.scope !== 'write') throw new AppError('FORBIDDEN', API_KEY_MSG.readOnly, { apiCode: 'insufficient_scope' });
 
     const text = route.method === 'get' ? '' : await readCappedText(c.req.raw, route.maxBody ?? DEFAULT_MAX_BODY, MSG.bodyTooLarge);

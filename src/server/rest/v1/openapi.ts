@@ -63,7 +63,7 @@ export function buildOpenApiDocument(appUrl: string, perMinute: number) {
     info: {
       title: 'Curated API',
       version: '1.0.0',
-      description: `Your publications, subscribers, saved newsletters, sends and analytics. Create a key in Settings → Advanced → API keys (Business and Enterprise plans) and send it as \`Authorization: Bearer <key>\`. Read keys can call the GET operations; read and write keys all of them. ${perMinute} requests per minute per key.`,
+      description: `Your publications, subscribers, saved newsletters, sends and analytics. Create a key in Settings → Advanced → API keys (Business and Enterprise plans) and send it as \`Authorization: Bearer <key>\`. Read keys can call the GET operations; read and write keys all of them. ${perMinute} requests per minute per key, or the limit an Enterprise account set for the key (custom API access).`,
     },
     servers: [{ url: `${appUrl}/api/v1` }],
     security: [{ bearerAuth: [] }],

@@ -1,0 +1,1 @@
+ALTER TABLE "api_keys" ADD COLUMN "rate_per_minute" bigint;
