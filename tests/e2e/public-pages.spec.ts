@@ -99,7 +99,8 @@ test('the roadmap lists what exists as available, the plan features among them',
   const main = page.getByRole('main');
   await expect(main).toContainText('double opt-in');
   await expect(main).toContainText('Resend, Mailgun or Postmark');
-  for (const text of ['A/B testing', 'Custom theme colours', 'White-label', 'Webhooks (custom integrations)', 'A public API with keys']) await expect(main).toContainText(text);
+  for (const text of ['A/B testing', 'Custom theme colours', 'White-label', 'Webhooks (custom integrations)', 'A public API with keys'])
+    await expect(main).toContainText(text);
 });
 
 test('public routes resolve with their own titles', async ({ page }) => {
