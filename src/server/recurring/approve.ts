@@ -20,7 +20,14 @@ export async function approveRun(deps: RunDeps, token: string): Promise<Approval
   const res = await deps.db
     .update(recurringRuns)
     .set({ status: 'running', approveTokenHash: null, updatedAt: deps.now() })
-    .where(and(eq(recurringRuns.id, run.id), eq(recurringRuns.status, 'awaiting_approval'), eq(recurringRuns.approveTokenHash, hash), gt(recurringRuns.approveExpiresAt, deps.now())));
+    .where(
+      and(
+        eq(recurringRuns.id, run.id),
+        eq(recurringRuns.status, 'awaiting_approval'),
+        eq(recurringRuns.approveTokenHash, hash),
+        gt(recurringRuns.approveExpiresAt, deps.now()),
+      ),
+    );
   if (affectedRows(res) !== 1) throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
   await deps.queue.cancel(`recurring-deadline:${run.id}`);
   const done = await sendRun(deps, run.id);

@@ -75,7 +75,11 @@ async function writeIssue(deps: RunDeps, user: SessionUser, name: string, topic:
   const texts: Parameters<typeof prepare>[0] = [];
   for (const article of ai) texts.push({ article, text: await articleText(deps.db, article) });
   const sources = prepare(texts);
-  const builtin = () => ({ intro: withoutCitations(writeIntro(sources, { newsletterName: name })), subject: writeSubjects(sources)[0]?.text ?? '', engine: BUILTIN.name });
+  const builtin = () => ({
+    intro: withoutCitations(writeIntro(sources, { newsletterName: name })),
+    subject: writeSubjects(sources)[0]?.text ?? '',
+    engine: BUILTIN.name,
+  });
   if (!modelId) return builtin();
   try {
     const model = chooseModel(deps.ai.models, user, modelId);
@@ -84,7 +88,11 @@ async function writeIssue(deps: RunDeps, user: SessionUser, name: string, topic:
       const intro = checkOutput((await completeChat(model.config, introPrompt(sources, name, topic))).trim(), ai);
       const lines = checkOutput(await completeChat(model.config, subjectsPrompt(sources, name)), ai)
         .split('\n')
-        .map((l) => withoutCitations(l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '')).replace(/^["“]|["”]$/g, '').trim())
+        .map((l) =>
+          withoutCitations(l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, ''))
+            .replace(/^["“]|["”]$/g, '')
+            .trim(),
+        )
         .filter(Boolean);
       return { intro: withoutCitations(intro).slice(0, 2000), subject: (lines[0] ?? builtin().subject).slice(0, 200), engine: engineOf(model).name };
     });
@@ -100,7 +108,11 @@ async function writeIssue(deps: RunDeps, user: SessionUser, name: string, topic:
  * approval, deadline). A finding that must stop the send throws AppError with the creator's reason; the
  * run then ends as failed with that reason.
  */
-export async function beforeRecurringSend(_deps: RunDeps, _run: RecurringRunRow, _input: { subject: string; intro: string; articles: Article[] }): Promise<void> {}
+export async function beforeRecurringSend(
+  _deps: RunDeps,
+  _run: RecurringRunRow,
+  _input: { subject: string; intro: string; articles: Article[] },
+): Promise<void> {}
 
 /** Sends a prepared run (auto mode, an approval, an unanswered deadline). The send's id is the run's, so a repeat never sends twice. */
 export async function sendRun(deps: RunDeps, runId: string): Promise<RecurringRunRow> {
@@ -154,7 +166,10 @@ export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
 
   // A channel the creator removed from both the publication and their own list is not read behind their back.
   const wd = normalizeWorkflowData(pub.workflowData, pub);
-  const known = new Set([...wd.selectedChannels.map((c) => c.url), ...(await deps.db.select({ url: userChannels.feedUrl }).from(userChannels).where(eq(userChannels.userId, user.id))).map((c) => c.url)]);
+  const known = new Set([
+    ...wd.selectedChannels.map((c) => c.url),
+    ...(await deps.db.select({ url: userChannels.feedUrl }).from(userChannels).where(eq(userChannels.userId, user.id))).map((c) => c.url),
+  ]);
   const gone = schedule.channels.find((c) => !known.has(c.url));
   if (gone) return fail(RUN_MSG.channelGone(gone.name));
   if (!wd.selectedTheme) return fail(RUN_MSG.noTheme);
@@ -175,7 +190,11 @@ export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
 
     const written = await writeIssue(deps, user, wd.newsletterName, wd.topic, schedule.model, picks);
     // Assembled now so a deleted theme or a plan that lost it fails this run with the assembly's own words.
-    const assembled = await assembleForOwner({ ...deps, user }, user.id, assembleInputFrom({ articles: picks, intro: written.intro, subject: written.subject || undefined }, pub));
+    const assembled = await assembleForOwner(
+      { ...deps, user },
+      user.id,
+      assembleInputFrom({ articles: picks, intro: written.intro, subject: written.subject || undefined }, pub),
+    );
     const newsletterId = crypto.randomUUID();
     await deps.db.insert(newsletters).values({
       id: newsletterId,
@@ -218,7 +237,8 @@ export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
           updatedAt: deps.now(),
         })
         .where(eq(recurringRuns.id, run.id));
-      if (autoSendAt) await deps.queue.enqueue({ kind: RECURRING_DEADLINE_JOB, payload: { runId: run.id }, runAt: autoSendAt, uniqueKey: deadlineJobKey(run.id) }, t);
+      if (autoSendAt)
+        await deps.queue.enqueue({ kind: RECURRING_DEADLINE_JOB, payload: { runId: run.id }, runAt: autoSendAt, uniqueKey: deadlineJobKey(run.id) }, t);
     });
     await mailCreator(deps, user.email, approvalMail(deps.env, { ...run, ...prepared, autoSendAt }, pub.name, assembled.webHtml, token));
   } catch (err) {

@@ -79,7 +79,12 @@ export async function recurringViewOf(ctx: RecurringCtx, publicationId: string) 
   const pub = await findOwned(ctx.db, ctx.user.id, publicationId);
   const schedule = await scheduleOf(ctx.db, pub.id);
   const runs = schedule
-    ? await ctx.db.select().from(recurringRuns).where(eq(recurringRuns.scheduleId, schedule.id)).orderBy(desc(recurringRuns.createdAt), desc(recurringRuns.id)).limit(50)
+    ? await ctx.db
+        .select()
+        .from(recurringRuns)
+        .where(eq(recurringRuns.scheduleId, schedule.id))
+        .orderBy(desc(recurringRuns.createdAt), desc(recurringRuns.id))
+        .limit(50)
     : [];
   return {
     allowed: capabilitiesFor(ctx.user).recurringIssues,

@@ -35,7 +35,10 @@ export async function enqueueRun(deps: Pick<Deps, 'now' | 'queue'>, t: Tx, s: Re
     createdAt: now,
     updatedAt: now,
   };
-  const res = await t.insert(recurringRuns).values(row).onConflictDoNothing({ target: [recurringRuns.scheduleId, recurringRuns.period] });
+  const res = await t
+    .insert(recurringRuns)
+    .values(row)
+    .onConflictDoNothing({ target: [recurringRuns.scheduleId, recurringRuns.period] });
   if (affectedRows(res) !== 1) return null;
   await deps.queue.enqueue({ kind: RECURRING_RUN_JOB, payload: { runId: row.id }, uniqueKey: runJobKey(row.id) }, t);
   return row;

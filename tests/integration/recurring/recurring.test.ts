@@ -26,7 +26,8 @@ async function setUp(o: Parameters<typeof scene>[1] = {}) {
 }
 
 const runsOf = (s: Scene) => s.h.db.select().from(recurringRuns).where(eq(recurringRuns.publicationId, s.pubId)).orderBy(recurringRuns.createdAt);
-const sentUrls = async (s: Scene) => (await s.h.db.select().from(issueSends).where(eq(issueSends.publicationId, s.pubId))).flatMap((x) => x.articles.map((a) => a.url));
+const sentUrls = async (s: Scene) =>
+  (await s.h.db.select().from(issueSends).where(eq(issueSends.publicationId, s.pubId))).flatMap((x) => x.articles.map((a) => a.url));
 
 describe('recurring issues: one issue per period', () => {
   it('a weekly schedule makes exactly one issue per period, across ticks, a restart and a second process', async () => {
@@ -39,7 +40,11 @@ describe('recurring issues: one issue per period', () => {
     s.clock.now = MONDAY_0805;
     // The same period seen by this process twice, by a restarted one and by two at once.
     const restarted = createDeps(s.h.env, s.h.db, { log: silentLog, now: () => s.clock.now, queue: s.h.deps.queue });
-    const made = [await enqueueDueRuns(s.h.deps), await enqueueDueRuns(restarted), ...(await Promise.all([enqueueDueRuns(s.h.deps), enqueueDueRuns(restarted)]))];
+    const made = [
+      await enqueueDueRuns(s.h.deps),
+      await enqueueDueRuns(restarted),
+      ...(await Promise.all([enqueueDueRuns(s.h.deps), enqueueDueRuns(restarted)])),
+    ];
     expect(made.reduce((a, b) => a + b, 0)).toBe(1);
     s.worker.kick();
     await s.worker.idle();
@@ -101,7 +106,7 @@ describe('recurring issues: skipping and failing', () => {
     expect(schedule!.nextRunAt!.toISOString()).toBe('2026-03-09T07:00:00.000Z');
   });
 
-  it('a schedule whose channels all fail is skipped with the reason; a channel removed from the creator\'s channels fails the run clearly', async () => {
+  it("a schedule whose channels all fail is skipped with the reason; a channel removed from the creator's channels fails the run clearly", async () => {
     const s = await setUp();
     s.setItems('/feed.xml', stories('x', 3));
     s.feeds.route('/down.xml', (_q, res) => {
@@ -126,8 +131,14 @@ describe('recurring issues: skipping and failing', () => {
     await api.recurring.runNow({ publicationId: s.pubId });
     await s.worker.idle();
     run = (await runsOf(s))[1];
-    expect(run).toMatchObject({ status: 'failed', reason: `The channel “${s.channel.name}” is no longer among your channels. Choose the schedule's channels again on the Recurring page.` });
-    expect((await s.mailTo('creator@example.com')).map((m) => m.subject)).toEqual(['No issue of Compiler Weekly this time', 'Your recurring issue could not be made']);
+    expect(run).toMatchObject({
+      status: 'failed',
+      reason: `The channel “${s.channel.name}” is no longer among your channels. Choose the schedule's channels again on the Recurring page.`,
+    });
+    expect((await s.mailTo('creator@example.com')).map((m) => m.subject)).toEqual([
+      'No issue of Compiler Weekly this time',
+      'Your recurring issue could not be made',
+    ]);
   });
 
   it('plans without recurring issues are refused on the server', async () => {

@@ -90,7 +90,8 @@ export async function scene(start: Date, o: { plan?: 'professional' | 'free'; su
         mode: 'auto',
         ...s,
       }),
-    mailTo: async (address) => (await h.db.select().from(outbox).where(eq(outbox.toAddress, address))).sort((a, b) => a.id - b.id),
+    mailTo: async (address) =>
+      (await h.db.select().from(outbox).where(eq(outbox.toAddress, address))).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
     async close() {
       await worker.stop();
       await feeds.close();
@@ -98,4 +99,5 @@ export async function scene(start: Date, o: { plan?: 'professional' | 'free'; su
   };
 }
 
-export const stories = (prefix: string, n: number): Item[] => Array.from({ length: n }, (_, i) => ({ title: `${prefix} story ${i + 1} on compilers`, slug: `${prefix}-${i + 1}` }));
+export const stories = (prefix: string, n: number): Item[] =>
+  Array.from({ length: n }, (_, i) => ({ title: `${prefix} story ${i + 1} on compilers`, slug: `${prefix}-${i + 1}` }));
