@@ -57,4 +57,6 @@ export const {
   apiIdempotency,
   webhookEndpoints,
   webhookDeliveries,
+  recurringSchedules,
+  recurringRuns,
 } = pgTables;

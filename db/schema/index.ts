@@ -60,3 +60,5 @@ export const apiRequests = pick('apiRequests');
 export const apiIdempotency = pick('apiIdempotency');
 export const webhookEndpoints = pick('webhookEndpoints');
 export const webhookDeliveries = pick('webhookDeliveries');
+export const recurringSchedules = pick('recurringSchedules');
+export const recurringRuns = pick('recurringRuns');

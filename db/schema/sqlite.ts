@@ -17,3 +17,4 @@ export * from './themes';
 export * from './domains';
 export * from './api';
 export * from './webhooks';
+export * from './recurring';

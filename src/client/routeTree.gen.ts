@@ -42,6 +42,7 @@ import { Route as AppEmailTestRouteImport } from './routes/_app/email-test'
 import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppNewslettersRouteImport } from './routes/_app/newsletters'
 import { Route as AppPublicationsRouteImport } from './routes/_app/publications'
+import { Route as AppRecurringRouteImport } from './routes/_app/recurring'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppSubscribersRouteImport } from './routes/_app/subscribers'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
@@ -51,6 +52,7 @@ import { Route as AppWorkflowRouteImport } from './routes/_app/workflow'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as PSlugRouteImport } from './routes/p.$slug'
+import { Route as RecurringApproveRouteImport } from './routes/recurring.approve'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminEmailsRouteImport } from './routes/_app/admin/emails'
 import { Route as AppAdminOnboardingEmailsRouteImport } from './routes/_app/admin/onboarding-emails'
@@ -229,6 +231,11 @@ const AppPublicationsRoute = AppPublicationsRouteImport.update({
   path: '/publications',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRecurringRoute = AppRecurringRouteImport.update({
+  id: '/recurring',
+  path: '/recurring',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -272,6 +279,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
 const PSlugRoute = PSlugRouteImport.update({
   id: '/p/$slug',
   path: '/p/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RecurringApproveRoute = RecurringApproveRouteImport.update({
+  id: '/recurring/approve',
+  path: '/recurring/approve',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
@@ -378,6 +390,7 @@ export interface FileRoutesByFullPath {
   '/integrations': typeof AppIntegrationsRoute
   '/newsletters': typeof AppNewslettersRoute
   '/publications': typeof AppPublicationsRoute
+  '/recurring': typeof AppRecurringRoute
   '/settings': typeof AppSettingsRoute
   '/subscribers': typeof AppSubscribersRoute
   '/team': typeof AppTeamRoute
@@ -386,6 +399,7 @@ export interface FileRoutesByFullPath {
   '/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/p/$slug': typeof PSlugRoute
+  '/recurring/approve': typeof RecurringApproveRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/emails': typeof AppAdminEmailsRoute
   '/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
@@ -433,6 +447,7 @@ export interface FileRoutesByTo {
   '/integrations': typeof AppIntegrationsRoute
   '/newsletters': typeof AppNewslettersRoute
   '/publications': typeof AppPublicationsRoute
+  '/recurring': typeof AppRecurringRoute
   '/settings': typeof AppSettingsRoute
   '/subscribers': typeof AppSubscribersRoute
   '/team': typeof AppTeamRoute
@@ -441,6 +456,7 @@ export interface FileRoutesByTo {
   '/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/p/$slug': typeof PSlugRoute
+  '/recurring/approve': typeof RecurringApproveRoute
   '/blog': typeof BlogIndexRoute
   '/admin/emails': typeof AppAdminEmailsRoute
   '/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
@@ -491,6 +507,7 @@ export interface FileRoutesById {
   '/_app/integrations': typeof AppIntegrationsRoute
   '/_app/newsletters': typeof AppNewslettersRoute
   '/_app/publications': typeof AppPublicationsRoute
+  '/_app/recurring': typeof AppRecurringRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/subscribers': typeof AppSubscribersRoute
   '/_app/team': typeof AppTeamRoute
@@ -499,6 +516,7 @@ export interface FileRoutesById {
   '/_app/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/p/$slug': typeof PSlugRoute
+  '/recurring/approve': typeof RecurringApproveRoute
   '/blog/': typeof BlogIndexRoute
   '/_app/admin/emails': typeof AppAdminEmailsRoute
   '/_app/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
@@ -549,6 +567,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/newsletters'
     | '/publications'
+    | '/recurring'
     | '/settings'
     | '/subscribers'
     | '/team'
@@ -557,6 +576,7 @@ export interface FileRouteTypes {
     | '/workflow'
     | '/blog/$slug'
     | '/p/$slug'
+    | '/recurring/approve'
     | '/blog/'
     | '/admin/emails'
     | '/admin/onboarding-emails'
@@ -604,6 +624,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/newsletters'
     | '/publications'
+    | '/recurring'
     | '/settings'
     | '/subscribers'
     | '/team'
@@ -612,6 +633,7 @@ export interface FileRouteTypes {
     | '/workflow'
     | '/blog/$slug'
     | '/p/$slug'
+    | '/recurring/approve'
     | '/blog'
     | '/admin/emails'
     | '/admin/onboarding-emails'
@@ -661,6 +683,7 @@ export interface FileRouteTypes {
     | '/_app/integrations'
     | '/_app/newsletters'
     | '/_app/publications'
+    | '/_app/recurring'
     | '/_app/settings'
     | '/_app/subscribers'
     | '/_app/team'
@@ -669,6 +692,7 @@ export interface FileRouteTypes {
     | '/_app/workflow'
     | '/blog/$slug'
     | '/p/$slug'
+    | '/recurring/approve'
     | '/blog/'
     | '/_app/admin/emails'
     | '/_app/admin/onboarding-emails'
@@ -709,6 +733,7 @@ export interface RootRouteChildren {
   UnsubscribeProductRoute: typeof UnsubscribeProductRoute
   BlogSlugRoute: typeof BlogSlugRoute
   PSlugRoute: typeof PSlugRoute
+  RecurringApproveRoute: typeof RecurringApproveRoute
   BlogIndexRoute: typeof BlogIndexRoute
   PSlugConfirmRoute: typeof PSlugConfirmRoute
 }
@@ -946,6 +971,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPublicationsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/recurring': {
+      id: '/_app/recurring'
+      path: '/recurring'
+      fullPath: '/recurring'
+      preLoaderRoute: typeof AppRecurringRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings': {
       id: '/_app/settings'
       path: '/settings'
@@ -1007,6 +1039,13 @@ declare module '@tanstack/react-router' {
       path: '/p/$slug'
       fullPath: '/p/$slug'
       preLoaderRoute: typeof PSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/recurring/approve': {
+      id: '/recurring/approve'
+      path: '/recurring/approve'
+      fullPath: '/recurring/approve'
+      preLoaderRoute: typeof RecurringApproveRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/admin/': {
@@ -1148,6 +1187,7 @@ interface AppRouteChildren {
   AppIntegrationsRoute: typeof AppIntegrationsRoute
   AppNewslettersRoute: typeof AppNewslettersRoute
   AppPublicationsRoute: typeof AppPublicationsRoute
+  AppRecurringRoute: typeof AppRecurringRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppSubscribersRoute: typeof AppSubscribersRoute
   AppTeamRoute: typeof AppTeamRoute
@@ -1170,6 +1210,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIntegrationsRoute: AppIntegrationsRoute,
   AppNewslettersRoute: AppNewslettersRoute,
   AppPublicationsRoute: AppPublicationsRoute,
+  AppRecurringRoute: AppRecurringRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppSubscribersRoute: AppSubscribersRoute,
   AppTeamRoute: AppTeamRoute,
@@ -1205,6 +1246,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeProductRoute: UnsubscribeProductRoute,
   BlogSlugRoute: BlogSlugRoute,
   PSlugRoute: PSlugRoute,
+  RecurringApproveRoute: RecurringApproveRoute,
   BlogIndexRoute: BlogIndexRoute,
   PSlugConfirmRoute: PSlugConfirmRoute,
 }

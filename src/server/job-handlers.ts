@@ -9,8 +9,9 @@ import { productMailHandlers } from './onboarding/jobs';
 import { SESSION_SWEEP_JOB, sweepExpired } from './startup';
 import { WEBHOOK_JOB } from './webhooks/emit';
 import { deliverWebhook } from './webhooks/deliver';
+import { recurringJobHandlers } from './recurring/jobs';
 
-export type JobDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'auth' | 'mailer'>;
+export type JobDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'auth' | 'mailer' | 'queue' | 'ai' | 'delivery'>;
 
 /** The hourly sweep (sessions, API records) where it is the cluster's schedule (Postgres); the next tick tries again after a failure. */
 const sweepSessions: JobHandler<JobDeps> = async (deps, queue, job, worker) => {
@@ -30,6 +31,7 @@ export const webhookJobHandlers: JobHandlers<JobDeps> = { [WEBHOOK_JOB]: deliver
 export const coreJobHandlers: JobHandlers<JobDeps> = registerJobHandlers<JobDeps>(
   { [SEND_JOB]: handleSendJob, [SESSION_SWEEP_JOB]: sweepSessions },
   productMailHandlers,
+  recurringJobHandlers,
 );
 
 /** Every kind (one worker for all: the CLI, benches and tests). */

@@ -40,6 +40,10 @@ export const locks = {
   aiJobsOf: (t: Tx, userId: string) => lockFor(t, `ai-running:${userId}`),
   /** The onboarding sequence's default steps, seeded once on an empty table. */
   onboardingSteps: (t: Tx) => lockFor(t, 'onboarding-steps'),
+  /** A recurring schedule's runs: "Run now" makes one while none is being prepared. */
+  recurringSchedule: (t: Tx, scheduleId: string) => lockFor(t, `recurring:${scheduleId}`),
+  /** A recurring run's status (approval, its deadline, the run itself): one of them moves it on. */
+  recurringRun: (t: Tx, runId: string) => lockFor(t, `recurring-run:${runId}`),
   /** A product newsletter's status (draft → sending) and the recipients its runs take. */
   productNewsletter: (t: Tx, id: string) => lockFor(t, `product-news:${id}`),
   /** An issue send: its creation under a client id, its snapshot and the recipients its runs take. */

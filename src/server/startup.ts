@@ -10,6 +10,8 @@ import { forgetGoneProcesses, PROCESS_HEARTBEAT_MS, touchProcess } from './proce
 import { seedDefaultSteps } from './onboarding/steps';
 import { enqueueOnboardingBatch } from './onboarding/schedule';
 import { ONBOARDING_JOB } from './onboarding/kinds';
+import { enqueueDueRuns } from './recurring/tick';
+import { RECURRING_TICK_JOB } from './recurring/kinds';
 
 type Task = (deps: Deps) => unknown;
 
@@ -42,6 +44,8 @@ const tasks: Task[] = [
   // The default onboarding sequence, only on a database that has no steps; then the first batch.
   (deps) => seedDefaultSteps(deps),
   (deps) => enqueueOnboardingBatch(deps),
+  // Periods that started while no process ran.
+  (deps) => enqueueDueRuns(deps),
 ];
 
 /**
@@ -67,6 +71,8 @@ const periodic: { everyMs: number; task: Task; cluster?: { kind: string; cron: s
   { everyMs: 60 * 60 * 1000, task: sweepSessions, cluster: { kind: SESSION_SWEEP_JOB, cron: '0 * * * *' } },
   // Onboarding e-mails due since the last run (a welcome should not wait long; one job at a time: its unique key).
   { everyMs: 15 * 60 * 1000, task: (deps) => enqueueOnboardingBatch(deps), cluster: { kind: ONBOARDING_JOB, cron: '*/15 * * * *' } },
+  // Recurring issues whose period has started (each period's run is unique, so a doubled tick makes nothing twice).
+  { everyMs: 60 * 1000, task: (deps) => enqueueDueRuns(deps), cluster: { kind: RECURRING_TICK_JOB, cron: '* * * * *' } },
 ];
 
 export async function runStartupTasks(deps: Deps) {

@@ -37,6 +37,8 @@ export interface Capabilities {
   webhooks: boolean;
   /** Subject tests: 2–3 subject lines tried on part of the list, the winner sent to the rest. */
   subjectTests: boolean;
+  /** Recurring issues: a publication's schedule that builds (and sends, or asks first) each issue itself. */
+  recurringIssues: boolean;
   /** White-label: no "Made with Curated" in issues or on readers' pages, which carry the publication's own name. */
   whiteLabel: boolean;
   exports: readonly ExportFormat[];
@@ -62,6 +64,7 @@ const professional: Capabilities = {
   customApiAccess: false,
   webhooks: true,
   subjectTests: false,
+  recurringIssues: true,
   whiteLabel: false,
   exports: BASE_EXPORTS,
 };
@@ -83,6 +86,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     customApiAccess: false,
     webhooks: false,
     subjectTests: false,
+    recurringIssues: false,
     whiteLabel: false,
     exports: BASE_EXPORTS,
   },
@@ -102,6 +106,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     customApiAccess: false,
     webhooks: false,
     subjectTests: false,
+    recurringIssues: false,
     whiteLabel: false,
     exports: BASE_EXPORTS,
   },

@@ -47,6 +47,7 @@ const PUBLIC: Record<string, (s: Samples) => string> = {
   '/blog/$slug': (s) => `/blog/${s.blogSlug}`,
   '/p/$slug': (s) => `/p/${s.publicationSlug}`,
   '/p/$slug/confirm': (s) => `/p/${s.publicationSlug}/confirm?token=not-a-real-token`,
+  '/recurring/approve': () => '/recurring/approve?token=not-a-real-token',
 };
 
 const SIGNED_IN: Record<string, (s: Samples) => string> = {
@@ -61,6 +62,7 @@ const SIGNED_IN: Record<string, (s: Samples) => string> = {
   '/integrations': () => '/integrations',
   '/newsletters': () => '/newsletters',
   '/publications': () => '/publications',
+  '/recurring': (s) => `/recurring?publicationId=${s.publicationId}`,
   '/settings': () => '/settings',
   '/subscribers': (s) => `/subscribers?publicationId=${s.publicationId}`,
   '/team': () => '/team',

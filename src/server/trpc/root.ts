@@ -18,6 +18,7 @@ import { mailProvidersRouter } from '../routers/mail-providers';
 import { subscribersRouter } from '../routers/subscribers';
 import { emailAdminRouter } from '../routers/email-admin';
 import { sendsRouter } from '../routers/sends';
+import { recurringRouter } from '../routers/recurring';
 import { aiRouter } from '../routers/ai';
 import { demoRouter } from '../routers/demo';
 import { blogRouter } from '../routers/blog';
@@ -47,6 +48,7 @@ export const appRouter = router({
   subscribers: subscribersRouter,
   emailAdmin: emailAdminRouter,
   sends: sendsRouter,
+  recurring: recurringRouter,
   ai: aiRouter,
   blog: blogRouter,
   onboarding: onboardingRouter,

@@ -1,7 +1,7 @@
 // /publications: the user's publications with status and last save; create, open (into the workflow),
 // rename and delete with confirmation.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, Eye, FileText, Pencil, Trash2, Users } from 'lucide-react';
+import { ArrowRight, Eye, FileText, Pencil, Trash2, Users, Repeat } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { capabilitiesFor } from '../../../shared/plans';
@@ -102,6 +102,9 @@ function PublicationRow({
             </Button>
             <Link to="/subscribers" search={{ publicationId: pub.id }} className={buttonClass('outline', 'sm')} aria-describedby={nameId}>
               <Users aria-hidden /> Subscribers
+            </Link>
+            <Link to="/recurring" search={{ publicationId: pub.id }} className={buttonClass('outline', 'sm')} aria-describedby={nameId}>
+              <Repeat aria-hidden /> Recurring
             </Link>
             <Button size="sm" variant="outline" onClick={onRename} aria-describedby={nameId}>
               <Pencil aria-hidden /> Rename

@@ -1,0 +1,73 @@
+// What a recurring schedule tells its creator: an issue to approve (its preview, Approve and Edit), a
+// skipped period and why, a failed run and why. Product mail: the system chain (deps.mailer).
+import type { Deps } from '../context';
+import type { Env } from '../env';
+import type { MailMessage } from '../mail/message';
+import { escapeHtml } from '../xml';
+import type { RecurringRunRow } from '../../../db/schema';
+
+const periodLabel = (run: Pick<RecurringRunRow, 'period' | 'createdAt'>) =>
+  run.period.startsWith('manual:') ? `the run started ${run.createdAt.toUTCString()}` : `the period of ${new Date(run.period).toUTCString()}`;
+
+const recurringPage = (env: Pick<Env, 'APP_URL'>, publicationId: string) => `${env.APP_URL}/recurring?publicationId=${encodeURIComponent(publicationId)}`;
+
+export const approveUrl = (env: Pick<Env, 'APP_URL'>, token: string) => `${env.APP_URL}/recurring/approve?token=${encodeURIComponent(token)}`;
+
+/** Never throws: the run's history already says what happened; a mail that could not go is logged. */
+export async function mailCreator(deps: Pick<Deps, 'mailer' | 'log'>, to: string, msg: Omit<MailMessage, 'to'>): Promise<void> {
+  try {
+    await deps.mailer.send({ ...msg, to });
+  } catch (err) {
+    deps.log.warn(`recurring: mailing ${to} failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function bodyOf(webHtml: string): string {
+  const m = /<body[^>]*>([\s\S]*)<\/body>/i.exec(webHtml);
+  return m ? m[1]! : webHtml;
+}
+
+export function approvalMail(
+  env: Pick<Env, 'APP_URL'>,
+  run: Pick<RecurringRunRow, 'publicationId' | 'subject' | 'articles' | 'autoSendAt'>,
+  publicationName: string,
+  webHtml: string,
+  token: string,
+): Omit<MailMessage, 'to'> {
+  const approve = approveUrl(env, token);
+  const edit = `${env.APP_URL}/newsletters`;
+  const when = run.autoSendAt ? `If you do not answer, it is sent on ${run.autoSendAt.toUTCString()}.` : 'Nothing is sent until you approve it.';
+  const text = [
+    `Your recurring issue of ${publicationName} is ready: “${run.subject ?? ''}” with ${run.articles.length} stories.`,
+    '',
+    ...run.articles.map((a) => `- ${a.title} (${a.url})`),
+    '',
+    `Approve and send it: ${approve}`,
+    `Edit it first: ${edit}`,
+    '',
+    when,
+  ].join('\n');
+  const html = `<div style="font-family:sans-serif;padding:16px;border-bottom:1px solid #ddd">
+<p>Your recurring issue of <strong>${escapeHtml(publicationName)}</strong> is ready: “${escapeHtml(run.subject ?? '')}” with ${run.articles.length} stories.</p>
+<p><a href="${escapeHtml(approve)}" style="display:inline-block;padding:8px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">Approve</a>
+&nbsp; <a href="${escapeHtml(edit)}">Edit</a></p>
+<p>${escapeHtml(when)}</p></div>
+${bodyOf(webHtml)}`;
+  return { subject: `Approve your issue: ${run.subject ?? publicationName}`.slice(0, 250), text, html, logNote: approve };
+}
+
+export function skippedMail(env: Pick<Env, 'APP_URL'>, run: RecurringRunRow, publicationName: string, reason: string): Omit<MailMessage, 'to'> {
+  const page = recurringPage(env, run.publicationId);
+  return {
+    subject: `No issue of ${publicationName} this time`.slice(0, 250),
+    text: `The recurring issue of ${publicationName} for ${periodLabel(run)} was skipped.\n\n${reason}\n\nSchedule and history: ${page}`,
+  };
+}
+
+export function failedMail(env: Pick<Env, 'APP_URL'>, run: RecurringRunRow, reason: string): Omit<MailMessage, 'to'> {
+  const page = recurringPage(env, run.publicationId);
+  return {
+    subject: 'Your recurring issue could not be made',
+    text: `The recurring issue for ${periodLabel(run)} failed.\n\n${reason}\n\nSchedule and history: ${page}`,
+  };
+}

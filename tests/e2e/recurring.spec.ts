@@ -1,0 +1,67 @@
+// Recurring issues end to end: a Professional creator sets up a weekly digest on the fixture feed, runs
+// it now, approves it from the mailed link, and the issue reaches the subscriber.
+import Database from 'better-sqlite3';
+import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
+import { E2E_DB, createUserWithPlan, outboxFor, trpcMutation } from './fixtures/workflow-helpers';
+import { FIXTURE_ORIGIN } from './fixtures/feed-server';
+
+skipWithoutBrowser();
+
+function approveLinkFor(address: string): string | null {
+  const db = new Database(E2E_DB, { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare("select text from outbox where to_address = ? and subject like 'Approve your issue:%' order by created_at desc").get(address) as
+      { text: string } | undefined;
+    return row ? /(http\S+\/recurring\/approve\?token=\S+)/.exec(row.text)![1]! : null;
+  } finally {
+    db.close();
+  }
+}
+
+test('a weekly digest on fixture feeds: set up, run now, approve from the mail, sent to the reader', async ({ page }) => {
+  const email = uniqueEmail('digest');
+  createUserWithPlan(email, 'Dana Digest', 'professional');
+  await signInThroughUi(page, email);
+  const channel = {
+    id: 'green-ledger',
+    name: 'Green Ledger Daily',
+    url: `${FIXTURE_ORIGIN}/feed.xml`,
+    siteUrl: FIXTURE_ORIGIN,
+    description: 'Fixture',
+    quality: 'high',
+    frequency: 'Daily',
+    niche: 'sustainability',
+    source: 'fixture',
+  };
+  const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Weekly Ledger' });
+  await trpcMutation(page, 'wizard.saveProgress', {
+    publicationId: pub.id,
+    currentStep: 3,
+    workflowData: { selectedTheme: 'market-watch', selectedChannels: [channel] },
+  });
+  const reader = `reader-${email}`;
+  await trpcMutation(page, 'subscribers.add', { publicationId: pub.id, email: reader, name: 'Rae' });
+
+  await page.goto('/publications');
+  await page.getByRole('link', { name: 'Recurring' }).click();
+  await expect(page.getByRole('heading', { name: 'Recurring issue' })).toBeVisible();
+  await page.getByLabel('Time zone').fill('Europe/Berlin');
+  await page.getByLabel('Stories per issue').fill('3');
+  await page.getByLabel('Skip when fewer new stories than').fill('1');
+  await page.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByTestId('next-run')).toContainText('Monday');
+  await page.screenshot({ path: 'tests/e2e/.tmp/recurring-desktop.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(page.getByTestId('recurring-run').first()).toContainText('Awaiting approval', { timeout: 20_000 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'tests/e2e/.tmp/recurring-390.png', fullPage: true });
+
+  const link = approveLinkFor(email);
+  expect(link, 'the approval mail').toBeTruthy();
+  await page.goto(link!);
+  await page.getByRole('button', { name: 'Approve and send' }).click();
+  await expect(page.getByTestId('approval-result')).toContainText('Approved: the issue is on its way to your subscribers.');
+  await page.screenshot({ path: 'tests/e2e/.tmp/approve-390.png', fullPage: true });
+  await expect.poll(() => outboxFor(reader).length, { timeout: 20_000 }).toBe(1);
+});
