@@ -6,6 +6,7 @@ import { unsavedAssemblyFields } from '../../../src/client/features/workflow/rul
 import type { WorkflowData } from '../../../src/client/features/workflow/types';
 import { assembleInputFrom } from '../../../src/server/publications/assemble-input';
 import { buildArticle } from '../../integration/workflow/factories';
+import { NO_EDITS } from '../../../src/shared/schemas/issue-edits';
 
 const [a1, a2, a3] = [buildArticle(), buildArticle(), buildArticle()];
 
@@ -21,6 +22,7 @@ const stored: WorkflowData = {
   colorTheme: 'dark',
   intro: 'Stored intro',
   subject: 'Stored subject',
+  edits: NO_EDITS,
 };
 
 /** What the page sent before: its own full copy of the workflow. */
