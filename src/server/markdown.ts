@@ -96,7 +96,7 @@ export function markdownToEmailHtml(markdown: string, appUrl: string): string {
  * its output escapes '<' everywhere but in tags, so matching a tag's opening is exact.
  */
 export function markdownToStyledEmailHtml(markdown: string, appUrl: string, styles: Partial<Record<string, { style: string; className?: string }>>): string {
-  return markdownToEmailHtml(markdown, appUrl).replace(/<([a-z][a-z0-9]*)(?=[\s>\/])/g, (m, tag: string) => {
+  return markdownToEmailHtml(markdown, appUrl).replace(/<([a-z][a-z0-9]*)(?=[\s>/])/g, (m, tag: string) => {
     const s = styles[tag];
     if (!s) return m;
     return `<${tag} style="${s.style.replace(/"/g, "'")}"${s.className ? ` class="${s.className}"` : ''}`;
