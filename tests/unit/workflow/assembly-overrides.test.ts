@@ -36,6 +36,7 @@ const fullCopy = (d: WorkflowData) => ({
   includeBranding: true,
   intro: d.intro,
   subject: d.subject || undefined,
+  edits: d.edits,
 });
 
 const row = (d: WorkflowData) => ({ workflowData: { ...d, lastSaved: '2026-11-24T10:00:00.000Z' }, name: d.newsletterName, updatedAt: new Date() });
@@ -56,6 +57,7 @@ describe('publication id + unsaved fields', () => {
     ['the theme', { selectedTheme: 'newsprint' }],
     ['a cleared subject (built from the lead story again)', { subject: '' }],
     ['a cleared intro', { intro: '' }],
+    ['the edits', { edits: { ...NO_EDITS, order: [a2.id, a1.id], signOff: 'Bye' } }],
   ])('carries %s and assembles what the full copy assembled', (_what, change) => {
     const current = { ...stored, ...change };
     expect(Object.keys(unsavedAssemblyFields(current, stored)).length).toBeGreaterThan(0);
