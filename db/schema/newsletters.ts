@@ -2,6 +2,7 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 import { publications } from './publications';
+import type { IssueEdits } from '../../src/shared/schemas/issue-edits';
 
 export interface NewsletterSources {
   channels: { name: string; url: string; niche: string }[];
@@ -10,6 +11,9 @@ export interface NewsletterSources {
   layoutStyle?: string;
   fontStyle?: string;
   colorTheme?: string;
+  /** Older rows lack them: the intro and the creator's edits the newsletter was assembled with. */
+  intro?: string;
+  edits?: IssueEdits;
 }
 
 export const newsletters = sqliteTable(

@@ -2,6 +2,7 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 import type { Article, Channel } from '../../src/shared/schemas/content';
+import type { IssueEdits } from '../../src/shared/schemas/issue-edits';
 
 /** The workflow progress kept with a publication (spec §3 "Stored publication"). */
 export interface PublicationWorkflowData {
@@ -17,6 +18,8 @@ export interface PublicationWorkflowData {
   /** Optional (older rows lack them): the issue's intro with [n] marks, and a chosen subject line. */
   intro?: string;
   subject?: string;
+  /** Optional: the creator's edits of the issue's body (src/shared/schemas/issue-edits.ts). */
+  edits?: IssueEdits;
   lastSaved: string;
 }
 

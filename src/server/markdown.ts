@@ -90,9 +90,29 @@ export function markdownToEmailHtml(markdown: string, appUrl: string): string {
   return sanitizeHtml(render(markdown), rules({ appUrl, web: false }));
 }
 
-/** Plain text of a Markdown body (e-mail text part, excerpts, feed descriptions). */
-export function markdownToText(markdown: string): string {
-  const text = sanitizeHtml(render(markdown).replace(/<\/(p|h\d|li|blockquote|pre|tr)>/g, '$&\n'), {
+/**
+ * Sanitised e-mail HTML with an inline style (and a class, for the dark-mode overrides) on each tag that
+ * `styles` names: the sanitiser allows no style or class, so these are the only ones in the output, and
+ * its output escapes '<' everywhere but in tags, so matching a tag's opening is exact.
+ */
+export function markdownToStyledEmailHtml(markdown: string, appUrl: string, styles: Partial<Record<string, { style: string; className?: string }>>): string {
+  return markdownToEmailHtml(markdown, appUrl).replace(/<([a-z][a-z0-9]*)(?=[\s>/])/g, (m, tag: string) => {
+    const s = styles[tag];
+    if (!s) return m;
+    return `<${tag} style="${s.style.replace(/"/g, "'")}"${s.className ? ` class="${s.className}"` : ''}`;
+  });
+}
+
+/** Plain text of a Markdown body (e-mail text part, excerpts, feed descriptions); `links`: a link's address follows its text. */
+export function markdownToText(markdown: string, opts: { links?: boolean } = {}): string {
+  let html = render(markdown);
+  // A link keeps its address after its text (unless the text is the address): the sanitiser checked the
+  // scheme and escaped the attribute, so the match is exact.
+  if (opts.links)
+    html = sanitizeHtml(html, WEB).replace(/<a href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, (_m, href: string, inner: string) =>
+      inner.replace(/<[^>]*>/g, '') === href.replace(/&amp;/g, '&') ? inner : `${inner} (${href})`,
+    );
+  const text = sanitizeHtml(html.replace(/<\/(p|h\d|li|blockquote|pre|tr)>/g, '$&\n'), {
     allowedTags: [],
     allowedAttributes: {},
     nonTextTags: ['script', 'style', 'textarea', 'noscript', 'iframe', 'template', 'title'],

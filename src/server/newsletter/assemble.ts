@@ -46,7 +46,7 @@ export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput, extra
   const now = ctx.now?.() ?? new Date();
   const articles = normalizeArticles(input.articles, now);
   if (!articles.length) throw new AppError('BAD_REQUEST', MSG.assemblyMissing);
-  const issue = buildIssue(name, articles, now, { intro: input.intro, subject: input.subject });
+  const issue = buildIssue(name, articles, now, { intro: input.intro, subject: input.subject, edits: input.edits });
   const appUrl = ctx.env?.APP_URL ?? DEFAULT_APP_URL;
   const opts = {
     layoutStyle: input.layoutStyle,

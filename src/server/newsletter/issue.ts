@@ -2,6 +2,8 @@
 // normalised here once (spec §5 defaults, plain text only, http(s) links and images only).
 import { isSampleArticle, type Article } from '../../shared/schemas/content';
 import { withoutCitations } from '../../shared/schemas/ai';
+import { editsFor, orderedIds, type IssueEdits } from '../../shared/schemas/issue-edits';
+import { markdownToText } from '../markdown';
 
 export interface IssueArticle {
   id: string;
@@ -17,6 +19,16 @@ export interface IssueArticle {
   date: string;
 }
 
+/** A creator's Markdown text block, placed after the story at `afterIndex` (-1: above the first story). */
+export interface IssueBlock {
+  id: string;
+  afterIndex: number;
+  /** As written: each output renders it through the one sanitising Markdown renderer. */
+  markdown: string;
+  /** Its readable text (plain-text part, PDF, Word, EPUB). */
+  text: string;
+}
+
 export interface Issue {
   name: string;
   subject: string;
@@ -26,6 +38,10 @@ export interface Issue {
   articles: IssueArticle[];
   /** The creator's intro (plain text), or ''. */
   intro: string;
+  /** Text blocks between stories, in reading order. */
+  blocks: IssueBlock[];
+  /** The creator's sign-off after the stories (plain text, line breaks kept), or ''. */
+  signOff: string;
   wordCount: number;
   readMinutes: number;
 }
@@ -95,19 +111,74 @@ function clip(s: string, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s;
 }
 
-export function buildIssue(name: string, articles: IssueArticle[], now: Date, extra: { intro?: string; subject?: string } = {}): Issue {
+/** Plain text that keeps its line breaks (a sign-off): each line as `plain` makes it, at most 3 blank lines in a row gone. */
+function plainLines(value: string, max: number): string {
+  const s = value
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => plain(l, max))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s;
+}
+
+/**
+ * The creator's edits laid over the chosen stories: order, titles and blurbs (cut and cleaned as feed
+ * text is), text blocks placed after their story. The one place edits are applied, so every output agrees.
+ */
+export function applyEdits(articles: IssueArticle[], raw: IssueEdits | undefined): { articles: IssueArticle[]; blocks: IssueBlock[] } {
+  if (!raw) return { articles, blocks: [] };
+  const edits = editsFor(
+    raw,
+    articles.map((a) => a.id),
+  );
+  const byId = new Map(articles.map((a) => [a.id, a]));
+  const story = new Map(edits.stories.map((s) => [s.id, s]));
+  const ordered = orderedIds(
+    edits,
+    articles.map((a) => a.id),
+  ).map((id) => {
+    const a = byId.get(id)!;
+    const e = story.get(id);
+    return { ...a, title: plain(e?.title, TITLE_MAX) || a.title, summary: plain(e?.blurb, SUMMARY_MAX) || a.summary };
+  });
+  const position = new Map(ordered.map((a, i) => [a.id, i]));
+  const blocks = edits.blocks
+    .filter((b) => b.markdown.trim())
+    .map((b) => ({
+      id: b.id,
+      afterIndex: b.after === null ? -1 : (position.get(b.after) ?? ordered.length - 1),
+      markdown: b.markdown,
+      text: markdownToText(b.markdown, { links: true }),
+    }))
+    // Stable: blocks after the same story keep the order the creator added them in.
+    .sort((x, y) => x.afterIndex - y.afterIndex);
+  return { articles: ordered, blocks };
+}
+
+export function buildIssue(name: string, chosen: IssueArticle[], now: Date, extra: { intro?: string; subject?: string; edits?: IssueEdits } = {}): Issue {
+  const { articles, blocks } = applyEdits(chosen, extra.edits);
   const cleanName = plain(name, 200);
   const intro = plain(withoutCitations(extra.intro ?? ''), 2000);
-  const wordCount = words(cleanName) + words(intro) + articles.reduce((n, a) => n + words(a.title) + words(a.summary), 0);
+  const signOff = plainLines(extra.edits?.signOff ?? '', 1000);
+  const wordCount =
+    words(cleanName) +
+    words(intro) +
+    words(signOff) +
+    blocks.reduce((n, b) => n + words(b.text), 0) +
+    articles.reduce((n, a) => n + words(a.title) + words(a.summary), 0);
   const lead = articles[0]?.title ?? '';
   const subject = plain(extra.subject, 150) || clip(lead ? `${cleanName}: ${lead}` : cleanName, 150);
-  const preheader = clip(
-    `In this issue: ${articles
-      .slice(0, 3)
-      .map((a) => a.title)
-      .join(' · ')}`,
-    140,
-  );
+  const preheader =
+    plain(extra.edits?.preheader, 150) ||
+    clip(
+      `In this issue: ${articles
+        .slice(0, 3)
+        .map((a) => a.title)
+        .join(' · ')}`,
+      140,
+    );
   return {
     name: cleanName,
     subject,
@@ -115,6 +186,8 @@ export function buildIssue(name: string, articles: IssueArticle[], now: Date, ex
     date: usDate(now),
     articles,
     intro,
+    blocks,
+    signOff,
     wordCount,
     readMinutes: Math.max(1, Math.ceil(wordCount / 200)),
   };

@@ -26,6 +26,9 @@ export function renderText(issue: Issue, opts: { includeBranding: boolean; appUr
     '',
     ...(issue.intro ? [wrap(issue.intro), ''] : []),
   ];
+  /** A text block: its paragraphs wrapped, its list items and lines kept. */
+  const block = (text: string) => out.push(...text.split('\n').map((l) => (l.trim() ? wrap(l) : '')), '');
+  issue.blocks.filter((b) => b.afterIndex < 0).forEach((b) => block(b.text));
   issue.articles.forEach((a, i) => {
     let ref = '';
     if (a.url) {
@@ -38,7 +41,9 @@ export function renderText(issue: Issue, opts: { includeBranding: boolean; appUr
       `   ${[a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · ')}`,
       '',
     );
+    issue.blocks.filter((b) => b.afterIndex === i).forEach((b) => block(b.text));
   });
+  if (issue.signOff) out.push(...issue.signOff.split('\n').map((l) => (l.trim() ? wrap(l) : '')), '');
   if (links.length) {
     out.push('-'.repeat(60), 'Links:');
     links.forEach((l, i) => out.push(`[${i + 1}] ${l}`));

@@ -42,6 +42,7 @@ export function assembleInputFrom(overrides: AssembleOverrides, stored?: StoredW
     intro: overrides.intro ?? wd.intro,
     // An empty subject means "build it from the lead story", stored or sent.
     subject: (overrides.subject ?? wd.subject) || undefined,
+    edits: overrides.edits ?? wd.edits,
   });
 }
 

@@ -1,6 +1,7 @@
 // Stored publication rows as the API returns them; older or partial workflow data gets the spec's defaults.
 import type { PublicationRow, PublicationWorkflowData } from '../../../db/schema';
 import { isSampleArticle } from '../../shared/schemas/content';
+import { storedEdits } from '../../shared/schemas/issue-edits';
 import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, NEWSLETTER_DEFAULTS } from '../../shared/schemas/newsletter';
 import { PUBLICATION_STATUSES, type PublicationDto, type PublicationStatus, type PublicationSummaryDto } from './schemas';
 
@@ -38,6 +39,7 @@ export function normalizeWorkflowData(raw: Partial<PublicationWorkflowData> | nu
     colorTheme: oneOf(COLOR_THEMES, d.colorTheme, NEWSLETTER_DEFAULTS.colorTheme),
     intro: typeof d.intro === 'string' ? d.intro : '',
     subject: typeof d.subject === 'string' ? d.subject : '',
+    edits: storedEdits(d.edits),
     lastSaved: typeof d.lastSaved === 'string' ? d.lastSaved : row.updatedAt.toISOString(),
   };
 }

@@ -13,6 +13,7 @@ import { getTheme, themeLockedMessage, type ThemeMeta } from '../../shared/theme
 import { isCustomThemeId, resolveTheme } from '../themes/custom-themes';
 import { endIssue } from '../newsletter/drafts';
 import { normalizeWorkflowData, toPublicationDto } from './dto';
+import { editsFor, NO_EDITS } from '../../shared/schemas/issue-edits';
 import { findAccessible } from './publications';
 import type { PublicationStatus, SaveProgressInput } from './schemas';
 
@@ -81,6 +82,11 @@ export function saveProgress(ctx: Ctx, input: SaveProgressInput) {
     const merged: Merged = { ...before, ...patch };
     merged.selectedChannels = uniqueBy(merged.selectedChannels, (c) => c.url);
     merged.selectedArticles = uniqueBy(merged.selectedArticles, (a) => a.id);
+    // Edits are keyed by article id: a story taken out of the issue takes its edits with it.
+    merged.edits = editsFor(
+      merged.edits ?? NO_EDITS,
+      merged.selectedArticles.map((a) => a.id),
+    );
 
     checkStepRules(input.currentStep, merged);
     // A saved theme is one of the publication owner's.

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { articleSchema, channelSchema, chosenArticles } from '../../shared/schemas/content';
 import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES } from '../../shared/schemas/newsletter';
+import { issueEdits } from '../../shared/schemas/issue-edits';
 
 export const WORKFLOW_STEPS = 5;
 export const MAX_PUBLICATION_NAME = 200;
@@ -68,6 +69,8 @@ export const workflowDataPatch = z
     intro: z.string().max(2000, 'The intro can be at most 2,000 characters'),
     /** The subject line chosen for the issue; '' uses the one built from the lead story. */
     subject: z.string().max(200, 'The subject line can be at most 200 characters'),
+    /** The creator's edits of the issue's body, as a whole (the editor sends every change entire). */
+    edits: issueEdits,
   })
   .partial();
 export type WorkflowDataPatch = z.infer<typeof workflowDataPatch>;
@@ -98,6 +101,7 @@ export const workflowDataDto = z.object({
   colorTheme: z.enum(COLOR_THEMES),
   intro: z.string(),
   subject: z.string(),
+  edits: issueEdits,
   lastSaved: z.string(),
 });
 

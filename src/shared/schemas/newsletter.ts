@@ -1,6 +1,7 @@
 // Newsletter assembly, drafts and exports as the API exchanges them (spec §3, §7).
 import { z } from 'zod';
 import { articleSchema, channelRef, chosenArticles, storedArticles } from './content';
+import { issueEdits } from './issue-edits';
 
 export const LAYOUT_STYLES = ['single', 'two-column'] as const;
 export const FONT_STYLES = ['normal', 'bold', 'italic'] as const;
@@ -29,6 +30,8 @@ export const assembleInput = z.object({
   intro: z.string().max(2000, 'The intro can be at most 2,000 characters').optional(),
   /** A subject line chosen by the creator instead of the one built from the lead story. */
   subject: z.string().max(200, 'The subject line can be at most 200 characters').optional(),
+  /** The creator's edits of the body: story order, titles and blurbs, text blocks, preheader, sign-off. */
+  edits: issueEdits.optional(),
 });
 export type AssembleInput = z.infer<typeof assembleInput>;
 
@@ -66,6 +69,9 @@ const contentSourcesFields = {
   layoutStyle: z.enum(LAYOUT_STYLES).optional(),
   fontStyle: z.enum(FONT_STYLES).optional(),
   colorTheme: z.enum(COLOR_THEMES).optional(),
+  /** The intro and the edits the newsletter was assembled with, so exports and re-renders carry them. */
+  intro: z.string().max(2000).optional(),
+  edits: issueEdits.optional(),
 };
 
 /** What a draft was built from, as a save sends it. */

@@ -6,6 +6,7 @@ import { unsavedAssemblyFields } from '../../../src/client/features/workflow/rul
 import type { WorkflowData } from '../../../src/client/features/workflow/types';
 import { assembleInputFrom } from '../../../src/server/publications/assemble-input';
 import { buildArticle } from '../../integration/workflow/factories';
+import { NO_EDITS } from '../../../src/shared/schemas/issue-edits';
 
 const [a1, a2, a3] = [buildArticle(), buildArticle(), buildArticle()];
 
@@ -21,6 +22,7 @@ const stored: WorkflowData = {
   colorTheme: 'dark',
   intro: 'Stored intro',
   subject: 'Stored subject',
+  edits: NO_EDITS,
 };
 
 /** What the page sent before: its own full copy of the workflow. */
@@ -34,6 +36,7 @@ const fullCopy = (d: WorkflowData) => ({
   includeBranding: true,
   intro: d.intro,
   subject: d.subject || undefined,
+  edits: d.edits,
 });
 
 const row = (d: WorkflowData) => ({ workflowData: { ...d, lastSaved: '2026-11-24T10:00:00.000Z' }, name: d.newsletterName, updatedAt: new Date() });
@@ -54,6 +57,7 @@ describe('publication id + unsaved fields', () => {
     ['the theme', { selectedTheme: 'newsprint' }],
     ['a cleared subject (built from the lead story again)', { subject: '' }],
     ['a cleared intro', { intro: '' }],
+    ['the edits', { edits: { ...NO_EDITS, order: [a2.id, a1.id], signOff: 'Bye' } }],
   ])('carries %s and assembles what the full copy assembled', (_what, change) => {
     const current = { ...stored, ...change };
     expect(Object.keys(unsavedAssemblyFields(current, stored)).length).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import { ExportButtons } from './export-buttons';
 import { SendPanel } from './send-panel';
 import { StepNav } from './step-nav';
 import { IntroAndSubject, aiWritingInput } from './intro-subject';
+import { IssueEditor } from './issue-editor';
 import { useAiStatus } from './ai-pick';
 import { useAiModelChoice } from '../../components/ai-model-picker';
 import { useAssembly } from './use-assembly';
@@ -49,6 +50,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
     <div>
       <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">Check how your issue looks on the web and in the inbox, then save, export or send it.</p>
       <IntroAndSubject wf={wf} builtSubject={d.subject ? null : (result?.subject ?? null)} />
+      <IssueEditor stories={d.selectedArticles} edits={d.edits} onChange={(edits) => void wf.change({ edits })} />
       <div className="grid grid-cols-1 gap-6 @4xl:grid-cols-[17rem_minmax(0,1fr)]">
         <div className="grid content-start gap-5">
           <Segmented legend="Font style" name="font-style" value={d.fontStyle} choices={FONT_CHOICES} onChange={(v) => void wf.change({ fontStyle: v })} />

@@ -1,5 +1,6 @@
 // The workflow's step rules (spec §2, §5), shared by the Continue buttons and the step indicator.
 import { NEWSLETTER_DEFAULTS } from '../../../shared/schemas/newsletter';
+import { NO_EDITS } from '../../../shared/schemas/issue-edits';
 import type { AssembleRequest, Step, WorkflowData } from './types';
 
 /** A newsletter not started yet: step 1 with the spec's defaults (spec §2 'Create New Newsletter'). */
@@ -17,6 +18,7 @@ export function emptyWorkflowData(): WorkflowData {
     colorTheme,
     intro: '',
     subject: '',
+    edits: NO_EDITS,
   };
 }
 
@@ -67,5 +69,6 @@ export function unsavedAssemblyFields(d: WorkflowData, stored: WorkflowData): Om
   if (d.selectedTheme && d.selectedTheme !== stored.selectedTheme) o.themeId = d.selectedTheme;
   if (JSON.stringify(d.selectedArticles) !== JSON.stringify(stored.selectedArticles)) o.articles = d.selectedArticles;
   for (const k of SCALARS) if (d[k] !== stored[k]) Object.assign(o, { [k]: d[k] });
+  if (JSON.stringify(d.edits) !== JSON.stringify(stored.edits)) o.edits = d.edits;
   return o;
 }

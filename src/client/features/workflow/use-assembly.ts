@@ -36,6 +36,7 @@ function assemblyInput(publicationId: string, d: WorkflowData) {
     colorTheme: d.colorTheme,
     intro: d.intro,
     subject: d.subject,
+    edits: d.edits,
   };
 }
 

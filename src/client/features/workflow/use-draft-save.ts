@@ -44,6 +44,8 @@ export function useDraftSave(publicationId: string, data: WorkflowData, assemble
           layoutStyle: data.layoutStyle,
           fontStyle: data.fontStyle,
           colorTheme: data.colorTheme,
+          intro: data.intro,
+          edits: data.edits,
         },
       })
       .then(

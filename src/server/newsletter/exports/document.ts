@@ -2,7 +2,8 @@
 import type { NewsletterRow } from '../../../../db/schema';
 import type { Article } from '../../../shared/schemas/content';
 import type { ThemeMeta } from '../../../shared/themes';
-import { normalizeArticles, usDate, type IssueArticle } from '../issue';
+import { storedEdits } from '../../../shared/schemas/issue-edits';
+import { buildIssue, normalizeArticles, usDate, type Issue, type IssueArticle } from '../issue';
 
 export interface ExportDoc {
   title: string;
@@ -11,7 +12,10 @@ export interface ExportDoc {
   date: string;
   /** ISO date (YYYY-MM-DD) of the last save, for file names. */
   isoDate: string;
+  /** The stories as the issue shows them: the creator's order, titles and blurbs. */
   articles: IssueArticle[];
+  /** The issue model built with the saved intro and edits (text blocks, sign-off), as the email showed it. */
+  issue?: Issue;
   text: string;
   html: string;
   theme?: string;
@@ -22,14 +26,25 @@ export interface ExportDoc {
   colorTheme?: string;
 }
 
+/** The issue a document lays out (one made from its articles alone when it carries none). */
+export function issueOf(doc: ExportDoc): Issue {
+  return doc.issue ?? buildIssue(doc.title, doc.articles, new Date(doc.isoDate));
+}
+
 export function exportDocFrom(row: NewsletterRow): ExportDoc {
   const src = row.contentSources ?? { channels: [], articles: [] };
+  const issue = buildIssue(row.title, normalizeArticles((src.articles ?? []) as Partial<Article>[], row.updatedAt), row.updatedAt, {
+    intro: typeof src.intro === 'string' ? src.intro : '',
+    subject: row.subject,
+    edits: src.edits === undefined ? undefined : storedEdits(src.edits),
+  });
   return {
     title: row.title,
     subject: row.subject,
     date: usDate(row.updatedAt),
     isoDate: row.updatedAt.toISOString().slice(0, 10),
-    articles: normalizeArticles((src.articles ?? []) as Partial<Article>[], row.updatedAt),
+    articles: issue.articles,
+    issue,
     text: row.content,
     html: row.htmlContent,
     theme: src.theme,

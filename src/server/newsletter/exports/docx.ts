@@ -10,6 +10,12 @@ export function toDocx(doc: ExportDoc): Promise<Buffer> {
     new Paragraph({ children: [new TextRun({ text: t(doc.date), italics: true, color: '666666' })] }),
   ];
   if (!doc.articles.length) for (const line of doc.text.split('\n')) body.push(new Paragraph({ children: [new TextRun(t(line))] }));
+  const lines = (s: string) => s.split('\n').forEach((line) => body.push(new Paragraph({ children: [new TextRun(t(line))] })));
+  const blocks = (i: number) => doc.issue?.blocks.filter((b) => b.afterIndex === i).forEach((b) => lines(b.text));
+  if (doc.articles.length) {
+    if (doc.issue?.intro) lines(doc.issue.intro);
+    blocks(-1);
+  }
   doc.articles.forEach((a, i) => {
     body.push(
       new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(t(`${i + 1}. ${a.title}`))] }),
@@ -20,7 +26,9 @@ export function toDocx(doc: ExportDoc): Promise<Buffer> {
     );
     if (a.url)
       body.push(new Paragraph({ children: [new ExternalHyperlink({ link: t(a.url), children: [new TextRun({ text: t(a.url), style: 'Hyperlink' })] })] }));
+    blocks(i);
   });
+  if (doc.articles.length && doc.issue?.signOff) lines(doc.issue.signOff);
   const file = new Document({ creator: 'Curated', title: t(doc.title), description: t(doc.subject), sections: [{ children: body }] });
   return Packer.toBuffer(file) as Promise<Buffer>;
 }

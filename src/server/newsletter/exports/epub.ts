@@ -4,14 +4,30 @@ import JSZip from 'jszip';
 import type { ExportDoc } from './document';
 import { escapeXml as x } from '../../xml';
 
+/** Readable text as XHTML paragraphs (a text block, a sign-off), each line kept. */
+function paragraphs(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${p.split('\n').map(x).join('<br/>')}</p>`)
+    .join('');
+}
+
 function contentXhtml(doc: ExportDoc): string {
+  const blocks = (i: number) =>
+    (doc.issue?.blocks ?? [])
+      .filter((b) => b.afterIndex === i)
+      .map((b) => `<div class="block">${paragraphs(b.text)}</div>`)
+      .join('');
   const items = doc.articles.length
-    ? doc.articles
+    ? (doc.issue?.intro ? `<p>${x(doc.issue.intro)}</p>\n` : '') +
+      blocks(-1) +
+      doc.articles
         .map(
           (a, i) =>
-            `<section id="a${i + 1}"><h2>${a.url ? `<a href="${x(a.url)}">${x(a.title)}</a>` : x(a.title)}</h2><p>${x(a.summary)}</p><p class="meta">${x([a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · '))}</p></section>`,
+            `<section id="a${i + 1}"><h2>${a.url ? `<a href="${x(a.url)}">${x(a.title)}</a>` : x(a.title)}</h2><p>${x(a.summary)}</p><p class="meta">${x([a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · '))}</p></section>${blocks(i)}`,
         )
-        .join('\n')
+        .join('\n') +
+      (doc.issue?.signOff ? `\n${paragraphs(doc.issue.signOff)}` : '')
     : doc.text
         .split(/\n{2,}/)
         .map((p) => `<p>${x(p)}</p>`)

@@ -88,6 +88,14 @@ export function toPdf(doc: ExportDoc): Promise<Buffer> {
       pdf.font('Helvetica').fontSize(11).fillColor('#222222');
       pdf.text(fit(doc.text));
     }
+    const body = (s: string) => {
+      pdf.font('Helvetica').fontSize(11).fillColor('#222222');
+      pdf.text(fit(s), { lineGap: 2 });
+      pdf.moveDown(0.9);
+    };
+    const blocks = (i: number) => doc.issue?.blocks.filter((b) => b.afterIndex === i).forEach((b) => body(b.text));
+    if (doc.issue?.intro) body(doc.issue.intro);
+    if (doc.articles.length) blocks(-1);
     doc.articles.forEach((a, i) => {
       pdf.font('Times-Bold').fontSize(15).fillColor('#111111');
       pdf.text(fit(`${i + 1}. ${a.title}`), a.url ? { link: a.url } : {});
@@ -100,7 +108,9 @@ export function toPdf(doc: ExportDoc): Promise<Buffer> {
         pdf.text(fit(a.url), { link: a.url, underline: true });
       }
       pdf.moveDown(0.9);
+      blocks(i);
     });
+    if (doc.articles.length && doc.issue?.signOff) body(doc.issue.signOff);
     pdf.end();
   });
 }

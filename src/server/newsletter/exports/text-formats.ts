@@ -1,15 +1,14 @@
 // Text-based exports: plain text, Markdown and a standalone HTML page.
 import { getTheme } from '../../../shared/themes';
 import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, NEWSLETTER_DEFAULTS } from '../../../shared/schemas/newsletter';
-import { buildIssue } from '../issue';
 import { renderIssue } from '../render';
 import { renderText } from '../text';
-import type { ExportDoc } from './document';
+import { issueOf, type ExportDoc } from './document';
 import { escapeXml } from '../../xml';
 
 export function toTxt(doc: ExportDoc, appUrl: string): string {
   if (doc.text.trim()) return doc.text.endsWith('\n') ? doc.text : `${doc.text}\n`;
-  return renderText(buildIssue(doc.title, doc.articles, new Date(doc.isoDate)), { includeBranding: false, appUrl });
+  return renderText(issueOf(doc), { includeBranding: false, appUrl });
 }
 
 /** Escapes Markdown control characters so feed text cannot inject links or markup. */
@@ -24,6 +23,11 @@ export function toMarkdown(doc: ExportDoc): string {
     out.push(md(doc.text));
     return out.join('\n') + '\n';
   }
+  const { intro, blocks, signOff } = issueOf(doc);
+  // The creator's own Markdown, as written: the export is theirs, and a Markdown file is what it was written for.
+  const block = (i: number) => blocks.filter((b) => b.afterIndex === i).forEach((b) => out.push(b.markdown.trim(), ''));
+  if (intro) out.push(md(intro), '');
+  block(-1);
   doc.articles.forEach((a, i) => {
     out.push(
       a.url ? `## ${i + 1}. [${md(a.title)}](<${a.url}>)` : `## ${i + 1}. ${md(a.title)}`,
@@ -33,7 +37,9 @@ export function toMarkdown(doc: ExportDoc): string {
       `*${md([a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · '))}*`,
       '',
     );
+    block(i);
   });
+  if (signOff) out.push(signOff.split('\n').map(md).join('  \n'), '');
   return out.join('\n');
 }
 
@@ -45,8 +51,7 @@ function pick<T extends readonly string[]>(list: T, value: string | undefined, f
 export function toHtml(doc: ExportDoc, appUrl: string): string {
   const theme = doc.savedTheme ?? (doc.theme ? getTheme(doc.theme) : undefined);
   if (theme && doc.articles.length) {
-    const issue = buildIssue(doc.title, doc.articles, new Date(doc.isoDate));
-    return renderIssue(issue, theme, {
+    return renderIssue(issueOf(doc), theme, {
       layoutStyle: pick(LAYOUT_STYLES, doc.layoutStyle, NEWSLETTER_DEFAULTS.layoutStyle),
       fontStyle: pick(FONT_STYLES, doc.fontStyle, NEWSLETTER_DEFAULTS.fontStyle),
       colorTheme: pick(COLOR_THEMES, doc.colorTheme, 'light'),

@@ -1,0 +1,192 @@
+// Step 5's editor of the issue's body: story order (up/down, focus stays on the moved story), each
+// story's title and blurb, Markdown text blocks after a story, a preheader and a sign-off. Every change
+// is saved whole with the publication (wizard.saveProgress); the server applies it to every output.
+import { useRef, useState } from 'react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input, Textarea } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import {
+  MAX_TEXT_BLOCKS,
+  orderedIds,
+  PREHEADER_MAX,
+  SIGN_OFF_MAX,
+  STORY_BLURB_MAX,
+  STORY_TITLE_MAX,
+  TEXT_BLOCK_MAX,
+  type IssueEdits,
+} from '../../../shared/schemas/issue-edits';
+
+export interface EditableStory {
+  id: string;
+  title: string;
+  summary: string;
+}
+
+export function IssueEditor({ stories, edits, onChange }: { stories: EditableStory[]; edits: IssueEdits; onChange: (next: IssueEdits) => void }) {
+  const ids = orderedIds(
+    edits,
+    stories.map((s) => s.id),
+  );
+  const byId = new Map(stories.map((s) => [s.id, s]));
+  const list = useRef<HTMLOListElement>(null);
+  const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
+
+  const move = (i: number, by: -1 | 1, dir: 'up' | 'down') => {
+    const next = [...ids];
+    const [id] = next.splice(i, 1);
+    next.splice(i + by, 0, id);
+    onChange({ ...edits, order: next });
+    setFocusAfterMove(`${id}:${dir}`);
+  };
+  const storyEdit = (id: string) => edits.stories.find((s) => s.id === id);
+  const setStory = (id: string, field: 'title' | 'blurb', value: string) => {
+    const rest = edits.stories.filter((s) => s.id !== id);
+    onChange({ ...edits, stories: [...rest, { ...storyEdit(id), id, [field]: value }] });
+  };
+  const addBlock = (after: string | null) =>
+    onChange({ ...edits, blocks: [...edits.blocks, { id: `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, after, markdown: '' }] });
+  const setBlock = (id: string, markdown: string) => onChange({ ...edits, blocks: edits.blocks.map((b) => (b.id === id ? { ...b, markdown } : b)) });
+  const removeBlock = (id: string) => onChange({ ...edits, blocks: edits.blocks.filter((b) => b.id !== id) });
+  const canAdd = edits.blocks.length < MAX_TEXT_BLOCKS;
+
+  const blocksAfter = (after: string | null) =>
+    edits.blocks
+      .filter((b) => b.after === after)
+      .map((b) => <BlockField key={b.id} id={b.id} markdown={b.markdown} onSave={setBlock} onRemove={removeBlock} />);
+
+  return (
+    <section aria-labelledby="issue-editor" className="mb-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      <h3 id="issue-editor" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+        Edit the issue
+      </h3>
+      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+        Reorder stories, rewrite their titles and blurbs, and add text (Markdown) between them. Changes show in the preview, the sent mail and every export.
+      </p>
+      <div className="mt-3">{blocksAfter(null)}</div>
+      <ol ref={list} className="mt-2 grid gap-3">
+        {ids.map((id, i) => {
+          const s = byId.get(id)!;
+          const e = storyEdit(id);
+          return (
+            <li key={id} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
+              <div className="flex items-start gap-2">
+                <span className="mt-2 text-xs font-semibold tabular-nums text-zinc-500">{i + 1}.</span>
+                <div className="grid min-w-0 flex-1 gap-2">
+                  <Label htmlFor={`story-title-${i}`} className="sr-only">
+                    Title of story {i + 1}
+                  </Label>
+                  <Input
+                    id={`story-title-${i}`}
+                    defaultValue={e?.title || s.title}
+                    maxLength={STORY_TITLE_MAX}
+                    onBlur={(ev) => ev.target.value !== (e?.title || s.title) && setStory(id, 'title', ev.target.value === s.title ? '' : ev.target.value)}
+                  />
+                  <Label htmlFor={`story-blurb-${i}`} className="sr-only">
+                    Blurb of story {i + 1}
+                  </Label>
+                  <Textarea
+                    id={`story-blurb-${i}`}
+                    rows={2}
+                    defaultValue={e?.blurb || s.summary}
+                    maxLength={STORY_BLURB_MAX}
+                    onBlur={(ev) => ev.target.value !== (e?.blurb || s.summary) && setStory(id, 'blurb', ev.target.value === s.summary ? '' : ev.target.value)}
+                  />
+                </div>
+                <div className="flex flex-col gap-1">
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Move "${s.title}" up`}
+                    disabled={i === 0}
+                    ref={(el) => {
+                      if (el && focusAfterMove === `${id}:up`) {
+                        el.focus();
+                        setFocusAfterMove(null);
+                      }
+                    }}
+                    onClick={() => move(i, -1, 'up')}
+                  >
+                    <ArrowUp aria-hidden />
+                  </Button>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Move "${s.title}" down`}
+                    disabled={i === ids.length - 1}
+                    ref={(el) => {
+                      if (el && focusAfterMove === `${id}:down`) {
+                        el.focus();
+                        setFocusAfterMove(null);
+                      }
+                    }}
+                    onClick={() => move(i, 1, 'down')}
+                  >
+                    <ArrowDown aria-hidden />
+                  </Button>
+                </div>
+              </div>
+              {blocksAfter(id)}
+              <Button type="button" size="sm" variant="ghost" className="mt-2" disabled={!canAdd} onClick={() => addBlock(id)}>
+                <Plus aria-hidden /> Add text after story {i + 1}
+              </Button>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="mt-4 grid gap-4 @3xl:grid-cols-2">
+        <div className="grid content-start gap-2">
+          <Label htmlFor="issue-preheader">Preheader</Label>
+          <Input
+            id="issue-preheader"
+            defaultValue={edits.preheader}
+            maxLength={PREHEADER_MAX}
+            placeholder="Built from the first stories' titles"
+            onBlur={(ev) => ev.target.value !== edits.preheader && onChange({ ...edits, preheader: ev.target.value })}
+          />
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor="issue-sign-off">Sign-off</Label>
+          <Textarea
+            id="issue-sign-off"
+            rows={2}
+            defaultValue={edits.signOff}
+            maxLength={SIGN_OFF_MAX}
+            placeholder="A few words after the stories (optional)"
+            onBlur={(ev) => ev.target.value !== edits.signOff && onChange({ ...edits, signOff: ev.target.value })}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function BlockField({
+  id,
+  markdown,
+  onSave,
+  onRemove,
+}: {
+  id: string;
+  markdown: string;
+  onSave: (id: string, v: string) => void;
+  onRemove: (id: string) => void;
+}) {
+  return (
+    <div className="mt-2 grid gap-1.5 rounded-md bg-zinc-50 p-2.5 dark:bg-zinc-800/50">
+      <Label htmlFor={`block-${id}`}>Text block (Markdown)</Label>
+      <Textarea
+        id={`block-${id}`}
+        rows={3}
+        defaultValue={markdown}
+        maxLength={TEXT_BLOCK_MAX}
+        onBlur={(ev) => ev.target.value !== markdown && onSave(id, ev.target.value)}
+      />
+      <Button type="button" size="sm" variant="ghost" className="justify-self-start" onClick={() => onRemove(id)}>
+        <Trash2 aria-hidden /> Remove text block
+      </Button>
+    </div>
+  );
+}
