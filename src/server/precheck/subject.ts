@@ -78,10 +78,13 @@ export function calmSubject(s: string): string {
 export function spamFindings(subject: string): PrecheckFinding[] {
   const out: PrecheckFinding[] = [];
   const calmed = calmSubject(subject);
+  // One cleaned subject fixes every mechanical finding: offered once, on the first of them.
+  let offered = false;
   for (const r of RULES) {
     if (!r.test(subject)) continue;
     const phrase = r.id === 'phrase' ? PHRASES.find((p) => subject.toLowerCase().includes(p)) : undefined;
-    const fixable = r.id !== 'phrase' && calmed && calmed !== subject;
+    const fixable = !offered && r.id !== 'phrase' && calmed && calmed !== subject;
+    if (fixable) offered = true;
     out.push({
       id: `subject-${r.id}`,
       check: 'subject',

@@ -298,7 +298,7 @@ export function SubscriberSend({
                 })
               }
             >
-              {findings > 0 ? (when === 'now' ? 'Send anyway' : 'Schedule anyway') : when === 'now' ? `Send to ${active.toLocaleString()}` : 'Schedule'}
+              {`${when === 'now' ? `Send to ${active.toLocaleString()}` : 'Schedule'}${findings > 0 ? ' anyway' : ''}`}
             </Button>
           </DialogFooter>
         </DialogContent>
