@@ -49,11 +49,15 @@ export function PrecheckFindings({ result, onFix, compact }: { result: Result; o
     );
   }
   return (
-    <ul className={`grid gap-2 ${compact ? 'max-h-64 overflow-y-auto pr-1' : ''}`} aria-label="Findings">
+    <ul className={`grid gap-2 ${compact ? 'max-h-28 overflow-y-auto pr-1' : ''}`} aria-label="Findings">
       {result.findings.map((f: Finding) => {
         const Icon = ICON[f.severity];
         return (
-          <li key={f.id} className="min-w-0 rounded-md border border-zinc-200 p-2.5 text-sm dark:border-zinc-800" data-testid="precheck-finding">
+          <li
+            key={f.id}
+            className={`min-w-0 rounded-md border border-zinc-200 text-sm dark:border-zinc-800 ${compact ? 'px-2.5 py-1.5' : 'p-2.5'}`}
+            data-testid="precheck-finding"
+          >
             <div className="flex min-w-0 items-start gap-2">
               <Icon
                 className={`mt-0.5 size-4 shrink-0 ${f.severity === 'error' ? 'text-red-600 dark:text-red-400' : f.severity === 'warning' ? 'text-amber-600 dark:text-amber-400' : 'text-zinc-500'}`}
@@ -63,7 +67,8 @@ export function PrecheckFindings({ result, onFix, compact }: { result: Result; o
                 <p className="flex flex-wrap items-center gap-2 font-medium text-zinc-900 dark:text-zinc-100">
                   {f.title} <Badge tone={TONE[f.severity]}>{LABEL[f.severity]}</Badge>
                 </p>
-                <p className="break-words text-zinc-600 dark:text-zinc-400">{f.detail}</p>
+                {/* The send dialog has room for titles only: the details and fixes are in step 5's panel. */}
+                {!compact && <p className="break-words text-zinc-600 dark:text-zinc-400">{f.detail}</p>}
                 {!compact && <p className="break-words text-zinc-700 dark:text-zinc-300">How to fix: {f.fix}</p>}
                 {f.oneClickFix && onFix && (
                   <div>

@@ -233,7 +233,8 @@ export function SubscriberSend({
       {latest && <SendProgressView progress={latest} />}
 
       <Dialog open={open} onOpenChange={(o) => !create.isPending && setOpen(o)}>
-        <DialogContent>
+        {/* With a subject test and the check's findings the dialog can outgrow a short screen: it scrolls. */}
+        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
           <DialogHeader>
             <DialogTitle>Send this issue to your subscribers</DialogTitle>
             <DialogDescription>
