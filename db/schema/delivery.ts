@@ -3,6 +3,7 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 import { publications } from './publications';
+import type { PrecheckResult } from '../../src/shared/precheck';
 
 export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed', 'bounced', 'complained'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -142,6 +143,8 @@ export const issueSends = sqliteTable(
     testEndsAt: integer('test_ends_at', { mode: 'timestamp_ms' }),
     /** The winning subject, once decided (written with the release of the rest, in one transaction). */
     testWinner: text('test_winner', { mode: 'json' }).$type<SubjectTestWinner>(),
+    /** The pre-send check of what was sent, as it stood when the send was created (null for older sends). */
+    precheck: text('precheck', { mode: 'json' }).$type<PrecheckResult>(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('issue_sends_publication_idx').on(t.publicationId, t.createdAt), index('issue_sends_user_idx').on(t.userId, t.createdAt)],

@@ -5,6 +5,7 @@ import { SEND_STATUSES } from '../../../db/schema';
 import { publicationId } from '../publications/schemas';
 import { assembleRequest } from '../publications/assemble-input';
 import { UNSUBSCRIBE_MSG } from './unsubscribe';
+import { precheckResult } from '../../shared/precheck';
 import { SUBJECT_TEST_DISTINCT, normalSubject, subjectsDistinct } from '../../shared/subject-tests';
 
 /** Subject lines are one line of at most 150 characters, whitespace collapsed (as the issue's own subject). */
@@ -72,4 +73,6 @@ export const sendProgress = z.object({
       winner: z.object({ variant: z.number().int(), subject: z.string(), confidence: z.number(), withinNoise: z.boolean(), early: z.boolean() }).nullable(),
     })
     .nullable(),
+  /** The pre-send check as it stood when the send was created (null for sends made before it existed). */
+  precheck: precheckResult.nullable(),
 });

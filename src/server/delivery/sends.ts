@@ -20,6 +20,8 @@ import type { z } from 'zod';
 import type { CreateSendInput, sendProgress } from './schemas';
 import { SUBJECT_TEST_MSG, decideWinner } from './subject-test';
 import { groupSize } from '../../shared/subject-tests';
+import { precheckAssembled } from '../precheck/run';
+import { PRECHECK_MSG } from '../../shared/precheck';
 
 export const SEND_JOB = 'issue.send';
 export const sendJobKey = (sendId: string) => `send:${sendId}`;
@@ -89,6 +91,7 @@ export async function toProgress(db: DbOrTx, row: IssueSendRow): Promise<SendPro
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
     test: testProgress(row),
+    precheck: row.precheck ?? null,
   };
 }
 
@@ -143,6 +146,10 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
 
   const assembleInput = assembleInputFrom(input, publication);
   const email = await assembleForOwner(ctx, ctx.user.id, assembleInput, { personalized: true });
+  // The check kept with the send uses the link answers the creator's own check just got (no request
+  // here, so a hanging host never holds up a send); only a missing unsubscribe link stops it.
+  const precheck = await precheckAssembled(ctx, ctx.user.id, assembleInput, email, { cacheOnly: true });
+  if (precheck.blocked) throw new AppError('PRECONDITION_FAILED', PRECHECK_MSG.blocked);
   const web = await assembleForOwner(ctx, ctx.user.id, assembleInput);
   // Tracking follows the publication's switches, frozen on the send (above); only plans with analytics
   // track (nobody could see the figures otherwise, and readers are not tracked for nothing).
@@ -172,6 +179,7 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
     subjectTest: test ? { subjects: test.subjects, sharePercent: test.sharePercent, waitMinutes: test.waitHours * 60, rule: test.rule } : null,
     testEndsAt: null,
     testWinner: null,
+    precheck,
     createdAt: now,
   };
   // The id is checked again with the insert, under the send's lock: the same request may have created

@@ -33,6 +33,8 @@ export interface FetchOptions {
   /** Whole-request limit; tests of slow servers pass a small one. */
   timeoutMs?: number;
   maxBytes?: number;
+  /** HEAD asks whether an address answers without its body (the pre-send link check). */
+  method?: 'GET' | 'HEAD';
 }
 
 export interface FetchResult {
@@ -77,7 +79,7 @@ export function createFetcher(allowHostsValue: string): SafeFetcher {
     };
     if (opts.etag) headers['if-none-match'] = opts.etag;
     if (opts.lastModified) headers['if-modified-since'] = opts.lastModified;
-    return fetch(url, { headers, redirect: 'manual', signal, dispatcher: agent as Dispatcher });
+    return fetch(url, { method: opts.method ?? 'GET', headers, redirect: 'manual', signal, dispatcher: agent as Dispatcher });
   }
 
   async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {

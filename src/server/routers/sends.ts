@@ -7,6 +7,9 @@ import { archiveInput, createSendInput, sendIdInput, sendProgress, sendsOfPublic
 import { z } from 'zod';
 import { UNSUBSCRIBE_MSG, unsubscribeInfo } from '../delivery/unsubscribe';
 import { listArchive } from '../delivery/archive';
+import { runPrecheck } from '../precheck/run';
+import { precheckInput } from '../precheck/schemas';
+import { precheckResult } from '../../shared/precheck';
 
 export const sendsRouter = router({
   create: protectedProcedure
@@ -18,6 +21,12 @@ export const sendsRouter = router({
       ctx.delivery.kick();
       return progress;
     }),
+  /** The pre-send check of the issue as a send would assemble it (step 5, the send dialog). */
+  precheck: protectedProcedure
+    .use(costly('render'))
+    .input(precheckInput)
+    .output(precheckResult)
+    .query(({ ctx, input }) => runPrecheck(ctx, input)),
   progress: protectedProcedure
     .input(sendIdInput)
     .output(sendProgress)

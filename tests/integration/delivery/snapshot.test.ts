@@ -38,6 +38,7 @@ describe('recipient snapshot', () => {
       subjectTest: null,
       testEndsAt: null,
       testWinner: null,
+      precheck: null,
       createdAt: at,
     };
     await h.db.insert(issueSends).values(send);

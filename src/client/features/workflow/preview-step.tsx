@@ -19,6 +19,7 @@ import { useAiModelChoice } from '../../components/ai-model-picker';
 import { useAssembly } from './use-assembly';
 import { useDraftSave } from './use-draft-save';
 import type { Workflow } from './use-workflow';
+import { PrecheckPanel } from './precheck-panel';
 
 function Meta({ label, value }: { label: string; value: string | number }) {
   return (
@@ -149,6 +150,8 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
           </Button>
         </div>
       </div>
+
+      <PrecheckPanel publicationId={wf.publicationId} request={wf.assemblyRequest} data={d} ready={ready} onChange={(patch) => void wf.change(patch)} />
 
       <StepNav wf={wf} />
 

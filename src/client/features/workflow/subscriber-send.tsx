@@ -20,6 +20,7 @@ import { TrackingSwitches } from '../analytics';
 import type { AssembleRequest, SendProgress } from './types';
 import type { UserDtoShape } from '../../../shared/schemas/user';
 import type { RouterInputs } from '../../trpc';
+import { PrecheckFindings, SentPrecheck, usePrecheck } from './precheck-panel';
 import { SubjectTestFields, newSubjectTest, subjectTestProblem, subjectTestRequest, type SubjectTestDraft } from './subject-test-fields';
 
 const LIVE = new Set(['scheduled', 'sending']);
@@ -106,6 +107,7 @@ export function SendProgressView({ progress }: { progress: SendProgress }) {
           )}
         </>
       )}
+      <SentPrecheck precheck={progress.precheck} />
       {progress.test && <SubjectTestStatus test={progress.test} onPickNow={() => pickWinner.mutate({ id: progress.id })} picking={pickWinner.isPending} />}
       {progress.lastError && progress.status === 'sending' && (
         <div className="grid gap-2 rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
@@ -188,6 +190,10 @@ export function SubscriberSend({
   const [sendId, setSendId] = useState(newSendId);
   const [test, setTest] = useState<SubjectTestDraft>(() => newSubjectTest(subject));
   const testProblem = test.on ? subjectTestProblem(test) : null;
+  // Checked again each time the dialog opens: the issue may have changed since step 5's check.
+  const [opened, setOpened] = useState(0);
+  const check = usePrecheck(publicationId, request, `dialog-${opened}`, open);
+  const findings = check.data?.findings.filter((f) => f.severity !== 'info').length ?? 0;
   const create = trpc.sends.create.useMutation({
     onSuccess: (res) => {
       setOpen(false);
@@ -217,6 +223,7 @@ export function SubscriberSend({
         onClick={() => {
           // Subject A follows the issue's subject until the test is switched on.
           if (!test.on) setTest(newSubjectTest(subject));
+          setOpened((n) => n + 1);
           setOpen(true);
         }}
         disabled={disabled || !verified || audience.isLoading}
@@ -226,7 +233,8 @@ export function SubscriberSend({
       {latest && <SendProgressView progress={latest} />}
 
       <Dialog open={open} onOpenChange={(o) => !create.isPending && setOpen(o)}>
-        <DialogContent>
+        {/* With a subject test and the check's findings the dialog can outgrow a short screen: it scrolls. */}
+        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
           <DialogHeader>
             <DialogTitle>Send this issue to your subscribers</DialogTitle>
             <DialogDescription>
@@ -265,6 +273,13 @@ export function SubscriberSend({
           <SubjectTestFields user={user} value={test} onChange={setTest} active={active} aiInput={aiInput} />
           {testProblem && test.subjects.every((s) => s.trim()) && <p className="text-xs text-red-600 dark:text-red-400">{testProblem}</p>}
           <TrackingSwitches publicationId={publicationId} />
+          <div className="grid gap-2" aria-live="polite">
+            <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{check.isFetching ? 'Checking the issue…' : 'Check before sending'}</p>
+            {check.data && <PrecheckFindings result={check.data} compact />}
+            {check.data && findings > 0 && !check.data.blocked && (
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">Fix these in step 5, or send anyway.</p>
+            )}
+          </div>
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={create.isPending}>
@@ -273,7 +288,7 @@ export function SubscriberSend({
             </DialogClose>
             <Button
               loading={create.isPending}
-              disabled={(when === 'now' && active === 0) || (when === 'later' && (!at || !!scheduleError)) || !!testProblem}
+              disabled={(when === 'now' && active === 0) || (when === 'later' && (!at || !!scheduleError)) || !!testProblem || !!check.data?.blocked}
               onClick={() =>
                 create.mutate({
                   id: sendId,
@@ -284,7 +299,7 @@ export function SubscriberSend({
                 })
               }
             >
-              {when === 'now' ? `Send to ${active.toLocaleString()}` : 'Schedule'}
+              {`${when === 'now' ? `Send to ${active.toLocaleString()}` : 'Schedule'}${findings > 0 ? ' anyway' : ''}`}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -1,0 +1,152 @@
+// The pre-send check on screen: step 5's "Check before sending" panel (with one-click fixes applied to
+// the workflow), the findings inside the send dialog, and the check a send kept, under its progress.
+import { useQuery } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { AlertTriangle, CheckCircle2, Info, RefreshCw, ShieldAlert, Wand2 } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Badge } from '../../components/ui/badge';
+import { Spinner } from '../../components/ui/spinner';
+import { trpc, type RouterOutputs } from '../../trpc';
+import { errorMessage } from '../../lib/errors';
+import { PRECHECK_MSG, type OneClickFix } from '../../../shared/precheck';
+import type { AssembleRequest, WorkflowData } from './types';
+
+type Result = RouterOutputs['sends']['precheck'];
+type Finding = Result['findings'][number];
+
+/** Runs the check for what the issue is made of now; `key` changes whenever the issue does. */
+export function usePrecheck(publicationId: string, request: () => AssembleRequest, key: unknown, enabled = true) {
+  const utils = trpc.useUtils();
+  return useQuery({
+    queryKey: [...getQueryKey(trpc.sends.precheck), publicationId, key],
+    queryFn: ({ signal }) => utils.client.sends.precheck.query({ ...request(), publicationId }, { signal }),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+const ICON = { error: ShieldAlert, warning: AlertTriangle, info: Info } as const;
+const TONE = { error: 'danger', warning: 'warning', info: 'neutral' } as const;
+const LABEL = { error: 'Error', warning: 'Warning', info: 'Note' } as const;
+
+function summaryLine(r: Pick<Result, 'counts' | 'links'>): string {
+  const parts = [
+    r.counts.error && `${r.counts.error} ${r.counts.error === 1 ? 'error' : 'errors'}`,
+    r.counts.warning && `${r.counts.warning} ${r.counts.warning === 1 ? 'warning' : 'warnings'}`,
+    r.counts.info && `${r.counts.info} ${r.counts.info === 1 ? 'note' : 'notes'}`,
+  ].filter(Boolean);
+  const links = `${r.links.checked} of ${r.links.total} ${r.links.total === 1 ? 'link' : 'links'} checked`;
+  return parts.length ? `${parts.join(', ')} · ${links}` : `No problems · ${links}`;
+}
+
+export function PrecheckFindings({ result, onFix, compact }: { result: Result; onFix?: (fix: OneClickFix) => void; compact?: boolean }) {
+  if (!result.findings.length) {
+    return (
+      <p className="flex items-start gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden /> {PRECHECK_MSG.allClear}
+      </p>
+    );
+  }
+  return (
+    <ul className={`grid gap-2 ${compact ? 'max-h-28 overflow-y-auto pr-1' : ''}`} aria-label="Findings">
+      {result.findings.map((f: Finding) => {
+        const Icon = ICON[f.severity];
+        return (
+          <li
+            key={f.id}
+            className={`min-w-0 rounded-md border border-zinc-200 text-sm dark:border-zinc-800 ${compact ? 'px-2.5 py-1.5' : 'p-2.5'}`}
+            data-testid="precheck-finding"
+          >
+            <div className="flex min-w-0 items-start gap-2">
+              <Icon
+                className={`mt-0.5 size-4 shrink-0 ${f.severity === 'error' ? 'text-red-600 dark:text-red-400' : f.severity === 'warning' ? 'text-amber-600 dark:text-amber-400' : 'text-zinc-500'}`}
+                aria-hidden
+              />
+              <div className="grid min-w-0 flex-1 gap-1">
+                <p className="flex flex-wrap items-center gap-2 font-medium text-zinc-900 dark:text-zinc-100">
+                  {f.title} <Badge tone={TONE[f.severity]}>{LABEL[f.severity]}</Badge>
+                </p>
+                {/* The send dialog has room for titles only: the details and fixes are in step 5's panel. */}
+                {!compact && <p className="break-words text-zinc-600 dark:text-zinc-400">{f.detail}</p>}
+                {!compact && <p className="break-words text-zinc-700 dark:text-zinc-300">How to fix: {f.fix}</p>}
+                {f.oneClickFix && onFix && (
+                  <div>
+                    <Button size="sm" variant="outline" onClick={() => onFix(f.oneClickFix!)}>
+                      <Wand2 aria-hidden /> {f.oneClickFix.label}
+                    </Button>
+                  </div>
+                )}
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Step 5's panel: checked whenever the issue changes, fixed in one click where the product can. */
+export function PrecheckPanel({
+  publicationId,
+  request,
+  data,
+  ready,
+  onChange,
+}: {
+  publicationId: string;
+  request: () => AssembleRequest;
+  data: WorkflowData;
+  ready: boolean;
+  onChange: (patch: Partial<WorkflowData>) => void;
+}) {
+  const key = {
+    theme: data.selectedTheme,
+    articles: data.selectedArticles.map((a) => a.id),
+    layout: data.layoutStyle,
+    font: data.fontStyle,
+    color: data.colorTheme,
+    subject: data.subject,
+    intro: data.intro,
+    name: data.newsletterName,
+  };
+  const check = usePrecheck(publicationId, request, key, ready);
+  const onFix = (fix: OneClickFix) => {
+    if (fix.kind === 'setSubject') onChange({ subject: fix.subject });
+    else if (fix.kind === 'setColorTheme') onChange({ colorTheme: fix.colorTheme });
+    else onChange({ selectedArticles: data.selectedArticles.filter((a) => a.id !== fix.articleId) });
+  };
+  return (
+    <section className="mt-8 grid min-w-0 gap-3 border-t border-zinc-200 pt-6 dark:border-zinc-800" aria-labelledby="precheck-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id="precheck-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+            Check before sending
+          </h3>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
+            {check.isFetching ? 'Checking links, images, contrast and size…' : check.data ? summaryLine(check.data) : ''}
+          </p>
+        </div>
+        <Button size="sm" variant="outline" onClick={() => void check.refetch()} disabled={!ready || check.isFetching}>
+          {check.isFetching ? <Spinner size="sm" /> : <RefreshCw aria-hidden />} Check again
+        </Button>
+      </div>
+      {check.isError && <p className="text-sm text-red-600 dark:text-red-400">{errorMessage(check.error, 'The check could not run. Try again.')}</p>}
+      {check.data?.blocked && <p className="text-sm font-medium text-red-700 dark:text-red-400">{PRECHECK_MSG.blocked}</p>}
+      {check.data && <PrecheckFindings result={check.data} onFix={onFix} />}
+    </section>
+  );
+}
+
+/** The check a send kept: what stood when it was created. */
+export function SentPrecheck({ precheck }: { precheck: Result | null }) {
+  if (!precheck) return null;
+  return (
+    <details className="text-xs text-zinc-600 dark:text-zinc-400">
+      <summary className="cursor-pointer">Checked before sending: {summaryLine(precheck)}</summary>
+      <div className="mt-2">
+        <PrecheckFindings result={precheck} compact />
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,41 @@
+// The pre-send check's findings, as the server returns them and the send keeps them (issue_sends.precheck).
+import { z } from 'zod';
+
+export const PRECHECK_SEVERITIES = ['error', 'warning', 'info'] as const;
+
+/** A change the product can make for the creator in one click (applied to the workflow, then re-checked). */
+export const oneClickFix = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('setSubject'), label: z.string(), subject: z.string() }),
+  z.object({ kind: z.literal('dropStory'), label: z.string(), articleId: z.string() }),
+  z.object({ kind: z.literal('setColorTheme'), label: z.string(), colorTheme: z.enum(['light', 'dark', 'colorful']) }),
+]);
+export type OneClickFix = z.infer<typeof oneClickFix>;
+
+export const precheckFinding = z.object({
+  /** Stable per check and subject ("link-broken:https://…"), so the UI can key and a re-run compare. */
+  id: z.string(),
+  check: z.string(),
+  severity: z.enum(PRECHECK_SEVERITIES),
+  title: z.string(),
+  detail: z.string(),
+  /** How to fix it, in the creator's words. */
+  fix: z.string(),
+  oneClickFix: oneClickFix.optional(),
+});
+export type PrecheckFinding = z.infer<typeof precheckFinding>;
+
+export const precheckResult = z.object({
+  checkedAt: z.string(),
+  findings: z.array(precheckFinding),
+  /** A finding the creator cannot send past (only a missing unsubscribe link). */
+  blocked: z.boolean(),
+  counts: z.object({ error: z.number().int(), warning: z.number().int(), info: z.number().int() }),
+  links: z.object({ total: z.number().int(), checked: z.number().int(), broken: z.number().int(), unanswered: z.number().int() }),
+  htmlBytes: z.number().int(),
+});
+export type PrecheckResult = z.infer<typeof precheckResult>;
+
+export const PRECHECK_MSG = {
+  blocked: 'This issue has no unsubscribe link, so it cannot be sent. Add one and check again.',
+  allClear: 'Everything checked out: links answer, images have alt text, text reads in light and dark, and the issue fits before Gmail clips it.',
+} as const;

@@ -1,0 +1,55 @@
+// The pre-send check: a creator sees a finding in step 5's "Check before sending" panel, sees it again
+// in the send dialog, sends anyway, and the send keeps the check under its progress.
+import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
+import { createUserWithPlan, EXAMPLE_ARTICLE, EXAMPLE_CHANNEL, trpcMutation } from './fixtures/workflow-helpers';
+
+skipWithoutBrowser();
+
+const SHOTS = process.env.PRECHECK_SHOTS;
+
+test('a creator sees a finding in step 5 and sends anyway', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('checker');
+  createUserWithPlan(email, 'Cleo Checker', 'basic');
+  await signInThroughUi(page, email);
+  const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Harbour Notes' });
+  await trpcMutation(page, 'wizard.saveProgress', {
+    publicationId: pub.id,
+    currentStep: 5,
+    workflowData: {
+      newsletterName: 'Harbour Notes',
+      selectedTheme: 'market-watch',
+      selectedChannels: [EXAMPLE_CHANNEL],
+      selectedArticles: [EXAMPLE_ARTICLE],
+      subject: 'HARBOUR REOPENS TODAY!!!',
+    },
+  });
+  await trpcMutation(page, 'subscribers.add', { publicationId: pub.id, email: uniqueEmail('reader'), name: '' });
+
+  await page.goto(`/workflow?publicationId=${pub.id}`);
+  const panel = page.getByRole('region', { name: 'Check before sending' });
+  await expect(panel.getByText('The subject shouts in capitals')).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole('button', { name: 'Use "Harbour Reopens Today!"' })).toBeVisible();
+  if (SHOTS) {
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/panel-desktop.png`, fullPage: false });
+  }
+
+  await page.getByRole('button', { name: 'Send to subscribers' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('The subject shouts in capitals')).toBeVisible({ timeout: 20_000 });
+  const send = dialog.getByRole('button', { name: 'Send to 1 anyway' });
+  await expect(send).toBeEnabled();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/dialog-desktop.png` });
+  await send.click();
+  await expect(page.getByTestId('send-progress').getByText(/Checked before sending: .*warning/)).toBeVisible();
+
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/panel-390.png` });
+    await page.getByRole('button', { name: 'Send to subscribers' }).click();
+    await expect(dialog.getByText('The subject shouts in capitals')).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `${SHOTS}/dialog-390.png` });
+  }
+});
