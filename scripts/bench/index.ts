@@ -6,7 +6,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ORDER = ['api', 'stall', 'client', 'feeds', 'newsletter', 'workflow', 'delivery', 'precheck', 'ai', 'tracking', 'recurring', 'postgres', 'data-gate', 'shared-state'];
+const ORDER = [
+  'api',
+  'stall',
+  'client',
+  'feeds',
+  'newsletter',
+  'workflow',
+  'delivery',
+  'precheck',
+  'ai',
+  'tracking',
+  'recurring',
+  'postgres',
+  'data-gate',
+  'shared-state',
+];
 const only = process.argv.slice(2);
 
 for (const name of ORDER) {
