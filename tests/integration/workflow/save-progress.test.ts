@@ -4,6 +4,7 @@ import { buildArticle, buildChannel, expectStatus } from './factories';
 import { PROGRESS_MSG } from '../../../src/server/publications/progress';
 import { PUBLICATION_MSG } from '../../../src/server/publications/publications';
 import { MSG } from '../../../src/shared/messages';
+import { NO_EDITS } from '../../../src/shared/schemas/issue-edits';
 import type { PlanType, Role } from '../../../src/shared/plans';
 
 async function setup(o: { planType?: PlanType; role?: Role } = {}) {
@@ -48,6 +49,7 @@ describe('wizard.saveProgress', () => {
       colorTheme: 'colorful',
       intro: '',
       subject: '',
+      edits: NO_EDITS,
       lastSaved: '2026-11-21T08:07:00.000Z',
     });
     expect(await api.publications.get({ id: pub.id })).toEqual(saved);
