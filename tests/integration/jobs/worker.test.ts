@@ -10,6 +10,7 @@ import { WEBHOOK_JOB } from '../../../src/server/webhooks/emit';
 import { SEND_JOB } from '../../../src/server/delivery/sends';
 import { ONBOARDING_JOB, PRODUCT_NEWS_JOB } from '../../../src/server/onboarding/kinds';
 import { SESSION_SWEEP_JOB } from '../../../src/server/startup';
+import { RECURRING_DEADLINE_JOB, RECURRING_RUN_JOB, RECURRING_TICK_JOB } from '../../../src/server/recurring/kinds';
 
 const workers: JobWorker[] = [];
 afterEach(async () => {
@@ -63,8 +64,10 @@ describe('job worker', () => {
     expect(() => registerJobHandlers({ twice: a }, { twice: a })).toThrow("Job kind 'twice' is registered twice");
   });
 
-  it("the product's registry runs issue sends, the onboarding batch, product newsletters and webhook deliveries (these on a worker of their own)", () => {
-    expect(Object.keys(jobHandlers).sort()).toEqual([ONBOARDING_JOB, PRODUCT_NEWS_JOB, SEND_JOB, SESSION_SWEEP_JOB, WEBHOOK_JOB].sort());
+  it("the product's registry runs issue sends, recurring issues, the onboarding batch, product newsletters and webhook deliveries (these on a worker of their own)", () => {
+    expect(Object.keys(jobHandlers).sort()).toEqual(
+      [ONBOARDING_JOB, PRODUCT_NEWS_JOB, SEND_JOB, SESSION_SWEEP_JOB, WEBHOOK_JOB, RECURRING_TICK_JOB, RECURRING_RUN_JOB, RECURRING_DEADLINE_JOB].sort(),
+    );
     expect(Object.keys(webhookJobHandlers)).toEqual([WEBHOOK_JOB]);
     expect(Object.keys(coreJobHandlers)).not.toContain(WEBHOOK_JOB);
   });
