@@ -49,6 +49,7 @@ const STEPS: Step[] = [
     tasks: [
       { text: 'Configure the channels each publication draws from.' },
       { text: 'Set posting schedules: send an issue now or at a chosen time up to a year ahead.' },
+      { text: 'Let a publication build its own issues: daily, on chosen weekdays or monthly, sent at once or after you approve (Professional and up).' },
       { text: 'Connect your social accounts.', coming: true },
       { text: 'Repurpose each issue across platforms: publish it to Brevo, Mailchimp, MailerLite or beehiiv, or copy it for Substack.' },
       { text: 'Monitor performance with analytics: opens, clicks per link, unsubscribes and bounces per issue.' },

@@ -33,7 +33,7 @@ const FEATURES = [
   {
     icon: Send,
     title: 'Send now or on schedule',
-    body: 'Send an issue now or at a time you choose. On paid plans, use your own SMTP server, Brevo, Resend, Mailgun or Postmark, with a fallback taking over if one fails. Progress shows live.',
+    body: 'Send an issue now, at a time you choose, or let a publication build a digest on a schedule and skip weeks with too little that is new. Every send is checked first: broken links, the Gmail clip, contrast, unsubscribe. On paid plans, use your own SMTP server, Brevo, Resend, Mailgun or Postmark, with a fallback taking over if one fails. Progress shows live.',
   },
   {
     icon: ChartLine,

@@ -26,6 +26,9 @@ const STAGES = [
       'A choice of AI model per plan (ChatGPT, Perplexity, Gemini, Claude) when your workspace enables them; the built-in engine always works offline',
       'Webhooks (custom integrations): signed events when readers join, confirm, leave or bounce, issues are sent and links are clicked, retried for a day (Professional and up)',
       'A public API with keys for your own scripts: publications, subscribers, saved newsletters, sends and analytics, documented at /developers (Business and Enterprise; each key its own rate limit on Enterprise)',
+      'Recurring issues built from your channels on a schedule, skipped when too little is new, sent automatically or after your approval (Professional and up)',
+      'Editing the issue freely: story order, titles and blurbs, text blocks, preheader and sign-off, in every output',
+      'A check before every send: links that do not answer, misleading link text, missing alt text, contrast in light and dark, the Gmail clip, the plain-text part, unsubscribe and the subject line',
     ],
   },
   {
@@ -37,7 +40,6 @@ const STAGES = [
     label: 'Later',
     tone: 'neutral' as const,
     items: [
-      'Recurring issues built from your channels, with free editing and a check before every send',
       'Welcome mails, tags and segments, a preference centre and signup forms for your readers',
     ],
   },
