@@ -39,9 +39,7 @@ const STAGES = [
   {
     label: 'Later',
     tone: 'neutral' as const,
-    items: [
-      'Welcome mails, tags and segments, a preference centre and signup forms for your readers',
-    ],
+    items: ['Welcome mails, tags and segments, a preference centre and signup forms for your readers'],
   },
 ];
 
