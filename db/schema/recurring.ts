@@ -4,6 +4,7 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 import { publications } from './publications';
+import type { PrecheckResult } from '../../src/shared/precheck';
 
 export const RECURRING_FREQUENCIES = ['daily', 'weekdays', 'monthly'] as const;
 export type RecurringFrequency = (typeof RECURRING_FREQUENCIES)[number];
@@ -77,6 +78,8 @@ export const recurringRuns = sqliteTable(
     newsletterId: text('newsletter_id'),
     sendId: text('send_id'),
     engine: text('engine'),
+    /** The pre-send check of the issue as it was last prepared or sent (the history shows its findings). */
+    precheck: text('precheck', { mode: 'json' }).$type<PrecheckResult>(),
     /** SHA-256 of the approval link's token while the run waits for the creator; cleared when used. */
     approveTokenHash: text('approve_token_hash'),
     approveExpiresAt: integer('approve_expires_at', { mode: 'timestamp_ms' }),

@@ -5,6 +5,7 @@ import type { Env } from '../env';
 import type { MailMessage } from '../mail/message';
 import { escapeHtml } from '../xml';
 import type { RecurringRunRow } from '../../../db/schema';
+import type { PrecheckResult } from '../../shared/precheck';
 
 const periodLabel = (run: Pick<RecurringRunRow, 'period' | 'createdAt'>) =>
   run.period.startsWith('manual:') ? `the run started ${run.createdAt.toUTCString()}` : `the period of ${new Date(run.period).toUTCString()}`;
@@ -27,15 +28,25 @@ function bodyOf(webHtml: string): string {
   return m ? m[1]! : webHtml;
 }
 
+/** The pre-send check's findings as the approval mail and page list them (worst first, as the check orders them). */
+export const findingLines = (check: PrecheckResult | null) => (check?.findings ?? []).map((f) => `${f.title}: ${f.detail}`);
+
+export const checkHeading = (check: PrecheckResult) =>
+  check.blocked
+    ? 'The pre-send check found a problem that stops this issue from being sent:'
+    : `The pre-send check found ${check.findings.length === 1 ? '1 thing' : `${check.findings.length} things`} to look at before you approve:`;
+
 export function approvalMail(
   env: Pick<Env, 'APP_URL'>,
-  run: Pick<RecurringRunRow, 'publicationId' | 'subject' | 'articles' | 'autoSendAt'>,
+  run: Pick<RecurringRunRow, 'publicationId' | 'subject' | 'articles' | 'autoSendAt' | 'newsletterId'>,
   publicationName: string,
   webHtml: string,
   token: string,
+  check: PrecheckResult,
 ): Omit<MailMessage, 'to'> {
   const approve = approveUrl(env, token);
-  const edit = `${env.APP_URL}/newsletters`;
+  const edit = `${env.APP_URL}/newsletters?edit=${encodeURIComponent(run.newsletterId ?? '')}`;
+  const found = findingLines(check);
   const when = run.autoSendAt ? `If you do not answer, it is sent on ${run.autoSendAt.toUTCString()}.` : 'Nothing is sent until you approve it.';
   const text = [
     `Your recurring issue of ${publicationName} is ready: “${run.subject ?? ''}” with ${run.articles.length} stories.`,
@@ -45,12 +56,14 @@ export function approvalMail(
     `Approve and send it: ${approve}`,
     `Edit it first: ${edit}`,
     '',
+    ...(found.length ? [checkHeading(check), ...found.map((f) => `- ${f}`), ''] : []),
     when,
   ].join('\n');
   const html = `<div style="font-family:sans-serif;padding:16px;border-bottom:1px solid #ddd">
 <p>Your recurring issue of <strong>${escapeHtml(publicationName)}</strong> is ready: “${escapeHtml(run.subject ?? '')}” with ${run.articles.length} stories.</p>
 <p><a href="${escapeHtml(approve)}" style="display:inline-block;padding:8px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">Approve</a>
 &nbsp; <a href="${escapeHtml(edit)}">Edit</a></p>
+${found.length ? `<p><strong>${escapeHtml(checkHeading(check))}</strong></p><ul>${found.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>` : ''}
 <p>${escapeHtml(when)}</p></div>
 ${bodyOf(webHtml)}`;
   return { subject: `Approve your issue: ${run.subject ?? publicationName}`.slice(0, 250), text, html, logNote: approve };

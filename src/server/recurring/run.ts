@@ -29,6 +29,10 @@ import { assembleInputFrom } from '../publications/assemble-input';
 import { assembleForOwner } from '../newsletter/assemble';
 import { createSend } from '../delivery/sends';
 import { sha256Hex } from '../crypto';
+import { precheckAssembled } from '../precheck/run';
+import { PRECHECK_MSG, type PrecheckResult } from '../../shared/precheck';
+import { storedContentSources } from '../../shared/schemas/newsletter';
+import { NO_EDITS, type IssueEdits } from '../../shared/schemas/issue-edits';
 import { mailCreator, approvalMail, skippedMail, failedMail } from './mail';
 import { deadlineJobKey, RECURRING_DEADLINE_JOB } from './kinds';
 
@@ -103,32 +107,96 @@ async function writeIssue(deps: RunDeps, user: SessionUser, name: string, topic:
   }
 }
 
+/** The issue a run sends: its saved newsletter as it is now (the creator may have edited it after the approval mail), else what the run prepared. */
+async function issueOf(deps: Pick<RunDeps, 'db'>, run: RecurringRunRow): Promise<RecurringIssue | null> {
+  const [saved] = run.newsletterId
+    ? await deps.db
+        .select({ subject: newsletters.subject, contentSources: newsletters.contentSources })
+        .from(newsletters)
+        .where(and(eq(newsletters.id, run.newsletterId), eq(newsletters.userId, run.userId)))
+    : [];
+  const src = saved ? storedContentSources.safeParse(saved.contentSources) : null;
+  if (saved && src?.success && src.data.articles.length) {
+    return {
+      subject: saved.subject || run.subject || '',
+      intro: src.data.intro ?? run.content?.intro ?? '',
+      articles: src.data.articles as Article[],
+      edits: src.data.edits ?? NO_EDITS,
+    };
+  }
+  if (!run.content) return null;
+  return { subject: run.subject ?? '', intro: run.content.intro, articles: run.content.articles as Article[], edits: NO_EDITS };
+}
+
+export interface RecurringIssue {
+  subject: string;
+  intro: string;
+  articles: Article[];
+  edits: IssueEdits;
+}
+
+/** The finding that stops a send, in the creator's words. */
+export const blockingReason = (r: PrecheckResult) =>
+  r.findings
+    .filter((f) => f.check === 'unsubscribe' && f.severity === 'error')
+    .map((f) => `${f.title}: ${f.detail} ${f.fix}`.trim())
+    .join(' ') || PRECHECK_MSG.blocked;
+
 /**
- * Where the pre-send check plugs in: every recurring issue passes here right before it is sent (auto mode,
- * approval, deadline). A finding that must stop the send throws AppError with the creator's reason; the
- * run then ends as failed with that reason.
+ * The pre-send check of a recurring issue, assembled per reader as a send assembles it (links are
+ * requested, so the send's own cache-only check keeps their answers). Kept on the run for the history
+ * and the approval mail.
  */
-export async function beforeRecurringSend(
-  _deps: RunDeps,
-  _run: RecurringRunRow,
-  _input: { subject: string; intro: string; articles: Article[] },
-): Promise<void> {}
+export async function checkRecurringIssue(deps: RunDeps, run: RecurringRunRow, user: SessionUser, issue: RecurringIssue): Promise<PrecheckResult> {
+  const [pub] = await deps.db.select().from(publications).where(eq(publications.id, run.publicationId));
+  if (!pub) throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
+  const ctx = { ...deps, user };
+  // The newsletter's own edits (none: NO_EDITS), never the publication's current issue's.
+  const input = assembleInputFrom({ ...issue, subject: issue.subject || undefined }, pub);
+  const email = await assembleForOwner(ctx, user.id, input, { personalized: true });
+  const result = await precheckAssembled(ctx, user.id, input, email);
+  await setRun(deps, run.id, { precheck: result });
+  return result;
+}
+
+/**
+ * Every recurring issue passes here right before it is sent (auto mode, approval, deadline): a finding
+ * that must stop the send throws AppError with its text, and the run then ends as failed with it.
+ */
+export async function beforeRecurringSend(deps: RunDeps, run: RecurringRunRow, user: SessionUser, issue: RecurringIssue): Promise<PrecheckResult> {
+  const result = await checkRecurringIssue(deps, run, user, issue);
+  if (result.blocked) throw new AppError('PRECONDITION_FAILED', blockingReason(result));
+  return result;
+}
 
 /** Sends a prepared run (auto mode, an approval, an unanswered deadline). The send's id is the run's, so a repeat never sends twice. */
 export async function sendRun(deps: RunDeps, runId: string): Promise<RecurringRunRow> {
   const [run] = await deps.db.select().from(recurringRuns).where(eq(recurringRuns.id, runId));
   if (!run) throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
   const user = await ownerOf(deps, run.userId);
-  const content = run.content;
-  if (!user || !content) throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
-  const input = { subject: run.subject ?? '', intro: content.intro, articles: content.articles as Article[] };
+  const issue = await issueOf(deps, run);
+  if (!user || !issue) throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
   try {
-    await beforeRecurringSend(deps, run, input);
+    await beforeRecurringSend(deps, run, user, issue);
     const sent = await createSend(
       { ...deps, user },
-      { id: `recurring-${run.id}`, publicationId: run.publicationId, articles: input.articles, intro: input.intro, subject: input.subject || undefined },
+      {
+        id: `recurring-${run.id}`,
+        publicationId: run.publicationId,
+        articles: issue.articles,
+        intro: issue.intro,
+        edits: issue.edits,
+        subject: issue.subject || undefined,
+      },
     );
-    await setRun(deps, run.id, { status: 'sent', sendId: sent.id, reason: null, approveTokenHash: null });
+    await setRun(deps, run.id, {
+      status: 'sent',
+      sendId: sent.id,
+      reason: null,
+      approveTokenHash: null,
+      subject: issue.subject || run.subject,
+      articles: issue.articles.map((a) => ({ id: a.id, title: a.title, url: a.url })),
+    });
     deps.delivery.kick();
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
@@ -204,7 +272,7 @@ export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
       content: assembled.text,
       htmlContent: assembled.webHtml,
       status: 'draft',
-      contentSources: { channels: schedule.channels, articles: picks },
+      contentSources: { channels: schedule.channels, articles: picks, intro: written.intro },
       publicationId: pub.id,
       currentIssueOf: null,
       createdAt: deps.now(),
@@ -222,6 +290,8 @@ export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
       await sendRun(deps, run.id);
       return;
     }
+    // Checked now so the approval mail lists what the creator may want to fix before approving.
+    const checked = await checkRecurringIssue(deps, run, user, { subject: assembled.subject, intro: written.intro, articles: picks, edits: NO_EDITS });
     const token = `${run.id}.${crypto.randomBytes(32).toString('base64url')}`;
     const now = deps.now().getTime();
     const autoSendAt = schedule.autoSendAfterHours ? new Date(now + schedule.autoSendAfterHours * 3_600_000) : null;
@@ -240,7 +310,7 @@ export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
       if (autoSendAt)
         await deps.queue.enqueue({ kind: RECURRING_DEADLINE_JOB, payload: { runId: run.id }, runAt: autoSendAt, uniqueKey: deadlineJobKey(run.id) }, t);
     });
-    await mailCreator(deps, user.email, approvalMail(deps.env, { ...run, ...prepared, autoSendAt }, pub.name, assembled.webHtml, token));
+    await mailCreator(deps, user.email, approvalMail(deps.env, { ...run, ...prepared, autoSendAt }, pub.name, assembled.webHtml, token, checked));
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return fail(err.message);

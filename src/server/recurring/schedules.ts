@@ -55,6 +55,7 @@ export function toRunDto(r: RecurringRunRow): RecurringRunDto {
     newsletterId: r.newsletterId,
     sendId: r.sendId,
     engine: r.engine,
+    findings: r.precheck ? r.precheck.findings.length : null,
     autoSendAt: r.autoSendAt ? r.autoSendAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

@@ -29,6 +29,7 @@ export async function enqueueRun(deps: Pick<Deps, 'now' | 'queue'>, t: Tx, s: Re
     newsletterId: null,
     sendId: null,
     engine: null,
+    precheck: null,
     approveTokenHash: null,
     approveExpiresAt: null,
     autoSendAt: null,

@@ -94,6 +94,8 @@ export const recurringRunDto = z.object({
   newsletterId: z.string().nullable(),
   sendId: z.string().nullable(),
   engine: z.string().nullable(),
+  /** The pre-send check's findings on the issue as last prepared or sent (null: not checked). */
+  findings: z.number().nullable(),
   autoSendAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,6 +1,6 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { issueSends, recurringRuns, recurringSchedules, sendRecipients } from '../../../db/schema';
+import { issueSends, newsletters, recurringRuns, recurringSchedules, sendRecipients } from '../../../db/schema';
 import { createDeps } from '../../../src/server/deps';
 import { enqueueDueRuns } from '../../../src/server/recurring/tick';
 import { deadlineJobKey } from '../../../src/server/recurring/kinds';
@@ -182,6 +182,39 @@ describe('recurring issues: "prepare it and ask me"', () => {
     await expectStatus(anon.recurring.approve({ token }), 404);
     await Promise.allSettled([anon.recurring.approve({ token }), anon.recurring.approve({ token })]);
     expect(await s.h.db.select().from(issueSends)).toHaveLength(1);
+  });
+
+  it("lists the pre-send check's findings in the approval mail and history, and approval sends the saved newsletter as edited then", async () => {
+    const s = await setUp();
+    // The stories' links are not served by the loopback server: the check finds them broken.
+    s.setItems('/feed.xml', stories('checked', 3));
+    await s.schedule({ mode: 'approve' });
+    const api = s.h.caller(s.user);
+    await api.recurring.runNow({ publicationId: s.pubId });
+    await s.worker.idle();
+    const [run] = await runsOf(s);
+    expect(run!.status).toBe('awaiting_approval');
+    expect(run!.precheck!.links.broken).toBeGreaterThan(0);
+    const [mail] = await s.mailTo('creator@example.com');
+    expect(mail!.text).toContain('The pre-send check found');
+    expect(mail!.text).toContain(run!.precheck!.findings.find((f) => f.id.startsWith('link-'))!.title);
+    expect(mail!.text).toContain(`/newsletters?edit=${run!.newsletterId}`);
+    const view = await api.recurring.get({ publicationId: s.pubId });
+    expect(view.runs[0]!.findings).toBe(run!.precheck!.findings.length);
+
+    // The creator edits the saved newsletter after the mail; approval sends the edit.
+    const [saved] = await s.h.db.select().from(newsletters).where(eq(newsletters.id, run!.newsletterId!));
+    await s.h.db
+      .update(newsletters)
+      .set({ contentSources: { ...saved!.contentSources, intro: 'An intro the creator rewrote after the mail.' } })
+      .where(eq(newsletters.id, run!.newsletterId!));
+    const token = decodeURIComponent(new URL(/(http:\/\/localhost:3000\/recurring\/approve\?token=[^\s"]+)/.exec(mail!.text)![1]!).searchParams.get('token')!);
+    expect(await s.h.caller('anon').recurring.approve({ token })).toMatchObject({ status: 'sent' });
+    await s.worker.idle();
+    const [sent] = await s.mailTo('reader-0@example.com');
+    expect(sent!.text).toContain('An intro the creator rewrote after the mail.');
+    const [send] = await s.h.db.select().from(issueSends);
+    expect(send!.precheck!.links.broken).toBeGreaterThan(0);
   });
 
   it('sends by itself at the deadline when nobody answered', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "recurring_runs" ADD COLUMN "precheck" jsonb;
