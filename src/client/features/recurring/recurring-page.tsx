@@ -269,6 +269,11 @@ function History({ publicationId, data }: { publicationId: string; data: View })
                         {r.stories} stories{r.engine ? ` · ${r.engine}` : ''}
                       </div>
                     )}
+                    {r.findings !== null && (
+                      <div className="text-zinc-500" data-testid="recurring-run-check">
+                        Checked before sending: {r.findings === 0 ? 'nothing to fix' : `${r.findings} ${r.findings === 1 ? 'finding' : 'findings'}`}
+                      </div>
+                    )}
                     <div className="flex flex-wrap gap-3">
                       {r.newsletterId && (
                         <Link to="/newsletters" className="text-indigo-700 hover:underline dark:text-indigo-300">
