@@ -34,6 +34,12 @@ function inZone(iso: string, zone: string) {
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
+/** Every IANA zone the browser knows, the browser's own and the saved one first. */
+function zoneChoices(saved: string): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([saved, browserZone(), 'UTC', ...all])];
+}
+
 export function RecurringPage({ publicationId }: { publicationId: string }) {
   if (!publicationId)
     return (
@@ -96,6 +102,10 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
   const [mode, setMode] = useState(s?.mode ?? 'approve');
   const [autoSend, setAutoSend] = useState<string>(s?.autoSendAfterHours ? String(s.autoSendAfterHours) : '');
   const [enabled, setEnabled] = useState(s?.enabled ?? true);
+  const [model, setModel] = useState<string>(s?.model ?? 'builtin');
+  const ai = trpc.ai.status.useQuery(undefined, LOADED);
+  const models = ai.data?.enabled ? ai.data.models.filter((m) => m.included) : [];
+  const zones = zoneChoices(timeZone);
   const save = trpc.recurring.save.useMutation({
     onSuccess: () => {
       toast({ title: 'Schedule saved' });
@@ -119,7 +129,7 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
       minNewStories,
       mode,
       autoSendAfterHours: mode === 'approve' && autoSend ? Number(autoSend) : null,
-      model: null,
+      model: model === 'builtin' ? null : model,
     });
   };
   const choices = [...new Map([...data.channelChoices, ...(s?.channels ?? [])].map((c) => [c.url, c])).values()];
@@ -171,7 +181,13 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
         </div>
         <div className="grid gap-1">
           <Label htmlFor="rec-zone">Time zone</Label>
-          <Input id="rec-zone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} required />
+          <Select id="rec-zone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} required>
+            {zones.map((z) => (
+              <option key={z} value={z}>
+                {z.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </Select>
         </div>
       </div>
       <fieldset className="grid gap-1">
@@ -198,6 +214,19 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
           <Input id="rec-min" type="number" min={0} max={30} value={minNewStories} onChange={(e) => setMin(Number(e.target.value))} />
         </div>
       </div>
+      {models.length > 0 && (
+        <div className="grid gap-1">
+          <Label htmlFor="rec-model">Intro and subject written by</Label>
+          <Select id="rec-model" value={model} onChange={(e) => setModel(e.target.value)}>
+            <option value="builtin">Built-in engine (quotes your stories; not counted)</option>
+            {models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name} (one generation per issue)
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
       <div className="grid gap-1">
         <Label htmlFor="rec-mode">When an issue is ready</Label>
         <Select id="rec-mode" value={mode} onChange={(e) => setMode(e.target.value as typeof mode)}>
