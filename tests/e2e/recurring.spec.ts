@@ -45,7 +45,7 @@ test('a weekly digest on fixture feeds: set up, run now, approve from the mail, 
   await page.goto('/publications');
   await page.getByRole('link', { name: 'Recurring' }).click();
   await expect(page.getByRole('heading', { name: 'Recurring issue' })).toBeVisible();
-  await page.getByLabel('Time zone').fill('Europe/Berlin');
+  await page.getByLabel('Time zone').selectOption('Europe/Berlin');
   await page.getByLabel('Stories per issue').fill('3');
   await page.getByLabel('Skip when fewer new stories than').fill('1');
   await page.getByRole('button', { name: 'Save schedule' }).click();
