@@ -43,13 +43,18 @@ export function toScheduleDto(s: RecurringScheduleRow): RecurringScheduleDto {
   };
 }
 
-export function toRunDto(r: RecurringRunRow): RecurringRunDto {
+/**
+ * A run that waited for an approval no one gave (and had no auto-send) reads as expired once its link
+ * has: the link refuses from then on, so nothing else will move it.
+ */
+export function toRunDto(r: RecurringRunRow, now: Date): RecurringRunDto {
+  const expired = r.status === 'awaiting_approval' && !r.autoSendAt && !!r.approveExpiresAt && r.approveExpiresAt.getTime() <= now.getTime();
   return {
     id: r.id,
     period: r.period,
     manual: r.period.startsWith('manual:'),
-    status: r.status,
-    reason: r.reason,
+    status: expired ? 'expired' : r.status,
+    reason: expired ? RECURRING_MSG.approvalExpired : r.reason,
     subject: r.subject,
     stories: r.articles.length,
     newsletterId: r.newsletterId,
@@ -90,7 +95,7 @@ export async function recurringViewOf(ctx: RecurringCtx, publicationId: string) 
   return {
     allowed: capabilitiesFor(ctx.user).recurringIssues,
     schedule: schedule ? toScheduleDto(schedule) : null,
-    runs: runs.map(toRunDto),
+    runs: runs.map((r) => toRunDto(r, ctx.now())),
     channelChoices: await channelChoices(ctx, ctx.user.id, pub),
   };
 }
@@ -156,5 +161,5 @@ export async function runNow(ctx: RecurringCtx, publicationId: string): Promise<
     return enqueueRun(ctx, t, schedule, `manual:${crypto.randomUUID()}`);
   });
   ctx.delivery.kick();
-  return toRunDto(run!);
+  return toRunDto(run!, ctx.now());
 }

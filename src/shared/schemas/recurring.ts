@@ -32,6 +32,7 @@ export const RECURRING_MSG = {
   runBusy: 'A run of this schedule is still being prepared. Wait for it to finish.',
   tokenInvalid: 'This approval link is not valid. It may have been used already or replaced by a newer issue.',
   tokenExpired: 'This approval link has expired. Run the schedule again from the Recurring page.',
+  approvalExpired: 'Nobody approved this issue before its link expired, so it was not sent.',
 } as const;
 
 export const recurringChannel = z.object({

@@ -184,6 +184,25 @@ describe('recurring issues: "prepare it and ask me"', () => {
     expect(await s.h.db.select().from(issueSends)).toHaveLength(1);
   });
 
+  it('an issue nobody approved reads as expired once its link has, and the link refuses', async () => {
+    const s = await setUp();
+    s.setItems('/feed.xml', stories('late', 4));
+    await s.schedule({ mode: 'approve' });
+    const api = s.h.caller(s.user);
+    await api.recurring.runNow({ publicationId: s.pubId });
+    await s.worker.idle();
+    const [mail] = await s.mailTo('creator@example.com');
+    const link = /(http:\/\/localhost:3000\/recurring\/approve\?token=[^\s"]+)/.exec(mail!.text)![1]!;
+    const token = decodeURIComponent(new URL(link).searchParams.get('token')!);
+    expect((await api.recurring.get({ publicationId: s.pubId })).runs[0]!.status).toBe('awaiting_approval');
+
+    s.clock.now = new Date(s.clock.now.getTime() + 8 * 24 * 3600_000);
+    const [shown] = (await api.recurring.get({ publicationId: s.pubId })).runs;
+    expect(shown).toMatchObject({ status: 'expired', reason: RECURRING_MSG.approvalExpired });
+    await expectStatus(s.h.caller('anon').recurring.approve({ token }), 400);
+    expect(await s.h.db.select().from(issueSends)).toHaveLength(0);
+  });
+
   it("lists the pre-send check's findings in the approval mail and history, and approval sends the saved newsletter as edited then", async () => {
     const s = await setUp();
     // The stories' links are not served by the loopback server: the check finds them broken.
