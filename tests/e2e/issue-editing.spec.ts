@@ -53,9 +53,9 @@ test('a creator reorders stories and adds a text block, and the preview and the 
   const preview = page.frameLocator('iframe[title="Web preview"]');
   await expect(preview.getByText('are back on the quay.')).toBeVisible({ timeout: 20_000 });
   await expect(preview.locator('strong', { hasText: 'Tide tables' })).toBeVisible();
-  const body = await preview.locator('body').innerText();
-  expect(body.indexOf('Tide tables')).toBeLessThan(body.indexOf(SECOND.title));
-  expect(body.indexOf(SECOND.title)).toBeLessThan(body.indexOf(EXAMPLE_ARTICLE.title));
+  const page1 = await preview.locator('body').innerText();
+  expect(page1.indexOf('Tide tables')).toBeLessThan(page1.indexOf(SECOND.title));
+  expect(page1.indexOf(SECOND.title)).toBeLessThan(page1.indexOf(EXAMPLE_ARTICLE.title));
   if (SHOTS) {
     await editor.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/editor-desktop.png`, fullPage: true });
@@ -75,9 +75,9 @@ test('a creator reorders stories and adds a text block, and the preview and the 
   const html = outboxFor(reader)[0].html ?? '';
   expect(html).toContain('<strong>Tide tables</strong> are back on the quay.');
   const tide = html.indexOf('Tide tables');
-  const ferry = html.indexOf(SECOND.title);
-  const harbour = html.indexOf(EXAMPLE_ARTICLE.title);
   expect(tide).toBeGreaterThan(-1);
-  expect(ferry).toBeGreaterThan(tide);
-  expect(harbour).toBeGreaterThan(ferry);
+  // The hidden preheader names the first stories above the body, so the order is read after the block.
+  const body = html.slice(tide);
+  expect(body.indexOf(SECOND.title)).toBeGreaterThan(-1);
+  expect(body.indexOf(EXAMPLE_ARTICLE.title)).toBeGreaterThan(body.indexOf(SECOND.title));
 });
