@@ -1,5 +1,5 @@
 // Saved newsletters (drafts): create (idempotent on a client-generated id), list, get, update, delete,
-// duplicate, and the saved newsletter of a publication's current issue (step 5's Save and Export).
+// duplicate, edit (the issue's body, re-rendered), and the saved newsletter of a publication's current issue (step 5's Save and Export).
 // Every row is owned; another user's id answers NOT_FOUND.
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { decodeCursor, encodeCursor } from '../cursor';
@@ -8,7 +8,16 @@ import { z } from 'zod';
 import { newsletters, type NewsletterRow } from '../../../db/schema';
 import { AppError } from '../errors';
 import { affectedRows, tx, type Db, type DbOrTx } from '../db';
-import { createDraftInput, contentSourcesSchema, DRAFT_STATUSES, MAX_TITLE_LENGTH, storedContentSources } from '../../shared/schemas/newsletter';
+import {
+  createDraftInput,
+  contentSourcesSchema,
+  DRAFT_STATUSES,
+  MAX_TITLE_LENGTH,
+  NEWSLETTER_DEFAULTS,
+  storedContentSources,
+} from '../../shared/schemas/newsletter';
+import { editsFor, issueEdits } from '../../shared/schemas/issue-edits';
+import { assembleForOwner, type AssembleCtx } from './assemble';
 import { findAccessible } from '../publications/publications';
 import { publicationId } from '../publications/schemas';
 
@@ -232,4 +241,47 @@ export async function saveIssue(ctx: DraftCtx, input: z.infer<typeof saveIssueIn
  */
 export async function endIssue(db: Pick<DbOrTx, 'update'>, publicationId: string): Promise<void> {
   await db.update(newsletters).set({ currentIssueOf: null }).where(eq(newsletters.currentIssueOf, publicationId));
+}
+
+export const editDraftInput = z.object({ id: draftId, edits: issueEdits });
+export type EditDraftInput = z.input<typeof editDraftInput>;
+
+/**
+ * A saved newsletter's body edited after saving: rebuilt from what it was made of (its articles, theme,
+ * styles, intro and subject) with the new edits and the owner's theme, and its email HTML and plain text
+ * rewritten, so the newsletter, its exports and a later send all show the edited issue.
+ */
+export async function editDraft(ctx: DraftCtx & AssembleCtx, input: z.infer<typeof editDraftInput>): Promise<DraftDto> {
+  return tx(ctx.db, async (t) => {
+    const row = await findOwnedDraft({ user: ctx.user, db: t }, input.id);
+    const src = storedContentSources.parse(row.contentSources ?? {});
+    const edits = editsFor(
+      input.edits,
+      src.articles.map((a) => a.id).filter((id): id is string => typeof id === 'string'),
+    );
+    const assembled = await assembleForOwner({ ...ctx, db: t }, ctx.user.id, {
+      newsletterName: row.title,
+      themeId: src.theme,
+      articles: src.articles,
+      layoutStyle: src.layoutStyle ?? NEWSLETTER_DEFAULTS.layoutStyle,
+      fontStyle: src.fontStyle ?? NEWSLETTER_DEFAULTS.fontStyle,
+      colorTheme: src.colorTheme ?? NEWSLETTER_DEFAULTS.colorTheme,
+      includeBranding: true,
+      intro: src.intro,
+      subject: row.subject || undefined,
+      edits,
+    });
+    const next: NewsletterRow = {
+      ...row,
+      content: assembled.text,
+      htmlContent: assembled.html,
+      contentSources: { ...row.contentSources, edits } as NewsletterRow['contentSources'],
+      updatedAt: ctx.now(),
+    };
+    await t
+      .update(newsletters)
+      .set({ content: next.content, htmlContent: next.htmlContent, contentSources: next.contentSources, updatedAt: next.updatedAt })
+      .where(eq(newsletters.id, row.id));
+    return toDraftDto(next);
+  });
 }

@@ -12,6 +12,8 @@ import {
   draftRef,
   draftSummaryDto,
   duplicateDraft,
+  editDraft,
+  editDraftInput,
   getDraft,
   listDrafts,
   listDraftsInput,
@@ -56,6 +58,12 @@ export const draftsRouter = router({
     .input(updateDraftInput)
     .output(draftDto)
     .mutation(({ ctx, input }) => updateDraft(ctx, input)),
+  /** The saved newsletter's body edited (story order, titles, blurbs, text blocks, preheader, sign-off) and re-rendered. */
+  edit: protectedProcedure
+    .use(costly('render'))
+    .input(editDraftInput)
+    .output(draftDto)
+    .mutation(({ ctx, input }) => editDraft(ctx, input)),
   delete: protectedProcedure
     .input(draftRef)
     .output(removedResult)

@@ -31,12 +31,16 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
   const byId = new Map(stories.map((s) => [s.id, s]));
   const list = useRef<HTMLOListElement>(null);
   const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
+  const [focusBlock, setFocusBlock] = useState<string | null>(null);
 
-  const move = (i: number, by: -1 | 1, dir: 'up' | 'down') => {
+  const move = (i: number, by: -1 | 1) => {
     const next = [...ids];
     const [id] = next.splice(i, 1);
-    next.splice(i + by, 0, id);
+    const to = i + by;
+    next.splice(to, 0, id);
     onChange({ ...edits, order: next });
+    // A story moved to an end loses the button just pressed (it turns off), so focus goes to its other one.
+    const dir = by < 0 ? (to === 0 ? 'down' : 'up') : to === next.length - 1 ? 'up' : 'down';
     setFocusAfterMove(`${id}:${dir}`);
   };
   const storyEdit = (id: string) => edits.stories.find((s) => s.id === id);
@@ -44,8 +48,11 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
     const rest = edits.stories.filter((s) => s.id !== id);
     onChange({ ...edits, stories: [...rest, { ...storyEdit(id), id, [field]: value }] });
   };
-  const addBlock = (after: string | null) =>
-    onChange({ ...edits, blocks: [...edits.blocks, { id: `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, after, markdown: '' }] });
+  const addBlock = (after: string | null) => {
+    const id = `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    onChange({ ...edits, blocks: [...edits.blocks, { id, after, markdown: '' }] });
+    setFocusBlock(id);
+  };
   const setBlock = (id: string, markdown: string) => onChange({ ...edits, blocks: edits.blocks.map((b) => (b.id === id ? { ...b, markdown } : b)) });
   const removeBlock = (id: string) => onChange({ ...edits, blocks: edits.blocks.filter((b) => b.id !== id) });
   const canAdd = edits.blocks.length < MAX_TEXT_BLOCKS;
@@ -53,7 +60,17 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
   const blocksAfter = (after: string | null) =>
     edits.blocks
       .filter((b) => b.after === after)
-      .map((b) => <BlockField key={b.id} id={b.id} markdown={b.markdown} onSave={setBlock} onRemove={removeBlock} />);
+      .map((b) => (
+        <BlockField
+          key={b.id}
+          id={b.id}
+          markdown={b.markdown}
+          autoFocus={focusBlock === b.id}
+          onFocused={() => setFocusBlock(null)}
+          onSave={setBlock}
+          onRemove={removeBlock}
+        />
+      ));
 
   return (
     <section aria-labelledby="issue-editor" className="mb-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
@@ -63,7 +80,12 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
         Reorder stories, rewrite their titles and blurbs, and add text (Markdown) between them. Changes show in the preview, the sent mail and every export.
       </p>
-      <div className="mt-3">{blocksAfter(null)}</div>
+      <div className="mt-3">
+        {blocksAfter(null)}
+        <Button type="button" size="sm" variant="ghost" className="mt-1" disabled={!canAdd} onClick={() => addBlock(null)}>
+          <Plus aria-hidden /> Add text before the first story
+        </Button>
+      </div>
       <ol ref={list} className="mt-2 grid gap-3">
         {ids.map((id, i) => {
           const s = byId.get(id)!;
@@ -106,7 +128,7 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
                         setFocusAfterMove(null);
                       }
                     }}
-                    onClick={() => move(i, -1, 'up')}
+                    onClick={() => move(i, -1)}
                   >
                     <ArrowUp aria-hidden />
                   </Button>
@@ -122,7 +144,7 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
                         setFocusAfterMove(null);
                       }
                     }}
-                    onClick={() => move(i, 1, 'down')}
+                    onClick={() => move(i, 1)}
                   >
                     <ArrowDown aria-hidden />
                   </Button>
@@ -166,11 +188,15 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
 function BlockField({
   id,
   markdown,
+  autoFocus,
+  onFocused,
   onSave,
   onRemove,
 }: {
   id: string;
   markdown: string;
+  autoFocus: boolean;
+  onFocused: () => void;
   onSave: (id: string, v: string) => void;
   onRemove: (id: string) => void;
 }) {
@@ -179,6 +205,12 @@ function BlockField({
       <Label htmlFor={`block-${id}`}>Text block (Markdown)</Label>
       <Textarea
         id={`block-${id}`}
+        ref={(el) => {
+          if (el && autoFocus) {
+            el.focus();
+            onFocused();
+          }
+        }}
         rows={3}
         defaultValue={markdown}
         maxLength={TEXT_BLOCK_MAX}
