@@ -4,7 +4,7 @@
 import { describe, it, expect } from 'vitest';
 import JSZip from 'jszip';
 import { harnessWithAdmin } from '../../helpers/app';
-import { buildArticle, buildChannel } from '../workflow/factories';
+import { buildArticle, buildChannel, expectStatus } from '../workflow/factories';
 import { pdfText, signedIn } from './support';
 import type { IssueEdits } from '../../../src/shared/schemas/issue-edits';
 
@@ -127,5 +127,49 @@ describe('issue edits', () => {
     inOrder(docx, parts, 'docx');
     const epub = await (await JSZip.loadAsync(await get('epub'))).file('OEBPS/content.xhtml')!.async('string');
     inOrder(epub, parts, 'epub');
+  });
+});
+
+describe('drafts.edit (a saved newsletter edited after saving)', () => {
+  it('rebuilds the stored email and text with the new edits; only its owner may; bad edits are refused', async () => {
+    const { h, api, pub } = await setup();
+    const { data } = await api.wizard.assemble({ publicationId: pub.id });
+    const wd = (await api.publications.get({ id: pub.id })).workflowData;
+    const draft = await api.drafts.saveIssue({
+      publicationId: pub.id,
+      title: 'Compiler Weekly',
+      subject: data.subject,
+      content: data.text,
+      htmlContent: data.html,
+      contentSources: { channels: [], articles: wd.selectedArticles, theme: 'newsprint', intro: wd.intro },
+    });
+    expect(draft.htmlContent).not.toContain('Second thoughts');
+
+    const edits: IssueEdits = {
+      order: ['second', 'first', 'third'],
+      stories: [],
+      blocks: [{ id: 'later', after: 'second', markdown: 'Second thoughts, **in bold**' }],
+      preheader: '',
+      signOff: 'Until Friday',
+    };
+    const edited = await api.drafts.edit({ id: draft.id, edits });
+    expect(edited.contentSources.edits).toEqual(edits);
+    // The preheader names the stories first; their own places are the last mentions.
+    for (const body of [edited.htmlContent, (await api.drafts.get({ id: draft.id })).htmlContent]) {
+      const second = body.lastIndexOf('Original second');
+      const block = body.indexOf('Second thoughts');
+      expect(second).toBeGreaterThan(-1);
+      expect(block).toBeGreaterThan(second);
+      expect(body.lastIndexOf('Original first')).toBeGreaterThan(block);
+      expect(body).toContain('<strong');
+    }
+    expect(edited.content).toContain('Until Friday');
+    expect(edited.content.lastIndexOf('Original second')).toBeLessThan(edited.content.lastIndexOf('Original first'));
+
+    await expectStatus(h.caller('anon').drafts.edit({ id: draft.id, edits }), 401);
+    const other = await signedIn(h, { planType: 'enterprise' });
+    await expectStatus(h.caller(other.user).drafts.edit({ id: draft.id, edits }), 404);
+    await expectStatus(api.drafts.edit({ id: draft.id, edits: { ...edits, signOff: 'x'.repeat(5000) } }), 400);
+    expect((await api.drafts.get({ id: draft.id })).content).toContain('Until Friday');
   });
 });

@@ -1,7 +1,7 @@
 // /newsletters: the user's saved newsletters with a read-only preview, duplicate, export (plan formats)
 // and delete with confirmation.
 import { Link } from '@tanstack/react-router';
-import { Copy, Eye, Mail, Trash2 } from 'lucide-react';
+import { Copy, Eye, Mail, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { getTheme } from '../../../shared/themes';
@@ -20,6 +20,7 @@ import { UpgradeDialog } from '../upgrade';
 import { formatDateTime } from '../../lib/format';
 import { ExportMenu } from './export-menu';
 import { PreviewDialog } from './preview-dialog';
+import { EditDialog } from './edit-dialog';
 
 type DraftSummary = { id: string; title: string; status: 'draft' | 'ready' | 'sent'; theme: string | null; articleCount: number; updatedAt: string };
 
@@ -29,6 +30,7 @@ const STATUS_TONE = { draft: 'neutral', ready: 'brand', sent: 'success' } as con
 function NewsletterRow({
   n,
   onOpen,
+  onEdit,
   onDuplicate,
   duplicating,
   onDelete,
@@ -36,6 +38,7 @@ function NewsletterRow({
 }: {
   n: DraftSummary;
   onOpen: () => void;
+  onEdit: () => void;
   onDuplicate: () => void;
   duplicating: boolean;
   onDelete: () => void;
@@ -64,6 +67,9 @@ function NewsletterRow({
           <Button size="sm" variant="outline" onClick={onOpen} aria-describedby={nameId}>
             <Eye aria-hidden /> Open
           </Button>
+          <Button size="sm" variant="outline" onClick={onEdit} aria-describedby={nameId}>
+            <Pencil aria-hidden /> Edit
+          </Button>
           <Button size="sm" variant="outline" onClick={onDuplicate} loading={duplicating} aria-describedby={nameId}>
             {!duplicating && <Copy aria-hidden />} Duplicate
           </Button>
@@ -83,7 +89,7 @@ function NewsletterRow({
   );
 }
 
-export function NewslettersPage() {
+export function NewslettersPage({ editId, onEdit }: { editId: string | null; onEdit: (id: string | null) => void }) {
   const utils = trpc.useUtils();
   const list = trpc.drafts.list.useQuery(undefined, LOADED);
   const [previewId, setPreviewId] = useState<string | null>(null);
@@ -140,6 +146,7 @@ export function NewslettersPage() {
                 key={n.id}
                 n={n}
                 onOpen={() => setPreviewId(n.id)}
+                onEdit={() => onEdit(n.id)}
                 duplicating={duplicate.isPending && duplicate.variables?.id === n.id}
                 onDuplicate={() => duplicate.mutate({ id: n.id })}
                 onDelete={() => setDeleting(n)}
@@ -151,6 +158,7 @@ export function NewslettersPage() {
       </Card>
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
       <PreviewDialog id={previewId} onOpenChange={(o) => !o && setPreviewId(null)} />
+      <EditDialog id={editId} onOpenChange={(o) => !o && onEdit(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

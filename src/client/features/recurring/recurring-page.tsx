@@ -305,8 +305,8 @@ function History({ publicationId, data }: { publicationId: string; data: View })
                     )}
                     <div className="flex flex-wrap gap-3">
                       {r.newsletterId && (
-                        <Link to="/newsletters" className="text-indigo-700 hover:underline dark:text-indigo-300">
-                          Saved newsletter
+                        <Link to="/newsletters" search={{ edit: r.newsletterId }} className="text-indigo-700 hover:underline dark:text-indigo-300">
+                          Edit the issue
                         </Link>
                       )}
                       {r.sendId && (
