@@ -47,6 +47,20 @@ async function setup() {
   return { h, api, pub, cookie, articles };
 }
 
+/** Step 5's Save of the publication's issue, with or without the workflow's edits. */
+async function saveIssue(api: Awaited<ReturnType<typeof setup>>['api'], publicationId: string, o: { withEdits: boolean }) {
+  const { data } = await api.wizard.assemble({ publicationId });
+  const wd = (await api.publications.get({ id: publicationId })).workflowData;
+  return api.drafts.saveIssue({
+    publicationId,
+    title: 'Compiler Weekly',
+    subject: data.subject,
+    content: data.text,
+    htmlContent: data.html,
+    contentSources: { channels: [], articles: wd.selectedArticles, theme: 'newsprint', intro: wd.intro, ...(o.withEdits ? { edits: wd.edits } : {}) },
+  });
+}
+
 describe('issue edits', () => {
   it('survive a reload and reach the email, web version and plain text', async () => {
     const { api, pub } = await setup();
@@ -94,16 +108,7 @@ describe('issue edits', () => {
 
   it('reach every export format of the saved newsletter, with the intro', async () => {
     const { h, api, pub, cookie } = await setup();
-    const { data } = await api.wizard.assemble({ publicationId: pub.id });
-    const wd = (await api.publications.get({ id: pub.id })).workflowData;
-    const draft = await api.drafts.saveIssue({
-      publicationId: pub.id,
-      title: 'Compiler Weekly',
-      subject: data.subject,
-      content: data.text,
-      htmlContent: data.html,
-      contentSources: { channels: [], articles: wd.selectedArticles, theme: 'newsprint', intro: wd.intro, edits: wd.edits },
-    });
+    const draft = await saveIssue(api, pub.id, { withEdits: true });
     const get = async (f: string) =>
       Buffer.from(await (await h.app.request(`/api/newsletters/${draft.id}/export/${f}`, { headers: { cookie } })).arrayBuffer());
     const inOrder = (text: string, parts: string[], f: string) => {
@@ -133,16 +138,7 @@ describe('issue edits', () => {
 describe('drafts.edit (a saved newsletter edited after saving)', () => {
   it('rebuilds the stored email and text with the new edits; only its owner may; bad edits are refused', async () => {
     const { h, api, pub } = await setup();
-    const { data } = await api.wizard.assemble({ publicationId: pub.id });
-    const wd = (await api.publications.get({ id: pub.id })).workflowData;
-    const draft = await api.drafts.saveIssue({
-      publicationId: pub.id,
-      title: 'Compiler Weekly',
-      subject: data.subject,
-      content: data.text,
-      htmlContent: data.html,
-      contentSources: { channels: [], articles: wd.selectedArticles, theme: 'newsprint', intro: wd.intro },
-    });
+    const draft = await saveIssue(api, pub.id, { withEdits: false });
     expect(draft.htmlContent).not.toContain('Second thoughts');
 
     const edits: IssueEdits = {

@@ -9,6 +9,12 @@ import { silentLog } from '../../helpers/app';
 import { buildChannel, expectStatus } from '../workflow/factories';
 import { scene, stories, type Scene } from './support';
 
+/** The secret of the approval link in a creator's mail. */
+function approvalToken(text: string): string {
+  const link = /(http:\/\/localhost:3000\/recurring\/approve\?token=[^\s"]+)/.exec(text)![1]!;
+  return decodeURIComponent(new URL(link).searchParams.get('token')!);
+}
+
 const open: Scene[] = [];
 afterEach(async () => {
   while (open.length) await open.pop()!.close();
@@ -161,8 +167,7 @@ describe('recurring issues: "prepare it and ask me"', () => {
     const [mail] = await s.mailTo('creator@example.com');
     expect(mail!.subject).toBe(`Approve your issue: ${run!.subject}`);
     expect(mail!.html).toContain('ask story');
-    const link = /(http:\/\/localhost:3000\/recurring\/approve\?token=[^\s"]+)/.exec(mail!.text)![1]!;
-    const token = decodeURIComponent(new URL(link).searchParams.get('token')!);
+    const token = approvalToken(mail!.text);
     expect(run!.approveTokenHash).not.toContain(token.split('.')[1]!);
 
     const anon = s.h.caller('anon');
@@ -192,8 +197,7 @@ describe('recurring issues: "prepare it and ask me"', () => {
     await api.recurring.runNow({ publicationId: s.pubId });
     await s.worker.idle();
     const [mail] = await s.mailTo('creator@example.com');
-    const link = /(http:\/\/localhost:3000\/recurring\/approve\?token=[^\s"]+)/.exec(mail!.text)![1]!;
-    const token = decodeURIComponent(new URL(link).searchParams.get('token')!);
+    const token = approvalToken(mail!.text);
     expect((await api.recurring.get({ publicationId: s.pubId })).runs[0]!.status).toBe('awaiting_approval');
 
     s.clock.now = new Date(s.clock.now.getTime() + 8 * 24 * 3600_000);
@@ -227,7 +231,7 @@ describe('recurring issues: "prepare it and ask me"', () => {
       .update(newsletters)
       .set({ contentSources: { ...saved!.contentSources, intro: 'An intro the creator rewrote after the mail.' } })
       .where(eq(newsletters.id, run!.newsletterId!));
-    const token = decodeURIComponent(new URL(/(http:\/\/localhost:3000\/recurring\/approve\?token=[^\s"]+)/.exec(mail!.text)![1]!).searchParams.get('token')!);
+    const token = approvalToken(mail!.text);
     expect(await s.h.caller('anon').recurring.approve({ token })).toMatchObject({ status: 'sent' });
     await s.worker.idle();
     const [sent] = await s.mailTo('reader-0@example.com');
