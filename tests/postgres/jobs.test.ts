@@ -19,6 +19,7 @@ import { SEND_JOB, sendJobKey } from '../../src/server/delivery/sends';
 import { createAccount } from '../../src/server/auth/accounts';
 import { issueSends, publications, sendRecipients, sessions, subscribers } from '../../db/schema';
 import { scheduleClusterTasks, SESSION_SWEEP_JOB } from '../../src/server/startup';
+import { RECURRING_TICK_JOB } from '../../src/server/recurring/kinds';
 import { freshDatabase, SERVER_URL } from './support';
 
 const CHILD = fileURLToPath(new URL('./job-worker.ts', import.meta.url));
@@ -319,7 +320,7 @@ describe.skipIf(!SERVER_URL)('jobs on Postgres (pg-boss)', () => {
     expect(n).toBe(1);
   });
 
-  it("the periodic tasks are the cluster's schedules (onboarding batch every 15 minutes, session sweep hourly), and the sweep job runs", async () => {
+  it("the periodic tasks are the cluster's schedules (onboarding batch every 15 minutes, recurring issues' tick every minute, session sweep hourly), and the sweep job runs", async () => {
     const url = await database();
     const a = await processOn(url);
     const b = await processOn(url);
@@ -327,6 +328,7 @@ describe.skipIf(!SERVER_URL)('jobs on Postgres (pg-boss)', () => {
     const schedules = await queryRows<{ name: string; cron: string }>(a.db, sql`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
     expect(schedules).toEqual([
       { name: 'onboarding-batch', cron: '*/15 * * * *' },
+      { name: RECURRING_TICK_JOB, cron: '* * * * *' },
       { name: SESSION_SWEEP_JOB, cron: '0 * * * *' },
     ]);
 
