@@ -9,11 +9,6 @@ import type { OneClickFix, PrecheckFinding, PrecheckResult } from '../../shared/
 import { contrast } from '../newsletter/palette';
 import { MARKERS } from '../newsletter/markers';
 import { readHtml, type HtmlFacts, type TextRun } from './html';
-
-/** Whether the text of an issue's HTML reads (WCAG AA) in light and in dark rendering. */
-export function readsInBothModes(html: string): boolean {
-  return readHtml(html).texts.every((t) => ['light', 'dark'].every((m) => contrast(t[m as 'light'].fg, t[m as 'light'].bg) >= (t.large ? 3 : 4.5)));
-}
 import { checkLinks, type LinkAnswer } from './links';
 import { spamFindings } from './subject';
 
@@ -98,14 +93,22 @@ function imageFindings(facts: HtmlFacts): PrecheckFinding[] {
   ];
 }
 
+const MODES = ['light', 'dark'] as const;
 /** WCAG 2.1 AA: 4.5:1 for text, 3:1 for large text (24 px, or 18.66 px bold). */
+const needsRatio = (run: TextRun) => (run.large ? 3 : 4.5);
+
+/** Whether the text of an issue's HTML reads (WCAG AA) in light and in dark rendering. */
+export function readsInBothModes(html: string): boolean {
+  return readHtml(html).texts.every((t) => MODES.every((m) => contrast(t[m].fg, t[m].bg) >= needsRatio(t)));
+}
+
 async function contrastFindings(facts: HtmlFacts, deps: PrecheckDeps, colorTheme?: string): Promise<PrecheckFinding[]> {
   const worst = new Map<string, { run: TextRun; mode: 'light' | 'dark'; fg: string; bg: string; ratio: number; needs: number }>();
   const seenLight = new Set<string>();
-  for (const mode of ['light', 'dark'] as const) {
+  for (const mode of MODES) {
     for (const run of facts.texts) {
       const { fg, bg } = run[mode];
-      const needs = run.large ? 3 : 4.5;
+      const needs = needsRatio(run);
       const ratio = Math.floor(contrast(fg, bg) * 100) / 100;
       if (ratio >= needs) continue;
       const pair = `${fg}/${bg}/${needs}`;
