@@ -100,15 +100,18 @@ export function PrecheckPanel({
   ready: boolean;
   onChange: (patch: Partial<WorkflowData>) => void;
 }) {
+  // Everything the assembly reads (as useAssembly keys it): an edit to a blurb or a text block, which
+  // may carry a link, is checked again too.
   const key = {
     theme: data.selectedTheme,
-    articles: data.selectedArticles.map((a) => a.id),
+    articles: data.selectedArticles.map((a) => `${a.id}:${a.summary}`),
     layout: data.layoutStyle,
     font: data.fontStyle,
     color: data.colorTheme,
     subject: data.subject,
     intro: data.intro,
     name: data.newsletterName,
+    edits: data.edits,
   };
   const check = usePrecheck(publicationId, request, key, ready);
   const onFix = (fix: OneClickFix) => {
