@@ -1,7 +1,7 @@
 // Editing the issue in step 5: a creator moves a story up with the keyboard-reachable buttons, adds a
 // Markdown text block before the first story, and both show in the preview and in the mail subscribers get.
-import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { createUserWithPlan, EXAMPLE_ARTICLE, EXAMPLE_CHANNEL, outboxFor, trpcMutation } from './fixtures/workflow-helpers';
+import { expect, skipWithoutBrowser, test, uniqueEmail } from './support';
+import { EXAMPLE_ARTICLE, harbourNotesAtStep5, outboxFor } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
 
@@ -17,25 +17,13 @@ const SECOND = {
 
 test('a creator reorders stories and adds a text block, and the preview and the sent mail show it', async ({ page }) => {
   test.setTimeout(90_000);
-  const email = uniqueEmail('editor');
-  createUserWithPlan(email, 'Edie Editor', 'basic');
-  await signInThroughUi(page, email);
-  const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Harbour Notes' });
-  await trpcMutation(page, 'wizard.saveProgress', {
-    publicationId: pub.id,
-    currentStep: 5,
-    workflowData: {
-      newsletterName: 'Harbour Notes',
-      selectedTheme: 'market-watch',
-      selectedChannels: [EXAMPLE_CHANNEL],
-      selectedArticles: [EXAMPLE_ARTICLE, SECOND],
-      subject: 'Harbour Notes this week',
-    },
-  });
-  const reader = uniqueEmail('reader');
-  await trpcMutation(page, 'subscribers.add', { publicationId: pub.id, email: reader, name: '' });
+  const { id, reader } = await harbourNotesAtStep5(
+    page,
+    { email: uniqueEmail('editor'), name: 'Edie Editor' },
+    { articles: [EXAMPLE_ARTICLE, SECOND], subject: 'Harbour Notes this week' },
+  );
 
-  await page.goto(`/workflow?publicationId=${pub.id}`);
+  await page.goto(`/workflow?publicationId=${id}`);
   const editor = page.getByRole('region', { name: 'Edit the issue' });
   await expect(editor).toBeVisible({ timeout: 20_000 });
 

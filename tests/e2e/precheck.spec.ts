@@ -1,7 +1,7 @@
 // The pre-send check: a creator sees a finding in step 5's "Check before sending" panel, sees it again
 // in the send dialog, sends anyway, and the send keeps the check under its progress.
-import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { createUserWithPlan, EXAMPLE_ARTICLE, EXAMPLE_CHANNEL, trpcMutation } from './fixtures/workflow-helpers';
+import { expect, skipWithoutBrowser, test, uniqueEmail } from './support';
+import { EXAMPLE_ARTICLE, harbourNotesAtStep5 } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
 
@@ -9,22 +9,11 @@ const SHOTS = process.env.PRECHECK_SHOTS;
 
 test('a creator sees a finding in step 5 and sends anyway', async ({ page }) => {
   test.setTimeout(90_000);
-  const email = uniqueEmail('checker');
-  createUserWithPlan(email, 'Cleo Checker', 'basic');
-  await signInThroughUi(page, email);
-  const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Harbour Notes' });
-  await trpcMutation(page, 'wizard.saveProgress', {
-    publicationId: pub.id,
-    currentStep: 5,
-    workflowData: {
-      newsletterName: 'Harbour Notes',
-      selectedTheme: 'market-watch',
-      selectedChannels: [EXAMPLE_CHANNEL],
-      selectedArticles: [EXAMPLE_ARTICLE],
-      subject: 'HARBOUR REOPENS TODAY!!!',
-    },
-  });
-  await trpcMutation(page, 'subscribers.add', { publicationId: pub.id, email: uniqueEmail('reader'), name: '' });
+  const pub = await harbourNotesAtStep5(
+    page,
+    { email: uniqueEmail('checker'), name: 'Cleo Checker' },
+    { articles: [EXAMPLE_ARTICLE], subject: 'HARBOUR REOPENS TODAY!!!' },
+  );
 
   await page.goto(`/workflow?publicationId=${pub.id}`);
   const panel = page.getByRole('region', { name: 'Check before sending' });
