@@ -30,15 +30,18 @@ export async function precheckAssembled(
       now: ctx.now,
       ownBase: ctx.env.APP_URL,
       cacheOnly: opts.cacheOnly,
-      // Offered only when another colour theme actually reads: each is one render (a few ms).
-      readableColorTheme: async () => {
-        for (const mode of COLOR_THEMES) {
-          if (mode === input.colorTheme) continue;
-          const other = await assembleForOwner(ctx, ownerId, { ...input, colorTheme: mode }, { personalized: true });
-          if (readsInBothModes(other.html)) return mode;
-        }
-        return undefined;
-      },
+      // Offered only when another colour theme actually reads: each is one render (a few ms). A send's
+      // record has no one-click fixes to apply, so a send is not held up rendering the other themes.
+      readableColorTheme: opts.cacheOnly
+        ? undefined
+        : async () => {
+            for (const mode of COLOR_THEMES) {
+              if (mode === input.colorTheme) continue;
+              const other = await assembleForOwner(ctx, ownerId, { ...input, colorTheme: mode }, { personalized: true });
+              if (readsInBothModes(other.html)) return mode;
+            }
+            return undefined;
+          },
     },
   );
 }
