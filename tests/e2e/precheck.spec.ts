@@ -19,6 +19,13 @@ test('a creator sees a finding in step 5 and sends anyway', async ({ page }) => 
   const panel = page.getByRole('region', { name: 'Check before sending' });
   await expect(panel.getByText('The subject shouts in capitals')).toBeVisible({ timeout: 20_000 });
   await expect(panel.getByRole('button', { name: 'Use "Harbour Reopens Today!"' })).toBeVisible();
+  // An edit to the issue is checked again: a text block whose link text names another site.
+  const editor = page.getByRole('region', { name: 'Edit the issue' });
+  await editor.getByRole('button', { name: 'Add text before the first story' }).click();
+  const block = editor.getByLabel('Text block (Markdown)');
+  await block.fill('Ferry tickets at [paypal.com](https://example.com/harbour).');
+  await block.blur();
+  await expect(panel.getByText('Link text names another site')).toBeVisible({ timeout: 20_000 });
   if (SHOTS) {
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/panel-desktop.png`, fullPage: false });

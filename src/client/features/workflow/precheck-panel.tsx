@@ -10,6 +10,7 @@ import { trpc, type RouterOutputs } from '../../trpc';
 import { errorMessage } from '../../lib/errors';
 import { PRECHECK_MSG, type OneClickFix } from '../../../shared/precheck';
 import type { AssembleRequest, WorkflowData } from './types';
+import { assemblyInput } from './use-assembly';
 
 type Result = RouterOutputs['sends']['precheck'];
 type Finding = Result['findings'][number];
@@ -100,19 +101,9 @@ export function PrecheckPanel({
   ready: boolean;
   onChange: (patch: Partial<WorkflowData>) => void;
 }) {
-  // Everything the assembly reads (as useAssembly keys it): an edit to a blurb or a text block, which
-  // may carry a link, is checked again too.
-  const key = {
-    theme: data.selectedTheme,
-    articles: data.selectedArticles.map((a) => `${a.id}:${a.summary}`),
-    layout: data.layoutStyle,
-    font: data.fontStyle,
-    color: data.colorTheme,
-    subject: data.subject,
-    intro: data.intro,
-    name: data.newsletterName,
-    edits: data.edits,
-  };
+  // Keyed on what the assembly is keyed on: an edit to a blurb or a text block, which may carry a link,
+  // is checked again too.
+  const key = assemblyInput(publicationId, data);
   const check = usePrecheck(publicationId, request, key, ready);
   const onFix = (fix: OneClickFix) => {
     if (fix.kind === 'setSubject') onChange({ subject: fix.subject });

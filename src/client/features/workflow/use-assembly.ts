@@ -25,7 +25,7 @@ function assemblyError(err: unknown): string {
 }
 
 /** Everything an assembly is made of: the same content assembles the same newsletter. */
-function assemblyInput(publicationId: string, d: WorkflowData) {
+export function assemblyInput(publicationId: string, d: WorkflowData) {
   return {
     publicationId,
     newsletterName: d.newsletterName.trim(),
