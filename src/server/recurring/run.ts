@@ -29,7 +29,7 @@ import { assembleInputFrom } from '../publications/assemble-input';
 import { assembleForOwner } from '../newsletter/assemble';
 import { createSend } from '../delivery/sends';
 import { sha256Hex } from '../crypto';
-import { precheckAssembled } from '../precheck/run';
+import { runPrecheck } from '../precheck/run';
 import { PRECHECK_MSG, type PrecheckResult } from '../../shared/precheck';
 import { storedContentSources } from '../../shared/schemas/newsletter';
 import { NO_EDITS, type IssueEdits } from '../../shared/schemas/issue-edits';
@@ -143,18 +143,13 @@ export const blockingReason = (r: PrecheckResult) =>
     .join(' ') || PRECHECK_MSG.blocked;
 
 /**
- * The pre-send check of a recurring issue, assembled per reader as a send assembles it (links are
+ * The pre-send check of a recurring issue, the creator's own check of the publication's issue (links are
  * requested, so the send's own cache-only check keeps their answers). Kept on the run for the history
  * and the approval mail.
  */
 export async function checkRecurringIssue(deps: RunDeps, run: RecurringRunRow, user: SessionUser, issue: RecurringIssue): Promise<PrecheckResult> {
-  const [pub] = await deps.db.select().from(publications).where(eq(publications.id, run.publicationId));
-  if (!pub) throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
-  const ctx = { ...deps, user };
   // The newsletter's own edits (none: NO_EDITS), never the publication's current issue's.
-  const input = assembleInputFrom({ ...issue, subject: issue.subject || undefined }, pub);
-  const email = await assembleForOwner(ctx, user.id, input, { personalized: true });
-  const result = await precheckAssembled(ctx, user.id, input, email);
+  const result = await runPrecheck({ ...deps, user }, { ...issue, publicationId: run.publicationId, subject: issue.subject || undefined });
   await setRun(deps, run.id, { precheck: result });
   return result;
 }
