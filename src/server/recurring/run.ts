@@ -164,13 +164,19 @@ export async function beforeRecurringSend(deps: RunDeps, run: RecurringRunRow, u
   return result;
 }
 
-/** Sends a prepared run (auto mode, an approval, an unanswered deadline). The send's id is the run's, so a repeat never sends twice. */
+/** Sends a prepared run (an approval, an unanswered deadline) as its saved newsletter is now. */
 export async function sendRun(deps: RunDeps, runId: string): Promise<RecurringRunRow> {
   const [run] = await deps.db.select().from(recurringRuns).where(eq(recurringRuns.id, runId));
   if (!run) throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
   const user = await ownerOf(deps, run.userId);
   const issue = await issueOf(deps, run);
   if (!user || !issue) throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
+  await sendIssue(deps, run, user, issue);
+  return (await deps.db.select().from(recurringRuns).where(eq(recurringRuns.id, run.id)))[0]!;
+}
+
+/** The send of a run's issue; a refusal ends the run as failed and tells the creator. The send's id is the run's, so a repeat never sends twice. */
+async function sendIssue(deps: RunDeps, run: RecurringRunRow, user: SessionUser, issue: RecurringIssue): Promise<void> {
   try {
     await beforeRecurringSend(deps, run, user, issue);
     const sent = await createSend(
@@ -198,7 +204,6 @@ export async function sendRun(deps: RunDeps, runId: string): Promise<RecurringRu
     await setRun(deps, run.id, { status: 'failed', reason: err.message, approveTokenHash: null });
     await mailCreator(deps, user.email, failedMail(deps.env, run, err.message));
   }
-  return (await deps.db.select().from(recurringRuns).where(eq(recurringRuns.id, run.id)))[0]!;
 }
 
 /** The run job's work. A run that already ended (a repeat of the job) does nothing. */
@@ -280,13 +285,14 @@ export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
       newsletterId,
       engine: written.engine,
     };
+    const issue: RecurringIssue = { subject: assembled.subject, intro: written.intro, articles: picks, edits: NO_EDITS };
     if (schedule.mode === 'auto') {
       await setRun(deps, run.id, prepared);
-      await sendRun(deps, run.id);
-      return;
+      // The issue just saved, sent as it is: nothing to read back.
+      return sendIssue(deps, { ...run, ...prepared }, user, issue);
     }
     // Checked now so the approval mail lists what the creator may want to fix before approving.
-    const checked = await checkRecurringIssue(deps, run, user, { subject: assembled.subject, intro: written.intro, articles: picks, edits: NO_EDITS });
+    const checked = await checkRecurringIssue(deps, run, user, issue);
     const token = `${run.id}.${crypto.randomBytes(32).toString('base64url')}`;
     const now = deps.now().getTime();
     const autoSendAt = schedule.autoSendAfterHours ? new Date(now + schedule.autoSendAfterHours * 3_600_000) : null;
