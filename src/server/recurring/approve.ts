@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { safeEqual, sha256Hex } from '../crypto';
 import { RECURRING_MSG, type ApprovalResult } from '../../shared/schemas/recurring';
 import { sendRun, type RunDeps } from './run';
+import { deadlineJobKey } from './kinds';
 
 export async function approveRun(deps: RunDeps, token: string): Promise<ApprovalResult> {
   const runId = token.split('.')[0] ?? '';
@@ -29,7 +30,7 @@ export async function approveRun(deps: RunDeps, token: string): Promise<Approval
       ),
     );
   if (affectedRows(res) !== 1) throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
-  await deps.queue.cancel(`recurring-deadline:${run.id}`);
+  await deps.queue.cancel(deadlineJobKey(run.id));
   const done = await sendRun(deps, run.id);
   const [pub] = await deps.db.select({ name: publications.name }).from(publications).where(eq(publications.id, run.publicationId));
   return {
