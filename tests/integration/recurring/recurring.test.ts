@@ -153,22 +153,27 @@ describe('recurring issues: skipping and failing', () => {
   });
 });
 
+/** An "ask me" schedule's run made by "Run now" over `n` new stories, and the approval mail it sent the creator. */
+async function askedForApproval(s: Scene, prefix: string, n: number, o: Parameters<Scene['schedule']>[0] = {}) {
+  s.setItems('/feed.xml', stories(prefix, n));
+  await s.schedule({ mode: 'approve', ...o });
+  const api = s.h.caller(s.user);
+  await api.recurring.runNow({ publicationId: s.pubId });
+  await s.worker.idle();
+  const [run] = await runsOf(s);
+  const [mail] = await s.mailTo('creator@example.com');
+  return { api, run: run!, mail: mail!, token: approvalToken(mail!.text) };
+}
+
 describe('recurring issues: "prepare it and ask me"', () => {
   it('mails the creator the preview and sends only after approval; the token works once and only for its issue', async () => {
     const s = await setUp();
-    s.setItems('/feed.xml', stories('ask', 4));
-    await s.schedule({ mode: 'approve' });
-    const api = s.h.caller(s.user);
-    await api.recurring.runNow({ publicationId: s.pubId });
-    await s.worker.idle();
-    const [run] = await runsOf(s);
-    expect(run!.status).toBe('awaiting_approval');
+    const { run, mail, token } = await askedForApproval(s, 'ask', 4);
+    expect(run.status).toBe('awaiting_approval');
     expect(await s.h.db.select().from(issueSends)).toHaveLength(0);
-    const [mail] = await s.mailTo('creator@example.com');
-    expect(mail!.subject).toBe(`Approve your issue: ${run!.subject}`);
-    expect(mail!.html).toContain('ask story');
-    const token = approvalToken(mail!.text);
-    expect(run!.approveTokenHash).not.toContain(token.split('.')[1]!);
+    expect(mail.subject).toBe(`Approve your issue: ${run.subject}`);
+    expect(mail.html).toContain('ask story');
+    expect(run.approveTokenHash).not.toContain(token.split('.')[1]!);
 
     const anon = s.h.caller('anon');
     // Another run's id with this secret, or the secret altered: refused, nothing sent.
@@ -191,13 +196,7 @@ describe('recurring issues: "prepare it and ask me"', () => {
 
   it('an issue nobody approved reads as expired once its link has, and the link refuses', async () => {
     const s = await setUp();
-    s.setItems('/feed.xml', stories('late', 4));
-    await s.schedule({ mode: 'approve' });
-    const api = s.h.caller(s.user);
-    await api.recurring.runNow({ publicationId: s.pubId });
-    await s.worker.idle();
-    const [mail] = await s.mailTo('creator@example.com');
-    const token = approvalToken(mail!.text);
+    const { api, token } = await askedForApproval(s, 'late', 4);
     expect((await api.recurring.get({ publicationId: s.pubId })).runs[0]!.status).toBe('awaiting_approval');
 
     s.clock.now = new Date(s.clock.now.getTime() + 8 * 24 * 3600_000);
@@ -210,28 +209,21 @@ describe('recurring issues: "prepare it and ask me"', () => {
   it("lists the pre-send check's findings in the approval mail and history, and approval sends the saved newsletter as edited then", async () => {
     const s = await setUp();
     // The stories' links are not served by the loopback server: the check finds them broken.
-    s.setItems('/feed.xml', stories('checked', 3));
-    await s.schedule({ mode: 'approve' });
-    const api = s.h.caller(s.user);
-    await api.recurring.runNow({ publicationId: s.pubId });
-    await s.worker.idle();
-    const [run] = await runsOf(s);
-    expect(run!.status).toBe('awaiting_approval');
-    expect(run!.precheck!.links.broken).toBeGreaterThan(0);
-    const [mail] = await s.mailTo('creator@example.com');
-    expect(mail!.text).toContain('The pre-send check found');
-    expect(mail!.text).toContain(run!.precheck!.findings.find((f) => f.id.startsWith('link-'))!.title);
-    expect(mail!.text).toContain(`/newsletters?edit=${run!.newsletterId}`);
+    const { api, run, mail, token } = await askedForApproval(s, 'checked', 3);
+    expect(run.status).toBe('awaiting_approval');
+    expect(run.precheck!.links.broken).toBeGreaterThan(0);
+    expect(mail.text).toContain('The pre-send check found');
+    expect(mail.text).toContain(run.precheck!.findings.find((f) => f.id.startsWith('link-'))!.title);
+    expect(mail.text).toContain(`/newsletters?edit=${run.newsletterId}`);
     const view = await api.recurring.get({ publicationId: s.pubId });
-    expect(view.runs[0]!.findings).toBe(run!.precheck!.findings.length);
+    expect(view.runs[0]!.findings).toBe(run.precheck!.findings.length);
 
     // The creator edits the saved newsletter after the mail; approval sends the edit.
-    const [saved] = await s.h.db.select().from(newsletters).where(eq(newsletters.id, run!.newsletterId!));
+    const [saved] = await s.h.db.select().from(newsletters).where(eq(newsletters.id, run.newsletterId!));
     await s.h.db
       .update(newsletters)
       .set({ contentSources: { ...saved!.contentSources, intro: 'An intro the creator rewrote after the mail.' } })
-      .where(eq(newsletters.id, run!.newsletterId!));
-    const token = approvalToken(mail!.text);
+      .where(eq(newsletters.id, run.newsletterId!));
     expect(await s.h.caller('anon').recurring.approve({ token })).toMatchObject({ status: 'sent' });
     await s.worker.idle();
     const [sent] = await s.mailTo('reader-0@example.com');
@@ -245,17 +237,13 @@ describe('recurring issues: "prepare it and ask me"', () => {
     // and brings the deadline job forward as the clock passes it.
     const s = await scene(new Date());
     open.push(s);
-    s.setItems('/feed.xml', stories('late', 3));
-    await s.schedule({ mode: 'approve', autoSendAfterHours: 24 });
-    await s.h.caller(s.user).recurring.runNow({ publicationId: s.pubId });
-    await s.worker.idle();
-    const [run] = await runsOf(s);
-    expect(run!.status).toBe('awaiting_approval');
-    expect(run!.autoSendAt!.getTime()).toBe(run!.updatedAt.getTime() + 24 * 3_600_000);
+    const { run } = await askedForApproval(s, 'late', 3, { autoSendAfterHours: 24 });
+    expect(run.status).toBe('awaiting_approval');
+    expect(run.autoSendAt!.getTime()).toBe(run.updatedAt.getTime() + 24 * 3_600_000);
     s.worker.kick();
     await s.worker.idle();
     expect((await runsOf(s))[0]!.status).toBe('awaiting_approval');
-    s.clock.now = new Date(run!.autoSendAt!.getTime() + 60_000);
+    s.clock.now = new Date(run.autoSendAt!.getTime() + 60_000);
     expect(await s.h.deps.queue.reschedule(deadlineJobKey(run!.id), new Date())).toBe(true);
     s.worker.kick();
     await s.worker.idle();
