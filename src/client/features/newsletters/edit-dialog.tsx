@@ -17,7 +17,7 @@ export function EditDialog({ id, onOpenChange }: { id: string | null; onOpenChan
       <DialogContent className="flex max-h-[calc(100dvh-2rem)] flex-col overflow-y-auto p-4 sm:max-w-3xl sm:p-6">
         <DialogHeader>
           <DialogTitle>{draft.data ? `Edit ${draft.data.title}` : 'Edit newsletter'}</DialogTitle>
-          <DialogDescription>Change the order of the stories, their titles and blurbs, add text between them, a preheader and a sign-off.</DialogDescription>
+          <DialogDescription>Saving rebuilds this newsletter's email, plain text and exports.</DialogDescription>
         </DialogHeader>
         {draft.isPending ? (
           <div className="flex justify-center py-10 text-indigo-600">
