@@ -71,8 +71,9 @@ export default defineConfig({
         LOG_LEVEL: 'error',
         NODE_ENV: 'development',
         // The workflow e2e serves fixture feeds on this loopback port (tests/e2e/fixtures/feed-server.ts); the
-        // webhooks e2e receives deliveries on PORT + 8 (webhooks.spec.ts).
-        FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.WORKFLOW_FIXTURE_PORT ?? 3191},127.0.0.1:${PORT + 8}`,
+        // webhooks e2e receives deliveries on PORT + 8 (webhooks.spec.ts); the recurring e2e's creator sends
+        // through their own SMTP provider, a loopback SMTP server on PORT + 9 (recurring.spec.ts).
+        FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.WORKFLOW_FIXTURE_PORT ?? 3191},127.0.0.1:${PORT + 8},127.0.0.1:${PORT + 9}`,
         // The integrations e2e serves its fake Brevo/Mailchimp/MailerLite/beehiiv APIs on this port (integrations.spec.ts).
         INTEGRATIONS_API_BASE: `http://127.0.0.1:${PORT + 7}`,
       },

@@ -1,5 +1,8 @@
 // Recurring issues end to end: a Professional creator sets up a weekly digest on the fixture feed, runs
-// it now, approves it from the mailed link, and the issue reaches the subscriber.
+// it now, approves it from the mailed link (which shows the issue's pre-send check), and the issue
+// reaches the subscriber through the creator's own SMTP provider, a loopback SMTP server.
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { createUserWithPlan, outboxFor, trpcMutation } from './fixtures/workflow-helpers';
 import { FIXTURE_ORIGIN } from './fixtures/feed-server';
@@ -14,7 +17,36 @@ function approveLinkFor(address: string): string | null {
   return mail?.html ? (/href="(http[^"]+\/recurring\/approve\?token=[^"]+)"/.exec(mail.html)?.[1] ?? null) : null;
 }
 
-test('a weekly digest on fixture feeds: set up, run now, approve from the mail, sent to the reader', async ({ page }) => {
+/** A loopback SMTP server on the port the e2e server allows (PORT + 9), keeping every message it is handed. */
+async function smtpSink(port: number) {
+  const received: { to: string[]; mail: ParsedMail }[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    closeTimeout: 200,
+    onData(stream, session, cb) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
+          cb();
+        })
+        .catch(cb);
+    },
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return { received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+let closeSink: (() => Promise<void>) | undefined;
+test.afterEach(async () => {
+  await closeSink?.();
+  closeSink = undefined;
+});
+
+test('a weekly digest on fixture feeds: set up, run now, approve from the mail, sent to the reader', async ({ page, baseURL }) => {
+  const sinkPort = Number(new URL(baseURL!).port) + 9;
+  const sink = await smtpSink(sinkPort);
+  closeSink = sink.close;
   const email = uniqueEmail('digest');
   createUserWithPlan(email, 'Dana Digest', 'professional');
   await signInThroughUi(page, email);
@@ -37,6 +69,12 @@ test('a weekly digest on fixture feeds: set up, run now, approve from the mail, 
   });
   const reader = `reader-${email}`;
   await trpcMutation(page, 'subscribers.add', { publicationId: pub.id, email: reader, name: 'Rae' });
+  await trpcMutation(page, 'mailProviders.add', {
+    kind: 'smtp',
+    label: 'Loopback',
+    priority: 'primary',
+    settings: { url: `smtp://127.0.0.1:${sinkPort}`, pool: 1 },
+  });
 
   await page.goto('/publications');
   await page.getByRole('link', { name: 'Recurring' }).click();
@@ -53,7 +91,23 @@ test('a weekly digest on fixture feeds: set up, run now, approve from the mail, 
   const link = approveLinkFor(email);
   expect(link, 'the approval mail').toBeTruthy();
   await page.goto(link!);
+  // The page shows the issue and the check made when it was prepared, before anything is sent.
+  await expect(page.getByRole('heading', { name: /^Weekly Ledger: “/ })).toBeVisible();
+  const check = page.getByRole('region', { name: 'Check before sending' });
+  await expect(check).toContainText('Checked when the issue was prepared');
+  await expect(check.getByTestId('precheck-finding').or(check.getByText('Everything checked out')).first()).toBeVisible();
+  expect(sink.received).toHaveLength(0);
+  if (process.env.RECURRING_SHOTS) {
+    await page.screenshot({ path: `${process.env.RECURRING_SHOTS}/approve-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${process.env.RECURRING_SHOTS}/approve-phone.png`, fullPage: true });
+  }
   await page.getByRole('button', { name: 'Approve and send' }).click();
   await expect(page.getByTestId('approval-result')).toContainText('Approved: the issue is on its way to your subscribers.');
-  await expect.poll(() => outboxFor(reader).length, { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => sink.received.filter((m) => m.to.includes(reader)).length, { timeout: 20_000 }).toBe(1);
+  const [delivered] = sink.received.filter((m) => m.to.includes(reader));
+  expect(delivered!.mail.subject).toBeTruthy();
+  expect(delivered!.mail.headerLines.map((h) => h.key)).toContain('list-unsubscribe');
+  // Sent through the creator's provider, so nothing of it waits in the outbox.
+  expect(outboxFor(reader)).toHaveLength(0);
 });

@@ -6,17 +6,40 @@ import { publications, recurringRuns } from '../../../db/schema';
 import { affectedRows } from '../db';
 import { AppError } from '../errors';
 import { safeEqual, sha256Hex } from '../crypto';
-import { RECURRING_MSG, type ApprovalResult } from '../../shared/schemas/recurring';
+import { RECURRING_MSG, type ApprovalResult, type PendingApproval } from '../../shared/schemas/recurring';
 import { sendRun, type RunDeps } from './run';
 import { deadlineJobKey } from './kinds';
 
-export async function approveRun(deps: RunDeps, token: string): Promise<ApprovalResult> {
+/** The run a mailed token names, while the token is its current, unexpired one; refused in the link's words otherwise. */
+async function runOfToken(deps: Pick<RunDeps, 'db' | 'now'>, token: string) {
   const runId = token.split('.')[0] ?? '';
   const [run] = runId ? await deps.db.select().from(recurringRuns).where(eq(recurringRuns.id, runId)) : [];
   const hash = sha256Hex(token);
   if (!run || !run.approveTokenHash || !safeEqual(run.approveTokenHash, hash)) throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
   if (run.status !== 'awaiting_approval') throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
   if (!run.approveExpiresAt || run.approveExpiresAt.getTime() <= deps.now().getTime()) throw new AppError('BAD_REQUEST', RECURRING_MSG.tokenExpired);
+  return { run, hash };
+}
+
+const publicationNameOf = async (deps: Pick<RunDeps, 'db'>, publicationId: string) =>
+  (await deps.db.select({ name: publications.name }).from(publications).where(eq(publications.id, publicationId)))[0]?.name ?? '';
+
+/** What the Approve link's page shows before the creator answers: the issue and its pre-send check. Reading it changes nothing. */
+export async function pendingApproval(deps: Pick<RunDeps, 'db' | 'now'>, token: string): Promise<PendingApproval> {
+  const { run } = await runOfToken(deps, token);
+  return {
+    publicationName: await publicationNameOf(deps, run.publicationId),
+    subject: run.subject,
+    stories: run.articles.map((a) => ({ title: a.title, url: a.url })),
+    newsletterId: run.newsletterId,
+    autoSendAt: run.autoSendAt?.toISOString() ?? null,
+    expiresAt: run.approveExpiresAt!.toISOString(),
+    precheck: run.precheck ?? null,
+  };
+}
+
+export async function approveRun(deps: RunDeps, token: string): Promise<ApprovalResult> {
+  const { run, hash } = await runOfToken(deps, token);
   // The claim: only one request (or the deadline job) moves the run on.
   const res = await deps.db
     .update(recurringRuns)
@@ -32,10 +55,9 @@ export async function approveRun(deps: RunDeps, token: string): Promise<Approval
   if (affectedRows(res) !== 1) throw new AppError('NOT_FOUND', RECURRING_MSG.tokenInvalid);
   await deps.queue.cancel(deadlineJobKey(run.id));
   const done = await sendRun(deps, run.id);
-  const [pub] = await deps.db.select({ name: publications.name }).from(publications).where(eq(publications.id, run.publicationId));
   return {
     status: done.status,
-    publicationName: pub?.name ?? '',
+    publicationName: await publicationNameOf(deps, run.publicationId),
     subject: done.subject,
     stories: done.articles.map((a) => ({ title: a.title, url: a.url })),
     sendId: done.sendId,

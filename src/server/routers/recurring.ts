@@ -2,12 +2,13 @@
 // prepared issue from the mailed link (public: the single-use token is the authority).
 import { z } from 'zod';
 import { router, protectedProcedure, publicProcedure } from '../trpc/init';
-import { approvalResult, recurringRunDto, recurringScheduleDto, recurringScheduleInput, recurringView } from '../../shared/schemas/recurring';
+import { approvalResult, pendingApproval, recurringRunDto, recurringScheduleDto, recurringScheduleInput, recurringView } from '../../shared/schemas/recurring';
 import { publicationId } from '../publications/schemas';
 import { deleteSchedule, recurringViewOf, runNow, saveSchedule } from '../recurring/schedules';
-import { approveRun } from '../recurring/approve';
+import { approveRun, pendingApproval as pendingApprovalOf } from '../recurring/approve';
 
 const ofPublication = z.object({ publicationId });
+const approvalToken = z.object({ token: z.string().trim().min(10).max(300) });
 
 export const recurringRouter = router({
   get: protectedProcedure
@@ -23,8 +24,12 @@ export const recurringRouter = router({
     .input(ofPublication)
     .output(recurringRunDto)
     .mutation(({ ctx, input }) => runNow(ctx, input.publicationId)),
+  pending: publicProcedure
+    .input(approvalToken)
+    .output(pendingApproval)
+    .query(({ ctx, input }) => pendingApprovalOf(ctx, input.token)),
   approve: publicProcedure
-    .input(z.object({ token: z.string().trim().min(10).max(300) }))
+    .input(approvalToken)
     .output(approvalResult)
     .mutation(({ ctx, input }) => approveRun(ctx, input.token)),
 });

@@ -1,6 +1,7 @@
 // Recurring issues as the API exchanges them: a publication's schedule (when, which channels, how many
 // stories, the minimum of new ones, send or ask first) and the history of its runs.
 import { z } from 'zod';
+import { precheckResult } from '../precheck';
 
 export const RECURRING_FREQUENCIES = ['daily', 'weekdays', 'monthly'] as const;
 export const RECURRING_MODES = ['auto', 'approve'] as const;
@@ -120,3 +121,16 @@ export const approvalResult = z.object({
   message: z.string(),
 });
 export type ApprovalResult = z.infer<typeof approvalResult>;
+
+/** The Approve link's page before the creator answers: the prepared issue and its pre-send check. */
+export const pendingApproval = z.object({
+  publicationName: z.string(),
+  subject: z.string().nullable(),
+  stories: z.array(z.object({ title: z.string(), url: z.string() })),
+  newsletterId: z.string().nullable(),
+  autoSendAt: z.string().nullable(),
+  expiresAt: z.string(),
+  /** The check made when the issue was prepared (approving checks it again); null: not checked. */
+  precheck: precheckResult.nullable(),
+});
+export type PendingApproval = z.infer<typeof pendingApproval>;

@@ -58,6 +58,7 @@ describe('recurring issues: a finding that stops the send', () => {
     const [asked] = await s.mailTo('creator@example.com');
     expect(asked!.text).toContain('No unsubscribe link');
     const token = decodeURIComponent(/recurring\/approve\?token=([^\s"]+)/.exec(asked!.text)![1]!);
+    expect((await s.h.caller('anon').recurring.pending({ token })).precheck!.blocked).toBe(true);
     const answer = await s.h.caller('anon').recurring.approve({ token });
     expect(answer.status).toBe('failed');
     expect(answer.message).toContain('No unsubscribe link');

@@ -179,6 +179,15 @@ describe('recurring issues: "prepare it and ask me"', () => {
     // Another run's id with this secret, or the secret altered: refused, nothing sent.
     await expectStatus(anon.recurring.approve({ token: `00000000-0000-0000-0000-000000000000.${token.split('.')[1]}` }), 404);
     await expectStatus(anon.recurring.approve({ token: `${token}x` }), 404);
+    await expectStatus(anon.recurring.pending({ token: `${token}x` }), 404);
+    expect(await s.h.db.select().from(issueSends)).toHaveLength(0);
+    // The link's page reads the issue as often as it is opened (a mail scanner, a reload) and sends nothing.
+    for (let i = 0; i < 2; i++)
+      expect(await anon.recurring.pending({ token })).toMatchObject({
+        publicationName: 'Compiler Weekly',
+        subject: run.subject,
+        newsletterId: run.newsletterId,
+      });
     expect(await s.h.db.select().from(issueSends)).toHaveLength(0);
 
     const approved = await anon.recurring.approve({ token });
@@ -190,6 +199,7 @@ describe('recurring issues: "prepare it and ask me"', () => {
     expect((await s.mailTo('reader-0@example.com')).map((m) => m.subject)).toEqual([run!.subject]);
     // Single use: the same link again does nothing.
     await expectStatus(anon.recurring.approve({ token }), 404);
+    await expectStatus(anon.recurring.pending({ token }), 404);
     await Promise.allSettled([anon.recurring.approve({ token }), anon.recurring.approve({ token })]);
     expect(await s.h.db.select().from(issueSends)).toHaveLength(1);
   });
@@ -203,6 +213,7 @@ describe('recurring issues: "prepare it and ask me"', () => {
     const [shown] = (await api.recurring.get({ publicationId: s.pubId })).runs;
     expect(shown).toMatchObject({ status: 'expired', reason: RECURRING_MSG.approvalExpired });
     await expectStatus(s.h.caller('anon').recurring.approve({ token }), 400);
+    await expectStatus(s.h.caller('anon').recurring.pending({ token }), 400);
     expect(await s.h.db.select().from(issueSends)).toHaveLength(0);
   });
 
@@ -217,6 +228,10 @@ describe('recurring issues: "prepare it and ask me"', () => {
     expect(mail.text).toContain(`/newsletters?edit=${run.newsletterId}`);
     const view = await api.recurring.get({ publicationId: s.pubId });
     expect(view.runs[0]!.findings).toBe(run.precheck!.findings.length);
+    // The Approve link's page lists the same findings before the creator answers.
+    const page = await s.h.caller('anon').recurring.pending({ token });
+    expect(page.precheck!.findings.map((f) => f.id)).toEqual(run.precheck!.findings.map((f) => f.id));
+    expect(page.stories.map((x) => x.url)).toEqual(run.articles.map((a) => a.url));
 
     // The creator edits the saved newsletter after the mail; approval sends the edit.
     const [saved] = await s.h.db.select().from(newsletters).where(eq(newsletters.id, run.newsletterId!));

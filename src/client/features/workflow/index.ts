@@ -2,3 +2,4 @@
 // (publications hands one over, and clears it when that publication is deleted).
 export { SELECTED_PUBLICATION_KEY, clearStoredPublication, readStoredPublication } from './stored-publication';
 export { IssueEditor, type EditableStory } from './issue-editor';
+export { PrecheckFindings } from './precheck-panel';
