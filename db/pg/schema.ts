@@ -59,4 +59,9 @@ export const {
   webhookDeliveries,
   recurringSchedules,
   recurringRuns,
+  subscriberTags,
+  segments,
+  readerSettings,
+  signupForms,
+  readerEvents,
 } = pgTables;

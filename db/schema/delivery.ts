@@ -4,6 +4,7 @@ import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqli
 import { users } from './users';
 import { publications } from './publications';
 import type { PrecheckResult } from '../../src/shared/precheck';
+import type { ReaderFormat, ReaderFrequency } from '../../src/shared/schemas/readers';
 
 export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed', 'bounced', 'complained'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
@@ -19,8 +20,15 @@ export const subscribers = sqliteTable(
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     status: text('status').$type<SubscriberStatus>().notNull(),
-    /** manual, import, signup */
+    /** manual, import, signup, form, api (SUBSCRIBER_SOURCES) */
     source: text('source').notNull(),
+    /** Where within the source: the signup form's id, the import's file name, the API key's name. */
+    sourceDetail: text('source_detail'),
+    /** The reader's choices in the preference centre: HTML or plain text, every issue or a weekly roll-up. */
+    format: text('format').$type<ReaderFormat>().notNull().default('html'),
+    frequency: text('frequency').$type<ReaderFrequency>().notNull().default('every'),
+    /** No issue is sent to the reader before this time (a month's pause). */
+    pausedUntil: integer('paused_until', { mode: 'timestamp_ms' }),
     /** SHA-256 of the double opt-in token while the subscriber is pending. */
     confirmTokenHash: text('confirm_token_hash'),
     confirmExpiresAt: integer('confirm_expires_at', { mode: 'timestamp_ms' }),
@@ -145,6 +153,11 @@ export const issueSends = sqliteTable(
     testWinner: text('test_winner', { mode: 'json' }).$type<SubjectTestWinner>(),
     /** The pre-send check of what was sent, as it stood when the send was created (null for older sends). */
     precheck: text('precheck', { mode: 'json' }).$type<PrecheckResult>(),
+    /** Sent to a saved segment's readers only (its name kept for the history); null: every active reader. */
+    segmentId: text('segment_id'),
+    segmentName: text('segment_name'),
+    /** A weekly roll-up: the sends it gathers for the readers who chose one mail a week. */
+    rollupOf: text('rollup_of', { mode: 'json' }).$type<string[]>(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('issue_sends_publication_idx').on(t.publicationId, t.createdAt), index('issue_sends_user_idx').on(t.userId, t.createdAt)],

@@ -38,6 +38,8 @@ export const recurringSchedules = sqliteTable(
     channels: text('channels', { mode: 'json' }).$type<{ name: string; url: string; niche: string }[]>().notNull().default([]),
     storyCount: integer('story_count').notNull(),
     minNewStories: integer('min_new_stories').notNull(),
+    /** Sent to this saved segment only (null: every active reader). */
+    segmentId: text('segment_id'),
     mode: text('mode').$type<RecurringMode>().notNull(),
     /** 'approve' mode: send anyway this many hours after asking when nobody answered (null: never). */
     autoSendAfterHours: integer('auto_send_after_hours'),

@@ -18,3 +18,4 @@ export * from './domains';
 export * from './api';
 export * from './webhooks';
 export * from './recurring';
+export * from './readers';

@@ -180,6 +180,9 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
     testEndsAt: null,
     testWinner: null,
     precheck,
+    segmentId: null,
+    segmentName: null,
+    rollupOf: null,
     createdAt: now,
   };
   // The id is checked again with the insert, under the send's lock: the same request may have created

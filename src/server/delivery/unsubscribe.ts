@@ -8,6 +8,7 @@ import type { Deps } from '../context';
 import { tx, type DbOrTx } from '../db';
 import { mailEvents, publications, subscribers } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
+import { recordReaderEvent } from '../readers/events';
 
 const PURPOSE = 'unsubscribe';
 
@@ -84,6 +85,14 @@ export async function unsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now' | 'queue
         .update(subscribers)
         .set({ status: 'unsubscribed', unsubscribedAt: now, confirmTokenHash: null, updatedAt: now })
         .where(eq(subscribers.id, row.sub.id));
+      await recordReaderEvent(t, {
+        publicationId: row.sub.publicationId,
+        subscriberId: row.sub.id,
+        kind: 'unsubscribed',
+        source: 'reader',
+        detail: { via, sendId: row.sendId },
+        at: now,
+      });
       const subscriber = subscriberEvent({ ...row.sub, status: 'unsubscribed' });
       await emitWebhook(deps, row.userId, 'subscriber.unsubscribed', { publicationId: row.sub.publicationId, subscriber, by: 'reader', sendId: row.sendId }, t);
     }

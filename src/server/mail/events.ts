@@ -1,6 +1,7 @@
 // What providers tell us after a message left: delivered, bounced, complained, opened... Webhook
 // adapters turn vendor payloads into DeliveryEvents; this records them once (by the vendor's event id)
 // and suppresses addresses that hard-bounce or complain, for every publication of the sending account.
+import { recordReaderEvents } from '../readers/events';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { affectedRows, tx, type Db, type DbOrTx } from '../db';
 import type { JobQueue } from '../jobs/queue';
@@ -52,11 +53,24 @@ export async function suppress(
   await db.insert(suppressions).values({ id: crypto.randomUUID(), userId, email: address, reason, source, createdAt: now }).onConflictDoNothing();
   const status = reason === 'complaint' ? 'complained' : reason === 'hard_bounce' ? 'bounced' : 'unsubscribed';
   const owned = db.select({ id: publications.id }).from(publications).where(eq(publications.userId, userId));
-  return db
+  const changed = await db
     .update(subscribers)
     .set({ status, updatedAt: now })
     .where(and(eq(subscribers.email, address), inArray(subscribers.publicationId, owned), ne(subscribers.status, status)))
     .returning();
+  const kind = status === 'unsubscribed' ? 'unsubscribed' : status;
+  await recordReaderEvents(
+    db,
+    changed.map((s) => ({
+      publicationId: s.publicationId,
+      subscriberId: s.id,
+      kind,
+      source: reason === 'manual' ? 'creator' : 'provider',
+      detail: { reason, by: source },
+      at: now,
+    })),
+  );
+  return changed;
 }
 
 export async function isSuppressed(db: DbOrTx, userId: string, email: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 // Importing a subscriber CSV: read in 64 KB pieces of bytes (the event loop turns between them), every
 // row validated and reported by the physical line it starts on, nothing written while any row is invalid
 // (unless asked to import the valid rows alone), then written in slices that each re-check the plan's limit.
+import { recordReaderEvents } from '../readers/events';
 import crypto from 'node:crypto';
 import { and, eq, sql, type Column } from 'drizzle-orm';
 import { parse } from 'csv-parse';
@@ -51,6 +52,8 @@ const HEADER_EMAIL = /^(e-?mail|email address|e-mail address)$/i;
 const HEADER_NAME = /^(name|full name|first name|firstname|first_name|full_name)$/i;
 
 type NewRow = { email: string; name: string; at: number };
+/** A reader the import wrote: its id and when it joined (ms). */
+type Written = { id: string; at: number };
 
 /**
  * SQLite: one statement prepared once on the shared handle, run per row inside the slice's transaction
@@ -74,10 +77,13 @@ function sqliteInsert(db: DbOrTx, publicationId: string, updatedAt: Date) {
     })
     .onConflictDoNothing()
     .prepare();
-  return async (t: DbOrTx, rows: NewRow[]) => {
+  return async (t: DbOrTx, rows: NewRow[]): Promise<Written[]> => {
     const here = inTx(t, insert);
-    let written = 0;
-    for (const r of rows) written += affectedRows(await here.execute({ id: crypto.randomUUID(), email: r.email, name: r.name, createdAt: new Date(r.at) }));
+    const written: Written[] = [];
+    for (const r of rows) {
+      const id = crypto.randomUUID();
+      if (affectedRows(await here.execute({ id, email: r.email, name: r.name, createdAt: new Date(r.at) }))) written.push({ id, at: r.at });
+    }
     return written;
   };
 }
@@ -91,7 +97,7 @@ function postgresInsert(publicationId: string, updatedAt: Date) {
   const c = subscribers;
   const col = (column: Column) => sql.identifier(column.name);
   const texts = (column: Column, values: string[]) => sql`${sql.param(values.map((v) => column.mapToDriverValue(v)))}::text[]`;
-  return async (t: DbOrTx, rows: NewRow[]) => {
+  return async (t: DbOrTx, rows: NewRow[]): Promise<Written[]> => {
     const ids = texts(
       c.id,
       rows.map(() => crypto.randomUUID()),
@@ -109,8 +115,10 @@ function postgresInsert(publicationId: string, updatedAt: Date) {
     const query = sql`insert into ${c} (${col(c.id)}, ${col(c.publicationId)}, ${col(c.email)}, ${col(c.name)}, ${col(c.status)}, ${col(c.source)}, ${col(c.createdAt)}, ${col(c.updatedAt)})
       select r.id, ${publicationId}, r.email, r.name, ${status}, 'import', timestamptz 'epoch' + r.at * interval '1 millisecond', ${c.updatedAt.mapToDriverValue(updatedAt)}::timestamptz
       from unnest(${ids}, ${emails}, ${names}, ${ats}) as r(id, email, name, at)
-      on conflict do nothing`;
-    return affectedRows(await execute(t, query));
+      on conflict do nothing
+      returning ${col(c.id)} as id, (extract(epoch from ${col(c.createdAt)}) * 1000)::bigint as at`;
+    const res = (await execute(t, query)) as unknown as { rows: { id: string; at: string | number }[] };
+    return res.rows.map((r) => ({ id: r.id, at: Number(r.at) }));
   };
 }
 
@@ -272,8 +280,12 @@ export async function importSubscribersCsv(
         const rows = slice.slice(next, next + Math.min(slice.length - next, room - out.written));
         next += rows.length;
         const written = await insertRows(t, rows);
-        out.written += written;
-        out.taken += rows.length - written; // added by someone else since the file was checked
+        await recordReaderEvents(
+          t,
+          written.map((w) => ({ publicationId: pub.id, subscriberId: w.id, kind: 'subscribed' as const, source: 'import', at: new Date(w.at) })),
+        );
+        out.written += written.length;
+        out.taken += rows.length - written.length; // added by someone else since the file was checked
       }
       out.overLimit = slice.length - next;
       return out;

@@ -20,6 +20,7 @@ import { findBySlug } from './slug';
 import { SIGNUP_MSG } from './messages';
 import type { ConfirmInput, SignupInput, SlugInput } from './schemas';
 import { sha256Hex } from '../crypto';
+import { recordReaderEvent } from '../readers/events';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip' | 'queue'>;
 
@@ -84,14 +85,26 @@ export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: s
       updatedAt: now,
       ...(input.name ? { name: input.name } : {}),
     };
-    if (existing) await t.update(subscribers).set(pending).where(eq(subscribers.id, existing.id));
-    else {
+    if (existing) {
+      await t.update(subscribers).set(pending).where(eq(subscribers.id, existing.id));
+      // A reader who left and signs up again joins again; a pending one asking for a new link does not.
+      if (existing.status === 'unsubscribed')
+        await recordReaderEvent(t, {
+          publicationId: pub.id,
+          subscriberId: existing.id,
+          kind: 'subscribed',
+          source: 'signup',
+          detail: { again: true },
+          at: now,
+        });
+    } else {
       const id = crypto.randomUUID();
       await t
         .insert(subscribers)
         .values({ id, publicationId: pub.id, email, name: input.name, source: 'signup', createdAt: now, ...pending })
         .onConflictDoUpdate({ target: [subscribers.publicationId, subscribers.email], set: pending });
       const subscriber = { id, email, name: input.name, status: 'pending', source: 'signup' };
+      await recordReaderEvent(t, { publicationId: pub.id, subscriberId: id, kind: 'subscribed', source: 'signup', at: now });
       await emitWebhook(ctx, pub.userId, 'subscriber.created', { publicationId: pub.id, subscriber }, t);
     }
     return fresh;
@@ -139,6 +152,7 @@ export async function confirm(
         .where(and(eq(subscribers.id, row.id), eq(subscribers.status, 'pending'))),
     );
     if (!confirmed) return { status: 'already' as const, message: SIGNUP_MSG.already, name: pub.name, whiteLabel };
+    await recordReaderEvent(t, { publicationId: pub.id, subscriberId: row.id, kind: 'confirmed', source: row.source, at: now });
     const subscriber = { id: row.id, email: row.email, name: row.name, status: 'active', source: row.source };
     await emitWebhook(ctx, pub.userId, 'subscriber.confirmed', { publicationId: pub.id, subscriber }, t);
     return { status: 'confirmed' as const, message: SIGNUP_MSG.confirmed(pub.name), name: pub.name, whiteLabel };

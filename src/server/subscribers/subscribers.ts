@@ -3,11 +3,12 @@
 // never re-activated by the creator: that choice belongs to the reader.
 import { csvCell } from '../csv';
 import { contains } from '../sql-search';
+import { recordReaderEvent, recordReaderEvents } from '../readers/events';
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthedContext } from '../context';
-import { affectedRows, tx, type Db, type DbOrTx } from '../db';
+import { tx, type Db, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { subscribers, SUBSCRIBER_STATUSES, type SubscriberRow, type SubscriberStatus } from '../../../db/schema';
@@ -149,6 +150,10 @@ export function addSubscriber(ctx: Ctx, input: AddInput): Promise<SubscriberDto>
       name: input.name,
       status: 'active',
       source: 'manual',
+      sourceDetail: null,
+      format: 'html',
+      frequency: 'every',
+      pausedUntil: null,
       confirmTokenHash: null,
       confirmExpiresAt: null,
       confirmedAt: null,
@@ -157,6 +162,7 @@ export function addSubscriber(ctx: Ctx, input: AddInput): Promise<SubscriberDto>
       updatedAt: now,
     };
     await t.insert(subscribers).values(row);
+    await recordReaderEvent(t, { publicationId: pub.id, subscriberId: row.id, kind: 'subscribed', source: row.source, detail: { active: true }, at: now });
     await emitWebhook(ctx, ctx.user.id, 'subscriber.created', { publicationId: pub.id, subscriber: subscriberEvent(row) }, t);
     return toDto(row);
   });
@@ -173,8 +179,16 @@ export function removeSubscribers(ctx: Ctx, input: RemoveInput) {
   // The ownership check and the delete it allows are one transaction.
   return tx(ctx.db, async (t) => {
     const pub = await findOwned(t, ctx.user.id, input.publicationId);
-    const res = await t.delete(subscribers).where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.id, input.ids)));
-    return { removed: affectedRows(res) };
+    const gone = await t
+      .delete(subscribers)
+      .where(and(eq(subscribers.publicationId, pub.id), inArray(subscribers.id, input.ids)))
+      .returning({ id: subscribers.id });
+    const at = ctx.now();
+    await recordReaderEvents(
+      t,
+      gone.map((g) => ({ publicationId: pub.id, subscriberId: g.id, kind: 'removed' as const, source: 'creator', at })),
+    );
+    return { removed: gone.length };
   });
 }
 
@@ -199,6 +213,7 @@ export function updateSubscriber(ctx: Ctx, input: UpdateInput): Promise<Subscrib
       .set({ ...changes, updatedAt: now })
       .where(eq(subscribers.id, row.id))
       .returning();
+    if (leaving) await recordReaderEvent(t, { publicationId: pub.id, subscriberId: row.id, kind: 'unsubscribed', source: 'creator', at: now });
     if (leaving)
       await emitWebhook(ctx, ctx.user.id, 'subscriber.unsubscribed', { publicationId: pub.id, subscriber: subscriberEvent(updated!), by: 'creator' }, t);
     return toDto(updated!);

@@ -39,6 +39,9 @@ describe('recipient snapshot', () => {
       testEndsAt: null,
       testWinner: null,
       precheck: null,
+      segmentId: null,
+      segmentName: null,
+      rollupOf: null,
       createdAt: at,
     };
     await h.db.insert(issueSends).values(send);
