@@ -31,7 +31,7 @@ function Choice({
 }) {
   return (
     <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-zinc-200 p-3 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50/60 dark:border-zinc-800 dark:has-[:checked]:bg-indigo-950/30">
-      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="mt-1 size-4 accent-indigo-600" />
+      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="mt-1 size-4 shrink-0 accent-indigo-600" />
       <span>
         <span className="block font-medium text-zinc-900 dark:text-zinc-100">{title}</span>
         <span className="block text-sm text-zinc-600 dark:text-zinc-400">{hint}</span>
@@ -98,7 +98,7 @@ function Form({ token, data }: { token: string; data: View }) {
                       else next.delete(t.name);
                       setTopics(next);
                     }}
-                    className="size-4 accent-indigo-600"
+                    className="size-4 shrink-0 accent-indigo-600"
                   />
                   <span className="min-w-0 break-words text-zinc-900 dark:text-zinc-100">{t.name}</span>
                 </label>
