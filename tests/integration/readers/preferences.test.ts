@@ -7,6 +7,7 @@ import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { issueSends, outbox, readerEvents, sendRecipients, subscriberTags, subscribers } from '../../../db/schema';
 import { runSend } from '../../../src/server/delivery/runner';
 import { preferencesToken } from '../../../src/server/readers/preferences';
+import { signToken } from '../../../src/server/crypto';
 import { ROLLUP_JOB, enqueueWeeklyRollups, makeRollup, rollupJobHandlers } from '../../../src/server/readers/rollup';
 import { adaptHtml } from '../../../src/server/integrations/platforms';
 import { MAX_TAGS_PER_READER, READERS_MSG } from '../../../src/shared/schemas/readers';
@@ -56,7 +57,9 @@ describe('the preference centre', () => {
     const borrowed = `${Buffer.from(b!.id).toString('base64url')}.${mac}`;
     const changed = `${value}.${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}`;
     const unsubscribeToken = /\/u\/([A-Za-z0-9_.-]+)/.exec(mailA!.text)![1]!;
-    for (const token of [borrowed, changed, `${fromHtml}x`, unsubscribeToken]) {
+    // The same reader's id signed for another purpose (an unsubscribe link's key) opens nothing either.
+    const otherPurpose = signToken(h.env.APP_SECRET, 'unsubscribe', a!.id);
+    for (const token of [borrowed, changed, `${fromHtml}x`, unsubscribeToken, otherPurpose]) {
       await expect(anon.preferences.get({ token })).rejects.toThrow(READERS_MSG.preferencesLink);
       await expect(anon.preferences.save({ token, format: 'text' })).rejects.toThrow(READERS_MSG.preferencesLink);
     }
