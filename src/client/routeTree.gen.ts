@@ -52,6 +52,7 @@ import { Route as AppWorkflowRouteImport } from './routes/_app/workflow'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as PSlugRouteImport } from './routes/p.$slug'
+import { Route as PreferencesTokenRouteImport } from './routes/preferences.$token'
 import { Route as RecurringApproveRouteImport } from './routes/recurring.approve'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminEmailsRouteImport } from './routes/_app/admin/emails'
@@ -281,6 +282,11 @@ const PSlugRoute = PSlugRouteImport.update({
   path: '/p/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PreferencesTokenRoute = PreferencesTokenRouteImport.update({
+  id: '/preferences/$token',
+  path: '/preferences/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RecurringApproveRoute = RecurringApproveRouteImport.update({
   id: '/recurring/approve',
   path: '/recurring/approve',
@@ -399,6 +405,7 @@ export interface FileRoutesByFullPath {
   '/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/p/$slug': typeof PSlugRoute
+  '/preferences/$token': typeof PreferencesTokenRoute
   '/recurring/approve': typeof RecurringApproveRoute
   '/blog/': typeof BlogIndexRoute
   '/admin/emails': typeof AppAdminEmailsRoute
@@ -456,6 +463,7 @@ export interface FileRoutesByTo {
   '/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/p/$slug': typeof PSlugRoute
+  '/preferences/$token': typeof PreferencesTokenRoute
   '/recurring/approve': typeof RecurringApproveRoute
   '/blog': typeof BlogIndexRoute
   '/admin/emails': typeof AppAdminEmailsRoute
@@ -516,6 +524,7 @@ export interface FileRoutesById {
   '/_app/workflow': typeof AppWorkflowRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/p/$slug': typeof PSlugRoute
+  '/preferences/$token': typeof PreferencesTokenRoute
   '/recurring/approve': typeof RecurringApproveRoute
   '/blog/': typeof BlogIndexRoute
   '/_app/admin/emails': typeof AppAdminEmailsRoute
@@ -576,6 +585,7 @@ export interface FileRouteTypes {
     | '/workflow'
     | '/blog/$slug'
     | '/p/$slug'
+    | '/preferences/$token'
     | '/recurring/approve'
     | '/blog/'
     | '/admin/emails'
@@ -633,6 +643,7 @@ export interface FileRouteTypes {
     | '/workflow'
     | '/blog/$slug'
     | '/p/$slug'
+    | '/preferences/$token'
     | '/recurring/approve'
     | '/blog'
     | '/admin/emails'
@@ -692,6 +703,7 @@ export interface FileRouteTypes {
     | '/_app/workflow'
     | '/blog/$slug'
     | '/p/$slug'
+    | '/preferences/$token'
     | '/recurring/approve'
     | '/blog/'
     | '/_app/admin/emails'
@@ -733,6 +745,7 @@ export interface RootRouteChildren {
   UnsubscribeProductRoute: typeof UnsubscribeProductRoute
   BlogSlugRoute: typeof BlogSlugRoute
   PSlugRoute: typeof PSlugRoute
+  PreferencesTokenRoute: typeof PreferencesTokenRoute
   RecurringApproveRoute: typeof RecurringApproveRoute
   BlogIndexRoute: typeof BlogIndexRoute
   PSlugConfirmRoute: typeof PSlugConfirmRoute
@@ -1041,6 +1054,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/preferences/$token': {
+      id: '/preferences/$token'
+      path: '/preferences/$token'
+      fullPath: '/preferences/$token'
+      preLoaderRoute: typeof PreferencesTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/recurring/approve': {
       id: '/recurring/approve'
       path: '/recurring/approve'
@@ -1246,6 +1266,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeProductRoute: UnsubscribeProductRoute,
   BlogSlugRoute: BlogSlugRoute,
   PSlugRoute: PSlugRoute,
+  PreferencesTokenRoute: PreferencesTokenRoute,
   RecurringApproveRoute: RecurringApproveRoute,
   BlogIndexRoute: BlogIndexRoute,
   PSlugConfirmRoute: PSlugConfirmRoute,

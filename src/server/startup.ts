@@ -12,6 +12,7 @@ import { enqueueOnboardingBatch } from './onboarding/schedule';
 import { ONBOARDING_JOB } from './onboarding/kinds';
 import { enqueueDueRuns } from './recurring/tick';
 import { RECURRING_TICK_JOB } from './recurring/kinds';
+import { ROLLUP_TICK_JOB, enqueueWeeklyRollups } from './readers/rollup';
 
 type Task = (deps: Deps) => unknown;
 
@@ -73,6 +74,8 @@ const periodic: { everyMs: number; task: Task; cluster?: { kind: string; cron: s
   { everyMs: 15 * 60 * 1000, task: (deps) => enqueueOnboardingBatch(deps), cluster: { kind: ONBOARDING_JOB, cron: '*/15 * * * *' } },
   // Recurring issues whose period has started (each period's run is unique, so a doubled tick makes nothing twice).
   { everyMs: 60 * 1000, task: (deps) => enqueueDueRuns(deps), cluster: { kind: RECURRING_TICK_JOB, cron: '* * * * *' } },
+  // Weekly roll-ups of last week's issues (each is one send per publication and week, so a doubled tick sends nothing twice).
+  { everyMs: 60 * 60 * 1000, task: (deps) => enqueueWeeklyRollups(deps), cluster: { kind: ROLLUP_TICK_JOB, cron: '5 * * * *' } },
 ];
 
 export async function runStartupTasks(deps: Deps) {

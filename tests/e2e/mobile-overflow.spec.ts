@@ -48,6 +48,7 @@ const PUBLIC: Record<string, (s: Samples) => string> = {
   '/p/$slug': (s) => `/p/${s.publicationSlug}`,
   '/p/$slug/confirm': (s) => `/p/${s.publicationSlug}/confirm?token=not-a-real-token`,
   '/recurring/approve': () => '/recurring/approve?token=not-a-real-token',
+  '/preferences/$token': () => '/preferences/not-a-real-token.AAAAAAAAAAAAAAAAAAAAAA',
 };
 
 const SIGNED_IN: Record<string, (s: Samples) => string> = {

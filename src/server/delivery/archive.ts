@@ -2,7 +2,7 @@
 // per-reader parts) and each publication an RSS feed of its issues (/p/<slug>/feed.xml).
 import { whiteLabelOf } from '../user/plan';
 import { publicBaseFor } from '../domains/custom-domains';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../context';
 import type { Db } from '../db';
 import { issueSends, type IssueSendRow } from '../../../db/schema';
@@ -26,12 +26,15 @@ export interface ArchiveEntry {
 }
 
 async function publicSends(db: Db, publicationId: string, limit: number) {
-  return db
-    .select({ id: issueSends.id, subject: issueSends.subject, startedAt: issueSends.startedAt, scheduledAt: issueSends.scheduledAt, text: issueSends.text })
-    .from(issueSends)
-    .where(and(eq(issueSends.publicationId, publicationId), inArray(issueSends.status, [...PUBLIC_STATUSES])))
-    .orderBy(desc(issueSends.scheduledAt), desc(issueSends.id))
-    .limit(limit);
+  return (
+    db
+      .select({ id: issueSends.id, subject: issueSends.subject, startedAt: issueSends.startedAt, scheduledAt: issueSends.scheduledAt, text: issueSends.text })
+      .from(issueSends)
+      // A weekly roll-up only points at issues already listed.
+      .where(and(eq(issueSends.publicationId, publicationId), inArray(issueSends.status, [...PUBLIC_STATUSES]), isNull(issueSends.rollupOf)))
+      .orderBy(desc(issueSends.scheduledAt), desc(issueSends.id))
+      .limit(limit)
+  );
 }
 
 /** The public list for /p/<slug>; null when no publication has that address. */

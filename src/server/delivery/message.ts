@@ -9,6 +9,7 @@ import type { OutgoingMessage } from '../mail/transport';
 import { compileTemplate, fillTemplate, greetingFor, type CompiledTemplate } from './personalize';
 import { escapeHtml } from '../xml';
 import { unsubscribeLinks } from './unsubscribe';
+import { preferencesUrl } from '../readers/preferences';
 import { archiveUrl } from './archive';
 import { clickToken, openToken } from '../tracking/tokens';
 import { subjectFor } from './subject-test';
@@ -49,8 +50,11 @@ export function buildMessage(
   send: IssueSendRow,
   p: PreparedIssue,
   r: Pick<SendRecipientRow, 'id' | 'email' | 'name' | 'subscriberId' | 'variant'>,
+  /** The reader chose plain text: the message has no HTML part (and so no tracked links or pixel). */
+  opts: { textOnly?: boolean } = {},
 ): OutgoingMessage {
   const links = unsubscribeLinks(deps, p.base, r.subscriberId ?? '', send.id, p.domain);
+  const preferences = preferencesUrl(deps, p.base, r.subscriberId ?? '');
   const greeting = greetingFor(r.name);
   const secret = deps.env.APP_SECRET;
   const base = p.base;
@@ -64,12 +68,20 @@ export function buildMessage(
     from: p.from,
     replyTo: send.replyTo,
     subject: subjectFor(send, r.variant),
-    html: fillTemplate(
-      p.html,
-      { greeting: escapeHtml(greeting), unsubscribeUrl: escapeHtml(links.url), webUrl: escapeHtml(p.webUrl), openPixel: escapeHtml(openPixel) },
-      link,
-    ),
-    text: fillTemplate(p.text, { greeting, unsubscribeUrl: links.url, webUrl: p.webUrl }),
+    html: opts.textOnly
+      ? undefined
+      : fillTemplate(
+          p.html,
+          {
+            greeting: escapeHtml(greeting),
+            unsubscribeUrl: escapeHtml(links.url),
+            preferencesUrl: escapeHtml(preferences),
+            webUrl: escapeHtml(p.webUrl),
+            openPixel: escapeHtml(openPixel),
+          },
+          link,
+        ),
+    text: fillTemplate(p.text, { greeting, unsubscribeUrl: links.url, preferencesUrl: preferences, webUrl: p.webUrl }),
     headers: {
       'List-Unsubscribe': `<${links.url}>, <${links.mailto}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

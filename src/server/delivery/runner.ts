@@ -17,6 +17,7 @@ import { deliver } from '../mail/deliver';
 import { Pace } from '../mail/pace';
 import { advanceTest, drawGroups } from './subject-test';
 import { buildMessage, prepareIssue } from './message';
+import { choicesAllow, filterReaderChoices } from '../readers/preferences';
 
 export type RunnerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 /** A run also tells the account's webhooks (send.started, send.completed, send.failed), through the queue. */
@@ -32,8 +33,9 @@ export const WAIT_RECHECK_MS = 5 * 60_000;
 export const outageDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 15 * 60_000);
 
 /**
- * Freezes who gets the issue: active subscribers not on the account's suppression list. A subject
- * test's groups are drawn in the same transaction.
+ * Freezes who gets the issue: active subscribers not on the account's suppression list, not paused, who
+ * want every issue (or, for a weekly roll-up, who chose it). A subject test's groups are drawn in the
+ * same transaction.
  */
 export async function snapshotRecipients(db: DbOrTx, send: IssueSendRow, now: Date): Promise<number> {
   return tx(db, async (t) => {
@@ -43,7 +45,7 @@ export async function snapshotRecipients(db: DbOrTx, send: IssueSendRow, now: Da
       INSERT INTO ${sendRecipients} (send_id, subscriber_id, email, name, status)
       SELECT ${send.id}, ${subscribers.id}, ${subscribers.email}, ${subscribers.name}, 'pending'
       FROM ${subscribers}
-      WHERE ${subscribers.publicationId} = ${send.publicationId} AND ${subscribers.status} = 'active'
+      WHERE ${subscribers.publicationId} = ${send.publicationId} AND ${subscribers.status} = 'active' AND ${choicesAllow(send, now)}
         AND NOT EXISTS (SELECT 1 FROM ${suppressions} WHERE ${suppressions.userId} = ${send.userId} AND ${suppressions.email} = ${subscribers.email})
       ORDER BY ${subscribers.createdAt}
       ON CONFLICT DO NOTHING`,
@@ -179,7 +181,7 @@ export async function runSend(
         .orderBy(sendRecipients.id)
         .limit(CHUNK);
       if (!chunk.length) return null;
-      const ready = await filterSuppressed(t, send, chunk);
+      const { ready, textOnly } = await filterReaderChoices(t, send, await filterSuppressed(t, send, chunk), deps.now());
       if (ready.length) {
         await t
           .update(sendRecipients)
@@ -191,7 +193,7 @@ export async function runSend(
             ),
           );
       }
-      return ready;
+      return { ready, textOnly };
     });
     if (!taken) {
       // Nothing pending: a subject test may now wait, or release the rest with the winner's subject.
@@ -210,7 +212,7 @@ export async function runSend(
       }
       break;
     }
-    const ready = taken;
+    const { ready, textOnly } = taken;
     if (!ready.length) continue;
 
     const batches: SendRecipientRow[][] = [];
@@ -220,7 +222,7 @@ export async function runSend(
       // A batch is the unit of work: none starts once the lease is lost or the slice is over.
       while (next < batches.length && !outage && opts.keepLease() && !sliceOver()) {
         const batch = batches[next++]!;
-        const messages = batch.map((r) => buildMessage(deps, send, prepared, r));
+        const messages = batch.map((r) => buildMessage(deps, send, prepared, r, { textOnly: textOnly.has(r.id) }));
         await pace.take(messages.length);
         // Each provider gets its retries with backoff, then the next takes over (mail/deliver.ts).
         const outcome = await deliver(chain, messages, { log: (l) => deps.log.warn(l) });

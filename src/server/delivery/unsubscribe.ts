@@ -72,7 +72,11 @@ export async function unsubscribeInfo(deps: Pick<Deps, 'db' | 'env'>, token: str
 }
 
 /** Unsubscribes the token's subscriber; null when the token is not valid. */
-export async function unsubscribe(deps: Pick<Deps, 'db' | 'env' | 'now' | 'queue'>, token: string, via: 'one-click' | 'page'): Promise<UnsubscribeInfo | null> {
+export async function unsubscribe(
+  deps: Pick<Deps, 'db' | 'env' | 'now' | 'queue'>,
+  token: string,
+  via: 'one-click' | 'page' | 'preferences',
+): Promise<UnsubscribeInfo | null> {
   const parsed = parse(deps.env.APP_SECRET, token);
   if (!parsed) return null;
   const now = deps.now();

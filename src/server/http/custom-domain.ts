@@ -13,10 +13,19 @@ import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 
 /** The tRPC procedures the readers' pages call, and nothing else, answer on a custom domain. */
-export const READER_PROCEDURES = new Set(['subscribers.publicPage', 'subscribers.signup', 'subscribers.confirm', 'sends.archive', 'sends.unsubscribeInfo']);
+export const READER_PROCEDURES = new Set([
+  'subscribers.publicPage',
+  'subscribers.signup',
+  'subscribers.confirm',
+  'sends.archive',
+  'sends.unsubscribeInfo',
+  'preferences.get',
+  'preferences.save',
+  'preferences.unsubscribe',
+]);
 
 const READER_PAGE = /^\/p\/([^/]+)(?:\/(?:confirm|feed\.xml|issues\/[^/]+))?\/?$/;
-const OPEN_PREFIXES = ['/assets/', '/u/', '/t/', '/media/', '/fonts/'];
+const OPEN_PREFIXES = ['/assets/', '/u/', '/t/', '/media/', '/fonts/', '/preferences/'];
 const ROOT_FILE = /^\/[\w.-]+\.(?:svg|ico|png|webmanifest|txt)$/;
 
 function safeDecode(s: string): string | null {

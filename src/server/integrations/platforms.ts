@@ -128,6 +128,8 @@ export function adaptHtml(platform: IntegrationPlatform, html: string): string {
   let out = html.split(MARKERS.greeting).join(tags.greeting);
   out = tags.unsubscribe ? out.split(MARKERS.unsubscribeUrl).join(tags.unsubscribe) : dropLink(out, MARKERS.unsubscribeUrl);
   out = tags.web ? out.split(MARKERS.webUrl).join(tags.web) : dropLink(out, MARKERS.webUrl);
+  // Readers' preferences are ours: a platform's readers manage theirs on the platform.
+  out = dropLink(out, MARKERS.preferencesUrl);
   // Tracking is the platform's job: our open pixel and tracked-link slots never go out.
   out = out.replace(new RegExp(`<img\\b[^>]*${escapeRe(MARKERS.openPixel)}[^>]*>`, 'g'), '');
   out = out.replace(new RegExp(LINK_MARKER_SOURCE, 'g'), '#');

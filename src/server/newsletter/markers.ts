@@ -4,6 +4,8 @@
 export const MARKERS = {
   greeting: '%%CURATED_GREETING%%',
   unsubscribeUrl: '%%CURATED_UNSUBSCRIBE_URL%%',
+  /** The reader's own preference centre (signed per reader, like the unsubscribe link). */
+  preferencesUrl: '%%CURATED_PREFERENCES_URL%%',
   webUrl: '%%CURATED_WEB_URL%%',
   /** The open-tracking pixel's address (only in sends that track opens). */
   openPixel: '%%CURATED_OPEN_PIXEL%%',

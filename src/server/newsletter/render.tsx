@@ -228,6 +228,10 @@ function Footer({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
               View in your browser
             </a>
             {' · '}
+            <a href={MARKERS.preferencesUrl} target="_blank" className={band ? undefined : 'nl-mu'} style={{ color: muted, textDecoration: 'underline' }}>
+              Manage preferences
+            </a>
+            {' · '}
             <a href={MARKERS.unsubscribeUrl} target="_blank" className={band ? undefined : 'nl-mu'} style={{ color: muted, textDecoration: 'underline' }}>
               Unsubscribe
             </a>

@@ -51,7 +51,8 @@ export function renderText(issue: Issue, opts: { includeBranding: boolean; appUr
   }
   out.push(`You are receiving this email because you subscribed to ${issue.name}.`);
   if (opts.footerText) out.push(opts.footerText);
-  if (opts.personalized) out.push(`View in your browser: ${MARKERS.webUrl}`, `Unsubscribe: ${MARKERS.unsubscribeUrl}`);
+  if (opts.personalized)
+    out.push(`View in your browser: ${MARKERS.webUrl}`, `Manage preferences: ${MARKERS.preferencesUrl}`, `Unsubscribe: ${MARKERS.unsubscribeUrl}`);
   if (opts.includeBranding) out.push(`Made with Curated: ${opts.appUrl}`);
   return out.join('\n') + '\n';
 }

@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
+import { TopicsPanel } from '../preferences';
 
 type ImportReport = RouterOutputs['subscribers']['importCsv'];
 
@@ -357,6 +358,7 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
             </form>
             <ImportPanel publicationId={publicationId} onDone={refresh} />
             <SharePanel publicationId={publicationId} />
+            <TopicsPanel publicationId={publicationId} />
           </aside>
         </div>
       )}

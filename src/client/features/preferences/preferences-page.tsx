@@ -1,0 +1,249 @@
+// The page behind every issue's "Manage preferences" link: no sign-in, the signed token in the address
+// is the authority. Opening it changes nothing; every change is an explicit button press.
+import { useState, type FormEvent } from 'react';
+import { CheckCircle2, SlidersHorizontal } from 'lucide-react';
+import { ReaderLayout, NoticeIcon } from '../../components/public-layout';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/errors';
+import { useTitle } from '../../lib/use-title';
+import { trpc, type RouterOutputs } from '../../trpc';
+import { READERS_MSG, type ReaderFormat, type ReaderFrequency } from '../../../shared/schemas/readers';
+
+type View = RouterOutputs['preferences']['get'];
+
+const untilDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+function Choice({
+  name,
+  value,
+  checked,
+  onChange,
+  title,
+  hint,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  title: string;
+  hint: string;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-zinc-200 p-3 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50/60 dark:border-zinc-800 dark:has-[:checked]:bg-indigo-950/30">
+      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="mt-1 size-4 shrink-0 accent-indigo-600" />
+      <span>
+        <span className="block font-medium text-zinc-900 dark:text-zinc-100">{title}</span>
+        <span className="block text-sm text-zinc-600 dark:text-zinc-400">{hint}</span>
+      </span>
+    </label>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="border-t border-zinc-200 pt-6 dark:border-zinc-800">
+      <legend className="float-left mb-3 w-full text-base font-semibold text-zinc-900 dark:text-zinc-100">{title}</legend>
+      <div className="clear-both space-y-2">{children}</div>
+    </fieldset>
+  );
+}
+
+function Form({ token, data }: { token: string; data: View }) {
+  const utils = trpc.useUtils();
+  const [saved, setSaved] = useState<string | null>(null);
+  // Any new change hides the last "saved" note.
+  const [topics, setTopicsState] = useState(() => new Set(data.topics.filter((t) => t.chosen).map((t) => t.name)));
+  const [frequency, setFrequencyState] = useState<ReaderFrequency>(data.frequency);
+  const [format, setFormatState] = useState<ReaderFormat>(data.format);
+  const setTopics = (v: Set<string>) => (setSaved(null), setTopicsState(v));
+  const setFrequency = (v: ReaderFrequency) => (setSaved(null), setFrequencyState(v));
+  const setFormat = (v: ReaderFormat) => (setSaved(null), setFormatState(v));
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const onSaved = (next: View, message: string) => {
+    utils.preferences.get.setData({ token }, next);
+    setSaved(message);
+  };
+  const save = trpc.preferences.save.useMutation();
+  const leave = trpc.preferences.unsubscribe.useMutation({ onSuccess: (next) => utils.preferences.get.setData({ token }, next) });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      { token, topics: data.topics.length ? [...topics] : undefined, frequency, format },
+      { onSuccess: (next) => onSaved(next, READERS_MSG.preferencesSaved) },
+    );
+  };
+  const pause = (p: 'month' | 'resume') =>
+    save.mutate(
+      { token, pause: p },
+      { onSuccess: (next) => onSaved(next, p === 'month' ? 'Issues are paused for a month.' : 'Issues are back on from the next one.') },
+    );
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={submit} className="space-y-6">
+        {data.topics.length > 0 && (
+          <Section title="Topics">
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">Pick what you are interested in.</p>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {data.topics.map((t) => (
+                <label key={t.name} className="flex cursor-pointer items-center gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+                  <input
+                    type="checkbox"
+                    checked={topics.has(t.name)}
+                    onChange={(e) => {
+                      const next = new Set(topics);
+                      if (e.target.checked) next.add(t.name);
+                      else next.delete(t.name);
+                      setTopics(next);
+                    }}
+                    className="size-4 shrink-0 accent-indigo-600"
+                  />
+                  <span className="min-w-0 break-words text-zinc-900 dark:text-zinc-100">{t.name}</span>
+                </label>
+              ))}
+            </div>
+          </Section>
+        )}
+        <Section title="How often">
+          <Choice
+            name="frequency"
+            value="every"
+            checked={frequency === 'every'}
+            onChange={() => setFrequency('every')}
+            title="Every issue"
+            hint="Each issue as soon as it is sent."
+          />
+          <Choice
+            name="frequency"
+            value="weekly"
+            checked={frequency === 'weekly'}
+            onChange={() => setFrequency('weekly')}
+            title="Weekly roll-up"
+            hint="One mail a week with the week's issues, on Monday."
+          />
+        </Section>
+        <Section title="Format">
+          <Choice
+            name="format"
+            value="html"
+            checked={format === 'html'}
+            onChange={() => setFormat('html')}
+            title="HTML"
+            hint="The designed issue, with images and colours."
+          />
+          <Choice
+            name="format"
+            value="text"
+            checked={format === 'text'}
+            onChange={() => setFormat('text')}
+            title="Plain text"
+            hint="Text only: light, and easy on any mail app."
+          />
+        </Section>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" loading={save.isPending && !save.variables?.pause}>
+            Save preferences
+          </Button>
+          {saved && (
+            <p role="status" className="flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">
+              <CheckCircle2 className="size-4" aria-hidden /> {saved}
+            </p>
+          )}
+          {save.error && (
+            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {errorMessage(save.error)}
+            </p>
+          )}
+        </div>
+      </form>
+
+      <Section title="Take a break">
+        {data.pausedUntil ? (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">Paused until {untilDate(data.pausedUntil)}.</p>
+            <Button variant="outline" onClick={() => pause('resume')} loading={save.isPending && save.variables?.pause === 'resume'}>
+              Resume now
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">No issues for 30 days, then they start again by themselves.</p>
+            <Button variant="outline" onClick={() => pause('month')} loading={save.isPending && save.variables?.pause === 'month'}>
+              Pause for a month
+            </Button>
+          </div>
+        )}
+      </Section>
+
+      <Section title="Unsubscribe">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">Stop all mail from {data.publicationName}.</p>
+          {confirmLeave ? (
+            <div className="flex gap-2">
+              <Button variant="ghost" onClick={() => setConfirmLeave(false)}>
+                Keep me
+              </Button>
+              <Button variant="destructive" onClick={() => leave.mutate({ token })} loading={leave.isPending}>
+                Yes, unsubscribe
+              </Button>
+            </div>
+          ) : (
+            <Button variant="outline" onClick={() => setConfirmLeave(true)}>
+              Unsubscribe
+            </Button>
+          )}
+        </div>
+        {leave.error && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {errorMessage(leave.error)}
+          </p>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+export function PreferencesPage({ token }: { token: string }) {
+  const info = trpc.preferences.get.useQuery({ token }, { retry: false });
+  useTitle('Preferences', { bare: info.data?.whiteLabel ?? true });
+  const data = info.data;
+  return (
+    <ReaderLayout brand={data ? { ...data, name: data.publicationName } : info.isError ? { name: '', whiteLabel: false } : undefined}>
+      <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
+        {info.isError ? (
+          <div className="flex flex-col items-center text-center">
+            <NoticeIcon>
+              <SlidersHorizontal className="size-7" aria-hidden />
+            </NoticeIcon>
+            <h1 className="mt-6 text-3xl font-semibold tracking-tight">Preferences</h1>
+            <p role="alert" className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+              {errorMessage(info.error)}
+            </p>
+          </div>
+        ) : !data ? (
+          <div className="flex justify-center py-16">
+            <Spinner />
+          </div>
+        ) : (
+          <>
+            <h1 className="text-3xl font-semibold tracking-tight break-words">Your preferences for {data.publicationName}</h1>
+            <p className="mt-2 text-zinc-600 dark:text-zinc-400">For {data.email}. Changes count from the next issue.</p>
+            <div className="mt-8">
+              {data.status === 'active' ? (
+                <Form token={token} data={data} />
+              ) : (
+                <p role="status" className="rounded-lg border border-zinc-200 p-4 text-zinc-700 dark:border-zinc-800 dark:text-zinc-300">
+                  {data.status === 'unsubscribed'
+                    ? `You are unsubscribed: ${data.email} will get no more issues of ${data.publicationName}.`
+                    : 'This address is not receiving issues right now, so there is nothing to change.'}
+                </p>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </ReaderLayout>
+  );
+}

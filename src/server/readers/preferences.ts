@@ -1,0 +1,258 @@
+// The preference centre: every issue's footer carries a signed link per reader (its own token purpose,
+// so an unsubscribe token never opens it and the other way round), and the page behind it lets the reader
+// choose topics (the publication's topics become the reader's tags, source 'preferences'), every issue or
+// a weekly roll-up, HTML or plain text, a month's pause, or leaving. Sends read these choices when each
+// chunk of recipients is taken (filterReaderChoices), so a change during a send counts for later batches.
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Deps } from '../context';
+import { lockFor, tx, type DbOrTx } from '../db';
+import { AppError } from '../errors';
+import { publications, readerSettings, sendRecipients, subscriberTags, subscribers, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
+import { readToken, signToken } from '../crypto';
+import { recordReaderEvent } from './events';
+import { readerBrandOf, type ReaderBrand } from '../subscribers/reader-brand';
+import { findOwned } from '../publications/publications';
+import { unsubscribe, unsubscribeToken } from '../delivery/unsubscribe';
+import { MAX_TAGS_PER_READER, MAX_TOPICS, READERS_MSG, type ReaderFormat, type ReaderFrequency } from '../../shared/schemas/readers';
+
+const PURPOSE = 'preferences';
+export const PAUSE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const PREFERENCES_MSG = {
+  notSubscribed: 'You are no longer subscribed to this newsletter, so there is nothing to change.',
+  tooManyTopics: `A publication offers at most ${MAX_TOPICS} topics.`,
+} as const;
+
+export const preferencesToken = (appSecret: string, subscriberId: string) => signToken(appSecret, PURPOSE, subscriberId);
+
+/** The reader's preference page on `base` (APP_URL or the account's custom domain). */
+export const preferencesUrl = (deps: Pick<Deps, 'env'>, base: string, subscriberId: string) =>
+  `${base}/preferences/${preferencesToken(deps.env.APP_SECRET, subscriberId)}`;
+
+type PrefDeps = Pick<Deps, 'db' | 'env' | 'now'>;
+
+async function readerOf(db: DbOrTx, appSecret: string, token: string) {
+  const id = readToken(appSecret, PURPOSE, token);
+  if (!id) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
+  const [row] = await db
+    .select({ sub: subscribers, publicationName: publications.name, userId: publications.userId, workflowData: publications.workflowData })
+    .from(subscribers)
+    .innerJoin(publications, eq(publications.id, subscribers.publicationId))
+    .where(eq(subscribers.id, id));
+  if (!row) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
+  return row;
+}
+
+export async function topicsOf(db: DbOrTx, publicationId: string): Promise<string[]> {
+  const [row] = await db.select({ topics: readerSettings.topics }).from(readerSettings).where(eq(readerSettings.publicationId, publicationId));
+  return row?.topics ?? [];
+}
+
+const maskEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}${'•'.repeat(Math.max(1, Math.min(6, local.length - 2)))}@${domain}`;
+};
+
+export interface ReaderPreferences extends ReaderBrand {
+  publicationName: string;
+  email: string;
+  status: string;
+  topics: { name: string; chosen: boolean }[];
+  frequency: ReaderFrequency;
+  format: ReaderFormat;
+  /** ISO time the pause ends; null when not paused (a pause that has ended reads as none). */
+  pausedUntil: string | null;
+}
+
+async function view(deps: PrefDeps, row: Awaited<ReturnType<typeof readerOf>>): Promise<ReaderPreferences> {
+  const now = deps.now();
+  const topics = await topicsOf(deps.db, row.sub.publicationId);
+  const tags = new Set(
+    topics.length
+      ? (
+          await deps.db
+            .select({ tag: subscriberTags.tag })
+            .from(subscriberTags)
+            .where(and(eq(subscriberTags.subscriberId, row.sub.id), inArray(subscriberTags.tag, topics)))
+        ).map((r) => r.tag)
+      : [],
+  );
+  const paused = row.sub.pausedUntil && row.sub.pausedUntil.getTime() > now.getTime() ? row.sub.pausedUntil : null;
+  return {
+    publicationName: row.publicationName,
+    email: maskEmail(row.sub.email),
+    status: row.sub.status,
+    topics: topics.map((name) => ({ name, chosen: tags.has(name) })),
+    frequency: row.sub.frequency,
+    format: row.sub.format,
+    pausedUntil: paused ? paused.toISOString() : null,
+    ...(await readerBrandOf(deps.db, row, now)),
+  };
+}
+
+/** What the preference page shows; a forged, altered or stale token is refused with READERS_MSG.preferencesLink. */
+export async function getPreferences(deps: PrefDeps, token: string): Promise<ReaderPreferences> {
+  return view(deps, await readerOf(deps.db, deps.env.APP_SECRET, token));
+}
+
+export interface PreferencesChange {
+  token: string;
+  /** The topics the reader wants, among the publication's; names it no longer offers are ignored. */
+  topics?: string[];
+  frequency?: ReaderFrequency;
+  format?: ReaderFormat;
+  /** 'month': paused for 30 days from now; 'resume': issues again from the next send. */
+  pause?: 'month' | 'resume';
+}
+
+/** Saves what the reader changed (only the fields given) and records it in their history. */
+export async function savePreferences(deps: PrefDeps, input: PreferencesChange): Promise<ReaderPreferences> {
+  const now = deps.now();
+  const id = readToken(deps.env.APP_SECRET, PURPOSE, input.token);
+  if (!id) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
+  await tx(deps.db, async (t) => {
+    // The reader's tag count decides whether a topic may be added: read and written under one lock.
+    await lockFor(t, `reader-tags:${id}`);
+    const row = await readerOf(t, deps.env.APP_SECRET, input.token);
+    const sub = row.sub;
+    if (sub.status !== 'active') throw new AppError('BAD_REQUEST', PREFERENCES_MSG.notSubscribed);
+    const changed: Record<string, unknown> = {};
+    if (input.topics) {
+      const offered = await topicsOf(t, sub.publicationId);
+      const wanted = new Set(input.topics.filter((n) => offered.includes(n)));
+      const current = offered.length
+        ? (
+            await t
+              .select({ tag: subscriberTags.tag })
+              .from(subscriberTags)
+              .where(and(eq(subscriberTags.subscriberId, sub.id), inArray(subscriberTags.tag, offered)))
+          ).map((r) => r.tag)
+        : [];
+      const added = [...wanted].filter((n) => !current.includes(n));
+      const removed = current.filter((n) => !wanted.has(n));
+      if (added.length) {
+        const [held] = await t
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(subscriberTags)
+          .where(eq(subscriberTags.subscriberId, sub.id));
+        if ((held?.n ?? 0) - removed.length + added.length > MAX_TAGS_PER_READER) throw new AppError('BAD_REQUEST', READERS_MSG.tooManyTags);
+        await t
+          .insert(subscriberTags)
+          .values(added.map((tag) => ({ subscriberId: sub.id, publicationId: sub.publicationId, tag, source: 'preferences', createdAt: now })))
+          .onConflictDoNothing();
+      }
+      if (removed.length) await t.delete(subscriberTags).where(and(eq(subscriberTags.subscriberId, sub.id), inArray(subscriberTags.tag, removed)));
+      if (added.length || removed.length) changed.topics = { added, removed };
+    }
+    const set: Partial<typeof subscribers.$inferInsert> = {};
+    if (input.frequency && input.frequency !== sub.frequency) {
+      set.frequency = input.frequency;
+      changed.frequency = { from: sub.frequency, to: input.frequency };
+    }
+    if (input.format && input.format !== sub.format) {
+      set.format = input.format;
+      changed.format = { from: sub.format, to: input.format };
+    }
+    const pausedNow = sub.pausedUntil !== null && sub.pausedUntil.getTime() > now.getTime();
+    if (input.pause === 'month' && !pausedNow) {
+      set.pausedUntil = new Date(now.getTime() + PAUSE_MS);
+      changed.pausedUntil = set.pausedUntil.toISOString();
+    } else if (input.pause === 'resume' && sub.pausedUntil !== null) {
+      set.pausedUntil = null;
+      if (pausedNow) changed.resumed = true;
+    }
+    if (Object.keys(set).length)
+      await t
+        .update(subscribers)
+        .set({ ...set, updatedAt: now })
+        .where(eq(subscribers.id, sub.id));
+    if (Object.keys(changed).length)
+      await recordReaderEvent(t, { publicationId: sub.publicationId, subscriberId: sub.id, kind: 'preferences', source: 'reader', detail: changed, at: now });
+  });
+  return getPreferences(deps, input.token);
+}
+
+/** Leaving from the preference page: the same as the issue's unsubscribe link. */
+export async function unsubscribeFromPreferences(deps: PrefDeps & Pick<Deps, 'queue'>, token: string): Promise<ReaderPreferences> {
+  const id = readToken(deps.env.APP_SECRET, PURPOSE, token);
+  if (!id) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
+  const done = await unsubscribe(deps, unsubscribeToken(deps.env.APP_SECRET, id, ''), 'preferences');
+  if (!done) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
+  return getPreferences(deps, token);
+}
+
+/** The creator's topics list for the preference centre. */
+export async function publicationTopics(ctx: Pick<Deps, 'db'> & { user: { id: string } }, publicationId: string): Promise<string[]> {
+  await findOwned(ctx.db, ctx.user.id, publicationId);
+  return topicsOf(ctx.db, publicationId);
+}
+
+export async function savePublicationTopics(
+  ctx: Pick<Deps, 'db' | 'now'> & { user: { id: string } },
+  input: { publicationId: string; topics: string[] },
+): Promise<string[]> {
+  await findOwned(ctx.db, ctx.user.id, input.publicationId);
+  const topics = [...new Set(input.topics)];
+  if (topics.length > MAX_TOPICS) throw new AppError('BAD_REQUEST', PREFERENCES_MSG.tooManyTopics);
+  const now = ctx.now();
+  await ctx.db
+    .insert(readerSettings)
+    .values({ publicationId: input.publicationId, topics, updatedAt: now })
+    .onConflictDoUpdate({ target: readerSettings.publicationId, set: { topics, updatedAt: now } });
+  return topics;
+}
+
+/**
+ * Who gets which kind of send, by the reader's choices at `now`: an issue goes to readers who are not
+ * paused and want every issue; a weekly roll-up to those who are not paused and chose it.
+ */
+export function choicesAllow(send: Pick<IssueSendRow, 'rollupOf'>, now: Date): SQL {
+  return and(or(isNull(subscribers.pausedUntil), lte(subscribers.pausedUntil, now))!, eq(subscribers.frequency, send.rollupOf ? 'weekly' : 'every'))!;
+}
+
+/**
+ * At the moment a chunk is taken: drops readers who paused or changed how often they want mail since
+ * the snapshot (marked suppressed with the reason), and says which of the rest want plain text.
+ */
+export async function filterReaderChoices(
+  db: DbOrTx,
+  send: IssueSendRow,
+  chunk: SendRecipientRow[],
+  now: Date,
+): Promise<{ ready: SendRecipientRow[]; textOnly: Set<number> }> {
+  const ids = chunk.map((r) => r.subscriberId).filter((id): id is string => Boolean(id));
+  const choices = ids.length
+    ? await db
+        .select({
+          id: subscribers.id,
+          format: subscribers.format,
+          allowed: sql<number>`CASE WHEN ${choicesAllow(send, now)} THEN 1 ELSE 0 END`.mapWith(Number),
+        })
+        .from(subscribers)
+        .where(inArray(subscribers.id, ids))
+    : [];
+  const byId = new Map(choices.map((c) => [c.id, c]));
+  const skip = chunk.filter((r) => r.subscriberId && byId.get(r.subscriberId)?.allowed === 0);
+  if (skip.length)
+    await db
+      .update(sendRecipients)
+      .set({ status: 'suppressed', error: 'Paused, or chose another frequency, before delivery' })
+      .where(
+        inArray(
+          sendRecipients.id,
+          skip.map((r) => r.id),
+        ),
+      );
+  const skipped = new Set(skip.map((r) => r.id));
+  const ready = chunk.filter((r) => !skipped.has(r.id));
+  return { ready, textOnly: new Set(ready.filter((r) => r.subscriberId && byId.get(r.subscriberId)?.format === 'text').map((r) => r.id)) };
+}
+
+/** Publications with at least one active reader who chose the weekly roll-up. */
+export async function publicationsWithWeeklyReaders(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: subscribers.publicationId })
+    .from(subscribers)
+    .where(and(eq(subscribers.status, 'active'), eq(subscribers.frequency, 'weekly')));
+  return rows.map((r) => r.id);
+}
