@@ -28,6 +28,7 @@ import { teamRouter } from '../routers/team';
 import { analyticsRouter } from '../routers/analytics';
 import { apiKeysRouter } from '../routers/api-keys';
 import { webhooksRouter } from '../routers/webhooks';
+import { formsRouter } from '../routers/forms';
 
 export const appRouter = router({
   auth: authRouter,
@@ -58,6 +59,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
   demo: demoRouter,
+  forms: formsRouter,
 });
 
 export type AppRouter = typeof appRouter;
