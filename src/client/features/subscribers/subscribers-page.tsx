@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
+import { SignupFormsPanel } from './signup-forms';
 
 type ImportReport = RouterOutputs['subscribers']['importCsv'];
 
@@ -360,6 +361,9 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
           </aside>
         </div>
       )}
+      <div className="mt-6">
+        <SignupFormsPanel publicationId={publicationId} />
+      </div>
       <ConfirmDialog
         open={confirm}
         onOpenChange={setConfirm}
