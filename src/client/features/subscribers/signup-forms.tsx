@@ -15,7 +15,7 @@ import { LOADED } from '../../lib/page-data';
 
 type Form = RouterOutputs['forms']['list'][number];
 
-function CopyBlock({ label, code, copyLabel }: { label: string; code: string; copyLabel: string }) {
+function CopyBlock({ title, label, code, copyLabel }: { title: string; label: string; code: string; copyLabel: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -29,7 +29,7 @@ function CopyBlock({ label, code, copyLabel }: { label: string; code: string; co
   return (
     <div className="grid min-w-0 gap-1">
       <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</span>
+        <span className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{title}</span>
         <Button variant="outline" size="sm" onClick={() => void copy()}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
           {copied ? 'Copied' : copyLabel}
@@ -107,8 +107,8 @@ function FormCard({ form, publicationId, onChanged }: { form: Form; publicationI
         </div>
       )}
       <div className="grid gap-3 lg:grid-cols-2">
-        <CopyBlock label={`HTML form code for ${form.name}`} copyLabel="Copy HTML" code={form.htmlCode} />
-        <CopyBlock label={`Iframe code for ${form.name}`} copyLabel="Copy iframe" code={form.iframeCode} />
+        <CopyBlock title="HTML form (works without JavaScript)" label={`HTML form code for ${form.name}`} copyLabel="Copy HTML" code={form.htmlCode} />
+        <CopyBlock title="Iframe" label={`Iframe code for ${form.name}`} copyLabel="Copy iframe" code={form.iframeCode} />
       </div>
       <ConfirmDialog
         open={confirm}
