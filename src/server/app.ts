@@ -35,6 +35,7 @@ import { onboardingRest } from './rest/onboarding';
 import { v1Api } from './rest/v1/handler';
 import { teamRest } from './rest/team';
 import { trackingPublicRest, trackingRest } from './rest/tracking';
+import { formsPublicRest } from './rest/forms-public';
 import { errorResponse } from './http/error-response';
 import { AppError } from './errors';
 import { MSG } from '../shared/messages';
@@ -159,10 +160,13 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.use('/t/*', publicContext);
   app.use('/media/*', publicContext);
   app.use('/blog/feed.xml', publicContext);
+  // Signup forms on other sites post here cross-site; the app's own state-changing paths stay under /api.
+  app.use('/f/*', publicContext);
   app.route('/webhooks', webhooksRest);
   app.route('/', publicDeliveryRest);
   app.route('/', trackingPublicRest);
   app.route('/', blogPublicRest);
+  app.route('/', formsPublicRest);
 
   // Saved themes' web fonts, for mail clients on any origin.
   app.get('/fonts/:file', async (c) => {

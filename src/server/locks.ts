@@ -34,6 +34,8 @@ export const locks = {
   publication: (t: Tx, publicationId: string) => lockFor(t, `publication:${publicationId}`),
   /** The plan's limit on a publication's kept (pending and active) subscribers. */
   subscribersOf: (t: Tx, publicationId: string) => lockFor(t, `plan-limit:subscribers:${publicationId}`),
+  /** The cap on a publication's signup forms. */
+  signupFormsOf: (t: Tx, publicationId: string) => lockFor(t, `signup-forms:${publicationId}`),
   /** An owner's workspace: its creation, seats, invitations and members. */
   workspaceOf: (t: Tx, ownerId: string) => lockFor(t, `workspace:${ownerId}`),
   /** The cap on a user's running AI generations. */

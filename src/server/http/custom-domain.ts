@@ -8,6 +8,7 @@ import type { Deps } from '../context';
 import type { AppEnv } from './types';
 import { domainOwner } from '../domains/custom-domains';
 import { findBySlug } from '../subscribers/slug';
+import { publicForm } from '../readers/forms';
 import { errorResponse } from './error-response';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
@@ -25,6 +26,7 @@ export const READER_PROCEDURES = new Set([
 ]);
 
 const READER_PAGE = /^\/p\/([^/]+)(?:\/(?:confirm|feed\.xml|issues\/[^/]+))?\/?$/;
+const FORM_PAGE = /^\/f\/([^/]+)$/;
 const OPEN_PREFIXES = ['/assets/', '/u/', '/t/', '/media/', '/fonts/', '/preferences/'];
 const ROOT_FILE = /^\/[\w.-]+\.(?:svg|ico|png|webmanifest|txt)$/;
 
@@ -61,6 +63,12 @@ export function customDomainGate(deps: Deps): MiddlewareHandler<AppEnv> {
       if (slug === null) return c.notFound();
       const pub = await findBySlug(deps.db, slug);
       return pub?.userId === owner ? next() : c.notFound();
+    }
+    const formPage = FORM_PAGE.exec(path);
+    if (formPage) {
+      // An embedded signup form of this account's publications (its page and its posts).
+      const found = await publicForm(deps.db, safeDecode(formPage[1]!) ?? '');
+      return found?.pub.userId === owner ? next() : c.notFound();
     }
     if (path === '/unsubscribe' || OPEN_PREFIXES.some((p) => path.startsWith(p)) || ROOT_FILE.test(path)) return next();
     if (path.startsWith('/api/trpc/') && allowedProcedures(path)) return next();

@@ -37,6 +37,12 @@ function headerList(production: boolean): [string, string][] {
   return headers;
 }
 
+/**
+ * A route whose own policy names frame-ancestors (the embeddable signup form) decides its framing there:
+ * X-Frame-Options, which cannot say "any site", is then left out rather than contradicting it.
+ */
+const decidesFraming = (csp: unknown) => typeof csp === 'string' && csp.includes('frame-ancestors');
+
 type HeaderArg = http.OutgoingHttpHeaders | http.OutgoingHttpHeader[] | undefined;
 const SECURED = Symbol('secured-response');
 
@@ -56,20 +62,26 @@ export function secureServerResponse(opts: { production: boolean }): typeof http
       const given = typeof reason === 'string' ? headers : reason;
       const own = new Set<string>();
       const flat: string[] = [];
+      let ownCsp: unknown;
       if (Array.isArray(given)) {
         for (let i = 0; i + 1 < given.length; i += 2) {
-          own.add(String(given[i]).toLowerCase());
+          const lower = String(given[i]).toLowerCase();
+          own.add(lower);
+          if (lower === 'content-security-policy') ownCsp = String(given[i + 1]);
           flat.push(String(given[i]), String(given[i + 1]));
         }
       } else if (given) {
         for (const name in given) {
           const value = given[name];
           if (value === undefined) continue;
-          own.add(name.toLowerCase());
+          const lower = name.toLowerCase();
+          own.add(lower);
+          if (lower === 'content-security-policy') ownCsp = String(value);
           if (Array.isArray(value)) for (const one of value) flat.push(name, one);
           else flat.push(name, String(value));
         }
       }
+      if (ownCsp !== undefined && decidesFraming(ownCsp)) own.add('x-frame-options');
       for (const [name, lower, value] of defaults) if (!own.has(lower) && !this.hasHeader(lower)) flat.push(name, value);
       return message === undefined ? super.writeHead(status, flat) : super.writeHead(status, message, flat);
     }
@@ -84,6 +96,7 @@ export function securityHeaders(opts: { production: boolean }): MiddlewareHandle
     const outgoing = (c.env as { outgoing?: { [SECURED]?: boolean } } | undefined)?.outgoing;
     if (outgoing?.[SECURED]) return next();
     await next();
-    for (const [name, value] of headers) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    const framing = decidesFraming(c.res.headers.get('content-security-policy'));
+    for (const [name, value] of headers) if (!c.res.headers.has(name) && !(framing && name === 'X-Frame-Options')) c.res.headers.set(name, value);
   };
 }

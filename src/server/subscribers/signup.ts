@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { emitWebhook } from '../webhooks/emit';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../context';
-import { affectedRows, tx, type DbOrTx } from '../db';
+import { affectedRows, tx, type DbOrTx, type Tx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { subscribers, type PublicationRow } from '../../../db/schema';
@@ -51,7 +51,20 @@ async function hasRoom(db: DbOrTx, pub: PublicationRow, now: Date): Promise<bool
   return (kept?.n ?? 0) < limit;
 }
 
-export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: string }> {
+/**
+ * Where a signup comes from when it is not the hosted page: an embedded form (its id as the detail).
+ * `joined` runs in the signup's transaction for a reader who is about to be mailed a link (new, pending,
+ * or back after leaving), e.g. to give them the form's tag.
+ */
+export interface SignupVia {
+  source: 'form';
+  detail: string;
+  joined?: (t: Tx, subscriberId: string, at: Date) => Promise<void>;
+}
+
+export async function signup(ctx: Ctx, input: SignupInput, via?: SignupVia): Promise<{ message: string }> {
+  const source = via?.source ?? 'signup';
+  const detail = via ? { [via.source]: via.detail } : undefined;
   const email = normalizeEmail(input.email);
   await ctx.limiter.hit(`subscribers:signup:ip:${ctx.ip}`, SIGNUP_RULES.ip);
   const pub = await publicationBySlug(ctx.db, input.slug);
@@ -93,18 +106,20 @@ export async function signup(ctx: Ctx, input: SignupInput): Promise<{ message: s
           publicationId: pub.id,
           subscriberId: existing.id,
           kind: 'subscribed',
-          source: 'signup',
-          detail: { again: true },
+          source,
+          detail: { again: true, ...detail },
           at: now,
         });
+      await via?.joined?.(t, existing.id, now);
     } else {
       const id = crypto.randomUUID();
       await t
         .insert(subscribers)
-        .values({ id, publicationId: pub.id, email, name: input.name, source: 'signup', createdAt: now, ...pending })
+        .values({ id, publicationId: pub.id, email, name: input.name, source, sourceDetail: via?.detail ?? null, createdAt: now, ...pending })
         .onConflictDoUpdate({ target: [subscribers.publicationId, subscribers.email], set: pending });
-      const subscriber = { id, email, name: input.name, status: 'pending', source: 'signup' };
-      await recordReaderEvent(t, { publicationId: pub.id, subscriberId: id, kind: 'subscribed', source: 'signup', at: now });
+      const subscriber = { id, email, name: input.name, status: 'pending', source };
+      await recordReaderEvent(t, { publicationId: pub.id, subscriberId: id, kind: 'subscribed', source, detail, at: now });
+      await via?.joined?.(t, id, now);
       await emitWebhook(ctx, pub.userId, 'subscriber.created', { publicationId: pub.id, subscriber }, t);
     }
     return fresh;

@@ -29,6 +29,7 @@ import { analyticsRouter } from '../routers/analytics';
 import { apiKeysRouter } from '../routers/api-keys';
 import { webhooksRouter } from '../routers/webhooks';
 import { preferencesRouter } from '../routers/preferences';
+import { formsRouter } from '../routers/forms';
 
 export const appRouter = router({
   auth: authRouter,
@@ -60,6 +61,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   preferences: preferencesRouter,
   demo: demoRouter,
+  forms: formsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,6 +16,7 @@ import { formatDate } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
 import { TopicsPanel } from '../preferences';
+import { SignupFormsPanel } from './signup-forms';
 
 type ImportReport = RouterOutputs['subscribers']['importCsv'];
 
@@ -362,6 +363,9 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
           </aside>
         </div>
       )}
+      <div className="mt-6">
+        <SignupFormsPanel publicationId={publicationId} />
+      </div>
       <ConfirmDialog
         open={confirm}
         onOpenChange={setConfirm}

@@ -1,0 +1,187 @@
+// The Subscribers page's "Signup forms" section: forms for other sites (each may tag its readers), made,
+// renamed and deleted here, each with its copy-paste code: a plain HTML form that works without
+// JavaScript, and an iframe of the form page. The code is written by the server (escaped there).
+import { useState } from 'react';
+import { Check, Copy, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Button } from '../../components/ui/button';
+import { Input, Textarea } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { Badge } from '../../components/ui/badge';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/errors';
+import { trpc, type RouterOutputs } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
+
+type Form = RouterOutputs['forms']['list'][number];
+
+function CopyBlock({ title, label, code, copyLabel }: { title: string; label: string; code: string; copyLabel: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast({ title: 'Could not copy', description: 'Select the code and copy it by hand.', variant: 'destructive' });
+    }
+  };
+  return (
+    <div className="grid min-w-0 gap-1">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{title}</span>
+        <Button variant="outline" size="sm" onClick={() => void copy()}>
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+          {copied ? 'Copied' : copyLabel}
+        </Button>
+      </div>
+      <Textarea
+        readOnly
+        aria-label={label}
+        value={code}
+        rows={Math.min(12, code.split('\n').length + 1)}
+        onFocus={(e) => e.currentTarget.select()}
+        className="font-mono text-xs break-all whitespace-pre-wrap"
+      />
+    </div>
+  );
+}
+
+function FormCard({ form, publicationId, onChanged }: { form: Form; publicationId: string; onChanged: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(form.name);
+  const [tag, setTag] = useState(form.tag ?? '');
+  const [confirm, setConfirm] = useState(false);
+  const update = trpc.forms.update.useMutation({
+    onSuccess: () => {
+      setEditing(false);
+      onChanged();
+    },
+    onError: (err) => toast({ title: 'Could not save the form', description: errorMessage(err), variant: 'destructive' }),
+  });
+  const remove = trpc.forms.delete.useMutation({
+    onSuccess: () => {
+      setConfirm(false);
+      toast({ title: `${form.name} deleted` });
+      onChanged();
+    },
+    onError: (err) => toast({ title: 'Could not delete the form', description: errorMessage(err), variant: 'destructive' }),
+  });
+  return (
+    <li className="grid gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" aria-label={form.name}>
+      {editing ? (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            update.mutate({ publicationId, id: form.id, name, tag: tag.trim() || null });
+          }}
+        >
+          <div className="grid min-w-0 flex-1 gap-1">
+            <Label htmlFor={`form-name-${form.id}`}>Form name</Label>
+            <Input id={`form-name-${form.id}`} value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+          </div>
+          <div className="grid min-w-0 flex-1 gap-1">
+            <Label htmlFor={`form-tag-${form.id}`}>Tag (optional)</Label>
+            <Input id={`form-tag-${form.id}`} value={tag} onChange={(e) => setTag(e.target.value)} maxLength={50} />
+          </div>
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+          <Button type="button" variant="outline" onClick={() => setEditing(false)}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="min-w-0 font-medium break-words text-zinc-900 dark:text-zinc-100">{form.name}</h3>
+          {form.tag ? <Badge tone="neutral">tag: {form.tag}</Badge> : <span className="text-xs text-zinc-500 dark:text-zinc-400">no tag</span>}
+          <div className="ml-auto flex gap-1">
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Rename ${form.name}`}>
+              <Pencil aria-hidden /> Rename
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setConfirm(true)} aria-label={`Delete ${form.name}`}>
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          </div>
+        </div>
+      )}
+      <div className="grid gap-3 lg:grid-cols-2">
+        <CopyBlock title="HTML form (works without JavaScript)" label={`HTML form code for ${form.name}`} copyLabel="Copy HTML" code={form.htmlCode} />
+        <CopyBlock title="Iframe" label={`Iframe code for ${form.name}`} copyLabel="Copy iframe" code={form.iframeCode} />
+      </div>
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title={`Delete ${form.name}?`}
+        description="Pages that carry its code stop taking signups. Readers who joined through it stay, with their tag."
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate({ publicationId, id: form.id })}
+      />
+    </li>
+  );
+}
+
+export function SignupFormsPanel({ publicationId }: { publicationId: string }) {
+  const utils = trpc.useUtils();
+  const forms = trpc.forms.list.useQuery({ publicationId }, LOADED);
+  const [name, setName] = useState('');
+  const [tag, setTag] = useState('');
+  const refresh = () => void utils.forms.list.invalidate({ publicationId });
+  const create = trpc.forms.create.useMutation({
+    onSuccess: (f) => {
+      toast({ title: `${f.name} created` });
+      setName('');
+      setTag('');
+      refresh();
+    },
+    onError: (err) => toast({ title: 'Could not create the form', description: errorMessage(err), variant: 'destructive' }),
+  });
+  return (
+    <section
+      aria-labelledby="forms-heading"
+      className="grid gap-3 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <div>
+        <h2 id="forms-heading" className="font-medium text-zinc-900 dark:text-zinc-100">
+          Signup forms
+        </h2>
+        <p className="text-zinc-600 dark:text-zinc-400">
+          Put a signup form on your own site: paste the HTML form (works without JavaScript) or the iframe. Readers confirm by e-mail, as on your signup page; a
+          form’s tag is given to the readers who join through it.
+        </p>
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate({ publicationId, name, tag: tag.trim() || null });
+        }}
+      >
+        <div className="grid min-w-0 flex-1 basis-40 gap-1">
+          <Label htmlFor="new-form-name">Form name</Label>
+          <Input id="new-form-name" placeholder="Blog sidebar" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+        </div>
+        <div className="grid min-w-0 flex-1 basis-40 gap-1">
+          <Label htmlFor="new-form-tag">Tag (optional)</Label>
+          <Input id="new-form-tag" placeholder="from-blog" value={tag} onChange={(e) => setTag(e.target.value)} maxLength={50} />
+        </div>
+        <Button type="submit" loading={create.isPending}>
+          <Plus aria-hidden /> Create form
+        </Button>
+      </form>
+      {forms.isError && !forms.data ? (
+        <p className="text-red-700 dark:text-red-300">{errorMessage(forms.error)}</p>
+      ) : forms.data && forms.data.length === 0 ? (
+        <p className="text-zinc-500 dark:text-zinc-400">No signup forms yet.</p>
+      ) : (
+        <ul className="grid gap-3" aria-label="Signup forms">
+          {forms.data?.map((f) => (
+            <FormCard key={f.id} form={f} publicationId={publicationId} onChanged={refresh} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
