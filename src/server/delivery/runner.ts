@@ -10,7 +10,9 @@ import type { Deps } from '../context';
 import { emitWebhook } from '../webhooks/emit';
 import { affectedRows, execute, tx, type Db, type DbOrTx } from '../db';
 import { locks } from '../locks';
-import { issueSends, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
+import { issueSends, segments, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
+import { MATCHES_NOBODY, recipientsWhere, stillMatching } from '../readers/segments';
+import type { SegmentRules } from '../../shared/schemas/readers';
 import type { JobQueue, ClaimedJob } from '../jobs/queue';
 import { chainFor } from '../mail/chain';
 import { deliver } from '../mail/deliver';
@@ -32,8 +34,9 @@ export const WAIT_RECHECK_MS = 5 * 60_000;
 export const outageDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 15 * 60_000);
 
 /**
- * Freezes who gets the issue: active subscribers not on the account's suppression list. A subject
- * test's groups are drawn in the same transaction.
+ * Freezes who gets the issue: active subscribers not on the account's suppression list (and, for a send
+ * to a segment, matching its rules: the same condition its count before sending used). A subject test's
+ * groups are drawn in the same transaction.
  */
 export async function snapshotRecipients(db: DbOrTx, send: IssueSendRow, now: Date): Promise<number> {
   return tx(db, async (t) => {
@@ -43,8 +46,7 @@ export async function snapshotRecipients(db: DbOrTx, send: IssueSendRow, now: Da
       INSERT INTO ${sendRecipients} (send_id, subscriber_id, email, name, status)
       SELECT ${send.id}, ${subscribers.id}, ${subscribers.email}, ${subscribers.name}, 'pending'
       FROM ${subscribers}
-      WHERE ${subscribers.publicationId} = ${send.publicationId} AND ${subscribers.status} = 'active'
-        AND NOT EXISTS (SELECT 1 FROM ${suppressions} WHERE ${suppressions.userId} = ${send.userId} AND ${suppressions.email} = ${subscribers.email})
+      WHERE ${recipientsWhere(send.publicationId, send.userId, await segmentRulesOf(t, send), now)}
       ORDER BY ${subscribers.createdAt}
       ON CONFLICT DO NOTHING`,
     );
@@ -179,7 +181,7 @@ export async function runSend(
         .orderBy(sendRecipients.id)
         .limit(CHUNK);
       if (!chunk.length) return null;
-      const ready = await filterSuppressed(t, send, chunk);
+      const ready = await keepSegmentMatches(t, send, await filterSuppressed(t, send, chunk));
       if (ready.length) {
         await t
           .update(sendRecipients)
@@ -330,6 +332,44 @@ async function filterSuppressed(db: DbOrTx, send: IssueSendRow, chunk: SendRecip
   }
   const skipped = new Set(skip.map((r) => r.id));
   return chunk.filter((r) => !skipped.has(r.id));
+}
+
+/**
+ * A send to a segment's rules as they stand now; a segment deleted since (refused while a send uses it)
+ * matches nobody rather than everybody.
+ */
+async function segmentRulesOf(db: DbOrTx, send: IssueSendRow): Promise<SegmentRules | null> {
+  if (!send.segmentId) return null;
+  const [seg] = await db.select({ rules: segments.rules }).from(segments).where(eq(segments.id, send.segmentId));
+  return seg?.rules ?? MATCHES_NOBODY;
+}
+
+/**
+ * Drops the recipients of a send to a segment who no longer match it just before their batch (they
+ * removed the segment's tag, say): a reader's choice made before their batch is honoured. The "last N
+ * sends" of engagement rules stay those before this send started, so its own opens move nobody.
+ */
+async function keepSegmentMatches(db: DbOrTx, send: IssueSendRow, chunk: SendRecipientRow[]): Promise<SendRecipientRow[]> {
+  if (!send.segmentId || chunk.length === 0) return chunk;
+  const rules = await segmentRulesOf(db, send);
+  const keep = await stillMatching(
+    db,
+    rules!,
+    { publicationId: send.publicationId, before: send.startedAt ?? new Date() },
+    chunk.map((r) => r.subscriberId ?? ''),
+  );
+  const out = chunk.filter((r) => !r.subscriberId || !keep.has(r.subscriberId));
+  if (out.length)
+    await db
+      .update(sendRecipients)
+      .set({ status: 'suppressed', error: 'No longer in the segment before delivery' })
+      .where(
+        inArray(
+          sendRecipients.id,
+          out.map((r) => r.id),
+        ),
+      );
+  return chunk.filter((r) => r.subscriberId && keep.has(r.subscriberId));
 }
 
 /** Handles one claimed job: runs the send and settles the job by the outcome. */

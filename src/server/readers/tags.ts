@@ -2,9 +2,11 @@
 // reader chooses, each recorded in the reader's history ('tagged' / 'untagged') in the caller's
 // transaction. Segments (segments.ts) select readers by them.
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
+import type { AuthedContext } from '../context';
+import { tx, type DbOrTx } from '../db';
+import { findOwned } from '../publications/publications';
 import { AppError } from '../errors';
-import { subscriberTags } from '../../../db/schema';
+import { subscriberTags, subscribers } from '../../../db/schema';
 import { MAX_TAGS_PER_READER, READERS_MSG, tagName } from '../../shared/schemas/readers';
 import { recordReaderEvents } from './events';
 
@@ -129,4 +131,42 @@ export async function tagCounts(db: DbOrTx, publicationId: string): Promise<{ ta
     .groupBy(subscriberTags.tag)
     .orderBy(subscriberTags.tag);
   return rows;
+}
+
+type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
+
+/** The Subscribers page's tag filter: the publication's tags and how many readers carry each. */
+export async function listTags(ctx: Ctx, publicationId: string) {
+  const pub = await findOwned(ctx.db, ctx.user.id, publicationId);
+  return tagCounts(ctx.db, pub.id);
+}
+
+/** The publication's readers among these ids (others' ids are left out, never tagged). */
+async function ownReaders(t: DbOrTx, publicationId: string, ids: string[]): Promise<string[]> {
+  const rows = await t
+    .select({ id: subscribers.id })
+    .from(subscribers)
+    .where(and(eq(subscribers.publicationId, publicationId), inArray(subscribers.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** A creator tags one reader or a selection by hand; answers how many readers got a tag they lacked. */
+export function tagReaders(ctx: Ctx, input: { publicationId: string; ids: string[]; tags: string[] }): Promise<{ changed: number }> {
+  return tx(ctx.db, async (t) => {
+    const pub = await findOwned(t, ctx.user.id, input.publicationId);
+    const at = ctx.now();
+    let changed = 0;
+    for (const id of await ownReaders(t, pub.id, input.ids)) if ((await addTags(t, pub.id, id, input.tags, 'manual', at)).length) changed++;
+    return { changed };
+  });
+}
+
+export function untagReaders(ctx: Ctx, input: { publicationId: string; ids: string[]; tags: string[] }): Promise<{ changed: number }> {
+  return tx(ctx.db, async (t) => {
+    const pub = await findOwned(t, ctx.user.id, input.publicationId);
+    const at = ctx.now();
+    let changed = 0;
+    for (const id of await ownReaders(t, pub.id, input.ids)) if ((await removeTags(t, pub.id, id, input.tags, 'manual', at)).length) changed++;
+    return { changed };
+  });
 }
