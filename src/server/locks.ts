@@ -28,6 +28,8 @@ export const locks = {
   publicationsOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:publications:${userId}`),
   /** The cap on an account's webhook endpoints. */
   webhookEndpointsOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:webhook-endpoints:${userId}`),
+  /** The cap on a publication's saved segments. */
+  segmentsOf: (t: Tx, publicationId: string) => lockFor(t, `segments:${publicationId}`),
   /** The cap on an account's API keys. */
   apiKeysOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:api-keys:${userId}`),
   /** One publication's saved workflow (its plan checks compare with what is stored). */

@@ -36,6 +36,8 @@ export const createSendInput = assembleRequest.extend({
   publicationId,
   scheduledAt: z.iso.datetime({ offset: true, message: 'Invalid schedule time' }).optional(),
   subjectTest: subjectTestInput.optional(),
+  /** A saved segment of this publication: only its active readers get the issue. */
+  segmentId: z.string().trim().min(1).max(64).optional(),
 });
 export type CreateSendInput = z.infer<typeof createSendInput>;
 

@@ -22,6 +22,7 @@ import { SUBJECT_TEST_MSG, decideWinner } from './subject-test';
 import { groupSize } from '../../shared/subject-tests';
 import { precheckAssembled } from '../precheck/run';
 import { PRECHECK_MSG } from '../../shared/precheck';
+import { countWhere, findOwnedSegment, recipientsWhere } from '../readers/segments';
 
 export const SEND_JOB = 'issue.send';
 export const sendJobKey = (sendId: string) => `send:${sendId}`;
@@ -34,6 +35,7 @@ export const SEND_MSG = {
   idTaken: 'This send id is already in use',
   notCancelable: 'Only a scheduled send can be canceled.',
   notRetryable: 'Only a send that is still going can be retried now.',
+  noSegmentReaders: 'No active subscriber is in this segment yet. Choose another audience, or schedule the issue for later.',
 } as const;
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
@@ -132,6 +134,10 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
   // A scheduled issue may go to readers who subscribe before it leaves, so only an immediate send
   // needs readers today; the recipients are snapshotted when delivery starts either way.
   if (!input.scheduledAt && (await activeSubscriberCount(ctx.db, publication.id)) === 0) throw new AppError('BAD_REQUEST', SEND_MSG.noSubscribers);
+  // A segment of this publication only; its readers are chosen when delivery starts, like everyone's.
+  const segment = input.segmentId ? await findOwnedSegment(ctx.db, ctx.user.id, input.segmentId, publication.id) : null;
+  if (segment && !input.scheduledAt && (await countWhere(ctx.db, recipientsWhere(publication.id, publication.userId, segment.rules, now))) === 0)
+    throw new AppError('BAD_REQUEST', SEND_MSG.noSegmentReaders);
 
   const tracks = capabilitiesFor(ctx.user).analytics;
   const trackOpens = tracks && publication.trackOpens;
@@ -180,8 +186,8 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
     testEndsAt: null,
     testWinner: null,
     precheck,
-    segmentId: null,
-    segmentName: null,
+    segmentId: segment?.id ?? null,
+    segmentName: segment?.name ?? null,
     rollupOf: null,
     createdAt: now,
   };

@@ -2,10 +2,11 @@
 // row validated and reported by the physical line it starts on, nothing written while any row is invalid
 // (unless asked to import the valid rows alone), then written in slices that each re-check the plan's limit.
 import { recordReaderEvents } from '../readers/events';
+import { MAX_TAGS_PER_READER, READERS_MSG, tagName } from '../../shared/schemas/readers';
 import crypto from 'node:crypto';
 import { and, eq, sql, type Column } from 'drizzle-orm';
 import { parse } from 'csv-parse';
-import { subscribers, suppressions, type SubscriberStatus } from '../../../db/schema';
+import { subscriberTags, subscribers, suppressions, type SubscriberStatus } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
 import { AppError } from '../errors';
 import type { ImportReport } from './schemas';
@@ -50,8 +51,40 @@ function physicalLines(bytes: Buffer) {
 const among = (column: Column, values: string[]) => sql`${column} in ${values}`;
 const HEADER_EMAIL = /^(e-?mail|email address|e-mail address)$/i;
 const HEADER_NAME = /^(name|full name|first name|firstname|first_name|full_name)$/i;
+const HEADER_TAGS = /^tags?$/i;
 
-type NewRow = { email: string; name: string; at: number };
+/**
+ * A `tags` cell: tags separated by ; or |. Answers the tags, or the first refusal (markup, length, too
+ * many). Files repeat the same few cells, so each distinct cell is checked once.
+ */
+function tagCellParser() {
+  const seen = new Map<string, { tags: string[] } | { error: string }>();
+  return (cell: string) => {
+    let out = seen.get(cell);
+    if (!out) {
+      const tags: string[] = [];
+      const lower = new Set<string>();
+      let error: string | undefined;
+      for (const raw of cell.split(/[;|]/)) {
+        if (!raw.trim()) continue;
+        const parsed = tagName.safeParse(raw);
+        if (!parsed.success) {
+          error = `Tag "${raw.trim().slice(0, 60)}": ${parsed.error.issues[0]?.message ?? READERS_MSG.tagMarkup}`;
+          break;
+        }
+        if (lower.has(parsed.data.toLowerCase())) continue;
+        lower.add(parsed.data.toLowerCase());
+        tags.push(parsed.data);
+      }
+      if (!error && tags.length > MAX_TAGS_PER_READER) error = READERS_MSG.tooManyTags;
+      out = error ? { error } : { tags };
+      if (seen.size < 10_000) seen.set(cell, out);
+    }
+    return out;
+  };
+}
+
+type NewRow = { email: string; name: string; at: number; tags?: string[] };
 /** A reader the import wrote: its id and when it joined (ms). */
 type Written = { id: string; at: number };
 
@@ -133,7 +166,9 @@ export async function importSubscribersCsv(
   opts: { mode: 'check' | 'import'; skipInvalid?: boolean },
 ): Promise<ImportReport> {
   const pub = await authorizeImport(ctx, { publicationId, mode: opts.mode });
-  const records: { line: number; email: string; name: string }[] = [];
+  const records: { line: number; email: string; name: string; tags?: string[] }[] = [];
+  const tagCell = tagCellParser();
+  let tagsCol = -1;
   const invalid: ImportReport['invalid'] = [];
   let invalidCount = 0;
   const bad = (line: number, value: string, reason: string) => {
@@ -179,6 +214,7 @@ export async function importSubscribersCsv(
           emailCol = e;
           const n = cells.findIndex((c) => HEADER_NAME.test(c));
           nameCol = n >= 0 ? n : -1;
+          tagsCol = cells.findIndex((c) => HEADER_TAGS.test(c));
           continue;
         }
         if (!cells[0]?.includes('@')) throw new AppError('BAD_REQUEST', SUBSCRIBER_MSG.noEmailColumn);
@@ -193,7 +229,11 @@ export async function importSubscribersCsv(
       else if (!email) bad(line, '', 'No e-mail address');
       else if (email.length > 254 || !emailShape.safeParse(email).success) bad(line, email, 'Not a valid e-mail address');
       else if (name.length > 200) bad(line, email, 'Name longer than 200 characters');
-      else records.push({ line, email, name });
+      else if (tagsCol >= 0 && cells[tagsCol]) {
+        const tags = tagCell(cells[tagsCol]);
+        if ('error' in tags) bad(line, email, tags.error);
+        else records.push({ line, email, name, tags: tags.tags });
+      } else records.push({ line, email, name });
       if (++sinceYield >= 5000) {
         sinceYield = 0;
         await yieldToLoop();
@@ -270,6 +310,26 @@ export async function importSubscribersCsv(
   // readers between the count and the insert. Rows go in file order, as many at a time as there is room
   // for (the whole slice in one statement on Postgres); an address someone else added meanwhile is
   // skipped without taking room, so while room is left the next rows are tried.
+  // A written reader's row is known by its join time (unique per row of the file).
+  const writeTags = async (t: DbOrTx, rows: Row[], written: Written[]) => {
+    if (tagsCol < 0) return;
+    const byAt = new Map(rows.map((r) => [r.at, r.tags]));
+    const tagRows: { subscriberId: string; publicationId: string; tag: string; source: string; createdAt: Date }[] = [];
+    for (const w of written)
+      for (const tag of byAt.get(w.at) ?? []) tagRows.push({ subscriberId: w.id, publicationId: pub.id, tag, source: 'import', createdAt: new Date(w.at) });
+    for (let i = 0; i < tagRows.length; i += 500) await t.insert(subscriberTags).values(tagRows.slice(i, i + 500));
+    await recordReaderEvents(
+      t,
+      tagRows.map((r) => ({
+        publicationId: pub.id,
+        subscriberId: r.subscriberId,
+        kind: 'tagged' as const,
+        source: 'import',
+        detail: { tag: r.tag },
+        at: r.createdAt,
+      })),
+    );
+  };
   const writeSlice = (slice: Row[]) =>
     tx(ctx.db, async (t) => {
       await locks.subscribersOf(t, pub.id);
@@ -284,6 +344,7 @@ export async function importSubscribersCsv(
           t,
           written.map((w) => ({ publicationId: pub.id, subscriberId: w.id, kind: 'subscribed' as const, source: 'import', at: new Date(w.at) })),
         );
+        await writeTags(t, rows, written);
         out.written += written.length;
         out.taken += rows.length - written.length; // added by someone else since the file was checked
       }

@@ -5,6 +5,7 @@ import { SUBSCRIBER_STATUSES } from '../../../db/schema';
 import { emailField } from '../../shared/schemas/auth';
 import { SIGNUP_MSG } from './messages';
 import { pageCursor } from '../../shared/schemas/common';
+import { tagList, tagName } from '../../shared/schemas/readers';
 
 const publicationIdField = z.string().min(1).max(64);
 export const publicationRef = z.object({ publicationId: publicationIdField });
@@ -21,6 +22,8 @@ export const listInput = z.object({
   publicationId: z.string().min(1).max(64),
   search: z.string().trim().max(200).optional(),
   status: z.enum(SUBSCRIBER_STATUSES).optional(),
+  /** Only readers carrying this tag. */
+  tag: tagName.optional(),
   page: z.number().int().min(1).max(100_000).default(1),
   /** The previous answer's nextCursor: the page after it (page is then ignored). */
   cursor: pageCursor.optional(),
@@ -38,6 +41,8 @@ export const subscriberDto = z.object({
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
   unsubscribedAt: z.string().nullable(),
+  /** The reader's tags, sorted. */
+  tags: z.array(z.string()),
 });
 export type SubscriberDto = z.infer<typeof subscriberDto>;
 
@@ -65,6 +70,8 @@ export const subscriberRef = z.object({ publicationId: publicationIdField, id: z
 export const updateInput = subscriberRef.extend({
   name: subscriberName.optional(),
   status: z.literal('unsubscribed').optional(),
+  /** The reader's tags from now on: the ones missing are added, the others removed. */
+  tags: tagList.optional(),
 });
 export type UpdateInput = z.infer<typeof updateInput>;
 
@@ -74,6 +81,7 @@ export const addInput = z.object({
   publicationId: z.string().min(1).max(64),
   email: emailField,
   name: subscriberName,
+  tags: tagList.optional(),
 });
 export type AddInput = z.infer<typeof addInput>;
 

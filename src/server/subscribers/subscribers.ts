@@ -4,6 +4,7 @@
 import { csvCell } from '../csv';
 import { contains } from '../sql-search';
 import { recordReaderEvent, recordReaderEvents } from '../readers/events';
+import { addTags, setTags, tagsOf, tagsOfMany } from '../readers/tags';
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import type { AuthedContext } from '../context';
 import { tx, type Db, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
-import { subscribers, SUBSCRIBER_STATUSES, type SubscriberRow, type SubscriberStatus } from '../../../db/schema';
+import { subscribers, subscriberTags, SUBSCRIBER_STATUSES, type SubscriberRow, type SubscriberStatus } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
 import { findOwned } from '../publications/publications';
 import { isSuppressed, normalizeEmail } from '../mail/events';
@@ -20,7 +21,7 @@ import type { AddInput, ImportTarget, ListInput, RemoveInput, SubscriberDto, Upd
 import { decodeCursor, encodeCursor } from '../cursor';
 import { emitWebhook, subscriberEvent } from '../webhooks/emit';
 
-export type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now' | 'queue'>;
+export type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now' | 'queue' | 'apiKey'>;
 
 export const MAX_IMPORT_ROWS = 100_000;
 
@@ -42,7 +43,7 @@ export const emailShape = z.email();
 
 export type { SubscriberDto };
 
-const toDto = (r: SubscriberRow): SubscriberDto => ({
+const toDto = (r: SubscriberRow, tags: string[] = []): SubscriberDto => ({
   id: r.id,
   email: r.email,
   name: r.name,
@@ -51,6 +52,7 @@ const toDto = (r: SubscriberRow): SubscriberDto => ({
   createdAt: r.createdAt.toISOString(),
   confirmedAt: r.confirmedAt?.toISOString() ?? null,
   unsubscribedAt: r.unsubscribedAt?.toISOString() ?? null,
+  tags,
 });
 
 export async function statusCounts(db: Db, publicationId: string): Promise<Record<SubscriberStatus, number>> {
@@ -68,6 +70,16 @@ export async function listSubscribers(ctx: Ctx, input: ListInput) {
   const pub = await findOwned(ctx.db, ctx.user.id, input.publicationId);
   const conditions = [eq(subscribers.publicationId, pub.id)];
   if (input.status) conditions.push(eq(subscribers.status, input.status));
+  if (input.tag)
+    conditions.push(
+      inArray(
+        subscribers.id,
+        ctx.db
+          .select({ id: subscriberTags.subscriberId })
+          .from(subscriberTags)
+          .where(and(eq(subscriberTags.publicationId, pub.id), eq(subscriberTags.tag, input.tag))),
+      ),
+    );
   if (input.search) {
     // SQLite's LIKE ignores ASCII case, as the lower-cased addresses and names need.
     conditions.push(or(contains(subscribers.email, input.search), contains(subscribers.name, input.search))!);
@@ -88,10 +100,14 @@ export async function listSubscribers(ctx: Ctx, input: ListInput) {
     .limit(input.limit)
     .offset(after ? 0 : (input.page - 1) * input.limit);
   const counts = await statusCounts(ctx.db, pub.id);
+  const tags = await tagsOfMany(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const last = rows.length === input.limit ? rows[rows.length - 1] : undefined;
   return {
     publication: { id: pub.id, name: pub.name },
-    subscribers: rows.map(toDto),
+    subscribers: rows.map((r) => toDto(r, tags.get(r.id))),
     counts,
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     matching,
@@ -163,8 +179,9 @@ export function addSubscriber(ctx: Ctx, input: AddInput): Promise<SubscriberDto>
     };
     await t.insert(subscribers).values(row);
     await recordReaderEvent(t, { publicationId: pub.id, subscriberId: row.id, kind: 'subscribed', source: row.source, detail: { active: true }, at: now });
+    if (input.tags?.length) await addTags(t, pub.id, row.id, input.tags, ctx.apiKey ? 'api' : 'manual', now);
     await emitWebhook(ctx, ctx.user.id, 'subscriber.created', { publicationId: pub.id, subscriber: subscriberEvent(row) }, t);
-    return toDto(row);
+    return toDto(row, await tagsOf(t, row.id));
   });
 }
 
@@ -192,6 +209,16 @@ export function removeSubscribers(ctx: Ctx, input: RemoveInput) {
   });
 }
 
+export async function getSubscriber(ctx: Pick<Ctx, 'db' | 'user'>, input: { publicationId: string; id: string }): Promise<SubscriberDto> {
+  const pub = await findOwned(ctx.db, ctx.user.id, input.publicationId);
+  const [row] = await ctx.db
+    .select()
+    .from(subscribers)
+    .where(and(eq(subscribers.publicationId, pub.id), eq(subscribers.id, input.id)));
+  if (!row) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
+  return toDto(row, await tagsOf(ctx.db, row.id));
+}
+
 /** A creator corrects a reader's name or marks them as left (they are then skipped by every send). */
 export function updateSubscriber(ctx: Ctx, input: UpdateInput): Promise<SubscriberDto> {
   return tx(ctx.db, async (t) => {
@@ -207,7 +234,8 @@ export function updateSubscriber(ctx: Ctx, input: UpdateInput): Promise<Subscrib
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(leaving ? { status: 'unsubscribed' as const, unsubscribedAt: now } : {}),
     };
-    if (Object.keys(changes).length === 0) return toDto(row);
+    if (input.tags) await setTags(t, pub.id, row.id, input.tags, ctx.apiKey ? 'api' : 'manual', now);
+    if (Object.keys(changes).length === 0) return toDto(row, await tagsOf(t, row.id));
     const [updated] = await t
       .update(subscribers)
       .set({ ...changes, updatedAt: now })
@@ -216,7 +244,7 @@ export function updateSubscriber(ctx: Ctx, input: UpdateInput): Promise<Subscrib
     if (leaving) await recordReaderEvent(t, { publicationId: pub.id, subscriberId: row.id, kind: 'unsubscribed', source: 'creator', at: now });
     if (leaving)
       await emitWebhook(ctx, ctx.user.id, 'subscriber.unsubscribed', { publicationId: pub.id, subscriber: subscriberEvent(updated!), by: 'creator' }, t);
-    return toDto(updated!);
+    return toDto(updated!, await tagsOf(t, row.id));
   });
 }
 

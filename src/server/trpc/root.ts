@@ -30,6 +30,7 @@ import { apiKeysRouter } from '../routers/api-keys';
 import { webhooksRouter } from '../routers/webhooks';
 import { preferencesRouter } from '../routers/preferences';
 import { formsRouter } from '../routers/forms';
+import { segmentsRouter } from '../routers/segments';
 
 export const appRouter = router({
   auth: authRouter,
@@ -60,6 +61,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
   preferences: preferencesRouter,
+  segments: segmentsRouter,
   demo: demoRouter,
   forms: formsRouter,
 });

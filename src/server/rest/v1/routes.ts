@@ -50,7 +50,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     tag: 'Subscribers',
     summary: 'List subscribers',
     description:
-      "Newest first, `limit` per page (50 by default, at most 500). Pass the answer's `nextCursor` as `cursor` for the next page; it is null on the last. Filter by `status` and by `search` (part of the address or name).",
+      "Newest first, `limit` per page (50 by default, at most 500). Pass the answer's `nextCursor` as `cursor` for the next page; it is null on the last. Filter by `status`, by `tag` (readers carrying it) and by `search` (part of the address or name). Each subscriber carries its `tags`.",
   },
   {
     method: 'post',
@@ -59,7 +59,8 @@ export const V1_ROUTES: readonly V1Route[] = [
     operationId: 'addSubscriber',
     tag: 'Subscribers',
     summary: 'Add a subscriber',
-    description: 'Adds an active subscriber. An address already on the list, or one that unsubscribed, bounced or complained, is a 409.',
+    description:
+      'Adds an active subscriber, with `tags` if given (plain text, at most 50 characters each). An address already on the list, or one that unsubscribed, bounced or complained, is a 409.',
     creates: true,
   },
   {
@@ -69,7 +70,8 @@ export const V1_ROUTES: readonly V1Route[] = [
     operationId: 'updateSubscriber',
     tag: 'Subscribers',
     summary: 'Update a subscriber',
-    description: 'Correct the name, or set `status` to `unsubscribed` to mark the reader as left. Only readers can subscribe again.',
+    description:
+      "Correct the name, set `tags` (the reader's tags from then on), or set `status` to `unsubscribed` to mark the reader as left. Only readers can subscribe again.",
   },
   {
     method: 'delete',
@@ -99,6 +101,14 @@ export const V1_ROUTES: readonly V1Route[] = [
     tag: 'Subscribers',
     summary: 'Export subscribers as CSV',
     csv: true,
+  },
+  {
+    method: 'get',
+    path: '/publications/{publicationId}/subscribers/{id}',
+    procedure: 'subscribers.get',
+    operationId: 'getSubscriber',
+    tag: 'Subscribers',
+    summary: 'Get a subscriber',
   },
   {
     method: 'get',
