@@ -104,6 +104,9 @@ async function seedHistory(s: Awaited<ReturnType<typeof setup>>) {
     at: at('06T10:00:00'),
   });
   await recordReaderEvent(h.db, { publicationId: pub.id, subscriberId: neighbour.id, kind: 'unsubscribed', source: 'reader', at: at('06T12:00:00') });
+  // The same address as a reader deleted since: their sends are their own history, not this reader's.
+  const earlier = await insertSend(h, user.id, pub.id, 'To an earlier reader', at('01T07:00:00'));
+  await insertRecipient(h, earlier, { id: 'deleted-reader', email: reader.email }, at('01T07:00:01'));
   await h.db
     .insert(subscriberTags)
     .values({ subscriberId: reader.id, publicationId: pub.id, tag: 'compilers', source: 'manual', createdAt: at('02T09:00:00') });
