@@ -24,7 +24,7 @@ const SOURCES = [
   ['api', 'API'],
 ] as const;
 
-const weekOf = (iso: string) => `Week of ${new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })}`;
+const weekOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const signed = (n: number) => (n > 0 ? `+${formatCount(n)}` : formatCount(n));
 
 const GROWTH_EXPORT_PATH = '/api/analytics/growth-export';
@@ -51,7 +51,7 @@ export function GrowthSection({ publicationId }: { publicationId: string }) {
           <Label htmlFor="growth-weeks" className="sr-only">
             Weeks shown
           </Label>
-          <Select id="growth-weeks" value={weeks} onChange={(e) => setWeeks(Number(e.target.value) as (typeof RANGES)[number])} className="w-36">
+          <Select id="growth-weeks" value={weeks} onChange={(e) => setWeeks(Number(e.target.value) as (typeof RANGES)[number])} className="w-44">
             {RANGES.map((n) => (
               <option key={n} value={n}>
                 Last {n} weeks
@@ -84,15 +84,15 @@ export function GrowthSection({ publicationId }: { publicationId: string }) {
               </div>
             ))}
           </dl>
-          <div className="mt-4 grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <div className="mt-4 grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <Suspense fallback={<div className="h-[240px] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />}>
               <GrowthChart weeks={g.weeks} />
             </Suspense>
-            <div className="relative max-h-[28rem] min-w-0 overflow-auto">
+            <div className="relative max-h-[40rem] min-w-0 overflow-auto">
               <table className="w-full text-sm">
                 <caption className="sr-only">Readers per week, newest first: new, confirmed, left, net, and new readers by source</caption>
                 <thead>
-                  <HeadRow columns={['Week', 'New', 'Confirmed', 'Left', 'Net', ...SOURCES.map(([, label]) => label)]} />
+                  <HeadRow columns={['Week of', 'New', 'Confirmed', 'Left', 'Net', ...SOURCES.map(([, label]) => label)]} />
                 </thead>
                 <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
                   {g.weeks
