@@ -329,7 +329,7 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
                           <Badge tone={TONE[s.status]}>{s.status}</Badge>
                         </td>
                         <td className="p-3 text-zinc-600 dark:text-zinc-400">{s.source}</td>
-                        <td className="p-3 text-zinc-600 dark:text-zinc-400">{formatDate(s.createdAt)}</td>
+                        <td className="p-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatDate(s.createdAt)}</td>
                       </tr>
                     ))}
                   </tbody>
