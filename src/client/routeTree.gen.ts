@@ -59,6 +59,7 @@ import { Route as AppAdminEmailsRouteImport } from './routes/_app/admin/emails'
 import { Route as AppAdminOnboardingEmailsRouteImport } from './routes/_app/admin/onboarding-emails'
 import { Route as AppAdminSecurityRouteImport } from './routes/_app/admin/security'
 import { Route as AppAdminUsersRouteImport } from './routes/_app/admin/users'
+import { Route as AppSubscribersSubscriberIdRouteImport } from './routes/_app/subscribers_.$subscriberId'
 import { Route as AppTeamJoinRouteImport } from './routes/_app/team_.join'
 import { Route as PSlugConfirmRouteImport } from './routes/p.$slug_.confirm'
 import { Route as AppAdminBlogContentIndexRouteImport } from './routes/_app/admin/blog-content/index'
@@ -318,6 +319,12 @@ const AppAdminUsersRoute = AppAdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AppAdminRoute,
 } as any)
+const AppSubscribersSubscriberIdRoute =
+  AppSubscribersSubscriberIdRouteImport.update({
+    id: '/subscribers_/$subscriberId',
+    path: '/subscribers/$subscriberId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppTeamJoinRoute = AppTeamJoinRouteImport.update({
   id: '/team_/join',
   path: '/team/join',
@@ -412,6 +419,7 @@ export interface FileRoutesByFullPath {
   '/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
   '/admin/security': typeof AppAdminSecurityRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/subscribers/$subscriberId': typeof AppSubscribersSubscriberIdRoute
   '/team/join': typeof AppTeamJoinRoute
   '/p/$slug/confirm': typeof PSlugConfirmRoute
   '/admin/': typeof AppAdminIndexRoute
@@ -470,6 +478,7 @@ export interface FileRoutesByTo {
   '/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
   '/admin/security': typeof AppAdminSecurityRoute
   '/admin/users': typeof AppAdminUsersRoute
+  '/subscribers/$subscriberId': typeof AppSubscribersSubscriberIdRoute
   '/team/join': typeof AppTeamJoinRoute
   '/p/$slug/confirm': typeof PSlugConfirmRoute
   '/admin': typeof AppAdminIndexRoute
@@ -531,6 +540,7 @@ export interface FileRoutesById {
   '/_app/admin/onboarding-emails': typeof AppAdminOnboardingEmailsRoute
   '/_app/admin/security': typeof AppAdminSecurityRoute
   '/_app/admin/users': typeof AppAdminUsersRoute
+  '/_app/subscribers_/$subscriberId': typeof AppSubscribersSubscriberIdRoute
   '/_app/team_/join': typeof AppTeamJoinRoute
   '/p/$slug_/confirm': typeof PSlugConfirmRoute
   '/_app/admin/': typeof AppAdminIndexRoute
@@ -592,6 +602,7 @@ export interface FileRouteTypes {
     | '/admin/onboarding-emails'
     | '/admin/security'
     | '/admin/users'
+    | '/subscribers/$subscriberId'
     | '/team/join'
     | '/p/$slug/confirm'
     | '/admin/'
@@ -650,6 +661,7 @@ export interface FileRouteTypes {
     | '/admin/onboarding-emails'
     | '/admin/security'
     | '/admin/users'
+    | '/subscribers/$subscriberId'
     | '/team/join'
     | '/p/$slug/confirm'
     | '/admin'
@@ -710,6 +722,7 @@ export interface FileRouteTypes {
     | '/_app/admin/onboarding-emails'
     | '/_app/admin/security'
     | '/_app/admin/users'
+    | '/_app/subscribers_/$subscriberId'
     | '/_app/team_/join'
     | '/p/$slug_/confirm'
     | '/_app/admin/'
@@ -1103,6 +1116,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminUsersRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/subscribers_/$subscriberId': {
+      id: '/_app/subscribers_/$subscriberId'
+      path: '/subscribers/$subscriberId'
+      fullPath: '/subscribers/$subscriberId'
+      preLoaderRoute: typeof AppSubscribersSubscriberIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/team_/join': {
       id: '/_app/team_/join'
       path: '/team/join'
@@ -1214,6 +1234,7 @@ interface AppRouteChildren {
   AppThemesRoute: typeof AppThemesRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppWorkflowRoute: typeof AppWorkflowRoute
+  AppSubscribersSubscriberIdRoute: typeof AppSubscribersSubscriberIdRoute
   AppTeamJoinRoute: typeof AppTeamJoinRoute
 }
 
@@ -1237,6 +1258,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppThemesRoute: AppThemesRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppWorkflowRoute: AppWorkflowRoute,
+  AppSubscribersSubscriberIdRoute: AppSubscribersSubscriberIdRoute,
   AppTeamJoinRoute: AppTeamJoinRoute,
 }
 

@@ -20,6 +20,7 @@ interface Samples {
   postId: string;
   publicationSlug: string;
   publicationId: string;
+  subscriberId: string;
 }
 
 const PUBLIC: Record<string, (s: Samples) => string> = {
@@ -66,6 +67,7 @@ const SIGNED_IN: Record<string, (s: Samples) => string> = {
   '/recurring': (s) => `/recurring?publicationId=${s.publicationId}`,
   '/settings': () => '/settings',
   '/subscribers': (s) => `/subscribers?publicationId=${s.publicationId}`,
+  '/subscribers/$subscriberId': (s) => `/subscribers/${s.subscriberId}?publicationId=${s.publicationId}`,
   '/team': () => '/team',
   '/team/join': () => '/team/join?token=not-a-real-token',
   '/themes': () => '/themes',
@@ -101,7 +103,7 @@ async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T
 }
 
 /** A publication, a saved newsletter and a subscriber for the signed-in account, so lists and cards are drawn. */
-async function seedAccount(page: Page, name: string): Promise<Pick<Samples, 'publicationId' | 'publicationSlug'>> {
+async function seedAccount(page: Page, name: string): Promise<Pick<Samples, 'publicationId' | 'publicationSlug' | 'subscriberId'>> {
   const pub = await trpc<{ id: string }>(page, 'publications.create', { name });
   const draft = await page.request.post('/api/newsletter-drafts', {
     data: {
@@ -115,7 +117,12 @@ async function seedAccount(page: Page, name: string): Promise<Pick<Samples, 'pub
   });
   expect(draft.status(), await draft.text()).toBeLessThan(300);
   const share = await trpcQuery<{ signupUrl: string }>(page, 'subscribers.share', { publicationId: pub.id });
-  return { publicationId: pub.id, publicationSlug: new URL(share.signupUrl).pathname.split('/')[2] };
+  const reader = await trpc<{ id: string }>(page, 'subscribers.add', {
+    publicationId: pub.id,
+    email: `a-reader-with-a-rather-long-address-${Date.now()}@example.com`,
+    name: 'Rea Der',
+  });
+  return { publicationId: pub.id, publicationSlug: new URL(share.signupUrl).pathname.split('/')[2], subscriberId: reader.id };
 }
 
 /**

@@ -65,8 +65,14 @@ export const trackingPublicRest = new Hono<AppEnv>()
   });
 
 /** /api/analytics/*: with the session, like the other REST paths. */
-export const trackingRest = new Hono<AppEnv>().get('/api/analytics/export', (c) =>
-  csvDownload(c, (api) =>
-    api.analytics.exportCsv({ publicationId: c.req.query('publicationId') || undefined, limit: Number(c.req.query('limit')) || undefined }),
-  ),
-);
+export const trackingRest = new Hono<AppEnv>()
+  .get('/api/analytics/export', (c) =>
+    csvDownload(c, (api) =>
+      api.analytics.exportCsv({ publicationId: c.req.query('publicationId') || undefined, limit: Number(c.req.query('limit')) || undefined }),
+    ),
+  )
+  .get('/api/analytics/growth-export', (c) =>
+    csvDownload(c, (api) =>
+      api.readers.growthCsv({ publicationId: c.req.query('publicationId') || undefined, weeks: Number(c.req.query('weeks')) || undefined }),
+    ),
+  );

@@ -31,6 +31,7 @@ import { webhooksRouter } from '../routers/webhooks';
 import { preferencesRouter } from '../routers/preferences';
 import { formsRouter } from '../routers/forms';
 import { segmentsRouter } from '../routers/segments';
+import { readersRouter } from '../routers/readers';
 
 export const appRouter = router({
   auth: authRouter,
@@ -62,6 +63,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   preferences: preferencesRouter,
   segments: segmentsRouter,
+  readers: readersRouter,
   demo: demoRouter,
   forms: formsRouter,
 });

@@ -1,7 +1,7 @@
 // /analytics (plans with analytics): per issue sent, opens (total, unique, human-likely), clicks
 // (unique, per link), unsubscribes, bounces and complaints; the trend over the last issues (chart and
 // the same numbers as a table); a CSV export; and the figures platforms report for campaigns
-// published there, labelled by source. Plans without analytics see the upgrade notice.
+// published there, labelled by source; readers per week (new, confirmed, left, net, by source). Plans without analytics see the upgrade notice.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { BarChart3, Download } from 'lucide-react';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
 import { exportHref } from './format';
+import { GrowthSection } from './growth-section';
 import { IssueDetail } from './issue-detail';
 import { IssuesTable } from './issues-table';
 import { Platforms } from './platforms';
@@ -96,12 +97,14 @@ export function AnalyticsPage({ publicationId }: { publicationId: string }) {
               </Link>
             </EmptyState>
           </Card>
+          <GrowthSection publicationId={publicationId} />
           <Platforms platforms={o.platforms} />
         </>
       ) : (
         <>
           <Summary totals={o.totals} />
           <TrendSection trend={o.trend} />
+          <GrowthSection publicationId={publicationId} />
           <IssuesTable issues={o.issues} selected={selected} onSelect={setChosen} />
           {selected && <IssueDetail sendId={selected} />}
           <Platforms platforms={o.platforms} />

@@ -3,3 +3,4 @@ import type { RouterOutputs } from '../../trpc';
 
 export type Overview = RouterOutputs['analytics']['overview'];
 export type Issue = Overview['issues'][number];
+export type Growth = RouterOutputs['readers']['growth'];

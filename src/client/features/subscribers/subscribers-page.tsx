@@ -315,13 +315,23 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
                             }}
                           />
                         </td>
-                        <td className="p-3 font-medium text-zinc-900 dark:text-zinc-100">{s.email}</td>
+                        <td className="p-3 font-medium text-zinc-900 dark:text-zinc-100">
+                          <Link
+                            to="/subscribers/$subscriberId"
+                            params={{ subscriberId: s.id }}
+                            search={{ publicationId }}
+                            className="hover:underline"
+                            title="Open this reader's history"
+                          >
+                            {s.email}
+                          </Link>
+                        </td>
                         <td className="p-3 text-zinc-600 dark:text-zinc-400">{s.name}</td>
                         <td className="p-3">
                           <Badge tone={TONE[s.status]}>{s.status}</Badge>
                         </td>
                         <td className="p-3 text-zinc-600 dark:text-zinc-400">{s.source}</td>
-                        <td className="p-3 text-zinc-600 dark:text-zinc-400">{formatDate(s.createdAt)}</td>
+                        <td className="p-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatDate(s.createdAt)}</td>
                       </tr>
                     ))}
                   </tbody>
