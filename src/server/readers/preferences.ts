@@ -3,7 +3,7 @@
 // choose topics (the publication's topics become the reader's tags, source 'preferences'), every issue or
 // a weekly roll-up, HTML or plain text, a month's pause, or leaving. Sends read these choices when each
 // chunk of recipients is taken (filterReaderChoices), so a change during a send counts for later batches.
-import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { lockFor, tx, type DbOrTx } from '../db';
 import { AppError } from '../errors';
@@ -132,7 +132,7 @@ export async function savePreferences(deps: PrefDeps, input: PreferencesChange):
       const removed = current.filter((n) => !wanted.has(n));
       if (added.length) {
         const [held] = await t
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .select({ n: count() })
           .from(subscriberTags)
           .where(eq(subscriberTags.subscriberId, sub.id));
         if ((held?.n ?? 0) - removed.length + added.length > MAX_TAGS_PER_READER) throw new AppError('BAD_REQUEST', READERS_MSG.tooManyTags);
