@@ -131,10 +131,7 @@ export async function savePreferences(deps: PrefDeps, input: PreferencesChange):
       const added = [...wanted].filter((n) => !current.includes(n));
       const removed = current.filter((n) => !wanted.has(n));
       if (added.length) {
-        const [held] = await t
-          .select({ n: count() })
-          .from(subscriberTags)
-          .where(eq(subscriberTags.subscriberId, sub.id));
+        const [held] = await t.select({ n: count() }).from(subscriberTags).where(eq(subscriberTags.subscriberId, sub.id));
         if ((held?.n ?? 0) - removed.length + added.length > MAX_TAGS_PER_READER) throw new AppError('BAD_REQUEST', READERS_MSG.tooManyTags);
         await t
           .insert(subscriberTags)

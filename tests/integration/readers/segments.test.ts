@@ -57,18 +57,16 @@ async function seeded() {
   }
   await suppress(h.db, user.id, 'r6@example.com', 'hard_bounce', 'test', new Date(t0));
   const twin = crypto.randomUUID();
-  await h.db
-    .insert(subscribers)
-    .values({
-      id: twin,
-      publicationId: other.id,
-      email: 'r3@example.com',
-      name: '',
-      status: 'active',
-      source: 'import',
-      createdAt: new Date(t0),
-      updatedAt: new Date(t0),
-    });
+  await h.db.insert(subscribers).values({
+    id: twin,
+    publicationId: other.id,
+    email: 'r3@example.com',
+    name: '',
+    status: 'active',
+    source: 'import',
+    createdAt: new Date(t0),
+    updatedAt: new Date(t0),
+  });
 
   const send = async (publicationId: string, n: number, startedAt: Date | null, readers: string[]) => {
     const id = `seed-send-${publicationId.slice(0, 6)}-${n}`;
