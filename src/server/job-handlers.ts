@@ -10,6 +10,7 @@ import { SESSION_SWEEP_JOB, sweepExpired } from './startup';
 import { WEBHOOK_JOB } from './webhooks/emit';
 import { deliverWebhook } from './webhooks/deliver';
 import { recurringJobHandlers } from './recurring/jobs';
+import { welcomeJobHandlers } from './readers/welcome';
 
 export type JobDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'auth' | 'mailer' | 'queue' | 'ai' | 'delivery'>;
 
@@ -32,6 +33,7 @@ export const coreJobHandlers: JobHandlers<JobDeps> = registerJobHandlers<JobDeps
   { [SEND_JOB]: handleSendJob, [SESSION_SWEEP_JOB]: sweepSessions },
   productMailHandlers,
   recurringJobHandlers,
+  welcomeJobHandlers,
 );
 
 /** Every kind (one worker for all: the CLI, benches and tests). */

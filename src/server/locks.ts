@@ -34,6 +34,8 @@ export const locks = {
   publication: (t: Tx, publicationId: string) => lockFor(t, `publication:${publicationId}`),
   /** The plan's limit on a publication's kept (pending and active) subscribers. */
   subscribersOf: (t: Tx, publicationId: string) => lockFor(t, `plan-limit:subscribers:${publicationId}`),
+  /** A reader's welcome: scheduled once, by the first confirmation (its history record is the guard). */
+  welcomeOf: (t: Tx, subscriberId: string) => lockFor(t, `welcome:${subscriberId}`),
   /** An owner's workspace: its creation, seats, invitations and members. */
   workspaceOf: (t: Tx, ownerId: string) => lockFor(t, `workspace:${ownerId}`),
   /** The cap on a user's running AI generations. */

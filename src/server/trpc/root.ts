@@ -28,6 +28,7 @@ import { teamRouter } from '../routers/team';
 import { analyticsRouter } from '../routers/analytics';
 import { apiKeysRouter } from '../routers/api-keys';
 import { webhooksRouter } from '../routers/webhooks';
+import { welcomeRouter } from '../routers/welcome';
 
 export const appRouter = router({
   auth: authRouter,
@@ -57,6 +58,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
+  welcome: welcomeRouter,
   demo: demoRouter,
 });
 
