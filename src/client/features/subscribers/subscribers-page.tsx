@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
+import { WelcomePanel } from './welcome-panel';
 
 type ImportReport = RouterOutputs['subscribers']['importCsv'];
 
@@ -360,6 +361,7 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
           </aside>
         </div>
       )}
+      <WelcomePanel publicationId={publicationId} />
       <ConfirmDialog
         open={confirm}
         onOpenChange={setConfirm}
