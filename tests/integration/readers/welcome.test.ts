@@ -140,11 +140,13 @@ describe('welcome mail', () => {
       ],
     });
     const start = s.clock.now.getTime();
-    for (const email of ['stays@example.com', 'leaves@example.com', 'blocked@example.com']) await (await s.join(email)).confirm();
+    for (const email of ['stays@example.com', 'leaves@example.com', 'blocked@example.com', 'returns@example.com']) await (await s.join(email)).confirm();
     await s.run();
     const subjects = async (email: string) => (await welcomesTo(s.h, email)).map((m) => m.subject);
     expect(await subjects('stays@example.com')).toEqual(['Welcome aboard']);
-    const [stays, leaves, blocked] = await Promise.all(['stays@example.com', 'leaves@example.com', 'blocked@example.com'].map((e) => subscriberOf(s.h, e)));
+    const [stays, leaves, blocked, returns] = await Promise.all(
+      ['stays@example.com', 'leaves@example.com', 'blocked@example.com', 'returns@example.com'].map((e) => subscriberOf(s.h, e)),
+    );
     // Suppressed (by another publication's bounce, say) while still active here.
     await s.h.db
       .insert(suppressions)
@@ -157,7 +159,7 @@ describe('welcome mail', () => {
     expect(await subjects('stays@example.com')).toEqual(['Welcome aboard']);
 
     s.clock.now = new Date(start + DAY + 60_000);
-    for (const sub of [stays!, leaves!, blocked!]) await s.h.deps.queue.reschedule(welcomeJobKey(sub.id, 1), new Date());
+    for (const sub of [stays!, leaves!, blocked!, returns!]) await s.h.deps.queue.reschedule(welcomeJobKey(sub.id, 1), new Date());
     await s.run();
     expect(await subjects('stays@example.com')).toEqual(['Welcome aboard', 'Day one']);
     expect(await subjects('leaves@example.com')).toEqual(['Welcome aboard', 'Day one']);
@@ -166,19 +168,17 @@ describe('welcome mail', () => {
     expect(dayOne.headers!['List-Unsubscribe']).toContain('/u/');
 
     await unsubscribe(s.h.deps, unsubscribeToken(s.h.env.APP_SECRET, leaves!.id, ''), 'page');
+    // Leaving stops the sequence for good: joining and confirming again does not resume or restart it.
+    await unsubscribe(s.h.deps, unsubscribeToken(s.h.env.APP_SECRET, returns!.id, ''), 'page');
+    await (await s.join('returns@example.com')).confirm();
     s.clock.now = new Date(start + 3 * DAY + 60_000);
-    for (const sub of [stays!, leaves!, blocked!]) await s.h.deps.queue.reschedule(welcomeJobKey(sub.id, 2), new Date());
+    for (const sub of [stays!, leaves!, blocked!, returns!]) await s.h.deps.queue.reschedule(welcomeJobKey(sub.id, 2), new Date());
     await s.run();
     expect(await subjects('stays@example.com')).toEqual(['Welcome aboard', 'Day one', 'Day three']);
     expect(await subjects('leaves@example.com')).toEqual(['Welcome aboard', 'Day one']);
     expect(await subjects('blocked@example.com')).toEqual(['Welcome aboard']);
+    expect(await subjects('returns@example.com')).toEqual(['Welcome aboard', 'Day one']);
     expect(await welcomeEvents(s.h, stays!.id)).toEqual([{ step: 0 }, { step: 1 }, { step: 2 }]);
-
-    // Joining again after leaving does not restart the sequence that stopped.
-    const back = await s.join('leaves@example.com');
-    await back.confirm();
-    await s.run();
-    expect(await subjects('leaves@example.com')).toEqual(['Welcome aboard', 'Day one']);
   });
 
   it('sanitises the Markdown in the preview and in the mail', async () => {

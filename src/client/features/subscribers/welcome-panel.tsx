@@ -47,10 +47,10 @@ export function WelcomePanel({ publicationId }: { publicationId: string }) {
   });
 
   const current = shown === 0 ? { subject: d.subject, markdown: d.markdown } : (d.sequence[shown - 1] ?? { subject: d.subject, markdown: d.markdown });
-  const previewInput = useDebounced(
-    { publicationId, subject: current.subject.replace(/[\r\n]+/g, ' ').slice(0, 200), markdown: current.markdown.slice(0, 20_000) },
-    400,
-  );
+  // Strings, so a re-render with the same text does not restart the wait.
+  const subject = useDebounced(current.subject.replace(/[\r\n]+/g, ' ').slice(0, 200), 400);
+  const markdown = useDebounced(current.markdown.slice(0, 20_000), 400);
+  const previewInput = { publicationId, subject, markdown };
   const preview = trpc.welcome.preview.useQuery(previewInput, { placeholderData: (p) => p, retry: false, enabled: stored.data !== undefined });
 
   // The same rules the server applies, so the first problem is named before anything is sent.
