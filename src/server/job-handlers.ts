@@ -11,6 +11,7 @@ import { WEBHOOK_JOB } from './webhooks/emit';
 import { deliverWebhook } from './webhooks/deliver';
 import { recurringJobHandlers } from './recurring/jobs';
 import { rollupJobHandlers } from './readers/rollup';
+import { welcomeJobHandlers } from './readers/welcome';
 
 export type JobDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'auth' | 'mailer' | 'queue' | 'ai' | 'delivery'>;
 
@@ -34,6 +35,7 @@ export const coreJobHandlers: JobHandlers<JobDeps> = registerJobHandlers<JobDeps
   productMailHandlers,
   recurringJobHandlers,
   rollupJobHandlers,
+  welcomeJobHandlers,
 );
 
 /** Every kind (one worker for all: the CLI, benches and tests). */

@@ -38,6 +38,8 @@ export const locks = {
   subscribersOf: (t: Tx, publicationId: string) => lockFor(t, `plan-limit:subscribers:${publicationId}`),
   /** The cap on a publication's signup forms. */
   signupFormsOf: (t: Tx, publicationId: string) => lockFor(t, `signup-forms:${publicationId}`),
+  /** A reader's welcome: scheduled once, by the first confirmation (its history record is the guard). */
+  welcomeOf: (t: Tx, subscriberId: string) => lockFor(t, `welcome:${subscriberId}`),
   /** An owner's workspace: its creation, seats, invitations and members. */
   workspaceOf: (t: Tx, ownerId: string) => lockFor(t, `workspace:${ownerId}`),
   /** The cap on a user's running AI generations. */

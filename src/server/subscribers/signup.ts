@@ -21,6 +21,7 @@ import { SIGNUP_MSG } from './messages';
 import type { ConfirmInput, SignupInput, SlugInput } from './schemas';
 import { sha256Hex } from '../crypto';
 import { recordReaderEvent } from '../readers/events';
+import { scheduleWelcome } from '../readers/welcome';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip' | 'queue'>;
 
@@ -168,6 +169,7 @@ export async function confirm(
     );
     if (!confirmed) return { status: 'already' as const, message: SIGNUP_MSG.already, name: pub.name, whiteLabel };
     await recordReaderEvent(t, { publicationId: pub.id, subscriberId: row.id, kind: 'confirmed', source: row.source, at: now });
+    await scheduleWelcome(ctx, t, pub, row, now);
     const subscriber = { id: row.id, email: row.email, name: row.name, status: 'active', source: row.source };
     await emitWebhook(ctx, pub.userId, 'subscriber.confirmed', { publicationId: pub.id, subscriber }, t);
     return { status: 'confirmed' as const, message: SIGNUP_MSG.confirmed(pub.name), name: pub.name, whiteLabel };

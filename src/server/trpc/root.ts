@@ -32,6 +32,7 @@ import { preferencesRouter } from '../routers/preferences';
 import { formsRouter } from '../routers/forms';
 import { segmentsRouter } from '../routers/segments';
 import { readersRouter } from '../routers/readers';
+import { welcomeRouter } from '../routers/welcome';
 
 export const appRouter = router({
   auth: authRouter,
@@ -64,6 +65,7 @@ export const appRouter = router({
   preferences: preferencesRouter,
   segments: segmentsRouter,
   readers: readersRouter,
+  welcome: welcomeRouter,
   demo: demoRouter,
   forms: formsRouter,
 });

@@ -17,6 +17,7 @@ import { trpc, type RouterOutputs } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
 import { TopicsPanel } from '../preferences';
 import { SignupFormsPanel } from './signup-forms';
+import { WelcomePanel } from './welcome-panel';
 
 type ImportReport = RouterOutputs['subscribers']['importCsv'];
 
@@ -373,8 +374,9 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
           </aside>
         </div>
       )}
-      <div className="mt-6">
+      <div className="mt-6 grid gap-6">
         <SignupFormsPanel publicationId={publicationId} />
+        <WelcomePanel publicationId={publicationId} />
       </div>
       <ConfirmDialog
         open={confirm}
