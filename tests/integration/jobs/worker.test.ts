@@ -10,6 +10,8 @@ import { WEBHOOK_JOB } from '../../../src/server/webhooks/emit';
 import { SEND_JOB } from '../../../src/server/delivery/sends';
 import { ONBOARDING_JOB, PRODUCT_NEWS_JOB } from '../../../src/server/onboarding/kinds';
 import { SESSION_SWEEP_JOB } from '../../../src/server/startup';
+import { ROLLUP_JOB, ROLLUP_TICK_JOB } from '../../../src/server/readers/rollup';
+import { WELCOME_JOB } from '../../../src/server/readers/welcome';
 import { RECURRING_DEADLINE_JOB, RECURRING_RUN_JOB, RECURRING_TICK_JOB } from '../../../src/server/recurring/kinds';
 
 const workers: JobWorker[] = [];
@@ -64,9 +66,21 @@ describe('job worker', () => {
     expect(() => registerJobHandlers({ twice: a }, { twice: a })).toThrow("Job kind 'twice' is registered twice");
   });
 
-  it("the product's registry runs issue sends, recurring issues, the onboarding batch, product newsletters and webhook deliveries (these on a worker of their own)", () => {
+  it("the product's registry runs issue sends, recurring issues, readers' welcome mails and weekly roll-ups, the onboarding batch, product newsletters and webhook deliveries (these on a worker of their own)", () => {
     expect(Object.keys(jobHandlers).sort()).toEqual(
-      [ONBOARDING_JOB, PRODUCT_NEWS_JOB, SEND_JOB, SESSION_SWEEP_JOB, WEBHOOK_JOB, RECURRING_TICK_JOB, RECURRING_RUN_JOB, RECURRING_DEADLINE_JOB].sort(),
+      [
+        ONBOARDING_JOB,
+        PRODUCT_NEWS_JOB,
+        SEND_JOB,
+        SESSION_SWEEP_JOB,
+        WEBHOOK_JOB,
+        RECURRING_TICK_JOB,
+        RECURRING_RUN_JOB,
+        RECURRING_DEADLINE_JOB,
+        ROLLUP_TICK_JOB,
+        ROLLUP_JOB,
+        WELCOME_JOB,
+      ].sort(),
     );
     expect(Object.keys(webhookJobHandlers)).toEqual([WEBHOOK_JOB]);
     expect(Object.keys(coreJobHandlers)).not.toContain(WEBHOOK_JOB);
