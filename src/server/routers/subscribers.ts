@@ -6,7 +6,6 @@ import {
   addSubscriber,
   authorizeImport,
   exportSubscribersCsv,
-  getSubscriber,
   listSubscribers,
   removeSubscribers,
   shareInfo,
@@ -43,11 +42,6 @@ export const subscribersRouter = router({
     .input(listInput)
     .output(listResult)
     .query(({ ctx, input }) => listSubscribers(ctx, input)),
-  /** One reader, with their tags (the public API's GET). */
-  get: protectedProcedure
-    .input(subscriberRef)
-    .output(subscriberDto)
-    .query(({ ctx, input }) => getSubscriber(ctx, input)),
   add: protectedProcedure
     .input(addInput)
     .output(subscriberDto)

@@ -209,16 +209,6 @@ export function removeSubscribers(ctx: Ctx, input: RemoveInput) {
   });
 }
 
-export async function getSubscriber(ctx: Pick<Ctx, 'db' | 'user'>, input: { publicationId: string; id: string }): Promise<SubscriberDto> {
-  const pub = await findOwned(ctx.db, ctx.user.id, input.publicationId);
-  const [row] = await ctx.db
-    .select()
-    .from(subscribers)
-    .where(and(eq(subscribers.publicationId, pub.id), eq(subscribers.id, input.id)));
-  if (!row) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
-  return toDto(row, await tagsOf(ctx.db, row.id));
-}
-
 /** A creator corrects a reader's name or marks them as left (they are then skipped by every send). */
 export function updateSubscriber(ctx: Ctx, input: UpdateInput): Promise<SubscriberDto> {
   return tx(ctx.db, async (t) => {

@@ -54,14 +54,6 @@ const CASES: Record<string, Case> = {
     bad: (a) => ({ path: `/publications/${a.pub.id}/subscribers`, body: { email: 'not an address' } }),
     foreign: (_a, b) => ({ path: `/publications/${b.pub.id}/subscribers`, body: { email: 'someone@example.com' } }),
   },
-  getSubscriber: {
-    happy: (a) => ({
-      path: `/publications/${a.pub.id}/subscribers/${a.readers[2]!.id}`,
-      check: (json, _t, f) => expect(json).toMatchObject({ id: f.readers[2]!.id, email: f.readers[2]!.email, tags: [] }),
-    }),
-    bad: (a) => ({ path: `/publications/${a.pub.id}/subscribers/${'x'.repeat(200)}` }),
-    foreign: (_a, b) => ({ path: `/publications/${b.pub.id}/subscribers/${b.readers[1]!.id}` }),
-  },
   updateSubscriber: {
     happy: (a) => ({
       path: `/publications/${a.pub.id}/subscribers/${a.readers[0]!.id}`,

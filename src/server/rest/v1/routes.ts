@@ -104,14 +104,6 @@ export const V1_ROUTES: readonly V1Route[] = [
   },
   {
     method: 'get',
-    path: '/publications/{publicationId}/subscribers/{id}',
-    procedure: 'subscribers.get',
-    operationId: 'getSubscriber',
-    tag: 'Subscribers',
-    summary: 'Get a subscriber',
-  },
-  {
-    method: 'get',
     path: '/newsletters',
     procedure: 'drafts.page',
     operationId: 'listNewsletters',
