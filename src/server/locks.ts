@@ -36,6 +36,8 @@ export const locks = {
   publication: (t: Tx, publicationId: string) => lockFor(t, `publication:${publicationId}`),
   /** The plan's limit on a publication's kept (pending and active) subscribers. */
   subscribersOf: (t: Tx, publicationId: string) => lockFor(t, `plan-limit:subscribers:${publicationId}`),
+  /** The cap on each reader's tags: every tag write of a publication's readers (taken last, after any other lock). */
+  readerTagsOf: (t: Tx, publicationId: string) => lockFor(t, `reader-tags:${publicationId}`),
   /** The cap on a publication's signup forms. */
   signupFormsOf: (t: Tx, publicationId: string) => lockFor(t, `signup-forms:${publicationId}`),
   /** A reader's welcome: scheduled once, by the first confirmation (its history record is the guard). */

@@ -8,13 +8,14 @@
 // (its page carries a signed render time); or one address posted more than FORM_RULES.ip a minute. The
 // plain HTML snippet is static, so any time it carried would be stale by design: it relies on the
 // honeypot and the rate limits alone (a bot that drops the iframe's time field is treated the same way).
+import { addTags } from './tags';
 import crypto from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { AuthedContext, Context } from '../context';
 import { tx, type DbOrTx, type Tx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
-import { publications, signupForms, subscriberTags, type PublicationRow, type SignupFormRow } from '../../../db/schema';
+import { publications, signupForms, type PublicationRow, type SignupFormRow } from '../../../db/schema';
 import { findOwned } from '../publications/publications';
 import { publicBaseFor } from '../domains/custom-domains';
 import { ensureSlug } from '../subscribers/slug';
@@ -22,7 +23,6 @@ import { signup } from '../subscribers/signup';
 import { signupInput } from '../subscribers/schemas';
 import { readToken, signToken } from '../crypto';
 import { escapeHtml } from '../xml';
-import { recordReaderEvent } from './events';
 import { MAX_FORMS, READERS_MSG } from '../../shared/schemas/readers';
 import type { CreateFormInput, FormDto, FormRef, UpdateFormInput } from './form-schemas';
 
@@ -210,12 +210,7 @@ export async function submitForm(ctx: FormPostCtx, found: PublicForm, fields: Re
   return done;
 }
 
-/** The form's tag on a reader who joins through it (once: a reader already carrying it keeps the first). */
+/** The form's tag on a reader who joins through it (a reader already carrying it keeps it as it was). */
 async function tagReader(t: Tx, publicationId: string, subscriberId: string, form: SignupFormRow, at: Date): Promise<void> {
-  const added = await t
-    .insert(subscriberTags)
-    .values({ subscriberId, publicationId, tag: form.tag!, source: 'form', createdAt: at })
-    .onConflictDoNothing()
-    .returning({ tag: subscriberTags.tag });
-  if (added.length) await recordReaderEvent(t, { publicationId, subscriberId, kind: 'tagged', source: 'form', detail: { tag: form.tag, form: form.id }, at });
+  await addTags(t, publicationId, subscriberId, [form.tag!], 'form', at);
 }

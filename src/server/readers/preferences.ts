@@ -3,9 +3,10 @@
 // choose topics (the publication's topics become the reader's tags, source 'preferences'), every issue or
 // a weekly roll-up, HTML or plain text, a month's pause, or leaving. Sends read these choices when each
 // chunk of recipients is taken (filterReaderChoices), so a change during a send counts for later batches.
-import { and, count, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { addTags, removeTags } from './tags';
+import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../context';
-import { lockFor, tx, type DbOrTx } from '../db';
+import { tx, type DbOrTx } from '../db';
 import { AppError } from '../errors';
 import { publications, readerSettings, sendRecipients, subscriberTags, subscribers, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
@@ -13,7 +14,7 @@ import { recordReaderEvent } from './events';
 import { readerBrandOf, type ReaderBrand } from '../subscribers/reader-brand';
 import { findOwned } from '../publications/publications';
 import { unsubscribe, unsubscribeToken } from '../delivery/unsubscribe';
-import { MAX_TAGS_PER_READER, MAX_TOPICS, READERS_MSG, type ReaderFormat, type ReaderFrequency } from '../../shared/schemas/readers';
+import { MAX_TOPICS, READERS_MSG, type ReaderFormat, type ReaderFrequency } from '../../shared/schemas/readers';
 
 const PURPOSE = 'preferences';
 export const PAUSE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -111,8 +112,6 @@ export async function savePreferences(deps: PrefDeps, input: PreferencesChange):
   const id = readToken(deps.env.APP_SECRET, PURPOSE, input.token);
   if (!id) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
   await tx(deps.db, async (t) => {
-    // The reader's tag count decides whether a topic may be added: read and written under one lock.
-    await lockFor(t, `reader-tags:${id}`);
     const row = await readerOf(t, deps.env.APP_SECRET, input.token);
     const sub = row.sub;
     if (sub.status !== 'active') throw new AppError('BAD_REQUEST', PREFERENCES_MSG.notSubscribed);
@@ -128,17 +127,23 @@ export async function savePreferences(deps: PrefDeps, input: PreferencesChange):
               .where(and(eq(subscriberTags.subscriberId, sub.id), inArray(subscriberTags.tag, offered)))
           ).map((r) => r.tag)
         : [];
-      const added = [...wanted].filter((n) => !current.includes(n));
-      const removed = current.filter((n) => !wanted.has(n));
-      if (added.length) {
-        const [held] = await t.select({ n: count() }).from(subscriberTags).where(eq(subscriberTags.subscriberId, sub.id));
-        if ((held?.n ?? 0) - removed.length + added.length > MAX_TAGS_PER_READER) throw new AppError('BAD_REQUEST', READERS_MSG.tooManyTags);
-        await t
-          .insert(subscriberTags)
-          .values(added.map((tag) => ({ subscriberId: sub.id, publicationId: sub.publicationId, tag, source: 'preferences', createdAt: now })))
-          .onConflictDoNothing();
-      }
-      if (removed.length) await t.delete(subscriberTags).where(and(eq(subscriberTags.subscriberId, sub.id), inArray(subscriberTags.tag, removed)));
+      // Topics given up first, so choosing one in place of another never meets the per-reader cap.
+      const removed = await removeTags(
+        t,
+        sub.publicationId,
+        sub.id,
+        current.filter((n) => !wanted.has(n)),
+        'preferences',
+        now,
+      );
+      const added = await addTags(
+        t,
+        sub.publicationId,
+        sub.id,
+        [...wanted].filter((n) => !current.includes(n)),
+        'preferences',
+        now,
+      );
       if (added.length || removed.length) changed.topics = { added, removed };
     }
     const set: Partial<typeof subscribers.$inferInsert> = {};

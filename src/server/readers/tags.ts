@@ -3,7 +3,8 @@
 // transaction. Segments (segments.ts) select readers by them.
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { AuthedContext } from '../context';
-import { tx, type DbOrTx } from '../db';
+import { tx, type DbOrTx, type Tx } from '../db';
+import { locks } from '../locks';
 import { findOwned } from '../publications/publications';
 import { AppError } from '../errors';
 import { subscriberTags, subscribers } from '../../../db/schema';
@@ -54,16 +55,11 @@ export async function tagsOfMany(db: DbOrTx, subscriberIds: string[]): Promise<M
  * left as they are. Returns the tags newly added. Refuses markup, overlong tags and more than
  * MAX_TAGS_PER_READER on one reader. Run it in the transaction that decided the reader may be tagged.
  */
-export async function addTags(
-  t: DbOrTx,
-  publicationId: string,
-  subscriberId: string,
-  tags: string[],
-  source: TagSource,
-  at: Date = new Date(),
-): Promise<string[]> {
+export async function addTags(t: Tx, publicationId: string, subscriberId: string, tags: string[], source: TagSource, at: Date = new Date()): Promise<string[]> {
   const wanted = distinct(tags.map(parseTag));
   if (wanted.length === 0) return [];
+  // The count and the insert it allows, under the lock every tag write of the publication takes.
+  await locks.readerTagsOf(t, publicationId);
   const have = await tagsOf(t, subscriberId);
   const known = new Set(have.map((h) => h.toLowerCase()));
   const fresh = wanted.filter((w) => !known.has(w.toLowerCase()));
@@ -83,7 +79,7 @@ export async function addTags(
 
 /** Takes these tags off a reader (case-insensitively); returns the tags removed. */
 export async function removeTags(
-  t: DbOrTx,
+  t: Tx,
   publicationId: string,
   subscriberId: string,
   tags: string[],
@@ -106,7 +102,7 @@ export async function removeTags(
 }
 
 /** Makes a reader's tags exactly these (the API's update): adds the missing, removes the rest. */
-export async function setTags(t: DbOrTx, publicationId: string, subscriberId: string, tags: string[], source: TagSource, at: Date = new Date()) {
+export async function setTags(t: Tx, publicationId: string, subscriberId: string, tags: string[], source: TagSource, at: Date = new Date()) {
   const wanted = distinct(tags.map(parseTag));
   if (wanted.length > MAX_TAGS_PER_READER) throw new AppError('BAD_REQUEST', READERS_MSG.tooManyTags);
   const keep = new Set(wanted.map((w) => w.toLowerCase()));
