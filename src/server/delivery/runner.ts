@@ -8,18 +8,16 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { emitWebhook } from '../webhooks/emit';
-import { affectedRows, execute, tx, type Db, type DbOrTx } from '../db';
+import { tx, type Db } from '../db';
 import { locks } from '../locks';
-import { issueSends, segments, sendRecipients, subscribers, suppressions, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
-import { MATCHES_NOBODY, recipientsWhere, stillMatching } from '../readers/segments';
-import type { SegmentRules } from '../../shared/schemas/readers';
+import { issueSends, sendRecipients, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
 import type { JobQueue, ClaimedJob } from '../jobs/queue';
 import { chainFor } from '../mail/chain';
 import { deliver } from '../mail/deliver';
 import { Pace } from '../mail/pace';
-import { advanceTest, drawGroups } from './subject-test';
+import { advanceTest } from './subject-test';
 import { buildMessage, prepareIssue } from './message';
-import { filterReaderChoices } from '../readers/preferences';
+import { deliverable, snapshotRecipients } from './recipients';
 
 export type RunnerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
 /** A run also tells the account's webhooks (send.started, send.completed, send.failed), through the queue. */
@@ -33,31 +31,6 @@ const MAX_ATTEMPTS = 5;
 export const WAIT_RECHECK_MS = 5 * 60_000;
 /** Waits between runs while every provider fails: 30 s, 1 min, 2 min ... at most 15 min. */
 export const outageDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 15 * 60_000);
-
-/**
- * Freezes who gets the issue: active subscribers not on the account's suppression list, not paused, who
- * want every issue (or, for a weekly roll-up, who chose it), and, for a send to a segment, matching its
- * rules: the same condition its count before sending used. A subject test's groups are drawn in the
- * same transaction.
- */
-export async function snapshotRecipients(db: DbOrTx, send: IssueSendRow, now: Date): Promise<number> {
-  return tx(db, async (t) => {
-    const res = await execute(
-      t,
-      sql`
-      INSERT INTO ${sendRecipients} (send_id, subscriber_id, email, name, status)
-      SELECT ${send.id}, ${subscribers.id}, ${subscribers.email}, ${subscribers.name}, 'pending'
-      FROM ${subscribers}
-      WHERE ${recipientsWhere(send.publicationId, send.userId, await segmentRulesOf(t, send), now, send)}
-      ORDER BY ${subscribers.createdAt}
-      ON CONFLICT DO NOTHING`,
-    );
-    const total = affectedRows(res);
-    if (send.subjectTest) await drawGroups(t, send.id, send.subjectTest, total);
-    await t.update(issueSends).set({ status: 'sending', total, startedAt: now }).where(eq(issueSends.id, send.id));
-    return total;
-  });
-}
 
 export type RunOutcome = 'done' | 'retry' | 'lost' | 'canceled' | 'continue' | 'wait';
 
@@ -183,7 +156,7 @@ export async function runSend(
         .orderBy(sendRecipients.id)
         .limit(CHUNK);
       if (!chunk.length) return null;
-      const { ready, textOnly } = await filterReaderChoices(t, send, await keepSegmentMatches(t, send, await filterSuppressed(t, send, chunk)), deps.now());
+      const { ready, textOnly } = await deliverable(t, send, chunk, deps.now());
       if (ready.length) {
         await t
           .update(sendRecipients)
@@ -291,87 +264,6 @@ export async function runSend(
   });
   deps.log.info(`issue send ${sendId} finished: ${counts?.sent ?? 0} of ${counts?.all ?? 0} sent`);
   return { outcome: 'done' };
-}
-
-/** Drops recipients who unsubscribed or were suppressed after the snapshot. */
-async function filterSuppressed(db: DbOrTx, send: IssueSendRow, chunk: SendRecipientRow[]): Promise<SendRecipientRow[]> {
-  const emails = chunk.map((r) => r.email);
-  const blocked = new Set(
-    (
-      await db
-        .select({ email: suppressions.email })
-        .from(suppressions)
-        .where(and(eq(suppressions.userId, send.userId), inArray(suppressions.email, emails)))
-    ).map((r) => r.email),
-  );
-  const left = new Set(
-    (
-      await db
-        .select({ id: subscribers.id })
-        .from(subscribers)
-        .where(
-          and(
-            inArray(
-              subscribers.id,
-              chunk.map((r) => r.subscriberId ?? ''),
-            ),
-            sql`${subscribers.status} != 'active'`,
-          ),
-        )
-    ).map((r) => r.id),
-  );
-  const skip = chunk.filter((r) => blocked.has(r.email) || (r.subscriberId && left.has(r.subscriberId)));
-  if (skip.length) {
-    await db
-      .update(sendRecipients)
-      .set({ status: 'suppressed', error: 'Unsubscribed or suppressed before delivery' })
-      .where(
-        inArray(
-          sendRecipients.id,
-          skip.map((r) => r.id),
-        ),
-      );
-  }
-  const skipped = new Set(skip.map((r) => r.id));
-  return chunk.filter((r) => !skipped.has(r.id));
-}
-
-/**
- * A send to a segment's rules as they stand now; a segment deleted since (refused while a send uses it)
- * matches nobody rather than everybody.
- */
-async function segmentRulesOf(db: DbOrTx, send: IssueSendRow): Promise<SegmentRules | null> {
-  if (!send.segmentId) return null;
-  const [seg] = await db.select({ rules: segments.rules }).from(segments).where(eq(segments.id, send.segmentId));
-  return seg?.rules ?? MATCHES_NOBODY;
-}
-
-/**
- * Drops the recipients of a send to a segment who no longer match it just before their batch (they
- * removed the segment's tag, say): a reader's choice made before their batch is honoured. The "last N
- * sends" of engagement rules stay those before this send started, so its own opens move nobody.
- */
-async function keepSegmentMatches(db: DbOrTx, send: IssueSendRow, chunk: SendRecipientRow[]): Promise<SendRecipientRow[]> {
-  if (!send.segmentId || chunk.length === 0) return chunk;
-  const rules = await segmentRulesOf(db, send);
-  const keep = await stillMatching(
-    db,
-    rules!,
-    { publicationId: send.publicationId, before: send.startedAt ?? new Date() },
-    chunk.map((r) => r.subscriberId ?? ''),
-  );
-  const out = chunk.filter((r) => !r.subscriberId || !keep.has(r.subscriberId));
-  if (out.length)
-    await db
-      .update(sendRecipients)
-      .set({ status: 'suppressed', error: 'No longer in the segment before delivery' })
-      .where(
-        inArray(
-          sendRecipients.id,
-          out.map((r) => r.id),
-        ),
-      );
-  return chunk.filter((r) => r.subscriberId && keep.has(r.subscriberId));
 }
 
 /** Handles one claimed job: runs the send and settles the job by the outcome. */

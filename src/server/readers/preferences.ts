@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { tx, type DbOrTx } from '../db';
 import { AppError } from '../errors';
-import { publications, readerSettings, sendRecipients, subscriberTags, subscribers, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
+import { publications, readerSettings, subscriberTags, subscribers, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
 import { recordReaderEvent } from './events';
 import { readerBrandOf, type ReaderBrand } from '../subscribers/reader-brand';
@@ -213,15 +213,15 @@ export function choicesAllow(send: Pick<IssueSendRow, 'rollupOf'>, now: Date): S
 }
 
 /**
- * At the moment a chunk is taken: drops readers who paused or changed how often they want mail since
- * the snapshot (marked suppressed with the reason), and says which of the rest want plain text.
+ * At the moment a chunk is taken: the recipients (send_recipients ids) who paused or changed how often
+ * they want mail since the snapshot, and which of the others want plain text.
  */
-export async function filterReaderChoices(
+export async function readerChoices(
   db: DbOrTx,
   send: IssueSendRow,
   chunk: SendRecipientRow[],
   now: Date,
-): Promise<{ ready: SendRecipientRow[]; textOnly: Set<number> }> {
+): Promise<{ held: Set<number>; textOnly: Set<number> }> {
   const ids = chunk.map((r) => r.subscriberId).filter((id): id is string => Boolean(id));
   const choices = ids.length
     ? await db
@@ -234,20 +234,11 @@ export async function filterReaderChoices(
         .where(inArray(subscribers.id, ids))
     : [];
   const byId = new Map(choices.map((c) => [c.id, c]));
-  const skip = chunk.filter((r) => r.subscriberId && byId.get(r.subscriberId)?.allowed === 0);
-  if (skip.length)
-    await db
-      .update(sendRecipients)
-      .set({ status: 'suppressed', error: 'Paused, or chose another frequency, before delivery' })
-      .where(
-        inArray(
-          sendRecipients.id,
-          skip.map((r) => r.id),
-        ),
-      );
-  const skipped = new Set(skip.map((r) => r.id));
-  const ready = chunk.filter((r) => !skipped.has(r.id));
-  return { ready, textOnly: new Set(ready.filter((r) => r.subscriberId && byId.get(r.subscriberId)?.format === 'text').map((r) => r.id)) };
+  const of = (r: SendRecipientRow) => (r.subscriberId ? byId.get(r.subscriberId) : undefined);
+  return {
+    held: new Set(chunk.filter((r) => of(r)?.allowed === 0).map((r) => r.id)),
+    textOnly: new Set(chunk.filter((r) => of(r)?.allowed === 1 && of(r)?.format === 'text').map((r) => r.id)),
+  };
 }
 
 /** Publications with at least one active reader who chose the weekly roll-up. */

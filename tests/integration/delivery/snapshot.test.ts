@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { issueSends, sendRecipients, suppressions } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
-import { snapshotRecipients } from '../../../src/server/delivery/runner';
+import { snapshotRecipients } from '../../../src/server/delivery/recipients';
 import { addSubscribers, newId, readyPublication } from './send-support';
 
 describe('recipient snapshot', () => {
