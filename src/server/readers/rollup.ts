@@ -135,7 +135,8 @@ export async function makeRollup(deps: RollupDeps, publicationId: string, weekSt
   const withUrls = await Promise.all(issues.map(async (s) => ({ ...s, url: await archiveUrl(deps.db, base, s) })));
   const { html, text } = rollupBodies(pub.name, withUrls);
   const now = deps.now();
-  const row: IssueSendRow = {
+  // A roll-up tracks nothing, tests no subject and targets no segment: those columns keep their defaults.
+  const row: typeof issueSends.$inferInsert = {
     id,
     userId: pub.userId,
     publicationId,
@@ -148,18 +149,6 @@ export async function makeRollup(deps: RollupDeps, publicationId: string, weekSt
     articles: [],
     status: 'sending',
     scheduledAt: now,
-    startedAt: null,
-    finishedAt: null,
-    total: 0,
-    trackOpens: false,
-    trackClicks: false,
-    lastError: null,
-    subjectTest: null,
-    testEndsAt: null,
-    testWinner: null,
-    precheck: null,
-    segmentId: null,
-    segmentName: null,
     rollupOf: issues.map((s) => s.id),
     createdAt: now,
   };
