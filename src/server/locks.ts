@@ -28,7 +28,10 @@ export const locks = {
   publicationsOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:publications:${userId}`),
   /** The cap on an account's webhook endpoints. */
   webhookEndpointsOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:webhook-endpoints:${userId}`),
-  /** The cap on a publication's saved segments. */
+  /**
+   * A publication's saved segments: their cap, and a deletion against the sends and recurring schedules
+   * that use one (those take it when they pick a segment; a send takes it after its own lock).
+   */
   segmentsOf: (t: Tx, publicationId: string) => lockFor(t, `segments:${publicationId}`),
   /** The cap on an account's API keys. */
   apiKeysOf: (t: Tx, userId: string) => lockFor(t, `plan-limit:api-keys:${userId}`),

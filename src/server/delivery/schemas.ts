@@ -62,6 +62,8 @@ export const sendProgress = z.object({
   remaining: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: z.string(),
+  /** The saved segment the issue goes to, by its name when sent (null: every active reader). */
+  segmentName: z.string().nullable(),
   /** A subject test's settings and where it stands; null for an ordinary send. */
   test: z
     .object({

@@ -7,7 +7,7 @@ import { tx, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { issueSends, sendLinks, sendRecipients, subscribers, type IssueSendRow } from '../../../db/schema';
+import { issueSends, segments, sendLinks, sendRecipients, subscribers, type IssueSendRow } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
 import { addOpenPixel, markTrackedLinks, type TrackedLink } from '../tracking/links';
 import { assembleForOwner } from '../newsletter/assemble';
@@ -23,6 +23,7 @@ import { groupSize } from '../../shared/subject-tests';
 import { precheckAssembled } from '../precheck/run';
 import { PRECHECK_MSG } from '../../shared/precheck';
 import { countWhere, findOwnedSegment, recipientsWhere } from '../readers/segments';
+import { READERS_MSG } from '../../shared/schemas/readers';
 
 export const SEND_JOB = 'issue.send';
 export const sendJobKey = (sendId: string) => `send:${sendId}`;
@@ -92,6 +93,7 @@ export async function toProgress(db: DbOrTx, row: IssueSendRow): Promise<SendPro
     ...c,
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
+    segmentName: row.segmentName,
     test: testProgress(row),
     precheck: row.precheck ?? null,
   };
@@ -197,6 +199,12 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
     await locks.send(t, row.id);
     const again = await findSend(t, row.id);
     if (again) return again;
+    // The segment is still there (its deletion checks the sends that use it under the same lock).
+    if (segment) {
+      await locks.segmentsOf(t, publication.id);
+      const [still] = await t.select({ id: segments.id }).from(segments).where(eq(segments.id, segment.id));
+      if (!still) throw new AppError('NOT_FOUND', READERS_MSG.segmentNotFound);
+    }
     await t.insert(issueSends).values(row);
     if (links.length) await t.insert(sendLinks).values(links.map((l) => ({ sendId: row.id, ...l })));
     await ctx.queue.enqueue({ kind: SEND_JOB, payload: { sendId: row.id }, runAt: scheduledAt, uniqueKey: sendJobKey(row.id) }, t);

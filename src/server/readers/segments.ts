@@ -236,6 +236,8 @@ export async function updateSegment(ctx: Ctx, input: { id: string; name?: string
 export async function deleteSegment(ctx: Ctx, id: string): Promise<{ deleted: true }> {
   return tx(ctx.db, async (t) => {
     const seg = await findOwnedSegment(t, ctx.user.id, id);
+    // Sends and schedules pick a segment under this lock, so none starts using it while it goes.
+    await locks.segmentsOf(t, seg.publicationId);
     const [sending] = await t
       .select({ id: issueSends.id })
       .from(issueSends)

@@ -179,6 +179,11 @@ export async function sendRun(deps: RunDeps, runId: string): Promise<RecurringRu
 async function sendIssue(deps: RunDeps, run: RecurringRunRow, user: SessionUser, issue: RecurringIssue): Promise<void> {
   try {
     await beforeRecurringSend(deps, run, user, issue);
+    // The schedule's audience as it is now: a segment deleted since fails the run with its message.
+    const [schedule] = await deps.db
+      .select({ segmentId: recurringSchedules.segmentId })
+      .from(recurringSchedules)
+      .where(eq(recurringSchedules.id, run.scheduleId));
     const sent = await createSend(
       { ...deps, user },
       {
@@ -188,6 +193,7 @@ async function sendIssue(deps: RunDeps, run: RecurringRunRow, user: SessionUser,
         intro: issue.intro,
         edits: issue.edits,
         subject: issue.subject || undefined,
+        ...(schedule?.segmentId ? { segmentId: schedule.segmentId } : {}),
       },
     );
     await setRun(deps, run.id, {

@@ -11,6 +11,7 @@ import { MSG } from '../../shared/messages';
 import { capabilitiesFor, channelLimitFor, type PlanHolder } from '../../shared/plans';
 import { recurringRuns, recurringSchedules, userChannels, type PublicationRow, type RecurringRunRow, type RecurringScheduleRow } from '../../../db/schema';
 import { findOwned } from '../publications/publications';
+import { findOwnedSegment } from '../readers/segments';
 import { normalizeWorkflowData } from '../publications/dto';
 import { assertFetchableUrl, parseAllowHosts } from '../net/address-guard';
 import { RECURRING_MSG, type RecurringRunDto, type RecurringScheduleDto, type RecurringScheduleInput } from '../../shared/schemas/recurring';
@@ -39,6 +40,7 @@ export function toScheduleDto(s: RecurringScheduleRow): RecurringScheduleDto {
     mode: s.mode,
     autoSendAfterHours: s.autoSendAfterHours,
     model: s.model,
+    segmentId: s.segmentId,
     nextRunAt: s.enabled && s.nextRunAt ? s.nextRunAt.toISOString() : null,
   };
 }
@@ -124,14 +126,22 @@ export async function saveSchedule(ctx: RecurringCtx, input: RecurringScheduleIn
     mode: input.mode,
     autoSendAfterHours: input.mode === 'approve' ? input.autoSendAfterHours : null,
     model: input.model,
+    segmentId: input.segmentId,
     nextRunAt: input.enabled ? nextPeriod(timing, now) : null,
     updatedAt: now,
   };
-  // One schedule per publication: the unique index makes two saves at once an update of the same row.
-  await ctx.db
-    .insert(recurringSchedules)
-    .values({ id: crypto.randomUUID(), userId: ctx.user.id, publicationId: pub.id, createdAt: now, ...fields })
-    .onConflictDoUpdate({ target: recurringSchedules.publicationId, set: fields });
+  await tx(ctx.db, async (t) => {
+    // The segment exists and stays: its deletion checks the schedules that use it under the same lock.
+    if (input.segmentId) {
+      await locks.segmentsOf(t, pub.id);
+      await findOwnedSegment(t, ctx.user.id, input.segmentId, pub.id);
+    }
+    // One schedule per publication: the unique index makes two saves at once an update of the same row.
+    await t
+      .insert(recurringSchedules)
+      .values({ id: crypto.randomUUID(), userId: ctx.user.id, publicationId: pub.id, createdAt: now, ...fields })
+      .onConflictDoUpdate({ target: recurringSchedules.publicationId, set: fields });
+  });
   return toScheduleDto((await scheduleOf(ctx.db, pub.id))!);
 }
 

@@ -57,6 +57,8 @@ export const recurringScheduleInput = z
     mode: z.enum(RECURRING_MODES),
     autoSendAfterHours: z.number().int().min(1).max(168).nullable().default(null),
     model: z.string().max(100).nullable().default(null),
+    /** A saved segment of the publication: each issue goes to its readers only (null: every active reader). */
+    segmentId: z.string().min(1).max(64).nullable().default(null),
   })
   .superRefine((v, ctx) => {
     if (v.frequency === 'weekdays' && !v.weekdays.length) ctx.addIssue({ code: 'custom', path: ['weekdays'], message: RECURRING_MSG.noWeekdays });
@@ -80,6 +82,7 @@ export const recurringScheduleDto = z.object({
   mode: z.enum(RECURRING_MODES),
   autoSendAfterHours: z.number().nullable(),
   model: z.string().nullable(),
+  segmentId: z.string().nullable(),
   /** The next period's start (ISO, UTC); null while paused. */
   nextRunAt: z.string().nullable(),
 });
