@@ -20,6 +20,7 @@ import { createAccount } from '../../src/server/auth/accounts';
 import { issueSends, publications, sendRecipients, sessions, subscribers } from '../../db/schema';
 import { scheduleClusterTasks, SESSION_SWEEP_JOB } from '../../src/server/startup';
 import { RECURRING_TICK_JOB } from '../../src/server/recurring/kinds';
+import { ROLLUP_TICK_JOB } from '../../src/server/readers/rollup';
 import { freshDatabase, SERVER_URL } from './support';
 
 const CHILD = fileURLToPath(new URL('./job-worker.ts', import.meta.url));
@@ -320,7 +321,7 @@ describe.skipIf(!SERVER_URL)('jobs on Postgres (pg-boss)', () => {
     expect(n).toBe(1);
   });
 
-  it("the periodic tasks are the cluster's schedules (onboarding batch every 15 minutes, recurring issues' tick every minute, session sweep hourly), and the sweep job runs", async () => {
+  it("the periodic tasks are the cluster's schedules (onboarding batch every 15 minutes, the weekly roll-up's tick and the session sweep hourly, recurring issues' tick every minute), and the sweep job runs", async () => {
     const url = await database();
     const a = await processOn(url);
     const b = await processOn(url);
@@ -328,6 +329,7 @@ describe.skipIf(!SERVER_URL)('jobs on Postgres (pg-boss)', () => {
     const schedules = await queryRows<{ name: string; cron: string }>(a.db, sql`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
     expect(schedules).toEqual([
       { name: 'onboarding-batch', cron: '*/15 * * * *' },
+      { name: ROLLUP_TICK_JOB, cron: '5 * * * *' },
       { name: RECURRING_TICK_JOB, cron: '* * * * *' },
       { name: SESSION_SWEEP_JOB, cron: '0 * * * *' },
     ]);

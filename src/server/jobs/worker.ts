@@ -69,18 +69,17 @@ export function startJobWorker<D extends WorkerDeps>(deps: D, queue: JobQueue, h
   };
 
   // One claiming loop at a time: claims are awaited, and two loops would both see a free slot.
-  let pumping = false;
+  let pumping: Promise<void> | null = null;
   let again = false;
   const pump = () => {
     if (pumping) {
       again = true;
       return;
     }
-    pumping = true;
-    void claimWhileFree()
+    pumping = claimWhileFree()
       .catch((err: unknown) => deps.log.error('job queue claim failed', err))
       .finally(() => {
-        pumping = false;
+        pumping = null;
         if (again) {
           again = false;
           setImmediate(pump);
@@ -120,6 +119,9 @@ export function startJobWorker<D extends WorkerDeps>(deps: D, queue: JobQueue, h
     async stop() {
       stopped = true;
       clearInterval(timer);
+      // A claim already asked of the queue may still bring a job: it runs, and stop waits for it too,
+      // so nothing is claimed by this worker once stop has returned.
+      await pumping;
       await Promise.allSettled([...running]);
     },
     idle() {

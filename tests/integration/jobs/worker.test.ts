@@ -61,6 +61,38 @@ describe('job worker', () => {
     expect(await h.deps.queue.jobsOf('boom')).toEqual([{ id: failing, status: 'running' }]);
   });
 
+  it('a claim already asked of the queue when the worker stops: stop waits for the job it brings, so nothing runs after stop', async () => {
+    const h = await createHarness();
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    // The first claim waits (a busy connection pool), so the job enqueued meanwhile is due when it runs.
+    let first = true;
+    const queue = {
+      ...h.deps.queue,
+      claim: async (...args: Parameters<typeof h.deps.queue.claim>) => {
+        if (first) {
+          first = false;
+          await gate;
+        }
+        return h.deps.queue.claim(...args);
+      },
+    };
+    const finished: string[] = [];
+    const echo: JobHandler<unknown> = async (_deps, q, job, worker) => {
+      await new Promise((r) => setTimeout(r, 50));
+      await q.complete(job.id, worker);
+      finished.push(String(job.payload.n));
+    };
+    const worker = startJobWorker({ log: h.deps.log }, queue, registerJobHandlers({ echo }), { pollMs: 10 });
+    await new Promise((r) => setTimeout(r, 20));
+    const id = (await h.deps.queue.enqueue({ kind: 'echo', payload: { n: 1 } }))!;
+    const stopped = worker.stop();
+    open();
+    await stopped;
+    expect(finished).toEqual(['1']);
+    expect(await h.deps.queue.jobsOf('echo')).toEqual([{ id, status: 'done' }]);
+  });
+
   it('refuses a kind registered twice', () => {
     const a: JobHandler<unknown> = async () => undefined;
     expect(() => registerJobHandlers({ twice: a }, { twice: a })).toThrow("Job kind 'twice' is registered twice");
