@@ -18,6 +18,7 @@ const ORDER = [
   'ai',
   'tracking',
   'recurring',
+  'segments',
   'postgres',
   'data-gate',
   'shared-state',

@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
 import { RECURRING_MSG, WEEKDAY_NAMES } from '../../../shared/schemas/recurring';
+import { AudienceField, useAudience } from '../subscribers';
 
 type View = RouterOutputs['recurring']['get'];
 type Run = View['runs'][number];
@@ -103,6 +104,8 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
   const [autoSend, setAutoSend] = useState<string>(s?.autoSendAfterHours ? String(s.autoSendAfterHours) : '');
   const [enabled, setEnabled] = useState(s?.enabled ?? true);
   const [model, setModel] = useState<string>(s?.model ?? 'builtin');
+  const [segmentId, setSegmentId] = useState<string | null>(s?.segmentId ?? null);
+  const audience = useAudience(publicationId, segmentId);
   const ai = trpc.ai.status.useQuery(undefined, LOADED);
   const models = ai.data?.enabled ? ai.data.models.filter((m) => m.included) : [];
   const zones = zoneChoices(timeZone);
@@ -130,6 +133,7 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
       mode,
       autoSendAfterHours: mode === 'approve' && autoSend ? Number(autoSend) : null,
       model: model === 'builtin' ? null : model,
+      segmentId,
     });
   };
   const choices = [...new Map([...data.channelChoices, ...(s?.channels ?? [])].map((c) => [c.url, c])).values()];
@@ -227,6 +231,7 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
           </Select>
         </div>
       )}
+      <AudienceField id="rec-audience" publicationId={publicationId} audience={audience} value={segmentId} onChange={setSegmentId} />
       <div className="grid gap-1">
         <Label htmlFor="rec-mode">When an issue is ready</Label>
         <Select id="rec-mode" value={mode} onChange={(e) => setMode(e.target.value as typeof mode)}>

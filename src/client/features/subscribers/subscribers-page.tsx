@@ -1,8 +1,9 @@
-// A publication's subscribers: counts per status, search and filter, add one, import a CSV (checked
-// first: the report of bad rows is shown before anything is written), export, and delete selected.
+// A publication's subscribers: counts per status, search and filter (status, tag), add one, import a CSV
+// (checked first: the report of bad rows is shown before anything is written), export, tag or delete
+// the selected, and below: segments, signup forms for other sites and the welcome mail.
 import { useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Check, Copy, Download, Trash2, Upload, UserPlus, Users } from 'lucide-react';
+import { Check, Copy, Download, Tag, Trash2, Upload, UserPlus, Users } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -18,6 +19,8 @@ import { LOADED } from '../../lib/page-data';
 import { TopicsPanel } from '../preferences';
 import { SignupFormsPanel } from './signup-forms';
 import { WelcomePanel } from './welcome-panel';
+import { SegmentsPanel } from './segments-panel';
+import { tagName } from '../../../shared/schemas/readers';
 
 type ImportReport = RouterOutputs['subscribers']['importCsv'];
 
@@ -68,7 +71,7 @@ function ImportPanel({ publicationId, onDone }: { publicationId: string; onDone:
       <div>
         <Label htmlFor="csv-file">Import a CSV file</Label>
         <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          Columns “email” and “name” (any order), up to 100,000 rows. Nothing is written until you confirm.
+          Columns “email”, “name” and optionally “tags” (several separated by ; or |), in any order, up to 100,000 rows. Nothing is written until you confirm.
         </p>
       </div>
       <input
@@ -164,6 +167,61 @@ function SharePanel({ publicationId }: { publicationId: string }) {
   );
 }
 
+/** Adds a tag to, or takes it off, the selected readers (the server checks the tag and the per-reader cap). */
+function TagSelection({ publicationId, ids, onDone }: { publicationId: string; ids: string[]; onDone: () => void }) {
+  const [tag, setTag] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const done = (verb: string) => (r: { changed: number }) => {
+    toast({ title: `“${tag.trim()}” ${verb} ${r.changed.toLocaleString()} ${r.changed === 1 ? 'reader' : 'readers'}` });
+    setTag('');
+    onDone();
+  };
+  const onError = (err: unknown) => setProblem(errorMessage(err));
+  const add = trpc.segments.addTags.useMutation({ onSuccess: done('added to'), onError });
+  const remove = trpc.segments.removeTags.useMutation({ onSuccess: done('taken off'), onError });
+  const run = (which: 'add' | 'remove') => {
+    const parsed = tagName.safeParse(tag);
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Not a valid tag.');
+    setProblem(null);
+    (which === 'add' ? add : remove).mutate({ publicationId, ids, tags: [parsed.data] });
+  };
+  return (
+    <form
+      className="grid gap-2 rounded-xl border border-indigo-200 bg-indigo-50/60 p-3 text-sm dark:border-indigo-900 dark:bg-indigo-950/40"
+      aria-label="Tag the selected subscribers"
+      onSubmit={(e) => {
+        e.preventDefault();
+        run('add');
+      }}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium text-zinc-900 dark:text-zinc-100">{ids.length.toLocaleString()} selected</span>
+        <Input
+          aria-label="Tag"
+          placeholder="A tag, e.g. Rust"
+          list="subscriber-tags"
+          value={tag}
+          maxLength={60}
+          onChange={(e) => setTag(e.target.value)}
+          className="min-w-40 flex-1 sm:w-44 sm:flex-none"
+          aria-invalid={problem ? true : undefined}
+        />
+        <Button type="submit" size="sm" loading={add.isPending} disabled={!tag.trim()}>
+          <Tag aria-hidden /> Add tag
+        </Button>
+        <Button type="button" size="sm" variant="outline" loading={remove.isPending} disabled={!tag.trim()} onClick={() => run('remove')}>
+          Remove tag
+        </Button>
+      </div>
+      {problem && (
+        <p role="alert" className="text-red-600 dark:text-red-400">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
 export function SubscribersPage({ publicationId }: { publicationId: string }) {
   if (!publicationId)
     return (
@@ -183,18 +241,21 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
   const utils = trpc.useUtils();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<Status | ''>('');
+  const [tag, setTag] = useState('');
+  const tags = trpc.segments.listTags.useQuery({ publicationId }, LOADED);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState(false);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const list = trpc.subscribers.list.useQuery(
-    { publicationId, search: search || undefined, status: status || undefined, page },
+    { publicationId, search: search || undefined, status: status || undefined, tag: tag || undefined, page },
     { ...LOADED, placeholderData: (p) => p },
   );
   const refresh = () => {
     void utils.subscribers.list.invalidate();
     void utils.sends.audience.invalidate();
+    void utils.segments.invalidate();
   };
   const add = trpc.subscribers.add.useMutation({
     onSuccess: (s) => {
@@ -273,10 +334,34 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
                   </option>
                 ))}
               </Select>
+              {(tags.data?.length ?? 0) > 0 && (
+                <Select
+                  aria-label="Filter by tag"
+                  value={tag}
+                  onChange={(e) => {
+                    setTag(e.target.value);
+                    setPage(1);
+                  }}
+                  className="w-44"
+                >
+                  <option value="">All tags</option>
+                  {tags.data!.map((t) => (
+                    <option key={t.tag} value={t.tag}>
+                      {t.tag} ({t.readers.toLocaleString()})
+                    </option>
+                  ))}
+                </Select>
+              )}
               <Button variant="outline" className="ml-auto" disabled={selected.size === 0} onClick={() => setConfirm(true)}>
                 <Trash2 aria-hidden /> Delete selected
               </Button>
             </div>
+            <datalist id="subscriber-tags">
+              {(tags.data ?? []).map((t) => (
+                <option key={t.tag} value={t.tag} />
+              ))}
+            </datalist>
+            {selected.size > 0 && <TagSelection publicationId={publicationId} ids={[...selected]} onDone={refresh} />}
             {!data ? (
               <ListSkeleton />
             ) : data.subscribers.length === 0 ? (
@@ -296,6 +381,7 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
                       <th className="p-3">E-mail</th>
                       <th className="p-3">Name</th>
                       <th className="p-3">Status</th>
+                      <th className="p-3">Tags</th>
                       <th className="p-3">Source</th>
                       <th className="p-3">Added</th>
                     </tr>
@@ -330,6 +416,21 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
                         <td className="p-3 text-zinc-600 dark:text-zinc-400">{s.name}</td>
                         <td className="p-3">
                           <Badge tone={TONE[s.status]}>{s.status}</Badge>
+                        </td>
+                        <td className="p-3">
+                          {s.tags.length > 0 && (
+                            <ul className="flex max-w-56 flex-wrap gap-1" aria-label={`Tags of ${s.email}`}>
+                              {s.tags.slice(0, 4).map((t) => (
+                                <li
+                                  key={t}
+                                  className="max-w-full truncate rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+                                >
+                                  {t}
+                                </li>
+                              ))}
+                              {s.tags.length > 4 && <li className="text-xs text-zinc-500 dark:text-zinc-400">+{s.tags.length - 4}</li>}
+                            </ul>
+                          )}
                         </td>
                         <td className="p-3 text-zinc-600 dark:text-zinc-400">{s.source}</td>
                         <td className="p-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatDate(s.createdAt)}</td>
@@ -375,6 +476,7 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
         </div>
       )}
       <div className="mt-6 grid gap-6">
+        <SegmentsPanel publicationId={publicationId} />
         <SignupFormsPanel publicationId={publicationId} />
         <WelcomePanel publicationId={publicationId} />
       </div>

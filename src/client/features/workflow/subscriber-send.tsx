@@ -22,6 +22,7 @@ import type { UserDtoShape } from '../../../shared/schemas/user';
 import type { RouterInputs } from '../../trpc';
 import { PrecheckFindings, SentPrecheck, usePrecheck } from './precheck-panel';
 import { SubjectTestFields, newSubjectTest, subjectTestProblem, subjectTestRequest, type SubjectTestDraft } from './subject-test-fields';
+import { AudienceField, useAudience } from '../subscribers';
 
 const LIVE = new Set(['scheduled', 'sending']);
 
@@ -73,7 +74,10 @@ export function SendProgressView({ progress }: { progress: SendProgress }) {
         <Badge tone={statusTone(progress.status)}>{STATUS_LABEL[progress.status] ?? progress.status}</Badge>
       </div>
       {progress.status === 'scheduled' ? (
-        <p className="text-zinc-600 dark:text-zinc-400">Goes out {formatDateTime(progress.scheduledAt)} to every active subscriber at that time.</p>
+        <p className="text-zinc-600 dark:text-zinc-400">
+          Goes out {formatDateTime(progress.scheduledAt)} to{' '}
+          {progress.segmentName ? `the readers of the segment “${progress.segmentName}”` : 'every active subscriber'} at that time.
+        </p>
       ) : (
         <>
           <div
@@ -106,6 +110,9 @@ export function SendProgressView({ progress }: { progress: SendProgress }) {
             </p>
           )}
         </>
+      )}
+      {progress.segmentName && progress.status !== 'scheduled' && (
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">To the segment “{progress.segmentName}”.</p>
       )}
       <SentPrecheck precheck={progress.precheck} />
       {progress.test && <SubjectTestStatus test={progress.test} onPickNow={() => pickWinner.mutate({ id: progress.id })} picking={pickWinner.isPending} />}
@@ -189,6 +196,8 @@ export function SubscriberSend({
   const [at, setAt] = useState('');
   const [sendId, setSendId] = useState(newSendId);
   const [test, setTest] = useState<SubjectTestDraft>(() => newSubjectTest(subject));
+  const [segmentId, setSegmentId] = useState<string | null>(null);
+  const target = useAudience(publicationId, segmentId, open);
   const testProblem = test.on ? subjectTestProblem(test) : null;
   // Checked again each time the dialog opens: the issue may have changed since step 5's check.
   const [opened, setOpened] = useState(0);
@@ -206,6 +215,11 @@ export function SubscriberSend({
   });
 
   const active = audience.data?.active ?? 0;
+  // In the dialog: the readers the chosen audience reaches now, as the send's snapshot will count them.
+  const reach = target.recipients ?? 0;
+  const toWhom = segmentId
+    ? `the ${reach.toLocaleString()} ${reach === 1 ? 'reader' : 'readers'} of this segment`
+    : `${reach.toLocaleString()} active ${reach === 1 ? 'subscriber' : 'subscribers'}`;
   const latest = sends.data?.[0];
   const [pastError, setPastError] = useState<string | null>(null);
   const scheduleError = when === 'later' ? pastError : null;
@@ -239,8 +253,8 @@ export function SubscriberSend({
             <DialogTitle>Send this issue to your subscribers</DialogTitle>
             <DialogDescription>
               {when === 'now'
-                ? `It goes out now to ${active.toLocaleString()} active ${active === 1 ? 'subscriber' : 'subscribers'}, each with a one-click unsubscribe link.`
-                : 'It goes out at the chosen time to every active subscriber at that moment.'}
+                ? `It goes out now to ${toWhom}, each with a one-click unsubscribe link.`
+                : `It goes out at the chosen time to ${segmentId ? 'the readers of this segment' : 'every active subscriber'} at that moment.`}
             </DialogDescription>
           </DialogHeader>
           <fieldset className="grid gap-2 text-sm">
@@ -270,7 +284,8 @@ export function SubscriberSend({
               </div>
             )}
           </fieldset>
-          <SubjectTestFields user={user} value={test} onChange={setTest} active={active} aiInput={aiInput} />
+          <AudienceField id="send-audience" publicationId={publicationId} audience={target} value={segmentId} onChange={setSegmentId} />
+          <SubjectTestFields user={user} value={test} onChange={setTest} active={reach} aiInput={aiInput} />
           {testProblem && test.subjects.every((s) => s.trim()) && <p className="text-xs text-red-600 dark:text-red-400">{testProblem}</p>}
           <TrackingSwitches publicationId={publicationId} />
           <div className="grid gap-2" aria-live="polite">
@@ -288,7 +303,14 @@ export function SubscriberSend({
             </DialogClose>
             <Button
               loading={create.isPending}
-              disabled={(when === 'now' && active === 0) || (when === 'later' && (!at || !!scheduleError)) || !!testProblem || !!check.data?.blocked}
+              disabled={
+                target.recipients === null ||
+                target.missing ||
+                (when === 'now' && reach === 0) ||
+                (when === 'later' && (!at || !!scheduleError)) ||
+                !!testProblem ||
+                !!check.data?.blocked
+              }
               onClick={() =>
                 create.mutate({
                   id: sendId,
@@ -296,10 +318,11 @@ export function SubscriberSend({
                   publicationId,
                   ...(when === 'later' && at ? { scheduledAt: new Date(at).toISOString() } : {}),
                   subjectTest: subjectTestRequest(test),
+                  ...(segmentId ? { segmentId } : {}),
                 })
               }
             >
-              {`${when === 'now' ? `Send to ${active.toLocaleString()}` : 'Schedule'}${findings > 0 ? ' anyway' : ''}`}
+              {`${when === 'now' ? `Send to ${reach.toLocaleString()}` : 'Schedule'}${findings > 0 ? ' anyway' : ''}`}
             </Button>
           </DialogFooter>
         </DialogContent>
