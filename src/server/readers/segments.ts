@@ -254,11 +254,16 @@ export async function deleteSegment(ctx: Ctx, id: string): Promise<{ deleted: tr
 export async function countRules(ctx: Ctx, input: { publicationId: string; rules: SegmentRules }): Promise<{ matching: number; recipients: number }> {
   const pub = await findOwned(ctx.db, ctx.user.id, input.publicationId);
   const now = ctx.now();
-  const [matching, recipients] = [
-    await countWhere(ctx.db, segmentWhere(input.rules, { publicationId: pub.id, before: now })),
-    await countWhere(ctx.db, recipientsWhere(pub.id, pub.userId, input.rules, now)),
-  ];
-  return { matching, recipients };
+  // One pass over the matching readers counts both: those a send would reach are the matching ones
+  // that also pass the send's own condition (active, not suppressed, not paused, every issue).
+  const [row] = await ctx.db
+    .select({
+      matching: count(),
+      recipients: sql<number>`coalesce(sum(CASE WHEN ${recipientsWhere(pub.id, pub.userId, null, now)} THEN 1 ELSE 0 END), 0)`.mapWith(Number),
+    })
+    .from(subscribers)
+    .where(segmentWhere(input.rules, { publicationId: pub.id, before: now }));
+  return { matching: Number(row?.matching ?? 0), recipients: row?.recipients ?? 0 };
 }
 
 /** The audience count the send dialog shows: a saved segment's recipients, or (no id) every active reader. */
