@@ -70,6 +70,12 @@ test('a reader joins through a form on another site, is welcomed, picks a topic,
   await welcome.getByLabel('Message (Markdown)').fill('Glad you are here. **Next issue on Friday.**');
   await welcome.getByRole('button', { name: 'Save welcome mail' }).click();
   await expect(page.getByText('Welcome mail saved').first()).toBeVisible();
+  // The preview shows the mail as readers get it, Markdown rendered.
+  await expect(welcome.frameLocator('iframe').locator('strong', { hasText: 'Next issue on Friday.' })).toBeVisible();
+  if (SHOTS) {
+    await welcome.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/welcome.png` });
+  }
 
   const form = await trpcMutation<{ htmlCode: string }>(page, 'forms.create', { publicationId: pub.id, name: 'Reef blog sidebar' });
   const site = await otherSite(form.htmlCode);
