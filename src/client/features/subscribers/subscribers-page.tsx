@@ -1,9 +1,9 @@
 // A publication's subscribers: counts per status, search and filter (status, tag), add one, import a CSV
 // (checked first: the report of bad rows is shown before anything is written), export, tag or delete
 // the selected, and below: segments, signup forms for other sites and the welcome mail.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Check, Copy, Download, Tag, Trash2, Upload, UserPlus, Users } from 'lucide-react';
+import { Download, Trash2, UserPlus, Users } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -14,15 +14,15 @@ import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-st
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
-import { trpc, type RouterOutputs } from '../../trpc';
+import { trpc } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
 import { TopicsPanel } from '../preferences';
 import { SignupFormsPanel } from './signup-forms';
 import { WelcomePanel } from './welcome-panel';
 import { SegmentsPanel } from './segments-panel';
-import { tagName } from '../../../shared/schemas/readers';
-
-type ImportReport = RouterOutputs['subscribers']['importCsv'];
+import { ImportPanel } from './import-panel';
+import { SharePanel } from './share-panel';
+import { TagSelection } from './tag-selection';
 
 const STATUSES = ['pending', 'active', 'unsubscribed', 'bounced', 'complained'] as const;
 type Status = (typeof STATUSES)[number];
@@ -33,194 +33,6 @@ const TONE: Record<Status, 'neutral' | 'success' | 'warning' | 'danger'> = {
   bounced: 'danger',
   complained: 'danger',
 };
-
-async function uploadCsv(publicationId: string, csv: string, query: string): Promise<ImportReport> {
-  const res = await fetch(`/api/uploads/subscribers?publicationId=${encodeURIComponent(publicationId)}&${query}`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/csv' },
-    body: csv,
-    credentials: 'same-origin',
-  });
-  const body = (await res.json().catch(() => ({}))) as ImportReport & { message?: string };
-  if (!res.ok) throw new Error(body.message || `Error: ${res.status} ${res.statusText}`);
-  return body;
-}
-
-function ImportPanel({ publicationId, onDone }: { publicationId: string; onDone: () => void }) {
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [csv, setCsv] = useState<string | null>(null);
-  const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (text: string, query: string) => {
-    setBusy(true);
-    try {
-      const r = await uploadCsv(publicationId, text, query);
-      setReport(r);
-      if (r.imported > 0) {
-        toast({ title: r.message });
-        onDone();
-      }
-    } catch (err) {
-      toast({ title: 'Import failed', description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="grid gap-3 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-      <div>
-        <Label htmlFor="csv-file">Import a CSV file</Label>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
-          Columns “email”, “name” and optionally “tags” (several separated by ; or |), in any order, up to 100,000 rows. Nothing is written until you confirm.
-        </p>
-      </div>
-      <input
-        ref={fileRef}
-        id="csv-file"
-        type="file"
-        accept=".csv,text/csv"
-        className="text-sm"
-        onChange={async (e) => {
-          const file = e.target.files?.[0];
-          if (!file) return;
-          const text = await file.text();
-          setCsv(text);
-          await run(text, 'mode=check');
-        }}
-      />
-      {report && (
-        <div className="grid gap-2 text-sm" data-testid="import-report" aria-live="polite">
-          <p className="font-medium text-zinc-900 dark:text-zinc-100">{report.message}</p>
-          <ul className="grid grid-cols-2 gap-x-4 text-zinc-600 sm:grid-cols-3 dark:text-zinc-400">
-            <li>{report.rows.toLocaleString()} rows</li>
-            <li>{report.valid.toLocaleString()} new</li>
-            <li>{report.alreadySubscribed.toLocaleString()} already subscribed</li>
-            <li>{report.duplicatesInFile.toLocaleString()} duplicates in the file</li>
-            <li>{report.skippedUnsubscribed.toLocaleString()} left earlier (not re-added)</li>
-            <li>{report.suppressed.toLocaleString()} suppressed</li>
-            {report.overLimit > 0 && <li>{report.overLimit.toLocaleString()} over the plan’s limit</li>}
-          </ul>
-          {report.invalidCount > 0 && (
-            <div className="rounded-md bg-red-50 p-2 text-red-800 dark:bg-red-500/10 dark:text-red-200">
-              <p className="font-medium">{report.invalidCount.toLocaleString()} invalid rows</p>
-              <ul className="mt-1 max-h-32 overflow-auto text-xs">
-                {report.invalid.map((r) => (
-                  <li key={r.line}>
-                    Line {r.line}: {r.value || '(empty)'} — {r.reason}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          {csv && report.imported === 0 && report.valid > 0 && (
-            <Button onClick={() => void run(csv, report.invalidCount > 0 ? 'mode=import&skipInvalid=1' : 'mode=import')} loading={busy}>
-              <Upload aria-hidden />
-              {report.invalidCount > 0
-                ? `Import the ${report.valid.toLocaleString()} valid rows, skip the bad ones`
-                : `Import ${report.valid.toLocaleString()} subscribers`}
-            </Button>
-          )}
-        </div>
-      )}
-    </div>
-  );
-}
-
-function SharePanel({ publicationId }: { publicationId: string }) {
-  const share = trpc.subscribers.share.useQuery({ publicationId }, LOADED);
-  const [copied, setCopied] = useState(false);
-  if (!share.data) return null;
-  const { signupUrl, feedUrl } = share.data;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(signupUrl);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast({ title: 'Could not copy', description: 'Select the address and copy it by hand.', variant: 'destructive' });
-    }
-  };
-  return (
-    <section
-      aria-labelledby="share-heading"
-      className="grid gap-2 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <h2 id="share-heading" className="font-medium text-zinc-900 dark:text-zinc-100">
-        Share your signup page
-      </h2>
-      <p className="text-zinc-600 dark:text-zinc-400">Readers sign up here and confirm by e-mail; past issues are listed below the form.</p>
-      <div className="flex items-center gap-2">
-        <Input readOnly aria-label="Signup page address" value={signupUrl} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1" />
-        <Button variant="outline" size="icon" onClick={() => void copy()} aria-label={copied ? 'Copied' : 'Copy the signup page address'}>
-          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-        </Button>
-      </div>
-      <div className="flex flex-wrap gap-x-4 gap-y-1">
-        <a className="text-indigo-700 hover:underline dark:text-indigo-300" href={signupUrl} target="_blank" rel="noreferrer">
-          Open the signup page
-        </a>
-        <a className="text-indigo-700 hover:underline dark:text-indigo-300" href={feedUrl}>
-          RSS feed of sent issues
-        </a>
-      </div>
-    </section>
-  );
-}
-
-/** Adds a tag to, or takes it off, the selected readers (the server checks the tag and the per-reader cap). */
-function TagSelection({ publicationId, ids, onDone }: { publicationId: string; ids: string[]; onDone: () => void }) {
-  const [tag, setTag] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const done = (verb: string) => (r: { changed: number }) => {
-    toast({ title: `“${tag.trim()}” ${verb} ${r.changed.toLocaleString()} ${r.changed === 1 ? 'reader' : 'readers'}` });
-    setTag('');
-    onDone();
-  };
-  const onError = (err: unknown) => setProblem(errorMessage(err));
-  const add = trpc.segments.addTags.useMutation({ onSuccess: done('added to'), onError });
-  const remove = trpc.segments.removeTags.useMutation({ onSuccess: done('taken off'), onError });
-  const run = (which: 'add' | 'remove') => {
-    const parsed = tagName.safeParse(tag);
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Not a valid tag.');
-    setProblem(null);
-    (which === 'add' ? add : remove).mutate({ publicationId, ids, tags: [parsed.data] });
-  };
-  return (
-    <form
-      className="grid gap-2 rounded-xl border border-indigo-200 bg-indigo-50/60 p-3 text-sm dark:border-indigo-900 dark:bg-indigo-950/40"
-      aria-label="Tag the selected subscribers"
-      onSubmit={(e) => {
-        e.preventDefault();
-        run('add');
-      }}
-    >
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="font-medium text-zinc-900 dark:text-zinc-100">{ids.length.toLocaleString()} selected</span>
-        <Input
-          aria-label="Tag"
-          placeholder="A tag, e.g. Rust"
-          list="subscriber-tags"
-          value={tag}
-          maxLength={60}
-          onChange={(e) => setTag(e.target.value)}
-          className="min-w-40 flex-1 sm:w-44 sm:flex-none"
-          aria-invalid={problem ? true : undefined}
-        />
-        <Button type="submit" size="sm" loading={add.isPending} disabled={!tag.trim()}>
-          <Tag aria-hidden /> Add tag
-        </Button>
-        <Button type="button" size="sm" variant="outline" loading={remove.isPending} disabled={!tag.trim()} onClick={() => run('remove')}>
-          Remove tag
-        </Button>
-      </div>
-      {problem && (
-        <p role="alert" className="text-red-600 dark:text-red-400">
-          {problem}
-        </p>
-      )}
-    </form>
-  );
-}
 
 export function SubscribersPage({ publicationId }: { publicationId: string }) {
   if (!publicationId)

@@ -1,0 +1,50 @@
+// The Subscribers page's "Share your signup page": the hosted signup page's address to copy, and the
+// RSS feed of sent issues.
+import { useState } from 'react';
+import { Check, Copy } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast-store';
+import { trpc } from '../../trpc';
+import { LOADED } from '../../lib/page-data';
+
+export function SharePanel({ publicationId }: { publicationId: string }) {
+  const share = trpc.subscribers.share.useQuery({ publicationId }, LOADED);
+  const [copied, setCopied] = useState(false);
+  if (!share.data) return null;
+  const { signupUrl, feedUrl } = share.data;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(signupUrl);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast({ title: 'Could not copy', description: 'Select the address and copy it by hand.', variant: 'destructive' });
+    }
+  };
+  return (
+    <section
+      aria-labelledby="share-heading"
+      className="grid gap-2 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      <h2 id="share-heading" className="font-medium text-zinc-900 dark:text-zinc-100">
+        Share your signup page
+      </h2>
+      <p className="text-zinc-600 dark:text-zinc-400">Readers sign up here and confirm by e-mail; past issues are listed below the form.</p>
+      <div className="flex items-center gap-2">
+        <Input readOnly aria-label="Signup page address" value={signupUrl} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1" />
+        <Button variant="outline" size="icon" onClick={() => void copy()} aria-label={copied ? 'Copied' : 'Copy the signup page address'}>
+          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+        </Button>
+      </div>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        <a className="text-indigo-700 hover:underline dark:text-indigo-300" href={signupUrl} target="_blank" rel="noreferrer">
+          Open the signup page
+        </a>
+        <a className="text-indigo-700 hover:underline dark:text-indigo-300" href={feedUrl}>
+          RSS feed of sent issues
+        </a>
+      </div>
+    </section>
+  );
+}
