@@ -13,7 +13,7 @@ import { report } from './report';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONNECTIONS = 50;
 const DURATION_S = 5;
-const ROUNDS = 2;
+const ROUNDS = 3;
 
 /** First free loopback port from `from` upwards (the bench range is 3200-3299). */
 export async function freePort(from = 3200, to = 3299): Promise<number> {
