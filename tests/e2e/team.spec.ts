@@ -7,6 +7,8 @@ import { createUserWithPlan, latestCodeFor, outboxFor, trpcMutation } from './fi
 skipWithoutBrowser();
 
 test('an owner invites an editor who accepts after signing in by code and opens a shared publication', async ({ page, browser }) => {
+  // Two people in two browser contexts, a mailed code and the workflow page: ~20 s alone, 35 s on a loaded CI machine.
+  test.setTimeout(60_000);
   const ownerEmail = uniqueEmail('team-owner');
   const inviteeEmail = uniqueEmail('team-editor');
   createUserWithPlan(ownerEmail, 'Olive Owner', 'enterprise');
