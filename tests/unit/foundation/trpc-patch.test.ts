@@ -1,11 +1,14 @@
-// The one patch of a dependency (scripts/patches, applied by postinstall): tRPC's object-spread helper copies
-// with Object.assign. These check that the patch is in place and that it copies as the spread does, also for
-// a source with an own "__proto__" key (JSON can make one), which must stay data and never set a prototype.
+// The one patched dependency (scripts/patches, applied by postinstall), tRPC, in two places:
+// - its object-spread helper copies with Object.assign. These check that it copies as the spread does, also for
+//   a source with an own "__proto__" key (JSON can make one), which must stay data and never set a prototype;
+// - a query's or mutation's abort signal is the request's own (no controller and AbortSignal.any per call),
+//   while a subscription keeps the combined signal its maxDurationMs aborts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { initTRPC } from '@trpc/server';
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { z } from 'zod';
 
 describe('the tRPC spread patch', () => {
@@ -14,6 +17,9 @@ describe('the tRPC spread patch', () => {
     const helpers = fs.readdirSync(dist).filter((f) => /^getErrorShape-.*\.(mjs|cjs)$/.test(f));
     expect(helpers).toHaveLength(2);
     for (const f of helpers) expect(fs.readFileSync(path.join(dist, f), 'utf8')).toContain('Patched (scripts/patches)');
+    const resolvers = fs.readdirSync(dist).filter((f) => /^resolveResponse-.*\.(mjs|cjs)$/.test(f));
+    expect(resolvers).toHaveLength(2);
+    for (const f of resolvers) expect(fs.readFileSync(path.join(dist, f), 'utf8')).toContain('Patched (scripts/patches)');
   });
 
   it('merges chained inputs as the spread does, and an own __proto__ key stays data', async () => {
@@ -40,5 +46,70 @@ describe('the tRPC spread patch', () => {
     expect(Object.getPrototypeOf(input)).toBe(Object.prototype);
     expect((input as { polluted?: boolean }).polluted).toBeUndefined();
     expect(Object.getOwnPropertyDescriptor(input, '__proto__')?.value).toEqual({ polluted: true });
+  });
+});
+
+describe('the tRPC abort-signal patch', () => {
+  it("gives a query and a mutation the request's signal: no composite per call, and it aborts with the request", async () => {
+    const t = initTRPC.create();
+    const seen: AbortSignal[] = [];
+    const router = t.router({
+      one: t.procedure.query(({ signal }) => (seen.push(signal!), 1)),
+      two: t.procedure.query(({ signal }) => (seen.push(signal!), 2)),
+      save: t.procedure.mutation(({ signal }) => (seen.push(signal!), 3)),
+    });
+    const any = AbortSignal.any;
+    let composites = 0;
+    AbortSignal.any = (signals) => (composites++, any.call(AbortSignal, signals));
+    try {
+      const client = new AbortController();
+      const query = await fetchRequestHandler({
+        endpoint: '/trpc',
+        router,
+        createContext: () => ({}),
+        req: new Request('http://test/trpc/one,two?batch=1&input={}', { signal: client.signal }),
+      });
+      expect(await query.json()).toEqual([{ result: { data: 1 } }, { result: { data: 2 } }]);
+      const mutation = await fetchRequestHandler({
+        endpoint: '/trpc',
+        router,
+        createContext: () => ({}),
+        req: new Request('http://test/trpc/save', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, signal: client.signal }),
+      });
+      expect(await mutation.json()).toEqual({ result: { data: 3 } });
+      expect(composites).toBe(0);
+      expect(seen).toHaveLength(3);
+      expect(seen.some((s) => s.aborted)).toBe(false);
+      client.abort();
+      expect(seen.every((s) => s.aborted)).toBe(true);
+    } finally {
+      AbortSignal.any = any;
+    }
+  });
+
+  it('still ends a subscription at its maxDurationMs through its own controller', async () => {
+    const t = initTRPC.create({ sse: { maxDurationMs: 30, ping: { enabled: false } } });
+    let ended: AbortSignal | undefined;
+    const router = t.router({
+      ticks: t.procedure.subscription(async function* ({ signal }) {
+        ended = signal;
+        for (let i = 0; !signal!.aborted; i++) {
+          yield i;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }),
+    });
+    const client = new AbortController();
+    const res = await fetchRequestHandler({
+      endpoint: '/trpc',
+      router,
+      createContext: () => ({}),
+      req: new Request('http://test/trpc/ticks', { signal: client.signal }),
+    });
+    // The stream closes by itself: the request was never aborted.
+    const body = await res.text();
+    expect(body).toContain('data: 0');
+    expect(ended?.aborted).toBe(true);
+    expect(client.signal.aborted).toBe(false);
   });
 });
