@@ -6,6 +6,7 @@ import { tx, type Db, type Tx } from '../db';
 import { createLocalBus, type Bus } from '../bus';
 import type { UserLike } from '../user/dto';
 import { eq } from 'drizzle-orm';
+import { parse as parseCookies } from 'cookie';
 import { users } from '../../../db/schema';
 import { AppError } from '../errors';
 import { normalizePlan, normalizeRole, normalizeTrialPlan, type PlanType, type Role } from '../../shared/plans';
@@ -119,7 +120,9 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
     cookieName: SESSION_COOKIE,
 
     async validate(cookieHeader: string | null | undefined): Promise<SessionResult> {
-      const id = lucia.readSessionCookie(cookieHeader ?? '');
+      // cookie's parser, not lucia's: lucia's throws on a malformed %-escape in any other cookie of the
+      // site (every call then failed with a 500) and misses cookies joined by ';' without a space.
+      const id = cookieHeader ? parseCookies(cookieHeader)[SESSION_COOKIE] : undefined;
       if (!id) return { user: null, sessionId: null, setCookie: null };
       const t = now().getTime();
       const hit = cache.get(id);

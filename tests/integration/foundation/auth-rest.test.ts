@@ -57,6 +57,19 @@ describe('REST /api/auth and /api/user', () => {
     expect((await app.request('/api/user', jsonRequest('PUT', { fullName: 'X' }))).status).toBe(401);
   });
 
+  it("reads the session among the site's other cookies, also malformed ones and ';' without a space", async () => {
+    const { app } = await createHarness();
+    const res = await app.request('/api/auth/signup', jsonRequest('POST', { name: 'Ada', email: 'ada@example.com', password: 'correct horse' }));
+    const cookie = cookieFrom(res);
+    for (const header of [`tracker=%E0%A4%A; ${cookie}`, `theme=dark;${cookie}`, `${cookie}; consent="yes%"`]) {
+      const check = await app.request('/api/auth/check', { headers: { cookie: header } });
+      expect(check.status, header).toBe(200);
+      expect(await check.json(), header).toMatchObject({ authenticated: true, user: { email: 'ada@example.com' } });
+    }
+    const other = await app.request('/api/auth/check', { headers: { cookie: 'tracker=%E0%A4%A; session=' } });
+    expect(await other.json()).toEqual({ authenticated: false, user: null });
+  });
+
   it('GET /api/auth/check signed out: not authenticated, with the protection headers', async () => {
     const { app } = await createHarness();
     const res = await app.request('/api/auth/check');
