@@ -29,8 +29,9 @@ export interface SessionUser {
 }
 
 /** The signed-in user as every procedure sees it, from a users row (or lucia's copy of its columns). */
+/** Frozen: the session cache hands one object to many requests, and answers are kept with it (authCheckJson). */
 export function toSessionUser(row: UserLike): SessionUser {
-  return {
+  return Object.freeze({
     id: row.id,
     email: row.email,
     name: row.name,
@@ -41,7 +42,7 @@ export function toSessionUser(row: UserLike): SessionUser {
     trialPlan: row.trialPlan ? normalizeTrialPlan(row.trialPlan) : null,
     createdAt: row.createdAt,
     emailVerifiedAt: row.emailVerifiedAt,
-  };
+  });
 }
 
 export interface SessionResult {

@@ -6,7 +6,7 @@ import { errorResponse, readJson, requestContext, rest } from './adapter';
 import { authorizationUrl, configuredProviders, fetchProfile, isOAuthProvider, signInWithProfile } from '../auth/oauth';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { authCheck } from '../user/dto';
+import { authCheckJson } from '../user/dto';
 
 // A plain Response with a plain header object: under @hono/node-server it reaches writeHead as it is,
 // where c.json() builds a Headers object and converts it back. The session's own Set-Cookie (a refreshed
@@ -21,7 +21,7 @@ export const authRest = new Hono<AppEnv>()
   // own, so this adapter calls its domain function directly and skips the tRPC pipeline (~20 µs a call).
   .get('/auth/check', (c) => {
     const cookie = c.get('sessionCookie');
-    const body = JSON.stringify(authCheck(c.get('user'), c.get('deps').now()));
+    const body = authCheckJson(c.get('user'), c.get('deps').now());
     return new Response(body, { status: 200, headers: cookie ? { ...CHECK_HEADERS, 'Set-Cookie': cookie } : CHECK_HEADERS });
   })
   .post('/auth/send-code', (c) => rest(c, async (api) => api.auth.sendCode(await readJson(c))))

@@ -36,3 +36,21 @@ export type UserDto = ReturnType<typeof toUserDto>;
 export function authCheck(user: UserLike | null, now: Date) {
   return { authenticated: user !== null, user: user ? toUserDto(user, now) : null };
 }
+
+const SIGNED_OUT = JSON.stringify(authCheck(null, new Date(0)));
+const checkBodies = new WeakMap<UserLike, { days: number; body: string }>();
+
+/**
+ * authCheck as JSON, for GET /api/auth/check, which every page load asks. A signed-in user's answer is kept
+ * with the session's user object (the session cache hands out the same frozen object for a few seconds) and
+ * made again when the trial's day count changes, the one way time alone changes it.
+ */
+export function authCheckJson(user: UserLike | null, now: Date): string {
+  if (!user) return SIGNED_OUT;
+  const days = trialDaysLeft(user.createdAt, now);
+  const kept = checkBodies.get(user);
+  if (kept?.days === days) return kept.body;
+  const body = JSON.stringify(authCheck(user, now));
+  checkBodies.set(user, { days, body });
+  return body;
+}
