@@ -44,6 +44,11 @@ import { TRPC_MAX_BATCH } from '../shared/limits';
 export interface AppOptions {
   /** Folder of the built client (vite build); omitted in API-only tests. */
   clientDir?: string;
+  /**
+   * The node server writes the security headers with every status line (secureServerResponse, as index.ts
+   * serves), so no middleware sets them on the web Response (app.request() in tests leaves this out).
+   */
+  secureResponses?: boolean;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -70,10 +75,20 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   // header) is attacker-controlled under DNS rebinding, so it is never compared against.
   const trustedOrigins = new Set([new URL(deps.env.APP_URL).origin, ...(deps.env.DEV_ORIGIN ? [deps.env.DEV_ORIGIN] : [])]);
 
-  app.use('*', securityHeaders({ production: deps.env.isProduction }));
+  if (!opts.secureResponses) app.use('*', securityHeaders({ production: deps.env.isProduction }));
   // An account's custom domain reaches its readers' pages only (white-label).
   app.use('*', customDomainGate(deps));
 
+  const limitBody = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => errorResponse(c, new AppError('PAYLOAD_TOO_LARGE', MSG.bodyTooLarge)),
+  });
+  // GET/HEAD handlers never read a body; skipping them spares node-server from materialising the Request.
+  // Uploads (a subscriber CSV of 100,000 rows is ~4 MB) have a larger limit, for signed-in users only, and
+  // are never buffered ahead of their handler, which authorises the upload before it reads the body.
+  const limitUpload = uploadLimit((c) =>
+    c.get('user') ? { maxSize: 25 * 1024 * 1024, message: MSG.uploadTooLarge } : { maxSize: 1024 * 1024, message: MSG.bodyTooLarge },
+  );
   const apiContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.set('deps', deps);
     c.set('ip', remoteAddress(c));
@@ -92,7 +107,8 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     c.set('sessionId', session.sessionId);
     c.set('sessionCookie', session.setCookie);
     if (session.setCookie) c.header('Set-Cookie', session.setCookie, { append: true });
-    await next();
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    return c.req.path.startsWith('/api/uploads/') ? limitUpload(c, next) : limitBody(c, next);
   };
   // The public API authenticates by its Bearer key alone (no cookie, so no CSRF check); its handlers answer
   // every /api/v1 path, so the session middleware below never runs for them.
@@ -100,19 +116,6 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.use('/api/*', apiContext);
   app.use('/test-email', apiContext);
 
-  const limitBody = bodyLimit({
-    maxSize: 1024 * 1024,
-    onError: (c) => errorResponse(c, new AppError('PAYLOAD_TOO_LARGE', MSG.bodyTooLarge)),
-  });
-  // GET/HEAD handlers never read a body; skipping them spares node-server from materialising the Request.
-  // Uploads (a subscriber CSV of 100,000 rows is ~4 MB) have a larger limit, for signed-in users only, and
-  // are never buffered ahead of their handler, which authorises the upload before it reads the body.
-  const limitUpload = uploadLimit((c) =>
-    c.get('user') ? { maxSize: 25 * 1024 * 1024, message: MSG.uploadTooLarge } : { maxSize: 1024 * 1024, message: MSG.bodyTooLarge },
-  );
-  app.use('/api/*', (c, next) =>
-    SAFE_METHODS.has(c.req.method) ? next() : c.req.path.startsWith('/api/uploads/') ? limitUpload(c, next) : limitBody(c, next),
-  );
 
   app.all('/api/trpc/*', (c) =>
     fetchRequestHandler({

@@ -49,7 +49,7 @@ const worker =
 // Several processes may share a Postgres database: work queued through one wakes every process's worker.
 if (isPostgres(db)) deps.delivery.kick = kickEverywhere(deps.bus, deps.processId, worker?.kick ?? (() => {}), deps.log);
 else if (worker) deps.delivery.kick = worker.kick;
-const app = createApp(deps, { clientDir: path.resolve(env.CLIENT_DIR) });
+const app = createApp(deps, { clientDir: path.resolve(env.CLIENT_DIR), secureResponses: true });
 const mailVia = await deps.mailer.nextTransport();
 
 const server = serve(

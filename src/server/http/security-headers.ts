@@ -53,36 +53,42 @@ const SECURED = Symbol('secured-response');
  * signed-in /api/auth/check. A header the route set itself wins over the default.
  */
 export function secureServerResponse(opts: { production: boolean }): typeof http.ServerResponse {
-  const defaults = headerList(opts.production).map(([name, value]) => [name, name.toLowerCase(), value] as const);
+  const defaults = headerList(opts.production);
+  // A default's bit in a mask of the ones the route set itself (fewer than 32 defaults).
+  const bitOf = new Map(defaults.map(([name], i) => [name.toLowerCase(), 1 << i]));
+  const CSP_BIT = bitOf.get('content-security-policy')!;
+  const XFO_BIT = bitOf.get('x-frame-options')!;
+  const own = (name: string, value: unknown): number => {
+    const bit = bitOf.get(name.toLowerCase()) ?? 0;
+    return bit === CSP_BIT && decidesFraming(value) ? bit | XFO_BIT : bit;
+  };
   class SecureServerResponse extends http.ServerResponse {
     readonly [SECURED] = true;
 
     override writeHead(status: number, reason?: string | HeaderArg, headers?: HeaderArg): this {
       const message = typeof reason === 'string' ? reason : undefined;
       const given = typeof reason === 'string' ? headers : reason;
-      const own = new Set<string>();
+      let set = 0;
       const flat: string[] = [];
-      let ownCsp: unknown;
       if (Array.isArray(given)) {
         for (let i = 0; i + 1 < given.length; i += 2) {
-          const lower = String(given[i]).toLowerCase();
-          own.add(lower);
-          if (lower === 'content-security-policy') ownCsp = String(given[i + 1]);
-          flat.push(String(given[i]), String(given[i + 1]));
+          const name = String(given[i]);
+          const value = String(given[i + 1]);
+          set |= own(name, value);
+          flat.push(name, value);
         }
       } else if (given) {
         for (const name in given) {
           const value = given[name];
           if (value === undefined) continue;
-          const lower = name.toLowerCase();
-          own.add(lower);
-          if (lower === 'content-security-policy') ownCsp = String(value);
+          set |= own(name, value);
           if (Array.isArray(value)) for (const one of value) flat.push(name, one);
           else flat.push(name, String(value));
         }
       }
-      if (ownCsp !== undefined && decidesFraming(ownCsp)) own.add('x-frame-options');
-      for (const [name, lower, value] of defaults) if (!own.has(lower) && !this.hasHeader(lower)) flat.push(name, value);
+      // Headers set earlier with setHeader (node keeps them and writes them too).
+      for (const name of this.getHeaderNames()) set |= own(name, this.getHeader(name));
+      for (let i = 0; i < defaults.length; i++) if (!(set & (1 << i))) flat.push(defaults[i]![0], defaults[i]![1]);
       return message === undefined ? super.writeHead(status, flat) : super.writeHead(status, message, flat);
     }
   }
