@@ -2,14 +2,16 @@
 // - its object-spread helper copies with Object.assign. These check that it copies as the spread does, also for
 //   a source with an own "__proto__" key (JSON can make one), which must stay data and never set a prototype;
 // - a query's or mutation's abort signal is the request's own (no controller and AbortSignal.any per call),
-//   while a subscription keeps the combined signal its maxDurationMs aborts.
+//   while a subscription keeps the combined signal its maxDurationMs aborts;
+// - a zod input or output is parsed synchronously first (zod's compiled object parser), asynchronously only
+//   when the schema has async parts, with the same errors as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
-import { initTRPC } from '@trpc/server';
+import { describe, expect, it, vi } from 'vitest';
+import { initTRPC, TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { z } from 'zod';
+import { z, ZodError } from 'zod';
 
 describe('the tRPC spread patch', () => {
   it('is applied to both builds of the helper', () => {
@@ -17,6 +19,9 @@ describe('the tRPC spread patch', () => {
     const helpers = fs.readdirSync(dist).filter((f) => /^getErrorShape-.*\.(mjs|cjs)$/.test(f));
     expect(helpers).toHaveLength(2);
     for (const f of helpers) expect(fs.readFileSync(path.join(dist, f), 'utf8')).toContain('Patched (scripts/patches)');
+    const builders = fs.readdirSync(dist).filter((f) => /^initTRPC-.*\.(mjs|cjs)$/.test(f));
+    expect(builders).toHaveLength(2);
+    for (const f of builders) expect(fs.readFileSync(path.join(dist, f), 'utf8')).toContain('Patched (scripts/patches)');
     const resolvers = fs.readdirSync(dist).filter((f) => /^resolveResponse-.*\.(mjs|cjs)$/.test(f));
     expect(resolvers).toHaveLength(2);
     for (const f of resolvers) expect(fs.readFileSync(path.join(dist, f), 'utf8')).toContain('Patched (scripts/patches)');
@@ -111,5 +116,49 @@ describe('the tRPC abort-signal patch', () => {
     expect(body).toContain('data: 0');
     expect(ended?.aborted).toBe(true);
     expect(client.signal.aborted).toBe(false);
+  });
+});
+
+describe('the tRPC zod parse patch', () => {
+  const caught = async (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+
+  it('parses a zod input and output synchronously, with the same answers and errors', async () => {
+    const t = initTRPC.create();
+    const input = z.object({ name: z.string().min(2), tags: z.array(z.string()).default([]) });
+    const output = z.object({ greeting: z.string() });
+    const asyncIn = vi.spyOn(input, 'parseAsync');
+    const asyncOut = vi.spyOn(output, 'parseAsync');
+    const router = t.router({
+      hello: t.procedure
+        .input(input)
+        .output(output)
+        .query(({ input }) => ({ greeting: `hi ${input.name} ${input.tags.length}`, extra: 'stripped' })),
+      broken: t.procedure.output(output).query(() => ({ greeting: 3 }) as unknown as { greeting: string }),
+    });
+    const caller = router.createCaller({});
+    expect(await caller.hello({ name: 'Ada' })).toEqual({ greeting: 'hi Ada 0' });
+    expect(asyncIn).not.toHaveBeenCalled();
+    expect(asyncOut).not.toHaveBeenCalled();
+
+    const bad = await caught(caller.hello({ name: 'A' }));
+    expect(bad).toBeInstanceOf(TRPCError);
+    expect((bad as TRPCError).code).toBe('BAD_REQUEST');
+    expect((bad as TRPCError).cause).toBeInstanceOf(ZodError);
+    expect(((bad as TRPCError).cause as ZodError).issues[0]).toMatchObject({ code: 'too_small', path: ['name'] });
+
+    const out = await caught(caller.broken());
+    expect((out as TRPCError).code).toBe('INTERNAL_SERVER_ERROR');
+    expect((out as TRPCError).message).toBe('Output validation failed');
+  });
+
+  it('still parses a schema with async parts asynchronously', async () => {
+    const t = initTRPC.create();
+    const taken = z.string().refine(async (name) => (await Promise.resolve(name)) !== 'taken', 'That name is taken');
+    const router = t.router({ claim: t.procedure.input(z.object({ name: taken })).mutation(({ input }) => input.name) });
+    const caller = router.createCaller({});
+    expect(await caller.claim({ name: 'free' })).toBe('free');
+    const bad = await caught(caller.claim({ name: 'taken' }));
+    expect((bad as TRPCError).code).toBe('BAD_REQUEST');
+    expect(((bad as TRPCError).cause as ZodError).issues[0]?.message).toBe('That name is taken');
   });
 });
