@@ -4,14 +4,14 @@ import { router, protectedProcedure } from '../trpc/init';
 import { updateProfileInput } from '../../shared/schemas/auth';
 import { userDto } from '../../shared/schemas/user';
 import { updateProfile } from '../user/profile';
-import { toUserDto } from '../user/dto';
+import { sessionUserDto, toUserDto } from '../user/dto';
 
 export const userRouter = router({
   // The session middleware read this user's row (or its copy of the last few seconds); no second query.
   get: protectedProcedure
     .input(z.void())
     .output(userDto)
-    .query(({ ctx }) => toUserDto(ctx.user, ctx.now())),
+    .query(({ ctx }) => sessionUserDto(ctx.user, ctx.now())),
 
   update: protectedProcedure
     .input(updateProfileInput)

@@ -38,19 +38,38 @@ export function authCheck(user: UserLike | null, now: Date) {
 }
 
 const SIGNED_OUT = JSON.stringify(authCheck(null, new Date(0)));
-const checkBodies = new WeakMap<UserLike, { days: number; body: string }>();
+interface Kept {
+  days: number;
+  dto: UserDto;
+  checkJson?: string;
+}
+const kept = new WeakMap<UserLike, Kept>();
+
+/** The kept answers for a session's user object at `now`, made again when the trial's day count changed. */
+function keptFor(user: UserLike, now: Date): Kept {
+  const days = trialDaysLeft(user.createdAt, now);
+  const entry = kept.get(user);
+  if (entry?.days === days) return entry;
+  const dto = toUserDto(user, now);
+  Object.freeze(dto.subscription);
+  const fresh: Kept = { days, dto: Object.freeze(dto) };
+  kept.set(user, fresh);
+  return fresh;
+}
 
 /**
- * authCheck as JSON, for GET /api/auth/check, which every page load asks. A signed-in user's answer is kept
- * with the session's user object (the session cache hands out the same frozen object for a few seconds) and
- * made again when the trial's day count changes, the one way time alone changes it.
+ * toUserDto for a signed-in request's user, which every page load asks for (auth check, user.get). The
+ * answer is kept with the session's user object (the session cache hands out the same frozen object for a
+ * few seconds) and made again when the trial's day count changes, the one way time alone changes it. The
+ * DTO is frozen, since requests share it.
  */
+export function sessionUserDto(user: UserLike, now: Date): UserDto {
+  return keptFor(user, now).dto;
+}
+
+/** authCheck as JSON, for GET /api/auth/check; a signed-in answer is kept as sessionUserDto's is. */
 export function authCheckJson(user: UserLike | null, now: Date): string {
   if (!user) return SIGNED_OUT;
-  const days = trialDaysLeft(user.createdAt, now);
-  const kept = checkBodies.get(user);
-  if (kept?.days === days) return kept.body;
-  const body = JSON.stringify(authCheck(user, now));
-  checkBodies.set(user, { days, body });
-  return body;
+  const entry = keptFor(user, now);
+  return (entry.checkJson ??= JSON.stringify({ authenticated: true, user: entry.dto }));
 }

@@ -1,7 +1,7 @@
-// GET /api/auth/check's body is kept with the session's user object; time alone changes it only through the
-// trial's day count, and then the kept body must not be served.
+// A signed-in request's user DTO and GET /api/auth/check's body are kept with the session's user object; time
+// alone changes them only through the trial's day count, and then the kept ones must not be served.
 import { describe, expect, it } from 'vitest';
-import { authCheck, authCheckJson } from '../../../src/server/user/dto';
+import { authCheck, authCheckJson, sessionUserDto, toUserDto } from '../../../src/server/user/dto';
 import { toSessionUser } from '../../../src/server/auth/service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ const trialUser = () =>
     emailVerifiedAt: null,
   });
 
-describe('authCheckJson', () => {
+describe('sessionUserDto and authCheckJson', () => {
   it('answers as authCheck does, at every moment of a trial and after it', () => {
     const user = trialUser();
     // Ask in time order and back again, with the same object: each answer equals a fresh one.
@@ -28,6 +28,7 @@ describe('authCheckJson', () => {
     for (const offset of moments) {
       const now = new Date(created.getTime() + offset);
       expect(JSON.parse(authCheckJson(user, now)), `+${offset} ms`).toEqual(authCheck(user, now));
+      expect(sessionUserDto(user, now), `+${offset} ms`).toEqual(toUserDto(user, now));
     }
     const before = JSON.parse(authCheckJson(user, new Date(created.getTime() + 7 * DAY - 1)));
     const after = JSON.parse(authCheckJson(user, new Date(created.getTime() + 7 * DAY)));
@@ -35,11 +36,13 @@ describe('authCheckJson', () => {
     expect(after.user).toMatchObject({ effectivePlan: 'free', trialDaysLeft: 0 });
   });
 
-  it('keeps one body per user object and signed out is its own answer', () => {
+  it('keeps one frozen DTO and one body per user object; signed out is its own answer', () => {
     const now = new Date(created.getTime() + DAY / 2);
     const a = trialUser();
     const b = { ...trialUser(), name: 'Grace' };
     expect(authCheckJson(a, now)).toBe(authCheckJson(a, now));
+    expect(sessionUserDto(a, now)).toBe(sessionUserDto(a, now));
+    expect(Object.isFrozen(sessionUserDto(a, now)) && Object.isFrozen(sessionUserDto(a, now).subscription)).toBe(true);
     expect(JSON.parse(authCheckJson(b, now)).user.name).toBe('Grace');
     expect(JSON.parse(authCheckJson(null, now))).toEqual({ authenticated: false, user: null });
   });
