@@ -18,22 +18,29 @@ async function listen(fetch: (req: Request) => Response | Promise<Response>, pro
 }
 
 describe('security headers over HTTP', () => {
-  it('are sent once on JSON, tRPC and 404 responses of a listening server', async () => {
+  it('are sent once: the API policy on JSON, tRPC and 404 answers, the document policy on pages', async () => {
     const h = await createHarness();
     const base = await listen(h.app.fetch);
     for (const path of ['/api/auth/check', '/api/trpc/auth.check', '/api/nope']) {
       const res = await fetch(base + path);
       await res.arrayBuffer();
-      const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp, path).toContain("frame-ancestors 'self'");
-      expect(csp, path).toMatch(/script-src 'self'(;|$)/);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
-      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
-      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+      expect(res.headers.get('referrer-policy'), path).toBeNull();
       expect(res.headers.get('strict-transport-security'), path).toBeNull();
-      // Set once, not twice (node header plus web header).
-      expect(csp.split('default-src').length, path).toBe(2);
     }
+    const page = await fetch(`${base}/sitemap.xml`);
+    await page.arrayBuffer();
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // Set once, not twice (node header plus web header).
+    expect(csp.split('default-src').length).toBe(2);
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
   it("keep a route's own value, every Set-Cookie and the status text; HSTS in production", async () => {
@@ -60,6 +67,6 @@ describe('security headers over HTTP', () => {
     const res = await fetch(`${base}/api/auth/check`, { headers: { cookie: `session=${'a'.repeat(40)}` } });
     expect(await res.json()).toEqual({ authenticated: false, user: null });
     expect(res.headers.getSetCookie().join()).toMatch(/^session=;/);
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

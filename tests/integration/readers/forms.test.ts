@@ -176,7 +176,7 @@ describe('signup forms', () => {
         expect(res.headers.get('x-frame-options')).toBeNull();
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       }
-      const other = await get('/api/auth/check');
+      const other = await get('/sitemap.xml');
       await other.arrayBuffer();
       expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
       expect(other.headers.get('x-frame-options')).toBe('SAMEORIGIN');
