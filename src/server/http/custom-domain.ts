@@ -45,10 +45,15 @@ function allowedProcedures(path: string): boolean {
 
 export function customDomainGate(deps: Deps): MiddlewareHandler<AppEnv> {
   const appHost = new URL(deps.env.APP_URL).hostname.toLowerCase();
+  // The Host header last seen naming APP_URL's host, as sent: the same header again needs no normalising.
+  let appHostHeader: string | undefined;
   return async (c, next) => {
     // Every request passes here: the Host header (the reverse proxy passes it on) is read as it is, and
     // the URL parsed only when there is none (a request built in-process).
-    const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase().replace(/:\d+$/, '');
+    const raw = c.req.header('host');
+    if (raw !== undefined && raw === appHostHeader) return next();
+    const host = (raw ?? new URL(c.req.url).host).toLowerCase().replace(/:\d+$/, '');
+    if (host === appHost && raw !== undefined) appHostHeader = raw;
     if (!host || host === appHost) return next();
     const owner = await domainOwner(deps.db, host);
     if (!owner) return next();
