@@ -116,7 +116,6 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
   app.use('/api/*', apiContext);
   app.use('/test-email', apiContext);
 
-
   app.all('/api/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: '/api/trpc',

@@ -120,7 +120,11 @@ describe('the tRPC abort-signal patch', () => {
 });
 
 describe('the tRPC zod parse patch', () => {
-  const caught = async (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+  const caught = async (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => e,
+    );
 
   it('parses a zod input and output synchronously, with the same answers and errors', async () => {
     const t = initTRPC.create();
