@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type AnyRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { z, ZodError } from 'zod';
 
@@ -55,6 +55,9 @@ describe('the tRPC spread patch', () => {
 });
 
 describe('the tRPC abort-signal patch', () => {
+  // A request through tRPC's fetch adapter, as the app's /api/trpc route serves it.
+  const serve = (router: AnyRouter, req: Request) => fetchRequestHandler({ endpoint: '/trpc', router, createContext: () => ({}), req });
+
   it("gives a query and a mutation the request's signal: no composite per call, and it aborts with the request", async () => {
     const t = initTRPC.create();
     const seen: AbortSignal[] = [];
@@ -68,19 +71,10 @@ describe('the tRPC abort-signal patch', () => {
     AbortSignal.any = (signals) => (composites++, any.call(AbortSignal, signals));
     try {
       const client = new AbortController();
-      const query = await fetchRequestHandler({
-        endpoint: '/trpc',
-        router,
-        createContext: () => ({}),
-        req: new Request('http://test/trpc/one,two?batch=1&input={}', { signal: client.signal }),
-      });
+      const query = await serve(router, new Request('http://test/trpc/one,two?batch=1&input={}', { signal: client.signal }));
       expect(await query.json()).toEqual([{ result: { data: 1 } }, { result: { data: 2 } }]);
-      const mutation = await fetchRequestHandler({
-        endpoint: '/trpc',
-        router,
-        createContext: () => ({}),
-        req: new Request('http://test/trpc/save', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, signal: client.signal }),
-      });
+      const json = { 'content-type': 'application/json' };
+      const mutation = await serve(router, new Request('http://test/trpc/save', { method: 'POST', body: '{}', headers: json, signal: client.signal }));
       expect(await mutation.json()).toEqual({ result: { data: 3 } });
       expect(composites).toBe(0);
       expect(seen).toHaveLength(3);
@@ -105,12 +99,7 @@ describe('the tRPC abort-signal patch', () => {
       }),
     });
     const client = new AbortController();
-    const res = await fetchRequestHandler({
-      endpoint: '/trpc',
-      router,
-      createContext: () => ({}),
-      req: new Request('http://test/trpc/ticks', { signal: client.signal }),
-    });
+    const res = await serve(router, new Request('http://test/trpc/ticks', { signal: client.signal }));
     // The stream closes by itself: the request was never aborted.
     const body = await res.text();
     expect(body).toContain('data: 0');
