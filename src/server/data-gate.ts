@@ -148,17 +148,63 @@ class GatedPreparedQuery extends PreparedQuery {
     return later(this.lanes, () => super.run(p)) as unknown as Database.RunResult;
   }
   override all(p?: Record<string, unknown>) {
-    if (clear(this.lanes)) return super.all(p);
-    return later(this.lanes, () => super.all(p)) as unknown as unknown[];
+    if (clear(this.lanes)) {
+      this.asObjects();
+      return super.all(p);
+    }
+    return later(this.lanes, () => {
+      this.asObjects();
+      return super.all(p);
+    }) as unknown as unknown[];
   }
   override get(p?: Record<string, unknown>) {
-    if (clear(this.lanes)) return super.get(p);
-    return later(this.lanes, () => super.get(p));
+    if (clear(this.lanes)) {
+      this.asObjects();
+      return super.get(p);
+    }
+    return later(this.lanes, () => {
+      this.asObjects();
+      return super.get(p);
+    });
   }
   override values(p?: Record<string, unknown>) {
     if (clear(this.lanes)) return super.values(p);
     return later(this.lanes, () => super.values(p)) as unknown as unknown[][];
   }
+
+  /**
+   * drizzle switches a statement to rows as arrays (`raw()`) where it maps the columns itself, and never
+   * back: a cached statement may have been left so by another query of the same SQL, so a query that
+   * hands out SQLite's own row objects switches it back right before it runs.
+   */
+  private asObjects() {
+    const self = this as unknown as { fields?: unknown; customResultMapper?: unknown; stmt: Database.Statement };
+    if (!self.fields && !self.customResultMapper && self.stmt.reader) self.stmt.raw(false);
+  }
+}
+
+/** Statements kept per connection: enough for every query text the app builds, bounded for built lists of varying length. */
+export const STATEMENT_CACHE_SIZE = 500;
+const statementCaches = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/**
+ * The connection's statement for an SQL text, compiled once: drizzle builds the same text for every run
+ * of a query (values travel as parameters), and better-sqlite3 would otherwise compile it on each run.
+ * Least recently used texts leave first. A statement is reused only one run at a time (every run is
+ * synchronous and none iterates), and SQLite recompiles one by itself when the schema changes.
+ */
+export function cachedStatement(client: Database.Database, text: string): Database.Statement {
+  let cache = statementCaches.get(client);
+  if (!cache) statementCaches.set(client, (cache = new Map()));
+  let stmt = cache.get(text);
+  if (stmt) {
+    cache.delete(text);
+  } else {
+    stmt = client.prepare(text);
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+  cache.set(text, stmt);
+  return stmt;
 }
 
 // openDb() gives drizzle no query cache; the gate would have to order cache writes too.
@@ -173,7 +219,7 @@ function gatedSession(base: Internals, lanes: Lanes) {
   session.prepareQuery = ((...[query, fields, method, arrayMode, mapper, meta, cacheConfig]: Parameters<typeof session.prepareQuery>) =>
     new GatedPreparedQuery(
       lanes,
-      base.client.prepare(query.sql),
+      cachedStatement(base.client, query.sql),
       query,
       logger,
       noCache,

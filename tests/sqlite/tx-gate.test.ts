@@ -1,6 +1,6 @@
 // The transaction gate on a real SQLite file: async transactions from many simulated requests share the
 // process's one connection, and nothing outside a transaction ever runs inside it.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { closeDb, openDb } from '../../src/server/db';
 import * as schema from '../../db/schema';
-import { GateMisuseError, GateTimeoutError, gatedDb, inTx, tx, type GatedDb } from '../../src/server/data-gate';
+import { GateMisuseError, GateTimeoutError, STATEMENT_CACHE_SIZE, gatedDb, inTx, tx, type GatedDb } from '../../src/server/data-gate';
 import { users } from '../../db/schema';
 
 const counters = sqliteTable('gate_counters', { id: text('id').primaryKey(), n: integer('n').notNull() });
@@ -344,5 +344,58 @@ describe('transaction gate', () => {
     hold.resolve();
     await running;
     expect(await read).toBe(3);
+  });
+});
+
+describe('statement cache', () => {
+  it('a query run again with other values is compiled once, inside a transaction too', async () => {
+    const { raw, db } = open();
+    const prepare = vi.spyOn(raw.$client, 'prepare');
+    const read = (h: GatedDb, id: string) => h.select().from(counters).where(eq(counters.id, id));
+    expect(await read(db, 'c')).toEqual([{ id: 'c', n: 0 }]);
+    expect(await read(db, 'nothing')).toEqual([]);
+    await tx(db, async (t) => {
+      await t.update(counters).set({ n: 4 }).where(eq(counters.id, 'c'));
+      expect(await read(t, 'c')).toEqual([{ id: 'c', n: 4 }]);
+    });
+    const compiled = prepare.mock.calls.map(([text]) => text);
+    expect(compiled.filter((text) => text.startsWith('select'))).toHaveLength(1);
+  });
+
+  it('a statement left returning arrays by one query still gives objects to the next of the same SQL', async () => {
+    const { db } = open();
+    await db.insert(notes).values({ id: 'n1', by: 'ann' });
+    const text = sql`select id, by from gate_notes`;
+    expect(await db.values(text)).toEqual([['n1', 'ann']]);
+    expect(await db.all(text)).toEqual([{ id: 'n1', by: 'ann' }]);
+    expect(await db.get(text)).toEqual({ id: 'n1', by: 'ann' });
+    expect(await db.values(text)).toEqual([['n1', 'ann']]);
+    // drizzle's own mapping (rows as arrays) of the same text.
+    expect(await db.select({ id: sql<string>`id`, by: sql<string>`by` }).from(sql`gate_notes`)).toEqual([{ id: 'n1', by: 'ann' }]);
+  });
+
+  it('keeps the most recently used texts and compiles a dropped one again', async () => {
+    const { raw, db } = open();
+    const prepare = vi.spyOn(raw.$client, 'prepare');
+    const nth = (i: number) => db.all(sql.raw(`select ${i} as n`));
+    expect(await nth(0)).toEqual([{ n: 0 }]);
+    for (let i = 1; i <= STATEMENT_CACHE_SIZE; i++) {
+      await nth(i);
+      if (i % 100 === 0) await nth(1); // used again: stays
+    }
+    prepare.mockClear();
+    await nth(1);
+    expect(prepare).not.toHaveBeenCalled();
+    await nth(0);
+    expect(prepare).toHaveBeenCalledTimes(1);
+  });
+
+  it('a cached statement sees a column added after it was compiled', async () => {
+    const { raw, db } = open();
+    const text = sql`select * from gate_notes`;
+    await db.insert(notes).values({ id: 'n1', by: 'ann' });
+    expect(await db.all(text)).toEqual([{ id: 'n1', by: 'ann' }]);
+    raw.$client.exec("ALTER TABLE gate_notes ADD COLUMN tag TEXT NOT NULL DEFAULT 'x'");
+    expect(await db.all(text)).toEqual([{ id: 'n1', by: 'ann', tag: 'x' }]);
   });
 });
