@@ -141,7 +141,16 @@ class GatedPreparedQuery extends PreparedQuery {
     ...rest: ConstructorParameters<typeof PreparedQuery>
   ) {
     super(...rest);
+    const [stmt, , , , , , fields, , , mapper] = rest;
+    this.objectRows = !fields && !mapper && stmt.reader ? stmt : null;
   }
+
+  /**
+   * The statement of a query that hands out SQLite's own row objects. drizzle switches a statement to
+   * rows as arrays (`raw()`) where it maps the columns itself, and never back: a cached statement may
+   * have been left so by another query of the same SQL, so such a query switches it back right before it runs.
+   */
+  private readonly objectRows: Database.Statement | null;
 
   override run(p?: Record<string, unknown>) {
     if (clear(this.lanes)) return super.run(p);
@@ -149,37 +158,27 @@ class GatedPreparedQuery extends PreparedQuery {
   }
   override all(p?: Record<string, unknown>) {
     if (clear(this.lanes)) {
-      this.asObjects();
+      this.objectRows?.raw(false);
       return super.all(p);
     }
     return later(this.lanes, () => {
-      this.asObjects();
+      this.objectRows?.raw(false);
       return super.all(p);
     }) as unknown as unknown[];
   }
   override get(p?: Record<string, unknown>) {
     if (clear(this.lanes)) {
-      this.asObjects();
+      this.objectRows?.raw(false);
       return super.get(p);
     }
     return later(this.lanes, () => {
-      this.asObjects();
+      this.objectRows?.raw(false);
       return super.get(p);
     });
   }
   override values(p?: Record<string, unknown>) {
     if (clear(this.lanes)) return super.values(p);
     return later(this.lanes, () => super.values(p)) as unknown as unknown[][];
-  }
-
-  /**
-   * drizzle switches a statement to rows as arrays (`raw()`) where it maps the columns itself, and never
-   * back: a cached statement may have been left so by another query of the same SQL, so a query that
-   * hands out SQLite's own row objects switches it back right before it runs.
-   */
-  private asObjects() {
-    const self = this as unknown as { fields?: unknown; customResultMapper?: unknown; stmt: Database.Statement };
-    if (!self.fields && !self.customResultMapper && self.stmt.reader) self.stmt.raw(false);
   }
 }
 
