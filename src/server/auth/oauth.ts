@@ -9,6 +9,7 @@ import { confirmEmailOwner, createAccount, signInAs } from './accounts';
 import { callVendor } from '../net/vendor-http';
 import { tx } from '../db';
 import { locks } from '../locks';
+import { outcomeOf, recordSignIn } from './sign-in-events';
 
 export const OAUTH_PROVIDERS = ['google', 'github'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -139,7 +140,7 @@ export async function fetchProfile(env: Env, provider: OAuthProvider, code: stri
   return { id: String(profile.id), email, emailVerified: primary.verified === true, name: profile.name || profile.login, avatar: profile.avatar_url ?? null };
 }
 
-type Ctx = Pick<Context, 'db' | 'auth' | 'now' | 'resHeaders' | 'sessionId' | 'env' | 'limiter' | 'ip' | 'user'>;
+type Ctx = Pick<Context, 'db' | 'auth' | 'now' | 'resHeaders' | 'sessionId' | 'env' | 'limiter' | 'ip' | 'user'> & { userAgent?: string };
 
 /**
  * Signs in the account linked to the provider account; on first use links the account with the same
@@ -147,9 +148,23 @@ type Ctx = Pick<Context, 'db' | 'auth' | 'now' | 'resHeaders' | 'sessionId' | 'e
  * would hand an existing account to whoever typed its address at the provider).
  */
 export async function signInWithProfile(ctx: Ctx, provider: OAuthProvider, p: OAuthProfile) {
+  try {
+    const userId = await linkedAccount(ctx, provider, p);
+    await signInAs(ctx, userId);
+    await recordSignIn(ctx, p.email, provider, 'success', userId);
+    return userId;
+  } catch (err) {
+    // Every attempt with an address from the provider is recorded for /admin/security, as other methods are.
+    await recordSignIn(ctx, p.email, provider, outcomeOf(err));
+    throw err;
+  }
+}
+
+/** The account the provider account signs in to: linked before, or linked or created now. */
+async function linkedAccount(ctx: Ctx, provider: OAuthProvider, p: OAuthProfile): Promise<string> {
   const now = ctx.now();
   // The link lookup, the account lookup, its confirmation or creation and the link are one transaction.
-  const userId = await tx(ctx.db, async (t) => {
+  return await tx(ctx.db, async (t) => {
     // Two callbacks of one first sign-in at once: the second finds the account and link the first made.
     await locks.accountEmail(t, p.email);
     const [linked] = await t
@@ -166,8 +181,6 @@ export async function signInWithProfile(ctx: Ctx, provider: OAuthProvider, p: OA
     await t.insert(oauthAccounts).values({ provider, providerUserId: p.id, userId: id, createdAt: now }).onConflictDoNothing();
     return id;
   });
-  await signInAs(ctx, userId);
-  return userId;
 }
 
 export const randomState = () => crypto.randomBytes(16).toString('hex');

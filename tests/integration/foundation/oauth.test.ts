@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cookieFrom, createHarness } from '../../helpers/app';
 import { startFakeOAuth, type FakeOAuth } from '../../helpers/fake-oauth';
-import { oauthAccounts, users } from '../../../db/schema';
+import { oauthAccounts, signInEvents, users } from '../../../db/schema';
 
 let fake: FakeOAuth;
 beforeAll(async () => {
@@ -102,6 +102,29 @@ describe('OAuth sign-in', () => {
     expect(await links(h)).toEqual([]);
     // The account keeps its password (proving the address would have reset it).
     expect((await h.db.select().from(users).where(eq(users.id, victim.id)))[0]!.passwordHash).not.toBeNull();
+  });
+
+  it('every provider sign-in is in the security log with its method, account and outcome, as password and code sign-ins are', async () => {
+    const h = await setup();
+    const octo = await h.insertUser({ email: 'octo@example.com' });
+    const github = { id: 42, login: 'octocat', name: null, emails: [{ email: 'octo@example.com', primary: true, verified: true }] };
+    await oauthSignIn(h, 'github', fake.githubCode(github));
+    // The link names the account even when the provider's address has changed since.
+    await oauthSignIn(h, 'github', fake.githubCode({ ...github, emails: [{ email: 'octo@elsewhere.example', primary: true, verified: true }] }));
+    await oauthSignIn(h, 'google', fake.googleCode({ sub: '9', email: 'someone@example.com', email_verified: false, name: 'X' }));
+    await h.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, octo.id));
+    const refused = await oauthSignIn(h, 'github', fake.githubCode(github));
+    expect(refused).toEqual({ location: '/auth?error=oauth', user: null });
+
+    const events = await h.db.select().from(signInEvents);
+    // Sorted by outcome then address (the four may share a millisecond).
+    expect(events.map((e) => [e.outcome, e.email, e.method, e.userId]).sort()).toEqual([
+      ['disabled', 'octo@example.com', 'github', octo.id],
+      ['failure', 'someone@example.com', 'google', null],
+      ['success', 'octo@elsewhere.example', 'github', octo.id],
+      ['success', 'octo@example.com', 'github', octo.id],
+    ]);
+    expect(events[0]!.ip).not.toBe('');
   });
 
   it('a callback whose state does not match the cookie signs nobody in and never reaches the provider', async () => {
