@@ -12,6 +12,8 @@ const periodLabel = (run: Pick<RecurringRunRow, 'period' | 'createdAt'>) =>
 
 const recurringPage = (env: Pick<Env, 'APP_URL'>, publicationId: string) => `${env.APP_URL}/recurring?publicationId=${encodeURIComponent(publicationId)}`;
 
+const editUrl = (env: Pick<Env, 'APP_URL'>, newsletterId: string | null) => `${env.APP_URL}/newsletters?edit=${encodeURIComponent(newsletterId ?? '')}`;
+
 export const approveUrl = (env: Pick<Env, 'APP_URL'>, token: string) => `${env.APP_URL}/recurring/approve?token=${encodeURIComponent(token)}`;
 
 /** Never throws: the run's history already says what happened; a mail that could not go is logged. */
@@ -45,7 +47,7 @@ export function approvalMail(
   check: PrecheckResult,
 ): Omit<MailMessage, 'to'> {
   const approve = approveUrl(env, token);
-  const edit = `${env.APP_URL}/newsletters?edit=${encodeURIComponent(run.newsletterId ?? '')}`;
+  const edit = editUrl(env, run.newsletterId);
   const found = findingLines(check);
   const when = run.autoSendAt ? `If you do not answer, it is sent on ${run.autoSendAt.toUTCString()}.` : 'Nothing is sent until you approve it.';
   const text = [
@@ -77,8 +79,25 @@ export function skippedMail(env: Pick<Env, 'APP_URL'>, run: RecurringRunRow, pub
   };
 }
 
-export function failedMail(env: Pick<Env, 'APP_URL'>, run: RecurringRunRow, reason: string): Omit<MailMessage, 'to'> {
+/**
+ * A run that ended as failed: while the issue was being made, or once made and saved, when it was to be
+ * sent (the pre-send check stopped it, or the send was refused), with the link to the saved newsletter.
+ */
+export function failedMail(env: Pick<Env, 'APP_URL'>, run: RecurringRunRow, reason: string, stage: 'make' | 'send' = 'make'): Omit<MailMessage, 'to'> {
   const page = recurringPage(env, run.publicationId);
+  if (stage === 'send' && run.newsletterId) {
+    return {
+      subject: 'Your recurring issue was not sent',
+      text: [
+        `The recurring issue for ${periodLabel(run)} was made but not sent.`,
+        '',
+        reason,
+        '',
+        `The issue is kept with your saved newsletters: ${editUrl(env, run.newsletterId)}`,
+        `Schedule and history: ${page}`,
+      ].join('\n'),
+    };
+  }
   return {
     subject: 'Your recurring issue could not be made',
     text: `The recurring issue for ${periodLabel(run)} failed.\n\n${reason}\n\nSchedule and history: ${page}`,

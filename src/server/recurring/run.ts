@@ -208,7 +208,7 @@ async function sendIssue(deps: RunDeps, run: RecurringRunRow, user: SessionUser,
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await setRun(deps, run.id, { status: 'failed', reason: err.message, approveTokenHash: null });
-    await mailCreator(deps, user.email, failedMail(deps.env, run, err.message));
+    await mailCreator(deps, user.email, failedMail(deps.env, run, err.message, 'send'));
   }
 }
 

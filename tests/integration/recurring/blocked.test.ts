@@ -48,7 +48,10 @@ describe('recurring issues: a finding that stops the send', () => {
     expect(run.precheck!.blocked).toBe(true);
     expect(await s.h.db.select().from(issueSends)).toHaveLength(0);
     const [mail] = await s.mailTo('creator@example.com');
+    // The issue was made and saved; what failed is its send, and the creator can open it to fix it.
+    expect(mail!.subject).toBe('Your recurring issue was not sent');
     expect(mail!.text).toContain('No unsubscribe link');
+    expect(mail!.text).toContain(`/newsletters?edit=${run.newsletterId}`);
     expect(await s.mailTo('reader-0@example.com')).toHaveLength(0);
   });
 
