@@ -173,7 +173,7 @@ describe.skipIf(!SERVER_URL)('jobs on Postgres (pg-boss)', () => {
 
   it('one unfinished job per unique key; "retry now" moves a waiting job; only a waiting job can be canceled', async () => {
     const url = await database();
-    const { queue } = await processOn(url);
+    const { db, queue } = await processOn(url);
     const later = new Date(Date.now() + 60 * 60_000);
     expect(await queue.enqueue({ kind: 'probe', payload: { n: 1 }, uniqueKey: 'k', runAt: later })).not.toBeNull();
     expect(await queue.enqueue({ kind: 'probe', payload: { n: 2 }, uniqueKey: 'k' })).toBeNull();
@@ -191,6 +191,14 @@ describe.skipIf(!SERVER_URL)('jobs on Postgres (pg-boss)', () => {
     expect(await queue.heartbeat(job!.id, 'w', 1000)).toBe(false);
 
     expect(await queue.enqueue({ kind: 'probe', payload: { n: 4 }, uniqueKey: 'k', runAt: later })).not.toBeNull();
+    // A cancel in the caller's transaction is undone with it.
+    await expect(
+      tx(db, async (t) => {
+        expect(await queue.cancel('k', t)).toBe(true);
+        throw new Error('the caller failed after the cancel');
+      }),
+    ).rejects.toThrow('the caller failed');
+    expect(await queue.counts()).toEqual({ done: 1, canceled: 1, queued: 1 });
     expect(await queue.cancel('k')).toBe(true);
     expect(await queue.cancel('k')).toBe(false);
     expect(await queue.reschedule('k', new Date())).toBe(false);

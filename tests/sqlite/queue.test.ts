@@ -1,14 +1,15 @@
 // The job queue's claim: only the kinds asked for, the earliest due first, nothing before its time, a
 // running job only once its lease ran out (claimed again with one more attempt), and hasDue agreeing.
 import { describe, expect, it, vi } from 'vitest';
-import { openDb } from '../../src/server/db';
+import { openDb, tx } from '../../src/server/db';
 import { createSqliteQueue } from '../../src/server/jobs/queue';
 import { startJobWorker } from '../../src/server/jobs/worker';
 
 function queueAt(start: number) {
   let t = start;
-  const queue = createSqliteQueue(openDb(':memory:'), () => new Date(t));
-  return { queue, advance: (ms: number) => (t += ms) };
+  const db = openDb(':memory:');
+  const queue = createSqliteQueue(db, () => new Date(t));
+  return { db, queue, advance: (ms: number) => (t += ms) };
 }
 
 describe('job queue', () => {
@@ -55,6 +56,21 @@ describe('job queue', () => {
     expect(await queue.enqueue({ kind: 'a', payload: {}, uniqueKey: 'k' })).toBeNull();
     await queue.complete(id!, 'w1');
     expect(await queue.enqueue({ kind: 'a', payload: {}, uniqueKey: 'k' })).not.toBeNull();
+  });
+
+  it("a cancel given the caller's transaction is undone with it; a committed one holds", async () => {
+    const { db, queue } = queueAt(5_000);
+    await queue.enqueue({ kind: 'a', payload: {}, uniqueKey: 'k', runAt: new Date(9_000) });
+    await expect(
+      tx(db, async (t) => {
+        expect(await queue.cancel('k', t)).toBe(true);
+        throw new Error('the caller failed after the cancel');
+      }),
+    ).rejects.toThrow('the caller failed');
+    expect(await queue.counts()).toEqual({ queued: 1 });
+    expect(await tx(db, (t) => queue.cancel('k', t))).toBe(true);
+    expect(await queue.counts()).toEqual({ canceled: 1 });
+    expect(await queue.cancel('k')).toBe(false);
   });
 
   it('continue() puts a claimed job back to run again as a fresh slice, its key kept', async () => {

@@ -304,15 +304,16 @@ export function createPgBossQueue(db: Db, opts: PgBossQueueOptions): JobQueue {
       });
     },
     // Only a waiting job: the row lock makes a claim and a cancel exclusive (a claimed job is 'active').
-    async cancel(uniqueKey) {
+    async cancel(uniqueKey, into) {
       await started();
-      return tx(db, async (t) => {
+      const cancel = async (t: Db) => {
         const q = postgresQueryable(t);
         const waiting = await waitingByKey(q, uniqueKey);
         if (!waiting) return false;
         const { affected } = (await boss.cancel(waiting.name, waiting.id, { db: engineDb(q) })) as unknown as { affected: number };
         return affected === 1;
-      });
+      };
+      return into ? cancel(into) : tx(db, cancel);
     },
     async hasDue(kinds) {
       if (!kinds.length) return false;

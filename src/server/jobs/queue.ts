@@ -45,8 +45,11 @@ export interface JobQueue {
   fail(id: string, worker: string, error: string, retryAt?: Date): Promise<void>;
   /** Moves an unfinished job with this key to run at `runAt` (a "retry now"); false when there is none. */
   reschedule(uniqueKey: string, runAt: Date): Promise<boolean>;
-  /** Cancels an unfinished job that is not running. */
-  cancel(uniqueKey: string): Promise<boolean>;
+  /**
+   * Cancels an unfinished job that is not running; given the caller's transaction (`tx`), the cancel is
+   * part of it, so the caller's own write and the cancel land together or not at all.
+   */
+  cancel(uniqueKey: string, tx?: DbOrTx): Promise<boolean>;
   /** Whether a job of these kinds is due now (queued and due, or running on an expired lease). */
   hasDue(kinds: readonly string[]): Promise<boolean>;
   counts(): Promise<Record<string, number>>;
@@ -173,8 +176,8 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
         .where(and(eq(jobs.uniqueKey, uniqueKey), eq(jobs.status, 'queued')));
       return affectedRows(res) === 1;
     },
-    async cancel(uniqueKey) {
-      const res = await db
+    async cancel(uniqueKey, tx) {
+      const res = await (tx ?? db)
         .update(jobs)
         .set({ status: 'canceled', uniqueKey: null, updatedAt: now().getTime() })
         .where(and(eq(jobs.uniqueKey, uniqueKey), inArray(jobs.status, ['queued'])));
