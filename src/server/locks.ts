@@ -63,6 +63,11 @@ export const locks = {
   emailCodes: (t: Tx, email: string) => lockFor(t, `email-code:${email}`),
   /** Blog covers: a cover is dropped with its last post, never while another post is saved with it. */
   blogCovers: (t: Tx) => lockFor(t, 'blog-covers'),
+  /**
+   * An account's subscription row and its copy in `users.plan_type`: a staff change (which reads the row
+   * to decide whether to delete it) and a Stripe event write them one after the other.
+   */
+  subscriptionOf: (t: Tx, userId: string) => lockFor(t, `subscription:${userId}`),
   /** An owner's (or, null, the system's) mail providers: one per priority. */
   mailProviders: (t: Tx, ownerId: string | null) => lockFor(t, `mail-providers:${ownerId ?? 'system'}`),
 };

@@ -2,9 +2,10 @@
 // (written only after the subscription is re-read from Stripe) or from staff; users.plan_type is the
 // copy sessions read, written in the same transaction. plans.ts says what each plan grants.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { tx, type Db, type DbOrTx } from '../db';
+import { locks } from '../locks';
 import { subscriptions, users, type SubscriptionRow } from '../../../db/schema';
 import { recordAudit } from '../user/audit';
 import { AppError } from '../errors';
@@ -94,6 +95,7 @@ export async function applyStripeSubscription(
     const [byCustomer] = byStripe ? [byStripe] : await t.select().from(subscriptions).where(eq(subscriptions.stripeCustomerId, customerId)).limit(1);
     const userId = byCustomer?.userId ?? (typeof sub.metadata?.userId === 'string' ? sub.metadata.userId : null);
     if (!userId) return null;
+    await locks.subscriptionOf(t, userId);
     const [account] = await t.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!account) return null;
     await t
@@ -125,11 +127,13 @@ export async function setPlanByStaff(
   const { plan, reason } = input;
   const now = ctx.now();
   const userId = await tx(ctx.db, async (t) => {
+    // Before the reads: a Stripe event for the account between them would otherwise be deleted or lost.
+    await locks.subscriptionOf(t, input.userId);
     const [target] = await t.select({ id: users.id, email: users.email, planType: users.planType }).from(users).where(eq(users.id, input.userId));
     if (!target) throw new AppError('NOT_FOUND', 'User not found');
     const before = await subscriptionOf(t, target.id);
     if (plan === 'free') {
-      if (before && before.source === 'admin') await t.delete(subscriptions).where(eq(subscriptions.userId, target.id));
+      if (before && before.source === 'admin') await t.delete(subscriptions).where(and(eq(subscriptions.userId, target.id), eq(subscriptions.source, 'admin')));
     } else {
       const values = { plan, status: 'active', source: 'admin', amountCents: 0, cancelAtPeriodEnd: false, currentPeriodEnd: null, updatedAt: now };
       await t
