@@ -123,10 +123,13 @@ export async function setDisabled(ctx: Ctx, input: SetDisabledInput) {
 export async function endSessions(ctx: Ctx, input: UserIdInput) {
   requireAdmin(ctx);
   const row = await target(ctx.db, input.userId);
-  const [counted] = await ctx.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, row.id));
-  const n = counted?.n ?? 0;
-  await ctx.auth.endAllFor(row.id);
-  await recordAudit(ctx.db, actorOf(ctx), 'sessions.end', row.id, { email: row.email, sessions: n }, ctx.now());
+  // The count, the deletion and the audit entry are one transaction: the entry names the sessions ended.
+  const n = await tx(ctx.db, async (t) => {
+    const [counted] = await t.select({ n: count() }).from(sessions).where(eq(sessions.userId, row.id));
+    await ctx.auth.endAllIn(t, row.id);
+    await recordAudit(t, actorOf(ctx), 'sessions.end', row.id, { email: row.email, sessions: counted?.n ?? 0 }, ctx.now());
+    return counted?.n ?? 0;
+  });
   return { success: true as const, ended: n };
 }
 

@@ -100,8 +100,12 @@ describe('changes (admins only, audited)', () => {
   it('ends a user’s sessions', async () => {
     const { h, admin, ann } = await setup();
     await h.app.request('/api/auth/login', jsonRequest('POST', { email: 'ann@example.com', password: PASSWORD }));
-    await h.app.request('/api/auth/login', jsonRequest('POST', { email: 'ann@example.com', password: PASSWORD }));
+    const cookie = cookieFrom(await h.app.request('/api/auth/login', jsonRequest('POST', { email: 'ann@example.com', password: PASSWORD })));
+    const signedIn = async () => ((await (await h.app.request('/api/auth/check', { headers: { cookie } })).json()) as { user: unknown }).user !== null;
+    // Read once, so the session is in the process's cache when it ends.
+    expect(await signedIn()).toBe(true);
     expect(await h.caller(admin).admin.endSessions({ userId: ann.id })).toEqual({ success: true, ended: 2 });
+    expect(await signedIn()).toBe(false);
     expect(await h.db.select().from(sessions).where(eq(sessions.userId, ann.id))).toHaveLength(0);
     expect((await audits(h, ann.id))[0]).toMatchObject({ action: 'sessions.end', detail: { email: 'ann@example.com', sessions: 2 } });
   });
