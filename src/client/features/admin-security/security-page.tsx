@@ -24,6 +24,9 @@ const OUTCOMES = [
 ] as const;
 type Outcome = (typeof OUTCOMES)[number]['id'];
 
+/** How a sign-in was attempted, as the security log names it. */
+const METHOD_LABELS: Record<string, string> = { password: 'Password', code: 'E-mail code', google: 'Google', github: 'GitHub' };
+
 function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: number }) {
   return (
     <Card className="flex items-center gap-3 p-4">
@@ -97,7 +100,7 @@ export function SecurityPage() {
                       <td className={cell}>
                         <Badge tone={o.tone}>{o.label}</Badge>
                       </td>
-                      <td className={cell}>{s.method}</td>
+                      <td className={cell}>{METHOD_LABELS[s.method] ?? s.method}</td>
                       <td className={`${cell} text-zinc-500 dark:text-zinc-400`}>
                         {s.ip}
                         <span className="block max-w-64 truncate text-xs" title={s.userAgent}>
