@@ -158,6 +158,8 @@ export const issueSends = sqliteTable(
     segmentName: text('segment_name'),
     /** A weekly roll-up: the sends it gathers for the readers who chose one mail a week. */
     rollupOf: text('rollup_of', { mode: 'json' }).$type<string[]>(),
+    /** The sender's saved newsletter of this issue: Ready while the send waits, Sent once it starts, Draft again if it is canceled. */
+    newsletterId: text('newsletter_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('issue_sends_publication_idx').on(t.publicationId, t.createdAt), index('issue_sends_user_idx').on(t.userId, t.createdAt)],

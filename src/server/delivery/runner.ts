@@ -11,6 +11,7 @@ import { emitWebhook } from '../webhooks/emit';
 import { tx, type Db } from '../db';
 import { locks } from '../locks';
 import { issueSends, sendRecipients, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
+import { markNewsletter } from '../newsletter/drafts';
 import type { JobQueue, ClaimedJob } from '../jobs/queue';
 import { chainFor } from '../mail/chain';
 import { deliver } from '../mail/deliver';
@@ -112,6 +113,7 @@ export async function runSend(
     if (!row || row.status === 'canceled' || row.status === 'sent' || row.status === 'failed') return null;
     if (row.status !== 'scheduled' && row.startedAt) return row;
     const total = await snapshotRecipients(t, row, deps.now());
+    if (row.newsletterId) await markNewsletter(t, row.newsletterId, 'sent');
     await emitWebhook(deps, row.userId, 'send.started', { sendId: row.id, publicationId: row.publicationId, subject: row.subject, recipients: total }, t);
     const [snapshotted] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
     return snapshotted!;

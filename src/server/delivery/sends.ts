@@ -7,7 +7,7 @@ import { tx, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { issueSends, segments, sendLinks, sendRecipients, subscribers, type IssueSendRow } from '../../../db/schema';
+import { issueSends, newsletters, segments, sendLinks, sendRecipients, subscribers, type IssueSendRow } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
 import { addOpenPixel, markTrackedLinks, type TrackedLink } from '../tracking/links';
 import { assembleForOwner } from '../newsletter/assemble';
@@ -15,7 +15,7 @@ import { findOwned } from '../publications/publications';
 import { assembleInputFrom } from '../publications/assemble-input';
 import type { JobQueue } from '../jobs/queue';
 import { ensureSlug } from '../subscribers/slug';
-import { endIssue } from '../newsletter/drafts';
+import { endIssue, markNewsletter } from '../newsletter/drafts';
 import type { z } from 'zod';
 import type { CreateSendInput, sendProgress } from './schemas';
 import { SUBJECT_TEST_MSG, decideWinner } from './subject-test';
@@ -124,7 +124,11 @@ async function sameSend(ctx: Ctx, existing: IssueSendRow): Promise<SendProgress>
   return toProgress(ctx.db, existing);
 }
 
-export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<SendProgress> {
+/**
+ * `opts.newsletterId` names the saved newsletter being sent when the caller made it (a recurring run);
+ * otherwise it is the sender's saved newsletter of the publication's current issue, if any.
+ */
+export async function createSend(ctx: Ctx, input: CreateSendInput, opts: { newsletterId?: string } = {}): Promise<SendProgress> {
   const existing = await findSend(ctx.db, input.id);
   if (existing) return sameSend(ctx, existing);
   if (!ctx.user.emailVerifiedAt) throw new AppError('FORBIDDEN', MSG.verifyEmailToSend);
@@ -191,6 +195,7 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
     segmentId: segment?.id ?? null,
     segmentName: segment?.name ?? null,
     rollupOf: null,
+    newsletterId: null,
     createdAt: now,
   };
   // The id is checked again with the insert, under the send's lock: the same request may have created
@@ -205,7 +210,15 @@ export async function createSend(ctx: Ctx, input: CreateSendInput): Promise<Send
       const [still] = await t.select({ id: segments.id }).from(segments).where(eq(segments.id, segment.id));
       if (!still) throw new AppError('NOT_FOUND', READERS_MSG.segmentNotFound);
     }
+    const [saved] = opts.newsletterId
+      ? [{ id: opts.newsletterId }]
+      : await t
+          .select({ id: newsletters.id })
+          .from(newsletters)
+          .where(and(eq(newsletters.currentIssueOf, publication.id), eq(newsletters.userId, ctx.user.id)));
+    row.newsletterId = saved?.id ?? null;
     await t.insert(issueSends).values(row);
+    if (saved) await markNewsletter(t, saved.id, 'ready');
     if (links.length) await t.insert(sendLinks).values(links.map((l) => ({ sendId: row.id, ...l })));
     await ctx.queue.enqueue({ kind: SEND_JOB, payload: { sendId: row.id }, runAt: scheduledAt, uniqueKey: sendJobKey(row.id) }, t);
     // The sent issue's saved newsletter stays as it was; next week's issue gets its own on its first save.
@@ -248,6 +261,7 @@ export async function cancelSend(ctx: Ctx, id: string): Promise<SendProgress> {
     // one transaction: a send is never left 'scheduled' without its job, nor 'canceled' with one.
     if (row?.status !== 'scheduled' || !(await ctx.queue.cancel(sendJobKey(id), t))) throw new AppError('CONFLICT', SEND_MSG.notCancelable);
     await t.update(issueSends).set({ status: 'canceled', finishedAt: ctx.now() }).where(eq(issueSends.id, id));
+    if (row.newsletterId) await markNewsletter(t, row.newsletterId, 'draft');
   });
   return getSendProgress(ctx, id);
 }

@@ -235,6 +235,11 @@ export async function saveIssue(ctx: DraftCtx, input: z.infer<typeof saveIssueIn
   });
 }
 
+/** A saved newsletter follows its send: Ready while the send waits, Sent once it starts, Draft again if it is canceled. */
+export async function markNewsletter(db: Pick<DbOrTx, 'update'>, newsletterId: string, status: 'draft' | 'ready' | 'sent'): Promise<void> {
+  await db.update(newsletters).set({ status }).where(eq(newsletters.id, newsletterId));
+}
+
 /**
  * Ends the publication's current issue (sent, or the creator started a new one): its saved newsletters
  * stay as they are, and the next save makes a new one.

@@ -195,6 +195,7 @@ async function sendIssue(deps: RunDeps, run: RecurringRunRow, user: SessionUser,
         subject: issue.subject || undefined,
         ...(schedule?.segmentId ? { segmentId: schedule.segmentId } : {}),
       },
+      run.newsletterId ? { newsletterId: run.newsletterId } : {},
     );
     await setRun(deps, run.id, {
       status: 'sent',

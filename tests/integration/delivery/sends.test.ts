@@ -2,7 +2,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
-import { outbox, subscribers, issueSends, suppressions } from '../../../db/schema';
+import { newsletters, outbox, subscribers, issueSends, suppressions } from '../../../db/schema';
 import { MSG } from '../../../src/shared/messages';
 import { SEND_MSG } from '../../../src/server/delivery/sends';
 import { startJobWorker, type JobWorker } from '../../../src/server/jobs/worker';
@@ -167,6 +167,41 @@ describe('sends.create: an issue to every active subscriber', () => {
     expect((await api.sends.cancel({ id: later.id })).status).toBe('canceled');
     await passTime(laterAt, worker);
     expect(await h.db.select().from(outbox)).toHaveLength(2);
+  });
+
+  it("the issue's saved newsletter follows its send: Ready while scheduled, Draft again if canceled, Sent once it goes", async () => {
+    const { h, pub, api, worker } = await setup();
+    await addSubscribers(h, pub.id, 2);
+    const save = (title: string) =>
+      api.drafts.saveIssue({
+        publicationId: pub.id,
+        title,
+        subject: title,
+        content: 'text',
+        htmlContent: '<p>html</p>',
+        contentSources: { channels: [], articles: [], theme: 'market-watch' },
+      });
+    const statusOf = async (id: string) => (await h.db.select({ s: newsletters.status }).from(newsletters).where(eq(newsletters.id, id)))[0]!.s;
+
+    const first = await save('Issue 1');
+    const later = await api.sends.create({ id: newId(), publicationId: pub.id, scheduledAt: new Date(Date.now() + 60 * 60_000).toISOString() });
+    expect(await statusOf(first.id)).toBe('ready');
+    await api.sends.cancel({ id: later.id });
+    expect(await statusOf(first.id)).toBe('draft');
+
+    // The next save is a new issue's newsletter; sending it now marks it Sent when delivery starts.
+    const second = await save('Issue 2');
+    expect(second.id).not.toBe(first.id);
+    await api.sends.create({ id: newId(), publicationId: pub.id });
+    await worker.idle();
+    expect(await statusOf(second.id)).toBe('sent');
+    expect(await statusOf(first.id)).toBe('draft');
+    expect((await api.drafts.list({})).map((n) => [n.title, n.status])).toEqual(
+      expect.arrayContaining([
+        ['Issue 2', 'sent'],
+        ['Issue 1', 'draft'],
+      ]),
+    );
   });
 
   it('bad input and permissions: 401, 403 unverified, 404 foreign publication, 400 no subscribers or past schedule', async () => {

@@ -42,6 +42,7 @@ describe('recipient snapshot', () => {
       segmentId: null,
       segmentName: null,
       rollupOf: null,
+      newsletterId: null,
       createdAt: at,
     };
     await h.db.insert(issueSends).values(send);

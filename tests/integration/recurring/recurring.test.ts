@@ -60,6 +60,9 @@ describe('recurring issues: one issue per period', () => {
     const sends = await s.h.db.select().from(issueSends).where(eq(issueSends.publicationId, s.pubId));
     expect(sends).toHaveLength(1);
     expect(sends[0]!.articles).toHaveLength(3);
+    // The run's saved newsletter is the send's, and reads as sent in /newsletters.
+    expect(sends[0]!.newsletterId).toBe(runs[0]!.newsletterId);
+    expect((await s.h.db.select({ status: newsletters.status }).from(newsletters).where(eq(newsletters.id, runs[0]!.newsletterId!)))[0]!.status).toBe('sent');
     expect((await s.h.db.select().from(sendRecipients).where(eq(sendRecipients.sendId, sends[0]!.id))).map((r) => r.status)).toEqual(['sent', 'sent']);
 
     // Even when the period's run row is gone from the schedule's memory (nextRunAt set back), the unique period holds.

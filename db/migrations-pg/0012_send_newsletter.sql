@@ -1,0 +1,1 @@
+ALTER TABLE "issue_sends" ADD COLUMN "newsletter_id" text;

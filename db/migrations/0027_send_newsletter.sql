@@ -1,0 +1,1 @@
+ALTER TABLE `issue_sends` ADD `newsletter_id` text;
