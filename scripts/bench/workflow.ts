@@ -74,14 +74,14 @@ export async function timeStep5(page: Page, lastTitle: string, runs: number): Pr
         true,
       );
     });
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await last.waitFor({ timeout: 30_000 });
     const t = await page.evaluate(() => (window as unknown as { __bench: { click: number; load: number; shown: number } }).__bench);
     if (i > 0) {
       shown.push(t.shown - t.click);
       loaded.push(t.load - t.click);
     }
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByRole('heading', { name: 'Choose Articles' }).waitFor();
   }
   return { shown, loaded };
