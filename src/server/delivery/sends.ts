@@ -253,13 +253,12 @@ export async function sendAudience(ctx: Pick<Ctx, 'db' | 'user' | 'env'>, pubId:
 }
 
 export async function cancelSend(ctx: Ctx, id: string): Promise<SendProgress> {
-  await findOwnedSend(ctx.db, ctx.user.id, id);
   await tx(ctx.db, async (t) => {
-    const row = await findSend(t, id);
+    const row = await findOwnedSend(t, ctx.user.id, id);
     // Canceling the queued job is the atomic step: it fails once a worker has claimed the job, and only
     // one cancel of a job succeeds, so the send cannot start between the check and the update. Both are
     // one transaction: a send is never left 'scheduled' without its job, nor 'canceled' with one.
-    if (row?.status !== 'scheduled' || !(await ctx.queue.cancel(sendJobKey(id), t))) throw new AppError('CONFLICT', SEND_MSG.notCancelable);
+    if (row.status !== 'scheduled' || !(await ctx.queue.cancel(sendJobKey(id), t))) throw new AppError('CONFLICT', SEND_MSG.notCancelable);
     await t.update(issueSends).set({ status: 'canceled', finishedAt: ctx.now() }).where(eq(issueSends.id, id));
     if (row.newsletterId) await markNewsletter(t, row.newsletterId, 'draft');
   });
