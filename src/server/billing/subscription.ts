@@ -133,7 +133,8 @@ export async function setPlanByStaff(
     if (!target) throw new AppError('NOT_FOUND', 'User not found');
     const before = await subscriptionOf(t, target.id);
     if (plan === 'free') {
-      if (before && before.source === 'admin') await t.delete(subscriptions).where(and(eq(subscriptions.userId, target.id), eq(subscriptions.source, 'admin')));
+      // Only a plan staff gave: a Stripe subscription is left to Stripe.
+      await t.delete(subscriptions).where(and(eq(subscriptions.userId, target.id), eq(subscriptions.source, 'admin')));
     } else {
       const values = { plan, status: 'active', source: 'admin', amountCents: 0, cancelAtPeriodEnd: false, currentPeriodEnd: null, updatedAt: now };
       await t
