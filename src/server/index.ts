@@ -53,18 +53,17 @@ else if (worker) deps.delivery.kick = worker.kick;
 const app = createApp(deps, { clientDir: path.resolve(env.CLIENT_DIR), secureResponses: true });
 const mailVia = await deps.mailer.nextTransport();
 
-const server = keepConnections(
-  serve(
-    { fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions: { ServerResponse: secureServerResponse({ production: env.isProduction }) } },
-    (info) => {
-      // performance.now() counts from process start, so this includes module loading.
-      const ms = Math.round(performance.now());
-      deps.log.info(
-        `Curated is ready on ${env.APP_URL} (port ${info.port}, database ${env.DATABASE_URL ? 'Postgres' : env.DATABASE_PATH}, mail via ${mailVia}, started in ${ms} ms)`,
-      );
-    },
-  ),
+const server = serve(
+  { fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions: { ServerResponse: secureServerResponse({ production: env.isProduction }) } },
+  (info) => {
+    // performance.now() counts from process start, so this includes module loading.
+    const ms = Math.round(performance.now());
+    deps.log.info(
+      `Curated is ready on ${env.APP_URL} (port ${info.port}, database ${env.DATABASE_URL ? 'Postgres' : env.DATABASE_PATH}, mail via ${mailVia}, started in ${ms} ms)`,
+    );
+  },
 );
+keepConnections(server);
 
 const shutdown = () => {
   stopPeriodicTasks();

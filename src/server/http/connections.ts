@@ -6,10 +6,9 @@ import type { ServerType } from '@hono/node-server';
 
 export const KEEP_ALIVE_MS = 65_000;
 
-export function keepConnections(server: ServerType): ServerType {
+export function keepConnections(server: ServerType): void {
   const http = server as ServerType & { keepAliveTimeout: number; headersTimeout: number };
   http.keepAliveTimeout = KEEP_ALIVE_MS;
   // Node's rule: the wait for a request's headers must outlast the keep-alive wait.
   http.headersTimeout = KEEP_ALIVE_MS + 1_000;
-  return server;
 }

@@ -28,7 +28,8 @@ describe('keep-alive', () => {
   it("a connection idle for longer than Node's default (5 s, closed after ~6 s) is still open for the next request", async () => {
     expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
     const app = new Hono().get('/', (c) => c.text('ok'));
-    const server = keepConnections(serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    keepConnections(server);
     servers.push(server);
     await new Promise((r) => server.once('listening', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
