@@ -4,6 +4,4 @@
 set -euo pipefail
 OUT="${1:?usage: scripts/build-to.sh <folder inside the repository>}"
 npx vite build --outDir "$OUT/client" --emptyOutDir --logLevel warn
-rm -rf "$OUT/server"
-npx esbuild src/server/index.ts src/server/newsletter/exports/export-worker.ts --entry-names=[name] --bundle --platform=node --format=esm --target=node20 \
-  --packages=external --splitting --outdir="$OUT/server" --chunk-names=chunks/[name]-[hash] --log-level=warning
+node scripts/build-server.ts "$OUT/server"

@@ -36,9 +36,9 @@ export interface ServerProcess {
   log(): string;
 }
 
-/** Starts src/server/index.ts; tests of refused configuration await `exited`, the others `ready`. */
-export function spawnServer(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts src/server/index.ts (after `nodeArgs`); tests of refused configuration await `exited`, the others `ready`. */
+export function spawnServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): ServerProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => (out += d));

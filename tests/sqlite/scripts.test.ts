@@ -11,6 +11,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { appliedMigrations, closeDb, MIGRATIONS_FOLDER, openDb } from '../../src/server/db';
 import { users } from '../../db/schema';
 import { childEnv, runScript, spawnServer } from '../helpers/processes';
+import { unsupportedNode } from '../../src/server/runtime';
 
 let dir: string;
 let dbPath: string;
@@ -177,6 +178,17 @@ describe('server start-up', { timeout: 60_000 }, () => {
     expect(await s.exited).toBe(1);
     expect(s.stderr()).toMatch(/Invalid configuration/);
     expect(s.stderr()).toMatch(message);
+  });
+
+  it('refuses an unsupported Node.js with one sentence, before anything is written', async () => {
+    const data = path.join(dir, 'old-node');
+    // The process believes it runs on Node.js 20, as a machine's own older Node would report.
+    const pretend = `data:text/javascript,Object.defineProperty(process,'versions',{value:{...process.versions,node:'20.20.2'}})`;
+    const s = spawnServer(baseEnv({ DATABASE_PATH: path.join(data, 'app.db'), PORT: '0', HOST: '127.0.0.1' }), ['--import', pretend]);
+    expect(await s.exited).toBe(1);
+    expect(s.stderr().trim()).toBe(unsupportedNode('20.20.2'));
+    expect(s.stderr()).toContain('Curated needs Node.js 24 or newer and this is Node.js 20.20.2');
+    expect(fs.existsSync(data)).toBe(false);
   });
 
   it('generates APP_SECRET into the data folder on first start and reuses it', async () => {
