@@ -1,18 +1,34 @@
-// The Postgres suite: tests/postgres against the server named by TEST_DATABASE_URL (each file makes and
-// drops its own databases there). The process runs in Postgres mode: DATABASE_URL is set before any
-// module reads it (db/dialect.ts), so db/schema hands out the Postgres tables.
+// `npm run test:postgres` on the Postgres server named by TEST_DATABASE_URL (scripts/with-postgres.sh
+// starts one): tests/postgres (the data layer, jobs, shared state on Postgres), and the integration files
+// tagged `// @postgres` by the rule in tests/helpers/postgres-selection.ts, each harness on a clone of one
+// migrated template database. `npm run test:postgres:full` (POSTGRES_SUITE=full) runs every integration
+// file instead. The processes run in Postgres mode: DATABASE_URL is set before any module reads it.
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { FAST_LIMITS, filesUsingMocks, PER_FILE, WORKERS } from './helpers/suites';
+import { taggedFiles } from './helpers/postgres-selection';
+
+const server = process.env.TEST_DATABASE_URL;
+if (!server) throw new Error('TEST_DATABASE_URL must name the Postgres server of this run (npm run test:postgres starts one).');
+process.env.DATABASE_URL = server;
+
+const integration = process.env.POSTGRES_SUITE === 'full' ? ['tests/integration/**/*.test.ts'] : taggedFiles();
+const mocking = filesUsingMocks('tests/integration').filter((f) => process.env.POSTGRES_SUITE === 'full' || integration.includes(f));
+const harnessed = { globalSetup: ['tests/helpers/pg-template.ts'], setupFiles: [PER_FILE] };
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   resolve: { alias: { '~': fileURLToPath(new URL('../src', import.meta.url)) } },
   test: {
-    include: ['tests/postgres/**/*.test.ts'],
     environment: 'node',
-    env: process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {},
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    env: { DATABASE_URL: server },
     pool: 'forks',
+    maxWorkers: WORKERS,
+    ...FAST_LIMITS,
+    projects: [
+      { extends: true, test: { name: 'postgres', include: ['tests/postgres/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration-postgres', include: integration, exclude: mocking, isolate: false, ...harnessed } },
+      ...(mocking.length ? [{ extends: true as const, test: { name: 'integration-postgres-mocks', include: mocking, isolate: true, ...harnessed } }] : []),
+    ],
   },
 });

@@ -121,10 +121,12 @@ function rawOf(db: Db): { raw: RawDb; file: string } {
   return found;
 }
 
-/** Closes the connection (SQLite) or the pool (Postgres) behind a handle from openDb()/openPostgres(). */
+/** Closes the connection (SQLite) or the pool (Postgres) behind a handle from openDb()/openPostgres(); a second call does nothing. */
 export async function closeDb(db: Db): Promise<void> {
   raws.get(db)?.raw.$client.close();
-  await pools.get(db)?.end();
+  const pool = pools.get(db);
+  pools.delete(db);
+  await pool?.end();
 }
 
 // Postgres: a pool of connections; transactions are the driver's own (one pooled connection each,

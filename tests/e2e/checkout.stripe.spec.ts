@@ -9,6 +9,9 @@ import type { FakeStripe } from '../helpers/fake-stripe';
 skipWithoutBrowser();
 
 let stripe: FakeStripe;
+// One worker runs this file's tests in order (its tests share the Stripe fake its beforeAll starts).
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async ({ request }) => {
   stripe = await startE2eStripe();
   // The first account of this server's fresh database is its admin: take that seat with a bystander.

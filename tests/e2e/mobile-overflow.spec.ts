@@ -220,6 +220,9 @@ test('every route of the client is visited by this spec', () => {
 let samples: Samples;
 let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
+// One worker runs this file's tests in order (its pages share the accounts and samples its beforeAll seeds once).
+test.describe.configure({ mode: 'default' });
+
 // The admin signs in once: a published blog post and the admin's own publication give the routes with
 // parameters something to show; the session is reused by the admin's test.
 test.beforeAll(async ({ browser }) => {

@@ -28,13 +28,16 @@ export default defineConfig({
   // The fixture feeds (workflow, AI, analytics, phone-width specs) serve the whole run, shared by both workers.
   globalSetup: './fixtures/global-feeds.ts',
   outputDir: path.join(ROOT, TMP, `results-${PORT}`),
-  fullyParallel: false,
-  workers: 2,
+  // Every test on its own where its file allows (a file that seeds shared state in beforeAll says
+  // `mode: 'default'`); more workers than cores, since a test mostly waits on the browser and the server.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // npm test (scripts/test.ts) names a JSON report to count the run's tests.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

@@ -1,7 +1,8 @@
 // A fresh database per harness. SQLite: an in-memory database with the real migrations. Postgres (the
-// integration suite's second run, DATABASE_URL set by tests/vitest.postgres.config.ts): a clone of the
-// migrated template database tests/helpers/pg-template.ts made for the run (CREATE DATABASE … TEMPLATE
-// takes milliseconds where migrating takes a second), dropped after the file's tests.
+// integration suite's Postgres run, DATABASE_URL set by its config): a clone of the migrated template
+// database tests/helpers/pg-template.ts made for the run (CREATE DATABASE … TEMPLATE takes milliseconds
+// where migrating takes a second). A test file's databases are closed (and on Postgres dropped) after it
+// by tests/helpers/per-file.ts: the files of a worker share one module graph, so nothing else would.
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { closeDb, openDb, openPostgres, type Db } from '../../src/server/db';
@@ -19,7 +20,6 @@ const opened: { db: Db; name: string; before: (() => Promise<unknown>)[] }[] = [
 export function beforeClose(db: Db, fn: () => Promise<unknown>): void {
   opened.find((o) => o.db === db)?.before.push(fn);
 }
-let cleanupRegistered = false;
 
 /** The server of the Postgres run, with the database part of the URL replaced by `name`. */
 export function databaseUrl(name: string): string {
@@ -41,22 +41,25 @@ export async function onServer(statement: string): Promise<void> {
 
 /** `file` is SQLite's (`:memory:` unless a benchmark wants a file); Postgres clones the template. */
 export async function openTestDatabase(file = ':memory:'): Promise<Db> {
-  if (DIALECT === 'sqlite') return openDb(file);
-  // Only the Postgres run needs vitest's hooks; the benchmarks import this harness outside vitest.
-  const { afterAll, inject } = await import('vitest');
-  if (!cleanupRegistered) {
-    cleanupRegistered = true;
-    afterAll(async () => {
-      for (const { db, name, before } of opened.splice(0)) {
-        for (const fn of before) await fn();
-        await closeDb(db);
-        await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      }
-    });
+  if (DIALECT === 'sqlite') {
+    const db = openDb(file);
+    opened.push({ db, name: '', before: [] });
+    return db;
   }
+  // Only the Postgres run needs vitest; the benchmarks import this harness outside it.
+  const { inject } = await import('vitest');
   const name = `curated_t_${crypto.randomBytes(6).toString('hex')}`;
   await onServer(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
   const db = await openPostgres(databaseUrl(name), { migrate: false, max: 5 });
   opened.push({ db, name, before: [] });
   return db;
+}
+
+/** Ends every harness opened so far (its job engine and bus first), closes its database and drops a Postgres one. */
+export async function closeTestDatabases(): Promise<void> {
+  for (const { db, name, before } of opened.splice(0)) {
+    for (const fn of before) await fn();
+    await closeDb(db);
+    if (name) await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
 }

@@ -1,5 +1,6 @@
 // ai.watch answers like ai.job: a generation that is not the caller's is NOT_FOUND, through the caller
 // and over Server-Sent Events, never a server error.
+// @postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { serve } from '@hono/node-server';

@@ -3,6 +3,7 @@
 // keys (two creations at once at the cap: one wins), Idempotency-Key on creates (a retry answers the
 // same, another body is refused, two at once create once), and a 10,000-reader import answering the same
 // report as the CSV upload.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';

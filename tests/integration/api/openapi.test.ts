@@ -1,6 +1,7 @@
 // The OpenAPI document: served at /api/v1/openapi.json, valid OpenAPI 3.1 (checked by an independent
 // validator), listing every route with its method; the committed client types are what openapi-typescript
 // makes of it today; and a client built from those types (openapi-fetch) runs a whole journey.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import createClient from 'openapi-fetch';

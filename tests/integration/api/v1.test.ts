@@ -1,6 +1,7 @@
 // Every /api/v1 operation: its happy path, 401 without a valid key (missing, wrong, revoked: one answer),
 // 403 for a read key on a write operation, 404 for another account's id, 400 for bad input. The table
 // must name every route (a new route without cases fails here).
+// @postgres
 import { describe, it, expect, beforeAll } from 'vitest';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { V1_ROUTES } from '../../../src/server/rest/v1/routes';

@@ -1,5 +1,6 @@
 // /billing for every creator: billing.subscription answers with the caller's own plan and payments
 // (never another account's), while the subscriptions table of every account stays staff-only.
+// @postgres
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { subscriptions } from '../../../db/schema';

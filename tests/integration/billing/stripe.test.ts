@@ -1,6 +1,7 @@
 // Buying plans against a loopback fake of Stripe's API: checkout, the signed webhook that changes the
 // plan (re-read from Stripe), cancellation at period end, forged and replayed events refused, the
 // portal, staff setting a plan (audited), the billing records and CSV, and an unconfigured server.
+// @postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';

@@ -1,6 +1,7 @@
 // Plan checks that start from an account id (the delivery chain, a public signup) see the account's
 // trial: a trial-Professional owner's issues go through their own provider, and readers signing up to
 // their publication are capped at the trial plan's limit, not the free plan's.
+// @postgres
 import { afterEach, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';

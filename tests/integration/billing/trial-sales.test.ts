@@ -1,5 +1,6 @@
 // The free trial (an account with the trial's plan for 7 days, then free with everything kept) and
 // Contact Sales (stored, every admin told by mail).
+// @postgres
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outbox, salesRequests, users } from '../../../db/schema';

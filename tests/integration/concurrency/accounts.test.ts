@@ -1,6 +1,7 @@
 // Accounts and sign-in codes under simultaneous requests: usernames made from one local part stay
 // unique, an address keeps one usable code, a code is spent once and every wrong try is counted. Code
 // sign-ins hash no password, so the requests meet at the checks (on Postgres, truly at once).
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { emailCodes, sessions, users } from '../../../db/schema';

@@ -2,6 +2,7 @@
 // the job's row are one transaction, so simultaneous starts at the cap minus one start exactly one more.
 // The monthly quota is counted by one conditional statement, so the last generation of a month goes to
 // one call however many ask at once.
+// @postgres
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, it, expect, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';

@@ -2,6 +2,7 @@
 // and then writes it and the account's plan, so they run one after the other (one lock per account). The
 // Stripe subscription is never deleted by a staff change that read the row before the event wrote it,
 // and the account's plan is what one of the two orders leaves.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';

@@ -1,5 +1,6 @@
 // Blog covers: a cover no post uses goes with its last post, so deleting a post while another is saved
 // with the same cover must leave every post's cover in place (or refuse the save as "not found").
+// @postgres
 import crypto from 'node:crypto';
 import { describe, it, expect } from 'vitest';
 import { isNotNull } from 'drizzle-orm';

@@ -1,5 +1,6 @@
 // The first account on an empty database is the admin: the count of accounts and the insert are one
 // transaction, so sign-ups arriving together still make exactly one admin.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { sessions, users } from '../../../db/schema';
 import { createHarness, jsonRequest } from '../../helpers/app';

@@ -1,6 +1,7 @@
 // Onboarding and product news state: the default steps are seeded once however many starts race, each
 // onboarding step reaches an account once, and a product newsletter is sent once (one send, one job, each recipient mailed once) however many sends
 // or send jobs run at the same time.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, onboardingEmails, outbox, productNewsletterRecipients, users } from '../../../db/schema';

@@ -1,6 +1,7 @@
 // Plan limits that count rows before adding one (publications per account, subscribers per
 // publication): the count and the insert are one transaction, so requests racing for the last place
 // leave exactly the limit, and each refused one reads the plan's message.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { outbox, publications, subscribers } from '../../../db/schema';

@@ -1,5 +1,6 @@
 // An account leaving the product's own mail: one link used several times at once (a mail client's
 // one-click POST and the reader's own click) changes the account, and logs it, once.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema';

@@ -1,5 +1,6 @@
 // Mail providers under simultaneous changes: one provider per priority per owner however many adds race
 // for it, and of two removals of one provider the second is told it is gone.
+// @postgres
 import { afterEach, describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailProviders } from '../../../db/schema';

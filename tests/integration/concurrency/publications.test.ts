@@ -1,6 +1,7 @@
 // A publication's own rows under simultaneous requests: a repeated client id makes one publication, a
 // save compares with what is stored (so a stale list cannot bring back a trimmed channel past the plan),
 // the public address is given once, and each tracking switch keeps what its own request set.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';

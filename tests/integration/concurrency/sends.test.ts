@@ -1,6 +1,7 @@
 // An issue send under simultaneous work: one client id sent several times at once makes one send, and
 // two runs of one send at once (a run resumed elsewhere while the first still works) snapshot it once
 // and reach every reader.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { issueSends, outbox, sendRecipients } from '../../../db/schema';

@@ -1,5 +1,6 @@
 // Staff changes made twice at once (two admins, or a double click): an onboarding step deleted twice is
 // deleted once and the second hears it is gone; a post published twice is published, and audited, once.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { auditLog } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';

@@ -1,5 +1,6 @@
 // A reader confirming a subscription: the link opened several times at once (a mail scanner and the
 // reader) confirms once, and the others answer "already subscribed".
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outbox } from '../../../db/schema';

@@ -1,5 +1,6 @@
 // Team limits (seats and pending invitations): each is counted in the transaction that adds the
 // member or the invitation, so simultaneous accepts or invites leave exactly the limit.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { outbox, workspaceInvitations, workspaceMembers } from '../../../db/schema';

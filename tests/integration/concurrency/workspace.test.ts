@@ -1,5 +1,6 @@
 // An owner's workspace under simultaneous changes: the first changes at once make one workspace, and an
 // invitation accepted and withdrawn at the same moment ends either accepted or withdrawn, never both.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { workspaceInvitations, workspaceMembers, workspaces } from '../../../db/schema';

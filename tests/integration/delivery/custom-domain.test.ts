@@ -2,6 +2,7 @@
 // claiming one host at once (one wins); requests for the host reach only that account's readers' pages
 // and public calls, with links on the host, while sign-in and the app redirect to APP_URL; mailed links
 // (confirmation, web version, unsubscribe, tracked clicks) are built on it.
+// @postgres
 import { describe, it, expect, afterEach } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';

@@ -1,5 +1,6 @@
 // Readers who leave while an issue is going out: one who unsubscribes and one who is suppressed after
 // the recipients were snapshotted (between two chunks of the same send) get nothing after that.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { harnessWithAdmin } from '../../helpers/app';

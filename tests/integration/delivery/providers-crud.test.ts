@@ -1,6 +1,7 @@
 // Managing mail providers: who may (signed in, Email Management plan, staff for system providers),
 // validation with clear messages, secrets encrypted at rest and never listed, the check stored, and the
 // chain built from the rows (own, then system, then SMTP_URL, then the outbox).
+// @postgres
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createHarness, harnessWithAdmin } from '../../helpers/app';

@@ -1,5 +1,6 @@
 // Who gets an issue is frozen once: the publication's active subscribers, oldest first, minus the
 // account's suppressed addresses. Freezing again adds nobody twice and counts only the new rows.
+// @postgres
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { issueSends, sendRecipients, suppressions } from '../../../db/schema';

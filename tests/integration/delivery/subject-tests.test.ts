@@ -1,6 +1,7 @@
 // Subject tests: the test groups are drawn as asked and each gets its subject, the rest waits, and when
 // the wait ends the subject with the most human-likely opens goes to the rest; every reader gets one
 // message. Plans without subject tests, and tests the send could not measure, are refused.
+// @postgres
 import { describe, it, expect, afterEach } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin } from '../../helpers/app';

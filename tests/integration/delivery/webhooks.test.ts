@@ -1,6 +1,7 @@
 // Provider webhooks end to end through the app: signed Resend and Mailgun events, URL-token Brevo and
 // Postmark events; hard bounces and complaints suppress the address, forged or stale ones are refused,
 // a replayed event is recorded once.
+// @postgres
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

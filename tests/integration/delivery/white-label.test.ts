@@ -2,6 +2,7 @@
 // "Made with Curated" and nothing else of the product, and its readers' pages say so to the client
 // (which then shows the publication's name only) and in the app shell's title; a Professional
 // account's issues keep the product's line.
+// @postgres
 import { describe, it, expect, afterEach } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// @postgres
 import { describe, it, expect, afterEach } from 'vitest';
 import { createHarness, harnessWithAdmin } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';

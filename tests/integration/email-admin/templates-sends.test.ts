@@ -1,3 +1,4 @@
+// @postgres
 import { describe, it, expect, afterEach } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { harnessWithAdmin, jsonRequest } from '../../helpers/app';

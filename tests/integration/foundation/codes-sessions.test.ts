@@ -1,5 +1,6 @@
 // One-time codes (6 digits, 15 minutes, single use, 5 tries), sessions (cookie attributes, 7 days
 // idle, 30 days absolute), the first-account-is-admin rule and all-or-nothing sign-up.
+// @postgres
 import { describe, it, expect, vi, afterEach } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createHarness, harnessWithAdmin, jsonRequest, cookieFrom } from '../../helpers/app';

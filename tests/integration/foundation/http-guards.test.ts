@@ -1,5 +1,6 @@
 // Bad input and abuse at the HTTP edge: malformed JSON, field errors, body limit, unknown paths,
 // authorization, CSRF and security headers.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { createHarness, harnessWithAdmin, jsonRequest } from '../../helpers/app';
 import { MSG } from '../../../src/shared/messages';

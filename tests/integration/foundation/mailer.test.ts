@@ -1,5 +1,6 @@
 // The mailer's offline default, the built-in outbox (stored + one log line), and SMTP_URL against a
 // real SMTP server on loopback. Header values never carry CR/LF.
+// @postgres
 import { describe, it, expect, beforeAll, afterAll, beforeEach, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';

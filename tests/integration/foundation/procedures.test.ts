@@ -1,5 +1,6 @@
 // Every procedure of auth, user, leads and admin through createCaller: happy path, anon 401,
 // non-staff 403 (admin), one bad input 400.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createHarness, harnessWithAdmin } from '../../helpers/app';

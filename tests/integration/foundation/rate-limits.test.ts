@@ -1,5 +1,6 @@
 // Rate limits with their defaults (429 with the spec's message), their env overrides, RATE_LIMITS=off,
 // and the window reset through the clock seam.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { createHarness, harnessWithAdmin, jsonRequest, type Harness } from '../../helpers/app';
 import { MSG } from '../../../src/shared/messages';

@@ -1,6 +1,7 @@
 // Validated sessions are kept in memory for a few seconds (the signed-in hot path would otherwise read
 // SQLite on every request). Changes made through the app show at once; a change made behind its back
 // (another process, such as the CLI) shows within SESSION_CACHE_MS.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, jsonRequest } from '../../helpers/app';

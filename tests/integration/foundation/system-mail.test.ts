@@ -1,5 +1,6 @@
 // The product's own mail (sign-in codes, password resets, invitations) goes through the providers staff
 // save in Email Management, as issues and product news do; with none saved, the outbox as before.
+// @postgres
 import { afterEach, describe, expect, it } from 'vitest';
 import { harnessWithAdmin } from '../../helpers/app';
 import { startBrevoFake, type VendorFake } from '../../helpers/fake-providers';

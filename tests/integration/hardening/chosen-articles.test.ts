@@ -2,6 +2,7 @@
 // giving subjects like 'Weekly: Latest from BBC News Technology'. Every input that takes chosen
 // articles refuses them; stored rows that hold them are cleaned when read. Also spec §5: an article
 // with neither id nor title is dropped from a saved draft.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, jsonRequest, type Harness } from '../../helpers/app';

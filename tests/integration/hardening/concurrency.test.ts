@@ -1,6 +1,7 @@
 // Defect 2, second half: expensive procedures (assembly, exports, feed fetches) cost what they cost.
 // Each passes a per-user gate: a few run at once, a few more wait, the rest are refused with 429; other
 // users are not held up.
+// @postgres
 import { describe, it, expect, afterAll, beforeAll, vi } from 'vitest';
 import { harnessWithAdmin, jsonRequest } from '../../helpers/app';
 import { startFeedServer, fixture, type FeedServer } from '../../helpers/feed-server';

@@ -1,5 +1,6 @@
 // Defect 5: the CSRF check compared Origin with an origin derived from the request's Host header, so a
 // DNS-rebound page (Host and Origin both the attacker's name) passed. Only APP_URL and DEV_ORIGIN count.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { createHarness, jsonRequest } from '../../helpers/app';
 import { MSG } from '../../../src/shared/messages';

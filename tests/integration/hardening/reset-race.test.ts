@@ -1,5 +1,6 @@
 // Defect 4: a password-reset token could be redeemed several times by requests arriving together.
 // Redeeming is now one conditional UPDATE that either wins or loses.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { harnessWithAdmin, jsonRequest } from '../../helpers/app';
 import { resetTokenFromMail } from '../foundation/support';

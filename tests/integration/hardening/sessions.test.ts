@@ -1,6 +1,7 @@
 // Defect 8: session ids were stored raw and expired sessions were never deleted. Rows now hold the
 // SHA-256 of the id, and expired rows are swept at start and every hour: by the process's own timer, or
 // where the queue keeps the cluster's schedules (pg-boss on Postgres) by the hourly schedule's job.
+// @postgres
 import { describe, it, expect, vi, afterEach } from 'vitest';
 import crypto from 'node:crypto';
 import { sessions } from '../../../db/schema';

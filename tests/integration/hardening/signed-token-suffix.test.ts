@@ -1,6 +1,7 @@
 // A signed token with anything after it (".x", one more character, an encoded NUL) is not the token: click
 // links, the open pixel, subscriber and product-mail unsubscribe links and provider webhooks refuse it and
 // change nothing. Before, readToken split on '.' and ignored what followed the signature.
+// @postgres
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailEvents, subscribers, trackingEvents, users } from '../../../db/schema';

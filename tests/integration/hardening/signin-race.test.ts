@@ -1,5 +1,6 @@
 // Defect 1: sign-in limits were checked before the password was verified and counted after, so
 // requests arriving together all got through. Every attempt is now counted before verification.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { createHarness, harnessWithAdmin, jsonRequest, type Harness } from '../../helpers/app';
 

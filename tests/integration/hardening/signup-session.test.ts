@@ -1,5 +1,6 @@
 // Sign-up writes the account and its first session in one transaction: a session that cannot be
 // written leaves no account behind, without any clean-up deleting one afterwards.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../../db/schema';

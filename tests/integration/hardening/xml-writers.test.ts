@@ -1,6 +1,7 @@
 // Defect 6: EPUB and DOCX exports were not well-formed XML when a title or text held characters XML
 // forbids (control characters, U+FFFE, lone surrogates). Every XML writer now passes text through one
 // helper; each part of each document is checked with a strict XML parser.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import JSZip from 'jszip';
 import { SaxesParser } from 'saxes';

@@ -1,5 +1,6 @@
 // A platform that quotes the API key back in its error body: the creator's error message, the stored
 // publication error and every log line show the platform's words without the key.
+// @postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { integrationPublications } from '../../../db/schema';

@@ -1,6 +1,7 @@
 // integrations.* procedures and GET /api/integrations: keys stored encrypted and never returned, plan
 // enforcement, publishing saved newsletters (draft, now, schedule, failures recorded), stats, Substack
 // copy, foreign ids NOT_FOUND, and the staff overview.
+// @postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { integrationConnections, integrationPublications } from '../../../db/schema';

@@ -2,6 +2,7 @@
 // run and settled; a kind nobody registered stays queued for a process that runs it; a kind registered
 // twice is refused at start-up; a handler that throws does not take the process down. The product's own
 // registry carries issue sends, the product mail jobs and the cluster's session sweep.
+// @postgres
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from '../../helpers/app';
 import { registerJobHandlers, startJobWorker, type JobHandler, type JobWorker } from '../../../src/server/jobs/worker';

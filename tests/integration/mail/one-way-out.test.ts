@@ -2,6 +2,7 @@
 // the system chain (system providers, then SMTP_URL, then the outbox), a creator's step-5 test and
 // their issues through the creator's own chain. Vendors are loopback fakes of their documented APIs;
 // SMTP_URL points at a real SMTP server on loopback.
+// @postgres
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, silentLog } from '../../helpers/app';

@@ -1,3 +1,4 @@
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { harnessWithAdmin, jsonRequest } from '../../helpers/app';
 import { breakTable } from '../../helpers/db-faults';

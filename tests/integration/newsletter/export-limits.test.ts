@@ -2,6 +2,7 @@
 // breaking: a 120,000-character word blocked the server for ~9 s) exports as a readable PDF, written in
 // the worker thread while the event loop keeps serving; a global queue and a per-user gate refuse the
 // excess with 429, and one user's exports do not hold up another's.
+// @postgres
 import { describe, it, expect, vi, afterEach } from 'vitest';
 import PDFDocument from 'pdfkit';
 import JSZip from 'jszip';

@@ -1,3 +1,4 @@
+// @postgres
 import { describe, it, expect } from 'vitest';
 import JSZip from 'jszip';
 import { harnessWithAdmin } from '../../helpers/app';

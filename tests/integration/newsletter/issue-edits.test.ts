@@ -1,6 +1,7 @@
 // The creator's edits of an issue (order, titles, blurbs, text blocks, preheader, sign-off): saved with
 // the publication, read back after a reload, and present in the email, the web version, the plain text
 // and every export format of the saved newsletter (which also carry the intro).
+// @postgres
 import { describe, it, expect } from 'vitest';
 import JSZip from 'jszip';
 import { harnessWithAdmin } from '../../helpers/app';

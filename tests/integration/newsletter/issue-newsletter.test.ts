@@ -1,5 +1,6 @@
 // One publication's issue is one saved newsletter: every tab and session that saves (or exports) it in
 // step 5 updates the same row, until the creator duplicates it, starts a new issue or sends it.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jsonRequest, harnessWithAdmin, type Harness } from '../../helpers/app';

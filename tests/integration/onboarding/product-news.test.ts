@@ -1,6 +1,7 @@
 // productNews.*: the user's opt-in, and product newsletters staff write (every staff role composes,
 // previews, tests and saves drafts; admins send). Sent once per opted-in, non-disabled account, never
 // twice after a crash and a retry; its unsubscribe link turns the opt-in off.
+// @postgres
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, jobs, outbox, productNewsletterRecipients, productNewsletters, users } from '../../../db/schema';

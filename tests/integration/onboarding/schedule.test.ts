@@ -1,5 +1,6 @@
 // Sending the onboarding sequence through the queue, and unsubscribing from it. The harness clock
 // moves time; the delivery worker runs the real job handlers against the outbox.
+// @postgres
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { onboardingDeliveries, outbox, users } from '../../../db/schema';

@@ -1,4 +1,5 @@
 // sends.precheck on a publication's issue as a send assembles it, and the check kept with the send.
+// @postgres
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,6 @@
 // A reader's history is written where each change happens: joining by signup, by hand and by import;
 // confirming; leaving by the reader's link or the creator's hand; bouncing; being removed.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { harnessWithAdmin } from '../../helpers/app';

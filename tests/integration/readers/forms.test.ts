@@ -3,6 +3,7 @@
 // iframe post faster than a person, too many posts a minute from one address) get the same page and
 // nothing is written or mailed; the app's own paths keep their CSRF check; the form page may be framed
 // anywhere while other pages keep their own framing policy.
+// @postgres
 import { describe, it, expect, afterAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { serve, type ServerType } from '@hono/node-server';

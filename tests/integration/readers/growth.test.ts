@@ -1,6 +1,7 @@
 // Growth on /analytics: new, confirmed, left and net readers per ISO week (Monday 00:00 UTC), and new
 // readers by source, counted from the readers' history; other publications of the account count in
 // "all publications" only, other accounts never.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { harnessWithAdmin } from '../../helpers/app';

@@ -1,6 +1,7 @@
 // A reader's page: who they are (tags, preferences) and one timeline, newest first, merging their
 // history, the issues sent to them, their opens (human-likely or machine), clicks (with the link) and
 // bounces of their address; in pages with a cursor; for the publication's owner only.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,7 @@
 // The preference centre: the signed link in every issue's footer opens the page of that reader only;
 // topics become the reader's tags; a pause, plain text and the weekly roll-up are honoured by every send,
 // including a change made while a send is going out (read when the reader's chunk is taken).
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';

@@ -1,6 +1,7 @@
 // A segment as the audience of a recurring issue and of a send: the schedule keeps it and each run's
 // issue reaches only its readers; a segment in use cannot be deleted; and a deletion racing a schedule
 // or a send that picks the segment never leaves either pointing at a segment that is gone.
+// @postgres
 import { describe, it, expect, afterEach } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { issueSends, recurringSchedules, segments, sendRecipients, subscribers } from '../../../db/schema';

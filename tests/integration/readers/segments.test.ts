@@ -1,6 +1,7 @@
 // Saved segments: each rule kind counted on seeded readers, sends and tracking events; the count shown
 // before sending is the recipients snapshotted; a reader who drops the segment's tag before their batch
 // is not sent the issue; another account's segment is refused everywhere; the cap holds under a race.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import crypto from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';

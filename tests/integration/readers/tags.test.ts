@@ -1,6 +1,7 @@
 // Tags on readers: by hand on one reader and a selection (with their history), refused when they carry
 // markup or are too long, by a CSV `tags` column (bad tags reported per line), by the public API
 // (list, get, add, update, the tag filter), never on another account's readers.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { harnessWithAdmin } from '../../helpers/app';

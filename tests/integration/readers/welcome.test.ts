@@ -1,6 +1,7 @@
 // The welcome mail and its sequence: scheduled once by a reader's confirmation, sent by the queue's worker
 // through the creator's chain, the sequence on its days (fake clock) and never after the reader left;
 // the settings are the owner's alone and refuse bad input; the Markdown goes through the one sanitiser.
+// @postgres
 import { describe, it, expect, afterEach } from 'vitest';
 import crypto from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';

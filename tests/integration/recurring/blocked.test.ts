@@ -1,6 +1,7 @@
 // A recurring issue whose email has lost its unsubscribe link (the one finding that stops a send) is
 // never sent: neither by "send automatically" nor by an approval. The product's own template always
 // carries the link, so this file stands in for a template fault by assembling the issue without it.
+// @postgres
 import { describe, it, expect, afterEach, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { issueSends, recurringRuns } from '../../../db/schema';

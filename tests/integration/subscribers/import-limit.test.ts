@@ -1,5 +1,6 @@
 // Parallel subscriber imports cannot pass the plan's subscriber limit of a publication (25,000 on
 // Professional): every slice of rows is counted against the limit in the same transaction that writes it.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { harnessWithAdmin } from '../../helpers/app';

@@ -1,5 +1,6 @@
 // The public signup page with double opt-in: slugs, neutral answers, the confirmation mail and its link,
 // expiry after 7 days, single use, suppressed addresses, the plan limit and the rate limits.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { harnessWithAdmin } from '../../helpers/app';

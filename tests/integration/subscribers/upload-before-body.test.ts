@@ -1,5 +1,6 @@
 // A subscriber upload is authorised (session, publication, room left in the plan) before its body is read,
 // over a real socket: a refused upload is answered before the server has read most of its body.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { harnessWithAdmin } from '../../helpers/app';
 import { signedIn } from '../newsletter/support';

@@ -1,3 +1,4 @@
+// @postgres
 import crypto from 'node:crypto';
 import { describe, it, expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';

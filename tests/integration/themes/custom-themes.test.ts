@@ -2,6 +2,7 @@
 // their colours reach every part of the rendered email; colour pairs below WCAG AA are refused with the
 // measured ratio; the plan's cap holds under simultaneous saves; a publication uses its owner's saved
 // theme in the workflow, the preview and sends, and nobody else's.
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { customThemes } from '../../../db/schema';

@@ -3,6 +3,7 @@
 // Webhooks reference library (`standardwebhooks`) verifies them; a failing endpoint is retried on the
 // schedule (fake clock) and, after a day, turned off with a mail to its owner; a hanging endpoint or a
 // redirect never holds up other deliveries; the log, resend and the test event.
+// @postgres
 import { describe, it, expect, afterEach } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,4 @@
+// @postgres
 import { describe, it, expect } from 'vitest';
 import { harnessWithAdmin, jsonRequest, cookieFrom } from '../../helpers/app';
 import { expectStatus } from './factories';

@@ -1,10 +1,10 @@
 // A server's job worker in its own process, for the kill -9 test: opens the Postgres database named by
 // DATABASE_URL, starts the job engine and delivers until killed.
-import { loadEnv } from '../../src/server/env';
-import { openDatabase } from '../../src/server/db';
-import { createDeps } from '../../src/server/deps';
-import { startJobWorker } from '../../src/server/jobs/worker';
-import { jobHandlers } from '../../src/server/job-handlers';
+import { loadEnv } from '../../../src/server/env';
+import { openDatabase } from '../../../src/server/db';
+import { createDeps } from '../../../src/server/deps';
+import { startJobWorker } from '../../../src/server/jobs/worker';
+import { jobHandlers } from '../../../src/server/job-handlers';
 
 const env = loadEnv(process.env);
 const db = await openDatabase(env, { migrate: false });

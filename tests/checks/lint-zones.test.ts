@@ -5,7 +5,7 @@ import { ESLint } from 'eslint';
 
 // The probes are text at paths where no file exists: the rules that need type information cannot see them.
 const eslint = new ESLint({
-  cwd: new URL('../../..', import.meta.url).pathname,
+  cwd: new URL('../..', import.meta.url).pathname,
   overrideConfig: {
     languageOptions: { parserOptions: { projectService: false } },
     rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },

@@ -3,9 +3,9 @@
 import { describe, it, expect } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MIN_NODE_MAJOR, unsupportedNode } from '../../../src/server/runtime';
+import { MIN_NODE_MAJOR, unsupportedNode } from '../../src/server/runtime';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 const pkg = JSON.parse(read('package.json')) as { engines: { node: string }; dependencies: Record<string, string>; devDependencies: Record<string, string> };
 const major = (version: string) => Number(version.match(/\d+/)?.[0]);

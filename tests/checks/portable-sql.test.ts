@@ -5,7 +5,7 @@ import { describe, it, expect } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const root = new URL('../../..', import.meta.url).pathname;
+const root = new URL('../..', import.meta.url).pathname;
 const serverDir = path.join(root, 'src/server');
 /** The data layer may speak its driver's dialect: db.ts, the transaction gate, and a db/ folder if it grows one. */
 const DATA_LAYER = new Set(['db.ts', 'data-gate.ts'].map((f) => path.join(serverDir, f)));

@@ -8,7 +8,7 @@ import { describe, it, expect } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const root = new URL('../../..', import.meta.url).pathname;
+const root = new URL('../..', import.meta.url).pathname;
 const serverDir = path.join(root, 'src/server');
 /** The data layer defines `tx` and may use its handles as it needs. */
 const DATA_LAYER = new Set(['db.ts', 'data-gate.ts'].map((f) => path.join(serverDir, f)));

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-const root = new URL('../../..', import.meta.url).pathname;
+const root = new URL('../..', import.meta.url).pathname;
 const options: ts.CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, resolveJsonModule: true };
 
 function sourcesUnder(dir: string): string[] {

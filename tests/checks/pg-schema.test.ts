@@ -11,11 +11,11 @@ import { is } from 'drizzle-orm';
 import { getTableConfig as sqliteConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { getTableConfig as pgConfig, PgTable } from 'drizzle-orm/pg-core';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- compares the SQLite tables with their Postgres twins
-import * as sqlite from '../../../db/schema/sqlite';
-import * as tables from '../../../db/schema';
-import * as pg from '../../../db/pg/schema';
+import * as sqlite from '../../db/schema/sqlite';
+import * as tables from '../../db/schema';
+import * as pg from '../../db/pg/schema';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
 const tablesOf = <T>(mod: Record<string, unknown>, kind: new (...a: never[]) => T) =>

@@ -3,8 +3,8 @@
 // lock, and the CLI working on the shared database.
 import { describe, it, expect, afterAll } from 'vitest';
 import net from 'node:net';
-import { childEnv, runScript, spawnServer } from '../helpers/processes';
-import { freshDatabase, SERVER_URL } from './support';
+import { childEnv, runScript, spawnServer } from '../../helpers/processes';
+import { freshDatabase, SERVER_URL } from '../../postgres/support';
 
 const SECRET = 'a-shared-secret-of-every-process-0123456789';
 const cleanup: (() => Promise<void>)[] = [];

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { KEEP_ALIVE_MS, keepConnections } from '../../../src/server/http/connections';
+import { KEEP_ALIVE_MS, keepConnections } from '../../src/server/http/connections';
 
 const servers: ServerType[] = [];
 afterAll(() => servers.forEach((s) => s.close()));

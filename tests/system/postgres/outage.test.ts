@@ -2,12 +2,12 @@
 // serves again once the database is back. The app reaches Postgres through a TCP relay the test cuts.
 import { describe, it, expect, afterAll } from 'vitest';
 import net from 'node:net';
-import { closeDb, openPostgres } from '../../src/server/db';
-import { createDeps } from '../../src/server/deps';
-import { createApp } from '../../src/server/app';
-import { MSG } from '../../src/shared/messages';
-import { testEnv, silentLog, jsonRequest, cookieFrom } from '../helpers/app';
-import { freshDatabase, SERVER_URL } from './support';
+import { closeDb, openPostgres } from '../../../src/server/db';
+import { createDeps } from '../../../src/server/deps';
+import { createApp } from '../../../src/server/app';
+import { MSG } from '../../../src/shared/messages';
+import { testEnv, silentLog, jsonRequest, cookieFrom } from '../../helpers/app';
+import { freshDatabase, SERVER_URL } from '../../postgres/support';
 
 /** A TCP relay to the Postgres server that can drop every connection and refuse new ones. */
 async function relay(target: URL) {

@@ -5,17 +5,17 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { closeDb, openPostgres, type Db } from '../../src/server/db';
-import { issueSends, subscribers, users } from '../../db/schema';
-import type { AiJobEvent } from '../../src/shared/schemas/ai';
-import { readJobEvents } from '../helpers/ai-watch';
-import { roundRobinProxy, startApp, type AppProcess, type Proxy } from '../helpers/cluster';
-import { startAiFeeds } from '../integration/ai/support';
-import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
-import { startCountingSmtp } from '../helpers/counting-smtp';
-import { buildArticle, buildChannel } from '../integration/workflow/factories';
-import type { FeedServer } from '../helpers/feed-server';
-import { freshDatabase, SERVER_URL } from './support';
+import { closeDb, openPostgres, type Db } from '../../../src/server/db';
+import { issueSends, subscribers, users } from '../../../db/schema';
+import type { AiJobEvent } from '../../../src/shared/schemas/ai';
+import { readJobEvents } from '../../helpers/ai-watch';
+import { roundRobinProxy, startApp, type AppProcess, type Proxy } from '../../helpers/cluster';
+import { startAiFeeds } from '../../integration/ai/support';
+import { startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai';
+import { startCountingSmtp } from '../../helpers/counting-smtp';
+import { buildArticle, buildChannel } from '../../integration/workflow/factories';
+import type { FeedServer } from '../../helpers/feed-server';
+import { freshDatabase, SERVER_URL } from '../../postgres/support';
 
 const SECRET = 'the-cluster-secret-shared-by-every-process-0123';
 const PASSWORD = 'correct horse battery';
