@@ -6,6 +6,7 @@
 // same figures are written there as JSON (.ci/run prints them with the install's time).
 // Run with Node's type stripping: `node scripts/test.ts [stage ...]` runs only the stages named.
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,9 @@ export interface StageResult {
 const ROOT = path.resolve(import.meta.dirname, '..');
 const vitestJson = (report: string) => ['--reporter=default', '--reporter=json', `--outputFile=${report}`];
 
+/** The e2e run's ports (freeE2ePorts), found when the run starts. */
+let e2ePorts: NodeJS.ProcessEnv = {};
+
 /** Stages in one group run at the same time (each is single-threaded); groups run one after another. */
 const GROUPS: Stage[][] = [
   [
@@ -43,9 +47,30 @@ const GROUPS: Stage[][] = [
   [{ name: 'client', script: 'test:client', args: vitestJson, report: 'vitest' }],
   [{ name: 'postgres', script: 'test:postgres', args: vitestJson, report: 'vitest' }],
   [{ name: 'system', script: 'test:system', args: vitestJson, report: 'vitest' }],
-  [{ name: 'e2e', script: 'test:e2e', env: (report) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: report }), report: 'playwright' }],
+  [{ name: 'e2e', script: 'test:e2e', env: (report) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: report, ...e2ePorts }), report: 'playwright' }],
 ];
 
+/** Whether nothing listens on `port` of the loopback address. */
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/**
+ * The e2e run's ports: the app at E2E_PORT, its fixtures at +7…+10, the feed fixtures at +11. Unless the
+ * caller chose them, a free block is found, so two runs can share a machine.
+ */
+async function freeE2ePorts(): Promise<NodeJS.ProcessEnv> {
+  if (process.env.E2E_PORT) return {};
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 20_000);
+    const ports = Array.from({ length: 12 }, (_, i) => base + i);
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return { E2E_PORT: String(base), WORKFLOW_FIXTURE_PORT: String(base + 11) };
+  }
+  return {};
+}
 function counts(kind: Stage['report'], file: string): Pick<StageResult, 'passed' | 'failed' | 'skipped' | 'counted'> {
   const none = { passed: 0, failed: 0, skipped: 0, counted: false };
   if (!kind || !fs.existsSync(file)) return none;
@@ -104,6 +129,7 @@ if (import.meta.main) {
   const only = process.argv.slice(2);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'curated-test-'));
   const started = performance.now();
+  e2ePorts = await freeE2ePorts();
   const results: StageResult[] = [];
   for (const group of GROUPS) {
     const stages = group.filter((s) => !only.length || only.includes(s.name));

@@ -4,20 +4,15 @@
 // harnesses after it. Files that replace modules with vi.mock run isolated. The Postgres, system and
 // client suites have their own configs.
 import { defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
-import { FAST_LIMITS, filesUsingMocks, PER_FILE, WORKERS } from './helpers/suites';
+import { BASE, FAST_LIMITS, filesUsingMocks, NODE_POOL, PER_FILE } from './helpers/suites.ts';
 
 const include = ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/sqlite/**/*.test.ts'];
 const mocking = filesUsingMocks('tests/unit', 'tests/integration', 'tests/sqlite');
 
 export default defineConfig({
-  root: fileURLToPath(new URL('..', import.meta.url)),
-  resolve: { alias: { '~': fileURLToPath(new URL('../src', import.meta.url)) } },
+  ...BASE,
   test: {
-    environment: 'node',
-    pool: 'forks',
-    // Files wait on sockets, SMTP and timers as much as on the CPU: one worker more than cores keeps both busy.
-    maxWorkers: WORKERS,
+    ...NODE_POOL,
     setupFiles: [PER_FILE],
     ...FAST_LIMITS,
     projects: [

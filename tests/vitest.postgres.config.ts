@@ -4,9 +4,8 @@
 // migrated template database. `npm run test:postgres:full` (POSTGRES_SUITE=full) runs every integration
 // file instead. The processes run in Postgres mode: DATABASE_URL is set before any module reads it.
 import { defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
-import { FAST_LIMITS, filesUsingMocks, PER_FILE, WORKERS } from './helpers/suites';
-import { taggedFiles } from './helpers/postgres-selection';
+import { BASE, FAST_LIMITS, filesUsingMocks, NODE_POOL, PER_FILE } from './helpers/suites.ts';
+import { taggedFiles } from './helpers/postgres-selection.ts';
 
 const server = process.env.TEST_DATABASE_URL;
 if (!server) throw new Error('TEST_DATABASE_URL must name the Postgres server of this run (npm run test:postgres starts one).');
@@ -17,13 +16,10 @@ const mocking = filesUsingMocks('tests/integration').filter((f) => process.env.P
 const harnessed = { globalSetup: ['tests/helpers/pg-template.ts'], setupFiles: [PER_FILE] };
 
 export default defineConfig({
-  root: fileURLToPath(new URL('..', import.meta.url)),
-  resolve: { alias: { '~': fileURLToPath(new URL('../src', import.meta.url)) } },
+  ...BASE,
   test: {
-    environment: 'node',
+    ...NODE_POOL,
     env: { DATABASE_URL: server },
-    pool: 'forks',
-    maxWorkers: WORKERS,
     ...FAST_LIMITS,
     projects: [
       { extends: true, test: { name: 'postgres', include: ['tests/postgres/**/*.test.ts'] } },

@@ -4,22 +4,18 @@
 // app processes behind a proxy, an outage, start-up, the job engine across processes, and the imports
 // again. Each file in a process of its own; limits that hold on a busy machine.
 import { defineConfig } from 'vitest/config';
-import { fileURLToPath } from 'node:url';
-import { SYSTEM_LIMITS, WORKERS } from './helpers/suites';
+import { BASE, NODE_POOL, PER_FILE, SYSTEM_LIMITS } from './helpers/suites.ts';
 
 const server = process.env.TEST_DATABASE_URL;
 const onBoth = ['tests/system/import-100k.test.ts'];
 
 export default defineConfig({
-  root: fileURLToPath(new URL('..', import.meta.url)),
-  resolve: { alias: { '~': fileURLToPath(new URL('../src', import.meta.url)) } },
+  ...BASE,
   test: {
-    environment: 'node',
-    pool: 'forks',
-    maxWorkers: WORKERS,
+    ...NODE_POOL,
     ...SYSTEM_LIMITS,
     projects: [
-      { extends: true, test: { name: 'system', include: ['tests/system/*.test.ts'], setupFiles: ['tests/helpers/per-file.ts'] } },
+      { extends: true, test: { name: 'system', include: ['tests/system/*.test.ts'], setupFiles: [PER_FILE] } },
       ...(server
         ? [
             {
@@ -29,7 +25,7 @@ export default defineConfig({
                 include: ['tests/system/postgres/**/*.test.ts', ...onBoth],
                 env: { DATABASE_URL: server },
                 globalSetup: ['tests/helpers/pg-template.ts'],
-                setupFiles: ['tests/helpers/per-file.ts'],
+                setupFiles: [PER_FILE],
               },
             },
           ]

@@ -7,12 +7,17 @@
 import crypto from 'node:crypto';
 
 const VERSION = 'v1';
-const keys = new Map<string, Buffer>();
+const keys = new Map<string, crypto.KeyObject>();
 
-function keyFor(appSecret: string): Buffer {
+/**
+ * The HKDF key of `appSecret`, kept as a KeyObject: on Node 24 an HMAC keyed by a Buffer costs ~20 µs
+ * (the key is imported again on every call) against ~4 µs by a KeyObject, and a send signs several links
+ * per reader.
+ */
+function keyFor(appSecret: string): crypto.KeyObject {
   let key = keys.get(appSecret);
   if (!key) {
-    key = Buffer.from(crypto.hkdfSync('sha256', appSecret, 'curated-secrets', 'provider-settings v1', 32));
+    key = crypto.createSecretKey(Buffer.from(crypto.hkdfSync('sha256', appSecret, 'curated-secrets', 'provider-settings v1', 32)));
     keys.set(appSecret, key);
   }
   return key;

@@ -1,11 +1,17 @@
 // What the server suites' configs share: which files replace modules with vi.mock (they run isolated,
 // each in a module graph of its own; every other file of a worker shares one), the per-file clean-up,
-// and time limits that hold on a busy 2-core machine (no test asserts speed; npm run bench does).
+// time limits that hold on a busy 2-core machine (no test asserts speed; npm run bench does), and one
+// worker more than cores (vitest's default is one fewer): files wait on sockets, SMTP and timers as much
+// as on the CPU.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The part of every server suite's config that is the same: the repository as root, `~` for src, Node. */
+export const BASE = { root: ROOT, resolve: { alias: { '~': path.join(ROOT, 'src') } } };
+export const NODE_POOL = { environment: 'node', pool: 'forks', maxWorkers: os.availableParallelism() + 1 } as const;
 
 const walk = (dir: string): string[] =>
   fs.existsSync(dir)
@@ -27,6 +33,3 @@ export const PER_FILE = 'tests/helpers/per-file.ts';
 export const FAST_LIMITS = { testTimeout: 60_000, hookTimeout: 60_000 };
 /** Limits for the system suite (processes killed and restarted, 100,000 rows, outages). */
 export const SYSTEM_LIMITS = { testTimeout: 600_000, hookTimeout: 300_000 };
-
-/** Workers of a suite: one more than the machine's cores (vitest's default is one fewer). */
-export const WORKERS = os.availableParallelism() + 1;

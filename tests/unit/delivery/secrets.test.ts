@@ -4,6 +4,10 @@ import { decryptSecret, encryptSecret, readToken, signToken } from '../../../src
 const SECRET = 'a'.repeat(64);
 
 describe('signed tokens', () => {
+  it('signs as links already sent were signed (a token written before keeps working)', () => {
+    expect(signToken(SECRET, 'unsubscribe', 'sub-123')).toBe('c3ViLTEyMw.naIEyPNUQTeWoeOThSRdsQ');
+  });
+
   it('reads back the value for the same purpose only', () => {
     const token = signToken(SECRET, 'unsubscribe', 'sub-123');
     expect(readToken(SECRET, 'unsubscribe', token)).toBe('sub-123');

@@ -31,6 +31,15 @@ beforeEach(() => {
 
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
+/** Nothing loads, the cache entry in `entry` is refused for `why` and deleted, and nothing was copied in. */
+function expectRefused(entry: string, why: RegExp) {
+  const logged: string[] = [];
+  expect(() => ensureNative({ root, cacheBase, compile: false, log: (l) => logged.push(l) })).toThrow(/no cached build matches/);
+  expect(logged.join('\n')).toMatch(why);
+  expect(fs.existsSync(entry)).toBe(false);
+  expect(fs.existsSync(built())).toBe(false);
+}
+
 describe.skipIf(!prebuild)('the native module at install', () => {
   it('a package whose binary loads is left as it is, and nothing is cached', () => {
     fs.cpSync(installed, path.join(root, 'node_modules', 'better-sqlite3'), { recursive: true });
@@ -57,22 +66,14 @@ describe.skipIf(!prebuild)('the native module at install', () => {
     store(cacheBase, { ...key, ...change }, prebuild!);
     const other = cacheDir(cacheBase, { ...key, ...change });
     fs.renameSync(other, cacheDir(cacheBase, key));
-    const logged: string[] = [];
-    expect(() => ensureNative({ root, cacheBase, compile: false, log: (l) => logged.push(l) })).toThrow(/no cached build matches/);
-    expect(logged.join('\n')).toMatch(/its key does not match/);
-    expect(fs.existsSync(cacheDir(cacheBase, key))).toBe(false);
-    expect(fs.existsSync(built())).toBe(false);
+    expectRefused(cacheDir(cacheBase, key), /its key does not match/);
   });
 
   it('an entry whose file was changed is deleted, not copied in', () => {
     const key = cacheKey(root);
     store(cacheBase, key, prebuild!);
     fs.appendFileSync(path.join(cacheDir(cacheBase, key), 'better_sqlite3.node'), 'x');
-    const logged: string[] = [];
-    expect(() => ensureNative({ root, cacheBase, compile: false, log: (l) => logged.push(l) })).toThrow(/no cached build matches/);
-    expect(logged.join('\n')).toMatch(/its checksum does not match/);
-    expect(fs.existsSync(cacheDir(cacheBase, key))).toBe(false);
-    expect(fs.existsSync(built())).toBe(false);
+    expectRefused(cacheDir(cacheBase, key), /its checksum does not match/);
   });
 
   it('the key follows the lockfile: an installed version the lockfile does not name is an error', () => {
