@@ -1,6 +1,6 @@
 // Two app processes on one Postgres database, stood for by two sets of deps on two pools in this test
 // process: rate limits hold across both, a sign-out, a disable or a role change through one is seen by
-// the other within a second, an AI Magic generation started through one streams to a watcher on the
+// the other (how soon: npm run bench -- shared-state), an AI Magic generation started through one streams to a watcher on the
 // other, and a process starting up interrupts only the generations of processes that are gone.
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -73,6 +73,12 @@ async function signIn(deps: Deps, email: string, password: string): Promise<stri
     .join('; ');
 }
 
+/**
+ * How long a change may take to reach the other process before the test fails: a bound for a busy machine,
+ * not the product's figure (README: within a second), which `npm run bench -- shared-state` measures.
+ */
+const EVENTUALLY = 15_000;
+
 /** Polls until `ok()` holds, for at most `ms`; returns whether it did. */
 async function within(ms: number, ok: () => Promise<boolean>): Promise<boolean> {
   const until = Date.now() + ms;
@@ -131,7 +137,7 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
     await expect(caller(a).auth.signIn({ email: 'ok@example.com', password: 'wrong' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   });
 
-  it('a sign-out through one process is refused on the other within a second', async () => {
+  it('a sign-out through one process is refused on the other', async () => {
     const { a, b, db } = await twoProcesses();
     await account(db, 'admin@example.com', { role: 'admin' });
     await account(db, 'reader@example.com', { password: 'right password' });
@@ -140,7 +146,7 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
     const before = await b.auth.validate(cookie);
     expect(before.user?.email).toBe('reader@example.com');
     await caller(a, before.user, before.sessionId).auth.signOut();
-    expect(await within(1000, async () => (await b.auth.validate(cookie)).user === null)).toBe(true);
+    expect(await within(EVENTUALLY, async () => (await b.auth.validate(cookie)).user === null)).toBe(true);
   });
 
   it('a lost listening connection is made again: what was cached meanwhile is dropped, and evictions arrive again', async () => {
@@ -159,11 +165,11 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
       db,
       sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${BUS_APPLICATION_NAME} AND datname = current_database()`,
     );
-    expect(await within(5000, async () => (await b.auth.validate(cookie)).user?.planType === 'professional')).toBe(true);
-    expect(await within(5000, () => Promise.resolve(a.bus.listening && b.bus.listening))).toBe(true);
+    expect(await within(EVENTUALLY, async () => (await b.auth.validate(cookie)).user?.planType === 'professional')).toBe(true);
+    expect(await within(EVENTUALLY, () => Promise.resolve(a.bus.listening && b.bus.listening))).toBe(true);
     const session = await b.auth.validate(cookie);
     await caller(a, session.user, session.sessionId).auth.signOut();
-    expect(await within(1000, async () => (await b.auth.validate(cookie)).user === null)).toBe(true);
+    expect(await within(EVENTUALLY, async () => (await b.auth.validate(cookie)).user === null)).toBe(true);
   });
 
   it('a message carries ids, not texts: one of 8000 bytes or more is refused', async () => {
@@ -180,7 +186,7 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
     a.bus.subscribe('curated_jobs', () => (backAtA += 1));
     await Promise.all([a.bus.ready(), b.bus.ready()]);
     kickA();
-    expect(await within(1000, () => Promise.resolve(woken.b === 1 && backAtA === 1))).toBe(true);
+    expect(await within(EVENTUALLY, () => Promise.resolve(woken.b === 1 && backAtA === 1))).toBe(true);
     // A woke its own worker directly, not once more when its own message came back.
     expect(woken.a).toBe(1);
   });
@@ -192,19 +198,19 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
     expect(await db.select().from(rateLimits)).toHaveLength(2);
     now = new Date(now.getTime() + 16 * 60_000);
     await await caller(a).leads.subscribe({ email: 'reader@example.com', firstName: 'Reader' });
-    expect(await within(2000, async () => (await db.select().from(rateLimits)).length === 1)).toBe(true);
+    expect(await within(EVENTUALLY, async () => (await db.select().from(rateLimits)).length === 1)).toBe(true);
   });
 
-  it('a role change and a disable through one process are seen on the other within a second', async () => {
+  it('a role change and a disable through one process are seen on the other', async () => {
     const { a, b, db } = await twoProcesses();
     const admin = await account(db, 'admin@example.com', { role: 'admin' });
     const member = await account(db, 'member@example.com', { password: 'right password' });
     const cookie = await signIn(b, 'member@example.com', 'right password');
     expect((await b.auth.validate(cookie)).user?.role).toBe('user');
     await caller(a, admin).admin.setRole({ userId: member.id, role: 'admin' });
-    expect(await within(1000, async () => (await b.auth.validate(cookie)).user?.role === 'admin')).toBe(true);
+    expect(await within(EVENTUALLY, async () => (await b.auth.validate(cookie)).user?.role === 'admin')).toBe(true);
     await caller(a, admin).admin.setDisabled({ userId: member.id, disabled: true });
-    expect(await within(1000, async () => (await b.auth.validate(cookie)).user === null)).toBe(true);
+    expect(await within(EVENTUALLY, async () => (await b.auth.validate(cookie)).user === null)).toBe(true);
   });
 
   describe('AI Magic', () => {
@@ -306,7 +312,7 @@ describe.skipIf(!SERVER_URL)('several processes on one Postgres database', () =>
     const watching = (async () => {
       for await (const event of await caller(b, user).ai.watch({ id: 'orphan' })) events.push(event);
     })();
-    await within(1000, () => Promise.resolve(events.length > 0));
+    await within(EVENTUALLY, () => Promise.resolve(events.length > 0));
     expect(events).toEqual([expect.objectContaining({ type: 'snapshot' })]);
     // The other process stops refreshing its row: it has been gone for an hour.
     await db
