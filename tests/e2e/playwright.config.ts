@@ -34,8 +34,10 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 3),
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Bounds for a busy 2-core machine (a journey took 34 s with a second CI run beside it); a passing test
+  // takes what it takes, and speed is npm run bench's.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   // npm test (scripts/test.ts) names a JSON report to count the run's tests.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
@@ -61,7 +63,7 @@ export default defineConfig({
       command: `rm -rf ${DB_DIR} && mkdir -p ${DB_DIR} && node ${DIST}/server/index.js`,
       url: `http://127.0.0.1:${PORT}/api/auth/check`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       stdout: 'pipe',
       stderr: 'pipe',
       env: {
@@ -86,7 +88,7 @@ export default defineConfig({
       command: `rm -rf ${DB_DIR}-stripe && mkdir -p ${DB_DIR}-stripe && node ${DIST}/server/index.js`,
       url: `http://127.0.0.1:${STRIPE_APP_PORT}/api/auth/check`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       stdout: 'pipe',
       stderr: 'pipe',
       env: {
