@@ -5,8 +5,9 @@
 // every transaction guarding one invariant takes the same one, keyed as narrowly as the invariant.
 //
 // Order: a transaction takes at most one of these, except the account's creation (its address, then
-// the username, then the first account) and the transactions that also enqueue a job (the job engine's
-// key comes last), so no two transactions wait for each other. Invariants a unique index already keeps need no lock (onboarding
+// the username, then the first account), an admin's change of a role (the active admins, then the
+// account's subscription) and the transactions that also enqueue a job (the job engine's key comes
+// last), so no two transactions wait for each other. Invariants a unique index already keeps need no lock (onboarding
 // deliveries, saved issues, subscriber addresses, the AI monthly quota's upsert, reset tokens).
 import { lockFor, type Tx } from './db';
 

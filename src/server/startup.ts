@@ -13,6 +13,7 @@ import { ONBOARDING_JOB } from './onboarding/kinds';
 import { enqueueDueRuns } from './recurring/tick';
 import { RECURRING_TICK_JOB } from './recurring/kinds';
 import { ROLLUP_TICK_JOB, enqueueWeeklyRollups } from './readers/rollup';
+import { sweepWebhookPlans } from './webhooks/plan';
 
 type Task = (deps: Deps) => unknown;
 
@@ -27,11 +28,15 @@ export async function registerAndEndOrphans(deps: Deps): Promise<number> {
   return markInterruptedJobs(deps.db, deps.now(), 'of gone processes');
 }
 
-/** The hourly sweep: expired sessions, public API requests past their retention, idempotency answers past their day. */
+/**
+ * The hourly sweep: expired sessions, public API requests past their retention, idempotency answers past
+ * their day, and the webhook endpoints of accounts whose plan went without a write (a trial that ended).
+ */
 export async function sweepExpired(deps: Pick<Deps, 'db' | 'auth' | 'now'>): Promise<void> {
   await deps.auth.sweepExpired();
   await sweepApiRequests(deps.db, deps.now());
   await sweepIdempotency(deps.db, deps.now());
+  await sweepWebhookPlans(deps.db, deps.now());
 }
 const sweepSessions: Task = (deps) => sweepExpired(deps);
 

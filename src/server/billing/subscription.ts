@@ -1,6 +1,7 @@
 // A user's subscription: the one source of their plan. A paid plan comes from a Stripe subscription
 // (written only after the subscription is re-read from Stripe) or from staff; users.plan_type is the
-// copy sessions read, written in the same transaction. plans.ts says what each plan grants.
+// copy sessions read, written in the same transaction, as are the consequences of a lower plan (webhooks
+// turned off). plans.ts says what each plan grants.
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -8,6 +9,7 @@ import { tx, type Db, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { subscriptions, users, type SubscriptionRow } from '../../../db/schema';
 import { recordAudit } from '../user/audit';
+import { followPlan } from '../webhooks/plan';
 import { AppError } from '../errors';
 import type { AuthedContext } from '../context';
 import { MSG } from '../../shared/messages';
@@ -103,6 +105,7 @@ export async function applyStripeSubscription(
       .values({ id: crypto.randomUUID(), userId, startedAt: new Date(sub.start_date * 1000), ...values })
       .onConflictDoUpdate({ target: subscriptions.userId, set: values });
     await t.update(users).set({ planType: inForce, updatedAt: now }).where(eq(users.id, userId));
+    await followPlan(t, userId, now);
     return { userId, plan: inForce };
   });
 }
@@ -143,6 +146,7 @@ export async function setPlanByStaff(
         .onConflictDoUpdate({ target: subscriptions.userId, set: values });
     }
     await t.update(users).set({ planType: plan, updatedAt: now }).where(eq(users.id, target.id));
+    await followPlan(t, target.id, now);
     const actor = { id: ctx.user.id, email: ctx.user.email, ip: ctx.ip };
     const detail = { email: target.email, from: target.planType, to: plan, reason, replacedStripe: before?.source === 'stripe' };
     await recordAudit(t, actor, 'plan.set', target.id, detail, now);

@@ -12,6 +12,7 @@ import { toUserDto } from './dto';
 import type { DeleteUserInput, ListUsersInput, SetDisabledInput, SetRoleInput, UserIdInput } from './schemas';
 import { recordAudit, type Actor } from './audit';
 import { contains } from '../sql-search';
+import { followPlan } from '../webhooks/plan';
 
 export const ADMIN_USERS_MSG = {
   adminOnly: 'Only admins change accounts. Managers and supervisors can look but not change.',
@@ -99,7 +100,10 @@ async function adminChange<T>(ctx: Ctx, userId: string, change: (t: Tx, row: Use
 export async function setRole(ctx: Ctx, input: SetRoleInput) {
   requireAdmin(ctx);
   await adminChange(ctx, input.userId, async (t, row) => {
+    // An admin's plan in force is Enterprise: a demoted one falls to the stored plan, which may lack webhooks.
+    await locks.subscriptionOf(t, row.id);
     await t.update(users).set({ role: input.role, updatedAt: ctx.now() }).where(eq(users.id, row.id));
+    await followPlan(t, row.id, ctx.now());
     await recordAudit(t, actorOf(ctx), 'role.set', row.id, { email: row.email, from: normalizeRole(row.role), to: input.role }, ctx.now());
   });
   await ctx.auth.forgetUser(input.userId);

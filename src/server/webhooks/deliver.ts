@@ -2,7 +2,8 @@
 // Standard Webhooks says, through the SSRF-safe connection pool (no private address, redirects not
 // followed), within WEBHOOK_TIMEOUT_MS (10 s). A 2xx delivers it; anything else is tried again after 5 s, 5 min, 30 min, 2 h,
 // 5 h, 10 h and 6 h (within a day); then the delivery fails, the endpoint is turned off and its owner is
-// told by e-mail. Deliveries run on their own worker, so a hanging endpoint never holds up issue sends.
+// told by e-mail. A delivery whose account's plan no longer includes webhooks is not sent (webhooks/plan.ts).
+// Deliveries run on their own worker, so a hanging endpoint never holds up issue sends.
 import { eq } from 'drizzle-orm';
 import { fetch, type Dispatcher } from 'undici';
 import type { Deps } from '../context';
@@ -11,7 +12,10 @@ import { decryptSecret } from '../crypto';
 import { BlockedAddressError, parseAllowHosts } from '../net/address-guard';
 import { guardedAgent } from '../net/guarded-agent';
 import { users, webhookDeliveries, webhookEndpoints } from '../../../db/schema';
+import { effectivePlan } from '../../shared/plans';
+import { planSubjectColumns } from '../user/plan';
 import { signedHeaders } from './signing';
+import { followPlanNow, includesWebhooks } from './plan';
 
 /** Waits before each retry (Standard Webhooks' schedule, cut to a day). */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 6 * 3600_000];
@@ -74,7 +78,7 @@ async function attempt(url: string, body: string, headers: Record<string, string
 export const deliverWebhook: JobHandler<WebhookJobDeps> = async (deps, queue, job, worker) => {
   const deliveryId = String(job.payload.deliveryId ?? '');
   const [found] = await deps.db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, ownerEmail: users.email })
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, owner: planSubjectColumns })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .innerJoin(users, eq(users.id, webhookEndpoints.userId))
@@ -88,8 +92,11 @@ export const deliverWebhook: JobHandler<WebhookJobDeps> = async (deps, queue, jo
       .where(eq(webhookDeliveries.id, delivery.id));
     return queue.complete(job.id, worker);
   }
-
   const now = deps.now();
+  // Checked again here: the plan may have gone since the event was queued (a trial ends without a write).
+  // Without it, this delivery and every other one queued for the account fail with the reason.
+  if (!includesWebhooks(effectivePlan(found.owner, now)) && !(await followPlanNow(deps.db, endpoint.userId, now))) return queue.complete(job.id, worker);
+
   const started = performance.now();
   const secret = decryptSecret(deps.env.APP_SECRET, endpoint.secret);
   const outcome = await attempt(
@@ -130,7 +137,7 @@ export const deliverWebhook: JobHandler<WebhookJobDeps> = async (deps, queue, jo
   if (!turnedOff) return;
   await deps.mailer
     .send({
-      to: found.ownerEmail,
+      to: found.owner.email,
       subject: 'A webhook endpoint was turned off',
       text: [
         `Deliveries to your webhook endpoint ${endpoint.url} failed for a day, so it was turned off.`,

@@ -1,11 +1,14 @@
 // Events to webhooks: each endpoint of the account that chose the event gets a delivery row and a job on
 // the queue, written in the caller's transaction when it has one (the event and its deliveries exist
-// together or not at all). An account without endpoints costs one indexed read per event.
+// together or not at all). An account without endpoints costs one indexed read per event; one with
+// endpoints whose plan no longer includes webhooks gets none queued (the delivery checks the plan again).
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { tx, type Db, type DbOrTx } from '../db';
 import { webhookDeliveries, webhookEndpoints, type SubscriberRow } from '../../../db/schema';
 import type { JobQueue } from '../jobs/queue';
+import { planOf } from '../user/plan';
+import { includesWebhooks } from './plan';
 import type { DeliveryDto, WebhookDeliveryEvent, WebhookEventType } from '../../shared/schemas/webhooks';
 
 export const WEBHOOK_JOB = 'webhook.deliver';
@@ -63,6 +66,7 @@ export async function emitWebhook(
   ).filter((e) => e.enabled && e.events.includes(event));
   if (endpoints.length === 0) return;
   const now = deps.now();
+  if (!includesWebhooks(await planOf(db, userId, now))) return;
   const body = JSON.stringify({ type: event, timestamp: now.toISOString(), data });
   const write = async (w: DbOrTx) => {
     for (const e of endpoints) await queueDelivery(w, deps.queue, e.id, event, body, now);

@@ -11,11 +11,12 @@ import { locks } from '../locks';
 import { decryptSecret, encryptSecret } from '../crypto';
 import { assertFetchableUrl, BlockedAddressError, hostKey, isBlockedIp, parseAllowHosts } from '../net/address-guard';
 import { webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from '../../../db/schema';
-import { capabilitiesFor, PLAN_LABELS, type PlanHolder } from '../../shared/plans';
+import { effectivePlan, PLAN_LABELS, type PlanHolder } from '../../shared/plans';
 import type { DeliveryDto, EndpointDto, WebhookEventType } from '../../shared/schemas/webhooks';
 import type { JobQueue } from '../jobs/queue';
 import { newWebhookSecret } from './signing';
 import { deliveryDto, queueDelivery } from './emit';
+import { includesWebhooks } from './plan';
 
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
@@ -46,8 +47,8 @@ const toDto = (r: WebhookEndpointRow): EndpointDto => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-function assertPlan(user: PlanHolder) {
-  if (!capabilitiesFor(user).webhooks) throw new AppError('FORBIDDEN', WEBHOOK_MSG.needsPlan);
+function assertPlan(ctx: WebhookCtx) {
+  if (!includesWebhooks(effectivePlan(ctx.user, ctx.now()))) throw new AppError('FORBIDDEN', WEBHOOK_MSG.needsPlan);
 }
 
 /** A public http(s) address: a literal IP must be public, and so must every address its name resolves to now. */
@@ -94,7 +95,7 @@ export async function listEndpoints(ctx: WebhookCtx): Promise<EndpointDto[]> {
 }
 
 export async function createEndpoint(ctx: WebhookCtx, input: { url: string; description: string; events: WebhookEventType[] }) {
-  assertPlan(ctx.user);
+  assertPlan(ctx);
   const url = await checkedUrl(input.url, ctx.env.FETCH_ALLOW_HOSTS);
   const secret = newWebhookSecret();
   const now = ctx.now();
@@ -128,7 +129,7 @@ export async function endpointSecret(ctx: WebhookCtx, id: string) {
 
 export async function updateEndpoint(ctx: WebhookCtx, input: { id: string; description?: string; events?: WebhookEventType[]; enabled?: boolean }) {
   await owned(ctx.db, ctx.user.id, input.id);
-  if (input.enabled) assertPlan(ctx.user);
+  if (input.enabled) assertPlan(ctx);
   const [row] = await ctx.db
     .update(webhookEndpoints)
     .set({
@@ -161,7 +162,7 @@ export async function listDeliveries(ctx: WebhookCtx, endpointId: string): Promi
 
 /** Sends a delivery again, as a new delivery of the same event and body (the log keeps both). */
 export async function resendDelivery(ctx: WebhookCtx, deliveryId: string): Promise<DeliveryDto> {
-  assertPlan(ctx.user);
+  assertPlan(ctx);
   const [found] = await ctx.db
     .select({ delivery: webhookDeliveries, userId: webhookEndpoints.userId })
     .from(webhookDeliveries)
@@ -173,7 +174,7 @@ export async function resendDelivery(ctx: WebhookCtx, deliveryId: string): Promi
 
 /** A `webhook.test` event to one endpoint, whatever events it chose. */
 export async function sendTestEvent(ctx: WebhookCtx, endpointId: string): Promise<DeliveryDto> {
-  assertPlan(ctx.user);
+  assertPlan(ctx);
   const endpoint = await owned(ctx.db, ctx.user.id, endpointId);
   const now = ctx.now();
   const body = JSON.stringify({ type: 'webhook.test', timestamp: now.toISOString(), data: { endpointId: endpoint.id, message: 'A test event from Curated.' } });

@@ -1,12 +1,14 @@
 // Buying plans against a loopback fake of Stripe's API: checkout, the signed webhook that changes the
 // plan (re-read from Stripe), cancellation at period end, forged and replayed events refused, the
-// portal, staff setting a plan (audited), the billing records and CSV, and an unconfigured server.
+// portal, staff setting a plan (audited), the billing records and CSV, and an unconfigured server. A
+// cancellation turns the account's webhook endpoints off (webhooks come with the plan).
 // @postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { auditLog, subscriptions, users } from '../../../db/schema';
+import { auditLog, subscriptions, users, webhookEndpoints } from '../../../db/schema';
+import { encryptSecret } from '../../../src/server/crypto';
 import { createHarness, cookieFrom, jsonRequest, type Harness } from '../../helpers/app';
 import { startFakeStripe, type FakeStripe } from '../../helpers/fake-stripe';
 import { expectStatus } from '../workflow/factories';
@@ -106,6 +108,28 @@ describe('checkout and webhooks', () => {
     // A second checkout while subscribed goes to the portal instead of a second subscription.
     const again = await h.caller(user).billing.checkout({ plan: 'business' });
     expect(again.url).toMatch(/\/checkout\//);
+  });
+
+  it('a cancellation from Stripe turns the account’s webhook endpoints off, with the reason', async () => {
+    const user = await h.insertUser({ email: 'hooks@example.com' });
+    const sub = await stripe.completeCheckout((await h.caller(user).billing.checkout({ plan: 'professional' })).url!.split('/').pop()!);
+    const at = new Date();
+    await h.db.insert(webhookEndpoints).values({
+      id: 'crm-sync',
+      userId: user.id,
+      url: 'https://crm.example.com/hooks',
+      events: ['subscriber.created'],
+      secret: encryptSecret(h.env.APP_SECRET, 'whsec_c2VjcmV0'),
+      createdAt: at,
+      updatedAt: at,
+    });
+    await stripe.updateSubscription(sub.id, { cancel_at_period_end: true });
+    expect((await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, 'crm-sync')))[0]).toMatchObject({ enabled: true });
+    await stripe.updateSubscription(sub.id, { status: 'canceled' });
+    expect(await planOf(user.id)).toBe('free');
+    const [endpoint] = await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, 'crm-sync'));
+    expect(endpoint).toMatchObject({ enabled: false });
+    expect(endpoint!.disabledReason).toContain('webhooks are not part of the Free plan');
   });
 
   it('refuses forged, unsigned, stale and replayed events; a replay changes nothing', async () => {

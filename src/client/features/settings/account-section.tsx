@@ -1,6 +1,7 @@
 // The frame of Settings → Advanced's account-wide sections (API keys, webhooks, custom domain): a titled
 // header, then the section's controls, or, when the plan does not include it, which plan does and the
-// way to upgrade. FormError shows a refused change under its form.
+// way to upgrade (and what the account kept from before, when there is any). FormError shows a refused
+// change under its form.
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PlanRequiredBadge } from '../../components/plan-features';
@@ -12,6 +13,7 @@ export function AccountSection({
   title,
   description,
   requiredPlan,
+  kept,
   children,
 }: {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
@@ -19,6 +21,8 @@ export function AccountSection({
   description: ReactNode;
   /** The plan that includes the section, when the user's does not (null: it does, or it is not known yet). */
   requiredPlan: string | null;
+  /** Shown under the upgrade note: what the account kept from a plan it no longer has. */
+  kept?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -30,12 +34,15 @@ export function AccountSection({
         <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{description}</p>
       </div>
       {requiredPlan ? (
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <PlanRequiredBadge plan={requiredPlan} />
-          <Link to="/upgrade" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
-            {MSG.upgradeYourPlan}
-          </Link>
-        </div>
+        <>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <PlanRequiredBadge plan={requiredPlan} />
+            <Link to="/upgrade" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+              {MSG.upgradeYourPlan}
+            </Link>
+          </div>
+          {kept}
+        </>
       ) : (
         children
       )}

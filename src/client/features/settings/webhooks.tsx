@@ -1,6 +1,7 @@
 // Settings → Advanced → Webhooks (Professional and up): endpoints that receive the account's events,
 // signed as Standard Webhooks says; per endpoint its signing secret, a test event, its delivery log with
-// "Resend", turning it back on after it was turned off, and removing it.
+// "Resend", turning it back on after it was turned off, and removing it. An account whose plan no longer
+// includes webhooks still sees its endpoints (turned off, with the reason) and their logs, and may remove them.
 import { useState } from 'react';
 import { Webhook } from 'lucide-react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -18,7 +19,7 @@ import { AccountSection, FormError } from './account-section';
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const TONE = { delivered: 'success', pending: 'warning', failed: 'danger' } as const;
 
-function DeliveryLog({ endpointId }: { endpointId: string }) {
+function DeliveryLog({ endpointId, allowed }: { endpointId: string; allowed: boolean }) {
   const utils = trpc.useUtils();
   const log = trpc.webhooks.deliveries.useQuery(
     { id: endpointId },
@@ -45,9 +46,11 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
               {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
               {d.nextAttemptAt ? `, next ${when(d.nextAttemptAt)}` : ''}
             </span>
-            <Button size="sm" variant="ghost" className="ml-auto h-6 px-2 text-xs" onClick={() => resend.mutate({ id: d.id })} loading={resend.isPending}>
-              Resend
-            </Button>
+            {allowed && (
+              <Button size="sm" variant="ghost" className="ml-auto h-6 px-2 text-xs" onClick={() => resend.mutate({ id: d.id })} loading={resend.isPending}>
+                Resend
+              </Button>
+            )}
           </div>
           {d.responseExcerpt && <p className="break-all font-mono text-zinc-600 dark:text-zinc-400">{d.responseExcerpt}</p>}
         </li>
@@ -68,7 +71,7 @@ function Secret({ id }: { id: string }) {
   );
 }
 
-function EndpointRow({ e, onRemove }: { e: EndpointDto; onRemove: (e: EndpointDto) => void }) {
+function EndpointRow({ e, allowed, onRemove }: { e: EndpointDto; allowed: boolean; onRemove: (e: EndpointDto) => void }) {
   const utils = trpc.useUtils();
   const [open, setOpen] = useState<'log' | 'secret' | null>(null);
   const test = trpc.webhooks.test.useMutation({
@@ -93,16 +96,18 @@ function EndpointRow({ e, onRemove }: { e: EndpointDto; onRemove: (e: EndpointDt
         {e.disabledReason && <p className="text-xs text-red-600 dark:text-red-400">{e.disabledReason}</p>}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={() => test.mutate({ id: e.id })} loading={test.isPending}>
-          Send test event
-        </Button>
+        {allowed && (
+          <Button size="sm" variant="outline" onClick={() => test.mutate({ id: e.id })} loading={test.isPending}>
+            Send test event
+          </Button>
+        )}
         <Button size="sm" variant="ghost" aria-expanded={open === 'log'} onClick={() => setOpen(open === 'log' ? null : 'log')}>
           Deliveries
         </Button>
         <Button size="sm" variant="ghost" aria-expanded={open === 'secret'} onClick={() => setOpen(open === 'secret' ? null : 'secret')}>
           Signing secret
         </Button>
-        {!e.enabled && (
+        {allowed && !e.enabled && (
           <Button size="sm" variant="outline" onClick={() => turnOn.mutate({ id: e.id, enabled: true })} loading={turnOn.isPending}>
             Turn on
           </Button>
@@ -111,7 +116,7 @@ function EndpointRow({ e, onRemove }: { e: EndpointDto; onRemove: (e: EndpointDt
           Remove
         </Button>
       </div>
-      {open === 'log' && <DeliveryLog endpointId={e.id} />}
+      {open === 'log' && <DeliveryLog endpointId={e.id} allowed={allowed} />}
       {open === 'secret' && <Secret id={e.id} />}
     </li>
   );
@@ -121,7 +126,8 @@ export function WebhookSettings() {
   const user = useCurrentUser();
   const allowed = user ? capabilitiesFor(user).webhooks : false;
   const utils = trpc.useUtils();
-  const endpoints = trpc.webhooks.list.useQuery(undefined, { enabled: allowed });
+  // Asked on every plan: endpoints kept from a plan the account no longer has are shown with their reason.
+  const endpoints = trpc.webhooks.list.useQuery(undefined, { enabled: Boolean(user) });
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['subscriber.created']);
@@ -140,6 +146,24 @@ export function WebhookSettings() {
       void utils.webhooks.list.invalidate();
     },
   });
+  const list = endpoints.data && endpoints.data.length > 0 && (
+    <>
+      <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Your webhook endpoints">
+        {endpoints.data.map((e) => (
+          <EndpointRow key={e.id} e={e} allowed={allowed} onRemove={setRemoving} />
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title="Remove this webhook endpoint?"
+        description={`${removing?.url ?? ''} stops receiving events, and its delivery log is deleted.`}
+        confirmLabel="Remove endpoint"
+        pending={remove.isPending}
+        onConfirm={() => removing && remove.mutate({ id: removing.id })}
+      />
+    </>
+  );
   const toggle = (ev: WebhookEventType) => setEvents((list) => (list.includes(ev) ? list.filter((x) => x !== ev) : [...list, ev]));
 
   return (
@@ -147,6 +171,7 @@ export function WebhookSettings() {
       icon={Webhook}
       title="Webhooks"
       requiredPlan={allowed ? null : PLAN_LABELS.professional}
+      kept={list}
       description="Your own systems told the moment readers join, confirm, leave or bounce, issues are sent, and links are clicked: signed HTTP POSTs, retried for up to a day."
     >
       <>
@@ -190,23 +215,8 @@ export function WebhookSettings() {
           </Button>
         </form>
         <FormError error={create.error} />
-        {endpoints.data && endpoints.data.length > 0 && (
-          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Your webhook endpoints">
-            {endpoints.data.map((e) => (
-              <EndpointRow key={e.id} e={e} onRemove={setRemoving} />
-            ))}
-          </ul>
-        )}
+        {list}
       </>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
-        title="Remove this webhook endpoint?"
-        description={`${removing?.url ?? ''} stops receiving events, and its delivery log is deleted.`}
-        confirmLabel="Remove endpoint"
-        pending={remove.isPending}
-        onConfirm={() => removing && remove.mutate({ id: removing.id })}
-      />
     </AccountSection>
   );
 }
