@@ -1,25 +1,30 @@
 // Managing mail providers: who may (signed in, Email Management plan, staff for system providers),
 // validation with clear messages, secrets encrypted at rest and never listed, the check stored, and the
-// chain built from the rows (own, then system, then SMTP_URL, then the outbox).
+// chain built from the rows (own while the plan has Email Management, then system, then SMTP_URL, then
+// the outbox).
 // @postgres
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createHarness, harnessWithAdmin } from '../../helpers/app';
-import { mailProviders } from '../../../db/schema';
+import { mailProviders, users } from '../../../db/schema';
 import { decryptSecret } from '../../../src/server/crypto';
 import { chainFor } from '../../../src/server/mail/chain';
+import { sendMail } from '../../../src/server/mail/mailer';
+import { TRIAL_DAYS } from '../../../src/shared/plans';
+import type { Deps } from '../../../src/server/context';
 import { startBrevoFake, startPostmarkFake, type VendorFake } from '../../helpers/fake-providers';
 
+const DAY = 24 * 3600_000;
 const fakes: VendorFake[] = [];
 afterEach(async () => {
   await Promise.all(fakes.splice(0).map((f) => f.close()));
 });
 
-async function setup() {
+async function setup(deps?: Partial<Deps>) {
   const brevo = await startBrevoFake();
   const postmark = await startPostmarkFake();
   fakes.push(brevo, postmark);
-  const h = await harnessWithAdmin({ env: { FETCH_ALLOW_HOSTS: `${brevo.hostPort},${postmark.hostPort}`, APP_SECRET: 'a'.repeat(40) } });
+  const h = await harnessWithAdmin({ env: { FETCH_ALLOW_HOSTS: `${brevo.hostPort},${postmark.hostPort}`, APP_SECRET: 'a'.repeat(40) }, deps });
   const pro = await h.insertUser({ planType: 'professional' });
   const other = await h.insertUser({ planType: 'professional' });
   const free = await h.insertUser({ planType: 'free' });
@@ -136,6 +141,37 @@ describe('chainFor', () => {
     // Own rows need Email Management: a free account mails through the system providers.
     expect((await chainFor(h.deps, free.id)).map((e) => e.id)).toEqual([sys.id]);
     expect((await h.caller(h.admin).mailProviders.listSystem()).map((p) => p.id)).toEqual([sys.id]);
+  });
+
+  it('an account that lost Email Management keeps its own rows but mails through the system chain', async () => {
+    let clock = Date.now();
+    const { h, pro, brevo, postmark, brevoSettings } = await setup({ now: () => new Date(clock) });
+    // One account loses its plan to staff, another to the end of its trial (no write at all).
+    const trial = await h.insertUser({ email: 'trial@example.com', createdAt: new Date(clock - TRIAL_DAYS * DAY + 3600_000) });
+    await h.db.update(users).set({ trialPlan: 'professional' }).where(eq(users.id, trial.id));
+    const accounts = [pro, { ...trial, trialPlan: 'professional' as const }];
+    const own = [];
+    for (const account of accounts) own.push((await h.caller(account).mailProviders.add({ kind: 'brevo', priority: 'primary', settings: brevoSettings })).id);
+    const sys = await h.caller(h.admin).mailProviders.addSystem({
+      kind: 'postmark',
+      priority: 'primary',
+      settings: { serverToken: 'pm-token-4321wxyz', baseUrl: postmark.url },
+    });
+    const mail = (owner: string, subject: string) => sendMail(h.deps, owner, { to: 'reader@example.com', subject, text: 'Hello' });
+    await mail(pro.id, 'pro while paying');
+    await mail(trial.id, 'trial while on');
+    expect(brevo.sent.map((m) => m.subject)).toEqual(['pro while paying', 'trial while on']);
+
+    await h.caller(h.admin).billing.setPlan({ userId: pro.id, plan: 'free', reason: 'Downgrade' });
+    clock += 2 * 3600_000;
+    for (const [i, account] of accounts.entries()) {
+      expect((await h.db.select({ id: mailProviders.id }).from(mailProviders).where(eq(mailProviders.userId, account.id))).map((r) => r.id)).toEqual([own[i]]);
+      expect((await chainFor(h.deps, account.id)).map((e) => [e.id, e.scope])).toEqual([[sys.id, 'system']]);
+    }
+    await mail(pro.id, 'pro after the downgrade');
+    await mail(trial.id, 'trial after it ended');
+    expect(brevo.sent.map((m) => m.subject)).toEqual(['pro while paying', 'trial while on']);
+    expect(postmark.sent.map((m) => m.subject)).toEqual(['pro after the downgrade', 'trial after it ended']);
   });
 
   it('falls back to SMTP_URL, never with the outbox behind it', async () => {
