@@ -1,6 +1,7 @@
 // User management for staff (/admin/users): list with search and filters for every staff role; changes
 // (role, disable/enable, end sessions, delete) for admins only, each written to the audit log in the
-// same transaction. An admin cannot lock themselves out, and an active admin always remains.
+// same transaction. An active admin always remains, because no admin changes their own account and each
+// change re-reads the acting admin as an active admin in its transaction.
 import { and, count, desc, eq, gt, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { tx, type Db, type DbOrTx, type Tx } from '../db';
 import { locks } from '../locks';
@@ -18,7 +19,6 @@ export const ADMIN_USERS_MSG = {
   adminOnly: 'Only admins change accounts. Managers and supervisors can look but not change.',
   notFound: 'User not found',
   notYourself: 'You cannot do this to your own account.',
-  lastAdmin: 'This is the last admin: make another admin first.',
   confirmEmail: 'Type the account’s e-mail address to confirm.',
 } as const;
 
@@ -67,21 +67,12 @@ export async function listUsers(ctx: Pick<Ctx, 'db' | 'now'>, input: ListUsersIn
   };
 }
 
-async function activeAdminCount(t: Tx): Promise<number> {
-  const [row] = await t
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
-  return row?.n ?? 0;
-}
-
 /**
  * An admin's change to another account, in one transaction that takes the active admins' lock when it
  * begins (SQLite's write lock; an advisory lock on Postgres), so changes made at the same moment run one
- * after the other. The target is read inside it (what the change
- * and its audit entry say of the account is what it changes), `vet` may refuse it, the acting admin must
- * still be an active admin as stored, and at least one active admin must remain after the change;
- * otherwise it rolls back.
+ * after the other. The target is read inside it (what the change and its audit entry say of the account
+ * is what it changes), `vet` may refuse it, and the acting admin must still be an active admin as stored.
+ * That alone keeps an active admin: the change never touches the actor's own row, and the actor is one.
  */
 async function adminChange<T>(ctx: Ctx, userId: string, change: (t: Tx, row: UserRow) => Promise<T>, vet?: (row: UserRow) => void): Promise<T> {
   return tx(ctx.db, async (t) => {
@@ -91,9 +82,7 @@ async function adminChange<T>(ctx: Ctx, userId: string, change: (t: Tx, row: Use
     vet?.(row);
     const [actor] = await t.select({ role: users.role, disabledAt: users.disabledAt }).from(users).where(eq(users.id, ctx.user.id));
     if (!actor || normalizeRole(actor.role) !== 'admin' || actor.disabledAt) throw new AppError('FORBIDDEN', ADMIN_USERS_MSG.adminOnly);
-    const result = await change(t, row);
-    if ((await activeAdminCount(t)) === 0) throw new AppError('CONFLICT', ADMIN_USERS_MSG.lastAdmin);
-    return result;
+    return change(t, row);
   });
 }
 

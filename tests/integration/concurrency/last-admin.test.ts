@@ -1,5 +1,5 @@
-// An active admin always remains: each admin change re-reads the acting admin and counts the admins left
-// in one transaction, so two admins demoting (or disabling) each other at once leave exactly one.
+// An active admin always remains: each admin change re-reads the acting admin in its transaction, under
+// the active admins' lock, so two admins demoting (or disabling) each other at once leave exactly one.
 // @postgres
 import { describe, it, expect } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
