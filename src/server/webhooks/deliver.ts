@@ -85,6 +85,11 @@ export const deliverWebhook: JobHandler<WebhookJobDeps> = async (deps, queue, jo
     .where(eq(webhookDeliveries.id, deliveryId));
   if (!found || found.delivery.status !== 'pending') return queue.complete(job.id, worker);
   const { delivery, endpoint } = found;
+  const now = deps.now();
+  // Checked again here, before the endpoint's switch (a downgrade turns it off too, and the plan is the
+  // reason to give): the plan may have gone since the event was queued, even without a write (a trial
+  // ends). Without it, this delivery and every other one queued for the account fail with the reason.
+  if (!includesWebhooks(effectivePlan(found.owner, now)) && !(await followPlanNow(deps.db, endpoint.userId, now))) return queue.complete(job.id, worker);
   if (!endpoint.enabled) {
     await deps.db
       .update(webhookDeliveries)
@@ -92,10 +97,6 @@ export const deliverWebhook: JobHandler<WebhookJobDeps> = async (deps, queue, jo
       .where(eq(webhookDeliveries.id, delivery.id));
     return queue.complete(job.id, worker);
   }
-  const now = deps.now();
-  // Checked again here: the plan may have gone since the event was queued (a trial ends without a write).
-  // Without it, this delivery and every other one queued for the account fail with the reason.
-  if (!includesWebhooks(effectivePlan(found.owner, now)) && !(await followPlanNow(deps.db, endpoint.userId, now))) return queue.complete(job.id, worker);
 
   const started = performance.now();
   const secret = decryptSecret(deps.env.APP_SECRET, endpoint.secret);

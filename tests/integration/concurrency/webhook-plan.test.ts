@@ -62,7 +62,7 @@ describe('a downgrade at the moment of events', () => {
       await worker.stop();
       expect(r.received).toEqual([]);
       const made = await h.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
-      expect(made.every((d) => d.status === 'failed' && d.responseExcerpt === WEBHOOK_PLAN_MSG.deliveryFailed('basic'))).toBe(true);
+      expect(made.map((d) => [d.status, d.responseExcerpt])).toEqual(made.map(() => ['failed', WEBHOOK_PLAN_MSG.deliveryFailed('basic')]));
       expect((await h.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id)))[0]).toMatchObject({ enabled: false });
     }
   });
