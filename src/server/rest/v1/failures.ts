@@ -6,9 +6,7 @@ import { TRPCError } from '@trpc/server';
 import { statusOf } from '../../http/error-response';
 import type { AppErrorCode } from '../../errors';
 import type { V1Contract } from './contracts';
-
-/** What a route's procedure itself may refuse with (beyond the handler's own failures). */
-export type ProcedureFailure = Extract<AppErrorCode, 'NOT_FOUND' | 'CONFLICT' | 'FORBIDDEN' | 'PRECONDITION_FAILED' | 'UNPROCESSABLE_CONTENT'>;
+import type { ProcedureFailure } from './routes';
 
 interface Failure {
   code: AppErrorCode | 'INTERNAL_SERVER_ERROR' | 'SERVICE_UNAVAILABLE';

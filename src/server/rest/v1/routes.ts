@@ -4,7 +4,10 @@
 // procedures cannot drift; the statuses documented are failures.ts's, which the handler checks its answers
 // against. Path parameters are named after the procedure's input fields; a GET's other fields are query
 // parameters, any other method's are the JSON body.
-import type { ProcedureFailure } from './failures';
+import type { AppErrorCode } from '../../errors';
+
+/** What a route's procedure itself may refuse with (beyond the handler's own failures). */
+export type ProcedureFailure = Extract<AppErrorCode, 'NOT_FOUND' | 'CONFLICT' | 'FORBIDDEN' | 'PRECONDITION_FAILED' | 'UNPROCESSABLE_CONTENT'>;
 
 export type V1Tag = 'Publications' | 'Subscribers' | 'Newsletters' | 'Sends' | 'Analytics';
 
