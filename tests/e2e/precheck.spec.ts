@@ -91,6 +91,11 @@ test('at 390 px a finding with a long address wraps, is reported once, and an im
   if (SHOTS) {
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/findings-390.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // The colours change with a transition: the picture is taken once they have.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await page.screenshot({ path: `${SHOTS}/findings-390-dark.png` });
+    await page.emulateMedia({ colorScheme: 'light' });
   }
 
   await panel.getByLabel('Alt text').fill('The harbour at dawn');

@@ -111,6 +111,11 @@ test('a weekly digest on fixture feeds: set up, run now, approve from the mail, 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await cutOff(page.getByRole('region', { name: 'History' }))).toEqual([]);
     await page.screenshot({ path: `${process.env.RECURRING_SHOTS}/recurring-390.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // The colours change with a transition: the picture is taken once they have.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await page.screenshot({ path: `${process.env.RECURRING_SHOTS}/recurring-390-dark.png`, fullPage: true });
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1280, height: 720 });
   }
 
