@@ -126,3 +126,22 @@ export function markdownToText(markdown: string, opts: { links?: boolean } = {})
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
+
+/**
+ * The images a Markdown body shows without alt text, each as written (`raw`: the `![](…)` or the `<img …>`
+ * tag), so a fix can give exactly that image its words. Read by marked's own lexer: an image inside code
+ * is not an image.
+ */
+export function imagesWithoutAlt(markdown: string): { src: string; raw: string }[] {
+  const out: { src: string; raw: string }[] = [];
+  // Synchronous here: the callback returns nothing to wait for.
+  void marked.walkTokens(marked.lexer(markdown), (token) => {
+    if (token.type === 'image' && !token.text.trim()) out.push({ src: token.href, raw: token.raw });
+    if (token.type === 'html')
+      for (const tag of token.raw.match(/<img\b[^>]*>/gi) ?? []) {
+        const alt = /\salt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(tag);
+        if (!alt || !(alt[1] ?? alt[2] ?? alt[3] ?? '').trim()) out.push({ src: /\ssrc\s*=\s*["']?([^"'\s>]+)/i.exec(tag)?.[1] ?? '', raw: tag });
+      }
+  });
+  return out;
+}

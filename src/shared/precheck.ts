@@ -8,6 +8,8 @@ export const oneClickFix = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('setSubject'), label: z.string(), subject: z.string() }),
   z.object({ kind: z.literal('dropStory'), label: z.string(), articleId: z.string() }),
   z.object({ kind: z.literal('setColorTheme'), label: z.string(), colorTheme: z.enum(['light', 'dark', 'colorful']) }),
+  /** Words for an image of a text block: the creator types them, `image` is the image as the block writes it. */
+  z.object({ kind: z.literal('setImageAlt'), label: z.string(), blockId: z.string(), image: z.string() }),
 ]);
 export type OneClickFix = z.infer<typeof oneClickFix>;
 
@@ -39,3 +41,19 @@ export const PRECHECK_MSG = {
   blocked: 'This issue has no unsubscribe link, so it cannot be sent. Add one and check again.',
   allClear: 'Everything checked out: links answer, images have alt text, text reads in light and dark, and the issue fits before Gmail clips it.',
 } as const;
+
+/**
+ * A text block's Markdown with alt text given to one image (`image` as the block writes it: `![](…)` or an
+ * `<img …>` tag; every copy of it gets the words). The words are escaped for where they go, so they can
+ * never end the image early or add markup.
+ */
+export function withImageAlt(markdown: string, image: string, alt: string): string {
+  const words = alt.replace(/\s+/g, ' ').trim();
+  if (!words || !markdown.includes(image)) return markdown;
+  const next = image.startsWith('!')
+    ? image.replace(/^!\[[^\]]*\]/, `![${words.replace(/[\\[\]]/g, (c) => `\\${c}`)}]`)
+    : image
+        .replace(/\s+alt\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/i, '')
+        .replace(/^<img\b/i, `<img alt="${words.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}"`);
+  return markdown.split(image).join(next);
+}

@@ -76,4 +76,11 @@ test('a Business user runs a subject test and sees the winner on /analytics', as
   await expect(page.getByTestId('subject-test-verdict')).toContainText(
     'Subject B won by human-likely opens, chosen before the wait ended, but the difference is within noise',
   );
+  if (process.env.ANALYTICS_SHOTS) {
+    await results.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.ANALYTICS_SHOTS}/analytics-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await results.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.ANALYTICS_SHOTS}/analytics-390.png`, fullPage: true });
+  }
 });

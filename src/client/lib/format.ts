@@ -40,3 +40,15 @@ export function formatRelative(value: string | number | Date, now: number = Date
   }
   return new Date(t).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
+
+/**
+ * How sure a test is, as a percentage that never rounds up to certainty: a statistical test is never
+ * 100 % sure, so above 99.9 % it says "over 99.9 %", and below it the figure is cut, not rounded
+ * (0.956 is "95 %", 0.9995 is "over 99.9 %", 0.9949 is "99.4 %").
+ */
+export function formatConfidence(p: number): string {
+  if (!(p >= 0)) return '—';
+  if (p > 0.999) return 'over 99.9 %';
+  if (p >= 0.99) return `${(Math.floor(p * 1000) / 10).toFixed(1)} %`;
+  return `${Math.floor(p * 100)} %`;
+}

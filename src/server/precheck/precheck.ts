@@ -11,6 +11,7 @@ import { MARKERS } from '../newsletter/markers';
 import { readHtml, type HtmlFacts, type TextRun } from './html';
 import { checkLinks, type LinkAnswer } from './links';
 import { spamFindings } from './subject';
+import { imagesWithoutAlt } from '../markdown';
 
 export interface PrecheckIssue {
   /** The email HTML as it goes out (the send's template with its slots, or one reader's message). */
@@ -24,6 +25,8 @@ export interface PrecheckIssue {
   headers?: Record<string, string>;
   /** The colour theme the issue was rendered in (named in contrast findings). */
   colorTheme?: string;
+  /** The creator's text blocks (Markdown): their images need words the creator gives. */
+  blocks?: { id: string; markdown: string }[];
 }
 
 export interface PrecheckDeps {
@@ -58,10 +61,14 @@ const ADDRESS_TEXT = /^(?:https?:\/\/)?(?:www\.)?((?:[a-z0-9-]+\.)+[a-z]{2,24})(
 
 function linkTextFindings(facts: HtmlFacts): PrecheckFinding[] {
   const out: PrecheckFinding[] = [];
+  const seen = new Set<string>();
   for (const l of facts.links) {
     const named = ADDRESS_TEXT.exec(l.text)?.[1]?.toLowerCase();
     const target = hostOf(l.href);
     if (!named || !target || isMarker(l.href)) continue;
+    // A link carried twice (a story's title and its image, a block repeated) is one thing to fix.
+    if (seen.has(l.href)) continue;
+    seen.add(l.href);
     if (named === target || target.endsWith(`.${named}`) || named.endsWith(`.${target}`)) continue;
     out.push({
       id: `link-text:${l.href}`,
@@ -75,8 +82,36 @@ function linkTextFindings(facts: HtmlFacts): PrecheckFinding[] {
   return out.slice(0, MAX_PER_CHECK);
 }
 
-function imageFindings(facts: HtmlFacts): PrecheckFinding[] {
-  const missing = facts.images.filter((i) => i.alt === null);
+/**
+ * Images the creator put in a text block without words: each is a finding with a field for them. An
+ * empty alt the product writes itself (a story's picture beside its title, which says what it shows) is
+ * decoration and not reported; a creator's image has no such title, so `alt=""` there is a gap.
+ */
+function blockImageFindings(blocks: PrecheckIssue['blocks']): { findings: PrecheckFinding[]; srcs: string[] } {
+  // Only images the e-mail shows: the sanitiser drops any other address (data:, relative paths).
+  const found = (blocks ?? []).flatMap((b) =>
+    imagesWithoutAlt(b.markdown)
+      .filter((img) => /^(https?:\/\/|\/media\/)/i.test(img.src))
+      .map((img) => ({ ...img, blockId: b.id })),
+  );
+  const distinct = [...new Map(found.map((f) => [`${f.blockId}:${f.raw}`, f])).values()];
+  return {
+    srcs: found.map((f) => f.src),
+    findings: distinct.slice(0, MAX_PER_CHECK).map((img) => ({
+      id: `img-alt:${img.blockId}:${img.raw}`,
+      check: 'img-alt',
+      severity: 'warning' as const,
+      title: 'An image you added has no alt text',
+      detail: `Screen readers and mail clients that block images show nothing for ${short(img.src, 50)}.`,
+      fix: 'Say in a few words what the image shows; the words are saved with the image in your text block.',
+      oneClickFix: { kind: 'setImageAlt' as const, label: 'Save alt text', blockId: img.blockId, image: img.raw },
+    })),
+  };
+}
+
+function imageFindings(facts: HtmlFacts, reported: string[]): PrecheckFinding[] {
+  // The e-mail makes an uploaded image's address absolute: a block's '/media/x' is '<app>/media/x' there.
+  const missing = facts.images.filter((i) => i.alt === null && !reported.some((src) => i.src === src || i.src.endsWith(src)));
   if (!missing.length) return [];
   return [
     {
@@ -273,16 +308,20 @@ export async function precheckIssue(issue: PrecheckIssue, deps: PrecheckDeps): P
     perLinkMs: deps.perLinkMs,
     overallMs: deps.overallMs,
   });
-  const findings = [
+  const creatorImages = blockImageFindings(issue.blocks);
+  const all = [
     ...unsubscribeFindings(issue, facts),
     ...linkFindings(answers, issue.stories),
     ...linkTextFindings(facts),
-    ...imageFindings(facts),
+    ...creatorImages.findings,
+    ...imageFindings(facts, creatorImages.srcs),
     ...(await contrastFindings(facts, deps, issue.colorTheme)),
     ...sizeFindings(htmlBytes, issue.stories),
     ...parityFindings(issue, facts),
     ...spamFindings(issue.subject),
   ];
+  // Each finding once: its id names the check and what it is about.
+  const findings = [...new Map(all.map((f) => [f.id, f])).values()];
   const counts = { error: 0, warning: 0, info: 0 };
   for (const f of findings) counts[f.severity]++;
   return {

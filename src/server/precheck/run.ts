@@ -24,7 +24,14 @@ export async function precheckAssembled(
   opts: { cacheOnly?: boolean } = {},
 ): Promise<PrecheckResult> {
   return precheckIssue(
-    { html: email.html, text: email.text, subject: email.subject, stories: storiesOf(input), colorTheme: input.colorTheme },
+    {
+      html: email.html,
+      text: email.text,
+      subject: email.subject,
+      stories: storiesOf(input),
+      colorTheme: input.colorTheme,
+      blocks: input.edits?.blocks,
+    },
     {
       fetcher: fetcherFor(ctx.env),
       now: ctx.now,

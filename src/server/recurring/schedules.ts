@@ -107,6 +107,11 @@ export async function saveSchedule(ctx: RecurringCtx, input: RecurringScheduleIn
   const pub = await findOwned(ctx.db, ctx.user.id, input.publicationId);
   const limit = channelLimitFor(ctx.user);
   if (input.channels.length > limit) throw new AppError('FORBIDDEN', MSG.channelLimit(limit));
+  // Only channels the creator has (the run checks again, for one removed later): a schedule that could
+  // never run is refused now, not found out at its first run.
+  const known = new Map((await channelChoices(ctx, ctx.user.id, pub)).map((c) => [c.url, c]));
+  const foreign = input.channels.find((c) => !known.has(c.url));
+  if (foreign) throw new AppError('BAD_REQUEST', RECURRING_MSG.notYourChannel(foreign.name));
   const allow = parseAllowHosts(ctx.env.FETCH_ALLOW_HOSTS);
   for (const c of input.channels) {
     try {

@@ -29,6 +29,8 @@ export const RECURRING_MSG = {
   noWeekdays: 'Choose at least one weekday.',
   minAboveCount: 'The minimum of new stories cannot be more than the number of stories.',
   noChannels: 'Choose at least one channel for the recurring issue.',
+  notYourChannel: (name: string) =>
+    `“${name}” is not among this publication's channels or your own. Add it in the workflow first, or leave it out of the schedule.`,
   noSchedule: 'This publication has no recurring schedule yet.',
   runBusy: 'A run of this schedule is still being prepared. Wait for it to finish.',
   tokenInvalid: 'This approval link is not valid. It may have been used already or replaced by a newer issue.',

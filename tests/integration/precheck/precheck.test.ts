@@ -6,6 +6,7 @@ import { createFetcher, type SafeFetcher } from '../../../src/server/feeds/fetch
 import { precheckIssue, type PrecheckIssue } from '../../../src/server/precheck/precheck';
 import { clearLinkCache } from '../../../src/server/precheck/links';
 import { MARKERS } from '../../../src/server/newsletter/markers';
+import { withImageAlt } from '../../../src/shared/precheck';
 
 let server: http.Server;
 let base: string;
@@ -104,6 +105,35 @@ describe('pre-send check on crafted issues', () => {
     const f = r.findings.find((x) => x.id === 'img-alt');
     expect(f?.title).toBe('1 image has no alt text');
     expect(f?.detail).toContain('/a.png');
+  });
+
+  it('finds a creator\'s image without alt text (alt="" too), with a field whose words go into its text block', async () => {
+    const markdown = `Our harbour at dawn:\n\n![](${base}/dawn.png)\n\nAnd <img src="${base}/map.png" alt="">, and ![A chart](${base}/chart.png).`;
+    const body = `<img src="${base}/story.png" alt=""><p><img src="${base}/dawn.png" alt=""></p><p>And <img src="${base}/map.png" alt="">, and <img src="${base}/chart.png" alt="A chart">.</p>`;
+    const r = await check(issue(body, { blocks: [{ id: 'intro-block', markdown }] }), { cacheOnly: true });
+    const found = r.findings.filter((f) => f.check === 'img-alt');
+    // The product's own story picture (alt="" beside its title) is decoration; the creator's two images are not.
+    expect(found.map((f) => f.oneClickFix)).toEqual([
+      { kind: 'setImageAlt', label: 'Save alt text', blockId: 'intro-block', image: `![](${base}/dawn.png)` },
+      { kind: 'setImageAlt', label: 'Save alt text', blockId: 'intro-block', image: `<img src="${base}/map.png" alt="">` },
+    ]);
+    expect(found[0]!.title).toBe('An image you added has no alt text');
+    expect(found[0]!.detail).toContain('/dawn.png');
+
+    // The words given are saved in the block, and the block's images are then clear.
+    let fixed = markdown;
+    for (const f of found) if (f.oneClickFix?.kind === 'setImageAlt') fixed = withImageAlt(fixed, f.oneClickFix.image, 'Boats [at] "dawn" <b>');
+    expect(fixed).toContain(`![Boats \\[at\\] "dawn" <b>](${base}/dawn.png)`);
+    expect(fixed).toContain(`<img alt="Boats [at] &quot;dawn&quot; &lt;b>" src="${base}/map.png">`);
+    const again = await check(issue(body, { blocks: [{ id: 'intro-block', markdown: fixed }] }), { cacheOnly: true });
+    expect(again.findings.filter((f) => f.check === 'img-alt')).toEqual([]);
+  });
+
+  it('reports the same finding once: a link carried twice with text naming another site', async () => {
+    const twice = `<a href="${base}/ok">paypal.com</a> <p><a href="${base}/ok">paypal.com</a></p>`;
+    const r = await check(issue(twice), { cacheOnly: true });
+    expect(r.findings.filter((f) => f.check === 'link-text')).toHaveLength(1);
+    expect(new Set(ids(r)).size).toBe(ids(r).length);
   });
 
   it('finds low contrast in light rendering and in dark rendering separately', async () => {

@@ -136,8 +136,12 @@ describe('recurring issues: skipping and failing', () => {
     expect(run!.status).toBe('skipped');
     expect(run!.reason).toMatch(/^None of the schedule's channels could be read \(.+\)\. The next period tries again\.$/);
 
-    // The fixture feed was dropped from the publication when the channels changed above.
+    // A channel the schedule was saved with, dropped from the publication afterwards.
+    const down = buildChannel({ name: 'Down feed', url: s.feeds.url('/down.xml') });
+    const fixture = buildChannel({ name: s.channel.name, url: s.channel.url });
+    await api.wizard.saveProgress({ publicationId: s.pubId, currentStep: 3, workflowData: { selectedChannels: [down, fixture] } });
     await s.schedule({ channels: [s.channel] });
+    await api.wizard.saveProgress({ publicationId: s.pubId, currentStep: 3, workflowData: { selectedChannels: [down] } });
     await api.recurring.runNow({ publicationId: s.pubId });
     await s.worker.idle();
     run = (await runsOf(s))[1];
@@ -149,6 +153,23 @@ describe('recurring issues: skipping and failing', () => {
       'No issue of Compiler Weekly this time',
       'Your recurring issue could not be made',
     ]);
+  });
+
+  it('refuses at save a channel the creator does not have, naming it, and keeps the schedule as it was', async () => {
+    const s = await setUp();
+    await s.schedule();
+    const elsewhere = { name: 'Someone Else’s Feed', url: 'https://elsewhere.example/feed.xml', niche: 'technology' };
+    await expectStatus(s.schedule({ channels: [s.channel, elsewhere], storyCount: 5 }), 400, RECURRING_MSG.notYourChannel(elsewhere.name));
+    const [kept] = await s.h.db.select().from(recurringSchedules).where(eq(recurringSchedules.publicationId, s.pubId));
+    expect(kept!.channels.map((c) => c.url)).toEqual([s.channel.url]);
+    expect(kept!.storyCount).toBe(3);
+    // Once the publication no longer has it, its own channel is refused too.
+    await s.h.caller(s.user).wizard.saveProgress({
+      publicationId: s.pubId,
+      currentStep: 3,
+      workflowData: { selectedChannels: [buildChannel({ name: 'Other', url: s.feeds.url('/other.xml') })] },
+    });
+    await expectStatus(s.schedule({ channels: [s.channel] }), 400, RECURRING_MSG.notYourChannel(s.channel.name));
   });
 
   it('plans without recurring issues are refused on the server', async () => {

@@ -2,7 +2,7 @@
 // the rate the rule compares), the winner and how sure it is, or that the difference is within noise.
 import { Trophy } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
-import { formatDateTime } from '../../lib/format';
+import { formatConfidence, formatDateTime } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
 import { formatCount, formatRate } from './format';
 import { HeadRow, td } from './table-parts';
@@ -17,7 +17,7 @@ function verdict(r: Report): string {
   const lead = `Subject ${letter(w.variant)} won by ${r.rule === 'opens' ? 'human-likely opens' : 'clicks'}`;
   const when = w.early ? ', chosen before the wait ended' : '';
   if (w.withinNoise) return `${lead}${when}, but the difference is within noise: with groups this size it was close to a coin flip.`;
-  return `${lead}${when}; ${Math.round(w.confidence * 100)} % sure it is really ahead (two-proportion z-test).`;
+  return `${lead}${when}; ${formatConfidence(w.confidence)} sure it is really ahead (two-proportion z-test).`;
 }
 
 export function SubjectTestResults({ report }: { report: Report }) {

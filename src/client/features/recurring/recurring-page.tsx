@@ -41,6 +41,19 @@ function zoneChoices(saved: string): string[] {
   return [...new Set([saved, browserZone(), 'UTC', ...all])];
 }
 
+/**
+ * The zone typed into the searchable picker: its id in any case, with spaces for underscores, or a city
+ * alone when only one zone has it ("berlin" is Europe/Berlin). Null until it names one.
+ */
+function zoneOf(typed: string, zones: readonly string[]): string | null {
+  const t = typed.trim().toLowerCase().replace(/\s+/g, '_');
+  if (!t) return null;
+  const exact = zones.find((z) => z.toLowerCase() === t);
+  if (exact) return exact;
+  const byCity = zones.filter((z) => z.toLowerCase().split('/').pop() === t);
+  return byCity.length === 1 ? byCity[0]! : null;
+}
+
 export function RecurringPage({ publicationId }: { publicationId: string }) {
   if (!publicationId)
     return (
@@ -96,7 +109,7 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
   const [weekdays, setWeekdays] = useState<number[]>(s?.weekdays ?? [1]);
   const [dayOfMonth, setDayOfMonth] = useState(s?.dayOfMonth ?? 1);
   const [time, setTime] = useState(s?.time ?? '08:00');
-  const [timeZone, setTimeZone] = useState(s?.timeZone ?? browserZone());
+  const [zoneText, setZoneText] = useState(s?.timeZone ?? browserZone());
   const [channels, setChannels] = useState<string[]>(s?.channels.map((c) => c.url) ?? data.channelChoices.map((c) => c.url));
   const [storyCount, setStoryCount] = useState(s?.storyCount ?? 5);
   const [minNewStories, setMin] = useState(s?.minNewStories ?? 3);
@@ -108,7 +121,8 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
   const audience = useAudience(publicationId, segmentId);
   const ai = trpc.ai.status.useQuery(undefined, LOADED);
   const models = ai.data?.enabled ? ai.data.models.filter((m) => m.included) : [];
-  const zones = zoneChoices(timeZone);
+  const zones = zoneChoices(s?.timeZone ?? browserZone());
+  const timeZone = zoneOf(zoneText, zones);
   const save = trpc.recurring.save.useMutation({
     onSuccess: () => {
       toast({ title: 'Schedule saved' });
@@ -118,6 +132,10 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!timeZone) {
+      document.getElementById('rec-zone')?.focus();
+      return;
+    }
     const all = [...data.channelChoices, ...(s?.channels ?? [])];
     save.mutate({
       publicationId,
@@ -137,6 +155,8 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
     });
   };
   const choices = [...new Map([...data.channelChoices, ...(s?.channels ?? [])].map((c) => [c.url, c])).values()];
+  // A saved channel the creator has since removed: the server refuses it, so it says why beside it.
+  const gone = new Set(choices.filter((c) => !data.channelChoices.some((k) => k.url === c.url)).map((c) => c.url));
   return (
     <form
       onSubmit={submit}
@@ -185,13 +205,29 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
         </div>
         <div className="grid gap-1">
           <Label htmlFor="rec-zone">Time zone</Label>
-          <Select id="rec-zone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)} required>
+          {/* Searchable: some 400 zones are too many to scroll; the browser filters the list as the creator types. */}
+          <Input
+            id="rec-zone"
+            list="rec-zone-list"
+            value={zoneText}
+            onChange={(e) => setZoneText(e.target.value)}
+            onBlur={() => timeZone && setZoneText(timeZone)}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            aria-invalid={!timeZone}
+            aria-describedby="rec-zone-hint"
+          />
+          <datalist id="rec-zone-list">
             {zones.map((z) => (
               <option key={z} value={z}>
                 {z.replaceAll('_', ' ')}
               </option>
             ))}
-          </Select>
+          </datalist>
+          <p id="rec-zone-hint" className={`text-xs ${timeZone ? 'text-zinc-600 dark:text-zinc-400' : 'text-red-700 dark:text-red-400'}`}>
+            {timeZone ? 'Type a city or region to search, e.g. Berlin.' : RECURRING_MSG.badZone}
+          </p>
         </div>
       </div>
       <fieldset className="grid gap-1">
@@ -205,6 +241,7 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
               onChange={(e) => setChannels(e.target.checked ? [...channels, c.url] : channels.filter((u) => u !== c.url))}
             />
             <span className="truncate">{c.name}</span>
+            {gone.has(c.url) && <span className="shrink-0 text-xs text-red-700 dark:text-red-400">no longer among your channels</span>}
           </label>
         ))}
       </fieldset>
@@ -249,7 +286,7 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Schedule on
       </label>
       <div>
-        <Button type="submit" loading={save.isPending} disabled={!data.allowed}>
+        <Button type="submit" loading={save.isPending} disabled={!data.allowed || !timeZone}>
           Save schedule
         </Button>
       </div>
@@ -279,53 +316,41 @@ function History({ publicationId, data }: { publicationId: string; data: View })
       {data.runs.length === 0 ? (
         <p className="text-zinc-600 dark:text-zinc-400">No runs yet.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left">
-            <thead>
-              <tr className="text-zinc-500">
-                <th className="py-1 pr-2 font-medium">When</th>
-                <th className="py-1 pr-2 font-medium">Status</th>
-                <th className="py-1 font-medium">Issue</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.runs.map((r) => (
-                <tr key={r.id} className="border-t border-zinc-100 align-top dark:border-zinc-800" data-testid="recurring-run">
-                  <td className="py-2 pr-2 whitespace-nowrap">{inZone(r.manual ? r.createdAt : r.period, data.schedule?.timeZone ?? 'UTC')}</td>
-                  <td className="py-2 pr-2">
-                    <Badge>{STATUS_LABEL[r.status]}</Badge>
-                  </td>
-                  <td className="py-2">
-                    {r.subject && <div className="font-medium">{r.subject}</div>}
-                    {r.reason && <div className="text-zinc-600 dark:text-zinc-400">{r.reason}</div>}
-                    {r.stories > 0 && (
-                      <div className="text-zinc-500">
-                        {r.stories} stories{r.engine ? ` · ${r.engine}` : ''}
-                      </div>
-                    )}
-                    {r.findings !== null && (
-                      <div className="text-zinc-500" data-testid="recurring-run-check">
-                        Checked before sending: {r.findings === 0 ? 'nothing to fix' : `${r.findings} ${r.findings === 1 ? 'finding' : 'findings'}`}
-                      </div>
-                    )}
-                    <div className="flex flex-wrap gap-3">
-                      {r.newsletterId && (
-                        <Link to="/newsletters" search={{ edit: r.newsletterId }} className="text-indigo-700 hover:underline dark:text-indigo-300">
-                          Edit the issue
-                        </Link>
-                      )}
-                      {r.sendId && (
-                        <Link to="/subscribers" search={{ publicationId }} className="text-indigo-700 hover:underline dark:text-indigo-300">
-                          Its send
-                        </Link>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // A list, not a table: at any width each run's issue has the whole panel, nothing cut off or scrolled.
+        <ol className="grid divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Runs">
+          {data.runs.map((r) => (
+            <li key={r.id} className="grid min-w-0 gap-1 py-2.5 first:pt-0" data-testid="recurring-run">
+              <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                <span className="text-zinc-700 dark:text-zinc-300">{inZone(r.manual ? r.createdAt : r.period, data.schedule?.timeZone ?? 'UTC')}</span>
+                <Badge>{STATUS_LABEL[r.status]}</Badge>
+              </div>
+              {r.subject && <div className="font-medium [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-100">{r.subject}</div>}
+              {r.reason && <div className="[overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">{r.reason}</div>}
+              {r.stories > 0 && (
+                <div className="text-zinc-600 dark:text-zinc-400">
+                  {r.stories} stories{r.engine ? ` · ${r.engine}` : ''}
+                </div>
+              )}
+              {r.findings !== null && (
+                <div className="text-zinc-600 dark:text-zinc-400" data-testid="recurring-run-check">
+                  Checked before sending: {r.findings === 0 ? 'nothing to fix' : `${r.findings} ${r.findings === 1 ? 'finding' : 'findings'}`}
+                </div>
+              )}
+              <div className="flex flex-wrap gap-3">
+                {r.newsletterId && (
+                  <Link to="/newsletters" search={{ edit: r.newsletterId }} className="text-indigo-700 hover:underline dark:text-indigo-300">
+                    Edit the issue
+                  </Link>
+                )}
+                {r.sendId && (
+                  <Link to="/subscribers" search={{ publicationId }} className="text-indigo-700 hover:underline dark:text-indigo-300">
+                    Its send
+                  </Link>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );

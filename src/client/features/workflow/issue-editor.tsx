@@ -1,7 +1,7 @@
 // Step 5's editor of the issue's body: story order (up/down, focus stays on the moved story), each
 // story's title and blurb, Markdown text blocks after a story, a preheader and a sign-off. Every change
 // is saved whole with the publication (wizard.saveProgress); the server applies it to every output.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Input, Textarea } from '../../components/ui/input';
@@ -200,12 +200,19 @@ function BlockField({
   onSave: (id: string, v: string) => void;
   onRemove: (id: string) => void;
 }) {
+  const area = useRef<HTMLTextAreaElement | null>(null);
+  // A change made elsewhere (alt text given in the pre-send check) shows here, unless the creator is typing.
+  useEffect(() => {
+    const el = area.current;
+    if (el && el !== document.activeElement && el.value !== markdown) el.value = markdown;
+  }, [markdown]);
   return (
     <div className="mt-2 grid gap-1.5 rounded-md bg-zinc-50 p-2.5 dark:bg-zinc-800/50">
       <Label htmlFor={`block-${id}`}>Text block (Markdown)</Label>
       <Textarea
         id={`block-${id}`}
         ref={(el) => {
+          area.current = el;
           if (el && autoFocus) {
             el.focus();
             onFocused();

@@ -1,14 +1,17 @@
 // The pre-send check on screen: step 5's "Check before sending" panel (with one-click fixes applied to
 // the workflow), the findings inside the send dialog, and the check a send kept, under its progress.
+import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { AlertTriangle, CheckCircle2, Info, RefreshCw, ShieldAlert, Wand2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { errorMessage } from '../../lib/errors';
-import { PRECHECK_MSG, type OneClickFix } from '../../../shared/precheck';
+import { PRECHECK_MSG, withImageAlt, type OneClickFix } from '../../../shared/precheck';
 import type { AssembleRequest, WorkflowData } from './types';
 import { assemblyInput } from './use-assembly';
 
@@ -41,7 +44,37 @@ function summaryLine(r: Pick<Result, 'counts' | 'links'>): string {
   return parts.length ? `${parts.join(', ')} · ${links}` : `No problems · ${links}`;
 }
 
-export function PrecheckFindings({ result, onFix, compact }: { result: Result; onFix?: (fix: OneClickFix) => void; compact?: boolean }) {
+/** An image of a text block without words: the creator writes them here, and they are saved in that block. */
+function AltTextFix({ fix, onSave }: { fix: Extract<OneClickFix, { kind: 'setImageAlt' }>; onSave: (alt: string) => void }) {
+  const id = useId();
+  const [alt, setAlt] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (alt.trim()) onSave(alt.trim());
+  };
+  return (
+    <form onSubmit={submit} className="flex min-w-0 flex-wrap items-end gap-2">
+      <div className="grid min-w-0 flex-1 basis-48 gap-1">
+        <Label htmlFor={id}>Alt text</Label>
+        <Input id={id} value={alt} onChange={(e) => setAlt(e.target.value)} maxLength={300} placeholder="What the image shows" required />
+      </div>
+      <Button type="submit" size="sm" variant="outline" disabled={!alt.trim()}>
+        {fix.label}
+      </Button>
+    </form>
+  );
+}
+
+export function PrecheckFindings({
+  result,
+  onFix,
+  compact,
+}: {
+  result: Result;
+  /** `text`: what the creator typed for a fix that needs words (an image's alt text). */
+  onFix?: (fix: OneClickFix, text?: string) => void;
+  compact?: boolean;
+}) {
   if (!result.findings.length) {
     return (
       <p className="flex items-start gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">
@@ -69,12 +102,19 @@ export function PrecheckFindings({ result, onFix, compact }: { result: Result; o
                   {f.title} <Badge tone={TONE[f.severity]}>{LABEL[f.severity]}</Badge>
                 </p>
                 {/* The send dialog has room for titles only: the details and fixes are in step 5's panel. */}
-                {!compact && <p className="break-words text-zinc-600 dark:text-zinc-400">{f.detail}</p>}
-                {!compact && <p className="break-words text-zinc-700 dark:text-zinc-300">How to fix: {f.fix}</p>}
-                {f.oneClickFix && onFix && (
+                {/* An address has no spaces to break at: it wraps anywhere rather than widening the page. */}
+                {!compact && <p className="[overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">{f.detail}</p>}
+                {!compact && <p className="[overflow-wrap:anywhere] text-zinc-700 dark:text-zinc-300">How to fix: {f.fix}</p>}
+                {f.oneClickFix?.kind === 'setImageAlt' && onFix && <AltTextFix fix={f.oneClickFix} onSave={(alt) => onFix(f.oneClickFix!, alt)} />}
+                {f.oneClickFix && f.oneClickFix.kind !== 'setImageAlt' && onFix && (
                   <div>
-                    <Button size="sm" variant="outline" onClick={() => onFix(f.oneClickFix!)}>
-                      <Wand2 aria-hidden /> {f.oneClickFix.label}
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="h-auto min-h-8 max-w-full py-1.5 text-left whitespace-normal"
+                      onClick={() => onFix(f.oneClickFix!)}
+                    >
+                      <Wand2 aria-hidden /> <span className="[overflow-wrap:anywhere]">{f.oneClickFix.label}</span>
                     </Button>
                   </div>
                 )}
@@ -105,9 +145,17 @@ export function PrecheckPanel({
   // is checked again too.
   const key = assemblyInput(publicationId, data);
   const check = usePrecheck(publicationId, request, key, ready);
-  const onFix = (fix: OneClickFix) => {
+  const onFix = (fix: OneClickFix, text?: string) => {
     if (fix.kind === 'setSubject') onChange({ subject: fix.subject });
     else if (fix.kind === 'setColorTheme') onChange({ colorTheme: fix.colorTheme });
+    else if (fix.kind === 'setImageAlt')
+      // Saved where the image lives: the text block's Markdown, with the rest of the issue's edits.
+      onChange({
+        edits: {
+          ...data.edits,
+          blocks: data.edits.blocks.map((b) => (b.id === fix.blockId ? { ...b, markdown: withImageAlt(b.markdown, fix.image, text ?? '') } : b)),
+        },
+      });
     else onChange({ selectedArticles: data.selectedArticles.filter((a) => a.id !== fix.articleId) });
   };
   return (

@@ -14,7 +14,7 @@ import { Badge } from '../../components/ui/badge';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatConfidence, formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { TrackingSwitches } from '../analytics';
 import type { AssembleRequest, SendProgress } from './types';
@@ -133,8 +133,6 @@ export function SendProgressView({ progress }: { progress: SendProgress }) {
   );
 }
 
-const percent = (v: number) => `${Math.round(v * 100)} %`;
-
 /** Where a subject test stands, in words, with 'Send the winner now' while it waits. */
 function SubjectTestStatus({ test, onPickNow, picking }: { test: NonNullable<SendProgress['test']>; onPickNow: () => void; picking: boolean }) {
   const letter = (i: number) => String.fromCharCode(65 + i);
@@ -159,7 +157,9 @@ function SubjectTestStatus({ test, onPickNow, picking }: { test: NonNullable<Sen
         <p>
           <Trophy className="mr-1 inline size-4 align-[-2px] text-amber-600" aria-hidden />
           Winner: subject {letter(test.winner.variant)}, “{test.winner.subject}”
-          {test.winner.withinNoise ? ' — the difference is within noise, so this was close to a coin flip.' : ` (${percent(test.winner.confidence)} sure).`}
+          {test.winner.withinNoise
+            ? ' — the difference is within noise, so this was close to a coin flip.'
+            : ` (${formatConfidence(test.winner.confidence)} sure).`}
           {test.phase === 'winner' && ' Sending it to the rest of the list.'}
         </p>
       )}

@@ -20,6 +20,7 @@ import { API_KEY_MSG, assertApiAccess, authenticateKey, recordApiRequest, type A
 import { idempotent, type Answer } from '../../api/idempotency';
 import { V1_CONTRACTS, baseType, type V1Contract } from './contracts';
 import { buildOpenApiDocument } from './openapi';
+import { failuresOf } from './failures';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
@@ -33,10 +34,13 @@ function codeOf(err: TRPCError): string {
   return err.code.toLowerCase();
 }
 
-function v1Error(c: HonoContext<AppEnv>, deps: Deps, err: unknown) {
+function v1Error(c: HonoContext<AppEnv>, deps: Deps, err: unknown, contract?: V1Contract) {
   const trpcErr = toTRPCError(err);
   const status = statusOf(trpcErr);
   if (status >= 500 && status !== 503) deps.log.error(`${c.req.method} ${c.req.path} failed`, trpcErr.cause ?? trpcErr);
+  // Callers code against the document: an answer it does not list is a fault of ours, told once here.
+  else if (contract && !failuresOf(contract).has(status))
+    deps.log.error(`${contract.route.operationId} answered ${status} (${codeOf(trpcErr)}), which the API document does not list for it`);
   const message = status >= 500 && status !== 503 ? MSG.internalError : trpcErr.message;
   const fieldErrors = fieldErrorsOf(trpcErr);
   const retryAfterSeconds = appDataOf(trpcErr)?.retryAfterSeconds;
@@ -134,7 +138,7 @@ export function v1Api(deps: Deps, remoteAddress: (c: HonoContext<AppEnv>) => str
     app.on(route.method.toUpperCase(), honoPath, async (c) => {
       const ip = remoteAddress(c);
       const caller = await authenticateKey(deps.db, c.req.header('authorization'));
-      if (!caller) return v1Error(c, deps, new AppError('UNAUTHORIZED', API_KEY_MSG.invalid, { apiCode: 'invalid_api_key' }));
+      if (!caller) return v1Error(c, deps, new AppError('UNAUTHORIZED', API_KEY_MSG.invalid, { apiCode: 'invalid_api_key' }), contract);
       let res: Response;
       try {
         const out = await answer(c, contract, caller, ip);
@@ -144,7 +148,7 @@ export function v1Api(deps: Deps, remoteAddress: (c: HonoContext<AppEnv>) => str
           res = c.body(file.csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${file.filename}"` });
         } else res = c.json(out.body as object, out.status as 200 | 201);
       } catch (err) {
-        res = v1Error(c, deps, err);
+        res = v1Error(c, deps, err, contract);
       }
       c.header('Cache-Control', 'no-store');
       await recordApiRequest(deps.db, caller.keyId, { method: c.req.method, path: c.req.path, status: res.status, ip }, deps.now()).catch((err: unknown) =>

@@ -3,13 +3,15 @@
 import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { V1_CONTRACTS, type V1Contract } from './contracts';
+import { failuresOf } from './failures';
 
 /** The error answer of every failure: a stable code and a sentence for people. */
 export const v1ErrorBody = z
   .object({
     error: z.object({
       code: z.string().meta({
-        description: 'Stable, machine-readable: e.g. invalid_api_key, insufficient_scope, plan_required, not_found, validation_failed, rate_limited.',
+        description:
+          'Stable, machine-readable; each response names the codes it can carry (e.g. invalid_api_key, insufficient_scope, not_found, idempotency_key_reused).',
       }),
       message: z.string(),
       fieldErrors: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'For validation_failed: the messages of each refused field.' }),
@@ -20,13 +22,12 @@ export const v1ErrorBody = z
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: v1ErrorBody } } });
 
-const ERRORS = {
-  '400': errorResponse('The request is not valid (validation_failed, bad_request).'),
-  '401': errorResponse('The API key is missing, invalid or revoked (invalid_api_key).'),
-  '403': errorResponse("The key's scope or the account's plan does not allow this (insufficient_scope, plan_required, forbidden)."),
-  '404': errorResponse('No such item in this account (not_found).'),
-  '429': errorResponse('Too many requests with this key; see the Retry-After header (rate_limited).'),
-};
+/** Each status the operation can fail with, as the handler answers it (failures.ts), naming its codes. */
+function errorResponses(contract: V1Contract) {
+  return Object.fromEntries(
+    [...failuresOf(contract)].map(([status, f]) => [String(status), errorResponse(`${f.description.replace(/\.$/, '')} (${f.codes.join(', ')}).`)]),
+  );
+}
 
 const idempotencyHeader = z.string().min(1).max(255).optional().meta({
   description:
@@ -51,7 +52,7 @@ function operation(contract: V1Contract) {
       ...(route.creates ? { header: z.object({ 'Idempotency-Key': idempotencyHeader }) } : {}),
     },
     ...(route.method !== 'get' && rest ? { requestBody: { required: true, content: { 'application/json': { schema: rest } } } } : {}),
-    responses: { [route.creates ? '201' : '200']: success, ...ERRORS },
+    responses: { [route.creates ? '201' : '200']: success, ...errorResponses(contract) },
   };
 }
 

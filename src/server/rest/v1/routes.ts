@@ -1,8 +1,13 @@
-// The public API's routes (/api/v1): each names the procedure it calls, and nothing else about its
-// contract. The input and output schemas, and whether a key must be able to write, come from that
-// procedure (contracts.ts), so the HTTP surface, the OpenAPI document and the procedures cannot drift.
-// Path parameters are named after the procedure's input fields; a GET's other fields are query
+// The public API's routes (/api/v1): each names the procedure it calls and what that procedure may refuse
+// with, and nothing else about its contract. The input and output schemas, and whether a key must be able
+// to write, come from that procedure (contracts.ts), so the HTTP surface, the OpenAPI document and the
+// procedures cannot drift; the statuses documented are failures.ts's, which the handler checks its answers
+// against. Path parameters are named after the procedure's input fields; a GET's other fields are query
 // parameters, any other method's are the JSON body.
+import type { AppErrorCode } from '../../errors';
+
+/** What a route's procedure itself may refuse with (beyond the handler's own failures). */
+export type ProcedureFailure = Extract<AppErrorCode, 'NOT_FOUND' | 'CONFLICT' | 'FORBIDDEN' | 'PRECONDITION_FAILED' | 'UNPROCESSABLE_CONTENT'>;
 
 export type V1Tag = 'Publications' | 'Subscribers' | 'Newsletters' | 'Sends' | 'Analytics';
 
@@ -22,6 +27,8 @@ export interface V1Route {
   csv?: boolean;
   /** Largest request body in bytes (1 MB unless said). */
   maxBody?: number;
+  /** What the procedure itself may refuse with; the handler's own failures (key, plan, scope, input, limits) come with every route. */
+  fails?: readonly ProcedureFailure[];
 }
 
 export const V1_ROUTES: readonly V1Route[] = [
@@ -39,6 +46,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     path: '/publications/{id}',
     procedure: 'publications.get',
     operationId: 'getPublication',
+    fails: ['NOT_FOUND'],
     tag: 'Publications',
     summary: 'Get a publication',
   },
@@ -47,6 +55,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     path: '/publications/{publicationId}/subscribers',
     procedure: 'subscribers.list',
     operationId: 'listSubscribers',
+    fails: ['NOT_FOUND'],
     tag: 'Subscribers',
     summary: 'List subscribers',
     description:
@@ -57,6 +66,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     path: '/publications/{publicationId}/subscribers',
     procedure: 'subscribers.add',
     operationId: 'addSubscriber',
+    fails: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
     tag: 'Subscribers',
     summary: 'Add a subscriber',
     description:
@@ -68,6 +78,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     path: '/publications/{publicationId}/subscribers/{id}',
     procedure: 'subscribers.update',
     operationId: 'updateSubscriber',
+    fails: ['NOT_FOUND'],
     tag: 'Subscribers',
     summary: 'Update a subscriber',
     description:
@@ -78,6 +89,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     path: '/publications/{publicationId}/subscribers/{id}',
     procedure: 'subscribers.delete',
     operationId: 'deleteSubscriber',
+    fails: ['NOT_FOUND'],
     tag: 'Subscribers',
     summary: 'Delete a subscriber',
   },
@@ -86,6 +98,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     path: '/publications/{publicationId}/subscribers/import',
     procedure: 'subscribers.importCsv',
     operationId: 'importSubscribers',
+    fails: ['NOT_FOUND', 'FORBIDDEN'],
     tag: 'Subscribers',
     summary: 'Import subscribers from CSV',
     description:
@@ -98,6 +111,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     path: '/publications/{publicationId}/subscribers/export',
     procedure: 'subscribers.exportCsv',
     operationId: 'exportSubscribers',
+    fails: ['NOT_FOUND'],
     tag: 'Subscribers',
     summary: 'Export subscribers as CSV',
     csv: true,
@@ -111,12 +125,21 @@ export const V1_ROUTES: readonly V1Route[] = [
     summary: 'List saved newsletters',
     description: 'Most recently changed first, by cursor: pass `nextCursor` as `cursor` for the next page.',
   },
-  { method: 'get', path: '/newsletters/{id}', procedure: 'drafts.get', operationId: 'getNewsletter', tag: 'Newsletters', summary: 'Get a saved newsletter' },
+  {
+    method: 'get',
+    path: '/newsletters/{id}',
+    procedure: 'drafts.get',
+    operationId: 'getNewsletter',
+    fails: ['NOT_FOUND'],
+    tag: 'Newsletters',
+    summary: 'Get a saved newsletter',
+  },
   {
     method: 'post',
     path: '/newsletters',
     procedure: 'drafts.build',
     operationId: 'createNewsletter',
+    fails: ['NOT_FOUND', 'FORBIDDEN'],
     tag: 'Newsletters',
     summary: 'Create a newsletter from articles and a theme',
     description:
@@ -128,18 +151,28 @@ export const V1_ROUTES: readonly V1Route[] = [
     path: '/publications/{publicationId}/sends',
     procedure: 'sends.create',
     operationId: 'createSend',
+    fails: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'PRECONDITION_FAILED'],
     tag: 'Sends',
     summary: 'Send an issue, now or scheduled',
     description:
       "Sends the publication's issue to its active subscribers: now, or at `scheduledAt` (ISO 8601 with an offset). `id` is yours to choose (8–64 letters, digits, - or _): the same id never sends twice.",
     creates: true,
   },
-  { method: 'get', path: '/sends/{id}', procedure: 'sends.progress', operationId: 'getSend', tag: 'Sends', summary: "Get a send's status and progress" },
+  {
+    method: 'get',
+    path: '/sends/{id}',
+    procedure: 'sends.progress',
+    operationId: 'getSend',
+    fails: ['NOT_FOUND'],
+    tag: 'Sends',
+    summary: "Get a send's status and progress",
+  },
   {
     method: 'post',
     path: '/sends/{id}/cancel',
     procedure: 'sends.cancel',
     operationId: 'cancelSend',
+    fails: ['NOT_FOUND', 'CONFLICT'],
     tag: 'Sends',
     summary: 'Cancel a send',
     description: 'A scheduled send is cancelled; a running one stops before its next batch.',
@@ -149,6 +182,7 @@ export const V1_ROUTES: readonly V1Route[] = [
     path: '/sends/{sendId}/analytics',
     procedure: 'analytics.issue',
     operationId: 'getIssueAnalytics',
+    fails: ['NOT_FOUND', 'FORBIDDEN'],
     tag: 'Analytics',
     summary: 'Analytics of an issue and its links',
     description: "Opens (all and human-likely), clicks, unsubscribes, bounces and complaints of a sent issue, each link's clicks, and a subject test's result.",
