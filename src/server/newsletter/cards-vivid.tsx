@@ -74,7 +74,10 @@ export const boxed: Card = (ctx, a, _i, narrow) => {
             padding: button ? '3px 10px' : 0,
             borderRadius: 999,
             backgroundColor: button ? pill : 'transparent',
-            ...smallCaps(ctx, button ? readable(p.dark ? p.accentText : mix(p.accent, '#000000', 0.45), pill) : p.accentText, { fontSize: 10, letterSpacing: '1px' }),
+            ...smallCaps(ctx, button ? readable(p.dark ? p.accentText : mix(p.accent, '#000000', 0.45), pill) : p.accentText, {
+              fontSize: 10,
+              letterSpacing: '1px',
+            }),
           }}
         >
           {a.category}

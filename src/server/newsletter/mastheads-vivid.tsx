@@ -272,7 +272,10 @@ export const wellness: Masthead = (ctx) => {
             Weekly wellbeing
           </p>
           <Name ctx={ctx} size={34} style={{ textAlign: 'center', paddingTop: 8, fontWeight: 400 }} />
-          <p className="nl-ac" style={{ margin: '14px 0 0', textAlign: 'center', fontSize: 12, lineHeight: '12px', color: readable(p.accent, panel), letterSpacing: '4px' }}>
+          <p
+            className="nl-ac"
+            style={{ margin: '14px 0 0', textAlign: 'center', fontSize: 12, lineHeight: '12px', color: readable(p.accent, panel), letterSpacing: '4px' }}
+          >
             ──── ● ────
           </p>
           <p className="nl-mu" style={bodyText(ctx, 13, { color: p.muted, textAlign: 'center', paddingTop: 10 })}>

@@ -202,58 +202,46 @@ function Footer({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
         </td>
       </Tr>
       <Tr style={{ backgroundColor: band ? p.band : p.secondary }} className={band ? undefined : 'nl-sb'}>
-      <td className="nl-pad" style={{ padding: band ? '26px 32px 30px' : '0 32px 34px' }}>
-        {band ? null : (
-          <div className="nl-bd" style={{ borderTop: rule, height: 1, fontSize: 1, lineHeight: '1px' }}>
-            &nbsp;
-          </div>
-        )}
-        <p
-          className={tone}
-          style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: band ? 0 : 18, fontStyle: 'normal', fontWeight: 400 })}
-        >
-          {ctx.issue.name} · {ctx.issue.date} · {ctx.issue.articles.length} {ctx.issue.articles.length === 1 ? 'story' : 'stories'}
-        </p>
-        <p
-          className={tone}
-          style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 4, fontStyle: 'normal', fontWeight: 400 })}
-        >
-          You are receiving this email because you subscribed to {ctx.issue.name}.
-        </p>
-        {ctx.theme.brand?.footerText ? (
-          <p
-            className={tone}
-            style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 8, fontStyle: 'normal', fontWeight: 400 })}
-          >
-            {ctx.theme.brand.footerText}
+        <td className="nl-pad" style={{ padding: band ? '26px 32px 30px' : '0 32px 34px' }}>
+          {band ? null : (
+            <div className="nl-bd" style={{ borderTop: rule, height: 1, fontSize: 1, lineHeight: '1px' }}>
+              &nbsp;
+            </div>
+          )}
+          <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: band ? 0 : 18, fontStyle: 'normal', fontWeight: 400 })}>
+            {ctx.issue.name} · {ctx.issue.date} · {ctx.issue.articles.length} {ctx.issue.articles.length === 1 ? 'story' : 'stories'}
           </p>
-        ) : null}
-        {opts.personalized ? (
-          <p
-            className={tone}
-            style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 8, fontStyle: 'normal', fontWeight: 400 })}
-          >
-            <a href={MARKERS.webUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'underline' }}>
-              View in your browser
-            </a>
-            {' · '}
-            <a href={MARKERS.preferencesUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'underline' }}>
-              Manage preferences
-            </a>
-            {' · '}
-            <a href={MARKERS.unsubscribeUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'underline' }}>
-              Unsubscribe
-            </a>
+          <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 4, fontStyle: 'normal', fontWeight: 400 })}>
+            You are receiving this email because you subscribed to {ctx.issue.name}.
           </p>
-        ) : null}
-        {opts.includeBranding ? (
-          <p style={{ margin: '14px 0 0', textAlign: 'center', fontFamily: 'Arial, Helvetica, sans-serif', fontSize: 12 }}>
-            <a href={opts.appUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'none' }}>
-              Made with <strong>Curated</strong>
-            </a>
-          </p>
-        ) : null}
-      </td>
+          {ctx.theme.brand?.footerText ? (
+            <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 8, fontStyle: 'normal', fontWeight: 400 })}>
+              {ctx.theme.brand.footerText}
+            </p>
+          ) : null}
+          {opts.personalized ? (
+            <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 8, fontStyle: 'normal', fontWeight: 400 })}>
+              <a href={MARKERS.webUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'underline' }}>
+                View in your browser
+              </a>
+              {' · '}
+              <a href={MARKERS.preferencesUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'underline' }}>
+                Manage preferences
+              </a>
+              {' · '}
+              <a href={MARKERS.unsubscribeUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'underline' }}>
+                Unsubscribe
+              </a>
+            </p>
+          ) : null}
+          {opts.includeBranding ? (
+            <p style={{ margin: '14px 0 0', textAlign: 'center', fontFamily: 'Arial, Helvetica, sans-serif', fontSize: 12 }}>
+              <a href={opts.appUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'none' }}>
+                Made with <strong>Curated</strong>
+              </a>
+            </p>
+          ) : null}
+        </td>
       </Tr>
     </>
   );

@@ -13,7 +13,12 @@ import { sampleArticles } from './helpers';
 const admin = { user: { role: 'admin', planType: 'free' }, env: { APP_URL: 'https://app.example.com' }, now: () => new Date('2026-11-21T09:00:00Z') };
 
 /** An issue with every part the renderer colours: intro, images, a text block with a link, a sign-off, the reader's footer. */
-function render(themeId: string, colorTheme: (typeof COLOR_THEMES)[number], layoutStyle: (typeof LAYOUT_STYLES)[number], fontStyle: (typeof FONT_STYLES)[number]) {
+function render(
+  themeId: string,
+  colorTheme: (typeof COLOR_THEMES)[number],
+  layoutStyle: (typeof LAYOUT_STYLES)[number],
+  fontStyle: (typeof FONT_STYLES)[number],
+) {
   const articles = sampleArticles(5, { images: true });
   return assembleNewsletter(
     admin,
@@ -51,20 +56,24 @@ function failures(html: string): string[] {
 }
 
 describe('built-in themes pass the contrast check', () => {
-  it.each(THEMES.flatMap((t) => COLOR_THEMES.map((c) => [t.id, c] as const)))('%s in the %s colour theme reads in light and dark mode', (themeId, colorTheme) => {
-    for (const layout of LAYOUT_STYLES) {
-      for (const font of FONT_STYLES) {
-        const html = render(themeId, colorTheme, layout, font);
-        expect(failures(html), `${themeId}/${colorTheme}/${layout}/${font}`).toEqual([]);
-        expect(readsInBothModes(html)).toBe(true);
+  it.each(THEMES.flatMap((t) => COLOR_THEMES.map((c) => [t.id, c] as const)))(
+    '%s in the %s colour theme reads in light and dark mode',
+    (themeId, colorTheme) => {
+      for (const layout of LAYOUT_STYLES) {
+        for (const font of FONT_STYLES) {
+          const html = render(themeId, colorTheme, layout, font);
+          expect(failures(html), `${themeId}/${colorTheme}/${layout}/${font}`).toEqual([]);
+          expect(readsInBothModes(html)).toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('the walk covers all 18 themes in every colour theme, and the check it uses can fail', () => {
     expect(THEMES).toHaveLength(18);
     expect(COLOR_THEMES).toEqual(['light', 'dark', 'colorful']);
-    const grey = '<html><body><table><tr><td style="background-color:#ffffff"><p style="color:#9a9a9a;font-size:14px">Faint</p></td></tr></table></body></html>';
+    const grey =
+      '<html><body><table><tr><td style="background-color:#ffffff"><p style="color:#9a9a9a;font-size:14px">Faint</p></td></tr></table></body></html>';
     expect(failures(grey)).toHaveLength(2);
     expect(readsInBothModes(grey)).toBe(false);
   });

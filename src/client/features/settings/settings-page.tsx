@@ -72,126 +72,131 @@ export function SettingsPage() {
 
         <TabsContent value="general">
           <Stored where="device">
-          <Section>
-            <Row
-              id="set-language"
-              title="Language"
-              description="The language of the interface."
-              control={
-                <Select id="set-language" value={settings.language} onChange={(e) => set('language', e.target.value as LocalSettings['language'])}>
-                  {LANGUAGES.map((l) => (
-                    <option key={l.value} value={l.value}>
-                      {l.label}
-                    </option>
-                  ))}
-                </Select>
-              }
-            />
-            <Row
-              id="set-timezone"
-              title="Time zone"
-              description="Used for dates and schedules."
-              control={
-                <Select id="set-timezone" value={settings.timezone} onChange={(e) => set('timezone', e.target.value as LocalSettings['timezone'])}>
-                  {TIMEZONES.map((t) => (
-                    <option key={t.value} value={t.value}>
-                      {t.label}
-                    </option>
-                  ))}
-                </Select>
-              }
-            />
-          </Section>
+            <Section>
+              <Row
+                id="set-language"
+                title="Language"
+                description="The language of the interface."
+                control={
+                  <Select id="set-language" value={settings.language} onChange={(e) => set('language', e.target.value as LocalSettings['language'])}>
+                    {LANGUAGES.map((l) => (
+                      <option key={l.value} value={l.value}>
+                        {l.label}
+                      </option>
+                    ))}
+                  </Select>
+                }
+              />
+              <Row
+                id="set-timezone"
+                title="Time zone"
+                description="Used for dates and schedules."
+                control={
+                  <Select id="set-timezone" value={settings.timezone} onChange={(e) => set('timezone', e.target.value as LocalSettings['timezone'])}>
+                    {TIMEZONES.map((t) => (
+                      <option key={t.value} value={t.value}>
+                        {t.label}
+                      </option>
+                    ))}
+                  </Select>
+                }
+              />
+            </Section>
           </Stored>
         </TabsContent>
 
         <TabsContent value="notifications">
           <Stored where="account">
-          <Section>
-            <Row
-              id="set-product-news"
-              title="Product news from Curated"
-              description="An occasional e-mail from our team about new features and tips."
-              control={<ProductNewsSwitch id="set-product-news" />}
-            />
-          </Section>
+            <Section>
+              <Row
+                id="set-product-news"
+                title="Product news from Curated"
+                description="An occasional e-mail from our team about new features and tips."
+                control={<ProductNewsSwitch id="set-product-news" />}
+              />
+            </Section>
           </Stored>
           <Stored where="device">
-          <Section>
-            <Row
-              id="set-email-notif"
-              title="Email notifications"
-              description="Emails about your newsletters and sends."
-              control={toggle('emailNotifications', 'set-email-notif')}
-            />
-            <Row
-              id="set-frequency"
-              title="Email frequency"
-              description="How often we bundle notifications."
-              control={
-                <Select
-                  id="set-frequency"
-                  value={settings.emailFrequency}
-                  onChange={(e) => set('emailFrequency', e.target.value as LocalSettings['emailFrequency'])}
-                >
-                  {EMAIL_FREQUENCIES.map((f) => (
-                    <option key={f} value={f}>
-                      {cap(f)}
-                    </option>
-                  ))}
-                </Select>
-              }
-            />
-            <Row
-              id="set-updates"
-              title="Product updates"
-              description="News about features and improvements."
-              control={toggle('productUpdates', 'set-updates')}
-            />
-            <Row id="set-digest" title="Weekly digest" description="A summary of your publications each week." control={toggle('weeklyDigest', 'set-digest')} />
-          </Section>
+            <Section>
+              <Row
+                id="set-email-notif"
+                title="Email notifications"
+                description="Emails about your newsletters and sends."
+                control={toggle('emailNotifications', 'set-email-notif')}
+              />
+              <Row
+                id="set-frequency"
+                title="Email frequency"
+                description="How often we bundle notifications."
+                control={
+                  <Select
+                    id="set-frequency"
+                    value={settings.emailFrequency}
+                    onChange={(e) => set('emailFrequency', e.target.value as LocalSettings['emailFrequency'])}
+                  >
+                    {EMAIL_FREQUENCIES.map((f) => (
+                      <option key={f} value={f}>
+                        {cap(f)}
+                      </option>
+                    ))}
+                  </Select>
+                }
+              />
+              <Row
+                id="set-updates"
+                title="Product updates"
+                description="News about features and improvements."
+                control={toggle('productUpdates', 'set-updates')}
+              />
+              <Row
+                id="set-digest"
+                title="Weekly digest"
+                description="A summary of your publications each week."
+                control={toggle('weeklyDigest', 'set-digest')}
+              />
+            </Section>
           </Stored>
         </TabsContent>
 
         <TabsContent value="privacy">
           <Stored where="device">
-          <Section>
-            <Row
-              id="set-visible"
-              title="Public profile"
-              description="Show your name on published newsletters."
-              control={toggle('profileVisible', 'set-visible')}
-            />
-            <Row
-              id="set-analytics"
-              title="Usage analytics"
-              description="Share anonymous usage data to help us improve."
-              control={toggle('usageAnalytics', 'set-analytics')}
-            />
-            <Row
-              id="set-export"
-              title="Data export format"
-              description="Format used when you export your data."
-              control={
-                <Select id="set-export" value={settings.exportFormat} onChange={(e) => set('exportFormat', e.target.value as LocalSettings['exportFormat'])}>
-                  {EXPORT_FORMATS.map((f) => (
-                    <option key={f} value={f}>
-                      {f.toUpperCase()}
-                    </option>
-                  ))}
-                </Select>
-              }
-            />
-          </Section>
+            <Section>
+              <Row
+                id="set-visible"
+                title="Public profile"
+                description="Show your name on published newsletters."
+                control={toggle('profileVisible', 'set-visible')}
+              />
+              <Row
+                id="set-analytics"
+                title="Usage analytics"
+                description="Share anonymous usage data to help us improve."
+                control={toggle('usageAnalytics', 'set-analytics')}
+              />
+              <Row
+                id="set-export"
+                title="Data export format"
+                description="Format used when you export your data."
+                control={
+                  <Select id="set-export" value={settings.exportFormat} onChange={(e) => set('exportFormat', e.target.value as LocalSettings['exportFormat'])}>
+                    {EXPORT_FORMATS.map((f) => (
+                      <option key={f} value={f}>
+                        {f.toUpperCase()}
+                      </option>
+                    ))}
+                  </Select>
+                }
+              />
+            </Section>
           </Stored>
         </TabsContent>
 
         <TabsContent value="advanced">
           <Stored where="device">
-          <Section>
-            <Row id="set-beta" title="Beta features" description="Try features before they are released." control={toggle('betaFeatures', 'set-beta')} />
-            <Row id="set-dev" title="Developer mode" description="Show technical details in error messages." control={toggle('developerMode', 'set-dev')} />
-          </Section>
+            <Section>
+              <Row id="set-beta" title="Beta features" description="Try features before they are released." control={toggle('betaFeatures', 'set-beta')} />
+              <Row id="set-dev" title="Developer mode" description="Show technical details in error messages." control={toggle('developerMode', 'set-dev')} />
+            </Section>
           </Stored>
           <Stored where="account">
             <Section>
