@@ -1,7 +1,7 @@
 // The price list: all five plans from plans.ts (prices, limits and sold features), with the launch-offer
 // wording around the paid ones.
 import { Link } from '@tanstack/react-router';
-import { MOST_POPULAR_PLAN, PLAN_LIST, SALES_EMAIL, keyLimits } from '../../../shared/plans';
+import { MOST_POPULAR_PLAN, PLAN_LIST, SALES_EMAIL, TRIAL_PLANS, keyLimits } from '../../../shared/plans';
 import { PlanFeatureList } from '../../components/plan-features';
 import { buttonClass } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
@@ -13,6 +13,8 @@ export function Pricing() {
       {PLAN_LIST.map((plan) => {
         const popular = plan.id === MOST_POPULAR_PLAN;
         const free = plan.monthlyPrice === 0;
+        // Trials are Basic or Professional: other paid plans are chosen after signing up.
+        const trial = (TRIAL_PLANS as readonly string[]).includes(plan.id);
         return (
           <section
             key={plan.id}
@@ -54,7 +56,7 @@ export function Pricing() {
               className="mt-4 flex-1 space-y-2.5 text-sm text-zinc-600 dark:text-zinc-400"
               checkClassName="text-indigo-600 dark:text-indigo-400"
             />
-            {free ? (
+            {free || (!trial && plan.monthlyPrice !== null) ? (
               <Link to="/auth" className={buttonClass('outline', 'md', 'mt-8 w-full')}>
                 Get Started
               </Link>
