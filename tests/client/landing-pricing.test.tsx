@@ -45,7 +45,11 @@ describe('landing price list', () => {
       .getAllByRole('link', { name: 'Start 7-day free trial' })
       .map((l) => l.closest('section')?.getAttribute('aria-label'));
     expect(trials).toEqual(['Basic', 'Professional']);
-    expect(within(within(pricing).getByRole('region', { name: 'Business' })).getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth');
+    expect(
+      within(within(pricing).getByRole('region', { name: 'Business' }))
+        .getByRole('link', { name: 'Get Started' })
+        .getAttribute('href'),
+    ).toBe('/auth');
     // Enterprise says it includes Business: Business is on the list beside it.
     expect(within(pricing).getByRole('region', { name: 'Enterprise' }).textContent).toContain('Everything in Business');
     expect(within(pricing).getByRole('region', { name: 'Business' }).textContent).toContain('$39');
