@@ -229,6 +229,8 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
       has('Analytics', 'analytics'),
       models('ChatGPT and Perplexity', true),
       has('Custom integrations', 'webhooks'),
+      { ...has('Saved themes', 'customThemes'), note: 'up to 10, with your colours, fonts and logo' },
+      has('Recurring issues', 'recurringIssues'),
     ],
   },
   {
@@ -239,9 +241,9 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     themesLabel: 'Unlimited themes',
     features: [
       includes('Everything in Professional', 'professional'),
-      has('A/B testing', 'subjectTests'),
-      has('Custom theme colours', 'customThemes'),
-      has('API access', 'apiAccess'),
+      { ...has('A/B testing', 'subjectTests'), note: 'subject tests: the winning subject line goes to the rest' },
+      { ...has('Custom theme colours', 'customThemes'), note: 'unlimited saved themes' },
+      { ...has('API access', 'apiAccess'), note: 'keys for your own scripts' },
     ],
   },
   {
@@ -262,6 +264,19 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
     ],
   },
 ];
+
+/** The free plan as every plan list shows it: no price, no trial, what it includes from its capabilities. */
+export const FREE_OFFER: PlanOffer = {
+  id: 'free',
+  name: 'Free',
+  monthlyPrice: 0,
+  priceLabel: '$0/month',
+  themesLabel: '2 themes',
+  features: [has('A signup page with double opt-in', 'maxSubscribers'), has('Export', 'exports')],
+};
+
+/** All five plans in rank order: the price list and every list that compares plans. */
+export const PLAN_LIST: readonly PlanOffer[] = [FREE_OFFER, ...PLAN_OFFERS];
 
 /** The cheapest plan that carries API keys (Settings, /developers and the server's refusal name it). */
 export const API_ACCESS_PLAN: PlanType = PLAN_TYPES.find((p) => CAPABILITIES[p].apiAccess) ?? 'enterprise';

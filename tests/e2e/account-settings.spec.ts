@@ -48,6 +48,20 @@ test('settings tabs keep their choices on this device; API keys come with the Bu
   await expect(page.getByRole('switch', { name: 'Weekly digest' })).toHaveAttribute('aria-checked', 'true');
 
   await page.getByRole('tab', { name: 'Advanced' }).click();
+  // The browser's preferences and the account's settings are told apart: API keys, webhooks and the
+  // domain are kept with the account, not "on this device only".
+  await expect(page.getByText(/stored on this device only/i)).toHaveCount(0);
+  const device = page.getByRole('region', { name: 'On this device' });
+  const account = page.getByRole('region', { name: 'Saved with your account' });
+  await expect(device.getByRole('switch', { name: 'Developer mode' })).toBeVisible();
+  await expect(device).not.toContainText('API');
+  await expect(account.getByRole('link', { name: 'API reference' })).toBeVisible();
+  await expect(account).toContainText('Webhooks');
+  await expect(account).toContainText('domain');
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await expect(page.getByRole('region', { name: 'Saved with your account' }).getByRole('switch', { name: 'Product news from Curated' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'On this device' }).getByRole('switch', { name: 'Weekly digest' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Advanced' }).click();
   // API keys belong to Business (its capability row): a free account is told so and offered the upgrade.
   await expect(page.getByText(MSG.planRequired('Business'), { exact: true })).toBeVisible();
   await expect(page.getByText(MSG.comingSoon, { exact: true })).toHaveCount(0);

@@ -13,9 +13,12 @@ test('a Business user builds a theme, picks it in the workflow and assembles an 
   createUserWithPlan(email, 'Bea Brand', 'business');
   await signInThroughUi(page, email);
 
-  await page.goto('/themes');
+  // The sidebar leads to the builder; an unlimited plan's count reads as a count, not "0 of Unlimited".
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Themes' }).click();
+  await expect(page).toHaveURL(/\/themes$/);
   await expect(page.getByRole('heading', { name: 'Your themes', level: 1 })).toBeVisible();
-  await expect(page.getByText('0 of Unlimited saved themes on your plan.', { exact: false })).toBeVisible();
+  await expect(page.getByText('0 saved themes; your plan keeps as many as you like.', { exact: false })).toBeVisible();
+  await expect(page.getByText(/of Unlimited/)).toHaveCount(0);
   await page.getByLabel('Start from').selectOption({ label: 'Newsprint' });
   await page.getByRole('button', { name: 'New Theme' }).click();
 

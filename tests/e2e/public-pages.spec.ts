@@ -49,12 +49,14 @@ test('the lead form goes to /thank-you after 3 s without a reply', async ({ page
   await expect(page).toHaveURL(/\/thank-you$/);
 });
 
-test('landing pricing shows the three plans from plans.ts with the launch offer', async ({ page }) => {
+test('landing pricing shows the five plans from plans.ts with the launch offer', async ({ page }) => {
   await page.goto('/');
   const pricing = page.locator('#pricing');
   for (const [name, price] of [
+    ['Free', '$0'],
     ['Basic', '$9'],
     ['Professional', '$19'],
+    ['Business', '$39'],
     ['Enterprise', 'Contact Sales'],
   ]) {
     await expect(pricing.getByRole('heading', { name, exact: true })).toBeVisible();
@@ -75,7 +77,7 @@ test('the landing says what the product does today and sells only what is built'
     'AI Magic that cites its sources',
     'Your own subscribers',
     'Send now or on schedule',
-    'Opens and clicks per issue',
+    'Analytics: opens and clicks per issue',
     'Publish where your list lives',
   ])
     await expect(features.getByRole('heading', { name: title })).toBeVisible();

@@ -1,5 +1,5 @@
 // Bold cards: data rows, boxed, accent bar, bubbles, postcard.
-import { mix, onColor } from './palette';
+import { mix, onColor, readable } from './palette';
 import { RAINBOW } from './masthead-kit';
 import { Tr, Headline, ReadMore, ArticleImage, bodyText, smallCaps } from './kit';
 import { MONO, Meta, Summary, w, type Card } from './card-kit';
@@ -58,6 +58,7 @@ export const boxed: Card = (ctx, a, _i, narrow) => {
   const radius = theme.headerStyle === 'corporate' ? 0 : theme.headerStyle === 'wellness' ? 16 : 10;
   const top = theme.headerStyle === 'corporate' ? `3px solid ${p.band}` : `1px solid ${p.border}`;
   const button = theme.headerStyle !== 'corporate';
+  const pill = mix(p.accent, p.card, 0.82);
   return (
     <Tr
       className="nl-cd nl-bd"
@@ -65,14 +66,18 @@ export const boxed: Card = (ctx, a, _i, narrow) => {
     >
       <td style={{ padding: narrow ? 16 : 22, borderRadius: radius }}>
         <ArticleImage ctx={ctx} a={a} width={w(narrow) - 20} radius={radius ? 8 : 0} />
+        {/* A pill keeps its own tint under the dark rules, so its text is set to read on that tint. */}
         <span
-          className="nl-ac"
+          className={button ? undefined : 'nl-ac'}
           style={{
             display: 'inline-block',
             padding: button ? '3px 10px' : 0,
             borderRadius: 999,
-            backgroundColor: button ? mix(p.accent, p.card, 0.82) : 'transparent',
-            ...smallCaps(ctx, button && !p.dark ? mix(p.accent, '#000000', 0.45) : p.accentText, { fontSize: 10, letterSpacing: '1px' }),
+            backgroundColor: button ? pill : 'transparent',
+            ...smallCaps(ctx, button ? readable(p.dark ? p.accentText : mix(p.accent, '#000000', 0.45), pill) : p.accentText, {
+              fontSize: 10,
+              letterSpacing: '1px',
+            }),
           }}
         >
           {a.category}

@@ -1,5 +1,5 @@
 // Bold and playful mastheads: ticker, terminal, scoreboard, colour bands, bubbles, notebook, minimal, launch, postcard, wellness.
-import { mix } from './palette';
+import { mix, readable } from './palette';
 import { Tr, titleText, smallCaps, bodyText } from './kit';
 import { Name, pad, stats, Bands, type Masthead } from './masthead-kit';
 
@@ -69,7 +69,7 @@ export const scoreboard: Masthead = (ctx) => {
     <td>
       <Tr style={{ backgroundColor: p.band }}>
         <td className="nl-pad" style={pad('26px 24px 22px')}>
-          <p style={smallCaps(ctx, p.accent, { letterSpacing: '3px' })}>Matchday report</p>
+          <p style={smallCaps(ctx, readable(p.accent, p.band), { letterSpacing: '3px' })}>Matchday report</p>
           <h1
             className="nl-title"
             style={titleText(ctx, 42, { color: p.onBand, textTransform: 'uppercase', fontStyle: 'italic', letterSpacing: '0.5px', paddingTop: 4 })}
@@ -119,7 +119,8 @@ export const bubbly: Masthead = (ctx) => {
         <td align="center" style={{ padding: '26px 24px', borderRadius: 28 }}>
           <p style={{ margin: 0, fontSize: 18, letterSpacing: '6px' }}>
             {dots.map((c, i) => (
-              <span key={i} style={{ color: i === 0 ? '#ffffff' : c }}>
+              // Glyphs on the band: each colour brought to where it reads there.
+              <span key={i} style={{ color: i === 0 ? p.onBand : readable(c, p.band) }}>
                 ●
               </span>
             ))}
@@ -245,7 +246,7 @@ export const postcard: Masthead = (ctx) => {
                 fontSize: 11,
                 lineHeight: '15px',
                 fontWeight: 700,
-                color: p.dark ? '#ffffff' : p.heading,
+                color: p.dark ? '#ffffff' : readable(p.heading, mix(p.accent, p.surface, 0.85)),
               }}
             >
               AIR MAIL
@@ -264,13 +265,19 @@ export const wellness: Masthead = (ctx) => {
   const panel = p.dark ? p.card : mix(p.primary, '#ffffff', 0.9);
   return (
     <td className="nl-pad" style={pad('24px 24px 8px')}>
-      <Tr style={{ backgroundColor: panel, borderRadius: 18 }}>
+      {/* The panel turns to the dark card under the dark rules, as the text on it turns light. */}
+      <Tr className="nl-cd" style={{ backgroundColor: panel, borderRadius: 18 }}>
         <td align="center" style={{ padding: '30px 24px 26px', borderRadius: 18 }}>
           <p className="nl-ac" style={smallCaps(ctx, p.dark ? p.accentText : p.primary, { textAlign: 'center', letterSpacing: '3px' })}>
             Weekly wellbeing
           </p>
           <Name ctx={ctx} size={34} style={{ textAlign: 'center', paddingTop: 8, fontWeight: 400 }} />
-          <p style={{ margin: '14px 0 0', textAlign: 'center', fontSize: 12, lineHeight: '12px', color: p.accent, letterSpacing: '4px' }}>──── ● ────</p>
+          <p
+            className="nl-ac"
+            style={{ margin: '14px 0 0', textAlign: 'center', fontSize: 12, lineHeight: '12px', color: readable(p.accent, panel), letterSpacing: '4px' }}
+          >
+            ──── ● ────
+          </p>
           <p className="nl-mu" style={bodyText(ctx, 13, { color: p.muted, textAlign: 'center', paddingTop: 10 })}>
             {ctx.issue.date}
           </p>

@@ -24,7 +24,10 @@ export interface Palette {
   band: string;
   onBand: string;
   primary: string;
+  /** The secondary brand colour: the page tint around the column and the footer's band (darkened in dark mode). */
   secondary: string;
+  /** Footer text on the secondary band (WCAG AA). */
+  onSecondary: string;
   dark: boolean;
   mode: ColorTheme;
 }
@@ -78,6 +81,28 @@ export function readable(fg: string, bg: string, ratio = 4.5): string {
   return target;
 }
 
+/** The first of fg's steps toward black or white that reads on every one of `bgs` (text drawn on more than one ground). */
+export function readableOn(fg: string, bgs: readonly string[], ratio = 4.5): string {
+  let c = fg;
+  for (const bg of bgs) c = readable(c, bg, ratio);
+  return bgs.every((bg) => contrast(c, bg) >= ratio) ? c : readable(fg, bgs[0]!, ratio);
+}
+
+/**
+ * The solid block of the primary colour (mastheads, buttons, the colourful footer) that small text reads
+ * on at 4.5:1: a light primary keeps near-black text; a mid-tone that white text was meant for (3:1 or
+ * more, e.g. a coral) is darkened until white reads.
+ */
+function bandOf(primary: string): string {
+  const white = contrast('#ffffff', primary);
+  if (white >= 4.5 || white < 3) return primary;
+  for (let t = 0.05; t < 1; t += 0.05) {
+    const d = mix(primary, '#000000', t);
+    if (contrast('#ffffff', d) >= 4.5) return d;
+  }
+  return '#000000';
+}
+
 /** Best text colour on a solid background; white wins once it reaches `whiteAt` (3 suits large text). */
 export function onColor(bg: string, whiteAt = Number.POSITIVE_INFINITY): string {
   const white = contrast('#ffffff', bg);
@@ -107,9 +132,9 @@ export function paletteFor(theme: ThemeMeta, mode: ColorTheme): Palette {
 function withBrand(p: Palette, brand: BrandColors, mode: ColorTheme): Palette {
   if (mode === 'dark') return { ...p, link: readable(mix(brand.link, '#ffffff', 0.2), p.card) };
   if (mode === 'colorful') return { ...p, text: readable(brand.text, p.card), link: readable(brand.link, p.card) };
+  // The page around the column keeps the secondary colour (the builder's "page tint around the issue").
   return {
     ...p,
-    page: brand.background,
     surface: brand.background,
     card: brand.background,
     text: brand.text,
@@ -147,17 +172,19 @@ function derive(theme: ThemeMeta, mode: ColorTheme): Palette {
       surface,
       card,
       text: '#e6e8eb',
-      muted: '#a3abb6',
+      // Light enough to read on the tinted dark cards too (bubbles), not only the plain one.
+      muted: '#b4bcc6',
       heading: readable(mix(primary, '#ffffff', 0.55), card, 7),
       link: readable(mix(accent, '#ffffff', 0.2), card),
       border: mix(primary, '#3a4350', 0.7),
       accent: readable(accent, surface, 3),
       onAccent: onColor(readable(accent, surface, 3)),
-      accentText: readable(accent, card, 4.5),
-      band,
-      onBand: onColor(band, 3),
+      accentText: readableOn(accent, [card, surface]),
+      band: bandOf(band),
+      onBand: onColor(bandOf(band), 4.5),
       primary,
       secondary: mix(secondary, '#0d1117', 0.85),
+      onSecondary: readable('#b4bcc6', mix(secondary, '#0d1117', 0.85)),
       dark: true,
       mode,
     };
@@ -170,17 +197,19 @@ function derive(theme: ThemeMeta, mode: ColorTheme): Palette {
       surface,
       card,
       text: '#1f2328',
-      muted: readable(mix(primary, '#6b7280', 0.6), card),
-      heading: readable(primary, card),
-      link: readable(primary, card),
+      // Cards are white but mastheads and kickers sit on the tinted column: text reads on both.
+      muted: readableOn(mix(primary, '#6b7280', 0.6), [card, surface]),
+      heading: readableOn(primary, [card, surface]),
+      link: readableOn(primary, [card, surface]),
       border: mix(accent, '#ffffff', 0.55),
       accent,
       onAccent: onColor(accent),
-      accentText: readable(accent, card, 4.5),
-      band: primary,
-      onBand: onColor(primary, 3),
+      accentText: readableOn(accent, [card, surface]),
+      band: bandOf(primary),
+      onBand: onColor(bandOf(primary), 4.5),
       primary,
       secondary,
+      onSecondary: readable('#5d6673', secondary),
       dark: false,
       mode,
     };
@@ -200,10 +229,11 @@ function derive(theme: ThemeMeta, mode: ColorTheme): Palette {
       accent,
       onAccent: onColor(accent),
       accentText: readable(accent, surface, 4.5),
-      band: primary,
-      onBand: onColor(primary, 3),
+      band: bandOf(primary),
+      onBand: onColor(bandOf(primary), 4.5),
       primary,
       secondary,
+      onSecondary: readable('#5d6673', secondary),
       dark: false,
       mode,
     };

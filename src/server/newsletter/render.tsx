@@ -42,8 +42,8 @@ const COL = 300;
 
 /** Media queries (stacking, phone padding) and dark-mode overrides: the only CSS not inlined. */
 function styleSheet(dark: Palette): string {
-  const colors = `.nl-tx{color:${dark.text}!important}.nl-mu{color:${dark.muted}!important}.nl-hd{color:${dark.heading}!important}.nl-ln{color:${dark.link}!important}.nl-ac{color:${dark.accentText}!important}.nl-bd{border-color:${dark.border}!important}`;
-  const backs = `.nl-bg{background-color:${dark.page}!important}.nl-sf{background-color:${dark.surface}!important}.nl-cd{background-color:${dark.card}!important}`;
+  const colors = `.nl-tx{color:${dark.text}!important}.nl-mu{color:${dark.muted}!important}.nl-hd{color:${dark.heading}!important}.nl-ln{color:${dark.link}!important}.nl-ac{color:${dark.accentText}!important}.nl-bd{border-color:${dark.border}!important}.nl-fm{color:${dark.onSecondary}!important}`;
+  const backs = `.nl-bg{background-color:${dark.page}!important}.nl-sf{background-color:${dark.surface}!important}.nl-cd{background-color:${dark.card}!important}.nl-sb{background-color:${dark.secondary}!important}`;
   const og = (prefix: string, css: string) => css.replace(/(^|\})\./g, `$1${prefix} .`);
   return [
     ':root{color-scheme:light dark;supported-color-schemes:light dark}',
@@ -189,63 +189,61 @@ function Footer({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
   const { p } = ctx;
   const rule =
     ctx.theme.headerStyle === 'capitol' ? `5px double ${p.border}` : ctx.theme.headerStyle === 'postcard' ? `2px dashed ${p.border}` : `1px solid ${p.border}`;
+  // Colourful closes on a band of the primary colour; light and dark on a band of the secondary one,
+  // the theme's page tint, so it shows on phones too, where the column fills the screen.
   const band = p.mode === 'colorful';
-  const muted = band ? p.onBand : p.muted;
+  const muted = band ? p.onBand : p.onSecondary;
+  const tone = band ? undefined : 'nl-fm';
   return (
-    <Tr style={band ? { backgroundColor: p.band, marginTop: 28 } : undefined}>
-      <td className="nl-pad" style={{ padding: band ? '26px 32px 30px' : '30px 32px 34px' }}>
-        {band ? null : (
-          <div className="nl-bd" style={{ borderTop: rule, height: 1, fontSize: 1, lineHeight: '1px' }}>
-            &nbsp;
-          </div>
-        )}
-        <p
-          className={band ? undefined : 'nl-mu'}
-          style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: band ? 0 : 18, fontStyle: 'normal', fontWeight: 400 })}
-        >
-          {ctx.issue.name} · {ctx.issue.date} · {ctx.issue.articles.length} {ctx.issue.articles.length === 1 ? 'story' : 'stories'}
-        </p>
-        <p
-          className={band ? undefined : 'nl-mu'}
-          style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 4, fontStyle: 'normal', fontWeight: 400 })}
-        >
-          You are receiving this email because you subscribed to {ctx.issue.name}.
-        </p>
-        {ctx.theme.brand?.footerText ? (
-          <p
-            className={band ? undefined : 'nl-mu'}
-            style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 8, fontStyle: 'normal', fontWeight: 400 })}
-          >
-            {ctx.theme.brand.footerText}
+    <>
+      <Tr>
+        <td aria-hidden="true" style={{ height: 28, fontSize: 1, lineHeight: '28px' }}>
+          &nbsp;
+        </td>
+      </Tr>
+      <Tr style={{ backgroundColor: band ? p.band : p.secondary }} className={band ? undefined : 'nl-sb'}>
+        <td className="nl-pad" style={{ padding: band ? '26px 32px 30px' : '0 32px 34px' }}>
+          {band ? null : (
+            <div className="nl-bd" style={{ borderTop: rule, height: 1, fontSize: 1, lineHeight: '1px' }}>
+              &nbsp;
+            </div>
+          )}
+          <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: band ? 0 : 18, fontStyle: 'normal', fontWeight: 400 })}>
+            {ctx.issue.name} · {ctx.issue.date} · {ctx.issue.articles.length} {ctx.issue.articles.length === 1 ? 'story' : 'stories'}
           </p>
-        ) : null}
-        {opts.personalized ? (
-          <p
-            className={band ? undefined : 'nl-mu'}
-            style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 8, fontStyle: 'normal', fontWeight: 400 })}
-          >
-            <a href={MARKERS.webUrl} target="_blank" className={band ? undefined : 'nl-mu'} style={{ color: muted, textDecoration: 'underline' }}>
-              View in your browser
-            </a>
-            {' · '}
-            <a href={MARKERS.preferencesUrl} target="_blank" className={band ? undefined : 'nl-mu'} style={{ color: muted, textDecoration: 'underline' }}>
-              Manage preferences
-            </a>
-            {' · '}
-            <a href={MARKERS.unsubscribeUrl} target="_blank" className={band ? undefined : 'nl-mu'} style={{ color: muted, textDecoration: 'underline' }}>
-              Unsubscribe
-            </a>
+          <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 4, fontStyle: 'normal', fontWeight: 400 })}>
+            You are receiving this email because you subscribed to {ctx.issue.name}.
           </p>
-        ) : null}
-        {opts.includeBranding ? (
-          <p style={{ margin: '14px 0 0', textAlign: 'center', fontFamily: 'Arial, Helvetica, sans-serif', fontSize: 12 }}>
-            <a href={opts.appUrl} target="_blank" className={band ? undefined : 'nl-mu'} style={{ color: muted, textDecoration: 'none' }}>
-              Made with <strong>Curated</strong>
-            </a>
-          </p>
-        ) : null}
-      </td>
-    </Tr>
+          {ctx.theme.brand?.footerText ? (
+            <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 8, fontStyle: 'normal', fontWeight: 400 })}>
+              {ctx.theme.brand.footerText}
+            </p>
+          ) : null}
+          {opts.personalized ? (
+            <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 8, fontStyle: 'normal', fontWeight: 400 })}>
+              <a href={MARKERS.webUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'underline' }}>
+                View in your browser
+              </a>
+              {' · '}
+              <a href={MARKERS.preferencesUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'underline' }}>
+                Manage preferences
+              </a>
+              {' · '}
+              <a href={MARKERS.unsubscribeUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'underline' }}>
+                Unsubscribe
+              </a>
+            </p>
+          ) : null}
+          {opts.includeBranding ? (
+            <p style={{ margin: '14px 0 0', textAlign: 'center', fontFamily: 'Arial, Helvetica, sans-serif', fontSize: 12 }}>
+              <a href={opts.appUrl} target="_blank" className={tone} style={{ color: muted, textDecoration: 'none' }}>
+                Made with <strong>Curated</strong>
+              </a>
+            </p>
+          ) : null}
+        </td>
+      </Tr>
+    </>
   );
 }
 

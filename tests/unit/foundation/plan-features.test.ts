@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CAPABILITIES, PLAN_OFFERS, PLAN_TYPES, isComingSoon, type Capabilities, type PlanFeature } from '../../../src/shared/plans';
+import { CAPABILITIES, PLAN_LIST, PLAN_TYPES, isComingSoon, type Capabilities, type PlanFeature } from '../../../src/shared/plans';
 
 const serverDir = path.resolve(__dirname, '../../../src/server');
 function sources(dir: string): string[] {
@@ -34,7 +34,7 @@ function covers(high: Capabilities, low: Capabilities): boolean {
   });
 }
 
-const all: { plan: string; feature: PlanFeature }[] = PLAN_OFFERS.flatMap((o) => o.features.map((feature) => ({ plan: o.id, feature })));
+const all: { plan: string; feature: PlanFeature }[] = PLAN_LIST.flatMap((o) => o.features.map((feature) => ({ plan: o.id, feature })));
 
 describe('plan features are true or marked coming soon', () => {
   it.each(all.map(({ plan, feature }) => [plan, feature.text, feature] as const))('%s: %s', (plan, _text, feature) => {

@@ -3,7 +3,7 @@
 // subscriptions the server sends the spec's three sample rows, marked.
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { PLAN_LABELS, PLAN_OFFERS, PLAN_TYPES, normalizePlan, type PlanType } from '../../../shared/plans';
+import { PLAN_LABELS, PLAN_LIST, PLAN_TYPES, normalizePlan, type PlanType } from '../../../shared/plans';
 import { SUBSCRIPTION_STATUSES, type BillingRecord, type SubscriptionStatus } from '../../../shared/schemas/billing';
 import { PageHeader } from '../../components/page-header';
 import { buttonClass } from '../../components/ui/button';
@@ -28,7 +28,7 @@ export const SAMPLE_NOTE = 'No subscriptions yet: these three rows are the built
 const planKey = (planType: string): PlanType => {
   const lower = planType.trim().toLowerCase();
   const named = PLAN_TYPES.find(
-    (p) => p === lower || PLAN_LABELS[p].toLowerCase() === lower || PLAN_OFFERS.find((o) => o.id === p)?.name.toLowerCase() === lower,
+    (p) => p === lower || PLAN_LABELS[p].toLowerCase() === lower || PLAN_LIST.find((o) => o.id === p)?.name.toLowerCase() === lower,
   );
   return named ?? normalizePlan(lower);
 };
@@ -115,7 +115,7 @@ function BillingList() {
               <option value="all">All plans</option>
               {plans.map((p) => (
                 <option key={p} value={p}>
-                  {PLAN_OFFERS.find((o) => o.id === p)?.name ?? 'Free'}
+                  {PLAN_LIST.find((o) => o.id === p)?.name}
                 </option>
               ))}
             </Select>

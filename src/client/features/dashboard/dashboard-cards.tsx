@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight, CreditCard, Newspaper, Plug, RotateCw } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { MSG } from '../../../shared/messages';
-import { CAPABILITIES, formatTrialLabel, PLAN_LABELS, PLAN_OFFERS, THEME_CAPS, type PlanType } from '../../../shared/plans';
+import { CAPABILITIES, formatTrialLabel, PLAN_LABELS, PLAN_LIST, THEME_CAPS, type PlanType } from '../../../shared/plans';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
@@ -178,7 +178,7 @@ export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
   const q = trpc.billing.subscription.useQuery(undefined, LOADED);
   const sub = q.data;
   const plan = sub?.currentPlan;
-  const offer = plan ? PLAN_OFFERS.find((o) => o.id === plan) : undefined;
+  const offer = plan ? PLAN_LIST.find((o) => o.id === plan) : undefined;
   const trial = sub && sub.source === null && sub.currentPlan !== 'free' && (sub.trialDaysLeft ?? 0) > 0 ? sub.trialDaysLeft : null;
   return (
     <Card className="flex flex-col" role="region" aria-labelledby={cardId('Subscription Plans')}>
@@ -189,7 +189,7 @@ export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
         ) : !plan ? (
           <div className="space-y-2">
             {rowSkeleton(1, 'h-12')}
-            {rowSkeleton(4, 'h-12')}
+            {rowSkeleton(PLAN_LIST.length, 'h-12')}
           </div>
         ) : (
           <>
@@ -199,11 +199,11 @@ export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
                 {trial !== null && <span className="block text-xs text-zinc-600 dark:text-zinc-400">Free trial: {formatTrialLabel(trial)}</span>}
               </p>
               <span className="shrink-0 text-sm font-medium text-indigo-700 dark:text-indigo-300">
-                {trial !== null ? '$0 during the trial' : offer ? offer.priceLabel : '$0/month'}
+                {trial !== null ? '$0 during the trial' : (offer?.priceLabel ?? PLAN_LIST[0]!.priceLabel)}
               </span>
             </div>
             <ul className="mt-3 divide-y divide-zinc-100 text-sm dark:divide-zinc-800" aria-label="Plans">
-              {PLAN_OFFERS.map((o) => (
+              {PLAN_LIST.map((o) => (
                 <li key={o.id} className="py-2.5" aria-current={o.id === plan ? 'true' : undefined}>
                   <div className="flex items-center justify-between gap-2">
                     <span className="flex min-w-0 items-center gap-2 font-medium text-zinc-900 dark:text-zinc-100">

@@ -1,6 +1,9 @@
 // The questions of /quick-start-guide and /help. Every answer describes what the product does today
 // (README, ARCHITECTURE "Decisions"); parts still being built are named as coming, never as working.
-import { SUPPORT_EMAIL, TRIAL_DAYS } from '../../../shared/plans';
+import { PLAN_LIST, SUPPORT_EMAIL, TRIAL_DAYS, keyLimits } from '../../../shared/plans';
+
+/** Each plan's price and first limits, as the price list states them (plans.ts). */
+const plansAnswer = `${PLAN_LIST.map((o) => `${o.name} (${o.priceLabel}): ${keyLimits(o.id).slice(0, 3).join(', ').toLowerCase()}`).join('. ')}. Paid plans add subscribers and monthly AI generations; the pricing list on the home page names every feature.`;
 
 export interface FaqEntry {
   question: string;
@@ -38,8 +41,7 @@ export const QUICK_START_FAQ: readonly FaqEntry[] = [
   },
   {
     question: 'What do the plans include?',
-    answer:
-      'Free gives one publication and one channel. Basic ($9 a month), Professional ($19) and Business ($39) add more publications, channels, subscribers, themes and monthly AI generations. Enterprise is arranged with our sales team.',
+    answer: plansAnswer,
   },
   {
     question: 'Is my work saved if I stop halfway?',

@@ -23,7 +23,7 @@ const FEATURES = [
   {
     icon: Palette,
     title: 'Themes that survive every inbox',
-    body: 'Email-safe themes tested for Outlook, Gmail and dark mode, kept under Gmail’s clipping limit. Preview each issue as a web page and as email, on desktop and mobile.',
+    body: 'Email-safe themes tested for Outlook, Gmail and dark mode, kept under Gmail’s clipping limit. Preview each issue as a web page and as email, on desktop and mobile. From Professional, saved themes carry your own colours, fonts and logo.',
   },
   {
     icon: Users,
@@ -37,13 +37,13 @@ const FEATURES = [
   },
   {
     icon: ChartLine,
-    title: 'Opens and clicks per issue',
-    body: 'See opens (Apple’s automatic opens counted apart), clicks per link, unsubscribes and bounces, with trends and a CSV export. On Professional and up.',
+    title: 'Analytics: opens and clicks per issue',
+    body: 'See opens (Apple’s automatic opens counted apart), clicks per link, unsubscribes and bounces, with trends and a CSV export. On Professional and up; Business adds subject tests that send the winning subject line to the rest of the list.',
   },
   {
     icon: Share2,
     title: 'Publish where your list lives',
-    body: 'Publish a saved issue to Brevo, Mailchimp, MailerLite or beehiiv as a draft, now or scheduled, or copy clean HTML and Markdown into Substack.',
+    body: 'Publish a saved issue to Brevo, Mailchimp, MailerLite or beehiiv as a draft, now or scheduled, or copy clean HTML and Markdown into Substack. Webhooks tell your own systems when readers join or leave (Professional and up), and Business adds API access with keys for your scripts.',
   },
   {
     icon: FileDown,

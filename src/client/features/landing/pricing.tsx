@@ -1,45 +1,47 @@
-// Three-plan pricing from PLAN_OFFERS (the single source of prices) with the launch-offer wording.
+// The price list: all five plans from plans.ts (prices, limits and sold features), with the launch-offer
+// wording around the paid ones.
 import { Link } from '@tanstack/react-router';
-import { MOST_POPULAR_PLAN, PLAN_OFFERS, SALES_EMAIL, keyLimits } from '../../../shared/plans';
+import { MOST_POPULAR_PLAN, PLAN_LIST, SALES_EMAIL, TRIAL_PLANS, keyLimits } from '../../../shared/plans';
 import { PlanFeatureList } from '../../components/plan-features';
 import { buttonClass } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 
-const LANDING_PLANS = ['basic', 'professional', 'enterprise'] as const;
-
 export function Pricing() {
-  const plans = PLAN_OFFERS.filter((p) => (LANDING_PLANS as readonly string[]).includes(p.id));
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      {plans.map((plan) => {
+    <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      {PLAN_LIST.map((plan) => {
         const popular = plan.id === MOST_POPULAR_PLAN;
+        const free = plan.monthlyPrice === 0;
+        // Trials are Basic or Professional: other paid plans are chosen after signing up.
+        const trial = (TRIAL_PLANS as readonly string[]).includes(plan.id);
         return (
-          <div
+          <section
             key={plan.id}
+            aria-label={plan.name}
             className={cn(
-              'relative flex flex-col rounded-2xl border bg-white p-7 dark:bg-zinc-900/60',
+              'relative flex min-w-0 flex-col rounded-2xl border bg-white p-6 xl:p-5 dark:bg-zinc-900/60',
               popular
                 ? 'border-indigo-500 shadow-xl shadow-indigo-500/10 ring-1 ring-indigo-500 dark:shadow-indigo-500/5'
                 : 'border-zinc-200 dark:border-zinc-800',
             )}
           >
-            <div className="flex items-center justify-between">
+            <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="text-lg font-semibold">{plan.name}</h3>
               {popular && <Badge tone="brand">Most Popular</Badge>}
             </div>
             <p className="mt-4 flex items-baseline gap-1">
               {plan.monthlyPrice === null ? (
-                <span className="text-3xl font-semibold tracking-tight">{plan.priceLabel}</span>
+                <span className="text-3xl font-semibold tracking-tight xl:text-2xl">{plan.priceLabel}</span>
               ) : (
                 <>
                   <span className="text-4xl font-semibold tracking-tight">${plan.monthlyPrice}</span>
-                  <span className="text-sm text-zinc-500">/month</span>
+                  <span className="text-sm text-zinc-500 dark:text-zinc-400">/month</span>
                 </>
               )}
             </p>
             <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
-              {plan.monthlyPrice === null ? 'Tailored to your team' : 'Launch price for the first 50 users'}
+              {plan.monthlyPrice === null ? 'Tailored to your team' : free ? 'Free tier, no credit card' : 'Launch price for the first 50 users'}
             </p>
             <ul
               aria-label={`${plan.name} limits`}
@@ -54,7 +56,11 @@ export function Pricing() {
               className="mt-4 flex-1 space-y-2.5 text-sm text-zinc-600 dark:text-zinc-400"
               checkClassName="text-indigo-600 dark:text-indigo-400"
             />
-            {plan.monthlyPrice === null ? (
+            {free || (!trial && plan.monthlyPrice !== null) ? (
+              <Link to="/auth" className={buttonClass('outline', 'md', 'mt-8 w-full')}>
+                Get Started
+              </Link>
+            ) : plan.monthlyPrice === null ? (
               <a href={`mailto:${SALES_EMAIL}?subject=Curated%20Enterprise`} className={buttonClass('outline', 'md', 'mt-8 w-full')}>
                 Contact Sales
               </a>
@@ -63,7 +69,7 @@ export function Pricing() {
                 Start 7-day free trial
               </Link>
             )}
-          </div>
+          </section>
         );
       })}
     </div>

@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   Mail,
   Newspaper,
+  Palette,
   Plug,
   Settings,
   Shield,
@@ -36,6 +37,8 @@ export const NAV_GROUPS: NavGroup[] = [
       { to: '/publications', label: 'Publications', icon: Newspaper },
       { to: '/ai-magic', label: 'AI Magic', icon: Sparkles },
       { to: '/newsletters', label: 'Newsletters', icon: Mail },
+      // Shown to every plan, as Analytics is: a plan without saved themes gets the page's upgrade notice.
+      { to: '/themes', label: 'Themes', icon: Palette },
       { to: '/analytics', label: 'Analytics', icon: ChartColumn },
       { to: '/integrations', label: 'Integrations', icon: Plug },
     ],

@@ -50,7 +50,7 @@ function fontKeyOf(stack: string): ThemeBrand['bodyFont'] {
 
 const COLOR_FIELDS: { key: keyof BrandColorSet; label: string; hint: string }[] = [
   { key: 'primary', label: 'Primary', hint: 'Masthead and headings' },
-  { key: 'secondary', label: 'Secondary', hint: 'Page tint around the issue' },
+  { key: 'secondary', label: 'Secondary', hint: 'Page tint around the issue and the footer band' },
   { key: 'accent', label: 'Accent', hint: 'Rules, badges and buttons' },
   { key: 'background', label: 'Background', hint: 'Behind the stories' },
   { key: 'text', label: 'Text', hint: 'Summaries and body text' },

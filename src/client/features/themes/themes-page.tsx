@@ -11,12 +11,18 @@ import { errorMessage } from '../../lib/errors';
 import { LOADED } from '../../lib/page-data';
 import { useTitle } from '../../lib/use-title';
 import { trpc } from '../../trpc';
-import { capabilitiesFor, formatLimit, PLAN_LABELS } from '../../../shared/plans';
+import { capabilitiesFor, PLAN_LABELS } from '../../../shared/plans';
 import { getTheme, THEMES } from '../../../shared/themes';
 import { savedThemeMeta, type CustomThemeDto, type ThemeBrand } from '../../../shared/schemas/themes';
 import { useCurrentUser } from '../auth';
 import { ColourDots, ThemeSwatch } from './theme-swatch';
 import { brandFrom, SelectField, ThemeEditor } from './theme-editor';
+
+/** "3 of 10 saved themes on your plan.", or without a cap "12 saved themes." (never "of Unlimited"). */
+function savedThemesLine(count: number, cap: number): string {
+  const themes = `${count} saved ${count === 1 ? 'theme' : 'themes'}`;
+  return Number.isFinite(cap) ? `${count} of ${cap} saved themes on your plan.` : `${themes}; your plan keeps as many as you like.`;
+}
 
 type Editing = { brand: ThemeBrand; theme?: CustomThemeDto } | null;
 
@@ -81,7 +87,7 @@ export function ThemesPage() {
     <>
       <PageHeader
         title="Your themes"
-        description={`Your colours, fonts, masthead and footer, on every issue. ${count} of ${formatLimit(caps.maxCustomThemes)} saved themes on your plan.`}
+        description={`Your colours, fonts, masthead and footer, on every issue. ${savedThemesLine(count, caps.maxCustomThemes)}`}
       />
       {editing ? (
         <section

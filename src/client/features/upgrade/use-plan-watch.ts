@@ -2,7 +2,7 @@
 // page re-reads billing.subscription every 3 s (for at most 5 minutes) until the plan bought is in force.
 // The tab Stripe returns to (?checkout=success) learns which plan was bought from localStorage.
 import { useEffect, useState } from 'react';
-import { PLAN_OFFERS, PLAN_LABELS, PLAN_TYPES, type PlanType } from '../../../shared/plans';
+import { PLAN_LIST, PLAN_LABELS, PLAN_TYPES, type PlanType } from '../../../shared/plans';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';
 import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../trpc';
@@ -12,7 +12,7 @@ export const WATCH_LIMIT_MS = 5 * 60_000;
 const PENDING_KEY = 'pendingCheckout';
 const PENDING_MAX_AGE_MS = 24 * 60 * 60_000;
 
-export const planName = (plan: PlanType) => PLAN_OFFERS.find((o) => o.id === plan)?.name ?? PLAN_LABELS[plan];
+export const planName = (plan: PlanType) => PLAN_LIST.find((o) => o.id === plan)?.name ?? PLAN_LABELS[plan];
 
 /** Remembers the plan being bought, for the tab Stripe's success page opens. */
 export function rememberCheckout(plan: PlanType) {
