@@ -31,6 +31,7 @@ import { webFontFile } from './newsletter/web-fonts';
 import { blogShell, sitemapXml } from './blog/public-pages';
 import { readerShell } from './subscribers/reader-shell';
 import { customDomainGate } from './http/custom-domain';
+import { requestHost } from './domains/custom-domains';
 import { onboardingRest } from './rest/onboarding';
 import { v1Api } from './rest/v1/handler';
 import { teamRest } from './rest/team';
@@ -63,7 +64,7 @@ function remoteAddress(c: Context<AppEnv>): string {
 
 const originHost = (origin: string) => {
   try {
-    return new URL(origin).hostname.toLowerCase();
+    return requestHost(new URL(origin).host);
   } catch {
     return '';
   }

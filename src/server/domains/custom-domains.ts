@@ -23,6 +23,16 @@ export const DOMAIN_MSG = {
 const HOST = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const TTL_MS = 30_000;
 
+/**
+ * The host a request names, in the form hosts are stored: lower case, without the port, without the
+ * trailing dot of a fully qualified name (`news.example.com.` is the same name to DNS and to browsers).
+ */
+export function requestHost(header: string): string {
+  const h = header.trim().toLowerCase();
+  const bare = h.startsWith('[') ? h.slice(0, h.indexOf(']') + 1) : h.replace(/:\d*$/, '');
+  return bare.replace(/\.+$/, '');
+}
+
 /** A host as typed (maybe with a scheme, a trailing slash or capitals) → its canonical form, or null. */
 export function normalizeHost(input: string): string | null {
   const host = input
@@ -33,6 +43,15 @@ export function normalizeHost(input: string): string | null {
     .replace(/\.$/, '');
   return HOST.test(host) ? host : null;
 }
+
+/** A request's custom domain, when it came on one (Context.servedFor: that account's id). */
+export type ServedOn = { servedFor?: string };
+
+/**
+ * Whether an owner's publication or reader answers this request: on an account's custom domain only that
+ * account's do (as /p/<slug> there), on the app's own address every one.
+ */
+export const servedHere = (on: ServedOn, ownerId: string) => on.servedFor === undefined || on.servedFor === ownerId;
 
 const appHostOf = (appUrl: string) => new URL(appUrl).hostname.toLowerCase();
 

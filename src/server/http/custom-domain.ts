@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Deps } from '../context';
 import type { AppEnv } from './types';
-import { domainOwner } from '../domains/custom-domains';
+import { domainOwner, requestHost } from '../domains/custom-domains';
 import { findBySlug } from '../subscribers/slug';
 import { publicForm } from '../readers/forms';
 import { errorResponse } from './error-response';
@@ -52,7 +52,8 @@ export function customDomainGate(deps: Deps): MiddlewareHandler<AppEnv> {
     // the URL parsed only when there is none (a request built in-process).
     const raw = c.req.header('host');
     if (raw !== undefined && raw === appHostHeader) return next();
-    const host = (raw ?? new URL(c.req.url).host).toLowerCase().replace(/:\d+$/, '');
+    // Normalised as a saved host is: `news.example.com.` or `NEWS.example.com:443` is the account's domain too.
+    const host = requestHost(raw ?? new URL(c.req.url).host);
     if (host === appHost && raw !== undefined) appHostHeader = raw;
     if (!host || host === appHost) return next();
     const owner = await domainOwner(deps.db, host);

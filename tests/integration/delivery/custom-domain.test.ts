@@ -7,11 +7,13 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
-import { outbox } from '../../../db/schema';
+import { outbox, subscribers } from '../../../db/schema';
 import { DOMAIN_MSG } from '../../../src/server/domains/custom-domains';
 import { ensureSlug } from '../../../src/server/subscribers/slug';
 import { startJobWorker, type JobWorker } from '../../../src/server/jobs/worker';
 import { jobHandlers } from '../../../src/server/job-handlers';
+import { unsubscribeToken } from '../../../src/server/delivery/unsubscribe';
+import { preferencesToken } from '../../../src/server/readers/preferences';
 import { addSubscribers, newId, readyPublication } from './send-support';
 
 const workers: JobWorker[] = [];
@@ -28,6 +30,17 @@ async function enterprise(h: Harness, email = 'owner@harbour.example') {
 
 const trpcGet = (h: Harness, host: string, proc: string, input: unknown) =>
   h.app.request(`http://${host}/api/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`);
+
+/** A reader's page on the domain posting one of its calls (its own origin, as the browser sends it). */
+const trpcPost = (h: Harness, host: string, proc: string, input: unknown) =>
+  h.app.request(`http://${host}/api/trpc/${proc}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `https://${host}` },
+    body: JSON.stringify(input),
+  });
+
+const statusOf = async (h: Harness, id: string) =>
+  (await h.db.select({ status: subscribers.status }).from(subscribers).where(eq(subscribers.id, id)))[0]?.status;
 
 describe('custom domains', () => {
   it('Enterprise only; the host is normalised; invalid hosts and the app’s own are refused; one host per account', async () => {
@@ -113,5 +126,75 @@ describe('custom domains', () => {
     expect((await h.app.request(`http://${HOST}/p/${otherSlug}/feed.xml`)).status).toBe(404);
     expect((await h.app.request(`http://localhost/p/${otherSlug}/feed.xml`)).status).toBe(200);
     expect((await h.app.request('http://unknown.example/api/auth/check')).status).not.toBe(404);
+  });
+
+  it('a trailing dot, capitals or a port in Host name the same domain: the app is not served there either', async () => {
+    const h = await harnessWithAdmin();
+    const { api } = await enterprise(h);
+    await api.domains.set({ host: HOST });
+    for (const host of [`${HOST}.`, `${HOST.toUpperCase()}.:8443`, `${HOST}..`]) {
+      const dash = await h.app.request(`http://${host}/dashboard`);
+      expect(dash.status, host).toBe(302);
+      expect(dash.headers.get('location'), host).toBe('http://localhost:3000/dashboard');
+      expect((await trpcGet(h, host, 'user.get', undefined)).status, host).toBe(404);
+      expect((await h.app.request(`http://${host}/api/auth/check`)).status, host).toBe(404);
+    }
+    // The same as the reverse proxy passes it on, in the Host header.
+    expect((await h.app.request('http://localhost/api/auth/check', { headers: { host: `${HOST}.` } })).status).toBe(404);
+  });
+
+  it('on the domain, the readers’ calls answer for the account’s own publications and readers only', async () => {
+    const h = await harnessWithAdmin();
+    const { user, api } = await enterprise(h);
+    await api.domains.set({ host: HOST });
+    const own = await readyPublication(h, user, 'Harbour Notes');
+    const ownSlug = await ensureSlug(h.db, own.id);
+    const [ownReader] = await addSubscribers(h, own.id, 1, { prefix: 'own' });
+    const other = await h.insertUser({ email: 'other@example.com', planType: 'professional', verified: true });
+    const otherPub = await readyPublication(h, other, 'Other News');
+    const otherSlug = await ensureSlug(h.db, otherPub.id);
+    const [otherReader] = await addSubscribers(h, otherPub.id, 1, { prefix: 'other' });
+    // A pending reader of the other publication, with the confirmation link mailed to them.
+    await h.caller().subscribers.signup({ slug: otherSlug, email: 'pending@example.com', name: '' });
+    const [confirmation] = await h.db.select().from(outbox).where(eq(outbox.toAddress, 'pending@example.com'));
+    const confirmToken = /confirm\?token=([\w-]+)/.exec(confirmation!.text)![1]!;
+    const [pending] = await h.db.select().from(subscribers).where(eq(subscribers.email, 'pending@example.com'));
+
+    // The account's own: answered on its domain.
+    expect((await trpcGet(h, HOST, 'subscribers.publicPage', { slug: ownSlug })).status).toBe(200);
+    expect((await trpcGet(h, HOST, 'sends.archive', { slug: ownSlug })).status).toBe(200);
+    expect((await trpcGet(h, HOST, 'sends.unsubscribeInfo', { token: unsubscribeToken(h.env.APP_SECRET, ownReader!.id, '') })).status).toBe(200);
+    expect((await trpcGet(h, HOST, 'preferences.get', { token: preferencesToken(h.env.APP_SECRET, ownReader!.id) })).status).toBe(200);
+
+    // Another account's publication and readers: as unknown as a slug or a link that does not exist.
+    expect((await trpcGet(h, HOST, 'subscribers.publicPage', { slug: otherSlug })).status).toBe(404);
+    expect((await trpcGet(h, HOST, 'sends.archive', { slug: otherSlug })).status).toBe(404);
+    expect((await trpcPost(h, HOST, 'subscribers.signup', { slug: otherSlug, email: 'new@example.com', name: '' })).status).toBe(404);
+    expect(await h.db.select().from(outbox).where(eq(outbox.toAddress, 'new@example.com'))).toHaveLength(0);
+    expect((await trpcPost(h, HOST, 'subscribers.confirm', { slug: otherSlug, token: confirmToken })).status).toBe(400);
+    expect(await statusOf(h, pending!.id)).toBe('pending');
+    const leave = unsubscribeToken(h.env.APP_SECRET, otherReader!.id, '');
+    expect((await trpcGet(h, HOST, 'sends.unsubscribeInfo', { token: leave })).status).toBe(400);
+    const oneClick = await h.app.request(`http://${HOST}/u/${leave}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(400);
+    const prefs = preferencesToken(h.env.APP_SECRET, otherReader!.id);
+    expect((await trpcGet(h, HOST, 'preferences.get', { token: prefs })).status).toBe(404);
+    expect((await trpcPost(h, HOST, 'preferences.save', { token: prefs, frequency: 'weekly' })).status).toBe(404);
+    expect((await trpcPost(h, HOST, 'preferences.unsubscribe', { token: prefs })).status).toBe(404);
+    expect(await statusOf(h, otherReader!.id)).toBe('active');
+
+    // On the app's own address they all answer, as before.
+    expect((await trpcGet(h, 'localhost', 'subscribers.publicPage', { slug: otherSlug })).status).toBe(200);
+    expect((await trpcGet(h, 'localhost', 'sends.unsubscribeInfo', { token: leave })).status).toBe(200);
+    const confirmed = await h.app.request('http://localhost/api/trpc/subscribers.confirm', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({ slug: otherSlug, token: confirmToken }),
+    });
+    expect(confirmed.status).toBe(200);
   });
 });
