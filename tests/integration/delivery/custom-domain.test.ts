@@ -1,9 +1,11 @@
-// Custom domains (white-label, Enterprise): who may set one and which hosts are refused; two accounts
-// claiming one host at once (one wins); requests for the host reach only that account's readers' pages
-// and public calls, with links on the host, while sign-in and the app redirect to APP_URL; mailed links
-// (confirmation, web version, unsubscribe, tracked clicks) are built on it.
+// Custom domains (white-label, Enterprise): who may set one and which hosts are refused; a domain is
+// used only once its TXT record (on a loopback name server) proves the account holds it, a claim serves
+// nothing and keeps nobody out, and two accounts proving one host at once (one wins); requests for the
+// host reach only that account's readers' pages and public calls, with links on the host, while sign-in
+// and the app redirect to APP_URL; mailed links (confirmation, web version, unsubscribe, tracked clicks)
+// are built on it; a host written with a trailing dot or a port is the same host.
 // @postgres
-import { describe, it, expect, afterEach } from 'vitest';
+import { describe, it, expect, afterEach, beforeAll, afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
@@ -14,12 +16,22 @@ import { startJobWorker, type JobWorker } from '../../../src/server/jobs/worker'
 import { jobHandlers } from '../../../src/server/job-handlers';
 import { unsubscribeToken } from '../../../src/server/delivery/unsubscribe';
 import { preferencesToken } from '../../../src/server/readers/preferences';
+import { proveDomain } from '../../helpers/custom-domain';
+import { startDnsServer, type DnsServer } from '../../helpers/dns-server';
 import { addSubscribers, newId, readyPublication } from './send-support';
 
 const workers: JobWorker[] = [];
 afterEach(async () => {
   while (workers.length) await workers.pop()!.stop();
 });
+
+let dns: DnsServer;
+beforeAll(async () => {
+  dns = await startDnsServer();
+});
+afterAll(() => dns.close());
+/** A harness whose custom-domain check asks the loopback name server. */
+const harness = (env: Record<string, string> = {}) => harnessWithAdmin({ env: { DOMAIN_DNS_SERVERS: dns.address, ...env } });
 
 const HOST = 'news.harbour.example';
 
@@ -44,33 +56,100 @@ const statusOf = async (h: Harness, id: string) =>
 
 describe('custom domains', () => {
   it('Enterprise only; the host is normalised; invalid hosts and the app’s own are refused; one host per account', async () => {
-    const h = await harnessWithAdmin({ env: { APP_URL: 'https://app.curated.example' } });
+    const h = await harness({ APP_URL: 'https://app.curated.example' });
     const { api } = await enterprise(h);
-    expect(await api.domains.get()).toMatchObject({ host: null, target: 'app.curated.example', allowed: true });
-    expect(await api.domains.set({ host: 'https://News.Harbour.Example/' })).toMatchObject({ host: HOST });
-    expect(await api.domains.set({ host: 'letters.harbour.example' })).toMatchObject({ host: 'letters.harbour.example' });
+    expect(await api.domains.get()).toMatchObject({ host: null, pending: null, target: 'app.curated.example', allowed: true });
+    expect(await api.domains.set({ host: 'https://News.Harbour.Example./' })).toMatchObject({ host: null, pending: { host: HOST } });
+    expect(await api.domains.set({ host: 'letters.harbour.example' })).toMatchObject({ host: null, pending: { host: 'letters.harbour.example' } });
     for (const bad of ['harbour', 'news.harbour.example/path', 'http://10.0.0.1', 'news_harbour.example', 'a'.repeat(64) + '.example'])
       await expectStatus(api.domains.set({ host: bad }), 400, DOMAIN_MSG.invalid);
     await expectStatus(api.domains.set({ host: 'App.Curated.Example' }), 400, DOMAIN_MSG.appHost);
     const pro = await h.insertUser({ email: 'pro@example.com', planType: 'professional', verified: true });
     await expectStatus(h.caller(pro).domains.set({ host: 'pro.example.com' }), 403, DOMAIN_MSG.needsPlan);
-    expect(await api.domains.remove()).toMatchObject({ host: null });
+    await expectStatus(h.caller(pro).domains.verify(), 403, DOMAIN_MSG.needsPlan);
+    await expectStatus(h.caller().domains.verify(), 401);
+    expect(await api.domains.remove()).toMatchObject({ host: null, pending: null });
+    await expectStatus(api.domains.verify(), 412, DOMAIN_MSG.noClaim);
   });
 
-  it('two accounts claiming one host at once: exactly one gets it, the other is told it is taken', async () => {
-    const h = await harnessWithAdmin();
+  it('a claim serves nothing and keeps nobody out: the domain is used once its TXT record proves the account holds it', async () => {
+    const h = await harness();
+    const squatter = await enterprise(h, 'squatter@example.com');
+    const owner = await enterprise(h);
+    const pub = await readyPublication(h, owner.user, 'Harbour Notes');
+    const slug = await ensureSlug(h.db, pub.id);
+
+    // Claimed first by an account that does not hold the domain; the owner can still claim it.
+    const squat = await squatter.api.domains.set({ host: HOST });
+    const claim = await owner.api.domains.set({ host: HOST });
+    const record = claim.pending!.record;
+    expect(record.name).toBe(`_newsletter-verify.${HOST}`);
+    expect(record.value).toMatch(/^newsletter-verify=[\w-]{22}$/);
+    expect(squat.pending!.record.value).not.toBe(record.value);
+
+    // Not proved: nothing of any account is served on it, and mailed links stay on APP_URL.
+    const page = await h.app.request(`http://${HOST}/p/${slug}?x=1`);
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe(`http://localhost:3000/p/${slug}?x=1`);
+    expect((await trpcGet(h, HOST, 'subscribers.publicPage', { slug })).status).toBe(404);
+    await h.caller().subscribers.signup({ slug, email: 'early@example.com', name: '' });
+    const [early] = await h.db.select().from(outbox).where(eq(outbox.toAddress, 'early@example.com'));
+    expect(early!.text).toContain(`http://localhost:3000/p/${slug}/confirm?token=`);
+
+    // The check: nothing published, a record of another value, a failing name server, then the owner's record.
+    await expectStatus(owner.api.domains.verify(), 412, DOMAIN_MSG.noRecord(record.name));
+    dns.setTxt(record.name, ['v=something-else']);
+    await expectStatus(owner.api.domains.verify(), 412, DOMAIN_MSG.wrongRecord(record.name));
+    dns.fail(record.name);
+    await expectStatus(owner.api.domains.verify(), 502, DOMAIN_MSG.dnsFailed(record.name, 'ESERVFAIL'));
+    dns.setTxt(record.name, ['v=something-else', record.value]);
+    await expectStatus(squatter.api.domains.verify(), 412, DOMAIN_MSG.wrongRecord(record.name));
+    expect(await owner.api.domains.verify()).toMatchObject({ host: HOST, pending: null });
+    expect(dns.asked).toContain(record.name);
+
+    // Proved: the owner's pages are served there and links use it; the squatter can neither claim nor prove it.
+    expect((await h.app.request(`http://${HOST}/p/${slug}/feed.xml`)).status).toBe(200);
+    await h.caller().subscribers.signup({ slug, email: 'later@example.com', name: '' });
+    const [later] = await h.db.select().from(outbox).where(eq(outbox.toAddress, 'later@example.com'));
+    expect(later!.text).toContain(`https://${HOST}/p/${slug}/confirm?token=`);
+    await expectStatus(squatter.api.domains.set({ host: HOST }), 409, DOMAIN_MSG.taken);
+    dns.setTxt(record.name, [squat.pending!.record.value]);
+    await expectStatus(squatter.api.domains.verify(), 409, DOMAIN_MSG.taken);
+
+    // A change of domain keeps the proven one in use until the new one is proved.
+    const next = await owner.api.domains.set({ host: 'letters.harbour.example' });
+    expect(next).toMatchObject({ host: HOST, pending: { host: 'letters.harbour.example' } });
+    expect((await h.app.request(`http://${HOST}/p/${slug}/feed.xml`)).status).toBe(200);
+    dns.setTxt(next.pending!.record.name, [next.pending!.record.value]);
+    expect(await owner.api.domains.verify()).toMatchObject({ host: 'letters.harbour.example', pending: null });
+    expect((await h.app.request(`http://letters.harbour.example/p/${slug}/feed.xml`)).status).toBe(200);
+    // The old host is now only the squatter's claim again: it serves nothing.
+    expect((await h.app.request(`http://${HOST}/p/${slug}/feed.xml`)).status).toBe(302);
+    expect((await trpcGet(h, HOST, 'user.get', undefined)).status).toBe(404);
+  });
+
+  it('two accounts proving one host at once (both records published): exactly one gets it, the other is told it is taken', async () => {
+    const h = await harness();
     const a = await enterprise(h, 'a@example.com');
     const b = await enterprise(h, 'b@example.com');
-    const results = await Promise.allSettled([a.api.domains.set({ host: HOST }), b.api.domains.set({ host: HOST })]);
+    const host = 'race.harbour.example';
+    const claims = [await a.api.domains.set({ host }), await b.api.domains.set({ host })];
+    dns.setTxt(
+      claims[0]!.pending!.record.name,
+      claims.map((c) => c.pending!.record.value),
+    );
+    const results = await Promise.allSettled([a.api.domains.verify(), b.api.domains.verify()]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect((refused.reason as Error).message).toBe(DOMAIN_MSG.taken);
+    const winner = results[0]!.status === 'fulfilled' ? a : b;
+    expect((await winner.api.domains.get()).host).toBe(host);
   });
 
   it('serves the account’s readers’ pages on its host with links on it; the app and other accounts’ pages are not served there', async () => {
     const h = await harnessWithAdmin();
     const { user, api } = await enterprise(h);
-    await api.domains.set({ host: HOST });
+    await proveDomain(h, user, HOST);
     const pub = await readyPublication(h, user, 'Harbour Notes');
     const slug = await ensureSlug(h.db, pub.id);
     const [reader] = await addSubscribers(h, pub.id, 1);
@@ -130,8 +209,8 @@ describe('custom domains', () => {
 
   it('a trailing dot, capitals or a port in Host name the same domain: the app is not served there either', async () => {
     const h = await harnessWithAdmin();
-    const { api } = await enterprise(h);
-    await api.domains.set({ host: HOST });
+    const { user } = await enterprise(h);
+    await proveDomain(h, user, HOST);
     for (const host of [`${HOST}.`, `${HOST.toUpperCase()}.:8443`, `${HOST}..`]) {
       const dash = await h.app.request(`http://${host}/dashboard`);
       expect(dash.status, host).toBe(302);
@@ -145,8 +224,8 @@ describe('custom domains', () => {
 
   it('on the domain, the readers’ calls answer for the account’s own publications and readers only', async () => {
     const h = await harnessWithAdmin();
-    const { user, api } = await enterprise(h);
-    await api.domains.set({ host: HOST });
+    const { user } = await enterprise(h);
+    await proveDomain(h, user, HOST);
     const own = await readyPublication(h, user, 'Harbour Notes');
     const ownSlug = await ensureSlug(h.db, own.id);
     const [ownReader] = await addSubscribers(h, own.id, 1, { prefix: 'own' });
