@@ -64,6 +64,9 @@ export function customDomainGate(deps: Deps): MiddlewareHandler<AppEnv> {
     // A domain claimed and not proved serves nothing of any account: its requests go to APP_URL (links
     // mailed on it before keep working there) and its calls are not answered.
     if (owner === null) {
+      // A mail client's one-click unsubscribe (RFC 8058) posts once and follows no redirect; its signed
+      // token alone decides, as on APP_URL.
+      if (c.req.method === 'POST' && c.req.path.startsWith('/u/')) return next();
       if (c.req.path.startsWith('/api/')) return errorResponse(c, new AppError('NOT_FOUND', MSG.notFoundApi));
       return c.redirect(`${deps.env.APP_URL}${c.req.path}${new URL(c.req.url).search}`, SAFE.has(c.req.method) ? 302 : 307);
     }

@@ -95,6 +95,15 @@ describe('custom domains', () => {
     await h.caller().subscribers.signup({ slug, email: 'early@example.com', name: '' });
     const [early] = await h.db.select().from(outbox).where(eq(outbox.toAddress, 'early@example.com'));
     expect(early!.text).toContain(`http://localhost:3000/p/${slug}/confirm?token=`);
+    // Except a mail client's one-click unsubscribe from a link mailed on it before, which follows no redirect.
+    const [reader] = await addSubscribers(h, pub.id, 1);
+    const oneClick = await h.app.request(`http://${HOST}/u/${unsubscribeToken(h.env.APP_SECRET, reader!.id, '')}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await statusOf(h, reader!.id)).toBe('unsubscribed');
 
     // The check: nothing published, a record of another value, a failing name server, then the owner's record.
     await expectStatus(owner.api.domains.verify(), 412, DOMAIN_MSG.noRecord(record.name));
