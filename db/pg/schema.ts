@@ -52,6 +52,7 @@ export const {
   serverProcesses,
   customThemes,
   customDomains,
+  customDomainClaims,
   apiKeys,
   apiRequests,
   apiIdempotency,

@@ -55,6 +55,7 @@ export const rateLimits = pick('rateLimits');
 export const serverProcesses = pick('serverProcesses');
 export const customThemes = pick('customThemes');
 export const customDomains = pick('customDomains');
+export const customDomainClaims = pick('customDomainClaims');
 export const apiKeys = pick('apiKeys');
 export const apiRequests = pick('apiRequests');
 export const apiIdempotency = pick('apiIdempotency');

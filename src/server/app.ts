@@ -31,6 +31,7 @@ import { webFontFile } from './newsletter/web-fonts';
 import { blogShell, sitemapXml } from './blog/public-pages';
 import { readerShell } from './subscribers/reader-shell';
 import { customDomainGate } from './http/custom-domain';
+import { requestHost } from './domains/custom-domains';
 import { onboardingRest } from './rest/onboarding';
 import { v1Api } from './rest/v1/handler';
 import { teamRest } from './rest/team';
@@ -63,7 +64,7 @@ function remoteAddress(c: Context<AppEnv>): string {
 
 const originHost = (origin: string) => {
   try {
-    return new URL(origin).hostname.toLowerCase();
+    return requestHost(new URL(origin).host);
   } catch {
     return '';
   }
@@ -202,8 +203,9 @@ export function createApp(deps: Deps, opts: AppOptions = {}) {
     app.get('*', async (c) => {
       // /blog and its posts are known to the server: their title and meta tags for crawlers, and a 404 for a post that is not published.
       // A white-label publication's readers' pages name the publication only, even before the client runs.
-      const reader = await readerShell(deps.db, c.req.path, indexHtml, deps.now());
-      if (reader) return c.html(reader, 200, { 'Cache-Control': 'no-cache' });
+      const servedFor = c.get('customDomain')?.userId;
+      const reader = await readerShell(deps, { path: c.req.path, token: c.req.query('token'), servedFor }, indexHtml);
+      if (reader) return c.html(reader, !isClientRoute || isClientRoute(c.req.path) ? 200 : 404, { 'Cache-Control': 'no-cache' });
       const page = (await blogShell(deps.db, deps.env.APP_URL, c.req.path, indexHtml)) ?? {
         html: indexHtml,
         status: !isClientRoute || isClientRoute(c.req.path) ? 200 : 404,

@@ -65,6 +65,8 @@ export interface Context extends Deps {
   resHeaders: Headers;
   /** The public API key the request was made with (rest/v1); absent for a browser session. */
   apiKey?: { id: string; scope: 'read' | 'write' };
+  /** The account whose custom domain the request came on: only its publications and readers answer there. */
+  servedFor?: string;
 }
 
 /** The context of a signed-in procedure (after protectedProcedure's check). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 
 const positiveInt = (name: string) => `${name} must be a whole number above 0`;
 const intFrom = (name: string, def: number) =>
@@ -19,6 +20,19 @@ function hasHost(v: string) {
   } catch {
     return false;
   }
+}
+
+/** DOMAIN_DNS_SERVERS's entries. */
+export const dnsServerList = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function isDnsServer(entry: string): boolean {
+  const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry) ?? /^([\d.]+)(?::(\d{1,5}))?$/.exec(entry) ?? /^([0-9a-f:]+)()$/i.exec(entry);
+  if (!m || net.isIP(m[1]!) === 0) return false;
+  return !m[2] || (Number(m[2]) > 0 && Number(m[2]) < 65536);
 }
 
 const envSchema = z.object({
@@ -60,6 +74,14 @@ const envSchema = z.object({
   /** Requests per minute per public API key (429 with Retry-After beyond). */
   API_RATE_LIMIT_PER_MINUTE: intFrom('API_RATE_LIMIT_PER_MINUTE', 600),
   FETCH_ALLOW_HOSTS: z.string().default(''),
+  /** Name servers the custom-domain check asks for its TXT record (`ip` or `ip:port`, `[v6]:port`, comma-separated); unset: the system's. */
+  DOMAIN_DNS_SERVERS: z
+    .string()
+    .default('')
+    .refine(
+      (v) => dnsServerList(v).every(isDnsServer),
+      'DOMAIN_DNS_SERVERS must list name server addresses, e.g. 1.1.1.1,8.8.8.8:53 or [2606:4700:4700::1111]:53',
+    ),
   FEED_FRESHNESS_MINUTES: intFrom('FEED_FRESHNESS_MINUTES', 15),
   /**
    * SQLite: seconds a claimed job stays a worker's without a heartbeat; a crashed process's sends resume

@@ -69,6 +69,8 @@ export const locks = {
    * to decide whether to delete it) and a Stripe event write them one after the other.
    */
   subscriptionOf: (t: Tx, userId: string) => lockFor(t, `subscription:${userId}`),
+  /** A custom domain's host: claimed only while no other account has proved it, proved by one account. */
+  customDomain: (t: Tx, host: string) => lockFor(t, `custom-domain:${host}`),
   /** An owner's (or, null, the system's) mail providers: one per priority. */
   mailProviders: (t: Tx, ownerId: string | null) => lockFor(t, `mail-providers:${ownerId ?? 'system'}`),
 };

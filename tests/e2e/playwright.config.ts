@@ -81,6 +81,8 @@ export default defineConfig({
         FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.WORKFLOW_FIXTURE_PORT ?? 3191},127.0.0.1:${PORT + 8},127.0.0.1:${PORT + 9}`,
         // The integrations e2e serves its fake Brevo/Mailchimp/MailerLite/beehiiv APIs on this port (integrations.spec.ts).
         INTEGRATIONS_API_BASE: `http://127.0.0.1:${PORT + 7}`,
+        // The custom-domain e2e publishes its TXT records on a loopback name server, UDP PORT + 12 (custom-domain.spec.ts).
+        DOMAIN_DNS_SERVERS: `127.0.0.1:${PORT + 12}`,
       },
     },
     {

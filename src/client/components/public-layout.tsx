@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { buttonClass } from './ui/button';
+import { servedWhiteLabel } from '../lib/white-label';
 
 export function PublicHeader({ showNav = true }: { showNav?: boolean }) {
   return (
@@ -98,7 +99,7 @@ export interface ReaderBrand {
 }
 
 export function ReaderLayout({ brand, children }: { brand: ReaderBrand | undefined; children: ReactNode }) {
-  if (brand && !brand.whiteLabel) return <PublicLayout>{children}</PublicLayout>;
+  if (brand && !brand.whiteLabel && !servedWhiteLabel()) return <PublicLayout>{children}</PublicLayout>;
   return (
     <div className="flex min-h-screen flex-col" style={brand?.color ? { borderTop: `4px solid ${brand.color}` } : undefined}>
       <header className="border-b border-zinc-200/70 dark:border-zinc-800/70">

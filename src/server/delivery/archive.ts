@@ -1,7 +1,7 @@
 // The web archive: every sent issue has a public page (/p/<slug>/issues/<id>, the web version without
 // per-reader parts) and each publication an RSS feed of its issues (/p/<slug>/feed.xml).
 import { whiteLabelOf } from '../user/plan';
-import { publicBaseFor } from '../domains/custom-domains';
+import { publicBaseFor, servedHere, type ServedOn } from '../domains/custom-domains';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../context';
 import type { Db } from '../db';
@@ -39,11 +39,11 @@ async function publicSends(db: Db, publicationId: string, limit: number) {
 
 /** The public list for /p/<slug>; null when no publication has that address. */
 export async function listArchive(
-  deps: Pick<Deps, 'db' | 'env'>,
+  deps: Pick<Deps, 'db' | 'env'> & ServedOn,
   slug: string,
 ): Promise<{ name: string; whiteLabel: boolean; entries: ArchiveEntry[] } | null> {
   const pub = await findBySlug(deps.db, slug);
-  if (!pub) return null;
+  if (!pub || !servedHere(deps, pub.userId)) return null;
   const entries = (await publicSends(deps.db, pub.id, 100)).map((s) => ({
     id: s.id,
     subject: s.subject,

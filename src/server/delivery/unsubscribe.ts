@@ -9,6 +9,7 @@ import { tx, type DbOrTx } from '../db';
 import { mailEvents, publications, subscribers } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
 import { recordReaderEvent } from '../readers/events';
+import { servedHere, type ServedOn } from '../domains/custom-domains';
 
 const PURPOSE = 'unsubscribe';
 
@@ -49,19 +50,20 @@ const maskEmail = (email: string) => {
   return `${local.slice(0, 2)}${'•'.repeat(Math.max(1, Math.min(6, local.length - 2)))}@${domain}`;
 };
 
-async function lookup(db: DbOrTx, parsed: NonNullable<ReturnType<typeof parse>>) {
+/** The token's reader; on a custom domain, only when the domain's account is theirs. */
+async function lookup(db: DbOrTx, on: ServedOn, parsed: NonNullable<ReturnType<typeof parse>>) {
   const [row] = await db
     .select({ sub: subscribers, publicationName: publications.name, userId: publications.userId, workflowData: publications.workflowData })
     .from(subscribers)
     .innerJoin(publications, eq(publications.id, subscribers.publicationId))
     .where(eq(subscribers.id, parsed.subscriberId));
-  return row ? { ...row, sendId: parsed.sendId } : null;
+  return row && servedHere(on, row.userId) ? { ...row, sendId: parsed.sendId } : null;
 }
 
 /** What the unsubscribe page shows; null for a forged token or a subscriber since deleted. */
-export async function unsubscribeInfo(deps: Pick<Deps, 'db' | 'env'>, token: string): Promise<UnsubscribeInfo | null> {
+export async function unsubscribeInfo(deps: Pick<Deps, 'db' | 'env'> & ServedOn, token: string): Promise<UnsubscribeInfo | null> {
   const parsed = parse(deps.env.APP_SECRET, token);
-  const found = parsed && (await lookup(deps.db, parsed));
+  const found = parsed && (await lookup(deps.db, deps, parsed));
   if (!found) return null;
   return {
     publicationName: found.publicationName,
@@ -73,7 +75,7 @@ export async function unsubscribeInfo(deps: Pick<Deps, 'db' | 'env'>, token: str
 
 /** Unsubscribes the token's subscriber; null when the token is not valid. */
 export async function unsubscribe(
-  deps: Pick<Deps, 'db' | 'env' | 'now' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'env' | 'now' | 'queue'> & ServedOn,
   token: string,
   via: 'one-click' | 'page' | 'preferences',
 ): Promise<UnsubscribeInfo | null> {
@@ -82,7 +84,7 @@ export async function unsubscribe(
   const now = deps.now();
   // The subscriber's status is read in the transaction that changes it.
   const found = await tx(deps.db, async (t) => {
-    const row = await lookup(t, parsed);
+    const row = await lookup(t, deps, parsed);
     if (!row) return null;
     if (row.sub.status === 'active' || row.sub.status === 'pending') {
       await t

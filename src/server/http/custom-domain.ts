@@ -1,12 +1,13 @@
 // Requests for an account's custom domain (white-label): they reach that account's readers' pages only
 // (signup, confirmation, the archive and its RSS, unsubscribe, tracked links, images, the client's
 // static files and the public calls those pages make). Any other page is redirected to APP_URL, so
-// sign-in and the app live there alone; any other call is a 404. Hosts that are not a custom domain
-// (APP_URL's, or another name of the same server in development) pass untouched.
+// sign-in and the app live there alone; any other call is a 404. A domain only claimed (not proved by
+// its DNS record) is redirected as a whole. Hosts no account named (APP_URL's, or another name of the
+// same server in development) pass untouched.
 import type { MiddlewareHandler } from 'hono';
 import type { Deps } from '../context';
 import type { AppEnv } from './types';
-import { domainOwner } from '../domains/custom-domains';
+import { domainUse, requestHost } from '../domains/custom-domains';
 import { findBySlug } from '../subscribers/slug';
 import { publicForm } from '../readers/forms';
 import { errorResponse } from './error-response';
@@ -25,6 +26,7 @@ export const READER_PROCEDURES = new Set([
   'preferences.unsubscribe',
 ]);
 
+const SAFE = new Set(['GET', 'HEAD']);
 const READER_PAGE = /^\/p\/([^/]+)(?:\/(?:confirm|feed\.xml|issues\/[^/]+))?\/?$/;
 const FORM_PAGE = /^\/f\/([^/]+)$/;
 const OPEN_PREFIXES = ['/assets/', '/u/', '/t/', '/media/', '/fonts/', '/preferences/'];
@@ -52,11 +54,22 @@ export function customDomainGate(deps: Deps): MiddlewareHandler<AppEnv> {
     // the URL parsed only when there is none (a request built in-process).
     const raw = c.req.header('host');
     if (raw !== undefined && raw === appHostHeader) return next();
-    const host = (raw ?? new URL(c.req.url).host).toLowerCase().replace(/:\d+$/, '');
+    // Normalised as a saved host is: `news.example.com.` or `NEWS.example.com:443` is the account's domain too.
+    const host = requestHost(raw ?? new URL(c.req.url).host);
     if (host === appHost && raw !== undefined) appHostHeader = raw;
     if (!host || host === appHost) return next();
-    const owner = await domainOwner(deps.db, host);
-    if (!owner) return next();
+    const use = await domainUse(deps.db, host);
+    if (!use) return next();
+    const owner = use.userId;
+    // A domain claimed and not proved serves nothing of any account: its requests go to APP_URL (links
+    // mailed on it before keep working there) and its calls are not answered.
+    if (owner === null) {
+      // A mail client's one-click unsubscribe (RFC 8058) posts once and follows no redirect; its signed
+      // token alone decides, as on APP_URL.
+      if (c.req.method === 'POST' && c.req.path.startsWith('/u/')) return next();
+      if (c.req.path.startsWith('/api/')) return errorResponse(c, new AppError('NOT_FOUND', MSG.notFoundApi));
+      return c.redirect(`${deps.env.APP_URL}${c.req.path}${new URL(c.req.url).search}`, SAFE.has(c.req.method) ? 302 : 307);
+    }
     c.set('deps', deps);
     c.set('customDomain', { host, userId: owner });
 

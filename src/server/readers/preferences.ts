@@ -15,6 +15,7 @@ import { readerBrandOf, type ReaderBrand } from '../subscribers/reader-brand';
 import { findOwned } from '../publications/publications';
 import { unsubscribe, unsubscribeToken } from '../delivery/unsubscribe';
 import { MAX_TOPICS, READERS_MSG, type ReaderFormat, type ReaderFrequency } from '../../shared/schemas/readers';
+import { servedHere, type ServedOn } from '../domains/custom-domains';
 
 const PURPOSE = 'preferences';
 export const PAUSE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -30,9 +31,10 @@ export const preferencesToken = (appSecret: string, subscriberId: string) => sig
 export const preferencesUrl = (deps: Pick<Deps, 'env'>, base: string, subscriberId: string) =>
   `${base}/preferences/${preferencesToken(deps.env.APP_SECRET, subscriberId)}`;
 
-type PrefDeps = Pick<Deps, 'db' | 'env' | 'now'>;
+type PrefDeps = Pick<Deps, 'db' | 'env' | 'now'> & ServedOn;
 
-async function readerOf(db: DbOrTx, appSecret: string, token: string) {
+/** The token's reader; on a custom domain another account's reader is as unknown as a forged token. */
+async function readerOf(db: DbOrTx, on: ServedOn, appSecret: string, token: string) {
   const id = readToken(appSecret, PURPOSE, token);
   if (!id) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
   const [row] = await db
@@ -40,7 +42,7 @@ async function readerOf(db: DbOrTx, appSecret: string, token: string) {
     .from(subscribers)
     .innerJoin(publications, eq(publications.id, subscribers.publicationId))
     .where(eq(subscribers.id, id));
-  if (!row) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
+  if (!row || !servedHere(on, row.userId)) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
   return row;
 }
 
@@ -93,7 +95,7 @@ async function view(deps: PrefDeps, row: Awaited<ReturnType<typeof readerOf>>): 
 
 /** What the preference page shows; a forged, altered or stale token is refused with READERS_MSG.preferencesLink. */
 export async function getPreferences(deps: PrefDeps, token: string): Promise<ReaderPreferences> {
-  return view(deps, await readerOf(deps.db, deps.env.APP_SECRET, token));
+  return view(deps, await readerOf(deps.db, deps, deps.env.APP_SECRET, token));
 }
 
 export interface PreferencesChange {
@@ -112,7 +114,7 @@ export async function savePreferences(deps: PrefDeps, input: PreferencesChange):
   const id = readToken(deps.env.APP_SECRET, PURPOSE, input.token);
   if (!id) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
   await tx(deps.db, async (t) => {
-    const row = await readerOf(t, deps.env.APP_SECRET, input.token);
+    const row = await readerOf(t, deps, deps.env.APP_SECRET, input.token);
     const sub = row.sub;
     if (sub.status !== 'active') throw new AppError('BAD_REQUEST', PREFERENCES_MSG.notSubscribed);
     const changed: Record<string, unknown> = {};

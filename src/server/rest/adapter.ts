@@ -34,6 +34,7 @@ export function requestContext(c: HonoContext<AppEnv>, resHeaders = new Headers(
     userAgent: c.req.header('user-agent'),
     resHeaders,
     apiKey,
+    servedFor: c.get('customDomain')?.userId,
   });
 }
 

@@ -17,7 +17,8 @@ export const publicDeliveryRest = new Hono<AppEnv>()
     const body = await formFields(c.req);
     // RFC 8058: the mail client posts "List-Unsubscribe=One-Click" and reads only the status.
     const oneClick = body['List-Unsubscribe'] === 'One-Click';
-    const done = await unsubscribe(c.get('deps'), token, oneClick ? 'one-click' : 'page');
+    // On a custom domain only that account's readers can leave through it (as its pages show only them).
+    const done = await unsubscribe({ ...c.get('deps'), servedFor: c.get('customDomain')?.userId }, token, oneClick ? 'one-click' : 'page');
     if (oneClick) return done ? c.text('Unsubscribed', 200) : c.text('Invalid unsubscribe link', 400);
     return c.redirect(pageFor(token, done ? '&done=1' : ''), 303);
   })

@@ -1,29 +1,90 @@
-// The app shell of a white-label publication's readers' pages (/p/<slug>, /p/<slug>/confirm): its title
-// and description name the publication only, so nothing of the product shows before the client runs
-// (link previews, crawlers, the tab). Null for other paths and for publications that carry the product's name.
-import type { Db } from '../db';
+// The app shell of a white-label publication's readers' pages (/p/<slug>, /p/<slug>/confirm, the
+// unsubscribe page of a reader's link, the preference page): its head names the publication only —
+// title, description, and its logo (or no icon) in place of the product's — so nothing of the product
+// shows before or after the client runs (link previews, crawlers, the tab). On a white-label account's
+// custom domain every shell served is so, even for a link that no longer reads. Null for other paths and
+// for publications that carry the product's name.
+import type { Deps } from '../context';
 import { escapeXml } from '../xml';
 import { whiteLabelOf } from '../user/plan';
 import { findBySlug } from './slug';
+import { readerBrandOf } from './reader-brand';
+import { unsubscribeInfo } from '../delivery/unsubscribe';
+import { getPreferences } from '../readers/preferences';
+import { servedHere } from '../domains/custom-domains';
 
 const READER_PATH = /^\/p\/([^/]+)(\/confirm)?\/?$/;
+const PREFERENCES_PATH = /^\/preferences\/([^/]+)\/?$/;
 
-export async function readerShell(db: Db, path: string, indexHtml: string, now: Date): Promise<string | null> {
-  const m = READER_PATH.exec(path);
-  if (!m) return null;
-  let slug: string;
+type ShellDeps = Pick<Deps, 'db' | 'env' | 'now'>;
+/** The request: its path, the `token` query parameter, and the account whose custom domain it came on. */
+type ShellRequest = { path: string; token?: string; servedFor?: string };
+type Head = { title: string; description: string | null; icon: string | null };
+
+const decode = (s: string) => {
   try {
-    slug = decodeURIComponent(m[1]!);
+    return decodeURIComponent(s);
   } catch {
     return null;
   }
-  const pub = await findBySlug(db, slug);
-  if (!pub || !(await whiteLabelOf(db, pub.userId, now))) return null;
-  const title = m[2] ? `Confirm your subscription to ${pub.name}` : `Subscribe to ${pub.name}`;
+};
+
+const inbox = (name: string) => `${name}: every new issue in your inbox.`;
+
+async function publicationHead(deps: ShellDeps, req: ShellRequest): Promise<Head | null | undefined> {
+  const page = READER_PATH.exec(req.path);
+  if (page) {
+    const slug = decode(page[1]!);
+    const pub = slug === null ? undefined : await findBySlug(deps.db, slug);
+    if (!pub || !servedHere(req, pub.userId)) return undefined;
+    const brand = await readerBrandOf(deps.db, pub, deps.now());
+    if (!brand.whiteLabel) return null;
+    const title = page[2] ? `Confirm your subscription to ${pub.name}` : `Subscribe to ${pub.name}`;
+    return { title, description: inbox(pub.name), icon: brand.logo?.src ?? null };
+  }
+  if (req.path === '/unsubscribe' || req.path === '/unsubscribe/') {
+    const info = req.token ? await unsubscribeInfo({ ...deps, servedFor: req.servedFor }, req.token) : null;
+    if (!info) return undefined;
+    return info.whiteLabel ? { title: 'Unsubscribe', description: `Unsubscribe from ${info.publicationName}.`, icon: info.logo?.src ?? null } : null;
+  }
+  const prefs = PREFERENCES_PATH.exec(req.path);
+  if (prefs) {
+    const token = decode(prefs[1]!);
+    const view = token ? await getPreferences({ ...deps, servedFor: req.servedFor }, token).catch(() => null) : null;
+    if (!view) return undefined;
+    return view.whiteLabel ? { title: 'Preferences', description: `Your choices for ${view.publicationName}.`, icon: view.logo?.src ?? null } : null;
+  }
+  return undefined;
+}
+
+/**
+ * Each tag of the shell that names the product, rewritten (the description removed when there is none to give),
+ * and the document marked, so the client shows no product frame even where its call fails (src/client/lib/white-label.ts).
+ */
+function withHead(indexHtml: string, head: Head): string {
   return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeXml(title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"\s*\/?>/,
-      () => `<meta name="description" content="${escapeXml(`${pub.name}: every new issue in your inbox.`)}" />`,
-    );
+    .replace(/<html([^>]*)>/, (_, attrs: string) => `<html${attrs} data-white-label>`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeXml(head.title)}</title>`)
+    .replace(/\s*<meta name="description" content="[^"]*"\s*\/?>/, () =>
+      head.description ? `\n    <meta name="description" content="${escapeXml(head.description)}" />` : '',
+    )
+    .replace(/<link rel="icon"[^>]*>/, () => `<link rel="icon" href="${head.icon ? escapeXml(head.icon) : 'data:,'}" />`);
+}
+
+const GENERIC_TITLES: [RegExp, string][] = [
+  [/^\/unsubscribe\/?$/, 'Unsubscribe'],
+  [/^\/preferences\//, 'Preferences'],
+  [/^\/p\/[^/]+\/confirm\/?$/, 'Confirm your subscription'],
+  [/^\/p\//, 'Subscribe'],
+];
+
+export async function readerShell(deps: ShellDeps, req: ShellRequest, indexHtml: string): Promise<string | null> {
+  const head = await publicationHead(deps, req);
+  if (head) return withHead(indexHtml, head);
+  // A page of the domain whose link names nothing (any more): still the account's domain, not the product's.
+  if (head === undefined && req.servedFor && (await whiteLabelOf(deps.db, req.servedFor, deps.now()))) {
+    const title = GENERIC_TITLES.find(([re]) => re.test(req.path))?.[1] ?? 'Page not found';
+    return withHead(indexHtml, { title, description: null, icon: null });
+  }
+  return null;
 }

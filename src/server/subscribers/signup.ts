@@ -3,7 +3,7 @@
 // find out who reads a publication; only the confirmation link, sent to the address, makes it active.
 import { whiteLabelOf } from '../user/plan';
 import { readerBrandOf } from './reader-brand';
-import { publicBaseFor } from '../domains/custom-domains';
+import { publicBaseFor, servedHere, type ServedOn } from '../domains/custom-domains';
 import crypto from 'node:crypto';
 import { emitWebhook } from '../webhooks/emit';
 import { and, count, eq, inArray } from 'drizzle-orm';
@@ -23,21 +23,22 @@ import { sha256Hex } from '../crypto';
 import { recordReaderEvent } from '../readers/events';
 import { scheduleWelcome } from '../readers/welcome';
 
-type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip' | 'queue'>;
+type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip' | 'queue' | 'servedFor'>;
 
 export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 /** A person signs up a few times at most; a script trying addresses hits these quickly. */
 const SIGNUP_RULES = { ip: { limit: 20, windowMs: HOUR }, address: { limit: 3, windowMs: HOUR } };
 
-async function publicationBySlug(db: DbOrTx, slug: string): Promise<PublicationRow> {
-  const pub = await findBySlug(db, slug);
-  if (!pub) throw new AppError('NOT_FOUND', SIGNUP_MSG.notFound);
+/** The publication at /p/<slug>; on a custom domain another account's is as unknown as a slug no one has. */
+async function publicationBySlug(ctx: { db: DbOrTx } & ServedOn, slug: string): Promise<PublicationRow> {
+  const pub = await findBySlug(ctx.db, slug);
+  if (!pub || !servedHere(ctx, pub.userId)) throw new AppError('NOT_FOUND', SIGNUP_MSG.notFound);
   return pub;
 }
 
-export async function publicPage(ctx: Pick<Ctx, 'db' | 'now'>, input: SlugInput) {
-  const pub = await publicationBySlug(ctx.db, input.slug);
+export async function publicPage(ctx: Pick<Ctx, 'db' | 'now' | 'servedFor'>, input: SlugInput) {
+  const pub = await publicationBySlug(ctx, input.slug);
   return { name: pub.name, slug: pub.slug!, ...(await readerBrandOf(ctx.db, pub, ctx.now())) };
 }
 
@@ -68,7 +69,7 @@ export async function signup(ctx: Ctx, input: SignupInput, via?: SignupVia): Pro
   const detail = via ? { [via.source]: via.detail } : undefined;
   const email = normalizeEmail(input.email);
   await ctx.limiter.hit(`subscribers:signup:ip:${ctx.ip}`, SIGNUP_RULES.ip);
-  const pub = await publicationBySlug(ctx.db, input.slug);
+  const pub = await publicationBySlug(ctx, input.slug);
   await ctx.limiter.hit(`subscribers:signup:address:${pub.id}:${email}`, SIGNUP_RULES.address);
   const neutral = { message: SIGNUP_MSG.checkInbox };
 
@@ -143,11 +144,11 @@ export async function signup(ctx: Ctx, input: SignupInput, via?: SignupVia): Pro
  * "already subscribed"; it confirms nothing else (an unsubscribed reader needs a new signup).
  */
 export async function confirm(
-  ctx: Pick<Ctx, 'db' | 'now' | 'queue'>,
+  ctx: Pick<Ctx, 'db' | 'now' | 'queue' | 'servedFor'>,
   input: ConfirmInput,
 ): Promise<{ status: 'confirmed' | 'already'; message: string; name: string; whiteLabel: boolean }> {
   const pub = await findBySlug(ctx.db, input.slug);
-  if (!pub) throw new AppError('BAD_REQUEST', SIGNUP_MSG.invalidLink);
+  if (!pub || !servedHere(ctx, pub.userId)) throw new AppError('BAD_REQUEST', SIGNUP_MSG.invalidLink);
   const whiteLabel = await whiteLabelOf(ctx.db, pub.userId, ctx.now());
   // The status check and the update are one transaction, and the update applies only to a reader still
   // pending: of several clicks at once one confirms, the others answer "already subscribed".

@@ -9,7 +9,15 @@ import type { SessionUser } from '../auth/service';
  */
 export function createContext(
   deps: Deps,
-  req: { user: SessionUser | null; sessionId: string | null; ip: string; userAgent?: string; resHeaders: Headers; apiKey?: Context['apiKey'] },
+  req: {
+    user: SessionUser | null;
+    sessionId: string | null;
+    ip: string;
+    userAgent?: string;
+    resHeaders: Headers;
+    apiKey?: Context['apiKey'];
+    servedFor?: string;
+  },
 ): Context {
   return {
     db: deps.db,
@@ -31,5 +39,6 @@ export function createContext(
     userAgent: req.userAgent ?? '',
     resHeaders: req.resHeaders,
     apiKey: req.apiKey,
+    servedFor: req.servedFor,
   };
 }

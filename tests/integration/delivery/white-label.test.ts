@@ -89,13 +89,13 @@ describe('white-label', () => {
     expect(await anon.sends.unsubscribeInfo({ token })).toMatchObject({ logo: { src: `/media/${logo.id}.png` }, color: '#0b5394' });
 
     // The shell's title and description before the client runs.
-    const shell = await readerShell(h.db, `/p/${ent.slug}`, SHELL, new Date());
+    const shell = await readerShell(h.deps, { path: `/p/${ent.slug}` }, SHELL);
     expect(shell).toContain('<title>Subscribe to Harbour Notes enterprise</title>');
     expect(shell).not.toMatch(/curated/i);
-    expect(await readerShell(h.db, `/p/${ent.slug}/confirm`, SHELL, new Date())).toContain(
+    expect(await readerShell(h.deps, { path: `/p/${ent.slug}/confirm` }, SHELL)).toContain(
       '<title>Confirm your subscription to Harbour Notes enterprise</title>',
     );
-    expect(await readerShell(h.db, `/p/${pro.slug}`, SHELL, new Date())).toBeNull();
-    expect(await readerShell(h.db, '/dashboard', SHELL, new Date())).toBeNull();
+    expect(await readerShell(h.deps, { path: `/p/${pro.slug}` }, SHELL)).toBeNull();
+    expect(await readerShell(h.deps, { path: '/dashboard' }, SHELL)).toBeNull();
   });
 });

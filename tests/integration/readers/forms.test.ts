@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
+import { proveDomain } from '../../helpers/custom-domain';
 import { expectStatus } from '../workflow/factories';
 import { together, times } from '../concurrency/support';
 import { outbox, readerEvents, signupForms, subscribers, subscriberTags } from '../../../db/schema';
@@ -232,7 +233,7 @@ describe('signup forms', () => {
     // On an account with a custom domain, the code posts there, and that host serves only its own forms.
     const ent = await h.insertUser({ email: 'ent@example.com', planType: 'enterprise', verified: true });
     const entApi = h.caller(ent);
-    await entApi.domains.set({ host: 'news.harbour.example' });
+    await proveDomain(h, ent, 'news.harbour.example');
     const entPub = await entApi.publications.create({ name: 'Harbour' });
     const entForm = await entApi.forms.create({ publicationId: entPub.id, name: 'Harbour form', tag: null });
     expect(entForm.htmlCode).toContain(`action="https://news.harbour.example/f/${entForm.id}"`);

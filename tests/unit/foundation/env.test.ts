@@ -44,6 +44,12 @@ describe('environment validation', () => {
     expect(() => load({ SMTP_URL: url })).toThrow(message);
   });
 
+  it('DOMAIN_DNS_SERVERS: name server addresses, with ports and IPv6 in brackets; anything else is refused', () => {
+    expect(load({ DOMAIN_DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[2606:4700:4700::1111]:53,2001:4860:4860::8888' }).DOMAIN_DNS_SERVERS).toContain('5353');
+    for (const bad of ['dns.example.com', '1.1.1.1:0', '1.1.1.1:70000', '999.1.1.1', 'http://1.1.1.1'])
+      expect(() => load({ DOMAIN_DNS_SERVERS: bad }), bad).toThrow(/DOMAIN_DNS_SERVERS must list name server addresses/);
+  });
+
   it('accepts smtp and smtps URLs', () => {
     expect(load({ SMTP_URL: 'smtps://user:pass@smtp.example.com:465' }).SMTP_URL).toBe('smtps://user:pass@smtp.example.com:465');
   });

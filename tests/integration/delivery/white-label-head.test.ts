@@ -1,0 +1,71 @@
+// White-label readers' pages as the server sends them: the app shell's head (title, description, icon)
+// names the publication only on every reader's page of an Enterprise publication (signup, confirmation,
+// unsubscribe, preferences), on APP_URL and on the account's custom domain, where even a link that no
+// longer reads gets no product head; other accounts' pages keep the product's.
+// @postgres
+import { describe, it, expect, afterAll } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { harnessWithAdmin, type Harness } from '../../helpers/app';
+import { proveDomain } from '../../helpers/custom-domain';
+import { createApp } from '../../../src/server/app';
+import { unsubscribeToken } from '../../../src/server/delivery/unsubscribe';
+import { preferencesToken } from '../../../src/server/readers/preferences';
+import { ensureSlug } from '../../../src/server/subscribers/slug';
+import { addSubscribers, readyPublication } from './send-support';
+
+// The app shell as the build writes it: index.html with the product's title, description and icon.
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'curated-shell-'));
+fs.copyFileSync(path.resolve('index.html'), path.join(clientDir, 'index.html'));
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+
+const HOST = 'news.harbour.example';
+
+async function head(app: ReturnType<typeof createApp>, url: string) {
+  const res = await app.request(url);
+  expect(res.status, url).toBe(200);
+  return /<head>([\s\S]*)<\/head>/.exec(await res.text())![1]!;
+}
+
+async function readerOf(h: Harness, plan: 'enterprise' | 'professional', name: string) {
+  const user = await h.insertUser({ email: `${plan}@example.com`, planType: plan, verified: true });
+  const pub = await readyPublication(h, user, name);
+  const slug = await ensureSlug(h.db, pub.id);
+  const [reader] = await addSubscribers(h, pub.id, 1, { prefix: plan });
+  const pages = [
+    `/p/${slug}`,
+    `/p/${slug}/confirm?token=whatever`,
+    `/unsubscribe?token=${unsubscribeToken(h.env.APP_SECRET, reader!.id, '')}`,
+    `/preferences/${preferencesToken(h.env.APP_SECRET, reader!.id)}`,
+  ];
+  return { user, pages };
+}
+
+describe('white-label head', () => {
+  it('every reader’s page of a white-label publication names nothing of the product in its head; others keep it', async () => {
+    const h = await harnessWithAdmin();
+    const app = createApp(h.deps, { clientDir });
+    const ent = await readerOf(h, 'enterprise', 'Harbour Notes');
+    const pro = await readerOf(h, 'professional', 'Compiler Weekly');
+    await proveDomain(h, ent.user, HOST);
+
+    for (const page of ent.pages) {
+      for (const base of ['http://localhost:3000', `http://${HOST}`]) {
+        const tags = await head(app, `${base}${page}`);
+        expect(tags, `${base}${page}`).not.toMatch(/curated/i);
+        expect(tags, `${base}${page}`).toMatch(/<title>[^<]+<\/title>/);
+        // Not the product's icon: the publication's logo, or none.
+        expect(tags, `${base}${page}`).toContain('<link rel="icon" href="data:," />');
+      }
+    }
+    expect(await head(app, `http://${HOST}${ent.pages[2]}`)).toContain('<title>Unsubscribe</title>');
+    expect(await head(app, `http://${HOST}${ent.pages[2]}`)).toContain('<meta name="description" content="Unsubscribe from Harbour Notes." />');
+    expect(await head(app, `http://${HOST}${ent.pages[3]}`)).toContain('<title>Preferences</title>');
+    // On the domain, a link that no longer reads is still the account's page.
+    expect(await head(app, `http://${HOST}/unsubscribe?token=forged`)).not.toMatch(/curated/i);
+    expect(await head(app, `http://${HOST}/preferences/forged.token`)).not.toMatch(/curated/i);
+
+    for (const page of pro.pages) expect(await head(app, `http://localhost:3000${page}`), page).toContain('Curated');
+  });
+});
