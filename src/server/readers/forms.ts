@@ -4,10 +4,13 @@
 // double opt-in (subscribers/signup.ts), recording source 'form' and the form's id.
 //
 // Bots are refused before anything is written or mailed, with the same answer a person gets (no oracle):
-// the honeypot field is filled; the iframe's form was posted less than MIN_FILL_MS after it was rendered
-// (its page carries a signed render time); or one address posted more than FORM_RULES.ip a minute. The
-// plain HTML snippet is static, so any time it carried would be stale by design: it relies on the
-// honeypot and the rate limits alone (a bot that drops the iframe's time field is treated the same way).
+// the honeypot field is filled, or the iframe's form was posted less than MIN_FILL_MS after it was rendered
+// (its page carries a signed render time). The plain HTML snippet is static, so any time it carried would
+// be stale by design: it relies on the honeypot and the rate limits alone (a bot that drops the iframe's
+// time field is treated the same way). More than FORM_RULES.ip posts a minute from one network (or the
+// signup's own hourly limit per network) get the honest answer of subscribers/signup.ts instead: it is
+// decided before any field is read, so it says nothing about an address, and a person behind a shared
+// address learns why no mail comes and when to try again.
 // Where a reader goes afterwards is the form's own thank-you address, set and checked by its creator; a
 // posted field never chooses it, so /f cannot send anyone elsewhere.
 import { addTags } from './tags';
@@ -21,7 +24,7 @@ import { publications, signupForms, type PublicationRow, type SignupFormRow } fr
 import { findOwned } from '../publications/publications';
 import { publicBaseFor } from '../domains/custom-domains';
 import { ensureSlug } from '../subscribers/slug';
-import { signup } from '../subscribers/signup';
+import { hitNetworkLimit, signup } from '../subscribers/signup';
 import { signupInput } from '../subscribers/schemas';
 import { readToken, signToken } from '../crypto';
 import { escapeHtml } from '../xml';
@@ -169,7 +172,15 @@ function issuedAt(appSecret: string, formId: string, token: string): number | nu
 
 export type FormPostOutcome =
   /** The neutral answer: the same whether a link was mailed, the reader was already there, or a bot was refused. */
-  { kind: 'done'; redirect: string | null } | { kind: 'invalid'; message: string };
+  | { kind: 'done'; redirect: string | null }
+  | { kind: 'invalid'; message: string }
+  /** Too many posts from the poster's network: the message says when to try again. */
+  | { kind: 'limited'; message: string; retryAfterSeconds: number };
+
+const limitedOutcome = (err: unknown): FormPostOutcome | null =>
+  err instanceof AppError && err.code === 'TOO_MANY_REQUESTS'
+    ? { kind: 'limited', message: err.message, retryAfterSeconds: Number(err.data?.retryAfterSeconds) || 60 }
+    : null;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -182,13 +193,12 @@ export async function submitForm(ctx: FormPostCtx, found: PublicForm, fields: Re
   // The creator's address for everyone, bots included: the answer still tells nothing.
   const done: FormPostOutcome = { kind: 'done', redirect: form.thanksUrl };
   try {
-    await ctx.limiter.hit(`forms:post:ip:${ctx.ip}`, FORM_RULES.ip);
+    await hitNetworkLimit(ctx.limiter, `forms:post:ip:${ctx.ip}`, FORM_RULES.ip);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') {
-      ctx.log.warn(`[forms] post to form ${form.id} refused: over the per-minute limit of its address`);
-      return done;
-    }
-    throw err;
+    const limited = limitedOutcome(err);
+    if (!limited) throw err;
+    ctx.log.warn(`[forms] post to form ${form.id} refused: over the per-minute limit of its network`);
+    return limited;
   }
   if (text(fields[HONEYPOT_FIELD]) !== '') return done;
   const issued = fields[ISSUED_FIELD];
@@ -202,9 +212,10 @@ export async function submitForm(ctx: FormPostCtx, found: PublicForm, fields: Re
   try {
     await signup(ctx, parsed.data, { source: 'form', detail: form.id, joined: form.tag ? (t, id, at) => tagReader(t, pub.id, id, form, at) : undefined });
   } catch (err) {
-    // The hosted page's own limits (per address, per hour) refuse as quietly here as the form's.
-    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') return done;
-    throw err;
+    // The hosted page's hourly limit per network answers as the form's own does.
+    const limited = limitedOutcome(err);
+    if (!limited) throw err;
+    return limited;
   }
   return done;
 }

@@ -1,9 +1,9 @@
 // Signup forms on other sites: a creator's forms and their copy-paste code; a post from another origin
 // without JavaScript runs the double opt-in with source 'form' and the form's tag, then goes to the
-// creator's thank-you address (never a posted one); bots (honeypot, an iframe post faster than a person,
-// too many posts a minute from one address) get the same page and nothing is written or mailed; the
-// app's own paths keep their CSRF check; the form page may be framed anywhere while other pages keep
-// their own framing policy.
+// creator's thank-you address (never a posted one); bots (honeypot, an iframe post faster than a person)
+// get the same page and nothing is written or mailed; too many posts from one network are told so, the
+// same for any address; the app's own paths keep their CSRF check; the form page may be framed anywhere
+// while other pages keep their own framing policy.
 // @postgres
 import { describe, it, expect, afterAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -175,18 +175,45 @@ describe('signup forms', () => {
     expect(await mailsTo(h, 'person@example.com')).toHaveLength(1);
   });
 
-  it('refuses posts past the per-minute limit of one address (the 51st of a minute certainly) with the same page, no row and no mail', async () => {
+  it('past the per-minute limit of one network says so and when to come back, the same for any address or a bot; nothing is written or mailed', async () => {
     const { h, form, advance } = await setup();
-    const pages = new Set<string>();
-    for (let i = 1; i <= 51; i++) pages.add(await expectThanks(await post(h, form.id, { email: `r${i}@example.com` })));
-    expect(pages.size).toBe(1);
+    for (let i = 1; i <= FORM_RULES.ip.limit; i++) await expectThanks(await post(h, form.id, { email: `r${i}@example.com` }));
+    advance(15_000);
+    const answers = new Set<string>();
+    for (const fields of [
+      { email: 'new@example.com' } as Record<string, string>,
+      { email: 'r1@example.com' },
+      { email: 'bot@example.com', website: 'https://spam.example' },
+    ]) {
+      const res = await post(h, form.id, fields);
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('45');
+      const html = await res.text();
+      expect(html).toContain(SIGNUP_MSG.tooManyFromNetwork(1));
+      expect(html).not.toContain(SIGNUP_MSG.checkInbox);
+      answers.add(html);
+    }
+    expect(answers.size).toBe(1);
     expect(await allRows(h)).toHaveLength(FORM_RULES.ip.limit);
     expect(await allMail(h)).toHaveLength(FORM_RULES.ip.limit);
-    expect(await rowOf(h, 'r51@example.com')).toBeUndefined();
-    // The next minute, the address may post again.
+    expect(await rowOf(h, 'new@example.com')).toBeUndefined();
+    // The next minute, the network may post again.
     advance(FORM_RULES.ip.windowMs);
     await expectThanks(await post(h, form.id, { email: 'r52@example.com' }));
     expect(await mailsTo(h, 'r52@example.com')).toHaveLength(1);
+  });
+
+  it("the signup's hourly limit per network answers a form's post as honestly", async () => {
+    const { h, form, advance } = await setup();
+    for (let i = 1; i <= 20; i++) {
+      await expectThanks(await post(h, form.id, { email: `r${i}@example.com` }));
+      if (i % FORM_RULES.ip.limit === 0) advance(FORM_RULES.ip.windowMs);
+    }
+    const res = await post(h, form.id, { email: 'one-more@example.com' });
+    expect(res.status).toBe(429);
+    expect(await res.text()).toContain(SIGNUP_MSG.tooManyFromNetwork(58));
+    expect(await rowOf(h, 'one-more@example.com')).toBeUndefined();
+    expect(await allMail(h)).toHaveLength(20);
   });
 
   it("keeps the app's own state-changing paths closed to other origins", async () => {
