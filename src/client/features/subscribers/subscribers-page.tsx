@@ -28,8 +28,6 @@ import { TagSelection } from './tag-selection';
 
 const STATUSES = ['pending', 'active', 'unsubscribed', 'bounced', 'complained'] as const;
 type Status = (typeof STATUSES)[number];
-/** A reader's tags other than the topics they chose (those are shown with their choices). */
-const others = (s: { tags: string[]; topics: string[] }) => s.tags.filter((t) => !s.topics.includes(t));
 const TONE: Record<Status, 'neutral' | 'success' | 'warning' | 'danger'> = {
   pending: 'warning',
   active: 'success',
@@ -257,19 +255,17 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
                           <ReaderChoices reader={s} />
                         </td>
                         <td className="p-3">
-                          {others(s).length > 0 && (
+                          {s.tags.length > 0 && (
                             <ul className="flex max-w-56 flex-wrap gap-1" aria-label={`Tags of ${s.email}`}>
-                              {others(s)
-                                .slice(0, 4)
-                                .map((t) => (
-                                  <li
-                                    key={t}
-                                    className="max-w-full truncate rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
-                                  >
-                                    {t}
-                                  </li>
-                                ))}
-                              {others(s).length > 4 && <li className="text-xs text-zinc-500 dark:text-zinc-400">+{others(s).length - 4}</li>}
+                              {s.tags.slice(0, 4).map((t) => (
+                                <li
+                                  key={t}
+                                  className="max-w-full truncate rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+                                >
+                                  {t}
+                                </li>
+                              ))}
+                              {s.tags.length > 4 && <li className="text-xs text-zinc-500 dark:text-zinc-400">+{s.tags.length - 4}</li>}
                             </ul>
                           )}
                         </td>
