@@ -70,6 +70,8 @@ export const signupForms = sqliteTable(
     name: text('name').notNull(),
     /** Tag given to readers who join through this form (null: none). */
     tag: text('tag'),
+    /** Where a reader goes after a post, set (and checked) by the creator: an http(s) address or a path of the publication's pages; null: the built-in thank-you page. */
+    thanksUrl: text('thanks_url'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },

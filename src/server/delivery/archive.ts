@@ -1,5 +1,6 @@
-// The web archive: every sent issue has a public page (/p/<slug>/issues/<id>, the web version without
-// per-reader parts) and each publication an RSS feed of its issues (/p/<slug>/feed.xml).
+// The web archive: every sent issue has a public page (/p/<slug>/issues/<id>, the mailed "View in your
+// browser" link: a page of its publication, archive-page.ts) and each publication an RSS feed of its
+// issues (/p/<slug>/feed.xml).
 import { whiteLabelOf } from '../user/plan';
 import { publicBaseFor, servedHere, type ServedOn } from '../domains/custom-domains';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
@@ -8,6 +9,8 @@ import type { Db } from '../db';
 import { issueSends, type IssueSendRow } from '../../../db/schema';
 import { escapeXml } from '../xml';
 import { ensureSlug, findBySlug } from '../subscribers/slug';
+import { readerBrandOf } from '../subscribers/reader-brand';
+import type { IssuePage } from './archive-page';
 
 /** Issues that went out (or are going out) are public; scheduled, canceled and failed ones are not. */
 const PUBLIC_STATUSES = ['sending', 'sent'] as const;
@@ -53,15 +56,16 @@ export async function listArchive(
   return { name: pub.name, whiteLabel: await whiteLabelOf(deps.db, pub.userId, new Date()), entries };
 }
 
-/** The web version of one public issue, or null. */
-export async function archivedIssueHtml(db: Db, slug: string, sendId: string): Promise<string | null> {
+/** One public issue with what its page shows of the publication, or null. */
+export async function archivedIssue(db: Db, slug: string, sendId: string, now: Date): Promise<IssuePage | null> {
   const pub = await findBySlug(db, slug);
   if (!pub) return null;
   const [row] = await db
-    .select({ webHtml: issueSends.webHtml })
+    .select({ id: issueSends.id, subject: issueSends.subject, webHtml: issueSends.webHtml })
     .from(issueSends)
     .where(and(eq(issueSends.id, sendId), eq(issueSends.publicationId, pub.id), inArray(issueSends.status, [...PUBLIC_STATUSES])));
-  return row?.webHtml ?? null;
+  if (!row) return null;
+  return { name: pub.name, slug: pub.slug!, sendId: row.id, subject: row.subject, webHtml: row.webHtml, brand: await readerBrandOf(db, pub, now), now };
 }
 
 /** RSS 2.0 of the publication's issues, newest first; null when the slug is unknown. */

@@ -359,10 +359,15 @@ export function renderIssue(issue: Issue, theme: ThemeMeta, opts: RenderOptions)
   return { html, webHtml: toWebVersion(html) };
 }
 
-/** The web version: the same document without the hidden preheader and Outlook-only comments. */
+/**
+ * The web version: the same document without the hidden preheader, Outlook-only comments and the line
+ * that only a mail can say ("You are receiving this email…"). Applying it again changes nothing, so the
+ * archive also cleans copies stored before the line was left out.
+ */
 export function toWebVersion(html: string): string {
   return html
     .replace(/^<!DOCTYPE[^>]*>/, '<!DOCTYPE html>')
     .replace(/<!--\[if mso\]>[\s\S]*?<!\[endif\]-->/g, '')
+    .replace(/<p\b[^>]*>You are receiving this email because you subscribed to [^<]*<\/p>/, '')
     .replace(/<div[^>]*data-preheader=""[^>]*>[\s\S]*?<\/div><\/div>|<div[^>]*data-preheader=""[^>]*>[\s\S]*?<\/div>/, '');
 }

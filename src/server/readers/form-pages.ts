@@ -55,7 +55,10 @@ export function thanksHtml(publicationName: string): string {
   return page(SIGNUP_MSG.checkInbox, `<h1>${escapeHtml(publicationName)}</h1><p role="status">${escapeHtml(SIGNUP_MSG.checkInbox)}</p>`);
 }
 
-/** What a person can correct or retry (a mistyped address, a mail that could not leave), said plainly. */
-export function problemHtml(message: string): string {
-  return page(message, `<h1>${escapeHtml(message)}</h1><p>Go back to the form and try again.</p>`);
+/**
+ * What a person can correct or retry (a mistyped address, a mail that could not leave), said plainly; a
+ * message that already says when to try again (too many sign-ups) needs no second line.
+ */
+export function problemHtml(message: string, hint: string | null = 'Go back to the form and try again.'): string {
+  return page(message, `<h1>${escapeHtml(message)}</h1>${hint ? `<p>${escapeHtml(hint)}</p>` : ''}`);
 }

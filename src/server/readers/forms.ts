@@ -4,10 +4,15 @@
 // double opt-in (subscribers/signup.ts), recording source 'form' and the form's id.
 //
 // Bots are refused before anything is written or mailed, with the same answer a person gets (no oracle):
-// the honeypot field is filled; the iframe's form was posted less than MIN_FILL_MS after it was rendered
-// (its page carries a signed render time); or one address posted more than FORM_RULES.ip a minute. The
-// plain HTML snippet is static, so any time it carried would be stale by design: it relies on the
-// honeypot and the rate limits alone (a bot that drops the iframe's time field is treated the same way).
+// the honeypot field is filled, or the iframe's form was posted less than MIN_FILL_MS after it was rendered
+// (its page carries a signed render time). The plain HTML snippet is static, so any time it carried would
+// be stale by design: it relies on the honeypot and the rate limits alone (a bot that drops the iframe's
+// time field is treated the same way). More than FORM_RULES.ip posts a minute from one network (or the
+// signup's own hourly limit per network) get the honest answer of subscribers/signup.ts instead: it is
+// decided before any field is read, so it says nothing about an address, and a person behind a shared
+// address learns why no mail comes and when to try again.
+// Where a reader goes afterwards is the form's own thank-you address, set and checked by its creator; a
+// posted field never chooses it, so /f cannot send anyone elsewhere.
 import { addTags } from './tags';
 import crypto from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
@@ -19,7 +24,7 @@ import { publications, signupForms, type PublicationRow, type SignupFormRow } fr
 import { findOwned } from '../publications/publications';
 import { publicBaseFor } from '../domains/custom-domains';
 import { ensureSlug } from '../subscribers/slug';
-import { signup } from '../subscribers/signup';
+import { hitNetworkLimit, signup } from '../subscribers/signup';
 import { signupInput } from '../subscribers/schemas';
 import { readToken, signToken } from '../crypto';
 import { escapeHtml } from '../xml';
@@ -56,7 +61,6 @@ export function htmlCode(form: Pick<SignupFormRow, 'id' | 'name'>, base: string)
     `  <div aria-hidden="true" style="position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden">`,
     `    <label>Leave this empty <input type="text" name="${HONEYPOT_FIELD}" tabindex="-1" autocomplete="off"></label>`,
     `  </div>`,
-    `  <!-- To send readers to a page of yours afterwards, add: <input type="hidden" name="redirect" value="https://example.com/thanks"> -->`,
     `  <button type="submit">Subscribe</button>`,
     `</form>`,
   ].join('\n');
@@ -72,6 +76,7 @@ async function toDto(db: DbOrTx, env: { APP_URL: string }, userId: string, rows:
     id: r.id,
     name: r.name,
     tag: r.tag,
+    thanksUrl: r.thanksUrl,
     createdAt: r.createdAt.toISOString(),
     url: formUrl(base, r.id),
     htmlCode: htmlCode(r, base),
@@ -85,10 +90,17 @@ export async function listForms(ctx: OwnerCtx, publicationId: string): Promise<F
   return toDto(ctx.db, ctx.env, ctx.user.id, rows);
 }
 
+/** A thank-you path must be one of the form's own publication's pages (an absolute address is the creator's to choose). */
+function checkThanksUrl(thanksUrl: string | null | undefined, slug: string): void {
+  if (!thanksUrl?.startsWith('/')) return;
+  const [, , first] = new URL(thanksUrl, 'http://host.invalid').pathname.split('/');
+  if (first !== encodeURIComponent(slug)) throw new AppError('BAD_REQUEST', READERS_MSG.thanksPath(slug));
+}
+
 export async function createForm(ctx: OwnerCtx, input: CreateFormInput): Promise<FormDto> {
   const pub = await findOwned(ctx.db, ctx.user.id, input.publicationId);
   // The confirmation link of a form's readers points at the publication's signup page.
-  await ensureSlug(ctx.db, pub.id);
+  checkThanksUrl(input.thanksUrl, await ensureSlug(ctx.db, pub.id));
   const now = ctx.now();
   const row = await tx(ctx.db, async (t) => {
     // Two creations at once must not both pass the count.
@@ -97,7 +109,7 @@ export async function createForm(ctx: OwnerCtx, input: CreateFormInput): Promise
     if ((kept?.n ?? 0) >= MAX_FORMS) throw new AppError('FORBIDDEN', READERS_MSG.tooManyForms);
     const [made] = await t
       .insert(signupForms)
-      .values({ id: crypto.randomUUID(), publicationId: pub.id, name: input.name, tag: input.tag, createdAt: now, updatedAt: now })
+      .values({ id: crypto.randomUUID(), publicationId: pub.id, name: input.name, tag: input.tag, thanksUrl: input.thanksUrl, createdAt: now, updatedAt: now })
       .returning();
     return made!;
   });
@@ -106,9 +118,10 @@ export async function createForm(ctx: OwnerCtx, input: CreateFormInput): Promise
 
 export async function updateForm(ctx: OwnerCtx, input: UpdateFormInput): Promise<FormDto> {
   const pub = await findOwned(ctx.db, ctx.user.id, input.publicationId);
+  if (input.thanksUrl) checkThanksUrl(input.thanksUrl, await ensureSlug(ctx.db, pub.id));
   const [row] = await ctx.db
     .update(signupForms)
-    .set({ name: input.name, tag: input.tag, updatedAt: ctx.now() })
+    .set({ name: input.name, tag: input.tag, ...(input.thanksUrl !== undefined ? { thanksUrl: input.thanksUrl } : {}), updatedAt: ctx.now() })
     .where(and(eq(signupForms.id, input.id), eq(signupForms.publicationId, pub.id)))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', READERS_MSG.formNotFound);
@@ -159,21 +172,17 @@ function issuedAt(appSecret: string, formId: string, token: string): number | nu
 
 export type FormPostOutcome =
   /** The neutral answer: the same whether a link was mailed, the reader was already there, or a bot was refused. */
-  { kind: 'done'; redirect: string | null } | { kind: 'invalid'; message: string };
+  | { kind: 'done'; redirect: string | null }
+  | { kind: 'invalid'; message: string }
+  /** Too many posts from the poster's network: the message says when to try again. */
+  | { kind: 'limited'; message: string; retryAfterSeconds: number };
+
+const limitedOutcome = (err: unknown): FormPostOutcome | null =>
+  err instanceof AppError && err.code === 'TOO_MANY_REQUESTS'
+    ? { kind: 'limited', message: err.message, retryAfterSeconds: Number(err.data?.retryAfterSeconds) || 60 }
+    : null;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
-
-/** Only an absolute http(s) address is followed; anything else shows the thank-you page. */
-function redirectTarget(v: unknown): string | null {
-  const raw = text(v).trim();
-  if (!raw || raw.length > 2000) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * One post of a form. The rate limit counts every post first (bots' too); then a bot's post ends here with
@@ -181,15 +190,15 @@ function redirectTarget(v: unknown): string | null {
  */
 export async function submitForm(ctx: FormPostCtx, found: PublicForm, fields: Record<string, unknown>): Promise<FormPostOutcome> {
   const { form, pub } = found;
-  const done: FormPostOutcome = { kind: 'done', redirect: redirectTarget(fields.redirect) };
+  // The creator's address for everyone, bots included: the answer still tells nothing.
+  const done: FormPostOutcome = { kind: 'done', redirect: form.thanksUrl };
   try {
-    await ctx.limiter.hit(`forms:post:ip:${ctx.ip}`, FORM_RULES.ip);
+    await hitNetworkLimit(ctx.limiter, `forms:post:ip:${ctx.ip}`, FORM_RULES.ip);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') {
-      ctx.log.warn(`[forms] post to form ${form.id} refused: over the per-minute limit of its address`);
-      return done;
-    }
-    throw err;
+    const limited = limitedOutcome(err);
+    if (!limited) throw err;
+    ctx.log.warn(`[forms] post to form ${form.id} refused: over the per-minute limit of its network`);
+    return limited;
   }
   if (text(fields[HONEYPOT_FIELD]) !== '') return done;
   const issued = fields[ISSUED_FIELD];
@@ -203,9 +212,10 @@ export async function submitForm(ctx: FormPostCtx, found: PublicForm, fields: Re
   try {
     await signup(ctx, parsed.data, { source: 'form', detail: form.id, joined: form.tag ? (t, id, at) => tagReader(t, pub.id, id, form, at) : undefined });
   } catch (err) {
-    // The hosted page's own limits (per address, per hour) refuse as quietly here as the form's.
-    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') return done;
-    throw err;
+    // The hosted page's hourly limit per network answers as the form's own does.
+    const limited = limitedOutcome(err);
+    if (!limited) throw err;
+    return limited;
   }
   return done;
 }

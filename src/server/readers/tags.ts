@@ -28,25 +28,36 @@ function distinct(tags: string[]): string[] {
   return [...seen.values()];
 }
 
-export async function tagsOf(db: DbOrTx, subscriberId: string): Promise<string[]> {
-  const rows = await db
-    .select({ tag: subscriberTags.tag })
-    .from(subscriberTags)
-    .where(eq(subscriberTags.subscriberId, subscriberId))
-    .orderBy(subscriberTags.tag);
-  return rows.map((r) => r.tag);
+/** A reader's tags, sorted, and among them the topics the reader chose in the preference centre. */
+export interface ReaderTags {
+  tags: string[];
+  topics: string[];
 }
 
-/** Every listed reader's tags, sorted, keyed by reader (one query). */
-export async function tagsOfMany(db: DbOrTx, subscriberIds: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>(subscriberIds.map((id) => [id, []]));
+const TOPIC_SOURCE = 'preferences';
+
+export async function tagsOf(db: DbOrTx, subscriberId: string): Promise<string[]> {
+  return (await tagsOfMany(db, [subscriberId])).get(subscriberId)!.tags;
+}
+
+export async function readerTagsOf(db: DbOrTx, subscriberId: string): Promise<ReaderTags> {
+  return (await tagsOfMany(db, [subscriberId])).get(subscriberId)!;
+}
+
+/** Every listed reader's tags and topics, keyed by reader (one query). */
+export async function tagsOfMany(db: DbOrTx, subscriberIds: string[]): Promise<Map<string, ReaderTags>> {
+  const out = new Map<string, ReaderTags>(subscriberIds.map((id) => [id, { tags: [], topics: [] }]));
   if (subscriberIds.length === 0) return out;
   const rows = await db
-    .select({ id: subscriberTags.subscriberId, tag: subscriberTags.tag })
+    .select({ id: subscriberTags.subscriberId, tag: subscriberTags.tag, source: subscriberTags.source })
     .from(subscriberTags)
     .where(inArray(subscriberTags.subscriberId, subscriberIds))
     .orderBy(subscriberTags.tag);
-  for (const r of rows) out.get(r.id)?.push(r.tag);
+  for (const r of rows) {
+    const of = out.get(r.id);
+    of?.tags.push(r.tag);
+    if (r.source === TOPIC_SOURCE) of?.topics.push(r.tag);
+  }
   return out;
 }
 

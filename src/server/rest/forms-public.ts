@@ -26,6 +26,8 @@ export const formsPublicRest = new Hono<AppEnv>()
     try {
       const outcome = await submitForm({ ...deps, ip: c.get('ip') }, found, fields);
       if (outcome.kind === 'invalid') return c.html(problemHtml(outcome.message), 400, FORM_PAGE_HEADERS);
+      if (outcome.kind === 'limited')
+        return c.html(problemHtml(outcome.message, null), 429, { ...FORM_PAGE_HEADERS, 'Retry-After': String(outcome.retryAfterSeconds) });
       if (outcome.redirect) return c.body(null, 303, { ...FORM_PAGE_HEADERS, Location: outcome.redirect });
       return c.html(thanksHtml(found.pub.name), 200, FORM_PAGE_HEADERS);
     } catch (err) {

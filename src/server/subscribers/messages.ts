@@ -7,4 +7,6 @@ export const SIGNUP_MSG = {
   invalidLink: 'This confirmation link is not valid.',
   confirmed: (name: string) => `You're subscribed to ${name}. The next issue will reach your inbox.`,
   already: "You're already subscribed.",
+  /** The answer over the per-network limit: about the poster's address only, never about the e-mail given. */
+  tooManyFromNetwork: (minutes: number) => `Too many sign-ups from your network, try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;

@@ -5,7 +5,7 @@ import { SUBSCRIBER_STATUSES } from '../../../db/schema';
 import { emailField } from '../../shared/schemas/auth';
 import { SIGNUP_MSG } from './messages';
 import { pageCursor } from '../../shared/schemas/common';
-import { tagList, tagName } from '../../shared/schemas/readers';
+import { READER_FORMATS, READER_FREQUENCIES, tagList, tagName } from '../../shared/schemas/readers';
 
 const publicationIdField = z.string().min(1).max(64);
 export const publicationRef = z.object({ publicationId: publicationIdField });
@@ -43,6 +43,12 @@ export const subscriberDto = z.object({
   unsubscribedAt: z.string().nullable(),
   /** The reader's tags, sorted. */
   tags: z.array(z.string()),
+  /** The reader's own choices (preference centre): plain text or HTML, every issue or a weekly roll-up, */
+  format: z.enum(READER_FORMATS),
+  frequency: z.enum(READER_FREQUENCIES),
+  /** the end of a pause still running (null: not paused), and the topics among the tags. */
+  pausedUntil: z.string().nullable(),
+  topics: z.array(z.string()),
 });
 export type SubscriberDto = z.infer<typeof subscriberDto>;
 

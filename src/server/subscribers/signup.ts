@@ -1,13 +1,15 @@
 // A reader's own signup on /p/<slug> with double opt-in. Every signup gets the same neutral answer
-// (new, pending, already active, suppressed or over the plan's limit), so the form cannot be used to
-// find out who reads a publication; only the confirmation link, sent to the address, makes it active.
+// (new, pending, already active, suppressed, over the plan's limit or asked for too often), so the form
+// cannot be used to find out who reads a publication; only the confirmation link, sent to the address,
+// makes it active. The one other answer is the per-network limit's, said honestly with when to come
+// back: it is counted before the address is even read, so it depends on the poster's network alone.
 import { whiteLabelOf } from '../user/plan';
 import { readerBrandOf } from './reader-brand';
 import { publicBaseFor, servedHere, type ServedOn } from '../domains/custom-domains';
 import crypto from 'node:crypto';
 import { emitWebhook } from '../webhooks/emit';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { Context } from '../context';
+import type { Context, Limiter, RateRule } from '../context';
 import { affectedRows, tx, type DbOrTx, type Tx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
@@ -29,6 +31,21 @@ export const CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 /** A person signs up a few times at most; a script trying addresses hits these quickly. */
 const SIGNUP_RULES = { ip: { limit: 20, windowMs: HOUR }, address: { limit: 3, windowMs: HOUR } };
+
+/**
+ * Counts one signup against the poster's network (its IP). Over the limit, a person behind a shared
+ * address is told so and when to try again (Retry-After too); nothing in it depends on the e-mail given.
+ */
+export async function hitNetworkLimit(limiter: Limiter, key: string, rule: RateRule): Promise<void> {
+  try {
+    await limiter.hit(key, rule);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'TOO_MANY_REQUESTS') throw err;
+    const left = err.data?.retryAfterSeconds;
+    const seconds = typeof left === 'number' ? left : Math.ceil(rule.windowMs / 1000);
+    throw new AppError('TOO_MANY_REQUESTS', SIGNUP_MSG.tooManyFromNetwork(Math.max(1, Math.ceil(seconds / 60))), { retryAfterSeconds: seconds });
+  }
+}
 
 /** The publication at /p/<slug>; on a custom domain another account's is as unknown as a slug no one has. */
 async function publicationBySlug(ctx: { db: DbOrTx } & ServedOn, slug: string): Promise<PublicationRow> {
@@ -68,10 +85,18 @@ export async function signup(ctx: Ctx, input: SignupInput, via?: SignupVia): Pro
   const source = via?.source ?? 'signup';
   const detail = via ? { [via.source]: via.detail } : undefined;
   const email = normalizeEmail(input.email);
-  await ctx.limiter.hit(`subscribers:signup:ip:${ctx.ip}`, SIGNUP_RULES.ip);
+  await hitNetworkLimit(ctx.limiter, `subscribers:signup:ip:${ctx.ip}`, SIGNUP_RULES.ip);
   const pub = await publicationBySlug(ctx, input.slug);
-  await ctx.limiter.hit(`subscribers:signup:address:${pub.id}:${email}`, SIGNUP_RULES.address);
   const neutral = { message: SIGNUP_MSG.checkInbox };
+  // An address asked for too often gets no more mail, and the neutral answer: its links of the last hour
+  // are in its inbox, and a different answer would tell whoever types it that someone asked for it.
+  try {
+    await ctx.limiter.hit(`subscribers:signup:address:${pub.id}:${email}`, SIGNUP_RULES.address);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'TOO_MANY_REQUESTS') throw err;
+    ctx.log.warn(`[subscribers] signup to publication ${pub.id} not mailed: the address asked more than ${SIGNUP_RULES.address.limit} times this hour`);
+    return neutral;
+  }
 
   // The checks (suppression, the reader's status, the plan's limit) and the write they allow are one
   // transaction; the mail goes out after it.

@@ -4,7 +4,7 @@
 import { csvCell } from '../csv';
 import { contains } from '../sql-search';
 import { recordReaderEvent, recordReaderEvents } from '../readers/events';
-import { addTags, setTags, tagsOf, tagsOfMany } from '../readers/tags';
+import { addTags, readerTagsOf, setTags, tagsOfMany, type ReaderTags } from '../readers/tags';
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
@@ -43,7 +43,7 @@ export const emailShape = z.email();
 
 export type { SubscriberDto };
 
-const toDto = (r: SubscriberRow, tags: string[] = []): SubscriberDto => ({
+const toDto = (r: SubscriberRow, now: Date, { tags, topics }: ReaderTags = { tags: [], topics: [] }): SubscriberDto => ({
   id: r.id,
   email: r.email,
   name: r.name,
@@ -53,6 +53,11 @@ const toDto = (r: SubscriberRow, tags: string[] = []): SubscriberDto => ({
   confirmedAt: r.confirmedAt?.toISOString() ?? null,
   unsubscribedAt: r.unsubscribedAt?.toISOString() ?? null,
   tags,
+  format: r.format,
+  frequency: r.frequency,
+  // A pause that has ended is no choice any more.
+  pausedUntil: r.pausedUntil && r.pausedUntil.getTime() > now.getTime() ? r.pausedUntil.toISOString() : null,
+  topics,
 });
 
 export async function statusCounts(db: Db, publicationId: string): Promise<Record<SubscriberStatus, number>> {
@@ -107,7 +112,7 @@ export async function listSubscribers(ctx: Ctx, input: ListInput) {
   const last = rows.length === input.limit ? rows[rows.length - 1] : undefined;
   return {
     publication: { id: pub.id, name: pub.name },
-    subscribers: rows.map((r) => toDto(r, tags.get(r.id))),
+    subscribers: rows.map((r) => toDto(r, ctx.now(), tags.get(r.id))),
     counts,
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     matching,
@@ -181,7 +186,7 @@ export function addSubscriber(ctx: Ctx, input: AddInput): Promise<SubscriberDto>
     await recordReaderEvent(t, { publicationId: pub.id, subscriberId: row.id, kind: 'subscribed', source: row.source, detail: { active: true }, at: now });
     if (input.tags?.length) await addTags(t, pub.id, row.id, input.tags, ctx.apiKey ? 'api' : 'manual', now);
     await emitWebhook(ctx, ctx.user.id, 'subscriber.created', { publicationId: pub.id, subscriber: subscriberEvent(row) }, t);
-    return toDto(row, await tagsOf(t, row.id));
+    return toDto(row, ctx.now(), await readerTagsOf(t, row.id));
   });
 }
 
@@ -225,7 +230,7 @@ export function updateSubscriber(ctx: Ctx, input: UpdateInput): Promise<Subscrib
       ...(leaving ? { status: 'unsubscribed' as const, unsubscribedAt: now } : {}),
     };
     if (input.tags) await setTags(t, pub.id, row.id, input.tags, ctx.apiKey ? 'api' : 'manual', now);
-    if (Object.keys(changes).length === 0) return toDto(row, await tagsOf(t, row.id));
+    if (Object.keys(changes).length === 0) return toDto(row, ctx.now(), await readerTagsOf(t, row.id));
     const [updated] = await t
       .update(subscribers)
       .set({ ...changes, updatedAt: now })
@@ -234,7 +239,7 @@ export function updateSubscriber(ctx: Ctx, input: UpdateInput): Promise<Subscrib
     if (leaving) await recordReaderEvent(t, { publicationId: pub.id, subscriberId: row.id, kind: 'unsubscribed', source: 'creator', at: now });
     if (leaving)
       await emitWebhook(ctx, ctx.user.id, 'subscriber.unsubscribed', { publicationId: pub.id, subscriber: subscriberEvent(updated!), by: 'creator' }, t);
-    return toDto(updated!, await tagsOf(t, row.id));
+    return toDto(updated!, ctx.now(), await readerTagsOf(t, row.id));
   });
 }
 

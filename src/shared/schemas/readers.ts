@@ -21,6 +21,8 @@ export const READERS_MSG = {
   tooManySegments: `A publication can keep at most ${MAX_SEGMENTS} segments.`,
   formNotFound: 'Signup form not found.',
   tooManyForms: `A publication can keep at most ${MAX_FORMS} signup forms.`,
+  thanksUrl: "A thank-you address is a web address (https://…) or a path of this publication's pages (/p/…).",
+  thanksPath: (slug: string) => `A thank-you path must be one of this publication's pages: /p/${slug}…`,
   preferencesLink: 'This preferences link is not valid. Open it again from the latest issue.',
   preferencesSaved: 'Your preferences are saved.',
 } as const;

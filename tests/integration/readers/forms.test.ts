@@ -1,8 +1,9 @@
 // Signup forms on other sites: a creator's forms and their copy-paste code; a post from another origin
-// without JavaScript runs the double opt-in with source 'form' and the form's tag; bots (honeypot, an
-// iframe post faster than a person, too many posts a minute from one address) get the same page and
-// nothing is written or mailed; the app's own paths keep their CSRF check; the form page may be framed
-// anywhere while other pages keep their own framing policy.
+// without JavaScript runs the double opt-in with source 'form' and the form's tag, then goes to the
+// creator's thank-you address (never a posted one); bots (honeypot, an iframe post faster than a person)
+// get the same page and nothing is written or mailed; too many posts from one network are told so, the
+// same for any address; the app's own paths keep their CSRF check; the form page may be framed anywhere
+// while other pages keep their own framing policy.
 // @postgres
 import { describe, it, expect, afterAll } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -81,7 +82,7 @@ describe('signup forms', () => {
     expect(await mailsTo(h, 'rea@example.com')).toHaveLength(1);
   });
 
-  it('accepts a multipart post, redirects only to an http(s) address given by the form, and says plainly what input is wrong', async () => {
+  it("accepts a multipart post, follows no posted redirect (a bot's neither), and says plainly what input is wrong", async () => {
     const { h, form } = await setup();
     const multipart = new FormData();
     multipart.set('email', 'multi@example.com');
@@ -89,16 +90,65 @@ describe('signup forms', () => {
     await expectThanks(res);
     expect(await rowOf(h, 'multi@example.com')).toMatchObject({ status: 'pending', source: 'form' });
 
-    const away = await post(h, form.id, { email: 'away@example.com', redirect: 'https://blog.elsewhere.example/thanks?from=form' });
-    expect(away.status).toBe(303);
-    expect(away.headers.get('location')).toBe('https://blog.elsewhere.example/thanks?from=form');
-    for (const redirect of ['javascript:alert(1)', '//evil.example/x', 'data:text/html,hi'])
-      await expectThanks(await post(h, form.id, { email: 'stay@example.com', redirect }));
+    for (const fields of [
+      { email: 'away@example.com', redirect: 'https://evil.example/phish' } as Record<string, string>,
+      { email: 'bot@example.com', website: 'https://spam.example', redirect: 'https://evil.example/phish' },
+    ]) {
+      const away = await post(h, form.id, fields);
+      expect(away.headers.get('location')).toBeNull();
+      await expectThanks(away);
+    }
+    expect(await rowOf(h, 'away@example.com')).toMatchObject({ status: 'pending', source: 'form' });
 
     const bad = await post(h, form.id, { email: 'not-an-address' });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Please enter a valid email address');
     expect((await post(h, 'no-such-form', { email: 'x@example.com' })).status).toBe(404);
+  });
+
+  it('sends every post to the thank-you address its creator set, checked when the form is saved', async () => {
+    const { h, api, pub, form } = await setup();
+    const thanks = 'https://blog.elsewhere.example/thanks?from=form';
+    const edit = (thanksUrl: string | null | undefined) =>
+      api.forms.update({ publicationId: pub.id, id: form.id, name: 'Homepage', tag: 'homepage', thanksUrl });
+    expect(await edit(thanks)).toMatchObject({ thanksUrl: thanks });
+    // A person and a bot get the same answer; the posted field changes nothing.
+    for (const fields of [
+      { email: 'person@example.com', redirect: 'https://evil.example/phish' } as Record<string, string>,
+      { email: 'bot@example.com', website: 'https://spam.example' },
+    ]) {
+      const res = await post(h, form.id, fields);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(thanks);
+    }
+    expect(await rowOf(h, 'person@example.com')).toMatchObject({ status: 'pending' });
+    expect(await rowOf(h, 'bot@example.com')).toBeUndefined();
+
+    // A path of the publication's own pages, resolved as a browser would.
+    const own = await api.forms.create({ publicationId: pub.id, name: 'Own page', thanksUrl: '/p/field-notes/./?joined=1' });
+    expect(own.thanksUrl).toBe('/p/field-notes/?joined=1');
+    expect((await post(h, own.id, { email: 'own@example.com' })).headers.get('location')).toBe('/p/field-notes/?joined=1');
+
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'ftp://files.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/pricing',
+      '/p/field-notes/../../admin',
+      'https://user:secret@blog.elsewhere.example/',
+      'https://blog.elsewhere.example/a\nLocation: https://evil.example',
+      `https://blog.elsewhere.example/${'a'.repeat(2000)}`,
+    ])
+      await expectStatus(edit(bad), 400, READERS_MSG.thanksUrl);
+    await expectStatus(edit('/p/someone-else/thanks'), 400, READERS_MSG.thanksPath('field-notes'));
+    await expectStatus(api.forms.create({ publicationId: pub.id, name: 'x', thanksUrl: '/p/someone-else' }), 400, READERS_MSG.thanksPath('field-notes'));
+    // Left out, it stays; emptied, the built-in thank-you page is back.
+    expect(await edit(undefined)).toMatchObject({ thanksUrl: thanks });
+    expect(await edit('')).toMatchObject({ thanksUrl: null });
+    await expectThanks(await post(h, form.id, { email: 'later@example.com' }));
+    expect(form.htmlCode).not.toContain('redirect');
   });
 
   it('refuses bots without a mail or a row: the honeypot filled, an iframe post faster than a person or with a forged time', async () => {
@@ -126,18 +176,45 @@ describe('signup forms', () => {
     expect(await mailsTo(h, 'person@example.com')).toHaveLength(1);
   });
 
-  it('refuses posts past the per-minute limit of one address (the 51st of a minute certainly) with the same page, no row and no mail', async () => {
+  it('past the per-minute limit of one network says so and when to come back, the same for any address or a bot; nothing is written or mailed', async () => {
     const { h, form, advance } = await setup();
-    const pages = new Set<string>();
-    for (let i = 1; i <= 51; i++) pages.add(await expectThanks(await post(h, form.id, { email: `r${i}@example.com` })));
-    expect(pages.size).toBe(1);
+    for (let i = 1; i <= FORM_RULES.ip.limit; i++) await expectThanks(await post(h, form.id, { email: `r${i}@example.com` }));
+    advance(15_000);
+    const answers = new Set<string>();
+    for (const fields of [
+      { email: 'new@example.com' } as Record<string, string>,
+      { email: 'r1@example.com' },
+      { email: 'bot@example.com', website: 'https://spam.example' },
+    ]) {
+      const res = await post(h, form.id, fields);
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('45');
+      const html = await res.text();
+      expect(html).toContain(SIGNUP_MSG.tooManyFromNetwork(1));
+      expect(html).not.toContain(SIGNUP_MSG.checkInbox);
+      answers.add(html);
+    }
+    expect(answers.size).toBe(1);
     expect(await allRows(h)).toHaveLength(FORM_RULES.ip.limit);
     expect(await allMail(h)).toHaveLength(FORM_RULES.ip.limit);
-    expect(await rowOf(h, 'r51@example.com')).toBeUndefined();
-    // The next minute, the address may post again.
+    expect(await rowOf(h, 'new@example.com')).toBeUndefined();
+    // The next minute, the network may post again.
     advance(FORM_RULES.ip.windowMs);
     await expectThanks(await post(h, form.id, { email: 'r52@example.com' }));
     expect(await mailsTo(h, 'r52@example.com')).toHaveLength(1);
+  });
+
+  it("the signup's hourly limit per network answers a form's post as honestly", async () => {
+    const { h, form, advance } = await setup();
+    for (let i = 1; i <= 20; i++) {
+      await expectThanks(await post(h, form.id, { email: `r${i}@example.com` }));
+      if (i % FORM_RULES.ip.limit === 0) advance(FORM_RULES.ip.windowMs);
+    }
+    const res = await post(h, form.id, { email: 'one-more@example.com' });
+    expect(res.status).toBe(429);
+    expect(await res.text()).toContain(SIGNUP_MSG.tooManyFromNetwork(58));
+    expect(await rowOf(h, 'one-more@example.com')).toBeUndefined();
+    expect(await allMail(h)).toHaveLength(20);
   });
 
   it("keeps the app's own state-changing paths closed to other origins", async () => {

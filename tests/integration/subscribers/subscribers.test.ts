@@ -7,6 +7,7 @@ import { expectStatus } from '../workflow/factories';
 import { subscribers, suppressions } from '../../../db/schema';
 import { MAX_IMPORT_ROWS, SUBSCRIBER_MSG } from '../../../src/server/subscribers/subscribers';
 import { addSubscribers } from '../delivery/send-support';
+import { PAUSE_MS, preferencesToken } from '../../../src/server/readers/preferences';
 
 async function setup(planType: 'free' | 'professional' = 'professional') {
   const h = await harnessWithAdmin();
@@ -38,6 +39,44 @@ describe('subscribers', () => {
     await api.subscribers.add({ publicationId: pub.id, email: 'firstxlast@example.com' });
     expect((await api.subscribers.list({ publicationId: pub.id, search: 'first_last' })).subscribers.map((s) => s.email)).toEqual(['first_last@example.com']);
     expect((await api.subscribers.remove({ publicationId: pub.id, ids: [found.subscribers[0].id] })).removed).toBe(1);
+  });
+
+  it("lists each reader's own choices: a pause while it runs, the weekly roll-up, plain text, and the topics among the tags", async () => {
+    let now = new Date('2026-03-01T10:00:00Z');
+    const h = await harnessWithAdmin({ deps: { now: () => now } });
+    const { user } = await signedIn(h, { planType: 'professional' });
+    const api = h.caller(user);
+    const pub = await api.publications.create({ name: 'Field Notes' });
+    await api.preferences.saveTopics({ publicationId: pub.id, topics: ['tides', 'reefs'] });
+    const [paused, weekly, plain, usual] = await Promise.all(
+      ['paused', 'weekly', 'plain', 'usual'].map((n) =>
+        api.subscribers.add({ publicationId: pub.id, email: `${n}@example.com`, tags: n === 'plain' ? ['vip'] : [] }),
+      ),
+    );
+    const reader = h.caller('anon');
+    const token = (id: string) => preferencesToken(h.deps.env.APP_SECRET, id);
+    await reader.preferences.save({ token: token(paused!.id), pause: 'month' });
+    await reader.preferences.save({ token: token(weekly!.id), frequency: 'weekly' });
+    await reader.preferences.save({ token: token(plain!.id), format: 'text', topics: ['tides', 'reefs'] });
+
+    const choices = async () =>
+      Object.fromEntries(
+        (await api.subscribers.list({ publicationId: pub.id })).subscribers.map((s) => [
+          s.email.split('@')[0],
+          { format: s.format, frequency: s.frequency, pausedUntil: s.pausedUntil, topics: s.topics, tags: s.tags },
+        ]),
+      );
+    const usualChoices = { format: 'html', frequency: 'every', pausedUntil: null, topics: [], tags: [] };
+    expect(await choices()).toEqual({
+      paused: { ...usualChoices, pausedUntil: new Date(now.getTime() + PAUSE_MS).toISOString() },
+      weekly: { ...usualChoices, frequency: 'weekly' },
+      plain: { ...usualChoices, format: 'text', topics: ['reefs', 'tides'], tags: ['reefs', 'tides', 'vip'] },
+      usual: usualChoices,
+    });
+    expect(usual).toMatchObject(usualChoices);
+    // A pause that has ended is no choice any more.
+    now = new Date(now.getTime() + PAUSE_MS + 1);
+    expect((await choices()).paused).toEqual(usualChoices);
   });
 
   it('refuses suppressed addresses, anon (401) and other users (404)', async () => {

@@ -1,6 +1,7 @@
-// The Subscribers page's "Signup forms" section: forms for other sites (each may tag its readers), made,
-// renamed and deleted here, each with its copy-paste code: a plain HTML form that works without
-// JavaScript, and an iframe of the form page. The code is written by the server (escaped there).
+// The Subscribers page's "Signup forms" section: forms for other sites (each may tag its readers and send
+// them to a thank-you address of the creator's), made, edited and deleted here, each with its copy-paste
+// code: a plain HTML form that works without JavaScript, and an iframe of the form page. The code is
+// written and the thank-you address checked by the server.
 import { useState } from 'react';
 import { Check, Copy, Pencil, Plus, Trash2 } from 'lucide-react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -51,6 +52,7 @@ function FormCard({ form, publicationId, onChanged }: { form: Form; publicationI
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(form.name);
   const [tag, setTag] = useState(form.tag ?? '');
+  const [thanksUrl, setThanksUrl] = useState(form.thanksUrl ?? '');
   const [confirm, setConfirm] = useState(false);
   const update = trpc.forms.update.useMutation({
     onSuccess: () => {
@@ -74,7 +76,7 @@ function FormCard({ form, publicationId, onChanged }: { form: Form; publicationI
           className="flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            update.mutate({ publicationId, id: form.id, name, tag: tag.trim() || null });
+            update.mutate({ publicationId, id: form.id, name, tag: tag.trim() || null, thanksUrl: thanksUrl.trim() || null });
           }}
         >
           <div className="grid min-w-0 flex-1 gap-1">
@@ -85,26 +87,33 @@ function FormCard({ form, publicationId, onChanged }: { form: Form; publicationI
             <Label htmlFor={`form-tag-${form.id}`}>Tag (optional)</Label>
             <Input id={`form-tag-${form.id}`} value={tag} onChange={(e) => setTag(e.target.value)} maxLength={50} />
           </div>
+          <ThanksField id={`form-thanks-${form.id}`} value={thanksUrl} onChange={setThanksUrl} />
           <Button type="submit" loading={update.isPending}>
             Save
           </Button>
           <Button type="button" variant="outline" onClick={() => setEditing(false)}>
             Cancel
           </Button>
+          <ThanksHint id={`form-thanks-${form.id}`} />
         </form>
       ) : (
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="min-w-0 font-medium break-words text-zinc-900 dark:text-zinc-100">{form.name}</h3>
           {form.tag ? <Badge tone="neutral">tag: {form.tag}</Badge> : <span className="text-xs text-zinc-500 dark:text-zinc-400">no tag</span>}
           <div className="ml-auto flex gap-1">
-            <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Rename ${form.name}`}>
-              <Pencil aria-hidden /> Rename
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${form.name}`}>
+              <Pencil aria-hidden /> Edit
             </Button>
             <Button variant="outline" size="sm" onClick={() => setConfirm(true)} aria-label={`Delete ${form.name}`}>
               <Trash2 aria-hidden /> Delete
             </Button>
           </div>
         </div>
+      )}
+      {!editing && (
+        <p className="min-w-0 text-xs break-all text-zinc-600 dark:text-zinc-400">
+          After signing up: {form.thanksUrl ? <span className="font-mono">{form.thanksUrl}</span> : 'the built-in thank-you page'}
+        </p>
       )}
       <div className="grid gap-3 lg:grid-cols-2">
         <CopyBlock title="HTML form (works without JavaScript)" label={`HTML form code for ${form.name}`} copyLabel="Copy HTML" code={form.htmlCode} />
@@ -123,17 +132,46 @@ function FormCard({ form, publicationId, onChanged }: { form: Form; publicationI
   );
 }
 
+/** Where readers go after posting the form: the creator's page, or (empty) the built-in thank-you page. */
+function ThanksField({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <div className="grid min-w-0 flex-1 basis-64 gap-1">
+      <Label htmlFor={id}>Thank-you address (optional)</Label>
+      <Input
+        id={id}
+        inputMode="url"
+        placeholder="https://your-site.example/thanks"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={2000}
+        aria-describedby={`${id}-hint`}
+      />
+    </div>
+  );
+}
+
+/** The field's hint, on a line of its own below the form's row. */
+function ThanksHint({ id }: { id: string }) {
+  return (
+    <p id={`${id}-hint`} className="basis-full text-xs text-zinc-600 dark:text-zinc-400">
+      Thank-you address: a web address, or a path of your publication’s pages (/p/…). Empty: the built-in thank-you page.
+    </p>
+  );
+}
+
 export function SignupFormsPanel({ publicationId }: { publicationId: string }) {
   const utils = trpc.useUtils();
   const forms = trpc.forms.list.useQuery({ publicationId }, LOADED);
   const [name, setName] = useState('');
   const [tag, setTag] = useState('');
+  const [thanksUrl, setThanksUrl] = useState('');
   const refresh = () => void utils.forms.list.invalidate({ publicationId });
   const create = trpc.forms.create.useMutation({
     onSuccess: (f) => {
       toast({ title: `${f.name} created` });
       setName('');
       setTag('');
+      setThanksUrl('');
       refresh();
     },
     onError: (err) => toast({ title: 'Could not create the form', description: errorMessage(err), variant: 'destructive' }),
@@ -156,7 +194,7 @@ export function SignupFormsPanel({ publicationId }: { publicationId: string }) {
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ publicationId, name, tag: tag.trim() || null });
+          create.mutate({ publicationId, name, tag: tag.trim() || null, thanksUrl: thanksUrl.trim() || null });
         }}
       >
         <div className="grid min-w-0 flex-1 basis-40 gap-1">
@@ -167,9 +205,11 @@ export function SignupFormsPanel({ publicationId }: { publicationId: string }) {
           <Label htmlFor="new-form-tag">Tag (optional)</Label>
           <Input id="new-form-tag" placeholder="from-blog" value={tag} onChange={(e) => setTag(e.target.value)} maxLength={50} />
         </div>
+        <ThanksField id="new-form-thanks" value={thanksUrl} onChange={setThanksUrl} />
         <Button type="submit" loading={create.isPending}>
           <Plus aria-hidden /> Create form
         </Button>
+        <ThanksHint id="new-form-thanks" />
       </form>
       {forms.isError && !forms.data ? (
         <p className="text-red-700 dark:text-red-300">{errorMessage(forms.error)}</p>

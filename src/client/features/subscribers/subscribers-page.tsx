@@ -1,6 +1,8 @@
-// A publication's subscribers: counts per status, search and filter (status, tag), add one, import a CSV
+// A publication's subscribers: counts per status, search and filter (status, tag), each reader's own
+// choices beside their status (a pause, the weekly roll-up, plain text, topics), add one, import a CSV
 // (checked first: the report of bad rows is shown before anything is written), export, tag or delete
-// the selected, and below: segments, signup forms for other sites and the welcome mail.
+// the selected, and below: segments, signup forms for other sites and the welcome mail. The table takes
+// the page's whole width until the panels fit beside it (2xl), and scrolls in its frame, never under them.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Download, Trash2, UserPlus, Users } from 'lucide-react';
@@ -14,7 +16,7 @@ import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-st
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
-import { trpc } from '../../trpc';
+import { trpc, type RouterOutputs } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
 import { TopicsPanel } from '../preferences';
 import { SignupFormsPanel } from './signup-forms';
@@ -33,6 +35,28 @@ const TONE: Record<Status, 'neutral' | 'success' | 'warning' | 'danger'> = {
   bounced: 'danger',
   complained: 'danger',
 };
+
+type Reader = RouterOutputs['subscribers']['list']['subscribers'][number];
+
+/** What the reader chose in the preference centre; nothing for one who kept the defaults. */
+function ReaderChoices({ reader }: { reader: Reader }) {
+  const choices = [
+    reader.pausedUntil ? `Paused until ${formatDate(reader.pausedUntil)}` : null,
+    reader.frequency === 'weekly' ? 'Weekly roll-up' : null,
+    reader.format === 'text' ? 'Text only' : null,
+    reader.topics.length > 0 ? `Topics: ${reader.topics.join(', ')}` : null,
+  ].filter((c) => c !== null);
+  if (choices.length === 0) return null;
+  return (
+    <ul className="mt-1 grid max-w-56 gap-0.5 text-xs text-zinc-600 dark:text-zinc-400" aria-label={`Choices of ${reader.email}`}>
+      {choices.map((c) => (
+        <li key={c} className="break-words">
+          {c}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function SubscribersPage({ publicationId }: { publicationId: string }) {
   if (!publicationId)
@@ -108,8 +132,8 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
       {list.isError && !data ? (
         <ListError message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-          <div className="grid content-start gap-4">
+        <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="grid min-w-0 content-start gap-4">
             {data && (
               <div className="flex flex-wrap gap-2" aria-label="Subscribers by status">
                 {STATUSES.map((s) => (
@@ -214,7 +238,7 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
                             }}
                           />
                         </td>
-                        <td className="p-3 font-medium text-zinc-900 dark:text-zinc-100">
+                        <td className="min-w-40 p-3 font-medium [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-100">
                           <Link
                             to="/subscribers/$subscriberId"
                             params={{ subscriberId: s.id }}
@@ -228,6 +252,7 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
                         <td className="p-3 text-zinc-600 dark:text-zinc-400">{s.name}</td>
                         <td className="p-3">
                           <Badge tone={TONE[s.status]}>{s.status}</Badge>
+                          <ReaderChoices reader={s} />
                         </td>
                         <td className="p-3">
                           {s.tags.length > 0 && (
@@ -266,7 +291,7 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
               </div>
             )}
           </div>
-          <aside className="grid content-start gap-4">
+          <aside className="grid content-start gap-4 lg:grid-cols-2 2xl:grid-cols-1" aria-label="Add readers">
             <form
               className="grid gap-2 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900"
               onSubmit={(e) => {

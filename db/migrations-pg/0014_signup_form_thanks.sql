@@ -1,0 +1,1 @@
+ALTER TABLE "signup_forms" ADD COLUMN "thanks_url" text;

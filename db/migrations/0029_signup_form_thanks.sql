@@ -1,0 +1,1 @@
+ALTER TABLE `signup_forms` ADD `thanks_url` text;
