@@ -59,14 +59,24 @@ const isFree = (port: number) =>
   });
 
 /**
- * The e2e run's ports: the app at E2E_PORT, its fixtures at +7…+10, the feed fixtures at +11. Unless the
- * caller chose them, a free block is found, so two runs can share a machine.
+ * The e2e run's ports: the app at E2E_PORT, its fixtures at +7…+10, the feed fixtures at +11, the name
+ * server at +12. Unless the caller chose them, a free block is found, so two runs can share a machine. The
+ * block lies below the kernel's ephemeral range: a port there can be taken at any moment by an outgoing
+ * connection or a listen(0) of another test, after it was seen free.
  */
 async function freeE2ePorts(): Promise<NodeJS.ProcessEnv> {
   if (process.env.E2E_PORT) return {};
+  let ephemeralLow = 32_768;
+  try {
+    ephemeralLow = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || ephemeralLow;
+  } catch {
+    // Not Linux: the usual lower bound.
+  }
+  const low = 10_000;
+  const span = Math.max(1_000, ephemeralLow - low - 13);
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 20_000);
-    const ports = Array.from({ length: 12 }, (_, i) => base + i);
+    const base = low + Math.floor(Math.random() * span);
+    const ports = Array.from({ length: 13 }, (_, i) => base + i);
     if ((await Promise.all(ports.map(isFree))).every(Boolean)) return { E2E_PORT: String(base), WORKFLOW_FIXTURE_PORT: String(base + 11) };
   }
   return {};
