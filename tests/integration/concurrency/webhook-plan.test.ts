@@ -3,8 +3,7 @@
 // after it is not queued. Whichever way they meet, the receiver gets nothing once the plan went.
 // @postgres
 import { afterEach, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startReceiver } from '../../helpers/webhook-receiver';
 import { eq } from 'drizzle-orm';
 import { webhookDeliveries, webhookEndpoints } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
@@ -18,27 +17,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function receiver() {
-  const received: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      received.push(body);
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  cleanups.push(
-    () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  );
-  const port = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}/hooks`, host: `127.0.0.1:${port}`, received };
-}
+const receiver = () => startReceiver(cleanups);
 
 describe('a downgrade at the moment of events', () => {
   // Five rounds: a single meeting may happen not to interleave.

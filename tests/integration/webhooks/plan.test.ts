@@ -5,8 +5,7 @@
 // shows that no reader's address reaches the endpoint after the plan went.
 // @postgres
 import { afterEach, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startReceiver } from '../../helpers/webhook-receiver';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
@@ -25,27 +24,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function receiver() {
-  const received: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      received.push(body);
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
-  cleanups.push(
-    () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  );
-  return { url: `http://127.0.0.1:${port}/hooks`, host: `127.0.0.1:${port}`, received };
-}
+const receiver = () => startReceiver(cleanups);
 
 async function setup() {
   const r = await receiver();
