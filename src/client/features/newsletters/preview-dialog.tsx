@@ -9,13 +9,10 @@ import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { escapeHtml } from '../../../shared/html';
 
 type Width = 'desktop' | 'mobile';
 const FRAME = 'h-[min(600px,60dvh)]';
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
 
 export function PreviewDialog({ id, onOpenChange }: { id: string | null; onOpenChange: (open: boolean) => void }) {
   const draft = trpc.drafts.get.useQuery({ id: id ?? '' }, { enabled: id !== null });
