@@ -80,6 +80,8 @@ for (const theme of THEMES) {
           colorTheme,
           includeBranding: true,
         },
+        // The sheet shows each design as the picker sells it: with its masthead's sample line.
+        { sampleCopy: true },
       );
       await page.setContent(html, { waitUntil: 'load' });
       const file = path.join(OUT, `${theme.id}-${colorTheme}-${layoutStyle}.png`);

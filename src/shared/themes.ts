@@ -66,9 +66,40 @@ export interface ThemeMeta {
   preview: string;
   subscription: ThemeTier;
   customCSS?: string;
-  /** Set on a creator's saved theme: its colours, and the line its footer carries. */
-  brand?: BrandColors & { footerText: string; logo?: { id: string; width: number; height: number } | null };
+  /** Story titles and the nameplate in the body text's colour (full contrast) instead of the primary colour. */
+  inkTitles?: boolean;
+  /**
+   * Set on a creator's saved theme: its colours, the line its footer carries and its own masthead line
+   * (`kicker`, shown where the masthead design has its sample line; none when empty).
+   */
+  brand?: BrandColors & { footerText: string; kicker?: string; logo?: { id: string; width: number; height: number } | null };
 }
+
+/**
+ * Each masthead's sample line (kicker or tagline): a placeholder that shows the design in the picker's
+ * sample sheet and as the builder's hint. It is never printed into a creator's issue: there the line
+ * is the creator's own (a saved theme's `kicker`), and a masthead without one leaves it out.
+ */
+export const MASTHEAD_SAMPLE_LINES: Record<HeaderStyle, string> = {
+  broadsheet: 'Late Edition',
+  ticker: 'Market briefing',
+  community: 'Your community newsletter',
+  corporate: 'Briefing',
+  terminal: '',
+  scoreboard: 'Matchday report',
+  bands: '',
+  bubbly: 'Hey there! Here is what we loved this week.',
+  notebook: 'Lesson notes',
+  minimal: '',
+  launch: '',
+  editorial: '',
+  ledger: 'The ledger',
+  postcard: 'Greetings from',
+  wellness: 'Weekly wellbeing',
+  magazine: 'The edit',
+  capitol: 'A digest of policy and government',
+  letter: 'Good morning,',
+};
 
 export const THEMES: readonly ThemeMeta[] = [
   {
@@ -321,8 +352,16 @@ export const THEMES: readonly ThemeMeta[] = [
     bodyStyle: 'letter',
     preview: 'Good morning! Here is what is worth your coffee today.',
     subscription: 'free',
+    // The default theme (DEFAULT_THEME_ID): titles as dark as the text, the accent in the rules and links.
+    inkTitles: true,
   },
 ];
+
+/**
+ * The theme a new creator meets first (the picker's first card, the AI's drafts): Morning Brief, light
+ * and neutral, with full-contrast titles and no copy of its own in the issue.
+ */
+export const DEFAULT_THEME_ID = 'morning-brief';
 
 const BY_ID = new Map(THEMES.map((t) => [t.id, t]));
 

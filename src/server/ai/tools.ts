@@ -20,7 +20,7 @@ import { getJob, type AiCtx } from './jobs';
 import { BUILTIN, engineOf } from './runtime';
 import { assembleNewsletter } from '../newsletter/assemble';
 import { assembleInputFrom } from '../publications/assemble-input';
-import { THEMES } from '../../shared/themes';
+import { DEFAULT_THEME_ID, getTheme, THEMES } from '../../shared/themes';
 import { canUseThemeTier } from '../../shared/plans';
 import { affectedRows } from '../db';
 
@@ -169,8 +169,10 @@ export async function trending(ctx: ToolCtx) {
   return { topics, channels: found.channels };
 }
 
-/** The first theme the user's plan allows, for a newsletter saved from AI Magic. */
+/** The default theme (free, so every plan has it), for a newsletter saved from AI Magic; else the first the plan allows. */
 function defaultTheme(user: { role?: unknown; planType?: unknown }): string {
+  const preferred = getTheme(DEFAULT_THEME_ID);
+  if (preferred && canUseThemeTier(user, preferred.subscription)) return preferred.id;
   return (THEMES.find((t) => canUseThemeTier(user, t.subscription)) ?? THEMES[0]!).id;
 }
 

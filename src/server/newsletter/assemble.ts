@@ -33,8 +33,15 @@ export async function assembleForOwner(
   return assembleNewsletter(ctx, input, { ...extra, theme });
 }
 
-/** Synchronous: rendering is pure CPU work (about 2 ms for 20 articles). `extra.theme`: a saved theme resolved by the caller. */
-export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput, extra: { personalized?: boolean; theme?: ThemeMeta } = {}): AssembledNewsletter {
+/**
+ * Synchronous: rendering is pure CPU work (about 2 ms for 20 articles). `extra.theme`: a saved theme
+ * resolved by the caller; `extra.sampleCopy`: the mastheads' sample lines (the theme sheet only).
+ */
+export function assembleNewsletter(
+  ctx: AssembleCtx,
+  input: AssembleInput,
+  extra: { personalized?: boolean; theme?: ThemeMeta; sampleCopy?: boolean } = {},
+): AssembledNewsletter {
   const name = input.newsletterName?.trim() ?? '';
   if (!name || !input.themeId || !input.articles?.length) throw new AppError('BAD_REQUEST', MSG.assemblyMissing);
   const theme = extra.theme?.id === input.themeId ? extra.theme : getTheme(input.themeId);
@@ -56,6 +63,7 @@ export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput, extra
     includeBranding: input.includeBranding && !capabilitiesFor(ctx.user ?? {}).whiteLabel,
     appUrl,
     personalized: extra.personalized,
+    sampleCopy: extra.sampleCopy,
   };
   const { html, webHtml } = renderIssue(issue, theme, opts);
   const htmlBytes = Buffer.byteLength(html, 'utf8');

@@ -69,7 +69,7 @@ export const numbered: Card = (ctx, a, i, narrow) => {
       <td valign="top" style={{ padding: '0 0 18px' }}>
         {school ? (
           <p className="nl-ac" style={smallCaps(ctx, p.accentText, { letterSpacing: '1px' })}>
-            Lesson {i + 1} · {a.category}
+            {a.category}
           </p>
         ) : null}
         <Headline

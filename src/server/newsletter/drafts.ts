@@ -14,6 +14,7 @@ import {
   DRAFT_STATUSES,
   MAX_TITLE_LENGTH,
   NEWSLETTER_DEFAULTS,
+  STORED_COLOR_THEME_FALLBACK,
   storedContentSources,
 } from '../../shared/schemas/newsletter';
 import { editsFor, issueEdits } from '../../shared/schemas/issue-edits';
@@ -270,7 +271,7 @@ export async function editDraft(ctx: DraftCtx & AssembleCtx, input: z.infer<type
       articles: src.articles,
       layoutStyle: src.layoutStyle ?? NEWSLETTER_DEFAULTS.layoutStyle,
       fontStyle: src.fontStyle ?? NEWSLETTER_DEFAULTS.fontStyle,
-      colorTheme: src.colorTheme ?? NEWSLETTER_DEFAULTS.colorTheme,
+      colorTheme: src.colorTheme ?? STORED_COLOR_THEME_FALLBACK,
       includeBranding: true,
       intro: src.intro,
       subject: row.subject || undefined,

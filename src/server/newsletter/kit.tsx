@@ -19,6 +19,8 @@ export interface RenderCtx {
   f: Fonts;
   issue: Issue;
   layout: LayoutStyle;
+  /** The masthead's line (kicker or tagline): the creator's own, or '' (the design leaves it out). */
+  kicker: string;
   /** Raw HTML fragments (MSO conditional comments) swapped in after React renders. */
   raw: string[];
 }

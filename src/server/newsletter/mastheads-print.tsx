@@ -13,7 +13,7 @@ export const broadsheet: Masthead = (ctx) => {
           {ctx.issue.date}
         </td>
         <td align="center" className="nl-ac" style={{ ...smallCaps(ctx, p.accentText, { letterSpacing: '3px' }), padding: '6px 0' }}>
-          Late Edition
+          {ctx.kicker}
         </td>
         <td align="right" className="nl-mu" style={{ ...smallCaps(ctx, p.muted, { letterSpacing: '1px' }), padding: '6px 0' }}>
           {s.stories}
@@ -35,10 +35,12 @@ export const community: Masthead = (ctx) => {
       <div style={{ backgroundColor: p.accent, height: 6, lineHeight: '6px', fontSize: 1 }}>&nbsp;</div>
       <Tr>
         <td className="nl-pad" style={pad('22px 28px 12px')}>
-          <p className="nl-ac" style={smallCaps(ctx, p.accentText)}>
-            Your community newsletter
-          </p>
-          <Name ctx={ctx} size={40} style={{ paddingTop: 4 }} />
+          {ctx.kicker ? (
+            <p className="nl-ac" style={smallCaps(ctx, p.accentText)}>
+              {ctx.kicker}
+            </p>
+          ) : null}
+          <Name ctx={ctx} size={40} style={{ paddingTop: ctx.kicker ? 4 : 0 }} />
         </td>
         <td
           align="right"
@@ -82,7 +84,8 @@ export const corporate: Masthead = (ctx) => {
         </td>
         <td style={pad('4px 0 18px 18px')}>
           <p className="nl-mu" style={smallCaps(ctx, p.muted, { letterSpacing: '1.5px' })}>
-            Briefing · {ctx.issue.date}
+            {ctx.kicker ? `${ctx.kicker} · ` : ''}
+            {ctx.issue.date}
           </p>
           <Name ctx={ctx} size={30} style={{ paddingTop: 6, letterSpacing: '-0.3px' }} />
         </td>
@@ -131,10 +134,16 @@ export const ledger: Masthead = (ctx) => {
   const cell = { padding: '8px 10px', borderLeft: `1px solid ${gold}`, fontFamily: "'Courier New', Courier, monospace", fontSize: 13, color: p.text };
   return (
     <td className="nl-pad" style={{ padding: '0 32px 6px', borderTop: `4px solid ${gold}` }}>
-      <p className="nl-ac" style={smallCaps(ctx, p.accentText, { textAlign: 'center', paddingTop: 24, letterSpacing: '4px' })}>
-        The ledger
-      </p>
-      <Name ctx={ctx} size={34} style={{ textAlign: 'center', fontVariant: 'small-caps', letterSpacing: '2px', fontWeight: 400, padding: '6px 0 18px' }} />
+      {ctx.kicker ? (
+        <p className="nl-ac" style={smallCaps(ctx, p.accentText, { textAlign: 'center', paddingTop: 24, letterSpacing: '4px' })}>
+          {ctx.kicker}
+        </p>
+      ) : null}
+      <Name
+        ctx={ctx}
+        size={34}
+        style={{ textAlign: 'center', fontVariant: 'small-caps', letterSpacing: '2px', fontWeight: 400, padding: ctx.kicker ? '6px 0 18px' : '24px 0 18px' }}
+      />
       <Tr style={{ borderTop: `1px solid ${gold}`, borderBottom: `1px solid ${gold}` }}>
         <td className="nl-tx" style={{ ...cell, borderLeft: 0 }}>
           DATE {ctx.issue.date}
@@ -155,7 +164,8 @@ export const magazine: Masthead = (ctx) => {
   return (
     <td align="center" className="nl-pad" style={pad('34px 32px 10px')}>
       <p className="nl-ac" style={smallCaps(ctx, p.accentText, { textAlign: 'center', letterSpacing: '5px' })}>
-        The edit · {ctx.issue.date}
+        {ctx.kicker ? `${ctx.kicker} · ` : ''}
+        {ctx.issue.date}
       </p>
       <Name ctx={ctx} size={42} style={{ textAlign: 'center', textTransform: 'uppercase', letterSpacing: '7px', fontWeight: 400, padding: '14px 0' }} />
       <Tr>
@@ -190,18 +200,22 @@ export const capitol: Masthead = (ctx) => {
         ★ ★ ★
       </p>
       <Name ctx={ctx} size={38} style={{ textAlign: 'center', fontVariant: 'small-caps', letterSpacing: '1px', padding: '6px 0 4px' }} />
-      <p
-        className="nl-mu"
-        style={bodyText(ctx, 12, { color: p.muted, textAlign: 'center', letterSpacing: '3px', textTransform: 'uppercase', paddingBottom: 12 })}
-      >
-        A digest of policy and government
-      </p>
+      {ctx.kicker ? (
+        <p
+          className="nl-mu"
+          style={bodyText(ctx, 12, { color: p.muted, textAlign: 'center', letterSpacing: '3px', textTransform: 'uppercase', paddingBottom: 12 })}
+        >
+          {ctx.kicker}
+        </p>
+      ) : (
+        <div style={{ height: 12, fontSize: 1, lineHeight: '12px' }}>&nbsp;</div>
+      )}
       <div className="nl-bd" style={rule}>
         &nbsp;
       </div>
       <Tr>
         <td className="nl-mu" style={{ ...bodyText(ctx, 13, { color: p.muted, fontStyle: 'italic' }), padding: '8px 0' }}>
-          Briefing for {ctx.issue.date}
+          {ctx.issue.date}
         </td>
         <td align="right" className="nl-mu" style={{ ...bodyText(ctx, 13, { color: p.muted, fontStyle: 'italic' }), padding: '8px 0' }}>
           {stats(ctx).n} items
@@ -222,10 +236,12 @@ export const letter: Masthead = (ctx) => {
       </Tr>
       <Tr>
         <td className="nl-pad" style={pad('30px 32px 6px')}>
-          <p className="nl-mu" style={bodyText(ctx, 17, { color: p.muted, fontFamily: ctx.f.title, fontStyle: 'italic' })}>
-            Good morning,
-          </p>
-          <Name ctx={ctx} size={32} style={{ paddingTop: 4 }} />
+          {ctx.kicker ? (
+            <p className="nl-mu" style={bodyText(ctx, 17, { color: p.muted, fontFamily: ctx.f.title, fontStyle: 'italic' })}>
+              {ctx.kicker}
+            </p>
+          ) : null}
+          <Name ctx={ctx} size={32} style={{ paddingTop: ctx.kicker ? 4 : 0 }} />
           <p className="nl-mu" style={bodyText(ctx, 13, { color: p.muted, paddingTop: 6 })}>
             {ctx.issue.date} · {stats(ctx).read}
           </p>

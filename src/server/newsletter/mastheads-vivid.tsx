@@ -12,8 +12,8 @@ export const ticker: Masthead = (ctx) => {
     <td>
       <Tr style={{ backgroundColor: p.band }}>
         <td className="nl-pad" style={pad('20px 24px 16px')}>
-          <p style={smallCaps(ctx, mix(p.onBand, p.band, 0.35), { letterSpacing: '3px' })}>Market briefing</p>
-          <Name ctx={ctx} size={30} style={{ color: p.onBand, paddingTop: 4, letterSpacing: '-0.5px' }} />
+          {ctx.kicker ? <p style={smallCaps(ctx, mix(p.onBand, p.band, 0.35), { letterSpacing: '3px' })}>{ctx.kicker}</p> : null}
+          <Name ctx={ctx} size={30} style={{ color: p.onBand, paddingTop: ctx.kicker ? 4 : 0, letterSpacing: '-0.5px' }} />
         </td>
         <td
           align="right"
@@ -69,10 +69,16 @@ export const scoreboard: Masthead = (ctx) => {
     <td>
       <Tr style={{ backgroundColor: p.band }}>
         <td className="nl-pad" style={pad('26px 24px 22px')}>
-          <p style={smallCaps(ctx, readable(p.accent, p.band), { letterSpacing: '3px' })}>Matchday report</p>
+          {ctx.kicker ? <p style={smallCaps(ctx, readable(p.accent, p.band), { letterSpacing: '3px' })}>{ctx.kicker}</p> : null}
           <h1
             className="nl-title"
-            style={titleText(ctx, 42, { color: p.onBand, textTransform: 'uppercase', fontStyle: 'italic', letterSpacing: '0.5px', paddingTop: 4 })}
+            style={titleText(ctx, 42, {
+              color: p.onBand,
+              textTransform: 'uppercase',
+              fontStyle: 'italic',
+              letterSpacing: '0.5px',
+              paddingTop: ctx.kicker ? 4 : 0,
+            })}
           >
             {ctx.issue.name}
           </h1>
@@ -128,7 +134,7 @@ export const bubbly: Masthead = (ctx) => {
           <h1 className="nl-title" style={titleText(ctx, 36, { color: p.onBand, textAlign: 'center', paddingTop: 6 })}>
             {ctx.issue.name}
           </h1>
-          <p style={bodyText(ctx, 15, { color: p.onBand, textAlign: 'center', paddingTop: 6 })}>Hey there! Here is what we loved this week.</p>
+          {ctx.kicker ? <p style={bodyText(ctx, 15, { color: p.onBand, textAlign: 'center', paddingTop: 6 })}>{ctx.kicker}</p> : null}
         </td>
       </Tr>
       <p style={{ margin: '12px 0 0', textAlign: 'center' }}>
@@ -162,7 +168,8 @@ export const notebook: Masthead = (ctx) => {
         </td>
         <td style={{ borderLeft: `2px solid ${p.accent}`, padding: '0 28px 0 18px' }}>
           <p className="nl-ac" style={smallCaps(ctx, p.accentText)}>
-            Lesson notes · {ctx.issue.date}
+            {ctx.kicker ? `${ctx.kicker} · ` : ''}
+            {ctx.issue.date}
           </p>
           <Name ctx={ctx} size={36} style={{ paddingTop: 6, paddingBottom: 8, borderBottom: `1px solid ${line}` }} />
           <div style={{ borderBottom: `1px solid ${line}`, height: 12, fontSize: 1 }}>&nbsp;</div>
@@ -209,7 +216,7 @@ export const launch: Masthead = (ctx) => {
             {ctx.issue.name}
           </h1>
           <p style={bodyText(ctx, 15, { color: mix(p.onBand, p.band, 0.2), paddingTop: 8 })}>
-            {s.stories} shipped · {s.read} · {ctx.issue.date}
+            {s.stories} · {s.read} · {ctx.issue.date}
           </p>
         </td>
       </Tr>
@@ -231,10 +238,12 @@ export const postcard: Masthead = (ctx) => {
       </Tr>
       <Tr style={{ border: `2px dashed ${p.heading}`, borderTop: 0 }}>
         <td style={pad('22px 20px')}>
-          <p className="nl-mu" style={bodyText(ctx, 15, { color: p.muted, fontStyle: 'italic', fontFamily: ctx.f.title })}>
-            Greetings from
-          </p>
-          <Name ctx={ctx} size={38} style={{ paddingTop: 2 }} />
+          {ctx.kicker ? (
+            <p className="nl-mu" style={bodyText(ctx, 15, { color: p.muted, fontStyle: 'italic', fontFamily: ctx.f.title })}>
+              {ctx.kicker}
+            </p>
+          ) : null}
+          <Name ctx={ctx} size={38} style={{ paddingTop: ctx.kicker ? 2 : 0 }} />
         </td>
         <td width={96} align="right" valign="top" style={pad('18px 18px 0 0')}>
           <Tr width={86} style={{ border: `3px dotted ${p.accent}`, backgroundColor: mix(p.accent, p.surface, 0.85) }}>
@@ -268,10 +277,12 @@ export const wellness: Masthead = (ctx) => {
       {/* The panel turns to the dark card under the dark rules, as the text on it turns light. */}
       <Tr className="nl-cd" style={{ backgroundColor: panel, borderRadius: 18 }}>
         <td align="center" style={{ padding: '30px 24px 26px', borderRadius: 18 }}>
-          <p className="nl-ac" style={smallCaps(ctx, p.dark ? p.accentText : p.primary, { textAlign: 'center', letterSpacing: '3px' })}>
-            Weekly wellbeing
-          </p>
-          <Name ctx={ctx} size={34} style={{ textAlign: 'center', paddingTop: 8, fontWeight: 400 }} />
+          {ctx.kicker ? (
+            <p className="nl-ac" style={smallCaps(ctx, p.dark ? p.accentText : p.primary, { textAlign: 'center', letterSpacing: '3px' })}>
+              {ctx.kicker}
+            </p>
+          ) : null}
+          <Name ctx={ctx} size={34} style={{ textAlign: 'center', paddingTop: ctx.kicker ? 8 : 0, fontWeight: 400 }} />
           <p
             className="nl-ac"
             style={{ margin: '14px 0 0', textAlign: 'center', fontSize: 12, lineHeight: '12px', color: readable(p.accent, panel), letterSpacing: '4px' }}

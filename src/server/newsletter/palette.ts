@@ -115,7 +115,7 @@ const cache = new Map<string, Palette>();
 
 export function paletteFor(theme: ThemeMeta, mode: ColorTheme): Palette {
   // A saved theme can change at any time: its palette is worked out on each render (microseconds).
-  if (theme.brand) return withBrand(derive(theme, mode), theme.brand, mode);
+  if (theme.brand) return withBrand(derive(theme, mode), theme.brand, mode, !!theme.inkTitles);
   const key = `${theme.id}:${mode}`;
   const hit = cache.get(key);
   if (hit) return hit;
@@ -129,9 +129,12 @@ export function paletteFor(theme: ThemeMeta, mode: ColorTheme): Palette {
  * (saving refuses pairs below WCAG AA, `brandContrast`); in colourful rendering the cards stay white and
  * take its text and link; in dark rendering the page stays dark and its link is lightened until it reads.
  */
-function withBrand(p: Palette, brand: BrandColors, mode: ColorTheme): Palette {
+function withBrand(p: Palette, brand: BrandColors, mode: ColorTheme, ink: boolean): Palette {
   if (mode === 'dark') return { ...p, link: readable(mix(brand.link, '#ffffff', 0.2), p.card) };
-  if (mode === 'colorful') return { ...p, text: readable(brand.text, p.card), link: readable(brand.link, p.card) };
+  if (mode === 'colorful') {
+    const text = readable(brand.text, p.card);
+    return { ...p, text, link: readable(brand.link, p.card), heading: ink ? text : p.heading };
+  }
   // The page around the column keeps the secondary colour (the builder's "page tint around the issue").
   return {
     ...p,
@@ -139,7 +142,7 @@ function withBrand(p: Palette, brand: BrandColors, mode: ColorTheme): Palette {
     card: brand.background,
     text: brand.text,
     link: brand.link,
-    heading: readable(p.primary, brand.background),
+    heading: ink ? brand.text : readable(p.primary, brand.background),
   };
 }
 
@@ -157,7 +160,20 @@ export function brandContrast(colors: { primary: string; background: string; tex
   });
 }
 
+/**
+ * A theme with `inkTitles` draws its titles at full contrast: in the text colour (or darker) on light
+ * grounds, lighter than the text on dark ones, so no title reads fainter than the summary under it.
+ */
+function withInkTitles(p: Palette): Palette {
+  return { ...p, heading: p.dark ? mix(p.text, '#ffffff', 0.6) : p.text };
+}
+
 function derive(theme: ThemeMeta, mode: ColorTheme): Palette {
+  const p = deriveColors(theme, mode);
+  return theme.inkTitles ? withInkTitles(p) : p;
+}
+
+function deriveColors(theme: ThemeMeta, mode: ColorTheme): Palette {
   const primary = theme.primaryColor;
   const secondary = theme.secondaryColor;
   const accent = theme.accentColor ?? primary;

@@ -10,7 +10,7 @@ import { Head } from '@react-email/head';
 import { Body } from '@react-email/body';
 import { Container } from '@react-email/container';
 import { Preview } from '@react-email/preview';
-import type { ThemeMeta } from '../../shared/themes';
+import { MASTHEAD_SAMPLE_LINES, type ThemeMeta } from '../../shared/themes';
 import { webFontOf } from '../../shared/email-fonts';
 import type { ColorTheme, FontStyle, LayoutStyle } from '../../shared/schemas/newsletter';
 import type { Issue } from './issue';
@@ -30,6 +30,8 @@ export interface RenderOptions {
   appUrl: string;
   /** Leaves per-recipient slots (greeting, unsubscribe and web links; see markers.ts) for bulk sending. */
   personalized?: boolean;
+  /** Shows each masthead's sample line where the creator set none: the theme sheet only, never a creator's issue. */
+  sampleCopy?: boolean;
 }
 
 export interface Rendered {
@@ -348,7 +350,16 @@ const PRELOAD_RE = /<link rel="preload"[^>]*\/?>/g;
 const RAW_RE = new RegExp(`<${RAW_TAG} data-i="(\\d+)"></${RAW_TAG}>`, 'g');
 
 export function renderIssue(issue: Issue, theme: ThemeMeta, opts: RenderOptions): Rendered {
-  const ctx: RenderCtx = { theme, p: paletteFor(theme, opts.colorTheme), f: fontsFor(theme, opts.fontStyle), issue, layout: opts.layoutStyle, raw: [] };
+  const kicker = theme.brand?.kicker?.trim() || (opts.sampleCopy ? MASTHEAD_SAMPLE_LINES[theme.headerStyle] : '');
+  const ctx: RenderCtx = {
+    theme,
+    p: paletteFor(theme, opts.colorTheme),
+    f: fontsFor(theme, opts.fontStyle),
+    issue,
+    layout: opts.layoutStyle,
+    kicker,
+    raw: [],
+  };
   // React 19 hoists <link rel="preload"> tags for images into <head>; email has no use for them.
   const markup = renderToStaticMarkup(<Email ctx={ctx} opts={opts} />).replace(PRELOAD_RE, '');
   const html =

@@ -2,7 +2,7 @@
 import type { PublicationRow, PublicationWorkflowData } from '../../../db/schema';
 import { isSampleArticle } from '../../shared/schemas/content';
 import { storedEdits } from '../../shared/schemas/issue-edits';
-import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, NEWSLETTER_DEFAULTS } from '../../shared/schemas/newsletter';
+import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, NEWSLETTER_DEFAULTS, STORED_COLOR_THEME_FALLBACK } from '../../shared/schemas/newsletter';
 import { PUBLICATION_STATUSES, type PublicationDto, type PublicationStatus, type PublicationSummaryDto } from './schemas';
 
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
@@ -36,7 +36,7 @@ export function normalizeWorkflowData(raw: Partial<PublicationWorkflowData> | nu
     topic: typeof d.topic === 'string' ? d.topic : '',
     fontStyle: oneOf(FONT_STYLES, d.fontStyle, NEWSLETTER_DEFAULTS.fontStyle),
     layoutStyle: oneOf(LAYOUT_STYLES, d.layoutStyle, NEWSLETTER_DEFAULTS.layoutStyle),
-    colorTheme: oneOf(COLOR_THEMES, d.colorTheme, NEWSLETTER_DEFAULTS.colorTheme),
+    colorTheme: oneOf(COLOR_THEMES, d.colorTheme, STORED_COLOR_THEME_FALLBACK),
     intro: typeof d.intro === 'string' ? d.intro : '',
     subject: typeof d.subject === 'string' ? d.subject : '',
     edits: storedEdits(d.edits),

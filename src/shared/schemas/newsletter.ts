@@ -10,8 +10,18 @@ export type LayoutStyle = (typeof LAYOUT_STYLES)[number];
 export type FontStyle = (typeof FONT_STYLES)[number];
 export type ColorTheme = (typeof COLOR_THEMES)[number];
 
-/** Defaults (spec §9): font normal, layout single, colour theme dark, preview desktop. */
-export const NEWSLETTER_DEFAULTS = { fontStyle: 'normal', layoutStyle: 'single', colorTheme: 'dark', previewWidth: 'desktop' } as const;
+/**
+ * Defaults (spec §9: font normal, layout single, preview desktop). The colour theme is light (issue 43,
+ * over the spec's dark): a new issue reads in light-mode inboxes and turns dark through its own
+ * prefers-color-scheme rules; 'dark' is still a dark mail when the creator picks it.
+ */
+export const NEWSLETTER_DEFAULTS = { fontStyle: 'normal', layoutStyle: 'single', colorTheme: 'light', previewWidth: 'desktop' } as const;
+
+/**
+ * The colour theme of a stored publication or newsletter that holds none: rows without one were made
+ * while the default was dark and rendered dark, so they keep it (a new row always stores its own).
+ */
+export const STORED_COLOR_THEME_FALLBACK = 'dark' as const satisfies ColorTheme;
 
 export const MAX_ARTICLES = 100;
 export const MAX_TITLE_LENGTH = 200;

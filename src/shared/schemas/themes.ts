@@ -43,6 +43,8 @@ export const themeBrand = z.object({
   headerStyle: z.enum(HEADER_STYLES),
   cardStyle: z.enum(BODY_STYLES),
   footerText: z.string().trim().max(300, 'The footer line has at most 300 characters.').default(''),
+  /** The masthead's own line (kicker or tagline) where the design has one; none when empty. */
+  kicker: z.string().trim().max(80, 'The masthead line has at most 80 characters.').default(''),
   logo: themeLogo.nullable().default(null),
 });
 export type ThemeBrand = z.infer<typeof themeBrand>;
@@ -92,6 +94,6 @@ export function savedThemeMeta(id: string, b: ThemeBrand): ThemeMeta | undefined
     bodyStyle: b.cardStyle,
     subscription: tierOf(base),
     customCSS: undefined,
-    brand: { background: b.colors.background, text: b.colors.text, link: b.colors.link, footerText: b.footerText, logo: b.logo ?? null },
+    brand: { background: b.colors.background, text: b.colors.text, link: b.colors.link, footerText: b.footerText, kicker: b.kicker, logo: b.logo ?? null },
   };
 }

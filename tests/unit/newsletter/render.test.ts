@@ -122,9 +122,9 @@ describe('email rendering', () => {
     expect(text).not.toContain('orphan');
   });
 
-  it('honours font style, branding and the defaults (normal, single, dark)', () => {
+  it('honours font style, branding and the defaults (normal, single, light)', () => {
     const d = assembleInput.parse({ newsletterName: 'N', themeId: 'modern', articles: sampleArticles(2) });
-    expect([d.fontStyle, d.layoutStyle, d.colorTheme, d.includeBranding]).toEqual(['normal', 'single', 'dark', true]);
+    expect([d.fontStyle, d.layoutStyle, d.colorTheme, d.includeBranding]).toEqual(['normal', 'single', 'light', true]);
     const italic = assembleNewsletter(admin, input({ fontStyle: 'italic' }));
     const bold = assembleNewsletter(admin, input({ fontStyle: 'bold' }));
     expect(italic.html).toMatch(/font-style:italic/);

@@ -23,6 +23,7 @@ const brand: ThemeBrand = {
   headerStyle: 'minimal',
   cardStyle: 'minimal',
   footerText: 'Written in Leeds',
+  kicker: '',
   logo: null,
 };
 

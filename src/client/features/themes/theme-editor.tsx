@@ -17,7 +17,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../trpc';
 import { LogoField } from './theme-logo-field';
-import { BODY_STYLES, getTheme, HEADER_STYLES, type ThemeMeta } from '../../../shared/themes';
+import { BODY_STYLES, getTheme, HEADER_STYLES, MASTHEAD_SAMPLE_LINES, type ThemeMeta } from '../../../shared/themes';
 import { EMAIL_FONT_KEYS, EMAIL_FONTS } from '../../../shared/email-fonts';
 import { GMAIL_CLIP_BYTES, type ColorTheme } from '../../../shared/schemas/newsletter';
 import { themeBrand, type BrandColorSet, type CustomThemeDto, type ThemeBrand } from '../../../shared/schemas/themes';
@@ -40,6 +40,7 @@ export function brandFrom(base: ThemeMeta): ThemeBrand {
     headerStyle: base.headerStyle,
     cardStyle: base.bodyStyle,
     footerText: '',
+    kicker: '',
     logo: null,
   };
 }
@@ -218,6 +219,20 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
         <p className="-mt-2 text-xs text-zinc-500 dark:text-zinc-400">
           Web fonts show in Apple Mail, iOS Mail, Thunderbird and Outlook for Mac; other clients show the fallback named.
         </p>
+        <div>
+          <Label htmlFor="masthead-line">Masthead line</Label>
+          <Input
+            id="masthead-line"
+            value={brand.kicker ?? ''}
+            maxLength={80}
+            aria-describedby="masthead-line-hint"
+            placeholder={MASTHEAD_SAMPLE_LINES[brand.headerStyle] ? `e.g. ${MASTHEAD_SAMPLE_LINES[brand.headerStyle]}` : 'e.g. Notes from the harbour'}
+            onChange={(e) => set({ kicker: e.target.value })}
+          />
+          <p id="masthead-line-hint" className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+            A short line above or beside your newsletter&apos;s name. Left empty, the masthead shows the name alone.
+          </p>
+        </div>
         <div>
           <Label htmlFor="footer-text">Footer line</Label>
           <Input

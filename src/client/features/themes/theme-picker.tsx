@@ -5,7 +5,7 @@ import { Check, Lock, RotateCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { MSG } from '../../../shared/messages';
 import { THEME_RANK, type ThemeTier } from '../../../shared/plans';
-import { planLabelForTier, THEMES, type ThemeMeta } from '../../../shared/themes';
+import { DEFAULT_THEME_ID, planLabelForTier, THEMES, type ThemeMeta } from '../../../shared/themes';
 import { savedThemeMeta } from '../../../shared/schemas/themes';
 import { Link } from '@tanstack/react-router';
 import { Badge } from '../../components/ui/badge';
@@ -23,10 +23,11 @@ export interface ThemePickerProps {
 
 const tierTone = (tier: ThemeTier) => (tier === 'free' ? 'success' : tier === 'basic' ? 'neutral' : tier === 'professional' ? 'brand' : 'warning');
 
-// By tier, cheapest first: access grows with rank, so the usable themes lead the grid and the order
-// never changes when the locks arrive (no layout shift).
+// The default theme first (free: every plan has it), then by tier, cheapest first: access grows with
+// rank, so the usable themes lead the grid and the order never changes when the locks arrive (no layout shift).
+const isDefault = (t: ThemeMeta) => (t.id === DEFAULT_THEME_ID ? 0 : 1);
 const ORDERED = THEMES.map((t, i) => ({ t, i }))
-  .sort((a, b) => THEME_RANK[a.t.subscription] - THEME_RANK[b.t.subscription] || a.i - b.i)
+  .sort((a, b) => isDefault(a.t) - isDefault(b.t) || THEME_RANK[a.t.subscription] - THEME_RANK[b.t.subscription] || a.i - b.i)
   .map(({ t }) => t);
 
 type CardState = 'loading' | 'locked' | 'available' | 'selected';
