@@ -85,7 +85,11 @@ export const scoreboard: Masthead = (ctx) => {
         </td>
         <td align="right" valign="middle" style={pad('0 24px 0 0')}>
           <Tr width={92} style={{ backgroundColor: '#111111', border: `2px solid ${p.accent}` }}>
-            <td align="center" style={{ padding: '8px 6px', fontFamily: "'Courier New', Courier, monospace", color: p.accent, fontWeight: 700 }}>
+            {/* The date box keeps its black ground in every mode: the accent is brought to where it reads there. */}
+            <td
+              align="center"
+              style={{ padding: '8px 6px', fontFamily: "'Courier New', Courier, monospace", color: readable(p.accent, '#111111'), fontWeight: 700 }}
+            >
               <div style={{ fontSize: 18, lineHeight: '22px' }}>{md}</div>
               <div style={{ fontSize: 12, lineHeight: '16px', color: '#ffffff' }}>{year}</div>
             </td>
