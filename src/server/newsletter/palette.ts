@@ -190,7 +190,8 @@ function deriveColors(theme: ThemeMeta, mode: ColorTheme): Palette {
       text: '#e6e8eb',
       // Light enough to read on the tinted dark cards too (bubbles), not only the plain one.
       muted: '#b4bcc6',
-      heading: readable(mix(primary, '#ffffff', 0.55), card, 7),
+      // Titles keep the primary's tint but never read fainter than the text under them.
+      heading: readable(mix(primary, '#ffffff', 0.55), card, Math.max(7, contrast('#e6e8eb', card))),
       link: readable(mix(accent, '#ffffff', 0.2), card),
       border: mix(primary, '#3a4350', 0.7),
       accent: readable(accent, surface, 3),

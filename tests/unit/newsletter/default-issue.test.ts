@@ -128,6 +128,21 @@ describe('the default issue', () => {
     expect(contrast(title.light.fg, title.light.bg)).toBeLessThan(contrast(summary.light.fg, summary.light.bg));
   });
 
+  it('in dark rendering no built-in theme draws its story titles fainter than its text', () => {
+    for (const theme of THEMES) {
+      for (const mode of COLOR_THEMES) {
+        const runs = readHtml(mailedHtml(admin, newPublication(theme.id), mode)).texts;
+        const a = harbourArticles()[0]!;
+        const title = runs.find((t) => t.text === a.title)!;
+        const summary = runs.find((t) => t.text === a.summary)!;
+        // Every mail under its prefers-color-scheme rules, and the dark mail as it is.
+        for (const m of mode === 'dark' ? (['light', 'dark'] as const) : (['dark'] as const)) {
+          expect(contrast(title[m].fg, title[m].bg), `${theme.id} ${mode}/${m}`).toBeGreaterThanOrEqual(contrast(summary[m].fg, summary[m].bg) - 0.01);
+        }
+      }
+    }
+  });
+
   it('keeps AA in the other colour themes the creator may pick, dark a dark mail', () => {
     for (const mode of COLOR_THEMES) {
       const runs = readHtml(mailedHtml(free, newPublication(), mode)).texts;
