@@ -22,7 +22,7 @@ describe('publications.*', () => {
       selectedArticles: [],
       fontStyle: 'normal',
       layoutStyle: 'single',
-      colorTheme: 'dark',
+      colorTheme: 'light',
       lastSaved: '2026-11-21T08:00:00.000Z',
     });
 
