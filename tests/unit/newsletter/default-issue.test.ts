@@ -30,7 +30,15 @@ function newPublication(themeId = DEFAULT_THEME_ID) {
 /** What one reader receives: the issue assembled for sending, filled in by the send's own message builder. */
 function mailedHtml(ctx: typeof free, stored: ReturnType<typeof newPublication>, colorTheme?: ColorTheme): string {
   const assembled = assembleNewsletter(ctx, assembleInputFrom(colorTheme ? { colorTheme } : {}, stored), { personalized: true });
-  const send = { id: 'send-1', subject: assembled.subject, subjectTest: null, testWinner: null, trackOpens: true, trackClicks: true, replyTo: null } as unknown as IssueSendRow;
+  const send = {
+    id: 'send-1',
+    subject: assembled.subject,
+    subjectTest: null,
+    testWinner: null,
+    trackOpens: true,
+    trackClicks: true,
+    replyTo: null,
+  } as unknown as IssueSendRow;
   const prepared: PreparedIssue = {
     html: compileTemplate(assembled.html),
     text: compileTemplate(assembled.text),
