@@ -37,6 +37,12 @@ test('a Business user builds a theme, picks it in the workflow and assembles an 
   await expect(checks).toContainText('Text on the background: 16.87:1');
   const preview = page.frameLocator('iframe[title="Theme preview"]');
   await expect(preview.getByText('Written in Leeds by the Field Notes team')).toBeVisible();
+  // The masthead's line is the creator's: Newsprint's sample "Late Edition" is only the field's hint.
+  const line = page.getByRole('textbox', { name: 'Masthead line', exact: true });
+  await expect(line).toHaveAttribute('placeholder', 'e.g. Late Edition');
+  await expect(preview.getByText('Late Edition')).toHaveCount(0);
+  await line.fill('Notes from the field');
+  await expect(preview.getByText('Notes from the field')).toBeVisible();
   // A logo: a wide PNG is resized by the server to fit 480 × 160 and shows above the masthead.
   const logo = await sharp({ create: { width: 1200, height: 300, channels: 4, background: '#123c69' } })
     .png()

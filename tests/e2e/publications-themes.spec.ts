@@ -21,6 +21,8 @@ test('a free user picks a free theme and meets locked ones', async ({ page, requ
   const grid = page.getByRole('list', { name: 'Newsletter themes' });
   await expect(grid.getByRole('article')).toHaveCount(THEMES.length);
   await expect(page.getByText(`2 of ${THEMES.length} themes available on your plan.`)).toBeVisible();
+  // The default theme leads the grid: light, neutral, free on every plan.
+  await expect(grid.getByRole('article').first()).toHaveAccessibleName('Morning Brief');
 
   const free = grid.getByRole('article', { name: 'Market Watch' });
   await expect(free.getByText('Free', { exact: true })).toBeVisible();
