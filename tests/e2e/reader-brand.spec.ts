@@ -77,12 +77,18 @@ async function atEverySize(page: Page, shot: string, check?: (scheme: 'light' | 
   }
 }
 
-test('every reader page wears the publication’s brand on a normal plan, signed “Made with Curated” once, with no product navigation', async ({ page, browser }) => {
+test('every reader page wears the publication’s brand on a normal plan, signed “Made with Curated” once, with no product navigation', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const name = `Harbour Log ${Date.now().toString(36)}`;
   const { slug, links } = await publication(page, 'professional', name, { send: true });
-  const brand = (await trpcQuery<{ brand: { light: { accent: string; onAccent: string }; dark: { accent: string; onAccent: string } } }>(page, 'subscribers.publicPage', { slug }))
-    .brand;
+  const brand = (
+    await trpcQuery<{ brand: { light: { accent: string; onAccent: string }; dark: { accent: string; onAccent: string } } }>(page, 'subscribers.publicPage', {
+      slug,
+    })
+  ).brand;
   const reader = await browser.newPage();
 
   await reader.goto(`/p/${slug}`);

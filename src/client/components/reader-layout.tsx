@@ -44,7 +44,11 @@ export function ReaderLayout({ brand, children }: { brand: ReaderBrand | null | 
       <header className="border-b border-zinc-200/70 dark:border-zinc-800/70">
         <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
           {home ? (
-            <a href={home} className="flex min-w-0 items-center gap-3 text-base font-semibold tracking-tight text-zinc-900 dark:text-white" data-testid="reader-brand">
+            <a
+              href={home}
+              className="flex min-w-0 items-center gap-3 text-base font-semibold tracking-tight text-zinc-900 dark:text-white"
+              data-testid="reader-brand"
+            >
               {name}
             </a>
           ) : (

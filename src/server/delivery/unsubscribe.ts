@@ -115,5 +115,10 @@ export async function unsubscribe(
     return row;
   });
   if (!found) return null;
-  return { publicationName: found.publicationName, email: maskEmail(found.sub.email), status: 'unsubscribed', brand: await readerBrandOf(deps.db, found.pub, now) };
+  return {
+    publicationName: found.publicationName,
+    email: maskEmail(found.sub.email),
+    status: 'unsubscribed',
+    brand: await readerBrandOf(deps.db, found.pub, now),
+  };
 }

@@ -47,14 +47,24 @@ async function publicationHead(deps: ShellDeps, req: ShellRequest): Promise<Head
   if (req.path === '/unsubscribe' || req.path === '/unsubscribe/') {
     const info = req.token ? await unsubscribeInfo({ ...deps, servedFor: req.servedFor }, req.token) : null;
     if (!info) return undefined;
-    return { title: 'Unsubscribe', description: `Unsubscribe from ${info.publicationName}.`, icon: info.brand.logo?.src ?? null, whiteLabel: info.brand.whiteLabel };
+    return {
+      title: 'Unsubscribe',
+      description: `Unsubscribe from ${info.publicationName}.`,
+      icon: info.brand.logo?.src ?? null,
+      whiteLabel: info.brand.whiteLabel,
+    };
   }
   const prefs = PREFERENCES_PATH.exec(req.path);
   if (prefs) {
     const token = decode(prefs[1]!);
     const view = token ? await getPreferences({ ...deps, servedFor: req.servedFor }, token).catch(() => null) : null;
     if (!view) return undefined;
-    return { title: 'Preferences', description: `Your choices for ${view.publicationName}.`, icon: view.brand.logo?.src ?? null, whiteLabel: view.brand.whiteLabel };
+    return {
+      title: 'Preferences',
+      description: `Your choices for ${view.publicationName}.`,
+      icon: view.brand.logo?.src ?? null,
+      whiteLabel: view.brand.whiteLabel,
+    };
   }
   return undefined;
 }
@@ -70,7 +80,9 @@ function withHead(indexHtml: string, head: Head): string {
     .replace(/\s*<meta name="description" content="[^"]*"\s*\/?>/, () =>
       head.description ? `\n    <meta name="description" content="${escapeXml(head.description)}" />` : '',
     )
-    .replace(/<link rel="icon"[^>]*>/, (tag) => (head.icon ? `<link rel="icon" href="${escapeXml(head.icon)}" />` : head.whiteLabel ? '<link rel="icon" href="data:," />' : tag));
+    .replace(/<link rel="icon"[^>]*>/, (tag) =>
+      head.icon ? `<link rel="icon" href="${escapeXml(head.icon)}" />` : head.whiteLabel ? '<link rel="icon" href="data:," />' : tag,
+    );
 }
 
 const GENERIC_TITLES: [RegExp, string][] = [

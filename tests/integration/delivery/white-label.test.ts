@@ -63,7 +63,10 @@ describe('white-label', () => {
     expect(await anon.sends.archive({ slug: ent.slug })).toMatchObject({ whiteLabel: true });
     const [sub] = await h.db.select().from(subscribers).where(eq(subscribers.email, ent.reader.email));
     const token = unsubscribeToken(h.deps.env.APP_SECRET, sub!.id, ent.send.id);
-    expect(await anon.sends.unsubscribeInfo({ token })).toMatchObject({ publicationName: 'Harbour Notes enterprise', brand: { name: 'Harbour Notes enterprise', whiteLabel: true } });
+    expect(await anon.sends.unsubscribeInfo({ token })).toMatchObject({
+      publicationName: 'Harbour Notes enterprise',
+      brand: { name: 'Harbour Notes enterprise', whiteLabel: true },
+    });
 
     // The readers' pages wear the publication's saved theme: its logo and main colour.
     const logo = await h.caller(ent.user).themes.uploadLogo({

@@ -329,9 +329,7 @@ describe('signup forms', () => {
   it('the built-in thank-you page is the publication\'s: its name and accent, a way back to the site the form was posted from, no product navigation, "Made with Curated" unless white-label', async () => {
     const { h, api, pub, form } = await setup();
     await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 3, workflowData: { selectedTheme: 'market-watch' } });
-    const withReferer = await expectThanks(
-      await post(h, form.id, { email: 'back@example.com' }, { referer: `${ELSEWHERE}/essays/boats?x=1#signup` }),
-    );
+    const withReferer = await expectThanks(await post(h, form.id, { email: 'back@example.com' }, { referer: `${ELSEWHERE}/essays/boats?x=1#signup` }));
     // The whole address the reader was on (without its fragment), opened over any frame.
     expect(withReferer).toContain(`<a href="${ELSEWHERE}/essays/boats?x=1" target="_top">Back to blog.elsewhere.example</a>`);
     // The theme's main colour (Market Watch's green) is the page's band and, readable, its links' colour.
