@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { buttonClass } from './ui/button';
-import { servedWhiteLabel } from '../lib/white-label';
 
 export function PublicHeader({ showNav = true }: { showNav?: boolean }) {
   return (
@@ -81,44 +80,6 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <PublicHeader />
       <main className="flex-1">{children}</main>
       <PublicFooter />
-    </div>
-  );
-}
-
-/**
- * The frame of a publication's readers' pages (signup, confirmation, unsubscribe, archive): the
- * product's header and footer, or, for a white-label account (and while the page does not know yet),
- * the publication's own name and nothing of the product.
- */
-export interface ReaderBrand {
-  name: string;
-  whiteLabel: boolean;
-  /** White-label: the logo and main colour of the publication's saved theme. */
-  logo?: { src: string; width: number; height: number } | null;
-  color?: string | null;
-}
-
-export function ReaderLayout({ brand, children }: { brand: ReaderBrand | undefined; children: ReactNode }) {
-  if (brand && !brand.whiteLabel && !servedWhiteLabel()) return <PublicLayout>{children}</PublicLayout>;
-  return (
-    <div className="flex min-h-screen flex-col" style={brand?.color ? { borderTop: `4px solid ${brand.color}` } : undefined}>
-      <header className="border-b border-zinc-200/70 dark:border-zinc-800/70">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <span className="flex min-w-0 items-center gap-3 text-base font-semibold tracking-tight text-zinc-900 dark:text-white" data-testid="reader-brand">
-            {brand?.logo && <img src={brand.logo.src} alt="" width={brand.logo.width} height={brand.logo.height} className="h-9 w-auto max-w-[50vw]" />}
-            <span className="truncate">{brand?.name ?? ''}</span>
-          </span>
-          <ThemeToggle />
-        </div>
-      </header>
-      <main className="flex-1">{children}</main>
-      {brand && (
-        <footer className="border-t border-zinc-200 dark:border-zinc-800">
-          <div className="mx-auto max-w-6xl px-4 py-8 text-xs text-zinc-500 sm:px-6 dark:text-zinc-400">
-            © {new Date().getFullYear()} {brand.name}
-          </div>
-        </footer>
-      )}
     </div>
   );
 }

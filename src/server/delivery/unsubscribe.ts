@@ -39,10 +39,8 @@ export interface UnsubscribeInfo {
   /** The address, partly hidden (the link may have been forwarded). */
   email: string;
   status: string;
-  /** The page carries the publication's name only (white-label), with its logo and colour. */
-  whiteLabel: boolean;
-  logo: ReaderBrand['logo'];
-  color: string | null;
+  /** What the page shows of the publication (name, logo, accent, archive; white-label). */
+  brand: ReaderBrand;
 }
 
 const maskEmail = (email: string) => {
@@ -53,11 +51,11 @@ const maskEmail = (email: string) => {
 /** The token's reader; on a custom domain, only when the domain's account is theirs. */
 async function lookup(db: DbOrTx, on: ServedOn, parsed: NonNullable<ReturnType<typeof parse>>) {
   const [row] = await db
-    .select({ sub: subscribers, publicationName: publications.name, userId: publications.userId, workflowData: publications.workflowData })
+    .select({ sub: subscribers, pub: publications })
     .from(subscribers)
     .innerJoin(publications, eq(publications.id, subscribers.publicationId))
     .where(eq(subscribers.id, parsed.subscriberId));
-  return row && servedHere(on, row.userId) ? { ...row, sendId: parsed.sendId } : null;
+  return row && servedHere(on, row.pub.userId) ? { ...row, publicationName: row.pub.name, userId: row.pub.userId, sendId: parsed.sendId } : null;
 }
 
 /** What the unsubscribe page shows; null for a forged token or a subscriber since deleted. */
@@ -69,7 +67,7 @@ export async function unsubscribeInfo(deps: Pick<Deps, 'db' | 'env'> & ServedOn,
     publicationName: found.publicationName,
     email: maskEmail(found.sub.email),
     status: found.sub.status,
-    ...(await readerBrandOf(deps.db, found, new Date())),
+    brand: await readerBrandOf(deps.db, found.pub, new Date()),
   };
 }
 
@@ -117,5 +115,10 @@ export async function unsubscribe(
     return row;
   });
   if (!found) return null;
-  return { publicationName: found.publicationName, email: maskEmail(found.sub.email), status: 'unsubscribed', ...(await readerBrandOf(deps.db, found, now)) };
+  return {
+    publicationName: found.publicationName,
+    email: maskEmail(found.sub.email),
+    status: 'unsubscribed',
+    brand: await readerBrandOf(deps.db, found.pub, now),
+  };
 }

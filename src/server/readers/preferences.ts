@@ -38,12 +38,12 @@ async function readerOf(db: DbOrTx, on: ServedOn, appSecret: string, token: stri
   const id = readToken(appSecret, PURPOSE, token);
   if (!id) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
   const [row] = await db
-    .select({ sub: subscribers, publicationName: publications.name, userId: publications.userId, workflowData: publications.workflowData })
+    .select({ sub: subscribers, pub: publications })
     .from(subscribers)
     .innerJoin(publications, eq(publications.id, subscribers.publicationId))
     .where(eq(subscribers.id, id));
-  if (!row || !servedHere(on, row.userId)) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
-  return row;
+  if (!row || !servedHere(on, row.pub.userId)) throw new AppError('NOT_FOUND', READERS_MSG.preferencesLink);
+  return { ...row, publicationName: row.pub.name, userId: row.pub.userId };
 }
 
 export async function topicsOf(db: DbOrTx, publicationId: string): Promise<string[]> {
@@ -56,7 +56,7 @@ const maskEmail = (email: string) => {
   return `${local.slice(0, 2)}${'•'.repeat(Math.max(1, Math.min(6, local.length - 2)))}@${domain}`;
 };
 
-export interface ReaderPreferences extends ReaderBrand {
+export interface ReaderPreferences {
   publicationName: string;
   email: string;
   status: string;
@@ -65,6 +65,8 @@ export interface ReaderPreferences extends ReaderBrand {
   format: ReaderFormat;
   /** ISO time the pause ends; null when not paused (a pause that has ended reads as none). */
   pausedUntil: string | null;
+  /** What the page shows of the publication (name, logo, accent, archive; white-label). */
+  brand: ReaderBrand;
 }
 
 async function view(deps: PrefDeps, row: Awaited<ReturnType<typeof readerOf>>): Promise<ReaderPreferences> {
@@ -89,7 +91,7 @@ async function view(deps: PrefDeps, row: Awaited<ReturnType<typeof readerOf>>): 
     frequency: row.sub.frequency,
     format: row.sub.format,
     pausedUntil: paused ? paused.toISOString() : null,
-    ...(await readerBrandOf(deps.db, row, now)),
+    brand: await readerBrandOf(deps.db, row.pub, now),
   };
 }
 

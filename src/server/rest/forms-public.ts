@@ -5,8 +5,9 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/types';
 import { formFields } from './adapter';
 import { AppError } from '../errors';
-import { issuedToken, publicForm, submitForm } from '../readers/forms';
-import { FORM_PAGE_HEADERS, formPageHtml, problemHtml, thanksHtml } from '../readers/form-pages';
+import { ISSUED_FIELD, issuedToken, publicForm, submitForm } from '../readers/forms';
+import { readerBrandOf } from '../subscribers/reader-brand';
+import { backLinkOf, FORM_PAGE_HEADERS, formPageHtml, problemHtml, thanksHtml } from '../readers/form-pages';
 import { READERS_MSG } from '../../shared/schemas/readers';
 
 const notFound = (c: Context<AppEnv>) => c.html(problemHtml(READERS_MSG.formNotFound), 404, FORM_PAGE_HEADERS);
@@ -29,7 +30,10 @@ export const formsPublicRest = new Hono<AppEnv>()
       if (outcome.kind === 'limited')
         return c.html(problemHtml(outcome.message, null), 429, { ...FORM_PAGE_HEADERS, 'Retry-After': String(outcome.retryAfterSeconds) });
       if (outcome.redirect) return c.body(null, 303, { ...FORM_PAGE_HEADERS, Location: outcome.redirect });
-      return c.html(thanksHtml(found.pub.name), 200, FORM_PAGE_HEADERS);
+      const brand = await readerBrandOf(deps.db, found.pub, deps.now());
+      const own = [new URL(c.req.url).origin, new URL(deps.env.APP_URL).origin];
+      const back = backLinkOf({ referer: c.req.header('referer'), origin: c.req.header('origin') }, own);
+      return c.html(thanksHtml(brand, { back, framed: fields[ISSUED_FIELD] !== undefined }), 200, FORM_PAGE_HEADERS);
     } catch (err) {
       // The confirmation mail could not leave: the reader is told to try again (nothing else can fail here).
       if (err instanceof AppError && err.code === 'BAD_GATEWAY') return c.html(problemHtml(err.message), 502, FORM_PAGE_HEADERS);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { router, protectedProcedure, publicProcedure } from '../trpc/init';
 import { getPreferences, publicationTopics, savePreferences, savePublicationTopics, unsubscribeFromPreferences } from '../readers/preferences';
-import { MAX_TOPICS, READER_FORMATS, READER_FREQUENCIES, READERS_MSG, tagName } from '../../shared/schemas/readers';
+import { MAX_TOPICS, READER_FORMATS, READER_FREQUENCIES, READERS_MSG, readerBrand, tagName } from '../../shared/schemas/readers';
 
 const token = z.string().trim().min(10, READERS_MSG.preferencesLink).max(512, READERS_MSG.preferencesLink);
 const tokenInput = z.object({ token });
@@ -16,9 +16,7 @@ const preferencesView = z.object({
   frequency: z.enum(READER_FREQUENCIES),
   format: z.enum(READER_FORMATS),
   pausedUntil: z.string().nullable(),
-  whiteLabel: z.boolean(),
-  logo: z.object({ src: z.string(), width: z.number(), height: z.number() }).nullable(),
-  color: z.string().nullable(),
+  brand: readerBrand,
 });
 
 const saveInput = z.object({

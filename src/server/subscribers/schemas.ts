@@ -5,7 +5,7 @@ import { SUBSCRIBER_STATUSES } from '../../../db/schema';
 import { emailField } from '../../shared/schemas/auth';
 import { SIGNUP_MSG } from './messages';
 import { pageCursor } from '../../shared/schemas/common';
-import { READER_FORMATS, READER_FREQUENCIES, tagList, tagName } from '../../shared/schemas/readers';
+import { READER_FORMATS, READER_FREQUENCIES, readerBrand, tagList, tagName } from '../../shared/schemas/readers';
 
 const publicationIdField = z.string().min(1).max(64);
 export const publicationRef = z.object({ publicationId: publicationIdField });
@@ -132,14 +132,11 @@ export const confirmInput = slugInput.extend({ token: z.string().trim().min(1, S
 export type SlugInput = z.infer<typeof slugInput>;
 export type SignupInput = z.infer<typeof signupInput>;
 export type ConfirmInput = z.infer<typeof confirmInput>;
-/** `whiteLabel`: the page carries the publication's name only, not the product's. */
+/** The signup page: the publication and what its page shows of it. */
 export const publicPageResult = z.object({
   name: z.string(),
   slug: z.string(),
-  whiteLabel: z.boolean(),
-  /** White-label only: the logo and main colour of the saved theme the publication uses. */
-  logo: z.object({ src: z.string(), width: z.number(), height: z.number() }).nullable(),
-  color: z.string().nullable(),
+  brand: readerBrand,
 });
 export const signupResult = z.object({ message: z.string() });
 export const confirmResult = z.object({ status: z.enum(['confirmed', 'already']), message: z.string(), name: z.string(), whiteLabel: z.boolean() });

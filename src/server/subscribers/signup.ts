@@ -56,7 +56,7 @@ async function publicationBySlug(ctx: { db: DbOrTx } & ServedOn, slug: string): 
 
 export async function publicPage(ctx: Pick<Ctx, 'db' | 'now' | 'servedFor'>, input: SlugInput) {
   const pub = await publicationBySlug(ctx, input.slug);
-  return { name: pub.name, slug: pub.slug!, ...(await readerBrandOf(ctx.db, pub, ctx.now())) };
+  return { name: pub.name, slug: pub.slug!, brand: await readerBrandOf(ctx.db, pub, ctx.now()) };
 }
 
 /** True when one more pending reader fits the owner's plan (pending and active count). */

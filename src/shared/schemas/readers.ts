@@ -89,3 +89,34 @@ export const READER_EVENT_KINDS = [
   'removed',
 ] as const;
 export type ReaderEventKind = (typeof READER_EVENT_KINDS)[number];
+
+/** The colours a reader's page draws the publication's accent in, per colour scheme (WCAG AA on that scheme's grounds). */
+const accentPair = z.object({
+  /** Links, buttons and marks: reads at 4.5:1 on the page and its cards. */
+  accent: z.string(),
+  /** Text on a button filled with `accent` (4.5:1). */
+  onAccent: z.string(),
+});
+
+/**
+ * What every page a publication's readers see carries of it, on every plan (subscribers/reader-brand.ts):
+ * its name, the logo of its saved theme, its accent, where its signup page and archive are, and whether
+ * the product may sign the page ("Made with Curated"; never for white-label accounts).
+ */
+export const readerBrand = z.object({
+  name: z.string(),
+  /** The signup page, /p/<slug>; null for a publication that has none yet. */
+  home: z.string().nullable(),
+  /** Where its sent issues are listed (the signup page); null until one has been sent. */
+  archiveUrl: z.string().nullable(),
+  logo: z.object({ src: z.string(), width: z.number(), height: z.number() }).nullable(),
+  /** The theme's main colour as chosen (#rrggbb): a decorative band; text and buttons use `light`/`dark`. */
+  color: z.string(),
+  light: accentPair,
+  dark: accentPair,
+  whiteLabel: z.boolean(),
+});
+export type ReaderBrand = z.infer<typeof readerBrand>;
+
+/** The page grounds the accent is measured on: the page and its cards, light and dark (zinc-50/950/900). */
+export const READER_GROUNDS = { light: ['#ffffff', '#fafafa'], dark: ['#09090b', '#18181b'] } as const;

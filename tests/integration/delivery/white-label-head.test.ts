@@ -1,7 +1,7 @@
-// White-label readers' pages as the server sends them: the app shell's head (title, description, icon)
-// names the publication only on every reader's page of an Enterprise publication (signup, confirmation,
-// unsubscribe, preferences), on APP_URL and on the account's custom domain, where even a link that no
-// longer reads gets no product head; other accounts' pages keep the product's.
+// Readers' pages as the server sends them: the app shell's head (title, description) names the
+// publication on every plan; an Enterprise (white-label) publication's pages (signup, confirmation,
+// unsubscribe, preferences) name nothing of the product, not even its icon, on APP_URL and on the
+// account's custom domain, where even a link that no longer reads gets no product head.
 // @postgres
 import { describe, it, expect, afterAll } from 'vitest';
 import fs from 'node:fs';
@@ -43,7 +43,7 @@ async function readerOf(h: Harness, plan: 'enterprise' | 'professional', name: s
 }
 
 describe('white-label head', () => {
-  it('every reader’s page of a white-label publication names nothing of the product in its head; others keep it', async () => {
+  it('every reader’s page names its publication in its head; a white-label one names nothing of the product, others keep only its icon', async () => {
     const h = await harnessWithAdmin();
     const app = createApp(h.deps, { clientDir });
     const ent = await readerOf(h, 'enterprise', 'Harbour Notes');
@@ -66,6 +66,18 @@ describe('white-label head', () => {
     expect(await head(app, `http://${HOST}/unsubscribe?token=forged`)).not.toMatch(/curated/i);
     expect(await head(app, `http://${HOST}/preferences/forged.token`)).not.toMatch(/curated/i);
 
-    for (const page of pro.pages) expect(await head(app, `http://localhost:3000${page}`), page).toContain('Curated');
+    // Every plan: the publication's title and description; the product's icon is all that is left of it, and the document is not marked white-label.
+    const titles = ['Subscribe to Compiler Weekly', 'Confirm your subscription to Compiler Weekly', 'Unsubscribe', 'Preferences'];
+    for (const [i, page] of pro.pages.entries()) {
+      const res = await app.request(`http://localhost:3000${page}`);
+      const html = await res.text();
+      expect(html, page).toContain(`<title>${titles[i]}</title>`);
+      expect(html, page).not.toContain('data-white-label');
+      const tags = /<head>([\s\S]*)<\/head>/.exec(html)![1]!;
+      expect(tags.replace('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />', ''), page).not.toMatch(/curated/i);
+      expect(tags, page).toMatch(/<meta name="description" content="[^"]*Compiler Weekly[^"]*" \/>/);
+    }
+    // A link that names no publication keeps the product's shell.
+    expect(await head(app, 'http://localhost:3000/unsubscribe?token=forged')).toContain('<title>Curated — AI-assisted newsletter builder</title>');
   });
 });

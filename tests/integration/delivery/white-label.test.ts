@@ -52,12 +52,21 @@ describe('white-label', () => {
 
     // The readers' pages: the client is told which frame to show.
     const anon = h.caller();
-    expect(await anon.subscribers.publicPage({ slug: ent.slug })).toMatchObject({ name: 'Harbour Notes enterprise', whiteLabel: true });
-    expect(await anon.subscribers.publicPage({ slug: pro.slug })).toMatchObject({ whiteLabel: false });
+    expect(await anon.subscribers.publicPage({ slug: ent.slug })).toMatchObject({ name: 'Harbour Notes enterprise', brand: { whiteLabel: true } });
+    // Every plan: the publication's name and, once an issue is out, its archive.
+    expect(await anon.subscribers.publicPage({ slug: pro.slug })).toMatchObject({
+      brand: { name: 'Harbour Notes professional', whiteLabel: false, home: `/p/${pro.slug}`, archiveUrl: `/p/${pro.slug}` },
+    });
+    // The web version of a normal plan's issue is signed "Made with Curated" once (the issue's own line); white-label's not at all.
+    const proPage = await (await h.app.request(`/p/${pro.slug}/issues/${pro.send.id}`)).text();
+    expect(proPage.match(/Made with/g)).toHaveLength(1);
     expect(await anon.sends.archive({ slug: ent.slug })).toMatchObject({ whiteLabel: true });
     const [sub] = await h.db.select().from(subscribers).where(eq(subscribers.email, ent.reader.email));
     const token = unsubscribeToken(h.deps.env.APP_SECRET, sub!.id, ent.send.id);
-    expect(await anon.sends.unsubscribeInfo({ token })).toMatchObject({ publicationName: 'Harbour Notes enterprise', whiteLabel: true });
+    expect(await anon.sends.unsubscribeInfo({ token })).toMatchObject({
+      publicationName: 'Harbour Notes enterprise',
+      brand: { name: 'Harbour Notes enterprise', whiteLabel: true },
+    });
 
     // The readers' pages wear the publication's saved theme: its logo and main colour.
     const logo = await h.caller(ent.user).themes.uploadLogo({
@@ -82,11 +91,16 @@ describe('white-label', () => {
     });
     await h.caller(ent.user).wizard.saveProgress({ publicationId: ent.pub.id, currentStep: 5, workflowData: { selectedTheme: theme.id } });
     expect(await anon.subscribers.publicPage({ slug: ent.slug })).toMatchObject({
-      whiteLabel: true,
-      logo: { src: `/media/${logo.id}.png`, width: 240, height: 80 },
-      color: '#0b5394',
+      brand: {
+        whiteLabel: true,
+        logo: { src: `/media/${logo.id}.png`, width: 240, height: 80 },
+        color: '#0b5394',
+        // #0b5394 reads on white as it is; on the dark page it is lightened until it reads.
+        light: { accent: '#0b5394', onAccent: '#ffffff' },
+        dark: { onAccent: '#09090b' },
+      },
     });
-    expect(await anon.sends.unsubscribeInfo({ token })).toMatchObject({ logo: { src: `/media/${logo.id}.png` }, color: '#0b5394' });
+    expect(await anon.sends.unsubscribeInfo({ token })).toMatchObject({ brand: { logo: { src: `/media/${logo.id}.png` }, color: '#0b5394' } });
 
     // The shell's title and description before the client runs.
     const shell = await readerShell(h.deps, { path: `/p/${ent.slug}` }, SHELL);
@@ -95,7 +109,11 @@ describe('white-label', () => {
     expect(await readerShell(h.deps, { path: `/p/${ent.slug}/confirm` }, SHELL)).toContain(
       '<title>Confirm your subscription to Harbour Notes enterprise</title>',
     );
-    expect(await readerShell(h.deps, { path: `/p/${pro.slug}` }, SHELL)).toBeNull();
+    // Every plan's page is titled by its publication; only white-label's is marked so the client shows nothing of the product.
+    const proShell = await readerShell(h.deps, { path: `/p/${pro.slug}` }, SHELL);
+    expect(proShell).toContain('<title>Subscribe to Harbour Notes professional</title>');
+    expect(proShell).not.toContain('data-white-label');
+    expect(shell).toContain('data-white-label');
     expect(await readerShell(h.deps, { path: '/dashboard' }, SHELL)).toBeNull();
   });
 });

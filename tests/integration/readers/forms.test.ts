@@ -52,7 +52,7 @@ const issuedIn = (html: string) => /name="issued" value="([^"]+)"/.exec(html)?.[
 async function expectThanks(res: Response) {
   expect(res.status).toBe(200);
   const html = await res.text();
-  expect(html).toContain('<h1>Field Notes</h1>');
+  expect(html).toMatch(/<h1 class="th-name">(<img [^>]*>)?<span>Field Notes<\/span><\/h1>/);
   expect(html).toContain(SIGNUP_MSG.checkInbox);
   return html;
 }
@@ -324,6 +324,40 @@ describe('signup forms', () => {
     expect(there.status).toBe(200);
     const [mail] = await mailsTo(h, 'harbour@example.com');
     expect(mail!.text).toContain('https://news.harbour.example/p/harbour/confirm?token=');
+  });
+
+  it('the built-in thank-you page is the publication\'s: its name and accent, a way back to the site the form was posted from, no product navigation, "Made with Curated" unless white-label', async () => {
+    const { h, api, pub, form } = await setup();
+    await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 3, workflowData: { selectedTheme: 'market-watch' } });
+    const withReferer = await expectThanks(await post(h, form.id, { email: 'back@example.com' }, { referer: `${ELSEWHERE}/essays/boats?x=1#signup` }));
+    // The whole address the reader was on (without its fragment), opened over any frame.
+    expect(withReferer).toContain(`<a href="${ELSEWHERE}/essays/boats?x=1" target="_top">Back to blog.elsewhere.example</a>`);
+    // The theme's main colour (Market Watch's green) is the page's band and, readable, its links' colour.
+    expect(withReferer).toContain('.th-bar{height:4px;border-radius:2px;background:#0b3d2e;');
+    expect(withReferer).toContain('.th a{color:#0b3d2e;');
+    expect(withReferer).toContain('<p class="th-made"><a href="/">Made with Curated</a></p>');
+    for (const product of ['Sign In', 'Get Started', 'Roadmap', 'Refund Policy']) expect(withReferer).not.toContain(product);
+    // Nothing sent yet: no archive to link to.
+    expect(withReferer).not.toContain('Past issues');
+
+    // A site whose policy sends only its origin still gets its way back; anything but an http(s) page of another site gets none.
+    expect(await expectThanks(await post(h, form.id, { email: 'origin@example.com' }))).toContain(
+      `<a href="${ELSEWHERE}/" target="_top">Back to blog.elsewhere.example</a>`,
+    );
+    for (const headers of [
+      { origin: 'null', referer: 'javascript:alert(1)' },
+      { origin: 'http://localhost', referer: `http://localhost/f/${form.id}` },
+      { origin: 'http://localhost:3000', referer: 'https://user:pw@elsewhere.example/' },
+    ])
+      expect(await expectThanks(await post(h, form.id, { email: 'none@example.com' }, headers)), JSON.stringify(headers)).not.toContain('Back to');
+
+    // White-label: the same page with nothing of the product.
+    const ent = await h.insertUser({ email: 'ent@example.com', planType: 'enterprise', verified: true });
+    const entPub = await h.caller(ent).publications.create({ name: 'Field Notes' });
+    const entForm = await h.caller(ent).forms.create({ publicationId: entPub.id, name: 'Harbour form', tag: null });
+    const wl = await expectThanks(await post(h, entForm.id, { email: 'wl@example.com' }, { referer: `${ELSEWHERE}/` }));
+    expect(wl).toContain('Back to blog.elsewhere.example');
+    expect(wl).not.toMatch(/curated|made with/i);
   });
 
   it(`keeps at most ${MAX_FORMS} forms per publication, even when created all at once`, async () => {

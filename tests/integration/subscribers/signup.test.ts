@@ -52,12 +52,20 @@ describe('public signup page', () => {
     expect(await ensureSlug(h.db, twin.id)).toMatch(/^cafe-notes-[0-9a-f]{6}$/);
     expect((await findBySlug(h.db, 'cafe-notes'))?.id).toBe(pub.id);
     expect(slugify('***')).toBe('newsletter');
+    // No theme chosen, nothing sent: the default accent, no archive yet.
     expect(await h.caller('anon').subscribers.publicPage({ slug })).toEqual({
       name: 'Another name',
       slug: 'cafe-notes',
-      whiteLabel: false,
-      logo: null,
-      color: null,
+      brand: {
+        name: 'Another name',
+        home: '/p/cafe-notes',
+        archiveUrl: null,
+        logo: null,
+        color: '#4338ca',
+        light: { accent: '#4338ca', onAccent: '#ffffff' },
+        dark: { accent: expect.stringMatching(/^#[0-9a-f]{6}$/), onAccent: '#09090b' },
+        whiteLabel: false,
+      },
     });
     await expectStatus(h.caller('anon').subscribers.publicPage({ slug: 'nobody-here' }), 404, SIGNUP_MSG.notFound);
     await expectStatus(h.caller('anon').subscribers.publicPage({ slug: '' }), 400);

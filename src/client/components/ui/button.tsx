@@ -2,7 +2,7 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'link' | 'inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'link' | 'inverse' | 'reader';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
@@ -21,6 +21,8 @@ const variants: Record<ButtonVariant, string> = {
   /** On a brand-coloured surface. */
   inverse: 'bg-white text-indigo-700 shadow-sm hover:bg-indigo-50',
   link: 'text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400',
+  /** A publication's readers' pages: its accent and the text that reads on it (components/reader-layout.tsx sets both). */
+  reader: 'bg-(--ra) text-(--ra-on) shadow-sm hover:opacity-90 focus-visible:ring-(--ra)',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -8,12 +8,12 @@ export function PublicationArchive({ slug }: { slug: string }) {
   if (!archive.data) return null;
   const { entries } = archive.data;
   return (
-    <section aria-labelledby="archive-heading" className="mt-12 text-left">
+    <section id="past-issues" aria-labelledby="archive-heading" className="mt-12 scroll-mt-4 text-left">
       <div className="flex items-center justify-between gap-4 border-b border-zinc-200 pb-2 dark:border-zinc-800">
         <h2 id="archive-heading" className="text-lg font-semibold tracking-tight">
           Past issues
         </h2>
-        <a href={`/p/${slug}/feed.xml`} className="flex items-center gap-1 text-sm text-indigo-700 hover:underline dark:text-indigo-300">
+        <a href={`/p/${slug}/feed.xml`} className="flex items-center gap-1 text-sm font-medium text-(--ra) underline-offset-4 hover:underline">
           <Rss className="size-4" aria-hidden /> RSS
         </a>
       </div>

@@ -2,7 +2,7 @@
 // is the authority. Opening it changes nothing; every change is an explicit button press.
 import { useState, type FormEvent } from 'react';
 import { CheckCircle2, SlidersHorizontal } from 'lucide-react';
-import { ReaderLayout, NoticeIcon } from '../../components/public-layout';
+import { ReaderLayout, ReaderNoticeIcon } from '../../components/reader-layout';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
@@ -30,8 +30,8 @@ function Choice({
   hint: string;
 }) {
   return (
-    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-zinc-200 p-3 has-[:checked]:border-indigo-500 has-[:checked]:bg-indigo-50/60 dark:border-zinc-800 dark:has-[:checked]:bg-indigo-950/30">
-      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="mt-1 size-4 shrink-0 accent-indigo-600" />
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-zinc-200 p-3 has-[:checked]:border-(--ra) has-[:checked]:bg-[color-mix(in_srgb,var(--ra)_8%,transparent)] dark:border-zinc-800">
+      <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="mt-1 size-4 shrink-0 accent-(--ra)" />
       <span>
         <span className="block font-medium text-zinc-900 dark:text-zinc-100">{title}</span>
         <span className="block text-sm text-zinc-600 dark:text-zinc-400">{hint}</span>
@@ -98,7 +98,7 @@ function Form({ token, data }: { token: string; data: View }) {
                       else next.delete(t.name);
                       setTopics(next);
                     }}
-                    className="size-4 shrink-0 accent-indigo-600"
+                    className="size-4 shrink-0 accent-(--ra)"
                   />
                   <span className="min-w-0 break-words text-zinc-900 dark:text-zinc-100">{t.name}</span>
                 </label>
@@ -143,7 +143,7 @@ function Form({ token, data }: { token: string; data: View }) {
           />
         </Section>
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" loading={save.isPending && !save.variables?.pause}>
+          <Button type="submit" variant="reader" loading={save.isPending && !save.variables?.pause}>
             Save preferences
           </Button>
           {saved && (
@@ -207,16 +207,16 @@ function Form({ token, data }: { token: string; data: View }) {
 
 export function PreferencesPage({ token }: { token: string }) {
   const info = trpc.preferences.get.useQuery({ token }, { retry: false });
-  useTitle('Preferences', { bare: info.data?.whiteLabel ?? true });
+  useTitle('Preferences', { bare: true });
   const data = info.data;
   return (
-    <ReaderLayout brand={data ? { ...data, name: data.publicationName } : info.isError ? { name: '', whiteLabel: false } : undefined}>
+    <ReaderLayout brand={data?.brand ?? (info.isError ? null : undefined)}>
       <div className="mx-auto max-w-2xl px-4 py-12 sm:px-6 sm:py-16">
         {info.isError ? (
           <div className="flex flex-col items-center text-center">
-            <NoticeIcon>
+            <ReaderNoticeIcon>
               <SlidersHorizontal className="size-7" aria-hidden />
-            </NoticeIcon>
+            </ReaderNoticeIcon>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Preferences</h1>
             <p role="alert" className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
               {errorMessage(info.error)}

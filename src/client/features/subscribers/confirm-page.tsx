@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, MailX } from 'lucide-react';
-import { ReaderLayout, NoticeIcon } from '../../components/public-layout';
+import { ReaderLayout, ReaderNoticeIcon } from '../../components/reader-layout';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
@@ -13,9 +13,9 @@ import { trpc } from '../../trpc';
 const NO_TOKEN = 'This confirmation link is not valid.';
 
 export function ConfirmPage({ slug, token }: { slug: string; token: string }) {
-  // The publication's page names its brand (white-label accounts show their name only).
+  // The page wears the publication's brand (name, logo, accent), on every plan.
   const page = trpc.subscribers.publicPage.useQuery({ slug }, { retry: false });
-  useTitle('Confirm your subscription', { bare: page.data?.whiteLabel ?? true });
+  useTitle('Confirm your subscription', { bare: true });
   const confirm = trpc.subscribers.confirm.useMutation();
   const started = useRef(false);
   const { mutate } = confirm;
@@ -28,16 +28,16 @@ export function ConfirmPage({ slug, token }: { slug: string; token: string }) {
 
   const failed = !token || confirm.isError;
   return (
-    <ReaderLayout brand={page.data ?? (page.isError ? { name: '', whiteLabel: false } : undefined)}>
+    <ReaderLayout brand={page.data?.brand ?? (page.isError ? null : undefined)}>
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
-        <NoticeIcon>{failed ? <MailX className="size-7" aria-hidden /> : <CheckCircle2 className="size-7" aria-hidden />}</NoticeIcon>
+        <ReaderNoticeIcon>{failed ? <MailX className="size-7" aria-hidden /> : <CheckCircle2 className="size-7" aria-hidden />}</ReaderNoticeIcon>
         {failed ? (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Subscription not confirmed</h1>
             <p role="alert" className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
               {token ? errorMessage(confirm.error) : NO_TOKEN}
             </p>
-            <Link to="/p/$slug" params={{ slug }} className={buttonClass('primary', 'md', 'mt-8')}>
+            <Link to="/p/$slug" params={{ slug }} className={buttonClass('reader', 'md', 'mt-8')}>
               Go to the signup page
             </Link>
           </>

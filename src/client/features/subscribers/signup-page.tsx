@@ -2,7 +2,7 @@
 // with the archive of its sent issues below the form.
 import { useState, type FormEvent } from 'react';
 import { MailCheck, Newspaper } from 'lucide-react';
-import { ReaderLayout, NoticeIcon } from '../../components/public-layout';
+import { ReaderLayout, ReaderNoticeIcon } from '../../components/reader-layout';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -14,7 +14,8 @@ import { trpc } from '../../trpc';
 
 export function SignupPage({ slug }: { slug: string }) {
   const page = trpc.subscribers.publicPage.useQuery({ slug }, { retry: false });
-  useTitle(page.data ? `Subscribe to ${page.data.name}` : 'Subscribe', { bare: page.data?.whiteLabel ?? true });
+  // A reader's page is the publication's, on every plan: its title does not name the product.
+  useTitle(page.data ? `Subscribe to ${page.data.name}` : 'Subscribe', { bare: true });
   const signup = trpc.subscribers.signup.useMutation();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -25,11 +26,11 @@ export function SignupPage({ slug }: { slug: string }) {
   };
 
   return (
-    <ReaderLayout brand={page.data ?? (page.isError ? { name: '', whiteLabel: false } : undefined)}>
+    <ReaderLayout brand={page.data?.brand ?? (page.isError ? null : undefined)}>
       <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6 sm:py-24">
-        <NoticeIcon className="mx-auto">
+        <ReaderNoticeIcon className="mx-auto">
           {signup.isSuccess ? <MailCheck className="size-7" aria-hidden /> : <Newspaper className="size-7" aria-hidden />}
-        </NoticeIcon>
+        </ReaderNoticeIcon>
         {page.isLoading ? (
           <Spinner className="mx-auto mt-8" />
         ) : page.isError ? (
@@ -74,7 +75,7 @@ export function SignupPage({ slug }: { slug: string }) {
                     {errorMessage(signup.error)}
                   </p>
                 )}
-                <Button type="submit" size="lg" className="sm:col-span-2" loading={signup.isPending}>
+                <Button type="submit" variant="reader" size="lg" className="sm:col-span-2" loading={signup.isPending}>
                   Subscribe
                 </Button>
               </form>

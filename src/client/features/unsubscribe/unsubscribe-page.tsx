@@ -2,7 +2,7 @@
 // links); the button is a plain form POST to /u/<token>, the same endpoint mail clients use for
 // one-click unsubscribe, so it works even before the page's script has loaded.
 import { MailX, CheckCircle2 } from 'lucide-react';
-import { ReaderLayout, NoticeIcon } from '../../components/public-layout';
+import { ReaderLayout, ReaderNoticeIcon } from '../../components/reader-layout';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
@@ -11,12 +11,12 @@ import { trpc } from '../../trpc';
 
 export function UnsubscribePage({ token, done }: { token: string; done: boolean }) {
   const info = trpc.sends.unsubscribeInfo.useQuery({ token }, { enabled: token.length > 0, retry: false });
-  useTitle('Unsubscribe', { bare: info.data?.whiteLabel ?? !!token });
+  useTitle('Unsubscribe', { bare: true });
   const unsubscribed = done || info.data?.status === 'unsubscribed';
   return (
-    <ReaderLayout brand={info.data ? { ...info.data, name: info.data.publicationName } : !token || info.isError ? { name: '', whiteLabel: false } : undefined}>
+    <ReaderLayout brand={info.data?.brand ?? (!token || info.isError ? null : undefined)}>
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
-        <NoticeIcon>{unsubscribed ? <CheckCircle2 className="size-7" aria-hidden /> : <MailX className="size-7" aria-hidden />}</NoticeIcon>
+        <ReaderNoticeIcon>{unsubscribed ? <CheckCircle2 className="size-7" aria-hidden /> : <MailX className="size-7" aria-hidden />}</ReaderNoticeIcon>
         {!token || info.isError ? (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Unsubscribe</h1>
@@ -38,7 +38,7 @@ export function UnsubscribePage({ token, done }: { token: string; done: boolean 
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Unsubscribe from {info.data!.publicationName}?</h1>
             <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">{info.data!.email} will get no more issues of this newsletter.</p>
             <form method="post" action={`/u/${encodeURIComponent(token)}`} className="mt-8">
-              <Button type="submit" size="lg">
+              <Button type="submit" variant="reader" size="lg">
                 Unsubscribe
               </Button>
             </form>
