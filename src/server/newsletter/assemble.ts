@@ -27,14 +27,18 @@ export async function assembleForOwner(
   ctx: AssembleCtx & { db: Pick<Db, 'select'> },
   ownerId: string,
   input: AssembleInput,
-  extra: { personalized?: boolean } = {},
+  extra: { personalized?: boolean; test?: boolean } = {},
 ): Promise<AssembledNewsletter> {
   const theme = input.themeId && isCustomThemeId(input.themeId) ? await resolveTheme(ctx.db, ownerId, input.themeId) : undefined;
   return assembleNewsletter(ctx, input, { ...extra, theme });
 }
 
 /** Synchronous: rendering is pure CPU work (about 2 ms for 20 articles). `extra.theme`: a saved theme resolved by the caller. */
-export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput, extra: { personalized?: boolean; theme?: ThemeMeta } = {}): AssembledNewsletter {
+export function assembleNewsletter(
+  ctx: AssembleCtx,
+  input: AssembleInput,
+  extra: { personalized?: boolean; test?: boolean; theme?: ThemeMeta } = {},
+): AssembledNewsletter {
   const name = input.newsletterName?.trim() ?? '';
   if (!name || !input.themeId || !input.articles?.length) throw new AppError('BAD_REQUEST', MSG.assemblyMissing);
   const theme = extra.theme?.id === input.themeId ? extra.theme : getTheme(input.themeId);
@@ -56,6 +60,7 @@ export function assembleNewsletter(ctx: AssembleCtx, input: AssembleInput, extra
     includeBranding: input.includeBranding && !capabilitiesFor(ctx.user ?? {}).whiteLabel,
     appUrl,
     personalized: extra.personalized,
+    test: extra.test,
   };
   const { html, webHtml } = renderIssue(issue, theme, opts);
   const htmlBytes = Buffer.byteLength(html, 'utf8');
