@@ -117,11 +117,24 @@ test('a sent issue is listed with its audience, delivery, opens and clicks, its 
   await trpcMutation(page, 'wizard.saveProgress', {
     publicationId: pub.id,
     currentStep: 5,
-    workflowData: { newsletterName: 'Harbour Notes', selectedTheme: 'market-watch', selectedChannels: [EXAMPLE_CHANNEL], selectedArticles: [EXAMPLE_ARTICLE], subject },
+    workflowData: {
+      newsletterName: 'Harbour Notes',
+      selectedTheme: 'market-watch',
+      selectedChannels: [EXAMPLE_CHANNEL],
+      selectedArticles: [EXAMPLE_ARTICLE],
+      subject,
+    },
   });
   await trpcMutation(page, 'subscribers.add', { publicationId: pub.id, email: reader, name: 'Rita Reader' });
   const draft = await page.request.post('/api/newsletter-drafts', {
-    data: { title: 'Next week at the quay', subject: '', content: 'x', htmlContent: '<p>x</p>', status: 'draft', contentSources: { channels: [], articles: [] } },
+    data: {
+      title: 'Next week at the quay',
+      subject: '',
+      content: 'x',
+      htmlContent: '<p>x</p>',
+      status: 'draft',
+      contentSources: { channels: [], articles: [] },
+    },
   });
   expect(draft.status(), await draft.text()).toBe(201);
 
@@ -184,7 +197,10 @@ test('a sent issue is listed with its audience, delivery, opens and clicks, its 
 
   // Its web copy: the public archive page of the issue.
   await page.goto('/newsletters');
-  const href = await page.getByRole('article', { name: subject }).getByRole('link', { name: /Web copy/ }).getAttribute('href');
+  const href = await page
+    .getByRole('article', { name: subject })
+    .getByRole('link', { name: /Web copy/ })
+    .getAttribute('href');
   expect(href).toMatch(new RegExp(`/p/[a-z0-9-]+/issues/${sendId}$`));
   await page.goto(href!);
   await expect(page.getByText(EXAMPLE_ARTICLE.title).first()).toBeVisible();

@@ -16,7 +16,14 @@ describe('issues.list', () => {
   it('lists a sent issue (audience, delivery, unique opens and clicks, web copy) and the drafts, newest first', async () => {
     const s = await analyticsSetup({ subscribers: 3 });
     // The issue's saved newsletter: once sent, it is listed as its send, not as a draft as well.
-    await s.api.drafts.saveIssue({ publicationId: s.pub.id, title: 'Compiler Weekly', subject: 'Issue one', content: 'x', htmlContent: '<p>x</p>', contentSources: { channels: [], articles: [] } });
+    await s.api.drafts.saveIssue({
+      publicationId: s.pub.id,
+      title: 'Compiler Weekly',
+      subject: 'Issue one',
+      content: 'x',
+      htmlContent: '<p>x</p>',
+      contentSources: { channels: [], articles: [] },
+    });
     const send = await sendIssue(s);
     const recipients = await s.h.db.select().from(sendRecipients).where(eq(sendRecipients.sendId, send.id)).orderBy(sendRecipients.id);
     await s.h.db.insert(trackingEvents).values([
@@ -26,7 +33,14 @@ describe('issues.list', () => {
       { sendId: send.id, recipientId: recipients[1]!.id, kind: 'click', machine: false, linkPosition: 0, at: new Date() },
       { sendId: send.id, recipientId: recipients[2]!.id, kind: 'click', machine: true, linkPosition: 0, at: new Date() },
     ]);
-    const draft = await s.api.drafts.create({ title: 'Next week', subject: '', content: '', htmlContent: '', status: 'draft', contentSources: { channels: [], articles: [] } });
+    const draft = await s.api.drafts.create({
+      title: 'Next week',
+      subject: '',
+      content: '',
+      htmlContent: '',
+      status: 'draft',
+      contentSources: { channels: [], articles: [] },
+    });
 
     const page = await s.api.issues.list({});
     expect(page.analytics).toBe(true);
@@ -72,7 +86,14 @@ describe('issues.list', () => {
     // Three drafts and three sends on the same instant, two more of each on others.
     const dates = [same, same, same, at('2026-11-19T10:00:00Z'), at('2026-11-21T10:00:00Z')];
     for (const [i, d] of dates.entries()) {
-      const n = await s.api.drafts.create({ title: `Draft ${i}`, subject: '', content: '', htmlContent: '', status: 'draft', contentSources: { channels: [], articles: [] } });
+      const n = await s.api.drafts.create({
+        title: `Draft ${i}`,
+        subject: '',
+        content: '',
+        htmlContent: '',
+        status: 'draft',
+        contentSources: { channels: [], articles: [] },
+      });
       await s.h.db.update(newsletters).set({ updatedAt: d }).where(eq(newsletters.id, n.id));
       const sendId = newId();
       await s.api.sends.create({ id: sendId, publicationId: s.pub.id, scheduledAt: new Date(Date.now() + 3_600_000 * (i + 1)).toISOString() });

@@ -1,6 +1,7 @@
 // A mailed code says what it is for: the sign-in code keeps its mail, the sender-verification code of
 // step 5 (a signed-in creator proving their own address) has its own subject and text, chosen by the
 // server from a fixed list of purposes. Read from the outbox, as the messages really left.
+// @postgres
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin } from '../../helpers/app';

@@ -142,12 +142,7 @@ function IssueRow({ i, analytics, a }: { i: Issue; analytics: boolean; a: RowAct
           ) : (
             <>
               {analytics && i.send?.startedAt && (
-                <Link
-                  to="/analytics"
-                  search={{ publicationId: '', sendId: i.id }}
-                  className={buttonClass('outline', 'sm')}
-                  aria-describedby={nameId}
-                >
+                <Link to="/analytics" search={{ publicationId: '', sendId: i.id }} className={buttonClass('outline', 'sm')} aria-describedby={nameId}>
                   <BarChart3 aria-hidden /> Report
                 </Link>
               )}
@@ -157,12 +152,7 @@ function IssueRow({ i, analytics, a }: { i: Issue; analytics: boolean; a: RowAct
                 </a>
               )}
               {(i.status === 'scheduled' || i.status === 'sending' || i.status === 'paused') && i.publicationId && (
-                <Link
-                  to="/workflow"
-                  search={{ publicationId: i.publicationId }}
-                  className={buttonClass('outline', 'sm')}
-                  aria-describedby={nameId}
-                >
+                <Link to="/workflow" search={{ publicationId: i.publicationId }} className={buttonClass('outline', 'sm')} aria-describedby={nameId}>
                   <Send aria-hidden /> {i.status === 'scheduled' ? 'Manage' : 'Progress'}
                 </Link>
               )}
