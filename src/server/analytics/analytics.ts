@@ -98,7 +98,7 @@ async function listSendRows(db: Db, userId: string, opts: { publicationId?: stri
 type Agg = Record<string, number>;
 
 /** The figures of the given sends, keyed by send id: three grouped queries in all. */
-async function aggregate(db: Db, ids: string[]): Promise<Map<string, Agg>> {
+export async function aggregate(db: Db, ids: string[]): Promise<Map<string, Agg>> {
   const out = new Map<string, Agg>(ids.map((id) => [id, {}]));
   if (!ids.length) return out;
   // One row per (send, kind, reader) first, walking the (send_id, kind, recipient_id) index in order,

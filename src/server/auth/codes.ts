@@ -7,6 +7,7 @@ import { emailCodes, users } from '../../../db/schema';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
+import type { CodePurpose } from '../../shared/schemas/auth';
 import { authRateRules } from './rate-rules';
 import { confirmEmailOwner, createAccount, signInAs } from './accounts';
 import { tx, type DbOrTx } from '../db';
@@ -17,16 +18,40 @@ export const CODE_MAX_ATTEMPTS = 5;
 
 type Ctx = Pick<Context, 'db' | 'env' | 'limiter' | 'auth' | 'now' | 'ip' | 'resHeaders' | 'sessionId' | 'mailer' | 'user'> & { userAgent?: string };
 
-/** The code mail (sign-in, 2FA and address verification share it); the date its text last changed. */
+/** The sign-in code mail (sign-in, the 2FA demo, a trial's confirmation); the date its text last changed. */
 export const CODE_MAIL_UPDATED = '2026-11-21';
 export const codeMail = (code: string) => ({
   subject: `Your sign-in code: ${code}`,
   text: `Your verification code is ${code}.\n\nIt expires in 15 minutes and works once. If you did not ask for it, ignore this message.`,
 });
 
+/** The code that proves a signed-in creator's own address before they send to other people (step 5). */
+export const SENDER_CODE_MAIL_UPDATED = '2026-12-03';
+export const senderCodeMail = (code: string, email: string) => ({
+  subject: `Verify your sender address: ${code}`,
+  text:
+    `Your code to verify ${email} for sending is ${code}.\n\n` +
+    'Enter it in the last step of your newsletter to send issues to other people. It expires in 15 minutes and works once. ' +
+    'If you did not ask for it, ignore this message: nothing is sent until the code is entered.',
+});
+
+export const CODE_MSG = {
+  senderNotYours: 'Sign in to verify your own address for sending.',
+} as const;
+
+/** The mail for a code's purpose: chosen here, from the fixed list of purposes, never by the caller's words. */
+export function mailForPurpose(code: string, email: string, purpose: CodePurpose) {
+  return purpose === 'verify-sender' ? senderCodeMail(code, email) : codeMail(code);
+}
+
 const hashCode = (secret: string, email: string, code: string) => crypto.createHmac('sha256', secret).update(`${email}:${code}`).digest('hex');
 
-export async function sendCode(ctx: Ctx, email: string) {
+/**
+ * `purpose` 'verify-sender' is the signed-in creator proving their own address: anyone else (signed out,
+ * or naming another address) is refused, so the product never mails a stranger "verify your sender address".
+ */
+export async function sendCode(ctx: Ctx, email: string, purpose: CodePurpose = 'sign-in') {
+  if (purpose === 'verify-sender' && ctx.user?.email !== email) throw new AppError('FORBIDDEN', CODE_MSG.senderNotYours);
   await ctx.limiter.hit(`codes:email:${email}`, authRateRules(ctx.env).codesEmail);
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
   const now = ctx.now();
@@ -45,7 +70,7 @@ export async function sendCode(ctx: Ctx, email: string) {
       createdAt: now,
     });
   });
-  await ctx.mailer.send({ to: email, ...codeMail(code), logNote: `code=${code}` });
+  await ctx.mailer.send({ to: email, ...mailForPurpose(code, email, purpose), logNote: `code=${code}` });
   return { success: true as const, message: MSG.codeSent };
 }
 

@@ -1,5 +1,6 @@
 // Sending an assembled newsletter from step 5: a test to the user's own address, or to a short typed
-// list (at most 10), with HTML and plain-text parts. Both go through the creator's own provider chain,
+// list (at most 10), with HTML and plain-text parts. Both are tests: "[Test] " before the subject, a
+// banner on top instead of the subscription line, and no List-Unsubscribe (nobody subscribed). Both go through the creator's own provider chain,
 // exactly as their issues do (the system chain when they have none). Sends are rate-limited
 // per user; sending to subscriber lists is a different feature.
 // The product's own address is the sender and the creator is only its display name (and the Reply-To):
@@ -97,8 +98,12 @@ async function assemble(ctx: Ctx, input: SendTestInput): Promise<AssembledNewsle
   // A user already at the limit is refused before any assembly work.
   await ctx.limiter.check(sendKey(ctx), SEND_RULE);
   const resolved = await resolveAssembleInput(ctx, input);
-  return assembleForOwner(ctx, resolved.ownerId, resolved.input);
+  const assembled = await assembleForOwner(ctx, resolved.ownerId, resolved.input, { test: true });
+  return { ...assembled, subject: testSubject(assembled.subject) };
 }
+
+/** A test's subject says it is one, so it is never mistaken in an inbox for the issue readers got. */
+export const testSubject = (subject: string) => `[Test] ${subject}`;
 
 export async function sendTest(ctx: Ctx, input: SendTestInput): Promise<SendResult> {
   const newsletter = await assemble(ctx, input);

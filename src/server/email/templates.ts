@@ -2,7 +2,7 @@
 // rendered here with sample data for a preview. Nothing is listed that the product does not send.
 import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
-import { codeMail, CODE_MAIL_UPDATED } from '../auth/codes';
+import { codeMail, CODE_MAIL_UPDATED, senderCodeMail, SENDER_CODE_MAIL_UPDATED } from '../auth/codes';
 import { resetMail, RESET_MAIL_UPDATED } from '../auth/reset';
 import { confirmationMail } from '../subscribers/confirm-mail';
 import { emailScope } from './health';
@@ -29,9 +29,17 @@ const TEMPLATES: Template[] = [
     id: 'sign-in-code',
     name: 'Sign-in and verification code',
     category: 'authentication',
-    description: 'A 6-digit code for signing in by e-mail, the two-factor demo and confirming an account address.',
+    description: 'A 6-digit code for signing in by e-mail, the two-factor demo and confirming a trial account.',
     lastModified: CODE_MAIL_UPDATED,
     render: () => codeMail(SAMPLE_CODE),
+  },
+  {
+    id: 'sender-verification-code',
+    name: 'Sender address verification code',
+    category: 'authentication',
+    description: "A 6-digit code a signed-in creator enters in the newsletter's last step to prove their own address before sending to other people.",
+    lastModified: SENDER_CODE_MAIL_UPDATED,
+    render: () => senderCodeMail(SAMPLE_CODE, 'you@example.com'),
   },
   {
     id: 'password-reset',

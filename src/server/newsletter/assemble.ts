@@ -27,7 +27,7 @@ export async function assembleForOwner(
   ctx: AssembleCtx & { db: Pick<Db, 'select'> },
   ownerId: string,
   input: AssembleInput,
-  extra: { personalized?: boolean } = {},
+  extra: { personalized?: boolean; test?: boolean } = {},
 ): Promise<AssembledNewsletter> {
   const theme = input.themeId && isCustomThemeId(input.themeId) ? await resolveTheme(ctx.db, ownerId, input.themeId) : undefined;
   return assembleNewsletter(ctx, input, { ...extra, theme });
@@ -40,7 +40,7 @@ export async function assembleForOwner(
 export function assembleNewsletter(
   ctx: AssembleCtx,
   input: AssembleInput,
-  extra: { personalized?: boolean; theme?: ThemeMeta; sampleCopy?: boolean } = {},
+  extra: { personalized?: boolean; theme?: ThemeMeta; test?: boolean; sampleCopy?: boolean } = {},
 ): AssembledNewsletter {
   const name = input.newsletterName?.trim() ?? '';
   if (!name || !input.themeId || !input.articles?.length) throw new AppError('BAD_REQUEST', MSG.assemblyMissing);
@@ -64,6 +64,7 @@ export function assembleNewsletter(
     appUrl,
     personalized: extra.personalized,
     sampleCopy: extra.sampleCopy,
+    test: extra.test,
   };
   const { html, webHtml } = renderIssue(issue, theme, opts);
   const htmlBytes = Buffer.byteLength(html, 'utf8');

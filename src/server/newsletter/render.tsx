@@ -20,6 +20,7 @@ import { CARDS, CARD_GAP } from './cards';
 import { Raw, RAW_TAG, Tr, fontsFor, bodyText, titleText, type RenderCtx } from './kit';
 import { markdownToStyledEmailHtml } from '../markdown';
 import { MARKERS } from './markers';
+import { testBannerText } from './text';
 
 export interface RenderOptions {
   layoutStyle: LayoutStyle;
@@ -32,6 +33,8 @@ export interface RenderOptions {
   personalized?: boolean;
   /** Shows each masthead's sample line where the creator set none: the theme sheet only, never a creator's issue. */
   sampleCopy?: boolean;
+  /** A test send (step 5): a banner on top saying so, and no subscription line (a test has no subscriber). */
+  test?: boolean;
 }
 
 export interface Rendered {
@@ -43,9 +46,9 @@ const WIDTH = 600;
 const COL = 300;
 
 /** Media queries (stacking, phone padding) and dark-mode overrides: the only CSS not inlined. */
-function styleSheet(dark: Palette): string {
-  const colors = `.nl-tx{color:${dark.text}!important}.nl-mu{color:${dark.muted}!important}.nl-hd{color:${dark.heading}!important}.nl-ln{color:${dark.link}!important}.nl-ac{color:${dark.accentText}!important}.nl-bd{border-color:${dark.border}!important}.nl-fm{color:${dark.onSecondary}!important}`;
-  const backs = `.nl-bg{background-color:${dark.page}!important}.nl-sf{background-color:${dark.surface}!important}.nl-cd{background-color:${dark.card}!important}.nl-sb{background-color:${dark.secondary}!important}`;
+function styleSheet(dark: Palette, test = false): string {
+  const colors = `${test ? TEST_BANNER_DARK.colors : ''}.nl-tx{color:${dark.text}!important}.nl-mu{color:${dark.muted}!important}.nl-hd{color:${dark.heading}!important}.nl-ln{color:${dark.link}!important}.nl-ac{color:${dark.accentText}!important}.nl-bd{border-color:${dark.border}!important}.nl-fm{color:${dark.onSecondary}!important}`;
+  const backs = `${test ? TEST_BANNER_DARK.backs : ''}.nl-bg{background-color:${dark.page}!important}.nl-sf{background-color:${dark.surface}!important}.nl-cd{background-color:${dark.card}!important}.nl-sb{background-color:${dark.secondary}!important}`;
   const og = (prefix: string, css: string) => css.replace(/(^|\})\./g, `$1${prefix} .`);
   return [
     ':root{color-scheme:light dark;supported-color-schemes:light dark}',
@@ -57,6 +60,26 @@ function styleSheet(dark: Palette): string {
     og('[data-ogsc]', colors),
     og('[data-ogsb]', backs),
   ].join('\n');
+}
+
+/** The test banner's colours: amber, 8.4:1 in light and 12:1 in dark, whatever the theme. */
+const TEST_BANNER = { back: '#fef3c7', text: '#78350f', rule: '#f59e0b' } as const;
+const TEST_BANNER_DARK = { colors: '.nl-tbt{color:#fde68a!important}', backs: '.nl-tb{background-color:#451a03!important}' } as const;
+
+function TestBanner({ ctx }: { ctx: RenderCtx }) {
+  return (
+    <Tr>
+      <td
+        className="nl-pad nl-tb"
+        data-test-banner=""
+        style={{ padding: '12px 32px', backgroundColor: TEST_BANNER.back, borderBottom: `2px solid ${TEST_BANNER.rule}` }}
+      >
+        <p className="nl-tbt" style={{ margin: 0, fontFamily: 'Arial, Helvetica, sans-serif', fontSize: 14, lineHeight: '20px', color: TEST_BANNER.text }}>
+          <strong>Test send.</strong> {testBannerText(ctx.issue.subject)}
+        </p>
+      </td>
+    </Tr>
+  );
 }
 
 const MSO_HEAD =
@@ -213,9 +236,11 @@ function Footer({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
           <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: band ? 0 : 18, fontStyle: 'normal', fontWeight: 400 })}>
             {ctx.issue.name} · {ctx.issue.date} · {ctx.issue.articles.length} {ctx.issue.articles.length === 1 ? 'story' : 'stories'}
           </p>
-          <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 4, fontStyle: 'normal', fontWeight: 400 })}>
-            You are receiving this email because you subscribed to {ctx.issue.name}.
-          </p>
+          {opts.test ? null : (
+            <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 4, fontStyle: 'normal', fontWeight: 400 })}>
+              You are receiving this email because you subscribed to {ctx.issue.name}.
+            </p>
+          )}
           {ctx.theme.brand?.footerText ? (
             <p className={tone} style={bodyText(ctx, 12, { color: muted, textAlign: 'center', paddingTop: 8, fontStyle: 'normal', fontWeight: 400 })}>
               {ctx.theme.brand.footerText}
@@ -291,7 +316,7 @@ function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
         <title>{ctx.issue.subject}</title>
         <Raw ctx={ctx} html={MSO_HEAD} />
         <WebFonts ctx={ctx} appUrl={opts.appUrl} />
-        <style dangerouslySetInnerHTML={{ __html: styleSheet(dark) }} />
+        <style dangerouslySetInnerHTML={{ __html: styleSheet(dark, opts.test) }} />
       </Head>
       <Body className="nl-bg" style={{ margin: 0, padding: 0, backgroundColor: p.page, width: '100%' }}>
         <Preview data-preheader="">{ctx.issue.preheader}</Preview>
@@ -302,6 +327,7 @@ function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
               html={`<!--[if mso]><table role="presentation" width="${WIDTH}" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->`}
             />
             <Container width={WIDTH} className="nl-wrap nl-sf" style={{ width: '100%', maxWidth: WIDTH, backgroundColor: p.surface, margin: '0 auto' }}>
+              {opts.test ? <TestBanner ctx={ctx} /> : null}
               {logo ? (
                 <Tr>
                   <td align="center" style={{ padding: '24px 32px 0' }}>

@@ -2,6 +2,9 @@
 import type { Issue } from './issue';
 import { MARKERS } from './markers';
 
+/** The text of a test send's banner, in the HTML and the plain-text part. */
+export const testBannerText = (subject: string) => `This is a test of “${subject}”. Your readers will not see this banner.`;
+
 function wrap(text: string, width = 72, indent = ''): string {
   const lines: string[] = [];
   let line = '';
@@ -15,10 +18,14 @@ function wrap(text: string, width = 72, indent = ''): string {
   return lines.join('\n');
 }
 
-/** `footerText`: a saved theme's footer line, under the subscription line as in the HTML. */
-export function renderText(issue: Issue, opts: { includeBranding: boolean; appUrl: string; personalized?: boolean; footerText?: string }): string {
+/** `footerText`: a saved theme's footer line, under the subscription line as in the HTML. `test`: a test send's banner on top, no subscription line. */
+export function renderText(
+  issue: Issue,
+  opts: { includeBranding: boolean; appUrl: string; personalized?: boolean; footerText?: string; test?: boolean },
+): string {
   const links: string[] = [];
   const out: string[] = [
+    ...(opts.test ? [`[TEST SEND] ${testBannerText(issue.subject)}`, ''] : []),
     ...(opts.personalized ? [MARKERS.greeting, ''] : []),
     issue.name.toUpperCase(),
     `${issue.date} · ${issue.articles.length} ${issue.articles.length === 1 ? 'story' : 'stories'} · ${issue.readMinutes} min read`,
@@ -49,7 +56,7 @@ export function renderText(issue: Issue, opts: { includeBranding: boolean; appUr
     links.forEach((l, i) => out.push(`[${i + 1}] ${l}`));
     out.push('');
   }
-  out.push(`You are receiving this email because you subscribed to ${issue.name}.`);
+  if (!opts.test) out.push(`You are receiving this email because you subscribed to ${issue.name}.`);
   if (opts.footerText) out.push(opts.footerText);
   if (opts.personalized)
     out.push(`View in your browser: ${MARKERS.webUrl}`, `Manage preferences: ${MARKERS.preferencesUrl}`, `Unsubscribe: ${MARKERS.unsubscribeUrl}`);

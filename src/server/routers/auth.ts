@@ -48,7 +48,7 @@ export const authRouter = router({
   sendCode: publicProcedure
     .input(sendCodeInput)
     .output(messageResult)
-    .mutation(({ ctx, input }) => sendCode(ctx, input.email)),
+    .mutation(({ ctx, input }) => sendCode(ctx, input.email, input.purpose)),
 
   verifyCode: publicProcedure
     .input(verifyCodeInput)

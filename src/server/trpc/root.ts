@@ -12,6 +12,7 @@ import { wizardRouter } from '../routers/wizard';
 import { themesRouter } from '../routers/themes';
 import { domainsRouter } from '../routers/domains';
 import { draftsRouter } from '../routers/drafts';
+import { issuesRouter } from '../routers/issues';
 import { channelsRouter } from '../routers/channels';
 import { articlesRouter } from '../routers/articles';
 import { mailProvidersRouter } from '../routers/mail-providers';
@@ -47,6 +48,7 @@ export const appRouter = router({
   themes: themesRouter,
   domains: domainsRouter,
   drafts: draftsRouter,
+  issues: issuesRouter,
   channels: channelsRouter,
   articles: articlesRouter,
   mailProviders: mailProvidersRouter,

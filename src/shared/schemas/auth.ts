@@ -13,7 +13,14 @@ export type SignUpInput = z.infer<typeof signUpInput>;
 export const signInInput = z.object({ email: emailField, password: z.string().min(1, 'Please enter your password').max(200) });
 export type SignInInput = z.infer<typeof signInInput>;
 
-export const sendCodeInput = z.object({ email: emailField });
+/**
+ * What a mailed code is for: signing in (the sign-in page, the 2FA demo, a trial's confirmation) or proving
+ * the signed-in creator's own address before step 5 sends to other people. The server picks the mail's
+ * subject and text from this; the client names the purpose, never the wording.
+ */
+export const CODE_PURPOSES = ['sign-in', 'verify-sender'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+export const sendCodeInput = z.object({ email: emailField, purpose: z.enum(CODE_PURPOSES).default('sign-in') });
 export const verifyCodeInput = z.object({
   email: emailField,
   code: z

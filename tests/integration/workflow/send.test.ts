@@ -9,6 +9,9 @@ import { outbox } from '../../../db/schema';
 import { MSG } from '../../../src/shared/messages';
 import { PUBLICATION_MSG } from '../../../src/server/publications/publications';
 import { SEND_RULE } from '../../../src/server/email/send';
+import { readHtml } from '../../../src/server/precheck/html';
+import { contrast } from '../../../src/server/newsletter/palette';
+import type { ReceivedMail } from './smtp';
 import type { SessionUser } from '../../../src/server/auth/service';
 
 const closers: (() => Promise<void>)[] = [];
@@ -92,6 +95,62 @@ describe('email.sendTest', () => {
     await expectStatus(api.email.sendTest({ newsletterName: 'No articles', themeId: 'market-watch', articles: [] }), 400, MSG.assemblyMissing);
     await expectStatus(api.email.sendTest({ newsletterName: 'Locked', themeId: 'newsprint', articles }), 403);
     expect(await h.db.select().from(outbox).where(eq(outbox.toAddress, owner.email))).toHaveLength(0);
+  });
+});
+
+/** What a test send must say about itself, read from the message as the SMTP server received it. */
+function expectMarkedAsTest(mail: ReceivedMail, subject: string) {
+  expect(mail.parsed.subject).toBe(`[Test] ${subject}`);
+  const html = mail.parsed.html as string;
+  const banner = `This is a test of “${subject}”. Your readers will not see this banner.`;
+  expect(html).toContain('data-test-banner');
+  expect(html).toContain(banner);
+  // The banner comes before the first story's link.
+  expect(html.indexOf(banner)).toBeLessThan(html.indexOf('href="https://example.com/borrow"'));
+  expect(html).not.toMatch(/you subscribed/i);
+  expect(html).not.toContain('Unsubscribe');
+  const text = mail.parsed.text ?? '';
+  expect(text.startsWith(`[TEST SEND] ${banner}`)).toBe(true);
+  expect(text).not.toMatch(/you subscribed|unsubscribe/i);
+  expect(mail.parsed.headers.has('list-unsubscribe')).toBe(false);
+  // The banner reads at WCAG AA in light rendering and under the mail's own dark-mode rules.
+  const runs = readHtml(html).texts.filter((t) => banner.includes(t.text.trim()) || t.text.trim() === 'Test send.');
+  expect(runs.length).toBeGreaterThan(0);
+  for (const r of runs) {
+    expect(contrast(r.light.fg, r.light.bg)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(r.dark.fg, r.dark.bg)).toBeGreaterThanOrEqual(4.5);
+  }
+}
+
+describe('a test send says it is one', () => {
+  it('"Send test to me": [Test] subject, a banner on top, no subscription footer or List-Unsubscribe, in both parts', async () => {
+    const { h, smtp } = await smtpHarness();
+    const user = await h.insertUser({ email: 'tester@example.com', planType: 'free' });
+    const pub = await readyPublication(h, user);
+    const res = await h.caller(user).email.sendTest({ publicationId: pub.id });
+    expect(smtp.received).toHaveLength(1);
+    const issueSubject = res.subject.replace(/^\[Test\] /, '');
+    expect(res.subject).toBe(`[Test] ${issueSubject}`);
+    expectMarkedAsTest(smtp.received[0]!, issueSubject);
+  });
+
+  it('a test to typed addresses is marked the same way', async () => {
+    const { h, smtp } = await smtpHarness();
+    const user = await h.insertUser({ planType: 'basic', verified: true });
+    const pub = await readyPublication(h, user);
+    const res = await h.caller(user).email.sendToAddresses({ publicationId: pub.id, addresses: ['editor@example.com'], colorTheme: 'dark' });
+    expect(smtp.received).toHaveLength(1);
+    expectMarkedAsTest(smtp.received[0]!, res.subject.replace(/^\[Test\] /, ''));
+  });
+
+  it('the issue itself (saved or sent to readers) keeps its subscription footer and carries no banner', async () => {
+    const h = await harnessWithAdmin();
+    const user = await h.insertUser({ planType: 'free' });
+    const { data: r } = await h.caller(user).wizard.assemble({ newsletterName: 'Compiler Weekly', themeId: 'market-watch', articles });
+    expect(r.subject).not.toMatch(/^\[Test\]/);
+    expect(r.html).toContain('You are receiving this email because you subscribed to Compiler Weekly.');
+    expect(r.html).not.toContain('data-test-banner');
+    expect(r.text).not.toContain('[TEST SEND]');
   });
 });
 

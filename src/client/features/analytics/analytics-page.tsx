@@ -4,7 +4,7 @@
 // published there, labelled by source; readers per week (new, confirmed, left, net, by source). Plans without analytics see the upgrade notice.
 import { Link, useNavigate } from '@tanstack/react-router';
 import { BarChart3, Download } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { UpgradeNotice } from '../../components/upgrade-notice';
 import { buttonClass } from '../../components/ui/button';
@@ -23,13 +23,18 @@ import { Platforms } from './platforms';
 import { Summary } from './summary';
 import { TrendSection } from './trend-section';
 
-export function AnalyticsPage({ publicationId }: { publicationId: string }) {
+export function AnalyticsPage({ publicationId, sendId }: { publicationId: string; sendId?: string }) {
   const navigate = useNavigate();
   const q = trpc.analytics.overview.useQuery(
     { publicationId: publicationId || undefined },
     { ...LOADED, placeholderData: (p) => p, retry: (n, e) => httpStatusOf(e) !== 403 && n < 2 },
   );
-  const [chosen, setChosen] = useState('');
+  const [chosen, setChosen] = useState(sendId ?? '');
+  // An issue named by the address (its report, from /newsletters) is shown even when older than the list.
+  const named = !!sendId && chosen === sendId;
+  useEffect(() => {
+    if (named && q.data) document.getElementById('issue-detail-title')?.scrollIntoView({ block: 'start' });
+  }, [named, q.data]);
 
   if (q.error && httpStatusOf(q.error) === 403)
     return (
@@ -40,7 +45,7 @@ export function AnalyticsPage({ publicationId }: { publicationId: string }) {
     );
 
   const o = q.data;
-  const selected = o?.issues.some((i) => i.sendId === chosen) ? chosen : (o?.issues[0]?.sendId ?? '');
+  const selected = named || o?.issues.some((i) => i.sendId === chosen) ? chosen : (o?.issues[0]?.sendId ?? '');
   const filter = o && o.publications.length > 1 && (
     <div className="flex items-center gap-2">
       <Label htmlFor="analytics-publication" className="sr-only">

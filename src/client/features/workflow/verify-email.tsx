@@ -47,7 +47,7 @@ export function VerifyEmail({ email }: { email: string }) {
       </p>
       {!sent ? (
         <div className="mt-3">
-          <Button size="sm" variant="outline" className="w-full" onClick={() => send.mutate({ email })} loading={send.isPending}>
+          <Button size="sm" variant="outline" className="w-full" onClick={() => send.mutate({ email, purpose: 'verify-sender' })} loading={send.isPending}>
             Send me a code
           </Button>
           <p className="mt-1.5 break-words text-xs text-amber-900/80 dark:text-amber-200/80">It goes to {email}.</p>
@@ -90,7 +90,7 @@ export function VerifyEmail({ email }: { email: string }) {
             variant="link"
             size="sm"
             className="mt-1 h-auto px-0 text-xs"
-            onClick={() => send.mutate({ email })}
+            onClick={() => send.mutate({ email, purpose: 'verify-sender' })}
             disabled={send.isPending || verify.isPending}
           >
             Send a new code

@@ -7,12 +7,16 @@ import { ensurePageData } from '../../lib/page-data';
 // Plans with analytics; others see the upgrade notice (the server answers 403 on its own).
 export const Route = createFileRoute('/_app/analytics')({
   errorComponent: pageErrorView('Analytics'),
-  validateSearch: (s: Record<string, unknown>) => ({ publicationId: stringParam(s, 'publicationId', 64) }),
+  validateSearch: (s: Record<string, unknown>): { publicationId: string; sendId?: string } => ({
+    publicationId: stringParam(s, 'publicationId', 64),
+    // An issue's report, opened from /newsletters.
+    sendId: stringParam(s, 'sendId', 64) || undefined,
+  }),
   loaderDeps: ({ search }) => ({ publicationId: search.publicationId }),
   loader: ({ context, deps }) =>
     ensurePageData(context.queryClient, context.trpc.analytics.overview.queryOptions({ publicationId: deps.publicationId || undefined })),
   component: function Analytics() {
-    const { publicationId } = Route.useSearch();
-    return <AnalyticsPage publicationId={publicationId} />;
+    const { publicationId, sendId } = Route.useSearch();
+    return <AnalyticsPage publicationId={publicationId} sendId={sendId} />;
   },
 });

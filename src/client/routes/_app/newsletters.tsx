@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewslettersPage } from '../../features/newsletters/newsletters-page';
+import { NewslettersPage, issuesInput } from '../../features/newsletters/newsletters-page';
 import { pageErrorView } from '../../components/error-views';
-import { ensurePageData } from '../../lib/page-data';
 import { stringParam } from '../../lib/search';
 
-// Saved newsletters. ?edit=<id> opens that newsletter's editor (the link in a recurring issue's approval mail).
+// Every issue: drafts, scheduled, sending and sent. ?edit=<id> opens that newsletter's editor (the link in a recurring issue's approval mail).
 export const Route = createFileRoute('/_app/newsletters')({
   errorComponent: pageErrorView('Newsletters'),
   validateSearch: (s: Record<string, unknown>): { edit?: string } => ({ edit: stringParam(s, 'edit', 64) || undefined }),
-  loader: ({ context }) => ensurePageData(context.queryClient, context.trpc.drafts.list.queryOptions(undefined)),
+  // The first page of the list as the page opens it (every status).
+  loader: ({ context }) => context.trpc.issues.list.prefetchInfinite(issuesInput('all')).catch(() => undefined),
   component: function Newsletters() {
     const { edit } = Route.useSearch();
     const navigate = Route.useNavigate();

@@ -1,0 +1,230 @@
+// The creator's issues in one list (/newsletters): saved newsletters not sent yet, and every issue send
+// (scheduled, sending, paused, sent, failed, canceled) with its audience, delivery and, where the plan
+// tracks, its unique opens and clicks; newest first by keyset cursor. Two keyset queries (drafts by
+// their last change, sends by when they were due) merged here: each returns the next `limit + 1` rows
+// after the cursor in the same order, so the merge is the union's page on either database.
+import { z } from 'zod';
+import { and, desc, eq, inArray, isNull, lt, lte, ne, notExists, or, sql, type AnyColumn } from 'drizzle-orm';
+import type { AuthedContext } from '../context';
+import { issueSends, newsletters, publications, SEND_STATUSES } from '../../../db/schema';
+import { decodeCursor, encodeCursor } from '../cursor';
+import { pageCursor } from '../../shared/schemas/common';
+import { DRAFT_STATUSES } from '../../shared/schemas/newsletter';
+import { capabilitiesFor } from '../../shared/plans';
+import { aggregate } from '../analytics/analytics';
+import { publicBaseFor } from '../domains/custom-domains';
+
+/** The list's tabs; failed and canceled sends are under 'all' only. */
+export const ISSUE_FILTERS = ['all', 'drafts', 'scheduled', 'sending', 'sent'] as const;
+export const ISSUES_PAGE_MAX = 50;
+
+export const issueListInput = z
+  .object({
+    filter: z.enum(ISSUE_FILTERS).default('all'),
+    limit: z.number().int().min(1).max(ISSUES_PAGE_MAX).default(20),
+    cursor: pageCursor.optional(),
+  })
+  .default({ filter: 'all', limit: 20 });
+export type IssueListInput = z.infer<typeof issueListInput>;
+
+const draftPart = z.object({
+  theme: z.string().nullable(),
+  articleCount: z.number().int(),
+});
+
+const sendPart = z.object({
+  scheduledAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Readers in the send's snapshot (0 until delivery starts) and those it was handed to. */
+  recipients: z.number().int(),
+  delivered: z.number().int(),
+  /** The saved segment it went to (null: every active reader). */
+  segmentName: z.string().nullable(),
+  /** Unique opens and human-likely unique clicks; null where the plan or the send did not track them. */
+  opens: z.number().int().nullable(),
+  clicks: z.number().int().nullable(),
+  /** The public web copy (sending and sent issues of a publication with an address). */
+  webUrl: z.string().nullable(),
+  /** The saved newsletter this issue was sent from, when there is one. */
+  newsletterId: z.string().nullable(),
+});
+
+export const issueListItem = z.object({
+  kind: z.enum(['draft', 'send']),
+  /** The saved newsletter's id (drafts) or the send's id. */
+  id: z.string(),
+  title: z.string(),
+  publicationId: z.string().nullable(),
+  publicationName: z.string().nullable(),
+  status: z.enum([...DRAFT_STATUSES, ...SEND_STATUSES]),
+  /** What the list is sorted by: a draft's last change, a send's due time. */
+  at: z.string(),
+  draft: draftPart.nullable(),
+  send: sendPart.nullable(),
+});
+export type IssueListItem = z.infer<typeof issueListItem>;
+
+export const issueListPage = z.object({
+  issues: z.array(issueListItem),
+  nextCursor: z.string().nullable(),
+  /** The plan has analytics: sent issues have a report and their opens and clicks are counted. */
+  analytics: z.boolean(),
+});
+export type IssueListPage = z.infer<typeof issueListPage>;
+
+type Ctx = Pick<AuthedContext, 'db' | 'user' | 'env'>;
+
+/** Ties on the date are broken by kind (sends first) and then id, both descending. */
+const RANK = { draft: 0, send: 1 } as const;
+type Key = { at: number; rank: number; id: string };
+
+/** Rows of a kind after the cursor, in the list's order: (at, rank, id) descending. */
+function afterCursor(at: AnyColumn, idCol: AnyColumn, rank: number, c: Key | null) {
+  if (!c) return undefined;
+  const d = new Date(c.at);
+  if (rank < c.rank) return lte(at, d);
+  if (rank > c.rank) return lt(at, d);
+  return or(lt(at, d), and(eq(at, d), lt(idCol, c.id)));
+}
+
+const SEND_FILTER: Record<Exclude<(typeof ISSUE_FILTERS)[number], 'all' | 'drafts'>, (typeof SEND_STATUSES)[number][]> = {
+  scheduled: ['scheduled'],
+  sending: ['sending', 'paused'],
+  sent: ['sent'],
+};
+
+/** Where a sent issue can be read: its public archive page on the account's address. */
+const WEB_STATUSES = new Set(['sending', 'sent']);
+
+export async function listIssues(ctx: Ctx, input: IssueListInput): Promise<IssueListPage> {
+  const c = input.cursor ? decodeCursor(input.cursor, ['n', 'n', 's'] as const) : null;
+  const cur: Key | null = c ? { at: c[0], rank: c[1], id: c[2] } : null;
+  const take = input.limit + 1;
+  const wantDrafts = input.filter === 'all' || input.filter === 'drafts';
+  const wantSends = input.filter !== 'drafts';
+
+  const draftRows = wantDrafts
+    ? await ctx.db
+        .select({
+          id: newsletters.id,
+          title: newsletters.title,
+          status: newsletters.status,
+          sources: newsletters.contentSources,
+          updatedAt: newsletters.updatedAt,
+          publicationId: newsletters.publicationId,
+          publicationName: publications.name,
+        })
+        .from(newsletters)
+        .leftJoin(publications, eq(publications.id, newsletters.publicationId))
+        .where(
+          and(
+            eq(newsletters.userId, ctx.user.id),
+            // A newsletter that went out (or is due to) is listed as its send; one whose send was canceled is a draft again.
+            notExists(
+              ctx.db
+                .select({ one: sql`1` })
+                .from(issueSends)
+                .where(and(eq(issueSends.newsletterId, newsletters.id), ne(issueSends.status, 'canceled'))),
+            ),
+            afterCursor(newsletters.updatedAt, newsletters.id, RANK.draft, cur),
+          ),
+        )
+        .orderBy(desc(newsletters.updatedAt), desc(newsletters.id))
+        .limit(take)
+    : [];
+
+  const sendRows = wantSends
+    ? await ctx.db
+        .select({
+          id: issueSends.id,
+          subject: issueSends.subject,
+          status: issueSends.status,
+          scheduledAt: issueSends.scheduledAt,
+          startedAt: issueSends.startedAt,
+          finishedAt: issueSends.finishedAt,
+          total: issueSends.total,
+          segmentName: issueSends.segmentName,
+          trackOpens: issueSends.trackOpens,
+          trackClicks: issueSends.trackClicks,
+          newsletterId: issueSends.newsletterId,
+          publicationId: issueSends.publicationId,
+          publicationName: publications.name,
+          slug: publications.slug,
+        })
+        .from(issueSends)
+        .innerJoin(publications, eq(publications.id, issueSends.publicationId))
+        .where(
+          and(
+            eq(issueSends.userId, ctx.user.id),
+            // A weekly roll-up gathers issues already listed.
+            isNull(issueSends.rollupOf),
+            input.filter === 'all' ? undefined : inArray(issueSends.status, SEND_FILTER[input.filter as keyof typeof SEND_FILTER]),
+            afterCursor(issueSends.scheduledAt, issueSends.id, RANK.send, cur),
+          ),
+        )
+        .orderBy(desc(issueSends.scheduledAt), desc(issueSends.id))
+        .limit(take)
+    : [];
+
+  type Row = { key: Key; draft?: (typeof draftRows)[number]; send?: (typeof sendRows)[number] };
+  const merged: Row[] = [
+    ...draftRows.map((d) => ({ key: { at: d.updatedAt.getTime(), rank: RANK.draft, id: d.id }, draft: d })),
+    ...sendRows.map((s) => ({ key: { at: s.scheduledAt.getTime(), rank: RANK.send, id: s.id }, send: s })),
+    // Within one date and kind the rows are one query's, already in the database's id order (its collation,
+    // which the cursor's comparison uses too): the stable sort keeps that order rather than JavaScript's.
+  ].sort((a, b) => b.key.at - a.key.at || b.key.rank - a.key.rank);
+  const page = merged.slice(0, input.limit);
+  const last = merged.length > input.limit ? page[page.length - 1] : undefined;
+
+  const analytics = capabilitiesFor(ctx.user).analytics;
+  const shownSends = page.flatMap((r) => (r.send ? [r.send] : []));
+  const figures = await aggregate(
+    ctx.db,
+    shownSends.map((s) => s.id),
+  );
+  const base = shownSends.some((s) => WEB_STATUSES.has(s.status) && s.slug) ? await publicBaseFor(ctx, ctx.user.id) : ctx.env.APP_URL;
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+  const issues = page.map((r): IssueListItem => {
+    if (r.draft) {
+      const d = r.draft;
+      return {
+        kind: 'draft',
+        id: d.id,
+        title: d.title,
+        publicationId: d.publicationId,
+        publicationName: d.publicationName,
+        status: (DRAFT_STATUSES as readonly string[]).includes(d.status) ? (d.status as (typeof DRAFT_STATUSES)[number]) : 'draft',
+        at: d.updatedAt.toISOString(),
+        draft: { theme: d.sources.theme ?? null, articleCount: d.sources.articles?.length ?? 0 },
+        send: null,
+      };
+    }
+    const s = r.send!;
+    const f = figures.get(s.id) ?? {};
+    return {
+      kind: 'send',
+      id: s.id,
+      title: s.subject,
+      publicationId: s.publicationId,
+      publicationName: s.publicationName,
+      status: s.status,
+      at: s.scheduledAt.toISOString(),
+      draft: null,
+      send: {
+        scheduledAt: s.scheduledAt.toISOString(),
+        startedAt: iso(s.startedAt),
+        finishedAt: iso(s.finishedAt),
+        recipients: s.total,
+        delivered: f.recipients ?? 0,
+        segmentName: s.segmentName,
+        opens: analytics && s.trackOpens ? (f.uniqueOpens ?? 0) : null,
+        clicks: analytics && s.trackClicks ? (f.uniqueClicks ?? 0) : null,
+        webUrl: WEB_STATUSES.has(s.status) && s.slug ? `${base}/p/${s.slug}/issues/${s.id}` : null,
+        newsletterId: s.newsletterId,
+      },
+    };
+  });
+  return { issues, nextCursor: last ? encodeCursor([last.key.at, last.key.rank, last.key.id]) : null, analytics };
+}
