@@ -399,7 +399,7 @@ export function keyLimits(plan: PlanType): string[] {
     c.aiTools
       ? `${count(c.aiGenerationsPerMonth, 'AI generation', 'AI generations')}${Number.isFinite(c.aiGenerationsPerMonth) ? ' a month' : ''}`
       : c.aiTasteIssuesPerMonth > 0
-        ? `AI picks and summaries in ${count(c.aiTasteIssuesPerMonth, 'issue', 'issues')} a month`
+        ? `${count(c.aiTasteIssuesPerMonth, 'AI issue', 'AI issues')} a month`
         : 'No AI tools',
     `${count(c.maxSubscribers, 'subscriber', 'subscribers')} per publication`,
   ];

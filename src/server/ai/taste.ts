@@ -73,7 +73,12 @@ function refusal(user: TasteUser, limit: number, now: Date): AppError {
  * already counted this month, else counted as a new issue while the month has one left (refused with
  * when it renews otherwise). `giveBack` removes an issue this call counted, when its work fails.
  */
-export async function claimTaste(db: Db, user: TasteUser, publicationId: string | undefined, now: Date): Promise<{ taste: TasteInfo; giveBack: () => Promise<void> }> {
+export async function claimTaste(
+  db: Db,
+  user: TasteUser,
+  publicationId: string | undefined,
+  now: Date,
+): Promise<{ taste: TasteInfo; giveBack: () => Promise<void> }> {
   const limit = tasteLimitOf(user);
   if (limit <= 0) throw new AppError('FORBIDDEN', AI_MSG.notAvailable);
   if (!publicationId) throw new AppError('FORBIDDEN', AI_MSG.tasteNeedsIssue);

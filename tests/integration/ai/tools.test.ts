@@ -44,11 +44,7 @@ describe('plan gate and errors', () => {
       free.ai.pick({ articles, count: 2 }),
     ])
       await expectStatus(call, 403, AI_MSG.tasteNeedsIssue);
-    for (const call of [
-      free.ai.generate({ kind: 'blog', articles }),
-      free.ai.sources({ topic: 'batteries' }),
-      free.ai.trending(),
-    ])
+    for (const call of [free.ai.generate({ kind: 'blog', articles }), free.ai.sources({ topic: 'batteries' }), free.ai.trending()])
       await expectStatus(call, 403, AI_MSG.notAvailable);
 
     const pro = h.caller(h.pro);

@@ -144,13 +144,25 @@ describe('pick the best N: topical first', () => {
 });
 
 describe('pick reasons say why a story was chosen', () => {
-  const none: ReasonSignals = { matched: [], sources: 1, echoes: 0, ageMs: null, source: 'Energy Desk', usedIn: null, closestIssue: null, comparedWithEarlier: false };
+  const none: ReasonSignals = {
+    matched: [],
+    sources: 1,
+    echoes: 0,
+    ageMs: null,
+    source: 'Energy Desk',
+    usedIn: null,
+    closestIssue: null,
+    comparedWithEarlier: false,
+  };
   const H = 3_600_000;
 
   it('names each ranking signal the article has, in order', () => {
-    expect(
-      reasonsFor({ ...none, matched: ['battery', 'grid'], sources: 3, echoes: 2, ageMs: 3 * H, comparedWithEarlier: true }),
-    ).toEqual(['Matches your topic: battery and grid', 'Widely covered: 3 sources', 'Fresh: published 3 hours ago', 'New to your readers']);
+    expect(reasonsFor({ ...none, matched: ['battery', 'grid'], sources: 3, echoes: 2, ageMs: 3 * H, comparedWithEarlier: true })).toEqual([
+      'Matches your topic: battery and grid',
+      'Widely covered: 3 sources',
+      'Fresh: published 3 hours ago',
+      'New to your readers',
+    ]);
     // One source retelling its own story is followed closely, not widely covered.
     expect(reasonsFor({ ...none, sources: 1, echoes: 2, ageMs: 60 * H })).toEqual(['Followed closely: 3 articles tell this story']);
     expect(reasonsFor({ ...none, closestIssue: 'Issue 4', comparedWithEarlier: true, ageMs: 90 * H })).toEqual(['Follows a story in “Issue 4”']);
