@@ -103,7 +103,8 @@ test('on Free, AI picks with their reasons and summaries work in three issues a 
   const dialog = page.getByRole('dialog', { name: 'AI summary' });
   await expect(dialog.getByRole('list', { name: 'Summary sentences' }).getByRole('listitem').first()).toContainText('Cell prices fell again this year');
   await expect(dialog.getByRole('link', { name: /^Source: / })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await expect(taste).toContainText('2 of 3 AI issues left this month');
 
   // Two more issues use the month's taste; the next one gets the upgrade notice.
