@@ -30,6 +30,7 @@ export const {
   suppressions,
   aiJobs,
   aiUsage,
+  aiTasteIssues,
   contentDrafts,
   auditLog,
   salesRequests,

@@ -1,7 +1,8 @@
 // AI: generation jobs (their output is stored as it streams), the monthly generation count per user,
 // and the pieces a creator saves from AI Magic (blog posts, social posts, campaigns, descriptions).
-import { sqliteTable, text, integer, index, primaryKey } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, index, primaryKey, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
+import { publications } from './publications';
 
 /** One article an output may cite as [n] (n = position + 1). */
 export interface AiSourceRow {
@@ -49,6 +50,29 @@ export const aiUsage = sqliteTable(
     used: integer('used').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+/**
+ * Free's taste of the AI tools: one row per publication issue in which the account first used an AI
+ * tool in a month (src/server/ai/taste.ts). `currentOf` is the publication while that issue is its
+ * current one, cleared when the issue ends (sent, or a new one started), so further AI calls in the same
+ * issue and month find the row and count nothing. The row stays for the month's count after the issue
+ * ends or the publication is deleted.
+ */
+export const aiTasteIssues = sqliteTable(
+  'ai_taste_issues',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Calendar month (UTC, 'YYYY-MM') the issue is counted in. */
+    month: text('month').notNull(),
+    publicationId: text('publication_id').notNull(),
+    currentOf: text('current_of').references(() => publications.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('ai_taste_issues_month_idx').on(t.userId, t.month), uniqueIndex('ai_taste_issues_current_unique').on(t.userId, t.currentOf)],
 );
 
 export const contentDrafts = sqliteTable(

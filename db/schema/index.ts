@@ -33,6 +33,7 @@ export const subscribers = pick('subscribers');
 export const suppressions = pick('suppressions');
 export const aiJobs = pick('aiJobs');
 export const aiUsage = pick('aiUsage');
+export const aiTasteIssues = pick('aiTasteIssues');
 export const contentDrafts = pick('contentDrafts');
 export const auditLog = pick('auditLog');
 export const salesRequests = pick('salesRequests');

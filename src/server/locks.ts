@@ -50,6 +50,8 @@ export const locks = {
   workspaceOf: (t: Tx, ownerId: string) => lockFor(t, `workspace:${ownerId}`),
   /** The cap on a user's running AI generations. */
   aiJobsOf: (t: Tx, userId: string) => lockFor(t, `ai-running:${userId}`),
+  /** Free's AI taste: the issues an account counted this month, against the plan's number of issues. */
+  aiTasteOf: (t: Tx, userId: string) => lockFor(t, `ai-taste:${userId}`),
   /** The onboarding sequence's default steps, seeded once on an empty table. */
   onboardingSteps: (t: Tx) => lockFor(t, 'onboarding-steps'),
   /** A recurring schedule's runs: "Run now" makes one while none is being prepared. */

@@ -23,6 +23,12 @@ export interface Capabilities {
   aiTools: boolean;
   /** AI generations per calendar month (summaries, intros, subject lines, picks, AI Magic pieces). */
   aiGenerationsPerMonth: number;
+  /**
+   * A plan without the AI tools may still try them: in this many publication issues a calendar month
+   * (UTC) its AI picks, summaries, intro and subject lines work (src/server/ai/taste.ts). An issue counts
+   * when the first AI tool is used in it; further AI calls in the same issue and month count nothing.
+   */
+  aiTasteIssuesPerMonth: number;
   analytics: boolean;
   integrations: readonly string[];
   customThemes: boolean;
@@ -53,6 +59,7 @@ const professional: Capabilities = {
   maxSubscribers: 25_000,
   aiTools: true,
   aiGenerationsPerMonth: 1_000,
+  aiTasteIssuesPerMonth: 0,
   analytics: true,
   // Decided: the plan sells "All integrations", so professional and above get every platform.
   integrations: ['brevo', 'mailchimp', 'mailerlite', 'beehiiv'],
@@ -76,6 +83,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     maxSubscribers: 500,
     aiTools: false,
     aiGenerationsPerMonth: 0,
+    aiTasteIssuesPerMonth: 3,
     analytics: false,
     integrations: [],
     customThemes: false,
@@ -96,6 +104,7 @@ export const CAPABILITIES: Record<PlanType, Capabilities> = {
     maxSubscribers: 2_500,
     aiTools: true,
     aiGenerationsPerMonth: 200,
+    aiTasteIssuesPerMonth: 0,
     analytics: false,
     integrations: ['brevo', 'smtp'],
     customThemes: false,
@@ -265,6 +274,11 @@ export const PLAN_OFFERS: readonly PlanOffer[] = [
   },
 ];
 
+/** What a plan's AI taste gives, as the plan lists and keyLimits say it: 'in 3 issues a month, with their sources'. */
+function aiTasteNote(issues: number): string {
+  return `in ${issues} ${issues === 1 ? 'issue' : 'issues'} a month, each citing its sources`;
+}
+
 /** The free plan as every plan list shows it: no price, no trial, what it includes from its capabilities. */
 export const FREE_OFFER: PlanOffer = {
   id: 'free',
@@ -272,7 +286,11 @@ export const FREE_OFFER: PlanOffer = {
   monthlyPrice: 0,
   priceLabel: '$0/month',
   themesLabel: '2 themes',
-  features: [has('A signup page with double opt-in', 'maxSubscribers'), has('Export', 'exports')],
+  features: [
+    has('A signup page with double opt-in', 'maxSubscribers'),
+    has('Export', 'exports'),
+    { ...has('AI picks and summaries', 'aiTasteIssuesPerMonth'), note: aiTasteNote(CAPABILITIES.free.aiTasteIssuesPerMonth) },
+  ],
 };
 
 /** All five plans in rank order: the price list and every list that compares plans. */
@@ -380,7 +398,9 @@ export function keyLimits(plan: PlanType): string[] {
     count(THEME_CAPS[plan], 'theme', 'themes'),
     c.aiTools
       ? `${count(c.aiGenerationsPerMonth, 'AI generation', 'AI generations')}${Number.isFinite(c.aiGenerationsPerMonth) ? ' a month' : ''}`
-      : 'No AI tools',
+      : c.aiTasteIssuesPerMonth > 0
+        ? `${count(c.aiTasteIssuesPerMonth, 'AI issue', 'AI issues')} a month`
+        : 'No AI tools',
     `${count(c.maxSubscribers, 'subscriber', 'subscribers')} per publication`,
   ];
 }

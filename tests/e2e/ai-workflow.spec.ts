@@ -1,8 +1,9 @@
 // The AI in the workflow: in step 4 'pick the best' selects articles from a real (loopback) feed and
 // says why for each, an article's AI summary shows the sentences it quotes and replaces the feed's;
-// in step 5 the intro is written from the chosen articles with its sources linked.
+// in step 5 the intro is written from the chosen articles with its sources linked. On Free the same
+// tools work in three issues a month (with how many are left), then the upgrade notice.
 import { expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { createUserWithPlan, getPublication, GREEN_LEDGER, trpcMutation } from './fixtures/workflow-helpers';
+import { createUserWithPlan, getPublication, GREEN_LEDGER, trpcMutation, trpcQuery } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
 
@@ -67,4 +68,55 @@ test('step 4 picks the best articles with reasons; an AI summary replaces the fe
   await suggestions.first().click();
   await expect(page.getByLabel('Subject line', { exact: true })).toHaveValue(first);
   await expect.poll(async () => (await getPublication(page, pub.id)).workflowData.subject).toBe(first);
+});
+
+test('on Free, AI picks with their reasons and summaries work in three issues a month, then the upgrade notice says when they renew', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('ai-free');
+  createUserWithPlan(email, 'Fay Free', 'free');
+  await signInThroughUi(page, email);
+  const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Grid Notes' });
+  await trpcMutation(page, 'wizard.saveProgress', {
+    publicationId: pub.id,
+    currentStep: 4,
+    workflowData: { newsletterName: 'Grid Notes', selectedTheme: 'market-watch', selectedChannels: [GREEN_LEDGER] },
+  });
+  await page.goto(`/workflow?publicationId=${pub.id}`);
+  await expect(page.getByRole('heading', { name: 'Choose Articles' })).toBeVisible();
+  const taste = page.getByTestId('ai-taste');
+  await expect(taste).toContainText('3 of 3 AI issues left this month');
+
+  await page.getByLabel('Topic for AI picks').fill('batteries');
+  await page.getByLabel('How many').selectOption('3');
+  await page.getByRole('button', { name: 'Pick the best 3 for me' }).click();
+  await expect(page.getByText('Picked 3 articles', { exact: true })).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Articles' });
+  const battery = cards.getByRole('listitem').filter({ hasText: BATTERIES });
+  await expect(battery).toContainText('Matches your topic: batteries');
+  // Every pick says why it was chosen, never what it lacks.
+  await expect(cards.getByText(/^Why:/)).toHaveCount(3);
+  await expect(cards).not.toContainText('Does not mention');
+  await expect(taste).toContainText('This issue has AI picks and summaries on your Free plan. 2 of 3 AI issues left this month');
+
+  // A summary in the same issue is free: the count stays.
+  await battery.getByRole('button', { name: `AI summary of ${BATTERIES}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'AI summary' });
+  await expect(dialog.getByRole('list', { name: 'Summary sentences' }).getByRole('listitem').first()).toContainText('Cell prices fell again this year');
+  await expect(dialog.getByRole('link', { name: /^Source: / })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(taste).toContainText('2 of 3 AI issues left this month');
+
+  // Two more issues use the month's taste; the next one gets the upgrade notice.
+  const articles = (await trpcQuery<{ workflowData: { selectedArticles: unknown[] } }>(page, 'publications.get', { id: pub.id })).workflowData.selectedArticles;
+  for (let i = 0; i < 3; i++) {
+    await trpcMutation(page, 'wizard.saveProgress', { publicationId: pub.id, currentStep: 4, workflowData: {}, newIssue: true });
+    if (i < 2) await trpcMutation(page, 'ai.pick', { publicationId: pub.id, count: 1, articles });
+  }
+  await page.reload();
+  await expect(taste).toContainText('You have used AI picks and summaries in all 3 issues your Free plan includes this month.');
+  await expect(taste).toContainText('0 of 3 AI issues left this month');
+  await expect(taste.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute('href', '/upgrade');
+  await expect(page.getByRole('button', { name: /^Pick the best/ })).toHaveCount(0);
+  await expect(cards.getByRole('button', { name: /^AI summary of / })).toHaveCount(0);
 });

@@ -3,7 +3,7 @@
 // issues carried; picks are made one by one so they do not repeat each other (maximal marginal
 // relevance). Relevance comes first: articles that mention the topic are picked before any that do
 // not, and the other signals only order articles within those two groups. Every pick comes with the
-// reasons that put it there.
+// reasons that put it there, phrased as what the article has (`reasonsFor`), never as what it lacks.
 import { sentencesOf, sentencesOfMany } from './nlp';
 import { andList } from './builtin';
 import { canonicalLink } from '../feeds/normalize';
@@ -124,6 +124,47 @@ function ago(ms: number): string {
   return `${Math.round(h / 24)} days ago`;
 }
 
+const DAY_MS = 24 * 3_600_000;
+
+/** The ranking signals of one article, as its reasons read them. */
+export interface ReasonSignals {
+  /** Topic words it mentions (as written in it). */
+  matched: string[];
+  /** Distinct sources telling its story, itself included. */
+  sources: number;
+  /** Other articles in the list telling its story. */
+  echoes: number;
+  /** How long ago it was published; null when the feed gave no date. */
+  ageMs: number | null;
+  source: string;
+  usedIn: string | null;
+  /** An earlier issue that carried a close story. */
+  closestIssue: string | null;
+  /** Whether earlier issues were there to compare with. */
+  comparedWithEarlier: boolean;
+}
+
+/**
+ * Why an article was chosen, from the signals that rank it: its topic words, how widely it is covered,
+ * its freshness, its novelty against earlier issues. Each reason says what the article has, never what
+ * it lacks; one with none of them says something true and neutral ("Recent story from …").
+ */
+export function reasonsFor(s: ReasonSignals): string[] {
+  const from = s.source || 'its channel';
+  if (s.usedIn) return [`Already sent in “${s.usedIn}”`];
+  const reasons: string[] = [];
+  if (s.matched.length) reasons.push(`Matches your topic: ${andList(s.matched.slice(0, 3))}`);
+  if (s.sources >= 2 && s.echoes >= 1) reasons.push(`Widely covered: ${s.sources} sources`);
+  else if (s.echoes >= 2) reasons.push(`Followed closely: ${s.echoes + 1} articles tell this story`);
+  if (s.ageMs !== null && s.ageMs < 2 * DAY_MS) reasons.push(`Fresh: published ${ago(s.ageMs)}`);
+  if (s.closestIssue) reasons.push(`Follows a story in “${s.closestIssue}”`);
+  else if (s.comparedWithEarlier) reasons.push('New to your readers');
+  if (reasons.length) return reasons;
+  if (s.ageMs === null) return [`Story from ${from}`];
+  if (s.ageMs < 7 * DAY_MS) return [`Recent story from ${from}`];
+  return [`Story from ${from}, published ${ago(s.ageMs)}`];
+}
+
 export interface RankOptions {
   topic: string;
   newsletterName?: string;
@@ -197,8 +238,6 @@ export function rankArticles(candidates: RankInput[], opts: RankOptions): { pick
       }
     }
   const maxEcho = Math.max(1, ...sim.map((s) => s.length));
-  const newest = new Map<string, number>();
-  for (const d of docs) newest.set(d.a.source, Math.max(newest.get(d.a.source) ?? 0, d.time));
 
   const hasTopic = topic.terms.length > 0;
   const base = docs.map((d, i) => {
@@ -216,15 +255,16 @@ export function rankArticles(candidates: RankInput[], opts: RankOptions): { pick
     // Within its group; the group itself decides first (see the score's doc).
     const within = (hasTopic && onTopic ? 0.55 * rel + 0.2 * echo + 0.25 * fresh : 0.5 * echo + 0.5 * fresh) * (1 - 0.6 * Math.min(1, closest));
     const score = hasTopic ? (onTopic ? 0.5 + 0.5 * within : 0.5 * within) : within;
-    const reasons: string[] = [];
-    if (relevance[i]!.matched.length) reasons.push(`Matches your topic: ${andList(relevance[i]!.matched.slice(0, 3))}`);
-    else if (hasTopic) reasons.push('Does not mention your topic');
-    if (sim[i]!.length >= 2) reasons.push(`${sim[i]!.length} other articles in the list report the same story`);
-    if (newest.get(d.a.source) === d.time && d.time < now) reasons.push(`Newest from ${d.a.source || 'its channel'} (${ago(now - d.time)})`);
-    else if (d.time < now) reasons.push(`Published ${ago(now - d.time)}`);
-    if (usedIn) reasons.push(`Already sent in “${usedIn}”`);
-    else if (closest > 0.5) reasons.push(`Close to a story in “${closestIssue}”`);
-    else if (usedDocs.length) reasons.push('Not covered in earlier issues');
+    const reasons = reasonsFor({
+      matched: relevance[i]!.matched,
+      sources: new Set([d.a.source, ...sim[i]!.map((j) => docs[j]!.a.source)].filter(Boolean)).size,
+      echoes: sim[i]!.length,
+      ageMs: d.time < now ? now - d.time : null,
+      source: d.a.source,
+      usedIn,
+      closestIssue: closest > 0.5 ? closestIssue : null,
+      comparedWithEarlier: usedDocs.length > 0,
+    });
     return { id: d.a.id, score: usedIn ? 0 : score, onTopic, reason: reasons.join(' · '), usedIn };
   });
   const all = new Map(base.map((r) => [r.id, r]));
@@ -248,9 +288,12 @@ export function rankArticles(candidates: RankInput[], opts: RankOptions): { pick
       if (value > bestValue) [best, bestValue] = [i, value];
     }
     if (best < 0) break;
+    const source = docs[best]!.a.source;
+    // The variety term chose among the rest: a source the picks did not have yet is said so.
+    const adds = picks.length > 0 && source && !sources.has(source) && !base[best]!.reason.includes(source);
     taken.add(best);
-    sources.set(docs[best]!.a.source, (sources.get(docs[best]!.a.source) ?? 0) + 1);
-    picks.push(base[best]!);
+    sources.set(source, (sources.get(source) ?? 0) + 1);
+    picks.push(adds ? { ...base[best]!, reason: `${base[best]!.reason} · Adds a source to the issue: ${source}` } : base[best]!);
   }
   return { picks, all, topic: topic.shown };
 }

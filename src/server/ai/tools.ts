@@ -1,7 +1,8 @@
 // The AI tools behind the workflow and AI Magic: an article's summary with its source spans, an issue
 // intro, subject lines, 'pick the best N', the sources and trending topics of a creator's channels,
 // and saving a generation as a newsletter draft or a content draft. Each checks the plan; the writing
-// tools count against the monthly quota only when they deliver.
+// tools count against the monthly quota only when they deliver. On Free the workflow's tools (summary,
+// intro, subject lines, picks) work in the issues of its taste (taste.ts); AI Magic stays with the plans.
 import crypto from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { contentDrafts, newsletters } from '../../../db/schema';
@@ -14,7 +15,8 @@ import { prepare, trendingTopics, writeIntro, writeSubjects, type Prepared } fro
 import { completeChat, type ModelConfig } from './model';
 import { chooseModel, modelOptions, type AiModel } from './models';
 import { checkOutput, introPrompt, subjectsPrompt } from './prompts';
-import { countedGeneration, hasAiTools, quotaOf, requireAiTools } from './quota';
+import { hasAiTools, quotaOf, requireAiTools } from './quota';
+import { countedAiUse, requireAiOrTaste, tasteOf } from './taste';
 import { articleText, channelArticles, sourceRefs, usedArticles } from './sources';
 import { getJob, type AiCtx } from './jobs';
 import { BUILTIN, engineOf } from './runtime';
@@ -26,12 +28,18 @@ import { affectedRows } from '../db';
 
 type ToolCtx = AiCtx & Pick<Context, 'env' | 'gates'>;
 
-export async function aiStatus(ctx: Pick<AiCtx, 'db' | 'ai' | 'user' | 'now'>) {
+/**
+ * What the AI tools are to this user: `enabled` on plans with them; on Free, `taste` says how many AI
+ * issues the month has left and whether `publicationId`'s current issue is one (its calls are free).
+ */
+export async function aiStatus(ctx: Pick<AiCtx, 'db' | 'ai' | 'user' | 'now'>, publicationId?: string) {
+  const now = ctx.now();
   return {
     enabled: hasAiTools(ctx.user),
     engine: engineOf(chooseModel(ctx.ai.models, ctx.user)),
     models: modelOptions(ctx.ai.models, ctx.user),
-    quota: await quotaOf(ctx.db, ctx.user, ctx.now()),
+    quota: await quotaOf(ctx.db, ctx.user, now),
+    taste: await tasteOf(ctx.db, ctx.user, now, publicationId),
   };
 }
 
@@ -40,14 +48,14 @@ function gated<T>(ctx: ToolCtx, fn: () => T): Promise<T> {
   return ctx.gates.ai.run(`user:${ctx.user.id}`, fn);
 }
 
-export async function summarizeArticle(ctx: ToolCtx, article: AiArticle) {
-  requireAiTools(ctx.user);
+export async function summarizeArticle(ctx: ToolCtx, article: AiArticle, publicationId?: string) {
+  requireAiOrTaste(ctx.user);
   return gated(ctx, async () => {
     const text = await articleText(ctx.db, article);
     if (!text.text.trim()) throw new AppError('BAD_REQUEST', AI_MSG.noArticleText);
-    return countedGeneration(ctx.db, ctx.user, ctx.now(), (quota) => {
+    return countedAiUse(ctx.db, ctx.user, ctx.now(), publicationId, (counted) => {
       const summary = summarize(text.text, { maxSentences: 3 });
-      return { sentences: summary.sentences, text: text.text, basis: text.basis, sentenceCount: summary.sentenceCount, engine: BUILTIN, quota };
+      return { sentences: summary.sentences, text: text.text, basis: text.basis, sentenceCount: summary.sentenceCount, engine: BUILTIN, ...counted };
     });
   });
 }
@@ -77,11 +85,12 @@ async function withModel<T>(
   }
 }
 
-type WritingInput = { newsletterName: string; topic: string; articles: AiArticle[]; model?: string };
+type WritingInput = { newsletterName: string; topic: string; articles: AiArticle[]; model?: string; publicationId?: string };
 
 export function issueIntro(ctx: ToolCtx, input: WritingInput) {
+  requireAiOrTaste(ctx.user);
   const model = chooseModel(ctx.ai.models, ctx.user, input.model);
-  return countedGeneration(ctx.db, ctx.user, ctx.now(), async (quota) => {
+  return countedAiUse(ctx.db, ctx.user, ctx.now(), input.publicationId, async (counted) => {
     const sources = await gated(ctx, () => prepared(ctx, input.articles));
     const { value, engine } = await withModel(
       ctx,
@@ -89,13 +98,14 @@ export function issueIntro(ctx: ToolCtx, input: WritingInput) {
       async (config) => checkOutput((await completeChat(config, introPrompt(sources, input.newsletterName, input.topic))).trim(), input.articles),
       () => writeIntro(sources, { newsletterName: input.newsletterName }),
     );
-    return { text: value, sources: sourceRefs(input.articles), engine, quota };
+    return { text: value, sources: sourceRefs(input.articles), engine, ...counted };
   });
 }
 
 export function subjectLines(ctx: ToolCtx, input: WritingInput) {
+  requireAiOrTaste(ctx.user);
   const model = chooseModel(ctx.ai.models, ctx.user, input.model);
-  return countedGeneration(ctx.db, ctx.user, ctx.now(), async (quota) => {
+  return countedAiUse(ctx.db, ctx.user, ctx.now(), input.publicationId, async (counted) => {
     const sources = await gated(ctx, () => prepared(ctx, input.articles));
     const { value, engine } = await withModel(
       ctx,
@@ -120,14 +130,14 @@ export function subjectLines(ctx: ToolCtx, input: WritingInput) {
       },
       () => writeSubjects(sources),
     );
-    return { subjects: value, sources: sourceRefs(input.articles), engine, quota };
+    return { subjects: value, sources: sourceRefs(input.articles), engine, ...counted };
   });
 }
 
 export async function pickBest(ctx: ToolCtx, input: { publicationId?: string; newsletterName: string; topic: string; count: number; articles: AiArticle[] }) {
-  requireAiTools(ctx.user);
+  requireAiOrTaste(ctx.user);
   const used = input.publicationId ? await usedArticles(ctx.db, ctx.user.id, input.publicationId) : [];
-  return countedGeneration(ctx.db, ctx.user, ctx.now(), async (quota) => {
+  return countedAiUse(ctx.db, ctx.user, ctx.now(), input.publicationId, async (counted) => {
     const ranked = await gated(ctx, () =>
       rankArticles(input.articles, { topic: input.topic, newsletterName: input.newsletterName, used, count: input.count, now: ctx.now() }),
     );
@@ -135,7 +145,7 @@ export async function pickBest(ctx: ToolCtx, input: { publicationId?: string; ne
       picks: ranked.picks.map((p) => ({ id: p.id, score: Math.round(p.score * 1000) / 1000, reason: p.reason })),
       topicTerms: ranked.topic,
       engine: BUILTIN,
-      quota,
+      ...counted,
     };
   });
 }

@@ -5,7 +5,7 @@ import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { pageCursor } from '../../shared/schemas/common';
 import { z } from 'zod';
-import { newsletters, type NewsletterRow } from '../../../db/schema';
+import { aiTasteIssues, newsletters, type NewsletterRow } from '../../../db/schema';
 import { AppError } from '../errors';
 import { affectedRows, tx, type Db, type DbOrTx } from '../db';
 import {
@@ -247,6 +247,9 @@ export async function markNewsletter(db: Pick<DbOrTx, 'update'>, newsletterId: s
  */
 export async function endIssue(db: Pick<DbOrTx, 'update'>, publicationId: string): Promise<void> {
   await db.update(newsletters).set({ currentIssueOf: null }).where(eq(newsletters.currentIssueOf, publicationId));
+  // The Free plan's AI taste counts issues: the next issue's first AI call counts it anew.
+  // (src/server/ai/taste.ts reads `currentOf`; written here so the two ends of an issue stay one function.)
+  await db.update(aiTasteIssues).set({ currentOf: null }).where(eq(aiTasteIssues.currentOf, publicationId));
 }
 
 export const editDraftInput = z.object({ id: draftId, edits: issueEdits });

@@ -15,6 +15,7 @@ import {
   saveInput,
   saveOutput,
   sourcesInput,
+  statusInput,
   sourcesOutput,
   statusOutput,
   subjectsOutput,
@@ -42,13 +43,13 @@ import { getJob, listJobs, startGeneration, watchJob } from '../ai/jobs';
 
 export const aiRouter = router({
   status: protectedProcedure
-    .input(z.void())
+    .input(statusInput)
     .output(statusOutput)
-    .query(({ ctx }) => aiStatus(ctx)),
+    .query(({ ctx, input }) => aiStatus(ctx, input?.publicationId)),
   summarize: protectedProcedure
     .input(summarizeInput)
     .output(summarizeOutput)
-    .mutation(({ ctx, input }) => summarizeArticle(ctx, input.article)),
+    .mutation(({ ctx, input }) => summarizeArticle(ctx, input.article, input.publicationId)),
   intro: protectedProcedure
     .input(introInput)
     .output(introOutput)

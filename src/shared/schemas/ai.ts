@@ -30,7 +30,15 @@ export const AI_MSG = {
   noText: 'There is nothing to save yet.',
   stillRunning: 'Wait for the generation to finish before saving it.',
   noArticleText: 'This article has no text to summarise.',
+  tasteNeedsIssue: 'On the Free plan the AI tools work inside an issue: open one in the workflow.',
 } as const;
+
+/** Free's taste used up: what the server refuses with and the workflow's notice says. */
+export const tasteExhausted = (limit: number, plan: string, renews: string) =>
+  `You have used AI picks and summaries in all ${limit} issues your ${plan} plan includes this month. They renew on ${renews}; upgrade for AI in every issue.`;
+
+/** "2 of 3 AI issues left this month". */
+export const tasteLeftLine = (t: Pick<TasteInfo, 'left' | 'limit'>) => `${t.left} of ${t.limit} AI ${t.limit === 1 ? 'issue' : 'issues'} left this month`;
 
 /** An article as the AI tools take it: what the workflow and the article lists already hold. */
 export const aiArticle = articleSchema.pick({ id: true, title: true, url: true, source: true, channelUrl: true }).extend({
@@ -82,6 +90,20 @@ export const quotaInfo = z.object({
 });
 export type QuotaInfo = z.infer<typeof quotaInfo>;
 
+/** A plan's taste of the AI tools (Free): AI issues a month, how many this month counted, and whether the asked issue is one. */
+export const tasteInfo = z.object({
+  limit: z.number().int(),
+  used: z.number().int(),
+  left: z.number().int(),
+  /** First moment of the next month (UTC). */
+  resetsAt: z.string(),
+  /** The publication's current issue is counted this month: its AI calls count nothing more. */
+  thisIssue: z.boolean(),
+});
+export type TasteInfo = z.infer<typeof tasteInfo>;
+
+export const statusInput = z.object({ publicationId: z.string().max(100).optional() }).optional();
+
 export const statusOutput = z.object({
   enabled: z.boolean(),
   /** Who writes when the user picks nothing: the first model the plan includes, or the built-in engine. */
@@ -89,6 +111,8 @@ export const statusOutput = z.object({
   /** Every configured model (none when the operator configured none): the user picks among the included ones. */
   models: z.array(aiModelOption),
   quota: quotaInfo,
+  /** Free's taste (null on plans with the AI tools): while it lasts the workflow's AI tools work in that many issues. */
+  taste: tasteInfo.nullable(),
 });
 
 export const aiSource = z.object({ id: z.string(), title: z.string(), url: z.string(), source: z.string(), channelUrl: z.string() });
@@ -96,7 +120,10 @@ export type AiSource = z.infer<typeof aiSource>;
 
 // --- Workflow tools -------------------------------------------------------------------------------
 
-export const summarizeInput = z.object({ article: aiArticle });
+/** The issue an AI call is made in (the Free plan's taste counts issues; other plans ignore it). */
+const inIssue = z.string().max(100).optional();
+
+export const summarizeInput = z.object({ article: aiArticle, publicationId: inIssue });
 export const summarizeOutput = z.object({
   /** The chosen sentences, in the article's order; start/end are offsets into `text`. */
   sentences: z.array(z.object({ text: z.string(), start: z.number().int(), end: z.number().int() })),
@@ -107,23 +134,31 @@ export const summarizeOutput = z.object({
   sentenceCount: z.number().int(),
   engine: engineInfo,
   quota: quotaInfo,
+  taste: tasteInfo.optional(),
 });
 export type SummarizeOutput = z.infer<typeof summarizeOutput>;
 
 const articlesForWriting = z.array(aiArticle).min(1, AI_MSG.noSources).max(AI_MAX_SOURCES, AI_MSG.tooManySources);
 
-export const introInput = z.object({ newsletterName: z.string().trim().max(200).default(''), topic, articles: articlesForWriting, model: modelChoice });
-export const introOutput = z.object({ text: z.string(), sources: z.array(aiSource), engine: engineInfo, quota: quotaInfo });
+export const introInput = z.object({
+  newsletterName: z.string().trim().max(200).default(''),
+  topic,
+  articles: articlesForWriting,
+  model: modelChoice,
+  publicationId: inIssue,
+});
+export const introOutput = z.object({ text: z.string(), sources: z.array(aiSource), engine: engineInfo, quota: quotaInfo, taste: tasteInfo.optional() });
 
 export const subjectsOutput = z.object({
   subjects: z.array(z.object({ text: z.string(), basedOn: z.array(z.number().int()) })),
   sources: z.array(aiSource),
   engine: engineInfo,
   quota: quotaInfo,
+  taste: tasteInfo.optional(),
 });
 
 export const pickInput = z.object({
-  publicationId: z.string().max(100).optional(),
+  publicationId: inIssue,
   newsletterName: z.string().trim().max(200).default(''),
   topic,
   count: z.number().int().min(1).max(AI_MAX_PICKS).default(5),
@@ -135,6 +170,7 @@ export const pickOutput = z.object({
   topicTerms: z.array(z.string()),
   engine: engineInfo,
   quota: quotaInfo,
+  taste: tasteInfo.optional(),
 });
 export type PickOutput = z.infer<typeof pickOutput>;
 

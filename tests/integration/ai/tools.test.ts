@@ -1,4 +1,4 @@
-// ai.* with the built-in engine: plan gate, quota, summaries from the cached article text, picks with
+// ai.* with the built-in engine: plan gate (Free's taste: taste.test.ts), quota, summaries from the cached article text, picks with
 // reasons and the already-used memory, AI Magic generations stored and saved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -34,17 +34,17 @@ describe('plan gate and errors', () => {
     await expectStatus(anon.ai.generate({ kind: 'blog', articles }), 401);
     await expectStatus(anon.ai.drafts(), 401);
 
-    expect(await h.caller(h.free).ai.status()).toMatchObject({ enabled: false, quota: { used: 0, limit: 0 } });
+    expect(await h.caller(h.free).ai.status()).toMatchObject({ enabled: false, quota: { used: 0, limit: 0 }, taste: { limit: 3, used: 0 } });
     const free = h.caller(h.free);
+    // Free tastes the workflow's tools inside an issue (taste.test.ts); outside one, and AI Magic, are refused.
     for (const call of [
       free.ai.summarize({ article: articles[0]! }),
       free.ai.intro({ articles }),
       free.ai.subjects({ articles }),
       free.ai.pick({ articles, count: 2 }),
-      free.ai.generate({ kind: 'blog', articles }),
-      free.ai.sources({ topic: 'batteries' }),
-      free.ai.trending(),
     ])
+      await expectStatus(call, 403, AI_MSG.tasteNeedsIssue);
+    for (const call of [free.ai.generate({ kind: 'blog', articles }), free.ai.sources({ topic: 'batteries' }), free.ai.trending()])
       await expectStatus(call, 403, AI_MSG.notAvailable);
 
     const pro = h.caller(h.pro);

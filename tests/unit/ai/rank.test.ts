@@ -1,7 +1,7 @@
 // 'Pick the best N' is topical first: relevance to the topic decides who is in the running; freshness,
 // how widely a story is reported, novelty and variety only reorder among articles that mention the topic.
 import { describe, expect, it } from 'vitest';
-import { rankArticles, type RankInput } from '../../../src/server/ai/rank';
+import { rankArticles, reasonsFor, type RankInput, type ReasonSignals } from '../../../src/server/ai/rank';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000).toISOString();
@@ -91,7 +91,9 @@ describe('pick the best N: topical first', () => {
         .sort(),
     ).toEqual([...topicalIds].sort());
     for (const id of topicalIds) expect(all.get(id)!.reason).toMatch(/^Matches your topic: /);
-    for (const a of OFF_TOPIC) expect(all.get(a.id)!.reason).toMatch(/^Does not mention your topic/);
+    // Off-topic articles say what they have (the reef story is told by three sources, all within hours), never what they lack.
+    for (const a of OFF_TOPIC) expect(all.get(a.id)!.reason).not.toMatch(/not|topic/i);
+    expect(all.get('reef-1')!.reason).toBe('Widely covered: 3 sources · Fresh: published 1 hour ago');
     // The score says the same as the order: every topical article scores above every off-topic one.
     const lowestTopical = Math.min(...TOPICAL.map((a) => all.get(a.id)!.score));
     for (const a of OFF_TOPIC) expect(all.get(a.id)!.score).toBeLessThan(lowestTopical);
@@ -138,5 +140,65 @@ describe('pick the best N: topical first', () => {
       if (firstOff >= 0) expect(firstOff, `round ${round}: ${picks.map((p) => p.id).join(', ')}`).toBe(topicalTotal);
       else expect(picks).toHaveLength(Math.min(count, list.length));
     }
+  });
+});
+
+describe('pick reasons say why a story was chosen', () => {
+  const none: ReasonSignals = {
+    matched: [],
+    sources: 1,
+    echoes: 0,
+    ageMs: null,
+    source: 'Energy Desk',
+    usedIn: null,
+    closestIssue: null,
+    comparedWithEarlier: false,
+  };
+  const H = 3_600_000;
+
+  it('names each ranking signal the article has, in order', () => {
+    expect(reasonsFor({ ...none, matched: ['battery', 'grid'], sources: 3, echoes: 2, ageMs: 3 * H, comparedWithEarlier: true })).toEqual([
+      'Matches your topic: battery and grid',
+      'Widely covered: 3 sources',
+      'Fresh: published 3 hours ago',
+      'New to your readers',
+    ]);
+    // One source retelling its own story is followed closely, not widely covered.
+    expect(reasonsFor({ ...none, sources: 1, echoes: 2, ageMs: 60 * H })).toEqual(['Followed closely: 3 articles tell this story']);
+    expect(reasonsFor({ ...none, closestIssue: 'Issue 4', comparedWithEarlier: true, ageMs: 90 * H })).toEqual(['Follows a story in “Issue 4”']);
+  });
+
+  it('an article with no positive signal says something true and neutral, never what it lacks', () => {
+    expect(reasonsFor({ ...none, ageMs: 100 * H })).toEqual(['Recent story from Energy Desk']);
+    expect(reasonsFor({ ...none, ageMs: 10 * 24 * H })).toEqual(['Story from Energy Desk, published 10 days ago']);
+    expect(reasonsFor(none)).toEqual(['Story from Energy Desk']);
+    expect(reasonsFor({ ...none, source: '' })).toEqual(['Story from its channel']);
+  });
+
+  it('freshness is said for the last two days only', () => {
+    expect(reasonsFor({ ...none, ageMs: 20 * 60_000 })).toEqual(['Fresh: published within the hour']);
+    expect(reasonsFor({ ...none, ageMs: 47 * H })).toEqual(['Fresh: published 47 hours ago']);
+    expect(reasonsFor({ ...none, ageMs: 49 * H })).toEqual(['Recent story from Energy Desk']);
+  });
+
+  it('no pick of a ranked list explains itself by what it lacks', () => {
+    for (const topic of ['grid battery storage', 'volcanoes', '']) {
+      const { picks } = rankArticles(ARTICLES, { topic, count: ARTICLES.length, now });
+      expect(picks).toHaveLength(ARTICLES.length);
+      for (const p of picks) {
+        expect(p.reason, `${topic}: ${p.id}`).not.toMatch(/\b(not|no|lacks?|without)\b/i);
+        expect(p.reason.length).toBeGreaterThan(0);
+      }
+    }
+    // A topic nothing mentions: the picks still say what they have.
+    const { picks } = rankArticles(ARTICLES, { topic: 'volcanoes', count: 3, now });
+    expect(picks.every((p) => /^(Widely covered|Followed closely|Fresh|Recent story from|Story from)/.test(p.reason))).toBe(true);
+  });
+
+  it('a pick that brings a new source into the issue says so', () => {
+    const { picks } = rankArticles(ARTICLES, { topic: 'grid battery storage', count: 4, now });
+    const later = picks.slice(1).filter((p) => p.reason.includes('Adds a source to the issue'));
+    expect(later.length).toBeGreaterThan(0);
+    expect(picks[0]!.reason).not.toContain('Adds a source');
   });
 });

@@ -1,6 +1,7 @@
 // Step 4's AI: 'pick the best N for me' (ranked by the publication's topic, freshness and novelty, each
 // pick with its reasons), the memory of articles earlier issues sent, and an article's extractive
-// summary with the sentences it was taken from highlighted in the article.
+// summary with the sentences it was taken from highlighted in the article. On Free the tools work in
+// the issues of its monthly taste (`AiTasteNote` says how many are left), then the upgrade notice.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Sparkles, Wand2 } from 'lucide-react';
@@ -11,15 +12,59 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
-import { trpc } from '../../trpc';
+import { trpc, type RouterOutputs } from '../../trpc';
 import { canonicalLink } from '../../../shared/links';
 import { MSG } from '../../../shared/messages';
-import { AI_MAX_CANDIDATES, toAiArticle } from '../../../shared/schemas/ai';
+import { AI_MAX_CANDIDATES, tasteExhausted, tasteLeftLine, toAiArticle, type TasteInfo } from '../../../shared/schemas/ai';
+import { PLAN_LABELS } from '../../../shared/plans';
+import { UpgradeNotice } from '../../components/upgrade-notice';
 import { isSampleArticle, type Article } from '../../../shared/schemas/content';
 import type { Workflow } from './use-workflow';
 
-export function useAiStatus() {
-  return trpc.ai.status.useQuery(undefined, { staleTime: 60_000 });
+type AiStatus = RouterOutputs['ai']['status'];
+
+/** The AI tools as they are to this user; with a publication, whether its current issue is one of Free's AI issues. */
+export function useAiStatus(publicationId?: string) {
+  return trpc.ai.status.useQuery(publicationId ? { publicationId } : undefined, { staleTime: 60_000 });
+}
+
+/** Whether the workflow's AI tools work in this issue: the plan's, or Free's taste (an issue it counted, or one left). */
+export function aiUsable(status: AiStatus | undefined): boolean {
+  if (!status) return false;
+  return status.enabled || (!!status.taste && (status.taste.thisIssue || status.taste.left > 0));
+}
+
+const utcDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Free's taste of the AI tools, where they are used (steps 4 and 5): how many AI issues the month has
+ * left and whether this issue is one; once they are used, the upgrade notice with when they renew.
+ */
+export function AiTasteNote({ taste, className = '' }: { taste: TasteInfo; className?: string }) {
+  const left = tasteLeftLine(taste);
+  if (!taste.thisIssue && taste.left <= 0)
+    return (
+      <div className={className} data-testid="ai-taste">
+        <UpgradeNotice compact message={tasteExhausted(taste.limit, PLAN_LABELS.free, utcDate(taste.resetsAt))} detail={left} />
+      </div>
+    );
+  return (
+    <p
+      data-testid="ai-taste"
+      className={`flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-950 dark:bg-indigo-500/10 dark:text-indigo-100 ${className}`}
+    >
+      <Sparkles className="size-4 shrink-0 text-indigo-600 dark:text-indigo-300" aria-hidden />
+      <span>
+        {taste.thisIssue
+          ? 'This issue has AI picks and summaries on your Free plan.'
+          : `Your Free plan has AI picks and summaries in ${taste.limit} issues a month; the first AI tool you use here counts this issue.`}{' '}
+        <span className="font-medium">{left}</span> (renews {utcDate(taste.resetsAt)}).
+      </span>
+      <Link to="/upgrade" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        Upgrade for AI in every issue
+      </Link>
+    </p>
+  );
 }
 
 /** Articles earlier issues of this publication carried, by link: 'Used in “Issue 3” (Nov 2, 2026)'. */
@@ -43,13 +88,15 @@ export function PickBar({
   hiddenUsed: boolean;
   onPicked: (reasons: Map<string, string>) => void;
 }) {
-  const status = useAiStatus();
+  const status = useAiStatus(wf.publicationId);
   const utils = trpc.useUtils();
   const [topic, setTopic] = useState(wf.data.topic || wf.data.searchTopic);
   const [count, setCount] = useState(5);
   const pick = trpc.ai.pick.useMutation();
 
-  if (status.data && !status.data.enabled)
+  const taste = status.data?.taste ?? null;
+  if (status.data && !status.data.enabled && taste && !aiUsable(status.data)) return <AiTasteNote taste={taste} className="mt-4" />;
+  if (status.data && !status.data.enabled && !taste)
     return (
       <p className="mt-4 flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
         <Sparkles className="size-4 text-indigo-500" aria-hidden /> AI picks and summaries come with the Basic plan and above.
@@ -78,6 +125,7 @@ export function PickBar({
       void utils.ai.status.invalidate();
       toast({ title: `Picked ${chosen.length} ${chosen.length === 1 ? 'article' : 'articles'}`, description: 'Each card says why it was picked.' });
     } catch (err) {
+      void utils.ai.status.invalidate();
       toast({ title: 'Could not pick articles', description: errorMessage(err), variant: 'destructive' });
     }
   };
@@ -87,6 +135,7 @@ export function PickBar({
       onSubmit={submit}
       className="mt-4 flex flex-wrap items-end gap-3 rounded-lg border border-indigo-200 bg-indigo-50/40 p-3 dark:border-indigo-500/30 dark:bg-indigo-500/5"
     >
+      {taste && <AiTasteNote taste={taste} className="basis-full" />}
       <div className="grid min-w-48 flex-1 gap-1">
         <Label htmlFor="pick-topic">Topic for AI picks</Label>
         <Input id="pick-topic" value={topic} maxLength={200} placeholder="e.g. battery recycling" onChange={(e) => setTopic(e.target.value)} />

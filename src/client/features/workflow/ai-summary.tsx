@@ -38,10 +38,11 @@ function Highlighted({ result }: { result: SummarizeOutput }) {
   );
 }
 
-/** The AI summary of one article: opening it asks for the summary at once (the click is the request). */
-export function useSummary() {
+/** The AI summary of one article: opening it asks for the summary at once (the click is the request), in this publication's issue. */
+export function useSummary(publicationId: string) {
   const utils = trpc.useUtils();
-  const summarize = trpc.ai.summarize.useMutation({ onSuccess: () => void utils.ai.status.invalidate() });
+  // Settled either way: a refusal (Free's taste used up) changes what the step shows too.
+  const summarize = trpc.ai.summarize.useMutation({ onSettled: () => void utils.ai.status.invalidate() });
   const [article, setArticle] = useState<Article | null>(null);
   return {
     article,
@@ -49,7 +50,7 @@ export function useSummary() {
     open: (a: Article) => {
       setArticle(a);
       summarize.reset();
-      summarize.mutate({ article: toAiArticle(a) });
+      summarize.mutate({ article: toAiArticle(a), publicationId });
     },
     close: () => setArticle(null),
   };

@@ -14,7 +14,7 @@ import { allChannelArticlesKey, channelArticlesQuery, rangeKey } from './article
 import { ArticleCard } from './article-card';
 import { DateFilter } from './date-filter';
 import { StepNav } from './step-nav';
-import { PickBar, useAiStatus, useUsedArticles, usedNote } from './ai-pick';
+import { PickBar, aiUsable, useAiStatus, useUsedArticles, usedNote } from './ai-pick';
 import { SummaryDialog, useSummary } from './ai-summary';
 import { Switch } from '../../components/ui/switch';
 import type { Workflow } from './use-workflow';
@@ -96,11 +96,11 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
     return () => clearTimeout(timer);
   }, [arrived, loadKey]);
 
-  const ai = useAiStatus();
+  const ai = useAiStatus(wf.publicationId);
   const used = useUsedArticles(wf.publicationId);
   const [hideUsed, setHideUsed] = useState(false);
   const [reasons, setReasons] = useState<Map<string, string>>(new Map());
-  const summary = useSummary();
+  const summary = useSummary(wf.publicationId);
   const selectedById = useMemo(() => new Map(wf.data.selectedArticles.map((a) => [a.id, a])), [wf.data.selectedArticles]);
   const shown = hideUsed ? articles.filter((a) => !usedNote(used, a) || selectedIds.has(a.id)) : articles;
 
@@ -238,7 +238,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
               article={selectedById.get(a.id) ?? a}
               selected={selectedIds.has(a.id)}
               onToggle={() => toggle(a)}
-              notes={{ reason: reasons.get(a.id), used: usedNote(used, a), onSummarize: ai.data?.enabled ? () => summary.open(a) : undefined }}
+              notes={{ reason: reasons.get(a.id), used: usedNote(used, a), onSummarize: aiUsable(ai.data) ? () => summary.open(a) : undefined }}
             />
           ))}
         </ul>

@@ -11,7 +11,7 @@ import { CitedText } from '../../components/cited-text';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { AI_MAX_SOURCES, toAiArticle } from '../../../shared/schemas/ai';
-import { useAiStatus } from './ai-pick';
+import { AiTasteNote, aiUsable, useAiStatus } from './ai-pick';
 import { AiModelPicker, useAiModelChoice } from '../../components/ai-model-picker';
 import type { Workflow } from './use-workflow';
 
@@ -23,15 +23,16 @@ export function aiWritingInput(d: Workflow['data']) {
 
 export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubject: string | null }) {
   const d = wf.data;
-  const ai = useAiStatus();
+  const ai = useAiStatus(wf.publicationId);
   const utils = trpc.useUtils();
   const [subject, setSubject] = useState(d.subject);
   const [intro, setIntro] = useState(d.intro);
-  const introAi = trpc.ai.intro.useMutation({ onSuccess: () => void utils.ai.status.invalidate() });
-  const subjectsAi = trpc.ai.subjects.useMutation({ onSuccess: () => void utils.ai.status.invalidate() });
+  const introAi = trpc.ai.intro.useMutation({ onSettled: () => void utils.ai.status.invalidate() });
+  const subjectsAi = trpc.ai.subjects.useMutation({ onSettled: () => void utils.ai.status.invalidate() });
   const { model } = useAiModelChoice(ai.data?.models);
-  const input = { ...aiWritingInput(d), model };
-  const enabled = !!ai.data?.enabled && input.articles.length > 0;
+  // Free's taste counts the issue the call is made in.
+  const input = { ...aiWritingInput(d), model, publicationId: wf.publicationId };
+  const enabled = aiUsable(ai.data) && input.articles.length > 0;
 
   const saveSubject = (v: string) => v.trim() !== d.subject && void wf.change({ subject: v.trim() });
   const saveIntro = (v: string) => v !== d.intro && void wf.change({ intro: v });
@@ -55,6 +56,7 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
         </h3>
         {ai.data?.enabled && <AiModelPicker models={ai.data.models} id="workflow-ai-model" />}
       </div>
+      {ai.data?.taste && <AiTasteNote taste={ai.data.taste} className="mt-3" />}
       <div className="mt-3 grid gap-5 @3xl:grid-cols-2">
         <div className="grid content-start gap-2">
           <Label htmlFor="issue-subject">Subject line</Label>
