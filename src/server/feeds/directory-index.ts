@@ -15,8 +15,20 @@ export function words(text: string): string[] {
   );
 }
 
+/** Stems already computed: an index of item titles repeats most of its words. Bounded by clearing. */
+const stems = new Map<string, string>();
+const STEMS_KEPT = 100_000;
+
 /** The indexed form of a word (the porter tokenizer stems ASCII words only, as SQLite's does). */
-const stem = (word: string) => (/^[a-z]+$/.test(word) && word.length > 2 ? stemmer(word) : word);
+function stem(word: string): string {
+  if (!/^[a-z]+$/.test(word) || word.length <= 2) return word;
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    stems.set(word, (s = stemmer(word)));
+  }
+  return s;
+}
 
 /** One query term: a stem matched exactly, or as a prefix of indexed tokens. */
 export interface Term {
