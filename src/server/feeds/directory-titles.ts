@@ -34,10 +34,7 @@ export async function directoryTitles(db: Db): Promise<RankedIndex<string> | und
     .from(feedItems)
     .where(inArray(feedItems.feedUrl, URLS))
     .as('ranked');
-  const rows = await db
-    .select({ feedUrl: ranked.feedUrl, title: ranked.title })
-    .from(ranked)
-    .where(lte(ranked.rank, TITLES_PER_FEED));
+  const rows = await db.select({ feedUrl: ranked.feedUrl, title: ranked.title }).from(ranked).where(lte(ranked.rank, TITLES_PER_FEED));
   const byFeed = new Map<string, string[]>();
   for (const r of rows) byFeed.set(r.feedUrl, [...(byFeed.get(r.feedUrl) ?? []), r.title]);
   const index = rankedIndex(
