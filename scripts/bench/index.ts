@@ -11,6 +11,7 @@ const ORDER = [
   'stall',
   'client',
   'feeds',
+  'directory',
   'newsletter',
   'workflow',
   'delivery',

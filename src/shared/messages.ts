@@ -68,7 +68,8 @@ export const MSG = {
   // Workflow (§2, §5, §8)
   searchTopicRequired: 'Please enter a search topic',
   searchFailed: 'Failed to search channels. Using default channels.',
-  searchEmpty: 'No channels found for your topic. Showing sample channels.',
+  /** Issue 43 replaces the spec's 'Showing sample channels.': an empty search says so and shows none. */
+  searchEmpty: (topic: string) => `No channels found for “${topic}”.`,
   channelLimitTitle: 'Channel Limit Reached',
   channelLimit: (n: number) => `Upgrade your plan to select more than ${n} content channel(s).`,
   channelAllowance: (n: number) => `You can select ${n} content channel(s).`,

@@ -1,11 +1,16 @@
 // Step 3 when the channel search request itself fails (spec §8): the previous topic's results go, the
 // built-in sample channels for the new topic take their place with 'Failed to search channels. Using
-// default channels.', whether the network dropped the request or the server answered 500.
+// default channels.', whether the network dropped the request or the server answered 500. And when the
+// search works but finds nothing (issue 43): it says so, shows no channels, and offers a site's address
+// and OPML import. CHANNEL_SEARCH_SHOTS=<folder> keeps screenshots of both answers at 1280 and 390 px,
+// light and dark.
 import { MSG } from '../../src/shared/messages';
 import { sampleChannelsFor } from '../../src/shared/sample-channels';
 import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { trpcMutation } from './fixtures/workflow-helpers';
 import type { Page } from '@playwright/test';
+
+const SHOTS = process.env.CHANNEL_SEARCH_SHOTS;
 
 skipWithoutBrowser();
 
@@ -67,3 +72,46 @@ for (const [how, fail] of [
     await expect(found.getByRole('listitem')).toHaveCount(3);
   });
 }
+
+test('a topic outside technology finds its channels; a topic with no match says so and offers an address or OPML', async ({ page, request }) => {
+  await openChannelStep(page, request);
+  const found = page.getByRole('list', { name: 'Found channels' });
+  const shoot = async (name: string) => {
+    if (!SHOTS) return;
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.getByTestId('search-message').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png` });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.emulateMedia({ colorScheme: 'light' });
+  };
+
+  await search(page, 'boats');
+  await expect(page.getByTestId('search-message')).toHaveText(/^Found \d+ channels for "boats"$/);
+  await expect(found.getByRole('heading', { name: 'Yachting Monthly' })).toBeVisible();
+  expect(await found.getByRole('listitem').count()).toBeGreaterThanOrEqual(4);
+  await expect(found.getByText('Sample channel', { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('search-no-match')).toHaveCount(0);
+  await shoot('boats');
+
+  await search(page, 'qwzxv');
+  await expect(page.getByTestId('search-message')).toHaveText('No channels found for “qwzxv”.');
+  await expect(found).toHaveCount(0);
+  await expect(page.getByText('Sample channel', { exact: true })).toHaveCount(0);
+  const noMatch = page.getByTestId('search-no-match');
+  await expect(noMatch).toBeVisible();
+  await shoot('no-match');
+
+  await noMatch.getByRole('button', { name: "Paste a site's address" }).click();
+  await expect(page.getByLabel('Add a channel by site address')).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await noMatch.getByRole('button', { name: 'Import an OPML file' }).click();
+  expect((await chooser).isMultiple()).toBe(false);
+});

@@ -1,4 +1,5 @@
-// Channel domain functions: directory search (with address discovery and the spec's fallbacks),
+// Channel domain functions: directory search (with address discovery, the spec's fallback when a search
+// fails, and an honest empty answer when nothing matches),
 // discovery, and a user's own channels (add, list, remove, OPML import and export).
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import type { Channel, SearchChannelsResult } from '../../shared/schemas/content';
 import { searchDirectory, type DirectoryRow } from './directory';
+import { directoryTitles } from './directory-titles';
 import { discoverFeeds, looksLikeAddress, type DiscoveredFeed } from './discover';
 import { feedRows, type FeedRow } from './cache';
 import { hashId } from './normalize';
@@ -98,12 +100,13 @@ export async function searchChannels(ctx: Ctx, input: { niche: string; page?: nu
   }
   let result;
   try {
-    result = searchDirectory(topic, page);
+    result = searchDirectory(topic, page, await directoryTitles(ctx.db));
   } catch (err) {
     ctx.log.error('channel directory search failed', err);
     return fallback(topic, MSG.searchFailed, false);
   }
-  if (result.total === 0) return fallback(topic, MSG.searchEmpty, true);
+  // Nothing matched: said so, with no channels (the page offers a site's address and OPML instead).
+  if (result.total === 0) return { success: true, data: [], message: MSG.searchEmpty(topic), page: 1, totalPages: 0, total: 0 };
   const feeds = await feedRows(
     ctx.db,
     result.rows.map((r) => r.feedUrl),

@@ -15,8 +15,20 @@ export function words(text: string): string[] {
   );
 }
 
+/** Stems already computed: an index of item titles repeats most of its words. Bounded by clearing. */
+const stems = new Map<string, string>();
+const STEMS_KEPT = 100_000;
+
 /** The indexed form of a word (the porter tokenizer stems ASCII words only, as SQLite's does). */
-const stem = (word: string) => (/^[a-z]+$/.test(word) && word.length > 2 ? stemmer(word) : word);
+function stem(word: string): string {
+  if (!/^[a-z]+$/.test(word) || word.length <= 2) return word;
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    stems.set(word, (s = stemmer(word)));
+  }
+  return s;
+}
 
 /** One query term: a stem matched exactly, or as a prefix of indexed tokens. */
 export interface Term {
@@ -44,6 +56,8 @@ interface Doc<T> {
 export interface RankedIndex<T> {
   /** Every matching item, best first (ties by `tieBreak`). */
   search(terms: readonly Term[]): T[];
+  /** Every matching item with its score, in index order (for merging the scores of two indexes). */
+  scored(terms: readonly Term[]): { item: T; score: number }[];
 }
 
 const K1 = 1.2;
@@ -67,26 +81,31 @@ export function rankedIndex<T>(
   const avgLength = docs.reduce((n, d) => n + d.length, 0) / Math.max(docs.length, 1);
   const matches = (token: string, term: Term) => (term.prefix ? token.startsWith(term.token) : token === term.token);
 
+  const scored = (terms: readonly Term[]): { item: T; score: number }[] => {
+    if (terms.length === 0) return [];
+    const hits = docs.map((d) => terms.map((t) => d.fields.map((f) => f.reduce((n, token) => n + (matches(token, t) ? 1 : 0), 0))));
+    const idf = terms.map((_, i) => {
+      const n = hits.filter((h) => h[i]!.some((c) => c > 0)).length;
+      const value = Math.log((docs.length - n + 0.5) / (n + 0.5));
+      return value > 0 ? value : 1e-6;
+    });
+    const found: { item: T; score: number }[] = [];
+    docs.forEach((d, di) => {
+      if (!hits[di]!.some((perField) => perField.some((c) => c > 0))) return;
+      let score = 0;
+      terms.forEach((_, i) => {
+        const w = hits[di]![i]!.reduce((sum, c, f) => sum + (weights[f] ?? 1) * c, 0);
+        score += (idf[i]! * (w * (K1 + 1))) / (w + K1 * (1 - B + (B * d.length) / avgLength));
+      });
+      found.push({ item: d.item, score });
+    });
+    return found;
+  };
   return {
-    search(terms) {
-      if (terms.length === 0) return [];
-      const hits = docs.map((d) => terms.map((t) => d.fields.map((f) => f.reduce((n, token) => n + (matches(token, t) ? 1 : 0), 0))));
-      const idf = terms.map((_, i) => {
-        const n = hits.filter((h) => h[i]!.some((c) => c > 0)).length;
-        const value = Math.log((docs.length - n + 0.5) / (n + 0.5));
-        return value > 0 ? value : 1e-6;
-      });
-      const scored: { item: T; score: number }[] = [];
-      docs.forEach((d, di) => {
-        if (!hits[di]!.some((perField) => perField.some((c) => c > 0))) return;
-        let score = 0;
-        terms.forEach((_, i) => {
-          const w = hits[di]![i]!.reduce((sum, c, f) => sum + (weights[f] ?? 1) * c, 0);
-          score += (idf[i]! * (w * (K1 + 1))) / (w + K1 * (1 - B + (B * d.length) / avgLength));
-        });
-        scored.push({ item: d.item, score });
-      });
-      return scored.sort((a, b) => b.score - a.score || tieBreak(a.item, b.item)).map((s) => s.item);
-    },
+    scored,
+    search: (terms) =>
+      scored(terms)
+        .sort((a, b) => b.score - a.score || tieBreak(a.item, b.item))
+        .map((s) => s.item),
   };
 }

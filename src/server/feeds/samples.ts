@@ -1,7 +1,7 @@
-// Built-in samples for the spec's fallbacks (§8): three sample channels when search fails or finds
-// nothing (shared with the client, which shows them when the request itself fails), and sample articles
-// for a channel that fails. All carry isSample: true so the UI can say so; they describe what they are
-// instead of posing as fetched news.
+// Built-in samples for the spec's fallbacks (§8): three sample channels when a search fails (shared
+// with the client, which shows them when the request itself fails; a search that finds nothing shows
+// none, issue 43), and sample articles for a channel that fails. All carry isSample: true so the UI can
+// say so; they describe what they are instead of posing as fetched news.
 import type { Article } from '../../shared/schemas/content';
 import { hashId } from './normalize';
 

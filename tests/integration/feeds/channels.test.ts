@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { userChannels } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
 import { addChannel } from '../../../src/server/feeds/channels';
+import { storeFeed } from '../../../src/server/feeds/cache';
 import { startFeedServer, fixture, type FeedServer } from '../../helpers/feed-server';
 import { MSG } from '../../../src/shared/messages';
 
@@ -57,12 +58,58 @@ describe('channels.search', () => {
     expect((await statusOf(anon.channels.search({ niche: 'ai' }))).status).toBe(401);
   });
 
-  it('shows sample channels when nothing matches', async () => {
+  it('says so when nothing matches, with no stand-in channels', async () => {
     const { api } = await setup();
-    const res = await api.channels.search({ niche: 'zzqxv' });
-    expect(res).toMatchObject({ success: true, message: MSG.searchEmpty });
-    expect(res.data).toHaveLength(3);
-    expect(res.data.every((c) => c.isSample)).toBe(true);
+    const res = await api.channels.search({ niche: 'qwzxv' });
+    expect(res).toEqual({ success: true, data: [], message: 'No channels found for “qwzxv”.', page: 1, totalPages: 0, total: 0 });
+  });
+
+  it('finds directory channels outside technology ("boats")', async () => {
+    const { api } = await setup();
+    const res = await api.channels.search({ niche: 'boats' });
+    expect(res.total).toBeGreaterThanOrEqual(4);
+    expect(res.data.slice(0, 4).map((c) => c.niche)).toEqual(['boating', 'boating', 'boating', 'boating']);
+    expect(res.data.some((c) => c.isSample)).toBe(false);
+  });
+
+  it("finds a fetched channel by its recent items' titles, the newest 20 of each, as the cache changes", async () => {
+    const { h, api } = await setup();
+    const url = 'https://daringfireball.net/feeds/main';
+    const item = (i: number, title: string) => ({
+      id: `q${i}`,
+      title,
+      summary: '',
+      url: `https://daringfireball.net/${i}`,
+      publishedAt: Date.UTC(2026, 0, 1) + i * 3_600_000,
+      dated: true,
+      imageUrl: null,
+      category: null,
+      wordCount: 10,
+      body: '',
+    });
+    const store = (items: ReturnType<typeof item>[], now: number) =>
+      storeFeed(h.db, {
+        url,
+        title: 'Daring Fireball',
+        siteUrl: null,
+        description: '',
+        etag: null,
+        lastModified: null,
+        quality: 'high',
+        frequency: 'Daily',
+        items,
+        now,
+      });
+    const found = async (topic: string) => (await api.channels.search({ niche: topic })).data.map((c) => c.id);
+
+    expect(await found('quokkas')).toEqual([]);
+    // 21 items: the oldest one's word is past the newest 20.
+    await store([item(0, 'Wombat burrows'), ...Array.from({ length: 20 }, (_, i) => item(i + 1, `Quokka sightings, part ${i + 1}`))], Date.UTC(2026, 0, 2));
+    expect(await found('quokkas')).toEqual(['dir-daring-fireball']);
+    expect(await found('wombat')).toEqual([]);
+    // A later fetch is seen by the next search.
+    await store([item(30, 'Platypus season')], Date.UTC(2026, 0, 3));
+    expect(await found('platypus')).toEqual(['dir-daring-fireball']);
   });
 
   it('discovers feeds when the topic is a site address, and shows their measured quality', async () => {

@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { DIRECTORY, searchDirectory } from '../../../src/server/feeds/directory';
-import { queryTerms } from '../../../src/server/feeds/directory-index';
+import { DIRECTORY, searchDirectory, siteWords } from '../../../src/server/feeds/directory';
+import { queryTerms, rankedIndex } from '../../../src/server/feeds/directory-index';
+import { NICHE_SYNONYMS } from '../../../src/server/feeds/directory-synonyms';
 import ranking from '../../fixtures/directory-search-ranking.json';
+import niches from '../../fixtures/directory-niches.json';
 import { buildOpml, parseOpml } from '../../../src/server/feeds/opml';
 import { looksLikeAddress, toAddress, feedLinksInHtml } from '../../../src/server/feeds/discover';
 import { sampleChannelsFor } from '../../../src/server/feeds/samples';
@@ -38,10 +40,77 @@ describe('channel directory data', () => {
       expect(DIRECTORY.filter((d) => d.niches.includes(niche)).length, niche).toBeGreaterThanOrEqual(5);
     }
   });
+
+  it('covers at least 40 niches outside and inside technology, each with at least 4 channels', () => {
+    const primary = [...new Set(DIRECTORY.map((d) => d.niches[0]))];
+    const covered = primary.filter((n) => DIRECTORY.filter((d) => d.niches.includes(n)).length >= 4);
+    expect(covered.length).toBeGreaterThanOrEqual(40);
+    for (const n of ['boating', 'gardening', 'food', 'parenting', 'crafts', 'birds', 'drinks', 'coffee', 'farming', 'religion', 'law', 'pets'])
+      expect(covered, n).toContain(n);
+    // Every synonym list belongs to a niche some channel carries.
+    const carried = new Set(DIRECTORY.flatMap((d) => d.niches));
+    for (const n of Object.keys(NICHE_SYNONYMS)) expect(carried.has(n), n).toBe(true);
+  });
+});
+
+describe('topic search beyond technology', () => {
+  it.each(niches)('finds channels of the niche for "$topic"', ({ topic, niches: expected }) => {
+    const page = searchDirectory(topic, 1);
+    const fits = (tags: string) => tags.split(' ').some((t) => expected.includes(t));
+    expect(page.total, topic).toBeGreaterThanOrEqual(4);
+    // The best four are all of the niche, not merely something.
+    expect(
+      page.rows.slice(0, 4).map((r) => [r.id, fits(r.tags)]),
+      topic,
+    ).toEqual(page.rows.slice(0, 4).map((r) => [r.id, true]));
+  });
+
+  it('matches synonyms and stems of a niche, not only its name', () => {
+    const boating = (topic: string) =>
+      searchDirectory(topic, 1)
+        .rows.filter((r) => r.tags.split(' ').includes('boating'))
+        .map((r) => r.id)
+        .sort();
+    const all = DIRECTORY.filter((d) => d.niches.includes('boating'))
+      .map((d) => d.id)
+      .sort();
+    for (const topic of ['sailing', 'boats', 'boat', 'yacht', 'marine', 'boating']) expect(boating(topic), topic).toEqual(all);
+    // "recipes" finds the food channels that never say "recipe" (their niche's synonyms do).
+    const recipes = searchDirectory('recipes', 1).rows.map((r) => r.id);
+    expect(recipes).toContain('dir-eater');
+    expect(searchDirectory('hiking', 1).rows[0].tags.split(' ')).toContain('outdoors');
+    expect(
+      searchDirectory('gardeners', 1)
+        .rows.slice(0, 4)
+        .every((r) => r.tags.includes('gardening')),
+    ).toBe(true);
+  });
+
+  it('matches the words of the site address', () => {
+    expect(siteWords('https://www.yachtingmonthly.com')).toBe('yachtingmonthly');
+    expect(siteWords('https://www.pbo.co.uk/feed')).toBe('pbo');
+    expect(siteWords('https://blog.tincanknits.com')).toBe('tincanknits');
+    expect(searchDirectory('tincanknits', 1).rows.map((r) => r.id)).toEqual(['dir-tin-can-knits']);
+  });
+
+  it("adds the titles of a fetched channel's recent items to its score", () => {
+    const titles = rankedIndex(
+      ['https://daringfireball.net/feeds/main'],
+      () => ['Quokka sightings on Rottnest Island'],
+      [1],
+      () => 0,
+    );
+    expect(searchDirectory('quokkas', 1).total).toBe(0);
+    expect(searchDirectory('quokkas', 1, titles).rows.map((r) => r.id)).toEqual(['dir-daring-fireball']);
+  });
+
+  it('finds nothing for nonsense', () => {
+    expect(searchDirectory('qwzxv', 1)).toEqual({ rows: [], total: 0, page: 1, totalPages: 0 });
+  });
 });
 
 describe('directory search (in memory)', () => {
-  it('keeps the ranking the FTS5 index gave (totals and first pages recorded from it)', () => {
+  it('keeps its recorded ranking (totals and first pages of 15 topics)', () => {
     for (const [topic, expected] of Object.entries(ranking)) {
       const page = searchDirectory(topic, 1);
       expect({ total: page.total, firstPage: page.rows.map((r) => r.id) }, topic).toEqual(expected);

@@ -1,9 +1,11 @@
 // Search the channel directory by topic ('Find Channels'), with the server's message and, for plans
 // that browse deeper (admin, professional, enterprise), a page switcher of up to 5 pages (spec §2).
 // When the search itself fails, the built-in sample channels for the topic replace the results (§8).
+// A topic the directory has nothing for says so and offers the two ways that work for any niche: a
+// site's address and an OPML file (both in the step's 'Add a channel by site address' box).
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { keepPreviousData, skipToken } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
+import { Link2, Search, Upload } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label, FieldError } from '../../components/ui/label';
@@ -25,6 +27,35 @@ export function failedSearch(err: unknown, topic: string): { result: SearchChann
   if (status !== undefined && status < 500) return { result: null, failure: errorMessage(err, MSG.searchFailed) };
   const data = sampleChannelsFor(topic);
   return { result: { success: false, data, message: MSG.searchFailed, page: 1, totalPages: 1, total: data.length }, failure: null };
+}
+
+/** The step's address field and OPML file input (add-channel.tsx, import-opml.tsx). */
+const ADDRESS_INPUT = 'channel-address';
+const OPML_INPUT = 'opml-file';
+
+/** What an empty search offers instead of channels: the address field and the OPML import, never stand-ins. */
+function NoMatch() {
+  const toAddress = () => {
+    const input = document.getElementById(ADDRESS_INPUT);
+    input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    input?.focus({ preventScroll: true });
+  };
+  return (
+    <div className="mt-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4 dark:border-zinc-800 dark:bg-zinc-900/60" data-testid="search-no-match">
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        Our directory has no channel for this topic yet. Almost every site publishes a feed, so you can add the ones you read:
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="primary" onClick={toAddress}>
+          <Link2 aria-hidden /> Paste a site's address
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => document.getElementById(OPML_INPUT)?.click()}>
+          <Upload aria-hidden /> Import an OPML file
+        </Button>
+      </div>
+      <p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">Or search a broader word, such as “sport”, “food” or “travel”.</p>
+    </div>
+  );
 }
 
 interface Props {
@@ -117,13 +148,21 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
       <div aria-live="polite">
         {result && (
           <p
-            className={cn('mt-4 text-sm', result.success ? 'text-zinc-600 dark:text-zinc-400' : 'text-amber-700 dark:text-amber-400')}
+            className={cn(
+              'mt-4 text-sm break-words',
+              !result.success
+                ? 'text-amber-700 dark:text-amber-400'
+                : result.total === 0
+                  ? 'font-medium text-zinc-900 dark:text-zinc-100'
+                  : 'text-zinc-600 dark:text-zinc-400',
+            )}
             data-testid="search-message"
           >
             {result.message}
           </p>
         )}
       </div>
+      {result?.success && result.total === 0 && !pending && <NoMatch />}
       {pending && !result && (
         <ul className="mt-4 grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3" aria-hidden>
           {[0, 1, 2].map((i) => (
