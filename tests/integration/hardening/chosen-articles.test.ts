@@ -95,7 +95,7 @@ describe('sample articles never reach an issue, a draft or a send', () => {
       .where(eq(publications.id, pub.id));
     expect((await api.publications.get({ id: pub.id })).workflowData.selectedArticles.map((a) => a.id)).toEqual([real.id]);
     const sent = await api.email.sendTest({ publicationId: pub.id });
-    expect(sent.subject).toBe('Weekly: A real story');
+    expect(sent.subject).toBe('[Test] Weekly: A real story');
     await expectStatus(api.email.sendToAddresses({ ...issue([sample]), addresses: ['reader@example.com'] }), 400, MSG.sampleNotSelectable);
     const [mail] = await h.db.select().from(outbox).where(eq(outbox.toAddress, user.email)).limit(1);
     expect(mail!.html).not.toContain('Latest from BBC');

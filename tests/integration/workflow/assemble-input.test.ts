@@ -83,7 +83,7 @@ describe('assembly from a publication id and its overrides', () => {
     const api = h.caller(user);
     const sent = await api.email.sendTest({ publicationId: pub.id });
     const expected = await api.wizard.assemble({ publicationId: pub.id });
-    expect(sent.subject).toBe(expected.data.subject);
+    expect(sent.subject).toBe(`[Test] ${expected.data.subject}`);
   });
 
   it('is a read: served over GET /api/trpc/wizard.assemble with the id in the query string', async () => {
