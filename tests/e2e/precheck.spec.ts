@@ -43,6 +43,7 @@ test('a creator sees a finding in step 5 and sends anyway', async ({ page }) => 
 
   if (SHOTS) {
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tab', { name: 'Preview' }).click();
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/panel-390.png` });
     await page.getByRole('button', { name: 'Send to subscribers' }).click();
@@ -80,6 +81,8 @@ test('at 390 px a finding with a long address wraps, is reported once, and an im
   const long = `https://example.com/${'harbour-ferry-timetable-'.repeat(6)}winter`;
   await block.fill(`Ferry times at [paypal.com](${long}), again: [paypal.com](${long}).\n\n![](${FIXTURE_ORIGIN}/img/1.svg)`);
   await block.blur();
+  // At 390 px the findings are in the Preview tab, beside the preview.
+  await page.getByRole('tab', { name: 'Preview' }).click();
 
   await expect(panel.getByText('An image you added has no alt text')).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByRole('button', { name: /^Drop the story "Harbourmaster explains/ })).toBeVisible({ timeout: 30_000 });
