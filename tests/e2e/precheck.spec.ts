@@ -104,6 +104,7 @@ test('at 390 px a finding with a long address wraps, is reported once, and an im
   await panel.getByLabel('Alt text').fill('The harbour at dawn');
   await panel.getByRole('button', { name: 'Save alt text' }).click();
   await expect(panel.getByText('An image you added has no alt text')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Edit' }).click();
   await expect(block).toHaveValue(new RegExp(`!\\[The harbour at dawn\\]\\(${FIXTURE_ORIGIN.replace(/[.:/]/g, '\\$&')}/img/1\\.svg\\)`));
   // Saved where the image lives: the block, with the publication's issue.
   await page.reload();

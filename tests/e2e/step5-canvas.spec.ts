@@ -14,7 +14,7 @@ const SHOTS = process.env.STEP5_SHOTS;
 const SECOND = { ...EXAMPLE_ARTICLE, id: 'example-2', title: 'Ferry timetable for the winter', url: 'https://example.com/ferry-winter' };
 const LINK = 'https://example.com/harbour-tickets';
 
-async function shoot(page: Page, name: string, heights: Record<string, number>) {
+async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -23,10 +23,11 @@ async function shoot(page: Page, name: string, heights: Record<string, number>) 
     await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  const file = `${SHOTS}/heights.json`;
+  const heights = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>) : {};
   heights[name] = await page.evaluate(() => document.documentElement.scrollHeight);
-  fs.writeFileSync(`${SHOTS}/heights.json`, JSON.stringify(heights, null, 2));
+  fs.writeFileSync(file, JSON.stringify(heights, null, 2));
 }
-const heights: Record<string, number> = {};
 
 test('at 1280 px edit, preview and send share the screen; a finding points at its element; an off button says why', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -58,7 +59,7 @@ test('at 1280 px edit, preview and send share the screen; a finding points at it
   await expect(page.getByRole('button', { name: 'Send test to me' })).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Save Newsletter' })).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeInViewport();
-  await shoot(page, 'step5-1280', heights);
+  await shoot(page, 'step5-1280');
 
   // Off, and says why: focusable, described by the visible line, and the tooltip on hover.
   await expect(send).toBeDisabled();
@@ -102,7 +103,7 @@ test('at 1280 px edit, preview and send share the screen; a finding points at it
   await finding.getByRole('button', { name: 'Show in preview' }).click();
   await expect(link).toHaveCSS('outline-style', 'solid');
   await expect(link).toBeInViewport();
-  await shoot(page, 'step5-1280-finding', heights);
+  await shoot(page, 'step5-1280-finding');
 });
 
 test('at 390 px Edit, Preview and Send are tabs and the send bar stays on screen', async ({ page }) => {
@@ -124,14 +125,14 @@ test('at 390 px Edit, Preview and Send are tabs and the send bar stays on screen
   await expect(frame).toBeHidden();
   await expect(send).toBeInViewport();
   await expect(send).toBeEnabled();
-  await shoot(page, 'step5-390-edit', heights);
+  await shoot(page, 'step5-390-edit');
 
   await tabs.getByRole('tab', { name: 'Preview' }).click();
   await expect(page.frameLocator('iframe[title="Web preview"]').getByText(SECOND.title).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('textbox', { name: 'Subject line', exact: true })).toBeHidden();
   await expect(page.getByRole('region', { name: 'Check before sending' })).toBeVisible();
   await expect(send).toBeInViewport();
-  await shoot(page, 'step5-390-preview', heights);
+  await shoot(page, 'step5-390-preview');
 
   await tabs.getByRole('tab', { name: 'Send' }).click();
   await expect(page.getByLabel('Recipient addresses')).toBeVisible();
@@ -140,7 +141,7 @@ test('at 390 px Edit, Preview and Send are tabs and the send bar stays on screen
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(send).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await shoot(page, 'step5-390-send', heights);
+  await shoot(page, 'step5-390-send');
 
   // What was typed in one tab is still there after another.
   await page.getByLabel('Recipient addresses').fill('ana@example.com');

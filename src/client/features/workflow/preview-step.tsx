@@ -94,7 +94,13 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
       <Part title="Layout options" id="layout-options">
         <div className="grid gap-4 @lg:grid-cols-2">
           <Segmented legend="Font style" name="font-style" value={d.fontStyle} choices={FONT_CHOICES} onChange={(v) => void wf.change({ fontStyle: v })} />
-          <Segmented legend="Colour theme" name="color-theme" value={d.colorTheme} choices={COLOR_CHOICES} onChange={(v) => void wf.change({ colorTheme: v })} />
+          <Segmented
+            legend="Colour theme"
+            name="color-theme"
+            value={d.colorTheme}
+            choices={COLOR_CHOICES}
+            onChange={(v) => void wf.change({ colorTheme: v })}
+          />
           <Segmented legend="Layout" name="layout-style" value={d.layoutStyle} choices={LAYOUT_CHOICES} onChange={(v) => void wf.change({ layoutStyle: v })} />
           {result && (
             <dl className="grid grid-cols-3 gap-2 self-end" aria-label="Newsletter details">
@@ -170,6 +176,14 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
   );
 
   const saveReason = draft.state === 'saving' ? MSG.saving : WAIT_FOR_PREVIEW;
+  const saveStatus =
+    draft.state === 'saved' ? (
+      <p className="mb-2 flex items-center gap-1.5 text-emerald-700 min-[1200px]:mb-0 dark:text-emerald-400">
+        <CheckCircle2 className="size-4" aria-hidden /> {MSG.draftSaved}
+      </p>
+    ) : draft.state === 'error' ? (
+      <p className="mb-2 text-red-600 min-[1200px]:mb-0 dark:text-red-400">{MSG.draftSaveFailed}</p>
+    ) : null;
   const bar = (
     <div
       role="region"
@@ -177,6 +191,10 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
       className="sticky bottom-0 z-20 -mx-4 mt-6 -mb-4 rounded-b-xl border-t border-zinc-200 bg-white/95 px-4 py-3 backdrop-blur-md sm:-mx-6 sm:-mb-6 sm:px-6 dark:border-zinc-800 dark:bg-zinc-900/95"
       data-testid="send-bar"
     >
+      {/* Always there, empty unless a save just ended: on a phone it costs no row until then. */}
+      <div className="text-sm min-[1200px]:hidden" aria-live="polite">
+        {!wide && saveStatus}
+      </div>
       <div className="flex flex-col gap-2 min-[1200px]:flex-row min-[1200px]:items-center min-[1200px]:justify-between">
         <div className="grid grid-cols-2 gap-2 min-[1200px]:flex min-[1200px]:items-center">
           <ReasonButton variant="outline" onClick={() => void draft.save()} disabled={!ready || draft.state === 'saving'} reason={saveReason}>
@@ -184,13 +202,8 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
             {draft.state === 'saving' ? MSG.saving : 'Save Newsletter'}
           </ReasonButton>
           <ExportMenu user={user} disabled={!ready} ensureSaved={draft.save} />
-          <div className="col-span-2 min-h-5 text-sm min-[1200px]:col-span-1" aria-live="polite">
-            {draft.state === 'saved' && (
-              <p className="flex items-center gap-1.5 text-emerald-700 dark:text-emerald-400">
-                <CheckCircle2 className="size-4" aria-hidden /> {MSG.draftSaved}
-              </p>
-            )}
-            {draft.state === 'error' && <p className="text-red-600 dark:text-red-400">{MSG.draftSaveFailed}</p>}
+          <div className="hidden text-sm min-[1200px]:block" aria-live="polite">
+            {wide && saveStatus}
           </div>
         </div>
         <div className="flex flex-col gap-2 min-[1200px]:flex-row min-[1200px]:items-center">

@@ -281,6 +281,14 @@ export function SubscriberSend({
                 : check.data?.blocked
                   ? PRECHECK_MSG.blocked
                   : null;
+  // A reason already on screen (the time's or the subject test's error) is what the button points at.
+  const testProblemShown = !!testProblem && test.subjects.every((s) => s.trim());
+  const confirmReasonId =
+    confirmReason && confirmReason === scheduleError
+      ? 'send-at-error'
+      : confirmReason && confirmReason === testProblem && testProblemShown
+        ? 'subject-test-problem'
+        : undefined;
 
   return (
     <>
@@ -333,13 +341,21 @@ export function SubscriberSend({
                   }}
                   aria-invalid={scheduleError ? true : undefined}
                 />
-                {scheduleError && <p className="mt-1 text-xs text-red-600 dark:text-red-400">{scheduleError}</p>}
+                {scheduleError && (
+                  <p id="send-at-error" className="mt-1 text-xs text-red-600 dark:text-red-400">
+                    {scheduleError}
+                  </p>
+                )}
               </div>
             )}
           </fieldset>
           <AudienceField id="send-audience" publicationId={publicationId} audience={target} value={segmentId} onChange={setSegmentId} />
           <SubjectTestFields user={user} value={test} onChange={setTest} active={reach} aiInput={aiInput} />
-          {testProblem && test.subjects.every((s) => s.trim()) && <p className="text-xs text-red-600 dark:text-red-400">{testProblem}</p>}
+          {testProblemShown && (
+            <p id="subject-test-problem" className="text-xs text-red-600 dark:text-red-400">
+              {testProblem}
+            </p>
+          )}
           <TrackingSwitches publicationId={publicationId} />
           <div className="grid gap-2" aria-live="polite">
             <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{check.isFetching ? 'Checking the issue…' : 'Check before sending'}</p>
@@ -355,6 +371,7 @@ export function SubscriberSend({
             <ReasonButton
               loading={create.isPending}
               reason={confirmReason}
+              reasonId={confirmReasonId}
               disabled={!!confirmReason}
               onClick={() =>
                 create.mutate({
