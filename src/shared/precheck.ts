@@ -23,7 +23,13 @@ export const precheckFinding = z.object({
   /** How to fix it, in the creator's words. */
   fix: z.string(),
   oneClickFix: oneClickFix.optional(),
+  /**
+   * What in the issue the finding is about, so step 5 can point at it in the preview: a link by its
+   * address, an image by its source, or a run of text by its words. Absent for the issue as a whole.
+   */
+  target: z.object({ kind: z.enum(['link', 'image', 'text']), value: z.string() }).optional(),
 });
+export type PrecheckTarget = NonNullable<z.infer<typeof precheckFinding>['target']>;
 export type PrecheckFinding = z.infer<typeof precheckFinding>;
 
 export const precheckResult = z.object({

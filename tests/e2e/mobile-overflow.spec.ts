@@ -316,15 +316,20 @@ test('every step of the workflow fits a 390 px phone', async ({ browser }) => {
   await cont.click();
 
   await step('Preview & Send');
-  for (const [group, option] of [
-    ['Layout', 'Two columns'],
-    ['Preview width', 'Mobile'],
-    ['Preview mode', 'Email HTML'],
+  // Below 1200 px step 5 is the tabs Edit / Preview / Send: each is measured.
+  for (const [tab, group, option] of [
+    ['Edit', 'Layout', 'Two columns'],
+    ['Preview', 'Preview width', 'Mobile'],
+    ['Preview', 'Preview mode', 'Email HTML'],
   ]) {
+    await page.getByRole('tablist', { name: 'Issue' }).getByRole('tab', { name: tab }).click();
     await page.getByRole('group', { name: group }).getByText(option, { exact: true }).click();
     await settle(page);
     await measure(page, `admin workflow "Preview & Send" (${group}: ${option})`, problems);
   }
+  await page.getByRole('tablist', { name: 'Issue' }).getByRole('tab', { name: 'Send' }).click();
+  await settle(page);
+  await measure(page, 'admin workflow "Preview & Send" (Send tab)', problems);
   await context.close();
   expect(problems, problems.join('\n')).toEqual([]);
 });

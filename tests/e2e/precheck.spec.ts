@@ -43,6 +43,7 @@ test('a creator sees a finding in step 5 and sends anyway', async ({ page }) => 
 
   if (SHOTS) {
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tab', { name: 'Preview' }).click();
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/panel-390.png` });
     await page.getByRole('button', { name: 'Send to subscribers' }).click();
@@ -80,6 +81,8 @@ test('at 390 px a finding with a long address wraps, is reported once, and an im
   const long = `https://example.com/${'harbour-ferry-timetable-'.repeat(6)}winter`;
   await block.fill(`Ferry times at [paypal.com](${long}), again: [paypal.com](${long}).\n\n![](${FIXTURE_ORIGIN}/img/1.svg)`);
   await block.blur();
+  // At 390 px the findings are in the Preview tab, beside the preview.
+  await page.getByRole('tab', { name: 'Preview' }).click();
 
   await expect(panel.getByText('An image you added has no alt text')).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByRole('button', { name: /^Drop the story "Harbourmaster explains/ })).toBeVisible({ timeout: 30_000 });
@@ -101,6 +104,7 @@ test('at 390 px a finding with a long address wraps, is reported once, and an im
   await panel.getByLabel('Alt text').fill('The harbour at dawn');
   await panel.getByRole('button', { name: 'Save alt text' }).click();
   await expect(panel.getByText('An image you added has no alt text')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Edit' }).click();
   await expect(block).toHaveValue(new RegExp(`!\\[The harbour at dawn\\]\\(${FIXTURE_ORIGIN.replace(/[.:/]/g, '\\$&')}/img/1\\.svg\\)`));
   // Saved where the image lives: the block, with the publication's issue.
   await page.reload();

@@ -142,7 +142,8 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   // Step 5: assembled automatically; every option and preview mode switched.
   await expect(page.getByRole('heading', { name: 'Preview & Send' })).toBeVisible();
   const web = page.locator('iframe[title="Web preview"]');
-  await expect(web).toHaveAttribute('sandbox', '');
+  // No scripts in the preview; same-origin only so step 5 can outline a pre-send finding's element in it.
+  await expect(web).toHaveAttribute('sandbox', 'allow-same-origin');
   await expect(page.frameLocator('iframe[title="Web preview"]').getByText(FIRST).first()).toBeVisible();
   for (const [group, def] of [
     ['Font style', 'Normal'],
@@ -172,7 +173,7 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   await expect.poll(async () => (await web.boundingBox())?.width).toBe(375);
   await pick('Preview mode', 'Email HTML');
   await expect(page.getByLabel('Email HTML source')).toContainText('<table');
-  await expect(page.locator('iframe[title="Email preview"]')).toHaveAttribute('sandbox', '');
+  await expect(page.locator('iframe[title="Email preview"]')).toHaveAttribute('sandbox', 'allow-same-origin');
   await expect(page.frameLocator('iframe[title="Email preview"]').getByRole('link', { name: FIRST }).first()).toBeVisible();
   await pick('Preview width', 'Desktop');
   await pick('Preview mode', 'Web Preview');
@@ -185,6 +186,7 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   expect(drafts.map((d) => [d.title, d.articleCount])).toEqual([['Green Ledger Weekly', 2]]);
 
   // Export: the plan's formats download; the others are disabled and name the plan that has them.
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Export HTML (Enterprise plan)' })).toBeDisabled();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PDF' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^green-ledger-weekly-.*\.pdf$/);

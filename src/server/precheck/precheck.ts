@@ -77,6 +77,7 @@ function linkTextFindings(facts: HtmlFacts): PrecheckFinding[] {
       title: 'Link text names another site',
       detail: `The text "${short(l.text)}" names ${named}, but the link goes to ${target}. Mail clients and readers treat this as phishing.`,
       fix: 'Make the link text name the site it goes to, or use words instead of an address.',
+      target: { kind: 'link', value: l.href },
     });
   }
   return out.slice(0, MAX_PER_CHECK);
@@ -105,6 +106,7 @@ function blockImageFindings(blocks: PrecheckIssue['blocks']): { findings: Preche
       detail: `Screen readers and mail clients that block images show nothing for ${short(img.src, 50)}.`,
       fix: 'Say in a few words what the image shows; the words are saved with the image in your text block.',
       oneClickFix: { kind: 'setImageAlt' as const, label: 'Save alt text', blockId: img.blockId, image: img.raw },
+      target: { kind: 'image' as const, value: img.src },
     })),
   };
 }
@@ -124,6 +126,7 @@ function imageFindings(facts: HtmlFacts, reported: string[]): PrecheckFinding[] 
         .map((i) => short(i.src, 50))
         .join(', ')}${missing.length > 3 ? ' and others' : ''}.`,
       fix: 'Give each image an alt attribute that says what it shows (alt="" only for decoration).',
+      target: { kind: 'image', value: missing[0].src },
     },
   ];
 }
@@ -170,6 +173,7 @@ async function contrastFindings(facts: HtmlFacts, deps: PrecheckDeps, colorTheme
         ? `Switch to the ${alt} colour theme, or pick a theme whose colours read on their background.`
         : 'Pick a colour theme or theme whose text colour reads on its background in light and dark mode.',
       ...(fix ? { oneClickFix: fix } : {}),
+      target: { kind: 'text' as const, value: w.run.text },
     }));
 }
 
@@ -268,6 +272,7 @@ function linkFindings(answers: LinkAnswer[], stories: PrecheckIssue['stories']):
         title: 'A link is broken',
         detail: `${short(a.url, 80)}: ${a.reason}.`,
         fix: story ? 'Drop the story, or pick another article about it.' : 'Correct the address or remove the link.',
+        target: { kind: 'link', value: a.url },
         ...dropFix,
       });
     } else if (a.status === 'unanswered') {
@@ -278,6 +283,7 @@ function linkFindings(answers: LinkAnswer[], stories: PrecheckIssue['stories']):
         title: 'A link did not answer',
         detail: `${short(a.url, 80)} did not answer: ${a.reason}. It may be slow or down.`,
         fix: 'Open the link yourself; if it stays down, drop the story or check again later.',
+        target: { kind: 'link', value: a.url },
         ...dropFix,
       });
     } else {
@@ -288,6 +294,7 @@ function linkFindings(answers: LinkAnswer[], stories: PrecheckIssue['stories']):
         title: 'A link points to a private address',
         detail: `${short(a.url, 80)} leads to a private or local network address; readers cannot open it.`,
         fix: 'Use a public address for this link.',
+        target: { kind: 'link', value: a.url },
         ...dropFix,
       });
     }

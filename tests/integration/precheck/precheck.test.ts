@@ -68,6 +68,8 @@ describe('pre-send check on crafted issues', () => {
     expect(broken?.severity).toBe('error');
     expect(broken?.detail).toContain('HTTP 404');
     expect(broken?.oneClickFix).toEqual({ kind: 'dropStory', label: 'Drop the story "Gone story"', articleId: 'a2' });
+    // Step 5 points at the link in the preview by its address.
+    expect(broken?.target).toEqual({ kind: 'link', value: `${base}/missing` });
     expect(r.blocked).toBe(false);
     expect(r.links.broken).toBe(1);
   });
@@ -105,6 +107,7 @@ describe('pre-send check on crafted issues', () => {
     const f = r.findings.find((x) => x.id === 'img-alt');
     expect(f?.title).toBe('1 image has no alt text');
     expect(f?.detail).toContain('/a.png');
+    expect(f?.target).toEqual({ kind: 'image', value: `${base}/a.png` });
   });
 
   it('finds a creator\'s image without alt text (alt="" too), with a field whose words go into its text block', async () => {
@@ -119,6 +122,10 @@ describe('pre-send check on crafted issues', () => {
     ]);
     expect(found[0]!.title).toBe('An image you added has no alt text');
     expect(found[0]!.detail).toContain('/dawn.png');
+    expect(found.map((f) => f.target)).toEqual([
+      { kind: 'image', value: `${base}/dawn.png` },
+      { kind: 'image', value: `${base}/map.png` },
+    ]);
 
     // The words given are saved in the block, and the block's images are then clear.
     let fixed = markdown;
@@ -143,6 +150,7 @@ describe('pre-send check on crafted issues', () => {
     const dark = await check(issue('<p style="color:#333333">Dark grey text</p>'));
     expect(dark.findings.map((f) => f.title)).toEqual(['Hard to read in dark mode']);
     expect(dark.findings[0]!.detail).toContain('#333333 on #111111');
+    expect(dark.findings[0]!.target).toEqual({ kind: 'text', value: 'Dark grey text' });
   });
 
   it('warns that Gmail clips a 110 KB issue', async () => {
@@ -171,6 +179,7 @@ describe('pre-send check on crafted issues', () => {
     const texts = r.findings.filter((f) => f.check === 'link-text');
     expect(texts).toHaveLength(1);
     expect(texts[0]!.detail).toContain('names mybank.example');
+    expect(texts[0]!.target).toEqual({ kind: 'link', value: `${base}/ok` });
   });
 
   it('finds a story link missing from the plain text', async () => {

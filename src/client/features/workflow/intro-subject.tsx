@@ -2,7 +2,7 @@
 // [n] marks link each sentence to the article it came from here; the email shows the intro without them.
 import { useState } from 'react';
 import { Sparkles } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { ReasonButton } from '../../components/ui/reason-button';
 import { Input, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
@@ -49,7 +49,7 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
   };
 
   return (
-    <section aria-labelledby="intro-subject" className="mb-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+    <section aria-labelledby="intro-subject" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <h3 id="intro-subject" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
           Subject line and intro
@@ -74,16 +74,17 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
               : 'Empty: the subject is built from the lead story.'}
           </p>
           {enabled && (
-            <Button
+            <ReasonButton
               type="button"
               variant="outline"
               size="sm"
               className="justify-self-start"
               disabled={subjectsAi.isPending}
+              reason="Writing subject lines…"
               onClick={() => subjectsAi.mutate(input)}
             >
               {subjectsAi.isPending ? <Spinner size="sm" /> : <Sparkles aria-hidden />} Suggest subject lines
-            </Button>
+            </ReasonButton>
           )}
           {subjectsAi.isError && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
@@ -126,9 +127,17 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
             onBlur={(e) => saveIntro(e.target.value)}
           />
           {enabled && (
-            <Button type="button" variant="outline" size="sm" className="justify-self-start" disabled={introAi.isPending} onClick={() => void writeIntro()}>
+            <ReasonButton
+              type="button"
+              variant="outline"
+              size="sm"
+              className="justify-self-start"
+              disabled={introAi.isPending}
+              reason="Writing the intro…"
+              onClick={() => void writeIntro()}
+            >
               {introAi.isPending ? <Spinner size="sm" /> : <Sparkles aria-hidden />} Write intro with AI
-            </Button>
+            </ReasonButton>
           )}
           {/\[\d{1,2}\]/.test(intro) && (
             <div className="rounded-md bg-zinc-50 p-2.5 text-sm text-zinc-700 dark:bg-zinc-800/50 dark:text-zinc-300">

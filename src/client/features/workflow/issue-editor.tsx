@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { ReasonButton } from '../../components/ui/reason-button';
 import { Input, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import {
@@ -56,6 +57,7 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
   const setBlock = (id: string, markdown: string) => onChange({ ...edits, blocks: edits.blocks.map((b) => (b.id === id ? { ...b, markdown } : b)) });
   const removeBlock = (id: string) => onChange({ ...edits, blocks: edits.blocks.filter((b) => b.id !== id) });
   const canAdd = edits.blocks.length < MAX_TEXT_BLOCKS;
+  const fullReason = `At most ${MAX_TEXT_BLOCKS} text blocks: remove one to add another`;
 
   const blocksAfter = (after: string | null) =>
     edits.blocks
@@ -82,9 +84,9 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
       </p>
       <div className="mt-3">
         {blocksAfter(null)}
-        <Button type="button" size="sm" variant="ghost" className="mt-1" disabled={!canAdd} onClick={() => addBlock(null)}>
+        <ReasonButton type="button" size="sm" variant="ghost" className="mt-1" disabled={!canAdd} reason={fullReason} onClick={() => addBlock(null)}>
           <Plus aria-hidden /> Add text before the first story
-        </Button>
+        </ReasonButton>
       </div>
       <ol ref={list} className="mt-2 grid gap-3">
         {ids.map((id, i) => {
@@ -116,12 +118,13 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
                   />
                 </div>
                 <div className="flex flex-col gap-1">
-                  <Button
+                  <ReasonButton
                     type="button"
                     size="sm"
                     variant="outline"
                     aria-label={`Move "${s.title}" up`}
                     disabled={i === 0}
+                    reason="Already the first story"
                     ref={(el) => {
                       if (el && focusAfterMove === `${id}:up`) {
                         el.focus();
@@ -131,13 +134,14 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
                     onClick={() => move(i, -1)}
                   >
                     <ArrowUp aria-hidden />
-                  </Button>
-                  <Button
+                  </ReasonButton>
+                  <ReasonButton
                     type="button"
                     size="sm"
                     variant="outline"
                     aria-label={`Move "${s.title}" down`}
                     disabled={i === ids.length - 1}
+                    reason="Already the last story"
                     ref={(el) => {
                       if (el && focusAfterMove === `${id}:down`) {
                         el.focus();
@@ -147,13 +151,13 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
                     onClick={() => move(i, 1)}
                   >
                     <ArrowDown aria-hidden />
-                  </Button>
+                  </ReasonButton>
                 </div>
               </div>
               {blocksAfter(id)}
-              <Button type="button" size="sm" variant="ghost" className="mt-2" disabled={!canAdd} onClick={() => addBlock(id)}>
+              <ReasonButton type="button" size="sm" variant="ghost" className="mt-2" disabled={!canAdd} reason={fullReason} onClick={() => addBlock(id)}>
                 <Plus aria-hidden /> Add text after story {i + 1}
-              </Button>
+              </ReasonButton>
             </li>
           );
         })}

@@ -1,19 +1,22 @@
-// The pre-send check on screen: step 5's "Check before sending" panel (with one-click fixes applied to
-// the workflow), the findings inside the send dialog, and the check a send kept, under its progress.
-import { useId, useState, type FormEvent } from 'react';
+// The pre-send check on screen: step 5's "Check before sending" panel beside the preview (one-click
+// fixes applied to the workflow; hovering or focusing a finding outlines its element in the preview,
+// "Show in preview" scrolls to it), the findings inside the send dialog, and the check a send kept.
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { AlertTriangle, CheckCircle2, Info, RefreshCw, ShieldAlert, Wand2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Info, LocateFixed, RefreshCw, ShieldAlert, Wand2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { ReasonButton } from '../../components/ui/reason-button';
 import { Badge } from '../../components/ui/badge';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { errorMessage } from '../../lib/errors';
-import { PRECHECK_MSG, withImageAlt, type OneClickFix } from '../../../shared/precheck';
+import { PRECHECK_MSG, withImageAlt, type OneClickFix, type PrecheckTarget } from '../../../shared/precheck';
 import type { AssembleRequest, WorkflowData } from './types';
 import { assemblyInput } from './use-assembly';
+import { clearHighlight, highlight } from './preview-highlight';
 
 type Result = RouterOutputs['sends']['precheck'];
 type Finding = Result['findings'][number];
@@ -58,9 +61,9 @@ function AltTextFix({ fix, onSave }: { fix: Extract<OneClickFix, { kind: 'setIma
         <Label htmlFor={id}>Alt text</Label>
         <Input id={id} value={alt} onChange={(e) => setAlt(e.target.value)} maxLength={300} placeholder="What the image shows" required />
       </div>
-      <Button type="submit" size="sm" variant="outline" disabled={!alt.trim()}>
+      <ReasonButton type="submit" size="sm" variant="outline" disabled={!alt.trim()} reason="Type what the image shows first">
         {fix.label}
-      </Button>
+      </ReasonButton>
     </form>
   );
 }
@@ -68,11 +71,14 @@ function AltTextFix({ fix, onSave }: { fix: Extract<OneClickFix, { kind: 'setIma
 export function PrecheckFindings({
   result,
   onFix,
+  onPoint,
   compact,
 }: {
   result: Result;
   /** `text`: what the creator typed for a fix that needs words (an image's alt text). */
   onFix?: (fix: OneClickFix, text?: string) => void;
+  /** Outlines a finding's element in the preview (null: none); `scroll` also brings it into view. */
+  onPoint?: (finding: { id: string; target: PrecheckTarget } | null, scroll?: boolean) => void;
   compact?: boolean;
 }) {
   if (!result.findings.length) {
@@ -86,9 +92,12 @@ export function PrecheckFindings({
     <ul className={`grid gap-2 ${compact ? 'max-h-28 overflow-y-auto pr-1' : ''}`} aria-label="Findings">
       {result.findings.map((f: Finding) => {
         const Icon = ICON[f.severity];
+        const point = onPoint && f.target ? { id: f.id, target: f.target } : null;
         return (
           <li
             key={f.id}
+            onMouseEnter={point ? () => onPoint!(point) : undefined}
+            onMouseLeave={point ? () => onPoint!(null) : undefined}
             className={`min-w-0 rounded-md border border-zinc-200 text-sm dark:border-zinc-800 ${compact ? 'px-2.5 py-1.5' : 'p-2.5'}`}
             data-testid="precheck-finding"
           >
@@ -105,6 +114,20 @@ export function PrecheckFindings({
                 {/* An address has no spaces to break at: it wraps anywhere rather than widening the page. */}
                 {!compact && <p className="[overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">{f.detail}</p>}
                 {!compact && <p className="[overflow-wrap:anywhere] text-zinc-700 dark:text-zinc-300">How to fix: {f.fix}</p>}
+                {point && (
+                  <div>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="-ml-2 h-7 px-2 text-xs"
+                      onFocus={() => onPoint!(point)}
+                      onBlur={() => onPoint!(null)}
+                      onClick={() => onPoint!(point, true)}
+                    >
+                      <LocateFixed aria-hidden /> Show in preview
+                    </Button>
+                  </div>
+                )}
                 {f.oneClickFix?.kind === 'setImageAlt' && onFix && <AltTextFix fix={f.oneClickFix} onSave={(alt) => onFix(f.oneClickFix!, alt)} />}
                 {f.oneClickFix && f.oneClickFix.kind !== 'setImageAlt' && onFix && (
                   <div>
@@ -134,12 +157,17 @@ export function PrecheckPanel({
   data,
   ready,
   onChange,
+  onShow,
+  className,
 }: {
   publicationId: string;
   request: () => AssembleRequest;
   data: WorkflowData;
   ready: boolean;
   onChange: (patch: Partial<WorkflowData>) => void;
+  /** Before "Show in preview" scrolls: the preview is made visible (the phone's Preview tab). */
+  onShow?: () => void;
+  className?: string;
 }) {
   // Keyed on what the assembly is keyed on: an edit to a blurb or a text block, which may carry a link,
   // is checked again too.
@@ -158,8 +186,20 @@ export function PrecheckPanel({
       });
     else onChange({ selectedArticles: data.selectedArticles.filter((a) => a.id !== fix.articleId) });
   };
+  const [missing, setMissing] = useState<string | null>(null);
+  // The finding last asked for with "Show in preview" stays outlined; a hover shows another for a while.
+  const pinned = useRef<PrecheckTarget | null>(null);
+  const onPoint = (finding: { id: string; target: PrecheckTarget } | null, scroll?: boolean) => {
+    if (!finding) return void (pinned.current ? highlight(pinned.current) : clearHighlight());
+    if (!scroll) return void highlight(finding.target);
+    onShow?.();
+    pinned.current = finding.target;
+    const found = highlight(finding.target, { scroll: true });
+    // Said only when asked to show it: a hover over a finding the preview does not carry stays quiet.
+    setMissing(found ? null : finding.id);
+  };
   return (
-    <section className="mt-8 grid min-w-0 gap-3 border-t border-zinc-200 pt-6 dark:border-zinc-800" aria-labelledby="precheck-title">
+    <section className={`grid min-w-0 gap-3 ${className ?? ''}`} aria-labelledby="precheck-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <h3 id="precheck-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
@@ -169,13 +209,22 @@ export function PrecheckPanel({
             {check.isFetching ? 'Checking links, images, contrast and size…' : check.data ? summaryLine(check.data) : ''}
           </p>
         </div>
-        <Button size="sm" variant="outline" onClick={() => void check.refetch()} disabled={!ready || check.isFetching}>
+        <ReasonButton
+          size="sm"
+          variant="outline"
+          onClick={() => void check.refetch()}
+          disabled={!ready || check.isFetching}
+          reason={!ready ? 'Wait until the preview is assembled' : 'Checking the issue…'}
+        >
           {check.isFetching ? <Spinner size="sm" /> : <RefreshCw aria-hidden />} Check again
-        </Button>
+        </ReasonButton>
       </div>
       {check.isError && <p className="text-sm text-red-600 dark:text-red-400">{errorMessage(check.error, 'The check could not run. Try again.')}</p>}
       {check.data?.blocked && <p className="text-sm font-medium text-red-700 dark:text-red-400">{PRECHECK_MSG.blocked}</p>}
-      {check.data && <PrecheckFindings result={check.data} onFix={onFix} />}
+      <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
+        {missing && check.data?.findings.some((f) => f.id === missing) ? 'This preview does not show it: try the other preview mode.' : ''}
+      </p>
+      {check.data && <PrecheckFindings result={check.data} onFix={onFix} onPoint={onPoint} />}
     </section>
   );
 }

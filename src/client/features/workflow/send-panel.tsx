@@ -1,9 +1,10 @@
-// Sending from step 5: a test to the user's own address, or to up to 10 typed addresses (comma or new
-// line separated, validated here and again on the server). Results arrive as a toast. Other people's
-// addresses need a verified account address: until then the form is locked behind the inline check.
+// Sending from step 5: a test to the user's own address (the send bar's "Send test to me"), or to up
+// to 10 typed addresses (comma or new line separated, validated here and again on the server). Results
+// arrive as a toast. Other people's addresses need a verified account address: until then the form is
+// locked behind the inline check.
 import { useState } from 'react';
 import { Send } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { ReasonButton } from '../../components/ui/reason-button';
 import { Textarea } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
@@ -13,8 +14,6 @@ import { MSG } from '../../../shared/messages';
 import type { UserDtoShape } from '../../../shared/schemas/user';
 import { VERIFY_MESSAGE_ID, VerifyEmail } from './verify-email';
 import type { AssembleRequest, SendResult } from './types';
-import type { RouterInputs } from '../../trpc';
-import { SubscriberSend } from './subscriber-send';
 
 export const MAX_ADDRESSES = 10;
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -52,30 +51,42 @@ function report(res: SendResult, fallback: string) {
   }
 }
 
-export function SendPanel({
-  publicationId,
-  request,
-  user,
-  disabled,
-  subject,
-  aiInput,
-}: {
-  publicationId: string;
-  /** The publication and what this session has not stored yet: the server assembles the rest from the stored workflow. */
-  request: () => AssembleRequest;
-  user: UserDtoShape;
-  disabled: boolean;
-  /** The subject now, and what the AI writes subject lines from (null when it cannot). */
-  subject: string;
-  aiInput: RouterInputs['ai']['subjects'] | null;
-}) {
-  const verified = user.emailVerified;
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+/** Why a send button is off, in the creator's words; null when it is on. */
+export const WAIT_FOR_PREVIEW = 'Wait until the preview is assembled';
+export const VERIFY_FIRST = 'Verify your e-mail address first';
+
+export function SendTestButton({ request, disabled, className }: { request: () => AssembleRequest; disabled: boolean; className?: string }) {
   const sendTest = trpc.email.sendTest.useMutation({
     onSuccess: (res) => report(res, MSG.testEmailFailed),
     onError: (err) => toast({ title: MSG.testEmailFailed, description: errorMessage(err, MSG.testEmailFailed), variant: 'destructive' }),
   });
+  return (
+    <ReasonButton
+      variant="secondary"
+      className={className}
+      onClick={() => sendTest.mutate(request())}
+      loading={sendTest.isPending}
+      disabled={disabled}
+      reason={sendTest.isPending ? MSG.sending : WAIT_FOR_PREVIEW}
+    >
+      {!sendTest.isPending && <Send aria-hidden />} Send test to me
+    </ReasonButton>
+  );
+}
+
+export function SendToAddresses({
+  request,
+  user,
+  disabled,
+}: {
+  /** The publication and what this session has not stored yet: the server assembles the rest from the stored workflow. */
+  request: () => AssembleRequest;
+  user: UserDtoShape;
+  disabled: boolean;
+}) {
+  const verified = user.emailVerified;
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
   const sendMany = trpc.email.sendToAddresses.useMutation({
     onSuccess: (res) => {
       report(res, MSG.sendEmailFailed);
@@ -86,15 +97,12 @@ export function SendPanel({
 
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-      <SubscriberSend publicationId={publicationId} request={request} verified={verified} disabled={disabled} user={user} subject={subject} aiInput={aiInput} />
-      <Button variant="secondary" onClick={() => sendTest.mutate(request())} loading={sendTest.isPending} disabled={disabled}>
-        {!sendTest.isPending && <Send aria-hidden />} Send test to me
-      </Button>
       {!verified && <VerifyEmail email={user.email} />}
       <form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          if (disabled || !verified || sendMany.isPending) return;
           const parsed = parseAddresses(text);
           setError(parsed.error);
           if (!parsed.error) sendMany.mutate({ ...request(), addresses: parsed.addresses });
@@ -115,9 +123,16 @@ export function SendPanel({
           Separate addresses with commas or new lines (at most {MAX_ADDRESSES}).
         </p>
         <FieldError id="send-addresses-error">{error}</FieldError>
-        <Button type="submit" variant="outline" className="mt-2 w-full" loading={sendMany.isPending} disabled={disabled || !verified}>
+        <ReasonButton
+          type="submit"
+          variant="outline"
+          className="mt-2 w-full"
+          loading={sendMany.isPending}
+          disabled={disabled || !verified}
+          reason={sendMany.isPending ? MSG.sending : !verified ? VERIFY_FIRST : WAIT_FOR_PREVIEW}
+        >
           Send to addresses
-        </Button>
+        </ReasonButton>
       </form>
     </div>
   );

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
 import { FlaskConical, Lock, Plus, Sparkles, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { ReasonButton } from '../../components/ui/reason-button';
 import { Input, Select } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
@@ -108,9 +109,9 @@ export function SubjectTestFields({
               </Button>
             )}
             {aiInput && (
-              <Button variant="outline" size="sm" disabled={suggest.isPending} onClick={() => suggest.mutate(aiInput)}>
+              <ReasonButton variant="outline" size="sm" disabled={suggest.isPending} reason="Writing subject lines…" onClick={() => suggest.mutate(aiInput)}>
                 {suggest.isPending ? <Spinner size="sm" /> : <Sparkles aria-hidden />} Suggest subject lines
-              </Button>
+              </ReasonButton>
             )}
           </div>
           {suggest.isError && <p className="text-xs text-red-600 dark:text-red-400">{errorMessage(suggest.error)}</p>}

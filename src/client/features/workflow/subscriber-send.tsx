@@ -1,4 +1,5 @@
-// Sending the issue to the publication's subscribers from step 5: now or at a chosen time, after a
+// Sending the issue to the publication's subscribers from step 5 (the send bar's button and its
+// dialog; the count and the latest send's progress are SubscriberStatus): now or at a chosen time, after a
 // confirmation naming how many readers get it. Progress (sent / failed / remaining) updates live while
 // the server's queue delivers, survives a reload (the latest send is read back), and an outage shows
 // the provider's error with 'Retry now'. Business and Enterprise can test 2–3 subject lines first
@@ -8,10 +9,11 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, FlaskConical, RefreshCw, Trophy, Users, XCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { ReasonButton } from '../../components/ui/reason-button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Badge } from '../../components/ui/badge';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatConfidence, formatDateTime } from '../../lib/format';
@@ -21,8 +23,11 @@ import type { AssembleRequest, SendProgress } from './types';
 import type { UserDtoShape } from '../../../shared/schemas/user';
 import type { RouterInputs } from '../../trpc';
 import { PrecheckFindings, SentPrecheck, usePrecheck } from './precheck-panel';
+import { MSG } from '../../../shared/messages';
+import { PRECHECK_MSG } from '../../../shared/precheck';
 import { SubjectTestFields, newSubjectTest, subjectTestProblem, subjectTestRequest, type SubjectTestDraft } from './subject-test-fields';
 import { AudienceField, useAudience } from '../subscribers';
+import { VERIFY_FIRST, WAIT_FOR_PREVIEW } from './send-panel';
 
 const LIVE = new Set(['scheduled', 'sending']);
 
@@ -167,6 +172,40 @@ function SubjectTestStatus({ test, onPickNow, picking }: { test: NonNullable<Sen
   );
 }
 
+const useSends = (publicationId: string) =>
+  trpc.sends.list.useQuery(
+    { publicationId },
+    { refetchInterval: (q) => (q.state.data?.some((s) => LIVE.has(s.status)) ? 1000 : false), refetchOnWindowFocus: true },
+  );
+
+/** Why "Send to subscribers" is off (null: it is on), said on the button and in the send bar. */
+export function subscriberSendReason({ ready, verified, counting }: { ready: boolean; verified: boolean; counting: boolean }): string | null {
+  if (!ready) return WAIT_FOR_PREVIEW;
+  if (!verified) return VERIFY_FIRST;
+  if (counting) return 'Counting subscribers…';
+  return null;
+}
+
+/** How many readers the issue reaches, the way to manage them, and the latest send's progress. */
+export function SubscriberStatus({ publicationId }: { publicationId: string }) {
+  const audience = trpc.sends.audience.useQuery({ publicationId });
+  const sends = useSends(publicationId);
+  const active = audience.data?.active ?? 0;
+  const latest = sends.data?.[0];
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <p className="flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+        <Users className="size-4" aria-hidden />
+        {audience.isLoading ? 'Counting subscribers…' : `${active.toLocaleString()} active ${active === 1 ? 'subscriber' : 'subscribers'}`}
+        <Link to="/subscribers" search={{ publicationId }} className="ml-auto text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          Manage
+        </Link>
+      </p>
+      {latest && <SendProgressView progress={latest} />}
+    </div>
+  );
+}
+
 export function SubscriberSend({
   publicationId,
   request,
@@ -175,6 +214,8 @@ export function SubscriberSend({
   user,
   subject,
   aiInput,
+  reasonId,
+  className,
 }: {
   publicationId: string;
   request: () => AssembleRequest;
@@ -184,13 +225,12 @@ export function SubscriberSend({
   /** The issue's subject now: the first line of a subject test. */
   subject: string;
   aiInput: RouterInputs['ai']['subjects'] | null;
+  /** Visible text that says why the button is off (the send bar's line). */
+  reasonId?: string;
+  className?: string;
 }) {
   const utils = trpc.useUtils();
   const audience = trpc.sends.audience.useQuery({ publicationId });
-  const sends = trpc.sends.list.useQuery(
-    { publicationId },
-    { refetchInterval: (q) => (q.state.data?.some((s) => LIVE.has(s.status)) ? 1000 : false), refetchOnWindowFocus: true },
-  );
   const [open, setOpen] = useState(false);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [at, setAt] = useState('');
@@ -214,26 +254,48 @@ export function SubscriberSend({
     onError: (err) => toast({ title: 'Could not send the issue', description: errorMessage(err), variant: 'destructive' }),
   });
 
-  const active = audience.data?.active ?? 0;
   // In the dialog: the readers the chosen audience reaches now, as the send's snapshot will count them.
   const reach = target.recipients ?? 0;
   const toWhom = segmentId
     ? `the ${reach.toLocaleString()} ${reach === 1 ? 'reader' : 'readers'} of this segment`
     : `${reach.toLocaleString()} active ${reach === 1 ? 'subscriber' : 'subscribers'}`;
-  const latest = sends.data?.[0];
   const [pastError, setPastError] = useState<string | null>(null);
   const scheduleError = when === 'later' ? pastError : null;
+  // Why the dialog's send is off, first reason first (null: it is on).
+  const confirmReason = create.isPending
+    ? MSG.sending
+    : target.recipients === null
+      ? 'Counting readers…'
+      : target.missing
+        ? 'This segment no longer exists: choose another audience'
+        : when === 'now' && reach === 0
+          ? segmentId
+            ? 'No reader is in this segment yet'
+            : 'Add at least one subscriber'
+          : when === 'later' && !at
+            ? 'Choose a date and time'
+            : when === 'later' && scheduleError
+              ? scheduleError
+              : testProblem
+                ? testProblem
+                : check.data?.blocked
+                  ? PRECHECK_MSG.blocked
+                  : null;
+  // A reason already on screen (the time's or the subject test's error) is what the button points at.
+  const testProblemShown = !!testProblem && test.subjects.every((s) => s.trim());
+  const confirmReasonId =
+    confirmReason && confirmReason === scheduleError
+      ? 'send-at-error'
+      : confirmReason && confirmReason === testProblem && testProblemShown
+        ? 'subject-test-problem'
+        : undefined;
 
   return (
-    <div className="flex min-w-0 flex-col gap-2">
-      <p className="flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
-        <Users className="size-4" aria-hidden />
-        {audience.isLoading ? 'Counting subscribers…' : `${active.toLocaleString()} active ${active === 1 ? 'subscriber' : 'subscribers'}`}
-        <Link to="/subscribers" search={{ publicationId }} className="ml-auto text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
-          Manage
-        </Link>
-      </p>
-      <Button
+    <>
+      <ReasonButton
+        className={className}
+        reason={subscriberSendReason({ ready: !disabled, verified, counting: audience.isLoading })}
+        reasonId={reasonId}
         onClick={() => {
           // Subject A follows the issue's subject until the test is switched on.
           if (!test.on) setTest(newSubjectTest(subject));
@@ -243,8 +305,7 @@ export function SubscriberSend({
         disabled={disabled || !verified || audience.isLoading}
       >
         <CalendarClock aria-hidden /> Send to subscribers
-      </Button>
-      {latest && <SendProgressView progress={latest} />}
+      </ReasonButton>
 
       <Dialog open={open} onOpenChange={(o) => !create.isPending && setOpen(o)}>
         {/* With a subject test and the check's findings the dialog can outgrow a short screen: it scrolls. */}
@@ -280,13 +341,21 @@ export function SubscriberSend({
                   }}
                   aria-invalid={scheduleError ? true : undefined}
                 />
-                {scheduleError && <p className="mt-1 text-xs text-red-600 dark:text-red-400">{scheduleError}</p>}
+                {scheduleError && (
+                  <p id="send-at-error" className="mt-1 text-xs text-red-600 dark:text-red-400">
+                    {scheduleError}
+                  </p>
+                )}
               </div>
             )}
           </fieldset>
           <AudienceField id="send-audience" publicationId={publicationId} audience={target} value={segmentId} onChange={setSegmentId} />
           <SubjectTestFields user={user} value={test} onChange={setTest} active={reach} aiInput={aiInput} />
-          {testProblem && test.subjects.every((s) => s.trim()) && <p className="text-xs text-red-600 dark:text-red-400">{testProblem}</p>}
+          {testProblemShown && (
+            <p id="subject-test-problem" className="text-xs text-red-600 dark:text-red-400">
+              {testProblem}
+            </p>
+          )}
           <TrackingSwitches publicationId={publicationId} />
           <div className="grid gap-2" aria-live="polite">
             <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{check.isFetching ? 'Checking the issue…' : 'Check before sending'}</p>
@@ -296,21 +365,14 @@ export function SubscriberSend({
             )}
           </div>
           <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={create.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button
+            <ReasonButton variant="outline" disabled={create.isPending} reason={MSG.sending} onClick={() => setOpen(false)}>
+              Cancel
+            </ReasonButton>
+            <ReasonButton
               loading={create.isPending}
-              disabled={
-                target.recipients === null ||
-                target.missing ||
-                (when === 'now' && reach === 0) ||
-                (when === 'later' && (!at || !!scheduleError)) ||
-                !!testProblem ||
-                !!check.data?.blocked
-              }
+              reason={confirmReason}
+              reasonId={confirmReasonId}
+              disabled={!!confirmReason}
               onClick={() =>
                 create.mutate({
                   id: sendId,
@@ -323,10 +385,10 @@ export function SubscriberSend({
               }
             >
               {`${when === 'now' ? `Send to ${reach.toLocaleString()}` : 'Schedule'}${findings > 0 ? ' anyway' : ''}`}
-            </Button>
+            </ReasonButton>
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </div>
+    </>
   );
 }

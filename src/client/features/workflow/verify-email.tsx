@@ -4,7 +4,7 @@
 // renews the session, and the refreshed user unlocks the form.
 import { useState } from 'react';
 import { MailCheck } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { ReasonButton } from '../../components/ui/reason-button';
 import { Input } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
@@ -47,9 +47,9 @@ export function VerifyEmail({ email }: { email: string }) {
       </p>
       {!sent ? (
         <div className="mt-3">
-          <Button size="sm" variant="outline" className="w-full" onClick={() => send.mutate({ email, purpose: 'verify-sender' })} loading={send.isPending}>
+          <ReasonButton size="sm" variant="outline" className="w-full" onClick={() => send.mutate({ email, purpose: 'verify-sender' })} loading={send.isPending} reason="Sending a code…">
             Send me a code
-          </Button>
+          </ReasonButton>
           <p className="mt-1.5 break-words text-xs text-amber-900/80 dark:text-amber-200/80">It goes to {email}.</p>
           <FieldError>{sendError}</FieldError>
         </div>
@@ -80,21 +80,22 @@ export function VerifyEmail({ email }: { email: string }) {
               aria-invalid={codeError ? true : undefined}
               aria-describedby={codeError ? 'verify-send-code-error' : undefined}
             />
-            <Button type="submit" loading={verify.isPending}>
+            <ReasonButton type="submit" loading={verify.isPending} reason="Checking your code…">
               Verify
-            </Button>
+            </ReasonButton>
           </div>
           <FieldError id="verify-send-code-error">{codeError}</FieldError>
           <FieldError>{sendError}</FieldError>
-          <Button
+          <ReasonButton
             variant="link"
             size="sm"
             className="mt-1 h-auto px-0 text-xs"
             onClick={() => send.mutate({ email, purpose: 'verify-sender' })}
             disabled={send.isPending || verify.isPending}
+            reason={send.isPending ? 'Sending a code…' : 'Checking your code…'}
           >
             Send a new code
-          </Button>
+          </ReasonButton>
         </form>
       )}
     </div>
