@@ -31,7 +31,11 @@ describe('dashboard.checklist', () => {
     expect(done(await api.dashboard.checklist())).toEqual(['publication']);
     expect((await api.dashboard.checklist()).publicationId).toBe(pub.id);
 
-    await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 3, workflowData: { selectedTheme: 'market-watch', selectedChannels: [buildChannel()] } });
+    await api.wizard.saveProgress({
+      publicationId: pub.id,
+      currentStep: 3,
+      workflowData: { selectedTheme: 'market-watch', selectedChannels: [buildChannel()] },
+    });
     expect(done(await api.dashboard.checklist())).toEqual(['publication', 'channel']);
     await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 5, workflowData: { selectedArticles: articles } });
 
@@ -77,7 +81,9 @@ describe('dashboard.checklist', () => {
     await addSubscribers(h, pb.id, 1); // imported readers say nothing about the signup page
     expect(done(await b.api.dashboard.checklist())).not.toContain('shared');
     const now = new Date();
-    await h.db.insert(subscribers).values({ id: newId(), publicationId: pb.id, email: 'joined@example.com', status: 'pending', source: 'signup', createdAt: now, updatedAt: now });
+    await h.db
+      .insert(subscribers)
+      .values({ id: newId(), publicationId: pb.id, email: 'joined@example.com', status: 'pending', source: 'signup', createdAt: now, updatedAt: now });
     expect(done(await b.api.dashboard.checklist())).toContain('shared');
   });
 
@@ -109,7 +115,11 @@ describe('dashboard.overview', () => {
       const none = await api.dashboard.overview();
       expect(none).toMatchObject({ readers: { active: 0, pending: 0, publications: 0 }, lastIssue: null, newAccount: false });
       const pub = await api.publications.create({ name: `Overview ${plan}` });
-      await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 3, workflowData: { selectedTheme: 'market-watch', selectedChannels: [buildChannel()] } });
+      await api.wizard.saveProgress({
+        publicationId: pub.id,
+        currentStep: 3,
+        workflowData: { selectedTheme: 'market-watch', selectedChannels: [buildChannel()] },
+      });
       await api.wizard.saveProgress({ publicationId: pub.id, currentStep: 5, workflowData: { selectedArticles: articles } });
       await addSubscribers(h, pub.id, 3);
       await addSubscribers(h, pub.id, 1, { status: 'pending', prefix: 'waiting' });
