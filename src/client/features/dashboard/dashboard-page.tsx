@@ -32,10 +32,10 @@ export function DashboardPage() {
           </Link>
         }
       />
-      <div className="grid items-stretch gap-6 md:grid-cols-3">
+      <div className="grid items-stretch gap-6 md:grid-cols-2 xl:grid-cols-[1fr_1fr_1.25fr]">
         <ReadersCard publicationId={c?.publicationId ?? null} />
         <LastIssueCard />
-        <NextStepCard checklist={c} onLimit={() => setUpgradeOpen(true)} />
+        <NextStepCard checklist={c} onLimit={() => setUpgradeOpen(true)} className="md:col-span-2 xl:col-span-1" />
       </div>
       {c && !c.complete && !c.dismissed && (
         <div className="mt-6">

@@ -125,17 +125,17 @@ export function LastIssueCard() {
   );
 }
 
-export function NextStepCard({ checklist, onLimit }: { checklist: ChecklistView | undefined; onLimit: () => void }) {
+export function NextStepCard({ checklist, onLimit, className }: { checklist: ChecklistView | undefined; onLimit: () => void; className?: string }) {
   const next = checklist?.items.find((i) => !i.done)?.key;
   const pubId = checklist?.publicationId ?? null;
   return (
-    <SmallCard id="dash-next-step" icon={Sparkles} title="Next step" className="ring-1 ring-indigo-500/40">
+    <SmallCard id="dash-next-step" icon={Sparkles} title="Next step" className={cn('ring-1 ring-indigo-500/40', className)}>
       {!checklist ? (
         <div aria-hidden className="h-20 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
       ) : next === 'publication' ? (
         <>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{NEXT_HINT.publication}</p>
-          <CreatePublicationForm onLimit={onLimit} />
+          <CreatePublicationForm onLimit={onLimit} stacked />
         </>
       ) : next ? (
         <>
