@@ -13,6 +13,7 @@ export const {
   passwordResetTokens,
   sessions,
   signInEvents,
+  userChecklist,
   users,
   outbox,
   leads,

@@ -16,6 +16,7 @@ export const oauthAccounts = pick('oauthAccounts');
 export const passwordResetTokens = pick('passwordResetTokens');
 export const sessions = pick('sessions');
 export const signInEvents = pick('signInEvents');
+export const userChecklist = pick('userChecklist');
 export const users = pick('users');
 export const outbox = pick('outbox');
 export const leads = pick('leads');

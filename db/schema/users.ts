@@ -101,3 +101,18 @@ export const signInEvents = sqliteTable(
   },
   (t) => [index('sign_in_events_created_idx').on(t.createdAt)],
 );
+
+/**
+ * The dashboard's first-run checklist, what only the creator's own actions in the app can tell: a test
+ * of an issue sent to themselves (step 5), the signup page's address copied or opened, and the card
+ * dismissed. The other items are read from the rows they make (publications, sends, subscribers).
+ */
+export const userChecklist = sqliteTable('user_checklist', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  testSentAt: integer('test_sent_at', { mode: 'timestamp_ms' }),
+  signupSharedAt: integer('signup_shared_at', { mode: 'timestamp_ms' }),
+  dismissedAt: integer('dismissed_at', { mode: 'timestamp_ms' }),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -40,7 +40,7 @@ describe('landing price list', () => {
         if (f.note) expect(item!.textContent).toContain(f.note);
       }
     }
-    // A trial is offered only where one exists (Basic, Professional); Business is chosen after signing up.
+    // A trial is offered only where one exists (Basic, Professional); Business creates the account, then goes to its checkout page.
     const trials = within(pricing)
       .getAllByRole('link', { name: 'Start 7-day free trial' })
       .map((l) => l.closest('section')?.getAttribute('aria-label'));
@@ -49,7 +49,14 @@ describe('landing price list', () => {
       within(within(pricing).getByRole('region', { name: 'Business' }))
         .getByRole('link', { name: 'Get Started' })
         .getAttribute('href'),
-    ).toBe('/auth');
+    ).toBe('/auth?mode=signup&plan=business');
+    // Free and every "Get Started" outside the plans open account creation, not sign-in.
+    expect(
+      within(within(pricing).getByRole('region', { name: 'Free' }))
+        .getByRole('link', { name: 'Get Started' })
+        .getAttribute('href'),
+    ).toBe('/auth?mode=signup');
+    expect(within(pricing).getByRole('region', { name: 'Basic' }).querySelector('a')?.getAttribute('href')).toBe('/trial-signup?plan=basic');
     // Enterprise says it includes Business: Business is on the list beside it.
     expect(within(pricing).getByRole('region', { name: 'Enterprise' }).textContent).toContain('Everything in Business');
     expect(within(pricing).getByRole('region', { name: 'Business' }).textContent).toContain('$39');

@@ -1,4 +1,4 @@
-// (a) A new user's first visit: landing -> create account -> shell -> preferences survive a reload ->
+// (a) A new user's first visit: landing -> Get Started (account creation) -> shell -> preferences survive a reload ->
 // profile with avatar -> sign out.
 import { MSG } from '../../src/shared/messages';
 import { expect, makePng, skipWithoutBrowser, test, uniqueEmail } from './support';
@@ -13,10 +13,9 @@ test('new user journey', async ({ page }, testInfo) => {
   await expect(page).toHaveTitle(/Curated/);
   await page.getByRole('banner').getByRole('link', { name: 'Get Started' }).click();
 
-  await expect(page).toHaveURL(/\/auth$/);
-  await expect(page).toHaveTitle('Sign in · Curated');
-  await page.getByRole('button', { name: 'Continue with Email' }).click();
-  await page.getByRole('button', { name: 'Create an account' }).click();
+  // "Get Started" opens account creation itself.
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+  await expect(page).toHaveTitle('Create your account · Curated');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.getByLabel('Full name').fill('Jamie Journey');
   await page.getByLabel('Email').fill(email);

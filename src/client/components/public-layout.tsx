@@ -33,7 +33,7 @@ export function PublicHeader({ showNav = true }: { showNav?: boolean }) {
           <Link to="/auth" className={buttonClass('ghost', 'sm')}>
             Sign In
           </Link>
-          <Link to="/auth" className={buttonClass('primary', 'sm')}>
+          <Link to="/auth" search={{ mode: 'signup' }} className={buttonClass('primary', 'sm')}>
             Get Started
           </Link>
         </div>

@@ -189,6 +189,16 @@ async function issueStats(ctx: Ctx, input: OverviewInput): Promise<IssueStats[]>
   return rows.map((r) => toStats(r, agg.get(r.id)!));
 }
 
+/**
+ * The account's latest delivered issue with its figures, whatever the plan (the dashboard shows its date
+ * and recipients to every plan, and its opens and clicks only where the plan has analytics); null before a first send.
+ */
+export async function latestIssueStats(db: Db, userId: string): Promise<IssueStats | null> {
+  const [row] = await listSendRows(db, userId, { limit: 1 });
+  if (!row) return null;
+  return toStats(row, (await aggregate(db, [row.id])).get(row.id)!);
+}
+
 function totalsOf(issues: IssueStats[]) {
   const sum = (k: keyof IssueStats) => issues.reduce((t, i) => t + (i[k] as number), 0);
   const counts = {

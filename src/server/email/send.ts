@@ -18,6 +18,7 @@ import { mailboxWithName } from '../mail/headers';
 import { MailRefusedError, sendMail } from '../mail/mailer';
 import { chainFor } from '../mail/chain';
 import { PROVIDER_KINDS } from '../mail/transport';
+import { markTestSent } from '../dashboard/dashboard';
 
 export const MAX_ADDRESSES = 10;
 /** Messages a user may send per hour, counted per recipient. */
@@ -107,7 +108,10 @@ export const testSubject = (subject: string) => `[Test] ${subject}`;
 
 export async function sendTest(ctx: Ctx, input: SendTestInput): Promise<SendResult> {
   const newsletter = await assemble(ctx, input);
-  return sendEach(ctx, [ctx.user.email], newsletter, MSG.testEmailFailed);
+  const result = await sendEach(ctx, [ctx.user.email], newsletter, MSG.testEmailFailed);
+  // The dashboard's checklist ticks "a test to yourself" once one reached the provider.
+  if (result.sent.length) await markTestSent(ctx.db, ctx.user.id, ctx.now());
+  return result;
 }
 
 export async function sendToAddresses(ctx: Ctx, input: SendToAddressesInput): Promise<SendResult> {

@@ -34,6 +34,7 @@ import { formsRouter } from '../routers/forms';
 import { segmentsRouter } from '../routers/segments';
 import { readersRouter } from '../routers/readers';
 import { welcomeRouter } from '../routers/welcome';
+import { dashboardRouter } from '../routers/dashboard';
 
 export const appRouter = router({
   auth: authRouter,
@@ -68,6 +69,7 @@ export const appRouter = router({
   segments: segmentsRouter,
   readers: readersRouter,
   welcome: welcomeRouter,
+  dashboard: dashboardRouter,
   demo: demoRouter,
   forms: formsRouter,
 });

@@ -56,8 +56,8 @@ function ProviderButton({
   );
 }
 
-export function AuthPage({ oauthError }: { oauthError?: boolean }) {
-  const [view, setView] = useState<EmailView | null>(null);
+export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?: boolean; initialView?: EmailView | null; plan?: string }) {
+  const [view, setView] = useState<EmailView | null>(initialView);
   const [more, setMore] = useState(false);
   const providers = trpc.auth.providers.useQuery(undefined, { staleTime: Infinity });
   useTitle(view ? TITLES[view].title : 'Sign in');
@@ -124,7 +124,7 @@ export function AuthPage({ oauthError }: { oauthError?: boolean }) {
               <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{TITLES[view].lead}</p>
               <div className="mt-8">
                 {view === 'signin' && <SignInForm />}
-                {view === 'signup' && <SignUpForm />}
+                {view === 'signup' && <SignUpForm plan={plan} />}
                 {view === 'code' && <CodeForm />}
                 {view === 'forgot' && <ForgotForm />}
               </div>

@@ -7,6 +7,10 @@ import { errorMessage } from '../../lib/errors';
 import { Field, FormAlert } from './form-bits';
 import { isCompleteCode, sanitizeCode } from '../../lib/one-time-code';
 import { useSignedIn } from './use-signed-in';
+import { PLAN_OFFERS } from '../../../shared/plans';
+
+/** A plan sold online (Enterprise is Contact Sales). */
+const isPaidPlan = (id: string) => PLAN_OFFERS.some((p) => p.id === id && p.monthlyPrice !== null);
 
 export type EmailView = 'signin' | 'signup' | 'code' | 'forgot';
 
@@ -33,9 +37,11 @@ export function SignInForm() {
   );
 }
 
-export function SignUpForm() {
+/** `plan`: a paid plan chosen on the landing page; the new account goes on to its checkout page. */
+export function SignUpForm({ plan }: { plan?: string }) {
   const signedIn = useSignedIn();
-  const m = trpc.auth.signUp.useMutation({ onSuccess: (r) => signedIn(r.user) });
+  const next = plan && isPaidPlan(plan) ? plan : undefined;
+  const m = trpc.auth.signUp.useMutation({ onSuccess: (r) => signedIn(r.user, next ? { to: '/upgrade', search: { plan: next } } : undefined) });
   return (
     <form
       className="space-y-4"

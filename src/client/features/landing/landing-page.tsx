@@ -110,7 +110,7 @@ export function LandingPage() {
                 them to your subscribers. Pick, preview, send.
               </p>
               <div className="mt-8 flex flex-wrap items-center gap-3">
-                <Link to="/auth" className={buttonClass('primary', 'lg')}>
+                <Link to="/auth" search={{ mode: 'signup' }} className={buttonClass('primary', 'lg')}>
                   Get Started <ArrowRight aria-hidden />
                 </Link>
                 <a href={`mailto:${SALES_EMAIL}?subject=Curated%20demo%20request`} className={buttonClass('outline', 'lg')}>

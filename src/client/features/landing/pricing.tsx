@@ -57,7 +57,7 @@ export function Pricing() {
               checkClassName="text-indigo-600 dark:text-indigo-400"
             />
             {free || (!trial && plan.monthlyPrice !== null) ? (
-              <Link to="/auth" className={buttonClass('outline', 'md', 'mt-8 w-full')}>
+              <Link to="/auth" search={free ? { mode: 'signup' } : { mode: 'signup', plan: plan.id }} className={buttonClass('outline', 'md', 'mt-8 w-full')}>
                 Get Started
               </Link>
             ) : plan.monthlyPrice === null ? (

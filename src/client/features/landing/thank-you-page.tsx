@@ -20,7 +20,7 @@ export function ThankYouPage() {
           <Link to="/" className={buttonClass('outline')}>
             Back to Home
           </Link>
-          <Link to="/auth" className={buttonClass('primary')}>
+          <Link to="/auth" search={{ mode: 'signup' }} className={buttonClass('primary')}>
             Create your first newsletter
           </Link>
         </div>

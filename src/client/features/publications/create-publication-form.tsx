@@ -14,7 +14,8 @@ import { openPublication } from './open-publication';
 import { MAX_NAME, nameError } from './rename-dialog';
 import { newClientId } from './client-id';
 
-export function CreatePublicationForm({ inputRef, onLimit }: { inputRef?: Ref<HTMLInputElement>; onLimit: () => void }) {
+/** `stacked`: field above the button, for a narrow card (the dashboard's next step). */
+export function CreatePublicationForm({ inputRef, onLimit, stacked = false }: { inputRef?: Ref<HTMLInputElement>; onLimit: () => void; stacked?: boolean }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const pendingId = useRef<string | null>(null);
@@ -41,7 +42,7 @@ export function CreatePublicationForm({ inputRef, onLimit }: { inputRef?: Ref<HT
   return (
     <form
       noValidate
-      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      className={stacked ? 'flex flex-col gap-3' : 'flex flex-col gap-3 sm:flex-row sm:items-start'}
       onSubmit={(e) => {
         e.preventDefault();
         const problem = nameError(name);
@@ -71,7 +72,7 @@ export function CreatePublicationForm({ inputRef, onLimit }: { inputRef?: Ref<HT
         />
         <FieldError id={`${id}-err`}>{error}</FieldError>
       </div>
-      <Button type="submit" loading={create.isPending} className="sm:mt-[26px]">
+      <Button type="submit" loading={create.isPending} className={stacked ? 'self-start' : 'sm:mt-[26px]'}>
         {!create.isPending && <Plus aria-hidden />}
         Create publication
       </Button>

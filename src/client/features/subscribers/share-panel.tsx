@@ -11,12 +11,17 @@ import { LOADED } from '../../lib/page-data';
 export function SharePanel({ publicationId }: { publicationId: string }) {
   const share = trpc.subscribers.share.useQuery({ publicationId }, LOADED);
   const [copied, setCopied] = useState(false);
+  const utils = trpc.useUtils();
+  // Copying or opening the address is what the dashboard's "Share your signup page" counts (kept on the server).
+  const shared = trpc.dashboard.markShared.useMutation({ onSuccess: (c) => utils.dashboard.checklist.setData(undefined, c) });
+  const markShared = () => shared.mutate({ publicationId });
   if (!share.data) return null;
   const { signupUrl, feedUrl } = share.data;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(signupUrl);
       setCopied(true);
+      markShared();
       setTimeout(() => setCopied(false), 2000);
     } catch {
       toast({ title: 'Could not copy', description: 'Select the address and copy it by hand.', variant: 'destructive' });
@@ -38,7 +43,7 @@ export function SharePanel({ publicationId }: { publicationId: string }) {
         </Button>
       </div>
       <div className="flex flex-wrap gap-x-4 gap-y-1">
-        <a className="text-indigo-700 hover:underline dark:text-indigo-300" href={signupUrl} target="_blank" rel="noreferrer">
+        <a className="text-indigo-700 hover:underline dark:text-indigo-300" href={signupUrl} target="_blank" rel="noreferrer" onClick={markShared}>
           Open the signup page
         </a>
         <a className="text-indigo-700 hover:underline dark:text-indigo-300" href={feedUrl}>
