@@ -47,7 +47,14 @@ export function VerifyEmail({ email }: { email: string }) {
       </p>
       {!sent ? (
         <div className="mt-3">
-          <ReasonButton size="sm" variant="outline" className="w-full" onClick={() => send.mutate({ email, purpose: 'verify-sender' })} loading={send.isPending} reason="Sending a code…">
+          <ReasonButton
+            size="sm"
+            variant="outline"
+            className="w-full"
+            onClick={() => send.mutate({ email, purpose: 'verify-sender' })}
+            loading={send.isPending}
+            reason="Sending a code…"
+          >
             Send me a code
           </ReasonButton>
           <p className="mt-1.5 break-words text-xs text-amber-900/80 dark:text-amber-200/80">It goes to {email}.</p>
