@@ -15,16 +15,16 @@ import { confirmLinkFor, latestCodeFor, outboxFor } from './fixtures/workflow-he
 skipWithoutBrowser();
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-/** The issue's goal: at most 12 clicks from "Get Started" to "Send". */
-const GOAL = 12;
 /**
- * What the flow takes today, counted by this spec (see the log line it prints): Get Started, Create
- * account, Create publication, Continue (name), a theme, Add Channel, Continue, an article, Continue,
- * Send test to me, Dashboard, Share your signup page, copy the address, Dashboard, the checklist's send
- * item, Send me a code, Verify, Send to subscribers, Send to 1. The address proof (2 clicks) and the
- * trips back to the dashboard (4) are what stand above the goal. The phone adds one "Open navigation" per trip.
+ * The issue's goal: at most 12 clicks from "Get Started" to "Send". What the flow takes (the log line lists
+ * them): Get Started, Create account (the code mailed at sign-up is typed into the dashboard's field, which
+ * checks six digits by itself), Create publication (step 2 opens on the default theme), Continue, Add Channel,
+ * Continue, an article, Continue, Send test to me, copy the signup page address (step 5 offers it while there
+ * are no readers), Send to subscribers, Send to 1. On a phone the signup address is in step 5's Send tab: one
+ * click more.
  */
-const CURRENT = { desktop: 19, phone: 21 };
+const GOAL = 12;
+const EXPECTED = { desktop: 12, phone: 13 };
 
 const FIRST = 'Solar farms now outproduce coal in three states';
 
@@ -43,7 +43,6 @@ function clickCounter() {
   };
 }
 
-type Clicks = ReturnType<typeof clickCounter>;
 
 async function shots(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
@@ -72,12 +71,17 @@ async function expectTicked(page: Page, labels: string[]) {
   await expect(page.getByRole('region', { name: 'Your first issue' })).toContainText(`${labels.length} of 5 done`);
 }
 
-/** The sidebar's Dashboard link; on a phone the navigation drawer opens first (a click too). */
-async function toDashboard(page: Page, clicks: Clicks) {
-  const drawer = page.getByRole('button', { name: 'Open navigation' });
-  if (await drawer.isVisible()) await clicks.click(drawer, 'Open navigation');
-  await clicks.click(page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Dashboard' }).last(), 'Dashboard');
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+/**
+ * The dashboard as the creator would find it now, read in another tab: watching the checklist is this test's,
+ * not a step of the creator's, so these are not counted.
+ */
+async function onDashboard(page: Page, check: (dash: Page) => Promise<void>) {
+  const dash = await page.context().newPage();
+  await dash.setViewportSize(page.viewportSize()!);
+  await dash.goto('/dashboard');
+  await expect(dash.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await check(dash);
+  await dash.close();
 }
 
 const LABELS = [
@@ -128,27 +132,29 @@ for (const [device, width, height] of [
     await expect(page.getByRole('region', { name: 'Subscription Plans' })).toBeVisible();
     await shots(page, 'dashboard-new');
 
-    // The next step names the newsletter right there.
+    // The address is proven with the code sign-up mailed: its field is open, six digits check themselves.
+    await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Verification code sent!' })).toBeVisible();
+    const codeMail = outboxFor(email).find((m) => m.subject.startsWith('Verify your sender address'));
+    expect(codeMail, 'the sender code mailed at sign-up').toBeTruthy();
+    await page.getByLabel('6-digit code').fill(latestCodeFor(email));
+    await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toHaveCount(0);
+
+    // The next step names the newsletter right there; the workflow opens on the themes, the default chosen.
     const next = page.getByRole('region', { name: 'Next step' });
     await next.getByLabel('Newsletter name').fill(pubName);
     await clicks.click(next.getByRole('button', { name: 'Create publication' }), 'Create publication');
     await expect(page).toHaveURL(/\/workflow\?publicationId=/);
-
-    // Step 1: the name is there.
-    await expect(page.getByLabel('Newsletter name')).toHaveValue(pubName);
-    await clicks.click(page.getByRole('button', { name: 'Continue' }), 'Continue (name)');
-
-    // Step 2: a theme (a pre-chosen one just continues).
     await expect(page.getByRole('heading', { name: 'Choose Your Newsletter Theme' })).toBeVisible();
-    const cont = page.getByRole('button', { name: 'Continue' });
-    if (await cont.isEnabled()) await clicks.click(cont, 'Continue (theme)');
-    else await clicks.click(page.getByRole('button', { name: 'Use This Theme' }).first(), 'Use This Theme');
+    await expect(page.getByRole('button', { name: 'Selected' }).first()).toBeVisible();
+    await clicks.click(page.getByRole('button', { name: 'Continue' }), 'Continue (theme)');
 
     // Step 3: the fixture site's feed, found from its address.
     await expect(page.getByRole('heading', { name: 'Select Content Channels' })).toBeVisible();
     await page.getByLabel('Add a channel by site address').fill(`${FIXTURE_ORIGIN}/`);
     await clicks.click(page.getByRole('button', { name: 'Add Channel' }), 'Add Channel');
     await expect(page.getByRole('list', { name: 'Selected channels' }).getByText('Green Ledger Daily')).toBeVisible();
+    await onDashboard(page, (dash) => expectTicked(dash, LABELS.slice(0, 2)));
     await clicks.click(page.getByRole('button', { name: 'Continue' }), 'Continue (channels)');
 
     // Step 4: one story.
@@ -156,21 +162,19 @@ for (const [device, width, height] of [
     await clicks.click(page.getByRole('list', { name: 'Articles' }).getByLabel(FIRST), 'an article');
     await clicks.click(page.getByRole('button', { name: 'Continue' }), 'Continue (articles)');
 
-    // Step 5: a test to yourself lands in the outbox.
+    // Step 5: a test to yourself lands in the outbox, marked as a test.
     await expect(page.getByRole('heading', { name: 'Preview & Send' })).toBeVisible();
-    const publicationId = new URL(page.url()).searchParams.get('publicationId')!;
     await clicks.click(page.getByRole('button', { name: /^Send test/ }), 'Send test to me');
     await expect(page.getByText(`Newsletter sent to ${email}`, { exact: true })).toBeVisible();
-    expect(outboxFor(email).some((m) => m.html?.includes(FIRST))).toBe(true);
+    expect(outboxFor(email).some((m) => m.subject.startsWith('[Test] ') && m.html?.includes(FIRST))).toBe(true);
+    await onDashboard(page, async (dash) => {
+      await expectTicked(dash, LABELS.slice(0, 3));
+      await shots(dash, 'dashboard-halfway');
+    });
 
-    // Halfway: three items ticked by the server.
-    await toDashboard(page, clicks);
-    await expectTicked(page, LABELS.slice(0, 3));
-    await shots(page, 'dashboard-halfway');
-
-    // Share the signup page: the checklist's item leads to its address; copying it counts.
-    await clicks.click(checklist.getByRole('link', { name: /Share your signup page/ }), 'Share your signup page');
-    await expect(page).toHaveURL(new RegExp(`/subscribers\\?publicationId=${publicationId}$`));
+    // No readers yet: step 5 offers the signup page's address; copying it counts as shared.
+    const sendTab = page.getByRole('tab', { name: 'Send' });
+    if (await sendTab.isVisible()) await clicks.click(sendTab, 'Send tab');
     const signupUrl = await page.getByRole('textbox', { name: 'Signup page address' }).inputValue();
     await clicks.click(page.getByRole('button', { name: 'Copy the signup page address' }), 'copy the address');
     await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
@@ -186,35 +190,29 @@ for (const [device, width, height] of [
     await reader.goto(confirmLinkFor(readerEmail));
     await expect(reader.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible();
     await readerContext.close();
+    await onDashboard(page, async (dash) => {
+      await expectTicked(dash, LABELS.slice(0, 4));
+      await expect(dash.getByRole('region', { name: 'Readers' })).toContainText('1');
+    });
 
-    await toDashboard(page, clicks);
-    await expectTicked(page, LABELS.slice(0, 4));
-    await expect(page.getByRole('region', { name: 'Readers' })).toContainText('1');
-
-    // The last item leads back to step 5: prove the address, then send to the one reader.
-    await clicks.click(checklist.getByRole('link', { name: /Send your first issue to subscribers/ }), 'the checklist: send');
-    await expect(page.getByRole('heading', { name: 'Preview & Send' })).toBeVisible();
-    await clicks.click(page.getByRole('button', { name: 'Send me a code' }), 'Send me a code');
-    await expect(page.getByRole('status').filter({ hasText: 'Verification code sent!' })).toBeVisible();
-    await page.getByLabel('6-digit code').fill(latestCodeFor(email));
-    await clicks.click(page.getByRole('button', { name: 'Verify', exact: true }), 'Verify');
-    await expect(page.getByText('1 active subscriber')).toBeVisible();
+    // Send to the one reader.
     await clicks.click(page.getByRole('button', { name: 'Send to subscribers' }), 'Send to subscribers');
     await clicks.click(page.getByRole('button', { name: /^Send to 1\b/ }), 'Send to 1');
     await expect(page.getByTestId('send-progress')).toContainText('Sent', { timeout: 20_000 });
 
     // The clicks from "Get Started" to "Send", against the goal.
     console.log(`first-hour ${device}: ${clicks.count} clicks (goal ${GOAL}): ${clicks.log.join(' → ')}`);
-    // Not yet at the goal of GOAL clicks: the count today is asserted so a change either way is seen.
-    expect(clicks.count).toBe(CURRENT[device]);
+    expect(clicks.count).toBe(EXPECTED[device]);
+    if (device === 'desktop') expect(clicks.count).toBeLessThanOrEqual(GOAL);
 
     // All done: the checklist card has gone; the last issue shows its recipients.
-    await toDashboard(page, clicks);
-    await expect(page.getByRole('region', { name: 'Your first issue' })).toHaveCount(0);
-    const last = page.getByRole('region', { name: 'Last issue' });
-    await expect(last.getByRole('definition').first()).toHaveText('1');
-    await expect(page.getByRole('region', { name: 'Next step' }).getByRole('link', { name: 'Build your next issue' })).toBeVisible();
-    await shots(page, 'dashboard-done');
+    await onDashboard(page, async (dash) => {
+      await expect(dash.getByRole('region', { name: 'Your first issue' })).toHaveCount(0);
+      const last = dash.getByRole('region', { name: 'Last issue' });
+      await expect(last.getByRole('definition').first()).toHaveText('1');
+      await expect(dash.getByRole('region', { name: 'Next step' }).getByRole('link', { name: 'Build your next issue' })).toBeVisible();
+      await shots(dash, 'dashboard-done');
+    });
 
     // The mail the reader received, rendered as a mail client would, in light and in dark.
     const mail = outboxFor(readerEmail).find((m) => m.html?.includes(FIRST));

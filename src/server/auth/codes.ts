@@ -31,7 +31,7 @@ export const senderCodeMail = (code: string, email: string) => ({
   subject: `Verify your sender address: ${code}`,
   text:
     `Your code to verify ${email} for sending is ${code}.\n\n` +
-    'Enter it in the last step of your newsletter to send issues to other people. It expires in 15 minutes and works once. ' +
+    'Enter it on your dashboard or in the last step of your newsletter to send issues to other people. It expires in 15 minutes and works once. ' +
     'If you did not ask for it, ignore this message: nothing is sent until the code is entered.',
 });
 

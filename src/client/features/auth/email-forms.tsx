@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '../../../shared/messages';
 import { trpc } from '../../trpc';
+import { noteSenderCodeSent } from '../../lib/sender-code';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/errors';
 import { Field, FormAlert } from './form-bits';
@@ -41,7 +42,20 @@ export function SignInForm() {
 export function SignUpForm({ plan }: { plan?: string }) {
   const signedIn = useSignedIn();
   const next = plan && isPaidPlan(plan) ? plan : undefined;
-  const m = trpc.auth.signUp.useMutation({ onSuccess: (r) => signedIn(r.user, next ? { to: '/upgrade', search: { plan: next } } : undefined) });
+  const sendCode = trpc.auth.sendCode.useMutation();
+  const m = trpc.auth.signUp.useMutation({
+    onSuccess: async (r) => {
+      // The new address is proven by a code mailed now (sending to readers needs it); the dashboard and step 5
+      // open its field. A code that cannot go out now is asked for again from there.
+      if (!r.user.emailVerified) {
+        await sendCode
+          .mutateAsync({ email: r.user.email, purpose: 'verify-sender' })
+          .then(() => noteSenderCodeSent(r.user.email))
+          .catch(() => undefined);
+      }
+      await signedIn(r.user, next ? { to: '/upgrade', search: { plan: next } } : undefined);
+    },
+  });
   return (
     <form
       className="space-y-4"
@@ -54,7 +68,7 @@ export function SignUpForm({ plan }: { plan?: string }) {
       <Field id="signup-name" label="Full name" autoComplete="name" required />
       <Field id="signup-email" label="Email" type="email" autoComplete="email" required />
       <Field id="signup-password" label="Password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters." />
-      <Button type="submit" className="w-full" loading={m.isPending || m.isSuccess}>
+      <Button type="submit" className="w-full" loading={m.isPending || m.isSuccess || sendCode.isPending}>
         Create account
       </Button>
     </form>

@@ -9,6 +9,7 @@ import { LOADED } from '../../lib/page-data';
 import { trpc } from '../../trpc';
 import { useCurrentUser } from '../auth';
 import { UpgradeDialog } from '../upgrade';
+import { VerifyEmail } from '../workflow';
 import { IntegrationsCard, RecentPublicationsCard, SubscriptionCard } from './dashboard-cards';
 import { ChecklistCard, LastIssueCard, NextStepCard, ReadersCard } from './first-run';
 
@@ -32,6 +33,11 @@ export function DashboardPage() {
           </Link>
         }
       />
+      {user && !user.emailVerified && (
+        <div className="mb-6 max-w-xl">
+          <VerifyEmail email={user.email} heading="Confirm your e-mail address" />
+        </div>
+      )}
       <div className="grid items-stretch gap-6 md:grid-cols-2 xl:grid-cols-[1fr_1fr_1.25fr]">
         <ReadersCard publicationId={c?.publicationId ?? null} />
         <LastIssueCard />

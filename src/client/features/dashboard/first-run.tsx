@@ -135,7 +135,7 @@ export function NextStepCard({ checklist, onLimit, className }: { checklist: Che
       ) : next === 'publication' ? (
         <>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{NEXT_HINT.publication}</p>
-          <CreatePublicationForm onLimit={onLimit} stacked />
+          <CreatePublicationForm onLimit={onLimit} stacked toThemes />
         </>
       ) : next ? (
         <>

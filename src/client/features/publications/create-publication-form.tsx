@@ -13,19 +13,41 @@ import { trpc } from '../../trpc';
 import { openPublication } from './open-publication';
 import { MAX_NAME, nameError } from './rename-dialog';
 import { newClientId } from './client-id';
+import { DEFAULT_THEME_ID } from '../../../shared/themes';
 
-/** `stacked`: field above the button, for a narrow card (the dashboard's next step). */
-export function CreatePublicationForm({ inputRef, onLimit, stacked = false }: { inputRef?: Ref<HTMLInputElement>; onLimit: () => void; stacked?: boolean }) {
+/**
+ * `stacked`: field above the button, for a narrow card (the dashboard's next step). `toThemes`: the name typed
+ * here is step 1's, so the workflow opens at step 2 with the default theme chosen (a first publication's way).
+ */
+export function CreatePublicationForm({
+  inputRef,
+  onLimit,
+  stacked = false,
+  toThemes = false,
+}: {
+  inputRef?: Ref<HTMLInputElement>;
+  onLimit: () => void;
+  stacked?: boolean;
+  toThemes?: boolean;
+}) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const pendingId = useRef<string | null>(null);
   const id = useId();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
+  const toStep2 = trpc.wizard.saveProgress.useMutation();
   const create = trpc.publications.create.useMutation({
-    onSuccess: async (pub) => {
+    onSuccess: async (created) => {
       pendingId.current = null;
       setName('');
+      // The name is step 1's; step 2 opens on the default theme (changed there in one click). A save that fails
+      // leaves the publication at step 1, as a publication made on /publications.
+      const pub = toThemes
+        ? await toStep2
+            .mutateAsync({ publicationId: created.id, currentStep: 2, workflowData: { selectedTheme: DEFAULT_THEME_ID } })
+            .catch(() => created)
+        : created;
       await utils.publications.list.invalidate();
       await openPublication({ id: pub.id, name: pub.name, status: pub.status, currentStep: pub.currentStep, lastSaved: pub.lastSaved }, navigate);
     },
@@ -72,7 +94,7 @@ export function CreatePublicationForm({ inputRef, onLimit, stacked = false }: { 
         />
         <FieldError id={`${id}-err`}>{error}</FieldError>
       </div>
-      <Button type="submit" loading={create.isPending} className={stacked ? 'self-start' : 'sm:mt-[26px]'}>
+      <Button type="submit" loading={create.isPending || toStep2.isPending} className={stacked ? 'self-start' : 'sm:mt-[26px]'}>
         {!create.isPending && <Plus aria-hidden />}
         Create publication
       </Button>

@@ -4,3 +4,4 @@ export { SubscribersPage } from './subscribers-page';
 export { SignupPage } from './signup-page';
 export { ConfirmPage } from './confirm-page';
 export { AudienceField, useAudience } from './audience';
+export { SharePanel } from './share-panel';

@@ -8,7 +8,8 @@ import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
 
-export function SharePanel({ publicationId }: { publicationId: string }) {
+/** `compact`: step 5's prompt while the publication has no readers (the address and its copy button only). */
+export function SharePanel({ publicationId, compact = false }: { publicationId: string; compact?: boolean }) {
   const share = trpc.subscribers.share.useQuery({ publicationId }, LOADED);
   const [copied, setCopied] = useState(false);
   const utils = trpc.useUtils();
@@ -27,6 +28,22 @@ export function SharePanel({ publicationId }: { publicationId: string }) {
       toast({ title: 'Could not copy', description: 'Select the address and copy it by hand.', variant: 'destructive' });
     }
   };
+  const copyButton = (
+    <Button variant="outline" size="icon" onClick={() => void copy()} aria-label={copied ? 'Copied' : 'Copy the signup page address'}>
+      {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+    </Button>
+  );
+  if (compact) {
+    return (
+      <div className="grid gap-1.5 rounded-lg border border-dashed border-zinc-300 p-3 text-sm dark:border-zinc-700">
+        <p className="text-zinc-700 dark:text-zinc-300">No readers yet: share your signup page, and readers who confirm get this issue.</p>
+        <div className="flex items-center gap-2">
+          <Input readOnly aria-label="Signup page address" value={signupUrl} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1" />
+          {copyButton}
+        </div>
+      </div>
+    );
+  }
   return (
     <section
       aria-labelledby="share-heading"
@@ -38,9 +55,7 @@ export function SharePanel({ publicationId }: { publicationId: string }) {
       <p className="text-zinc-600 dark:text-zinc-400">Readers sign up here and confirm by e-mail; past issues are listed below the form.</p>
       <div className="flex items-center gap-2">
         <Input readOnly aria-label="Signup page address" value={signupUrl} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1" />
-        <Button variant="outline" size="icon" onClick={() => void copy()} aria-label={copied ? 'Copied' : 'Copy the signup page address'}>
-          {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-        </Button>
+        {copyButton}
       </div>
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         <a className="text-indigo-700 hover:underline dark:text-indigo-300" href={signupUrl} target="_blank" rel="noreferrer" onClick={markShared}>

@@ -3,3 +3,4 @@
 export { SELECTED_PUBLICATION_KEY, clearStoredPublication, readStoredPublication } from './stored-publication';
 export { IssueEditor, type EditableStory } from './issue-editor';
 export { PrecheckFindings } from './precheck-panel';
+export { VerifyEmail } from './verify-email';

@@ -26,7 +26,7 @@ import { PrecheckFindings, SentPrecheck, usePrecheck } from './precheck-panel';
 import { MSG } from '../../../shared/messages';
 import { PRECHECK_MSG } from '../../../shared/precheck';
 import { SubjectTestFields, newSubjectTest, subjectTestProblem, subjectTestRequest, type SubjectTestDraft } from './subject-test-fields';
-import { AudienceField, useAudience } from '../subscribers';
+import { AudienceField, SharePanel, useAudience } from '../subscribers';
 import { VERIFY_FIRST, WAIT_FOR_PREVIEW } from './send-panel';
 
 const LIVE = new Set(['scheduled', 'sending']);
@@ -201,6 +201,7 @@ export function SubscriberStatus({ publicationId }: { publicationId: string }) {
           Manage
         </Link>
       </p>
+      {!audience.isLoading && active === 0 && !latest && <SharePanel publicationId={publicationId} compact />}
       {latest && <SendProgressView progress={latest} />}
     </div>
   );

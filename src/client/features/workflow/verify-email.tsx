@@ -10,18 +10,21 @@ import { FieldError, Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { isCompleteCode, sanitizeCode } from '../../lib/one-time-code';
+import { noteSenderCodeSent, senderCodeSentTo } from '../../lib/sender-code';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
 
 export const VERIFY_MESSAGE_ID = 'verify-to-send-message';
 
-export function VerifyEmail({ email }: { email: string }) {
+/** `heading`: where the box stands on its own (the dashboard), its title. */
+export function VerifyEmail({ email, heading }: { email: string; heading?: string }) {
   const utils = trpc.useUtils();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(() => senderCodeSentTo(email));
   const send = trpc.auth.sendCode.useMutation({
     onSuccess: () => {
+      noteSenderCodeSent(email);
       setSent(true);
       setCode('');
       setCodeError(null);
@@ -41,6 +44,7 @@ export function VerifyEmail({ email }: { email: string }) {
 
   return (
     <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-500/40 dark:bg-amber-500/10">
+      {heading && <h2 className="mb-1 font-medium text-amber-950 dark:text-amber-100">{heading}</h2>}
       <p id={VERIFY_MESSAGE_ID} className="flex items-start gap-2 text-amber-900 dark:text-amber-200">
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
         {MSG.verifyEmailToSend}
@@ -79,7 +83,15 @@ export function VerifyEmail({ email }: { email: string }) {
             <Input
               id="verify-send-code"
               value={code}
-              onChange={(e) => setCode(sanitizeCode(e.target.value))}
+              onChange={(e) => {
+                const next = sanitizeCode(e.target.value);
+                setCode(next);
+                // Six digits typed or pasted are checked at once (the code is the whole input; Verify stays for a retry).
+                if (isCompleteCode(next) && next !== code && !verify.isPending) {
+                  setCodeError(null);
+                  verify.mutate({ email, code: next });
+                }
+              }}
               inputMode="numeric"
               autoComplete="one-time-code"
               placeholder="123456"
