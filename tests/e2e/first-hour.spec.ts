@@ -44,7 +44,8 @@ function clickCounter() {
 }
 
 
-async function shots(page: Page, name: string) {
+/** `fullPage` false: the screen as the creator sees it (step 5's sticky preview and send bar). */
+async function shots(page: Page, name: string, fullPage = true) {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
@@ -52,7 +53,7 @@ async function shots(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    await page.screenshot({ path: path.join(dir, `${name}-${width}-${scheme}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}-${scheme}.png`), fullPage });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
@@ -166,6 +167,7 @@ for (const [device, width, height] of [
     await expect(page.getByRole('heading', { name: 'Preview & Send' })).toBeVisible();
     await clicks.click(page.getByRole('button', { name: /^Send test/ }), 'Send test to me');
     await expect(page.getByText(`Newsletter sent to ${email}`, { exact: true })).toBeVisible();
+    await shots(page, 'step5', false);
     expect(outboxFor(email).some((m) => m.subject.startsWith('[Test] ') && m.html?.includes(FIRST))).toBe(true);
     await onDashboard(page, async (dash) => {
       await expectTicked(dash, LABELS.slice(0, 3));
@@ -183,7 +185,9 @@ for (const [device, width, height] of [
     const readerContext = await browser.newContext();
     const reader = await readerContext.newPage();
     const readerEmail = `reader-${tag}@example.com`;
+    await reader.setViewportSize({ width, height });
     await reader.goto(signupUrl);
+    await shots(reader, 'reader-signup');
     await reader.getByLabel(/^Email/).fill(readerEmail);
     await reader.getByRole('button', { name: /Subscribe/ }).click();
     await expect(reader.getByRole('status')).toContainText('Check your inbox');
