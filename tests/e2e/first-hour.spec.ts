@@ -43,7 +43,6 @@ function clickCounter() {
   };
 }
 
-
 /** `fullPage` false: the screen as the creator sees it (step 5's sticky preview and send bar). */
 async function shots(page: Page, name: string, fullPage = true) {
   const dir = process.env.SHOTS_DIR;

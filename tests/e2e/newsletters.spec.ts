@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { createAccount, expect, isRed, signInThroughUi, skipWithoutBrowser, test, textRgb, uniqueEmail } from './support';
-import { E2E_DB, EXAMPLE_ARTICLE, EXAMPLE_CHANNEL, createUserWithPlan, trpcMutation, trpcQuery } from './fixtures/workflow-helpers';
+import { E2E_DB, EXAMPLE_ARTICLE, createUserWithPlan, harbourNotesSavedAtStep5, trpcMutation, trpcQuery } from './fixtures/workflow-helpers';
 
 const SHOTS = process.env.NEWSLETTERS_SHOTS;
 
@@ -113,18 +113,7 @@ test('a sent issue is listed with its audience, delivery, opens and clicks, its 
   createUserWithPlan(email, 'Sam Sender', 'professional');
   await signInThroughUi(page, email);
   const subject = 'Harbour reopens after the storm';
-  const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Harbour Notes' });
-  await trpcMutation(page, 'wizard.saveProgress', {
-    publicationId: pub.id,
-    currentStep: 5,
-    workflowData: {
-      newsletterName: 'Harbour Notes',
-      selectedTheme: 'market-watch',
-      selectedChannels: [EXAMPLE_CHANNEL],
-      selectedArticles: [EXAMPLE_ARTICLE],
-      subject,
-    },
-  });
+  const pub = await harbourNotesSavedAtStep5(page, { articles: [EXAMPLE_ARTICLE], subject });
   await trpcMutation(page, 'subscribers.add', { publicationId: pub.id, email: reader, name: 'Rita Reader' });
   const draft = await page.request.post('/api/newsletter-drafts', {
     data: {

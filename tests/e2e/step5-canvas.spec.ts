@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { EXAMPLE_ARTICLE, EXAMPLE_CHANNEL, harbourNotesAtStep5, trpcMutation } from './fixtures/workflow-helpers';
+import { EXAMPLE_ARTICLE, harbourNotesAtStep5, harbourNotesSavedAtStep5 } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
 
@@ -34,18 +34,7 @@ test('at 1280 px edit, preview and send share the screen; a finding points at it
   const email = uniqueEmail('canvas');
   await createAccount(request, 'Cara Canvas', email);
   await signInThroughUi(page, email);
-  const pub = await trpcMutation<{ id: string }>(page, 'publications.create', { name: 'Harbour Notes' });
-  await trpcMutation(page, 'wizard.saveProgress', {
-    publicationId: pub.id,
-    currentStep: 5,
-    workflowData: {
-      newsletterName: 'Harbour Notes',
-      selectedTheme: 'market-watch',
-      selectedChannels: [EXAMPLE_CHANNEL],
-      selectedArticles: [EXAMPLE_ARTICLE, SECOND],
-      subject: 'Harbour reopens today',
-    },
-  });
+  const pub = await harbourNotesSavedAtStep5(page, { articles: [EXAMPLE_ARTICLE, SECOND], subject: 'Harbour reopens today' });
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`/workflow?publicationId=${pub.id}`);
   const frame = page.locator('iframe[title="Web preview"]');

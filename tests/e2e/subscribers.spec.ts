@@ -3,23 +3,9 @@
 // link from the mail, and shows up as active.
 import Database from 'better-sqlite3';
 import { createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { E2E_DB, trpcMutation } from './fixtures/workflow-helpers';
+import { E2E_DB, confirmLinkFor, trpcMutation } from './fixtures/workflow-helpers';
 
 skipWithoutBrowser();
-
-/** The confirmation link in the newest mail to an address (the outbox of the e2e server). */
-function confirmLinkFor(address: string): string {
-  const db = new Database(E2E_DB, { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare('select text from outbox where to_address = ? order by created_at desc').get(address) as { text: string } | undefined;
-    expect(row, `a confirmation mail to ${address}`).toBeTruthy();
-    const link = /https?:\/\/\S+\/confirm\?token=[\w-]+/.exec(row!.text)?.[0];
-    expect(link).toBeTruthy();
-    return link!;
-  } finally {
-    db.close();
-  }
-}
 
 test('a creator imports readers from a CSV, and a visitor signs up on the public page and confirms', async ({ page, request, browser }) => {
   const email = uniqueEmail('creator');
