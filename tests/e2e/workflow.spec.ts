@@ -148,7 +148,7 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   for (const [group, def] of [
     ['Font style', 'Normal'],
     ['Layout', 'Single column'],
-    ['Colour theme', 'Dark'],
+    ['Colour theme', 'Light'],
     ['Preview mode', 'Web Preview'],
     ['Preview width', 'Desktop'],
   ]) {
@@ -162,7 +162,7 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
     ['Font style', 'Bold', 'fontStyle', 'bold'],
     ['Font style', 'Italic', 'fontStyle', 'italic'],
     ['Layout', 'Two columns', 'layoutStyle', 'two-column'],
-    ['Colour theme', 'Light', 'colorTheme', 'light'],
+    ['Colour theme', 'Dark', 'colorTheme', 'dark'],
     ['Colour theme', 'Colorful', 'colorTheme', 'colorful'],
   ] as const) {
     await pick(group, option);
@@ -210,7 +210,8 @@ test('a new user builds, saves, exports and sends a newsletter, then resumes aft
   // Send: a test to me lands in the outbox; other people need a verified address, then a typed list is validated first.
   await page.getByRole('button', { name: 'Send test to me' }).click();
   await expect(page.getByText(`Newsletter sent to ${email}`, { exact: true })).toBeVisible();
-  const sent = outboxFor(email);
+  // The sign-up mailed the sender code; the rest is the test issue.
+  const sent = outboxFor(email).filter((m) => !m.subject.startsWith('Verify your sender address'));
   expect(sent).toHaveLength(1);
   expect(sent[0].html).toContain(FIRST);
   await verifyAddressInSendPanel(page, email);
