@@ -5,7 +5,7 @@
 // shared machine falls on both), as ratios: throughput and p99 of each over its bare route. Afterwards
 // the app is stopped as main.ts stops it and the events in the database are counted against the
 // answers (none lost). Then the /analytics query for one account over 1,000,000 tracking events
-// (BENCH_TRACKING_ANALYTICS=0 skips it).
+// (BENCH_TRACKING_ANALYTICS=0 skips it; BENCH_CPU_PROF=<dir> profiles the app).
 // Run alone: `tsx scripts/bench/index.ts tracking` (BENCH_PORT_FROM moves its ports off 3200).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,19 +46,21 @@ async function serveChild(kind: string, port: number, dbPath: string) {
     { fetch: app.fetch, port, hostname: '127.0.0.1', serverOptions: { ServerResponse: secureServerResponse({ production: true }) } },
     () => process.send!('ready'),
   );
-  // 'stop': what main.ts's shutdown does for tracking (the events still held are written), then exit.
+  // 'stop': what main.ts's shutdown does for tracking (the events still held are written), then it exits.
   process.on('message', (m) => {
     if (m !== 'stop') return;
     server.close();
     const tracking = (h.deps as { tracking?: { stop(): Promise<void> } }).tracking;
-    void Promise.resolve(tracking?.stop()).then(() => process.send!('stopped'));
+    void Promise.resolve(tracking?.stop()).then(() => process.exit(0));
   });
 }
 
 if (process.argv[2] === '--serve') await serveChild(process.argv[3]!, Number(process.argv[4]), process.argv[5]!);
 
 async function startChild(kind: 'bare' | 'app', port: number, dbPath: string): Promise<ChildProcess> {
-  const child = fork(here, ['--serve', kind, String(port), dbPath], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_CPU_PROF=<dir>: the app's CPU profile, written there when it stops.
+  const prof = kind === 'app' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = fork(here, ['--serve', kind, String(port), dbPath], { execArgv: ['--import', 'tsx', ...prof], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
@@ -190,7 +192,7 @@ export default async function run() {
     });
     // Stopped as main.ts stops it: every answered click and open is in the database afterwards.
     await new Promise<void>((resolve) => {
-      app.on('message', (m) => m === 'stopped' && resolve());
+      app.once('exit', () => resolve());
       app.send('stop');
     });
     const [events] = await h.db.select({ n: count() }).from(trackingEvents);

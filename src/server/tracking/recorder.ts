@@ -13,9 +13,9 @@
 // room before it answers, so a database slower than the readers slows the answers rather than losing
 // events or growing without bound.
 // stop() (main.ts's shutdown, after the server stopped taking requests) writes everything held.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { tx } from '../db';
+import { inTx, isPostgres, tx } from '../db';
 import type { JobQueue } from '../jobs/queue';
 import type { Logger } from '../context';
 import { issueSends, sendRecipients, trackingEvents, webhookEndpoints } from '../../../db/schema';
@@ -23,7 +23,7 @@ import { emitWebhook } from '../webhooks/emit';
 import { isMachine, signalsOf, type Signals } from './record';
 import type { ClickRef, OpenRef } from './tokens';
 
-export const FLUSH_MS = 5;
+export const FLUSH_MS = 10;
 export const BATCH = 500;
 export const MAX_HELD = 20_000;
 
@@ -65,6 +65,30 @@ export interface RecorderOptions {
   maxHeld?: number;
 }
 
+type EventRow = typeof trackingEvents.$inferInsert;
+
+/** SQLite: one prepared insert run per event inside the batch's transaction (no SQL built per batch). */
+const preparedInserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
+function prepareInsert(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .insert(trackingEvents)
+    .values({ sendId: p('sendId'), recipientId: p('recipientId'), kind: p('kind'), linkPosition: p('linkPosition'), machine: p('machine'), at: p('at') })
+    .prepare();
+}
+
+/** The batch's rows: on Postgres one multi-row insert (one round trip), on SQLite the prepared statement per row. */
+async function insertEvents(db: Db, t: Db, rows: EventRow[]): Promise<void> {
+  if (isPostgres(db)) {
+    await t.insert(trackingEvents).values(rows);
+    return;
+  }
+  let stmt = preparedInserts.get(db);
+  if (!stmt) preparedInserts.set(db, (stmt = prepareInsert(db)));
+  const here = inTx(t, stmt);
+  for (const r of rows) await here.execute(r);
+}
+
 export function createTrackingRecorder(deps: { db: Db; queue: JobQueue; now: () => Date; log: Logger }, o: RecorderOptions = {}): TrackingRecorder {
   const flushMs = o.flushMs ?? FLUSH_MS;
   const batchSize = o.batch ?? BATCH;
@@ -92,7 +116,7 @@ export function createTrackingRecorder(deps: { db: Db; queue: JobQueue; now: () 
         .innerJoin(issueSends, eq(issueSends.id, sendRecipients.sendId))
         .where(inArray(sendRecipients.id, ids));
       const byId = new Map(rows.map((r) => [r.id, r]));
-      const values = [];
+      const values: EventRow[] = [];
       const human: { e: Held; r: (typeof rows)[number] }[] = [];
       for (const e of batch) {
         const r = byId.get(e.recipientId);
@@ -102,7 +126,7 @@ export function createTrackingRecorder(deps: { db: Db; queue: JobQueue; now: () 
         values.push({ sendId: e.sendId, recipientId: e.recipientId, kind: e.position === null ? 'open' : 'click', linkPosition: e.position, machine, at: e.at });
         if (e.position !== null && !machine) human.push({ e, r });
       }
-      if (values.length) await t.insert(trackingEvents).values(values);
+      if (values.length) await insertEvents(deps.db, t, values);
       if (!human.length) return;
       // A reader's click is link.clicked for the account's webhooks: only accounts with an endpoint are asked.
       const owners = [...new Set(human.map((h) => h.r.userId))];
