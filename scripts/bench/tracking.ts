@@ -42,9 +42,8 @@ async function serveChild(kind: string, port: number, dbPath: string) {
   const { secureServerResponse } = await import('../../src/server/http/security-headers');
   const h = await createHarness({ env: { DATABASE_PATH: dbPath, APP_SECRET: SECRET } });
   const app = createApp(h.deps, { secureResponses: true });
-  const server = serve(
-    { fetch: app.fetch, port, hostname: '127.0.0.1', serverOptions: { ServerResponse: secureServerResponse({ production: true }) } },
-    () => process.send!('ready'),
+  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1', serverOptions: { ServerResponse: secureServerResponse({ production: true }) } }, () =>
+    process.send!('ready'),
   );
   // 'stop': what main.ts's shutdown does for tracking (the events still held are written), then it exits.
   process.on('message', (m) => {
@@ -85,7 +84,12 @@ async function load(base: string, paths: string[], status: 200 | 302): Promise<L
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
   });
   const answered = status === 302 ? r['3xx'] : r['2xx'];
-  return { rps: r.requests.average, p99: r.latency.p99, answered, bad: r.errors + r.timeouts + r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'] - answered };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    answered,
+    bad: r.errors + r.timeouts + r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'] - answered,
+  };
 }
 
 const fmt = (l: Load, status: number) => `${Math.round(l.rps).toLocaleString('en-US')} req/s, p99 ${l.p99} ms${l.bad ? ` (${l.bad} not ${status})` : ''}`;

@@ -50,7 +50,20 @@ export function createDeps(env: Env, db: Db, overrides: Partial<Deps> = {}): Dep
     bus,
     processId: overrides.processId ?? crypto.randomUUID(),
     // Reads the clock, queue and database through deps, as they are when a batch is written.
-    tracking: overrides.tracking ?? createTrackingRecorder({ get db() { return deps.db; }, get queue() { return deps.queue; }, now: () => deps.now(), get log() { return deps.log; } }),
+    tracking:
+      overrides.tracking ??
+      createTrackingRecorder({
+        get db() {
+          return deps.db;
+        },
+        get queue() {
+          return deps.queue;
+        },
+        now: () => deps.now(),
+        get log() {
+          return deps.log;
+        },
+      }),
   };
   return deps;
 }

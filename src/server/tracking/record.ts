@@ -44,7 +44,12 @@ export interface Signals {
 
 export function signalsOf(f: Pick<RequestFacts, 'ip' | 'userAgent' | 'method'>): Signals {
   const ua = f.userAgent.trim();
-  return { head: f.method === 'HEAD', apple: isAppleAddress(f.ip) || ua === 'Mozilla/5.0', googleProxy: /GoogleImageProxy/i.test(ua), browser: /mozilla\//i.test(ua) };
+  return {
+    head: f.method === 'HEAD',
+    apple: isAppleAddress(f.ip) || ua === 'Mozilla/5.0',
+    googleProxy: /GoogleImageProxy/i.test(ua),
+    browser: /mozilla\//i.test(ua),
+  };
 }
 
 const soonAfter = (at: Date, sentAt: Date | null, ms: number) => sentAt !== null && at.getTime() - sentAt.getTime() < ms;

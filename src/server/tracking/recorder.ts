@@ -17,14 +17,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { inTx, isPostgres, tx } from '../db';
 import type { JobQueue } from '../jobs/queue';
-import type { Logger } from '../context';
 import { issueSends, sendRecipients, trackingEvents, webhookEndpoints } from '../../../db/schema';
 import { emitWebhook } from '../webhooks/emit';
 import { isMachine, signalsOf, type Signals } from './record';
 import type { ClickRef, OpenRef } from './tokens';
 
 export const FLUSH_MS = 10;
-export const BATCH = 500;
+export const BATCH = 200;
 export const MAX_HELD = 20_000;
 
 /** An event as held until its batch is written. */
@@ -89,7 +88,10 @@ async function insertEvents(db: Db, t: Db, rows: EventRow[]): Promise<void> {
   for (const r of rows) await here.execute(r);
 }
 
-export function createTrackingRecorder(deps: { db: Db; queue: JobQueue; now: () => Date; log: Logger }, o: RecorderOptions = {}): TrackingRecorder {
+export function createTrackingRecorder(
+  deps: { db: Db; queue: JobQueue; now: () => Date; log: { error(msg: string, err?: unknown): void } },
+  o: RecorderOptions = {},
+): TrackingRecorder {
   const flushMs = o.flushMs ?? FLUSH_MS;
   const batchSize = o.batch ?? BATCH;
   const maxHeld = o.maxHeld ?? MAX_HELD;
@@ -123,7 +125,14 @@ export function createTrackingRecorder(deps: { db: Db; queue: JobQueue; now: () 
         // A token names its send and recipient; a recipient of another send is not this send's reader.
         if (!r || r.sendId !== e.sendId) continue;
         const machine = isMachine(e.position === null ? 'open' : 'click', e.signals, e.at, r.sentAt);
-        values.push({ sendId: e.sendId, recipientId: e.recipientId, kind: e.position === null ? 'open' : 'click', linkPosition: e.position, machine, at: e.at });
+        values.push({
+          sendId: e.sendId,
+          recipientId: e.recipientId,
+          kind: e.position === null ? 'open' : 'click',
+          linkPosition: e.position,
+          machine,
+          at: e.at,
+        });
         if (e.position !== null && !machine) human.push({ e, r });
       }
       if (values.length) await insertEvents(deps.db, t, values);
@@ -140,12 +149,20 @@ export function createTrackingRecorder(deps: { db: Db; queue: JobQueue; now: () 
       );
       for (const { e, r } of human)
         if (hooked.has(r.userId))
-          await emitWebhook(deps, r.userId, 'link.clicked', { sendId: e.sendId, publicationId: r.publicationId, email: r.email, url: e.url, position: e.position }, t);
+          await emitWebhook(
+            deps,
+            r.userId,
+            'link.clicked',
+            { sendId: e.sendId, publicationId: r.publicationId, email: r.email, url: e.url, position: e.position },
+            t,
+          );
     });
   }
 
   async function drain(): Promise<void> {
-    while (queue.length) {
+    for (let first = true; queue.length; first = false) {
+      // On SQLite a batch runs synchronously: requests that arrived meanwhile are answered before the next.
+      if (!first) await new Promise((r) => setImmediate(r));
       const batch = queue.slice(0, batchSize);
       queue = queue.slice(batch.length);
       try {
@@ -165,7 +182,10 @@ export function createTrackingRecorder(deps: { db: Db; queue: JobQueue; now: () 
   }
 
   function flush(): Promise<void> {
-    if (timer) clearTimeout(timer), (timer = null);
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
     if (writing) return writing.then(() => (queue.length ? flush() : undefined));
     if (!queue.length) return Promise.resolve();
     writing = drain().finally(() => {
