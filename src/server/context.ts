@@ -8,6 +8,7 @@ import type { AuthService, SessionUser } from './auth/service';
 import type { JobQueue } from './jobs/queue';
 import type { AiRuntime } from './ai/runtime';
 import type { Bus } from './bus';
+import type { TrackingRecorder } from './tracking/recorder';
 
 export interface Deps {
   db: Db;
@@ -31,6 +32,8 @@ export interface Deps {
   bus: Bus;
   /** This process's id in the registry of running processes (server_processes); AI generations record it. */
   processId: string;
+  /** Opens and clicks, written in batches behind their answers (tracking/recorder.ts); stopped by the shutdown. */
+  tracking: TrackingRecorder;
 }
 
 /** At most `limit` attempts per key in each window of `windowMs`; each domain keeps its own rules. */

@@ -1,4 +1,5 @@
 // Builds the app's dependencies from configuration; shared by the server, the CLI and the tests.
+import { createTrackingRecorder } from './tracking/recorder';
 import crypto from 'node:crypto';
 import type { Env } from './env';
 import { isPostgres, type Db } from './db';
@@ -48,6 +49,21 @@ export function createDeps(env: Env, db: Db, overrides: Partial<Deps> = {}): Dep
     auth: overrides.auth ?? createAuthService(db, { secure: env.isProduction, now, bus }),
     bus,
     processId: overrides.processId ?? crypto.randomUUID(),
+    // Reads the clock, queue and database through deps, as they are when a batch is written.
+    tracking:
+      overrides.tracking ??
+      createTrackingRecorder({
+        get db() {
+          return deps.db;
+        },
+        get queue() {
+          return deps.queue;
+        },
+        now: () => deps.now(),
+        get log() {
+          return deps.log;
+        },
+      }),
   };
   return deps;
 }

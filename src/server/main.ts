@@ -9,6 +9,7 @@ import { createDeps } from './deps';
 import { createApp } from './app';
 import { secureServerResponse } from './http/security-headers';
 import { keepConnections } from './http/connections';
+import { stopServing } from './shutdown';
 import { runStartupTasks, startPeriodicTasks } from './startup';
 import { closeExportPool } from './newsletter/exports/pool';
 import { startJobWorker } from './jobs/worker';
@@ -67,9 +68,9 @@ keepConnections(server);
 
 const shutdown = () => {
   stopPeriodicTasks();
-  server.close();
-  // Sends in progress finish their current batch; the rest resume on the next start.
-  void Promise.all([worker?.stop(), closeExportPool()])
+  // Requests in flight are answered, then the tracking events they left are written. Sends in progress
+  // finish their current batch; the rest resume on the next start.
+  void Promise.all([stopServing(server, deps.tracking), worker?.stop(), closeExportPool()])
     .then(() => deps.queue.stop?.())
     .then(() => deps.bus.close())
     .then(() => (isPostgres(db) ? leaveRegistry(db, deps.processId) : undefined))

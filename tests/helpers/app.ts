@@ -45,6 +45,7 @@ export async function createHarness(opts: { env?: Record<string, string>; deps?:
   // Listening before the first request, as a started server is: the session cache is used only then.
   await deps.bus.ready();
   beforeClose(db, async () => {
+    await deps.tracking.stop();
     await deps.queue.stop?.();
     await deps.bus.close();
   });

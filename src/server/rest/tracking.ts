@@ -1,12 +1,13 @@
 // Tracking of sent issues: the open pixel and signed click redirects (outside /api), and analytics REST paths.
-// A click always redirects when its token is valid, recording after the answer is decided (a failed
-// write is logged, never shown); a forged or altered token gets a page saying so and never a redirect
+// A click always redirects when its token is valid; the event is handed to the recorder
+// (tracking/recorder.ts), which writes it in a batch behind the answer (a failed write is logged, never
+// shown); a forged or altered token gets a page saying so and never a redirect
 // to anything the request carries (no open redirect).
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/types';
 import { csvDownload } from './adapter';
 import { readClickToken, readOpenToken } from '../tracking/tokens';
-import { linkTarget, recordClick, recordOpen } from '../tracking/record';
+import { linkTarget } from '../tracking/record';
 
 export const TRACKING_MSG = {
   invalidLink: 'This link is not valid.',
@@ -37,24 +38,14 @@ export const trackingPublicRest = new Hono<AppEnv>()
     const target = await linkTarget(deps.db, ref);
     if (target === 'gone') return page(c, 410, TRACKING_MSG.goneLink);
     if (!target) return page(c, 400, TRACKING_MSG.invalidLink);
-    try {
-      await recordClick(deps, ref, facts(c), target.url);
-    } catch (err) {
-      deps.log.error(`tracking: click on ${ref.sendId}/${ref.position} not recorded`, err);
-    }
+    await deps.tracking.click(ref, facts(c), target.url);
     return c.body(null, 302, { ...NO_STORE, Location: locationHeader(target.url) });
   })
   .on(['GET', 'HEAD'], '/t/o/:token', async (c) => {
     const deps = c.get('deps');
     // The image is answered whatever happens: a broken pixel must never show in a reader's mail.
     const ref = readOpenToken(deps.env.APP_SECRET, c.req.param('token').replace(/\.gif$/, ''));
-    if (ref && c.req.method === 'GET') {
-      try {
-        await recordOpen(deps.db, ref, facts(c));
-      } catch (err) {
-        deps.log.error(`tracking: open of ${ref.sendId} not recorded`, err);
-      }
-    }
+    if (ref && c.req.method === 'GET') await deps.tracking.open(ref, facts(c));
     return c.body(new Uint8Array(PIXEL_GIF), 200, {
       ...NO_STORE,
       // Webmail shows the image from its own origin; the app's default same-origin policy would block it.

@@ -1,4 +1,4 @@
-// Recording opens and clicks of tracked sends, and telling machines from readers.
+// Where a tracked link leads, and telling machines from readers (recorder.ts writes the events).
 //
 // Heuristics (a machine event is kept, flagged `machine`, and left out of human-likely figures):
 // - Apple Mail Privacy Protection fetches every image of every message through Apple's proxy, whether
@@ -10,12 +10,10 @@
 // - Clicks: HEAD requests (link checkers) and clicks within CLICK_SCAN_MS of delivery by a non-browser
 //   user agent (mail security scanners follow every link on arrival) are machine clicks. They still
 //   get the redirect.
-import type { JobQueue } from '../jobs/queue';
-import { emitWebhook } from '../webhooks/emit';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { issueSends, sendLinks, sendRecipients, trackingEvents } from '../../../db/schema';
-import type { ClickRef, OpenRef } from './tokens';
+import { issueSends, sendLinks } from '../../../db/schema';
+import type { ClickRef } from './tokens';
 
 export const OPEN_PREFETCH_MS = 10_000;
 export const CLICK_SCAN_MS = 10_000;
@@ -26,9 +24,6 @@ export function isAppleAddress(ip: string): boolean {
   return /^17\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
-const isBrowser = (ua: string) => /mozilla\//i.test(ua);
-const isGoogleProxy = (ua: string) => /GoogleImageProxy/i.test(ua);
-
 export interface RequestFacts {
   ip: string;
   userAgent: string;
@@ -38,23 +33,41 @@ export interface RequestFacts {
   at: Date;
 }
 
-const soonAfter = (f: RequestFacts, ms: number) => f.sentAt !== null && f.at.getTime() - f.sentAt.getTime() < ms;
+/** What the heuristics read of a request, taken when it is answered (the user agent itself is not kept). */
+export interface Signals {
+  head: boolean;
+  /** Apple's network, or the privacy proxy's bare "Mozilla/5.0". */
+  apple: boolean;
+  googleProxy: boolean;
+  browser: boolean;
+}
 
-export function isMachineOpen(f: RequestFacts): boolean {
+export function signalsOf(f: Pick<RequestFacts, 'ip' | 'userAgent' | 'method'>): Signals {
   const ua = f.userAgent.trim();
-  if (isGoogleProxy(ua)) return false;
-  if (isAppleAddress(f.ip) || ua === 'Mozilla/5.0') return true;
-  return soonAfter(f, OPEN_PREFETCH_MS) && !isBrowser(ua);
+  return {
+    head: f.method === 'HEAD',
+    apple: isAppleAddress(f.ip) || ua === 'Mozilla/5.0',
+    googleProxy: /GoogleImageProxy/i.test(ua),
+    browser: /mozilla\//i.test(ua),
+  };
 }
 
-export function isMachineClick(f: RequestFacts): boolean {
-  if (f.method === 'HEAD') return true;
-  return soonAfter(f, CLICK_SCAN_MS) && !isBrowser(f.userAgent);
+const soonAfter = (at: Date, sentAt: Date | null, ms: number) => sentAt !== null && at.getTime() - sentAt.getTime() < ms;
+
+/** The kind's heuristic on a request's signals, given when its recipient's message was handed over. */
+export function isMachine(kind: 'open' | 'click', s: Signals, at: Date, sentAt: Date | null): boolean {
+  if (kind === 'click') return s.head || (soonAfter(at, sentAt, CLICK_SCAN_MS) && !s.browser);
+  if (s.googleProxy) return false;
+  if (s.apple) return true;
+  return soonAfter(at, sentAt, OPEN_PREFETCH_MS) && !s.browser;
 }
+
+export const isMachineOpen = (f: RequestFacts) => isMachine('open', signalsOf(f), f.at, f.sentAt);
+export const isMachineClick = (f: RequestFacts) => isMachine('click', signalsOf(f), f.at, f.sentAt);
 
 /**
  * Prepared statements per database: the redirect is the hot path of a send (every reader's every
- * click), so its four statements are built once and only executed per request.
+ * click), so its statements are built once and only executed per request.
  */
 function prepareStatements(db: Db) {
   const sendId = sql.placeholder('sendId');
@@ -65,22 +78,6 @@ function prepareStatements(db: Db) {
       .where(and(eq(sendLinks.sendId, sendId), eq(sendLinks.position, sql.placeholder('position'))))
       .prepare(),
     send: db.select({ id: issueSends.id }).from(issueSends).where(eq(issueSends.id, sendId)).prepare(),
-    sentAt: db
-      .select({ sentAt: sendRecipients.sentAt })
-      .from(sendRecipients)
-      .where(and(eq(sendRecipients.id, sql.placeholder('recipientId')), eq(sendRecipients.sendId, sendId)))
-      .prepare(),
-    insert: db
-      .insert(trackingEvents)
-      .values({
-        sendId,
-        recipientId: sql.placeholder('recipientId'),
-        kind: sql.placeholder('kind'),
-        linkPosition: sql.placeholder('position'),
-        machine: sql.placeholder('machine'),
-        at: sql.placeholder('at'),
-      })
-      .prepare(),
   };
 }
 type Statements = ReturnType<typeof prepareStatements>;
@@ -92,52 +89,32 @@ function statements(db: Db): Statements {
   return s;
 }
 
+/**
+ * Links of a send are frozen when it starts, so the redirect answers from memory once a link was asked:
+ * at most LINK_CACHE links per process, each for LINK_TTL_MS (a send deleted since then still redirects
+ * there for at most that long, then answers 410). Saves the click its one query (a round trip on Postgres).
+ */
+export const LINK_CACHE = 10_000;
+export const LINK_TTL_MS = 30_000;
+const linkCache = new WeakMap<Db, Map<string, { url: string; until: number }>>();
+
 /** The original address of a tracked link; 'gone' when the send no longer exists (deleted with its publication). */
 export async function linkTarget(db: Db, ref: ClickRef): Promise<{ url: string } | 'gone' | null> {
+  let cache = linkCache.get(db);
+  if (!cache) linkCache.set(db, (cache = new Map()));
+  const key = `${ref.sendId}.${ref.position}`;
+  const now = performance.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return { url: hit.url };
   const st = statements(db);
   const [link] = await st.link.execute({ sendId: ref.sendId, position: ref.position });
-  if (link) return link;
+  if (link) {
+    cache.delete(key);
+    // Oldest first: a full cache lets its oldest entry go.
+    if (cache.size >= LINK_CACHE) cache.delete(cache.keys().next().value!);
+    cache.set(key, { url: link.url, until: now + LINK_TTL_MS });
+    return link;
+  }
   const [send] = await st.send.execute({ sendId: ref.sendId });
   return send ? null : 'gone';
 }
-
-/**
- * Records a click (with the link's position) or an open (position null) of a recipient of the send,
- * flagged `machine` by that kind's heuristic; false when the recipient is not part of the send.
- */
-async function recordEvent(db: Db, ref: OpenRef, position: number | null, facts: Omit<RequestFacts, 'sentAt'>): Promise<{ machine: boolean } | null> {
-  const st = statements(db);
-  const [row] = await st.sentAt.execute({ recipientId: ref.recipientId, sendId: ref.sendId });
-  if (!row) return null;
-  const f = { ...facts, sentAt: row.sentAt };
-  const machine = position === null ? isMachineOpen(f) : isMachineClick(f);
-  await st.insert.execute({ sendId: ref.sendId, recipientId: ref.recipientId, kind: position === null ? 'open' : 'click', position, machine, at: facts.at });
-  return { machine };
-}
-
-/** Records a click; a reader's (not a machine's) is also sent to the account's webhooks as link.clicked. */
-export async function recordClick(
-  deps: { db: Db; queue: JobQueue; now: () => Date },
-  ref: ClickRef,
-  facts: Omit<RequestFacts, 'sentAt'>,
-  url: string,
-): Promise<boolean> {
-  const recorded = await recordEvent(deps.db, ref, ref.position, facts);
-  if (!recorded || recorded.machine) return !!recorded;
-  const [who] = await deps.db
-    .select({ userId: issueSends.userId, publicationId: issueSends.publicationId, email: sendRecipients.email })
-    .from(sendRecipients)
-    .innerJoin(issueSends, eq(issueSends.id, sendRecipients.sendId))
-    .where(and(eq(sendRecipients.id, ref.recipientId), eq(sendRecipients.sendId, ref.sendId)));
-  if (who)
-    await emitWebhook(deps, who.userId, 'link.clicked', {
-      sendId: ref.sendId,
-      publicationId: who.publicationId,
-      email: who.email,
-      url,
-      position: ref.position,
-    });
-  return true;
-}
-
-export const recordOpen = async (db: Db, ref: OpenRef, facts: Omit<RequestFacts, 'sentAt'>) => !!(await recordEvent(db, ref, null, facts));

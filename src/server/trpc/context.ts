@@ -33,6 +33,7 @@ export function createContext(
     ai: deps.ai,
     bus: deps.bus,
     processId: deps.processId,
+    tracking: deps.tracking,
     user: req.user,
     sessionId: req.sessionId,
     ip: req.ip,

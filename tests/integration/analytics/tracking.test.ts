@@ -50,6 +50,8 @@ describe('click tracking', () => {
       expect(res.headers.get('cache-control')).toContain('no-store');
       expect(res.headers.get('location')).toBe(links[i]!.url);
     }
+    // Recorded behind the answers: written with the next batch.
+    await s.h.deps.tracking.flush();
     const clicks = await s.h.db.select().from(trackingEvents).where(eq(trackingEvents.kind, 'click'));
     expect(clicks).toHaveLength(paths.length);
     expect(clicks.map((c) => c.linkPosition).sort((a, b) => a! - b!)).toEqual(links.map((l) => l.position));
@@ -85,6 +87,7 @@ describe('click tracking', () => {
     const traversal = await get(s, `/t/c/${token}/..%2F..%2Fevil.example`);
     expect(traversal.status).toBeGreaterThanOrEqual(400);
     expect(traversal.headers.get('location')).toBeNull();
+    await s.h.deps.tracking.flush();
     expect(await s.h.db.select().from(trackingEvents)).toHaveLength(0);
     // A valid token ignores whatever else the request carries.
     const res = await get(s, `${first}?url=https://evil.example&next=https://evil.example`);
@@ -100,6 +103,7 @@ describe('click tracking', () => {
     const third = paths[2]!; // the second article's first link
     const head = await get(s, first!, { method: 'HEAD' });
     expect(head.status).toBe(302);
+    await s.h.deps.tracking.flush();
     expect((await s.h.db.select().from(trackingEvents))[0]!.machine).toBe(true);
 
     await breakTable(s.h.db, 'tracking_events');
@@ -158,6 +162,7 @@ describe('open tracking', () => {
     await get(s, pixel, { ip: '17.58.101.4' });
     await get(s, pixelPath((await mailTo(s.h, 'reader-1@example.com')).html)!, { ua: 'Mozilla/5.0' });
     await get(s, pixel, { ua: 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)' });
+    await s.h.deps.tracking.flush();
     const opens = await s.h.db.select().from(trackingEvents).orderBy(trackingEvents.id);
     expect(opens.map((o) => [o.kind, o.machine])).toEqual([
       ['open', false],
@@ -173,6 +178,7 @@ describe('open tracking', () => {
     const res = await get(s, '/t/o/forged.token.gif');
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).length).toBe(43);
+    await s.h.deps.tracking.flush();
     expect(await s.h.db.select().from(trackingEvents)).toHaveLength(0);
   });
 });

@@ -71,6 +71,8 @@ async function setup(hosts: string[], o: { plan?: 'professional' | 'basic'; time
     api: h.caller(user),
     worker,
     async settle() {
+      // Readers' clicks are written (and their link.clicked queued) in batches behind the redirect.
+      await h.deps.tracking.flush();
       worker.kick();
       await worker.idle();
     },
