@@ -44,9 +44,7 @@ export function CreatePublicationForm({
       // The name is step 1's; step 2 opens on the default theme (changed there in one click). A save that fails
       // leaves the publication at step 1, as a publication made on /publications.
       const pub = toThemes
-        ? await toStep2
-            .mutateAsync({ publicationId: created.id, currentStep: 2, workflowData: { selectedTheme: DEFAULT_THEME_ID } })
-            .catch(() => created)
+        ? await toStep2.mutateAsync({ publicationId: created.id, currentStep: 2, workflowData: { selectedTheme: DEFAULT_THEME_ID } }).catch(() => created)
         : created;
       await utils.publications.list.invalidate();
       await openPublication({ id: pub.id, name: pub.name, status: pub.status, currentStep: pub.currentStep, lastSaved: pub.lastSaved }, navigate);
