@@ -51,6 +51,12 @@ test('an unverified user proves the address inline, then sends to other people',
 
   await field.fill(code);
   await expect(addresses).toBeEnabled();
+  // The toast saying so rises above the send bar: it never covers "Send to subscribers".
+  const toast = page.getByRole('region', { name: /Notifications/ }).getByText('E-mail address verified');
+  await expect(toast).toBeVisible();
+  const toastBox = (await toast.boundingBox())!;
+  const barBox = (await page.getByTestId('send-bar').boundingBox())!;
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barBox.y);
   await expect(page.getByText(MSG.verifyEmailToSend, { exact: true })).toHaveCount(0);
   expect((await trpcQuery<{ emailVerified: boolean }>(page, 'user.get')).emailVerified).toBe(true);
 

@@ -4,7 +4,7 @@
 // the frame. Below 1200 px the same parts are the tabs Edit / Preview / Send. Either way the send bar
 // (save, export, test send, send to subscribers) stays at the bottom of the screen, and each of its
 // buttons that is off says why. 'Create New Newsletter' and Back sit under the canvas.
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, MailCheck, RotateCcw, Save } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { ReasonButton } from '../../components/ui/reason-button';
@@ -67,6 +67,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
   const wide = useMediaQuery(CANVAS_QUERY);
   const [tab, setTab] = useState<Tab>('edit');
   const verifyBox = useRef<HTMLDivElement>(null);
+  const sendBar = useToastsAbove();
   const ready = !!result && !assembling;
   const ai = useAiStatus();
   const { model } = useAiModelChoice(ai.data?.models);
@@ -188,6 +189,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
     <div
       role="region"
       aria-label="Save and send"
+      ref={sendBar}
       className="sticky bottom-0 z-20 -mx-4 mt-6 -mb-4 rounded-b-xl border-t border-zinc-200 bg-white/95 px-4 py-3 backdrop-blur-md sm:-mx-6 sm:-mb-6 sm:px-6 dark:border-zinc-800 dark:bg-zinc-900/95"
       data-testid="send-bar"
     >
@@ -300,4 +302,26 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
       </Dialog>
     </div>
   );
+}
+
+/**
+ * Toasts rise above the send bar while it is on screen (`--toast-offset`, read by the toaster), so a message
+ * never covers "Send to subscribers" or the focus on it (WCAG 2.4.11).
+ */
+function useToastsAbove() {
+  // A callback ref: the bar may mount after the step (while the issue assembles).
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (!el) return;
+    const root = document.documentElement;
+    const set = () => root.style.setProperty('--toast-offset', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    set();
+    const watch = new ResizeObserver(set);
+    watch.observe(el);
+    return () => {
+      watch.disconnect();
+      root.style.removeProperty('--toast-offset');
+    };
+  }, [el]);
+  return setEl;
 }
