@@ -69,7 +69,7 @@ export function PublicFooter() {
           ))}
         </nav>
       </div>
-      <div className="mx-auto max-w-6xl px-4 pb-8 text-xs text-zinc-400 sm:px-6 dark:text-zinc-500">© {new Date().getFullYear()} Curated</div>
+      <div className="mx-auto max-w-6xl px-4 pb-8 text-xs text-zinc-600 sm:px-6 dark:text-zinc-400">© {new Date().getFullYear()} Curated</div>
     </footer>
   );
 }

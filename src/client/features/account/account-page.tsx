@@ -104,6 +104,8 @@ export function AccountPage() {
                 <input
                   ref={fileRef}
                   id="avatar-file"
+                  aria-label="Avatar image"
+                  tabIndex={-1}
                   type="file"
                   accept="image/*"
                   className="sr-only"

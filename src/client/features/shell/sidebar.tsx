@@ -61,7 +61,7 @@ export function SidebarContent({ user, collapsed, onToggle, onNavigate }: Sideba
             {collapsed ? (
               <div className="mx-2 mb-2 h-px bg-zinc-200 first:hidden dark:bg-zinc-800" aria-hidden />
             ) : (
-              <p className="mb-1.5 px-2.5 text-[11px] font-semibold uppercase tracking-wider text-zinc-400 dark:text-zinc-500">{group.label}</p>
+              <p className="mb-1.5 px-2.5 text-[11px] font-semibold uppercase tracking-wider text-zinc-600 dark:text-zinc-400">{group.label}</p>
             )}
             <ul className="space-y-0.5">
               {group.items.map(({ to, label, icon: Icon }) => (
