@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { LandingPage } from '../../src/client/features/landing/landing-page';
 import { HELP_FAQ, QUICK_START_FAQ } from '../../src/client/features/help/faq-data';
-import { PLAN_LIST, PLAN_TYPES, keyLimits } from '../../src/shared/plans';
+import { PLAN_TYPES } from '../../src/shared/plans';
+import { PLAN_LIST, keyLimits } from '../../src/shared/plan-offers';
 import { apiHarness, InRouter } from './api-harness';
 
 function renderLanding() {

@@ -4,7 +4,7 @@
 // CSV export), which the server refuses to everyone else.
 import fs from 'node:fs';
 import { MSG } from '../../src/shared/messages';
-import { PLAN_OFFERS, isComingSoon } from '../../src/shared/plans';
+import { PLAN_OFFERS, isComingSoon } from '../../src/shared/plan-offers';
 import { BILLING_CSV_COLUMNS, BILLING_MSG, type BillingRecord } from '../../src/shared/schemas/billing';
 import { latestCodeFor, trpcQuery } from './fixtures/workflow-helpers';
 import { adminEmail, createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';

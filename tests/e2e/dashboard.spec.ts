@@ -1,7 +1,8 @@
 // Dashboard cards (integrations, subscription) and the plan-upgrade dialog's exact strings, for a free
 // user and for the admin (whose plan counts as Enterprise).
 import { MSG } from '../../src/shared/messages';
-import { PLAN_OFFERS, SALES_EMAIL } from '../../src/shared/plans';
+import { SALES_EMAIL } from '../../src/shared/plans';
+import { PLAN_OFFERS } from '../../src/shared/plan-offers';
 import { adminEmail, createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 
 skipWithoutBrowser();

@@ -3,7 +3,7 @@
 // check mark, read from the feature's own flag in plans.ts.
 import { Check, Clock, Lock } from 'lucide-react';
 import { MSG } from '../../shared/messages';
-import { isComingSoon, type PlanFeature } from '../../shared/plans';
+import { isComingSoon, type PlanFeature } from '../../shared/plan-offers';
 import { cn } from '../lib/cn';
 import { Badge } from './ui/badge';
 

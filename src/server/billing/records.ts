@@ -4,7 +4,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { subscriptions, users } from '../../../db/schema';
-import { PLAN_LABELS, PLAN_OFFERS, normalizePlan } from '../../shared/plans';
+import { PLAN_LABELS, normalizePlan } from '../../shared/plans';
+import { PLAN_OFFERS } from '../../shared/plan-offers';
 import { BILLING_CSV_COLUMNS, type BillingRecord, type SubscriptionStatus } from '../../shared/schemas/billing';
 import { csvCell } from '../csv';
 

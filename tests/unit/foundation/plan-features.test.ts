@@ -4,7 +4,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CAPABILITIES, PLAN_LIST, PLAN_TYPES, isComingSoon, type Capabilities, type PlanFeature } from '../../../src/shared/plans';
+import { CAPABILITIES, PLAN_TYPES, type Capabilities } from '../../../src/shared/plans';
+import { PLAN_LIST, isComingSoon, type PlanFeature } from '../../../src/shared/plan-offers';
 
 const serverDir = path.resolve(__dirname, '../../../src/server');
 function sources(dir: string): string[] {

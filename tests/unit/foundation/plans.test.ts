@@ -9,7 +9,6 @@ import {
   channelLimitFor,
   cheapestPlanWithExport,
   effectivePlan,
-  formatLimit,
   formatTrialLabel,
   isStaff,
   normalizePlan,
@@ -17,6 +16,7 @@ import {
   themeRankOf,
   trialDaysLeft,
 } from '../../../src/shared/plans';
+import { formatLimit } from '../../../src/shared/plan-offers';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/errors';
 import { Field, FormAlert } from './form-bits';
 import { isCompleteCode, sanitizeCode } from '../../lib/one-time-code';
 import { useSignedIn } from './use-signed-in';
-import { PLAN_OFFERS } from '../../../shared/plans';
+import { PLAN_OFFERS } from '../../../shared/plan-offers';
 
 /** A plan sold online (Enterprise is Contact Sales). */
 const isPaidPlan = (id: string) => PLAN_OFFERS.some((p) => p.id === id && p.monthlyPrice !== null);

@@ -3,7 +3,8 @@
 // subscriptions the server sends the spec's three sample rows, marked.
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { PLAN_LABELS, PLAN_LIST, PLAN_TYPES, normalizePlan, type PlanType } from '../../../shared/plans';
+import { PLAN_LABELS, PLAN_TYPES, normalizePlan, type PlanType } from '../../../shared/plans';
+import { PLAN_LIST } from '../../../shared/plan-offers';
 import { SUBSCRIPTION_STATUSES, type BillingRecord, type SubscriptionStatus } from '../../../shared/schemas/billing';
 import { PageHeader } from '../../components/page-header';
 import { buttonClass } from '../../components/ui/button';

@@ -1,6 +1,7 @@
 // The questions of /quick-start-guide and /help. Every answer describes what the product does today
 // (README, ARCHITECTURE "Decisions"); parts still being built are named as coming, never as working.
-import { PLAN_LIST, SUPPORT_EMAIL, TRIAL_DAYS, keyLimits } from '../../../shared/plans';
+import { SUPPORT_EMAIL, TRIAL_DAYS } from '../../../shared/plans';
+import { PLAN_LIST, keyLimits } from '../../../shared/plan-offers';
 
 /** Each plan's price and first limits, as the price list states them (plans.ts). */
 const plansAnswer = `${PLAN_LIST.map((o) => `${o.name} (${o.priceLabel}): ${keyLimits(o.id).slice(0, 3).join(', ').toLowerCase()}`).join('. ')}. Paid plans add subscribers and monthly AI generations; the pricing list on the home page names every feature.`;

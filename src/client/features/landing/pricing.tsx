@@ -1,7 +1,8 @@
 // The price list: all five plans from plans.ts (prices, limits and sold features), with the launch-offer
 // wording around the paid ones.
 import { Link } from '@tanstack/react-router';
-import { MOST_POPULAR_PLAN, PLAN_LIST, SALES_EMAIL, TRIAL_PLANS, keyLimits } from '../../../shared/plans';
+import { SALES_EMAIL, TRIAL_PLANS } from '../../../shared/plans';
+import { MOST_POPULAR_PLAN, PLAN_LIST, keyLimits } from '../../../shared/plan-offers';
 import { PlanFeatureList } from '../../components/plan-features';
 import { buttonClass } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';

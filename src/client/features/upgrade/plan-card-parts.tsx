@@ -5,7 +5,7 @@ import { Sparkles } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { PlanFeatureList } from '../../components/plan-features';
 import { MSG } from '../../../shared/messages';
-import type { PlanFeature } from '../../../shared/plans';
+import type { PlanFeature } from '../../../shared/plan-offers';
 
 export function PlanBadges({ popular, current, children }: { popular: boolean; current: boolean; children?: ReactNode }) {
   return (

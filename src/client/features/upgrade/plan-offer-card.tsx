@@ -2,7 +2,7 @@
 // sales, or nothing because it is theirs or included in theirs).
 import { forwardRef } from 'react';
 import { MSG } from '../../../shared/messages';
-import { MOST_POPULAR_PLAN, keyLimits, type PlanOffer } from '../../../shared/plans';
+import { MOST_POPULAR_PLAN, keyLimits, type PlanOffer } from '../../../shared/plan-offers';
 import { PlanBadges, PlanFeatures } from './plan-card-parts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

@@ -2,7 +2,8 @@
 // 'Upgrade to {plan}' leading to /upgrade, a sales mail link and 'Maybe Later'.
 import { useNavigate } from '@tanstack/react-router';
 import { MSG } from '../../../shared/messages';
-import { MOST_POPULAR_PLAN, PLAN_OFFERS, PLAN_TYPES, SALES_EMAIL, type PlanOffer, type PlanType } from '../../../shared/plans';
+import { PLAN_TYPES, SALES_EMAIL, type PlanType } from '../../../shared/plans';
+import { MOST_POPULAR_PLAN, PLAN_OFFERS, type PlanOffer } from '../../../shared/plan-offers';
 import { PlanBadges, PlanFeatures } from './plan-card-parts';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';

@@ -4,7 +4,8 @@
 import { CalendarX2, CircleAlert, CircleCheck, ExternalLink, Headset, Info, Lock, RotateCw, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { PLAN_OFFERS, PLAN_TYPES, normalizePlan, type PlanType } from '../../../shared/plans';
+import { PLAN_TYPES, normalizePlan, type PlanType } from '../../../shared/plans';
+import { PLAN_OFFERS } from '../../../shared/plan-offers';
 import { BILLING_MSG, type SubscriptionDto } from '../../../shared/schemas/billing';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';

@@ -2,7 +2,8 @@
 // page re-reads billing.subscription every 3 s (for at most 5 minutes) until the plan bought is in force.
 // The tab Stripe returns to (?checkout=success) learns which plan was bought from localStorage.
 import { useEffect, useState } from 'react';
-import { PLAN_LIST, PLAN_LABELS, PLAN_TYPES, type PlanType } from '../../../shared/plans';
+import { PLAN_LABELS, PLAN_TYPES, type PlanType } from '../../../shared/plans';
+import { PLAN_LIST } from '../../../shared/plan-offers';
 import type { SubscriptionDto } from '../../../shared/schemas/billing';
 import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../trpc';
