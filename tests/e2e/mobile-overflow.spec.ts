@@ -2,128 +2,15 @@
 // built client's route manifest is visited as the visitor who can see it (public, a plain user on the
 // free plan, the admin, who sees every signed-in page with all its parts), with some data on the page.
 // A failure names the elements whose right edge passes the viewport.
-import fs from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { FIXTURE_ORIGIN } from './fixtures/feed-server';
+import { manifest, PUBLIC, seedAccount, SIGNED_IN, STAFF, trpc, type Samples } from './fixtures/routes';
 import { adminEmail, createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 
 skipWithoutBrowser();
 
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 } });
-
-const MANIFEST = `${process.env.E2E_DIST ?? 'dist'}/client/route-manifest.json`;
-
-/** Sample values for the routes with parameters, filled in once the data exists. */
-interface Samples {
-  blogSlug: string;
-  postId: string;
-  publicationSlug: string;
-  publicationId: string;
-  subscriberId: string;
-}
-
-const PUBLIC: Record<string, (s: Samples) => string> = {
-  '/': () => '/',
-  '/anti-scraping': () => '/anti-scraping',
-  '/auth': () => '/auth',
-  '/help': () => '/help',
-  '/privacy': () => '/privacy',
-  '/protection-status': () => '/protection-status',
-  '/quick-start-guide': () => '/quick-start-guide',
-  '/refund': () => '/refund',
-  '/reset-password': () => '/reset-password?token=not-a-real-token',
-  '/roadmap': () => '/roadmap',
-  '/developers': () => '/developers',
-  '/security-demo': () => '/security-demo',
-  '/terms': () => '/terms',
-  '/thank-you': () => '/thank-you',
-  '/trial-confirmation': () => '/trial-confirmation?email=reader%40example.test',
-  '/trial-signup': () => '/trial-signup?plan=professional',
-  '/trial-success': () => '/trial-success?email=reader%40example.test',
-  '/twofa-demo': () => '/twofa-demo',
-  '/unsubscribe': () => '/unsubscribe',
-  '/unsubscribe-product': () => '/unsubscribe-product',
-  '/blog/': () => '/blog',
-  '/blog/$slug': (s) => `/blog/${s.blogSlug}`,
-  '/p/$slug': (s) => `/p/${s.publicationSlug}`,
-  '/p/$slug/confirm': (s) => `/p/${s.publicationSlug}/confirm?token=not-a-real-token`,
-  '/recurring/approve': () => '/recurring/approve?token=not-a-real-token',
-  '/preferences/$token': () => '/preferences/not-a-real-token.AAAAAAAAAAAAAAAAAAAAAA',
-};
-
-const SIGNED_IN: Record<string, (s: Samples) => string> = {
-  '/account': () => '/account',
-  '/ai-magic': () => '/ai-magic',
-  '/analytics': (s) => `/analytics?publicationId=${s.publicationId}`,
-  '/billing': () => '/billing',
-  '/dashboard': () => '/dashboard',
-  '/email-delivery-test': () => '/email-delivery-test',
-  '/email-management': () => '/email-management',
-  '/email-test': () => '/email-test',
-  '/integrations': () => '/integrations',
-  '/newsletters': () => '/newsletters',
-  '/publications': () => '/publications',
-  '/recurring': (s) => `/recurring?publicationId=${s.publicationId}`,
-  '/settings': () => '/settings',
-  '/subscribers': (s) => `/subscribers?publicationId=${s.publicationId}`,
-  '/subscribers/$subscriberId': (s) => `/subscribers/${s.subscriberId}?publicationId=${s.publicationId}`,
-  '/team': () => '/team',
-  '/team/join': () => '/team/join?token=not-a-real-token',
-  '/themes': () => '/themes',
-  '/upgrade': () => '/upgrade',
-  '/workflow': (s) => `/workflow?publicationId=${s.publicationId}`,
-};
-
-const STAFF: Record<string, (s: Samples) => string> = {
-  '/admin': () => '/admin',
-  '/admin/': () => '/admin/',
-  '/admin/emails': () => '/admin/emails',
-  '/admin/onboarding-emails': () => '/admin/onboarding-emails',
-  '/admin/security': () => '/admin/security',
-  '/admin/users': () => '/admin/users',
-  '/admin/blog-content/': () => '/admin/blog-content',
-  '/admin/blog-content/new': () => '/admin/blog-content/new',
-  '/admin/blog-content/$postId': (s) => `/admin/blog-content/${s.postId}`,
-  '/admin/integrations/': () => '/admin/integrations',
-  '/admin/integrations/$platform': () => '/admin/integrations/brevo',
-  '/admin/newsletters/new': () => '/admin/newsletters/new',
-};
-
-async function trpc<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const res = await page.request.post(`/api/trpc/${path}`, { data: input });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { result: { data: T } }).result.data;
-}
-
-async function trpcQuery<T>(page: Page, path: string, input: unknown): Promise<T> {
-  const res = await page.request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { result: { data: T } }).result.data;
-}
-
-/** A publication, a saved newsletter and a subscriber for the signed-in account, so lists and cards are drawn. */
-async function seedAccount(page: Page, name: string): Promise<Pick<Samples, 'publicationId' | 'publicationSlug' | 'subscriberId'>> {
-  const pub = await trpc<{ id: string }>(page, 'publications.create', { name });
-  const draft = await page.request.post('/api/newsletter-drafts', {
-    data: {
-      title: `${name}: the week in review with a rather long title`,
-      subject: `${name}: two stories`,
-      content: 'Story number 1\nStory number 2',
-      htmlContent: '<!doctype html><html><body><h1>The week</h1><p>Story number 1</p></body></html>',
-      status: 'draft',
-      contentSources: { channels: [{ name: 'Example News', url: 'https://example.com/feed', niche: 'news' }], articles: [], theme: 'market-watch' },
-    },
-  });
-  expect(draft.status(), await draft.text()).toBeLessThan(300);
-  const share = await trpcQuery<{ signupUrl: string }>(page, 'subscribers.share', { publicationId: pub.id });
-  const reader = await trpc<{ id: string }>(page, 'subscribers.add', {
-    publicationId: pub.id,
-    email: `a-reader-with-a-rather-long-address-${Date.now()}@example.com`,
-    name: 'Rea Der',
-  });
-  return { publicationId: pub.id, publicationSlug: new URL(share.signupUrl).pathname.split('/')[2], subscriberId: reader.id };
-}
 
 /**
  * Where the document is wider than the viewport: the elements where the overflow starts (their parent still fits);
@@ -203,10 +90,6 @@ async function widePages(page: Page, who: string, urls: string[]): Promise<strin
     }
   }
   return problems;
-}
-
-function manifest(): string[] {
-  return JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as string[];
 }
 
 test('every route of the client is visited by this spec', () => {

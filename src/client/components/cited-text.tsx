@@ -14,7 +14,7 @@ export interface CitedSource {
 export function Citation({ n, source }: { n: number; source: CitedSource | undefined }) {
   if (!source || !isHttpUrl(source.url))
     return (
-      <sup className="ml-0.5 text-[0.7em] text-zinc-400" title="No such source">
+      <sup className="ml-0.5 text-[0.7em] text-muted" title="No such source">
         [{n}]
       </sup>
     );

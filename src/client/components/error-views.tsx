@@ -14,7 +14,7 @@ function ErrorPanel({ title, body, action }: { title: string; body: string; acti
           <TriangleExclamationPoint className="size-6" aria-hidden />
         </div>
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-        <p className="mt-2 text-zinc-600 dark:text-zinc-400">{body}</p>
+        <p className="mt-2 text-muted">{body}</p>
         <div className="mt-6 flex justify-center gap-3">{action}</div>
       </div>
     </div>

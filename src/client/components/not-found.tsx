@@ -10,7 +10,7 @@ export function NotFound() {
       <div className="max-w-md text-center">
         <p className="bg-gradient-to-br from-indigo-500 to-violet-600 bg-clip-text text-7xl font-bold tracking-tighter text-transparent">404</p>
         <h1 className="mt-4 text-2xl font-semibold tracking-tight">Page not found</h1>
-        <p className="mt-2 text-zinc-600 dark:text-zinc-400">{MSG.notFoundPage}</p>
+        <p className="mt-2 text-muted">{MSG.notFoundPage}</p>
         <Link to="/" className={buttonClass('primary', 'md', 'mt-8')}>
           {MSG.returnHome}
         </Link>

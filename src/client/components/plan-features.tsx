@@ -31,11 +31,11 @@ export function PlanFeatureList({ features, className, checkClassName }: { featu
         const coming = isComingSoon(f);
         const Icon = coming ? Clock : Check;
         return (
-          <li key={f.text} className={cn('flex gap-2', coming && 'text-zinc-500 dark:text-zinc-400')}>
-            <Icon className={cn('mt-0.5 size-4 shrink-0', coming ? 'text-zinc-400 dark:text-zinc-500' : checkClassName)} aria-hidden />
+          <li key={f.text} className={cn('flex gap-2', coming && 'text-muted')}>
+            <Icon className={cn('mt-0.5 size-4 shrink-0', coming ? 'text-muted' : checkClassName)} aria-hidden />
             <span className="min-w-0">
               {f.text}
-              {f.note && <span className="text-zinc-500 dark:text-zinc-400"> ({f.note})</span>}
+              {f.note && <span className="text-muted"> ({f.note})</span>}
               {coming && <ComingSoonBadge className="ml-2 align-middle" />}
             </span>
           </li>

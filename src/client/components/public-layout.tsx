@@ -12,7 +12,7 @@ export function PublicHeader({ showNav = true }: { showNav?: boolean }) {
         <div className="flex items-center gap-8">
           <Logo />
           {showNav && (
-            <nav aria-label="Main" className="hidden items-center gap-6 text-sm text-zinc-600 md:flex dark:text-zinc-400">
+            <nav aria-label="Main" className="hidden items-center gap-6 text-sm text-muted md:flex">
               <a href="/#features" className="hover:text-zinc-900 dark:hover:text-white">
                 Features
               </a>
@@ -59,9 +59,9 @@ export function PublicFooter() {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="flex flex-col gap-2">
           <Logo />
-          <p className="text-sm text-zinc-500 dark:text-zinc-400">Newsletters from the sources you trust, in minutes.</p>
+          <p className="text-sm text-muted">Newsletters from the sources you trust, in minutes.</p>
         </div>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400">
+        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">
           {footerLinks.map((l) => (
             <Link key={l.to} to={l.to} className="hover:text-zinc-900 dark:hover:text-white">
               {l.label}
@@ -69,7 +69,7 @@ export function PublicFooter() {
           ))}
         </nav>
       </div>
-      <div className="mx-auto max-w-6xl px-4 pb-8 text-xs text-zinc-600 sm:px-6 dark:text-zinc-400">© {new Date().getFullYear()} Curated</div>
+      <div className="mx-auto max-w-6xl px-4 pb-8 text-xs text-muted sm:px-6">© {new Date().getFullYear()} Curated</div>
     </footer>
   );
 }
@@ -90,7 +90,7 @@ export function PublicPage({ title, lead, children }: { title: string; lead?: st
     <PublicLayout>
       <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-20">
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
-        {lead && <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">{lead}</p>}
+        {lead && <p className="mt-3 text-lg text-muted">{lead}</p>}
         {children && <div className="mt-10">{children}</div>}
       </div>
     </PublicLayout>

@@ -69,7 +69,7 @@ export function ReaderLayout({ brand, children }: { brand: ReaderBrand | null | 
       <main className="flex-1">{children}</main>
       {brand !== undefined && (
         <footer className="border-t border-zinc-200 dark:border-zinc-800">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-8 text-xs text-zinc-600 sm:px-6 dark:text-zinc-400">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-8 text-xs text-muted sm:px-6">
             {brand?.name ? (
               <span>
                 © {new Date().getFullYear()} {brand.name}

@@ -18,7 +18,7 @@ export function UpgradeNotice({ message, detail, compact = false }: { message: s
         </span>
         <div className="grid flex-1 gap-0.5 text-sm">
           <p className="text-zinc-800 dark:text-zinc-200">{message}</p>
-          {detail && <p className="text-zinc-600 dark:text-zinc-400">{detail}</p>}
+          {detail && <p className="text-muted">{detail}</p>}
         </div>
         <Link to="/upgrade" className={buttonClass('primary', 'md', 'shrink-0 self-start sm:self-center')}>
           {MSG.upgradeYourPlan}
@@ -31,7 +31,7 @@ export function UpgradeNotice({ message, detail, compact = false }: { message: s
         <Lock className="size-6" aria-hidden />
       </span>
       <p className="max-w-md text-sm text-zinc-700 dark:text-zinc-300">{message}</p>
-      {detail && <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">{detail}</p>}
+      {detail && <p className="max-w-md text-sm text-muted">{detail}</p>}
       <Link to="/upgrade" className={buttonClass('primary')}>
         {MSG.upgradeYourPlan}
       </Link>

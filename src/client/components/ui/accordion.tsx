@@ -20,7 +20,7 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
         {...props}
       >
         {children}
-        <ChevronDown className="size-4 shrink-0 text-zinc-500 transition-transform" aria-hidden />
+        <ChevronDown className="size-4 shrink-0 text-muted transition-transform" aria-hidden />
       </AccordionPrimitive.Trigger>
     </AccordionPrimitive.Header>
   );
@@ -28,7 +28,7 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
 
 export function AccordionContent({ className, children, ...props }: ComponentPropsWithoutRef<typeof AccordionPrimitive.Content>) {
   return (
-    <AccordionPrimitive.Content className="overflow-hidden text-sm text-zinc-600 dark:text-zinc-400" {...props}>
+    <AccordionPrimitive.Content className="overflow-hidden text-sm text-muted" {...props}>
       <div className={cn('pb-4', className)}>{children}</div>
     </AccordionPrimitive.Content>
   );

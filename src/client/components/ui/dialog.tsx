@@ -21,7 +21,7 @@ export function DialogContent({ className, children, ...props }: ComponentPropsW
       >
         {children}
         <DialogPrimitive.Close
-          className="absolute right-4 top-4 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800 dark:hover:text-white"
+          className="absolute right-4 top-4 rounded-md p-1 text-muted hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800 dark:hover:text-white"
           aria-label="Close"
         >
           <X className="size-4" />
@@ -40,7 +40,7 @@ export function DialogTitle({ className, ...props }: ComponentPropsWithoutRef<ty
 }
 
 export function DialogDescription({ className, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm text-zinc-500 dark:text-zinc-400', className)} {...props} />;
+  return <DialogPrimitive.Description className={cn('text-sm text-muted', className)} {...props} />;
 }
 
 export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

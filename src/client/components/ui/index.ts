@@ -5,3 +5,4 @@ export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter }
 export { Badge } from './badge';
 export { Spinner, PageSpinner } from './spinner';
 export { toast, dismissToast } from './toast-store';
+export { ScrollRegion, useOverflows } from './scroll-region';

@@ -22,7 +22,7 @@ export function EmptyState({ icon: Icon, title, body, children }: { icon: Lucide
         <Icon className="size-6" aria-hidden />
       </span>
       <p className="font-medium text-zinc-900 dark:text-white">{title}</p>
-      <p className="max-w-sm text-sm text-zinc-500 dark:text-zinc-400">{body}</p>
+      <p className="max-w-sm text-sm text-muted">{body}</p>
       {children}
     </div>
   );

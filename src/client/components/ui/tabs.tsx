@@ -20,10 +20,10 @@ export function TabsTrigger({ className, ...props }: ComponentPropsWithoutRef<ty
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex h-8 items-center justify-center whitespace-nowrap rounded-md px-2 text-sm sm:px-3 font-medium text-zinc-600 transition-colors',
+        'inline-flex h-8 items-center justify-center whitespace-nowrap rounded-md px-2 text-sm sm:px-3 font-medium text-muted transition-colors',
         'hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
         'data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm',
-        'dark:text-zinc-400 dark:hover:text-zinc-100 dark:data-[state=active]:bg-zinc-800 dark:data-[state=active]:text-white',
+        'dark:hover:text-zinc-100 dark:data-[state=active]:bg-zinc-800 dark:data-[state=active]:text-white',
         className,
       )}
       {...props}

@@ -115,7 +115,7 @@ export function AccountPage() {
                 <Button variant="outline" size="sm" onClick={() => fileRef.current?.click()}>
                   <Upload aria-hidden /> Upload avatar
                 </Button>
-                <p id="avatar-hint" className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+                <p id="avatar-hint" className="mt-2 text-xs text-muted">
                   Any image under 1 MB. We resize it to 200 px.
                 </p>
                 <FieldError id="avatar-error">{avatarError}</FieldError>

@@ -3,7 +3,7 @@
 // the last publish and failure. Counts only: never another user's key.
 import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
-import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, PageSpinner } from '../../components/ui';
+import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, PageSpinner, ScrollRegion } from '../../components/ui';
 import { ListError } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
 import { MSG } from '../../../shared/messages';
@@ -34,19 +34,19 @@ export function AdminIntegrationsPage() {
             <CardContent className="space-y-5 text-sm">
               <dl className="grid gap-3 sm:grid-cols-3">
                 <div>
-                  <dt className="text-zinc-500 dark:text-zinc-400">SMTP_URL</dt>
+                  <dt className="text-muted">SMTP_URL</dt>
                   <dd className="mt-1">
                     <Configured on={q.data.system.smtpConfigured} yes="Set" no="Not set (built-in outbox)" />
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-zinc-500 dark:text-zinc-400">Stripe payments</dt>
+                  <dt className="text-muted">Stripe payments</dt>
                   <dd className="mt-1">
                     <Configured on={q.data.system.stripeConfigured} yes="Configured" no="Not configured" />
                   </dd>
                 </div>
                 <div>
-                  <dt className="text-zinc-500 dark:text-zinc-400">AI engine</dt>
+                  <dt className="text-muted">AI engine</dt>
                   <dd className="mt-1">
                     <Badge tone={q.data.system.ai.kind === 'model' ? 'brand' : 'neutral'}>
                       {q.data.system.ai.kind === 'model' ? `Model: ${q.data.system.ai.name}` : q.data.system.ai.name}
@@ -57,13 +57,13 @@ export function AdminIntegrationsPage() {
               <div>
                 <h3 className="mb-2 font-medium text-zinc-900 dark:text-white">System mail providers</h3>
                 {q.data.system.mailProviders.length === 0 ? (
-                  <p className="text-zinc-500 dark:text-zinc-400">None configured: system mail goes through SMTP_URL or the built-in outbox.</p>
+                  <p className="text-muted">None configured: system mail goes through SMTP_URL or the built-in outbox.</p>
                 ) : (
-                  <div className="overflow-x-auto">
+                  <ScrollRegion label="System mail providers">
                     <table className="w-full min-w-[560px]">
                       <caption className="sr-only">System mail providers</caption>
                       <thead>
-                        <tr className="text-left text-xs uppercase tracking-wide text-zinc-500">
+                        <tr className="text-left text-xs uppercase tracking-wide text-muted">
                           <th scope="col" className="pb-2 font-medium">
                             Provider
                           </th>
@@ -82,12 +82,12 @@ export function AdminIntegrationsPage() {
                         {q.data.system.mailProviders.map((p) => (
                           <tr key={`${p.kind}-${p.label}-${p.priority}`} className="align-top">
                             <td className="py-2 pr-3">
-                              <span className="font-medium">{p.label}</span> <span className="text-zinc-500">({p.kind})</span>
+                              <span className="font-medium">{p.label}</span> <span className="text-muted">({p.kind})</span>
                             </td>
                             <td className="py-2 pr-3 capitalize">{p.priority}</td>
                             <td className="py-2 pr-3">
                               <When at={p.lastCheckAt} />
-                              {p.lastDetail && <p className="text-xs text-zinc-500">{p.lastDetail}</p>}
+                              {p.lastDetail && <p className="text-xs text-muted">{p.lastDetail}</p>}
                             </td>
                             <td className="py-2">
                               <HealthBadge status={p.lastStatus} />
@@ -96,7 +96,7 @@ export function AdminIntegrationsPage() {
                         ))}
                       </tbody>
                     </table>
-                  </div>
+                  </ScrollRegion>
                 )}
               </div>
             </CardContent>
@@ -108,11 +108,11 @@ export function AdminIntegrationsPage() {
               <CardDescription>Accounts connected to each platform and how publishing went.</CardDescription>
             </CardHeader>
             <CardContent>
-              <div className="overflow-x-auto">
+              <ScrollRegion label="E-mail platforms">
                 <table className="w-full min-w-[640px] text-sm">
                   <caption className="sr-only">E-mail platforms</caption>
                   <thead>
-                    <tr className="text-left text-xs uppercase tracking-wide text-zinc-500">
+                    <tr className="text-left text-xs uppercase tracking-wide text-muted">
                       <th scope="col" className="pb-2 font-medium">
                         Platform
                       </th>
@@ -155,7 +155,7 @@ export function AdminIntegrationsPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             </CardContent>
           </Card>
         </div>

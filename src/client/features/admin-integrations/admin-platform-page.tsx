@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
-import { Badge, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, PageSpinner } from '../../components/ui';
+import { Badge, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, PageSpinner, ScrollRegion } from '../../components/ui';
 import { ListError } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
 import { MSG } from '../../../shared/messages';
@@ -15,7 +15,7 @@ import { LOADED } from '../../lib/page-data';
 function Stat({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-lg border border-zinc-200 px-4 py-3 dark:border-zinc-800">
-      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="text-xs text-muted">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold tabular-nums text-zinc-900 dark:text-white">{value}</dd>
     </div>
   );
@@ -36,7 +36,7 @@ function Detail({ platform }: { platform: IntegrationPlatform }) {
         <Stat label="Sent" value={d.publishes.sent} />
         <Stat label="Failed" value={d.publishes.failed} />
       </dl>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm text-muted">
         Last publish: <When at={d.lastPublishAt} />. Last failure: <When at={d.lastFailureAt} />.
       </p>
       <Card role="region" aria-labelledby="errors-title">
@@ -46,13 +46,13 @@ function Detail({ platform }: { platform: IntegrationPlatform }) {
         </CardHeader>
         <CardContent>
           {d.recentErrors.length === 0 ? (
-            <p className="py-4 text-center text-sm text-zinc-500">No errors.</p>
+            <p className="py-4 text-center text-sm text-muted">No errors.</p>
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollRegion label="Recent errors">
               <table className="w-full min-w-[560px] text-sm">
                 <caption className="sr-only">Recent errors</caption>
                 <thead>
-                  <tr className="text-left text-xs uppercase tracking-wide text-zinc-500">
+                  <tr className="text-left text-xs uppercase tracking-wide text-muted">
                     <th scope="col" className="pb-2 font-medium">
                       User
                     </th>
@@ -82,7 +82,7 @@ function Detail({ platform }: { platform: IntegrationPlatform }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </CardContent>
       </Card>
@@ -107,7 +107,7 @@ export function AdminPlatformPage({ platform }: { platform: string }) {
       {known ? (
         <Detail platform={platform} />
       ) : (
-        <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-14 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+        <p className="rounded-xl border border-dashed border-zinc-300 px-6 py-14 text-center text-sm text-muted dark:border-zinc-700">
           There is no integration called “{platform}”. The platforms are Brevo, Mailchimp, MailerLite and beehiiv.
         </p>
       )}

@@ -10,5 +10,5 @@ export function HealthBadge({ status }: { status: string }) {
 }
 
 export function When({ at, empty = 'Never' }: { at: string | null; empty?: string }) {
-  return at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span className="text-zinc-400">{empty}</span>;
+  return at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span className="text-muted">{empty}</span>;
 }

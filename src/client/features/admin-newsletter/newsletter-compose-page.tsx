@@ -104,7 +104,7 @@ export function NewsletterComposePage() {
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 className="text-base font-semibold text-zinc-900 dark:text-white">{draftId ? 'Editing draft' : 'New product newsletter'}</h2>
-              <p className="flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+              <p className="flex items-center gap-1.5 text-sm text-muted" aria-live="polite">
                 <Users className="size-4" aria-hidden />
                 {audience.isLoading ? 'Counting…' : `${users(n)} opted in`}
               </p>
@@ -152,7 +152,7 @@ export function NewsletterComposePage() {
                     <span className="truncate">{nl.subject}</span>
                     <Badge tone={STATUS_TONE[nl.status]}>{nl.status[0]!.toUpperCase() + nl.status.slice(1)}</Badge>
                   </p>
-                  <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+                  <p className="mt-0.5 text-xs text-muted">
                     {nl.status === 'draft'
                       ? `Saved ${formatDateTime(nl.updatedAt)}`
                       : `${formatDateTime(nl.sentAt ?? nl.updatedAt)} · ${nl.sentCount} of ${nl.recipients} sent${nl.failedCount ? ` · ${nl.failedCount} failed` : ''}`}

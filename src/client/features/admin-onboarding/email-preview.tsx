@@ -32,7 +32,7 @@ export function EmailPreview({
           </p>
         )}
         {preview && (
-          <p className="truncate border-b border-zinc-100 px-4 py-2 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+          <p className="truncate border-b border-zinc-100 px-4 py-2 text-sm text-muted dark:border-zinc-800">
             <span className="font-medium text-zinc-900 dark:text-zinc-100">Subject:</span> {preview.subject}
           </p>
         )}
@@ -48,6 +48,7 @@ export function EmailPreview({
         </TabsContent>
         <TabsContent value="text" className="mt-0">
           <pre
+            tabIndex={0}
             aria-label="Plain-text version"
             className="h-[600px] overflow-auto whitespace-pre-wrap px-4 py-3 font-mono text-sm text-zinc-800 dark:text-zinc-200"
           >

@@ -75,12 +75,12 @@ export function OnboardingEmailsPage() {
                       editing === s.id && 'bg-indigo-50 dark:bg-indigo-500/10',
                     )}
                   >
-                    <span className="flex items-center gap-2 text-xs font-medium text-zinc-500 dark:text-zinc-400">
+                    <span className="flex items-center gap-2 text-xs font-medium text-muted">
                       Day {s.dayOffset}
                       {!s.enabled && <Badge tone="warning">Off</Badge>}
                     </span>
                     <span className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{s.subject}</span>
-                    <span className="text-xs text-zinc-500 dark:text-zinc-400">{s.sent === 1 ? 'Sent once' : `Sent ${s.sent} times`}</span>
+                    <span className="text-xs text-muted">{s.sent === 1 ? 'Sent once' : `Sent ${s.sent} times`}</span>
                   </button>
                 </li>
               ))}

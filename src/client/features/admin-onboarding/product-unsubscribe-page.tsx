@@ -29,7 +29,7 @@ export function ProductUnsubscribePage({ list, token, done }: { list: string; to
         {!token || !l || info.isError ? (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Unsubscribe</h1>
-            <p role="alert" className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+            <p role="alert" className="mt-3 text-lg text-muted">
               {token && l ? errorMessage(info.error, INVALID) : INVALID}
             </p>
           </>
@@ -38,14 +38,14 @@ export function ProductUnsubscribePage({ list, token, done }: { list: string; to
         ) : unsubscribed ? (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">{already ? 'You were already unsubscribed' : 'You are unsubscribed'}</h1>
-            <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+            <p className="mt-3 text-lg text-muted">
               {info.data!.email} will get no more {l.name}. {kind === 'news' && 'You can turn product news back on in your settings.'}
             </p>
           </>
         ) : (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Unsubscribe from {l.name}?</h1>
-            <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+            <p className="mt-3 text-lg text-muted">
               {info.data!.email} will no longer get {l.what}. Mail about your account and your own newsletters is not affected.
             </p>
             <form method="post" action={`${l.path}/${encodeURIComponent(token)}`} className="mt-8">

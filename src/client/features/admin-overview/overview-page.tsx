@@ -15,12 +15,12 @@ import { LOADED } from '../../lib/page-data';
 function Stat({ icon: Icon, label, value, hint }: { icon: LucideIcon; label: string; value: number; hint?: string }) {
   return (
     <Card className="p-4">
-      <div className="flex items-center justify-between text-sm text-zinc-600 dark:text-zinc-400">
+      <div className="flex items-center justify-between text-sm text-muted">
         {label}
         <Icon className="size-4 text-indigo-600 dark:text-indigo-400" aria-hidden />
       </div>
       <p className="mt-1 text-2xl font-semibold tabular-nums text-zinc-900 dark:text-white">{value.toLocaleString('en-US')}</p>
-      {hint && <p className="text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>}
+      {hint && <p className="text-xs text-muted">{hint}</p>}
     </Card>
   );
 }
@@ -64,7 +64,7 @@ export function OverviewPage() {
               <dl className="mt-3 grid gap-2 text-sm">
                 {PLAN_TYPES.map((p) => (
                   <div key={p} className="flex items-center gap-3">
-                    <dt className="w-24 text-zinc-600 dark:text-zinc-400">{PLAN_LABELS[p]}</dt>
+                    <dt className="w-24 text-muted">{PLAN_LABELS[p]}</dt>
                     <dd className="flex flex-1 items-center gap-2">
                       <span
                         className="h-2 rounded-full bg-indigo-500"
@@ -82,7 +82,7 @@ export function OverviewPage() {
               <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
                 {['queued', 'running', 'done', 'failed'].map((s) => (
                   <div key={s} className="rounded-lg border border-zinc-200 px-3 py-2 dark:border-zinc-800">
-                    <dt className="text-xs capitalize text-zinc-500 dark:text-zinc-400">{s}</dt>
+                    <dt className="text-xs capitalize text-muted">{s}</dt>
                     <dd className="font-semibold tabular-nums text-zinc-900 dark:text-white">{d.queue[s] ?? 0}</dd>
                   </div>
                 ))}
@@ -96,14 +96,13 @@ export function OverviewPage() {
                 </Link>
               </div>
               {d.recentAudit.length === 0 ? (
-                <p className="mt-3 text-sm text-zinc-500">No staff changes yet.</p>
+                <p className="mt-3 text-sm text-muted">No staff changes yet.</p>
               ) : (
                 <ul className="mt-3 grid gap-2 text-sm">
                   {d.recentAudit.map((a) => (
                     <li key={a.id} className="min-w-0">
-                      <span className="font-medium text-zinc-900 dark:text-white">{a.action}</span>{' '}
-                      <span className="text-zinc-600 dark:text-zinc-400">{a.target ?? ''}</span>
-                      <span className="block truncate text-xs text-zinc-500">
+                      <span className="font-medium text-zinc-900 dark:text-white">{a.action}</span> <span className="text-muted">{a.target ?? ''}</span>
+                      <span className="block truncate text-xs text-muted">
                         by {a.actor} · {formatDateTime(a.at)}
                       </span>
                     </li>
@@ -136,7 +135,7 @@ function SignupBars({ days }: { days: { day: string; count: number }[] }) {
           </li>
         ))}
       </ol>
-      <div className="mt-1 flex justify-between text-xs text-zinc-500">
+      <div className="mt-1 flex justify-between text-xs text-muted">
         <span>{days[0]?.day}</span>
         <span>{days.at(-1)?.day}</span>
       </div>

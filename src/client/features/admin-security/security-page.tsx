@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/input';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 import { Label } from '../../components/ui/label';
 import { ListError, ListSkeleton } from '../../components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -32,7 +33,7 @@ function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; v
     <Card className="flex items-center gap-3 p-4">
       <Icon className="size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
       <div>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{label}</p>
+        <p className="text-xs text-muted">{label}</p>
         <p className="text-xl font-semibold tabular-nums text-zinc-900 dark:text-white">{value.toLocaleString('en-US')}</p>
       </div>
     </Card>
@@ -90,7 +91,7 @@ export function SecurityPage() {
                   ))}
                 </Select>
               </div>
-              <Table empty="No sign-in attempts match." head={['When', 'Address', 'Outcome', 'Method', 'From']}>
+              <Table label="Sign-in attempts" empty="No sign-in attempts match." head={['When', 'Address', 'Outcome', 'Method', 'From']}>
                 {d.signIns.map((s) => {
                   const o = OUTCOMES.find((x) => x.id === s.outcome) ?? OUTCOMES[1];
                   return (
@@ -101,7 +102,7 @@ export function SecurityPage() {
                         <Badge tone={o.tone}>{o.label}</Badge>
                       </td>
                       <td className={cell}>{METHOD_LABELS[s.method] ?? s.method}</td>
-                      <td className={`${cell} text-zinc-500 dark:text-zinc-400`}>
+                      <td className={`${cell} text-muted`}>
                         {s.ip}
                         <span className="block max-w-64 truncate text-xs" title={s.userAgent}>
                           {s.userAgent}
@@ -113,16 +114,16 @@ export function SecurityPage() {
               </Table>
             </TabsContent>
             <TabsContent value="sessions">
-              <Table empty="No open sessions." head={['Account', 'Started', 'Expires', 'Session']}>
+              <Table label="Sessions" empty="No open sessions." head={['Account', 'Started', 'Expires', 'Session']}>
                 {d.sessions.list.map((s) => (
                   <tr key={s.id}>
                     <td className={`${cell} min-w-40`}>
                       {s.name}
-                      <span className="block break-all text-xs text-zinc-500 dark:text-zinc-400">{s.email}</span>
+                      <span className="block break-all text-xs text-muted">{s.email}</span>
                     </td>
                     <td className={`${cell} whitespace-nowrap`}>{formatDateTime(s.startedAt)}</td>
                     <td className={`${cell} whitespace-nowrap`}>{formatDateTime(s.expiresAt)}</td>
-                    <td className={`${cell} font-mono text-xs text-zinc-500`}>{s.id}…</td>
+                    <td className={`${cell} font-mono text-xs text-muted`}>{s.id}…</td>
                   </tr>
                 ))}
               </Table>
@@ -139,7 +140,7 @@ export function SecurityPage() {
                   ))}
                 </Select>
               </div>
-              <Table empty="No changes recorded yet." head={['When', 'Who', 'Action', 'Account', 'Details', 'From']}>
+              <Table label="Audit log" empty="No changes recorded yet." head={['When', 'Who', 'Action', 'Account', 'Details', 'From']}>
                 {d.audit.map((a) => (
                   <tr key={a.id}>
                     <td className={`${cell} whitespace-nowrap`}>{formatDateTime(a.at)}</td>
@@ -148,13 +149,13 @@ export function SecurityPage() {
                       <Badge tone="brand">{a.action}</Badge>
                     </td>
                     <td className={`${cell} min-w-40 break-all`}>{a.target ?? '—'}</td>
-                    <td className={`${cell} min-w-56 text-xs text-zinc-600 dark:text-zinc-400`}>
+                    <td className={`${cell} min-w-56 text-xs text-muted`}>
                       {Object.entries(a.detail)
                         .filter(([k]) => k !== 'email')
                         .map(([k, v]) => `${k}: ${String(v)}`)
                         .join(' · ')}
                     </td>
-                    <td className={`${cell} text-zinc-500`}>{a.ip || 'CLI'}</td>
+                    <td className={`${cell} text-muted`}>{a.ip || 'CLI'}</td>
                   </tr>
                 ))}
               </Table>
@@ -166,32 +167,34 @@ export function SecurityPage() {
   );
 }
 
-function Table({ head, empty, children }: { head: string[]; empty: string; children: React.ReactNode[] }) {
+function Table({ label, head, empty, children }: { label: string; head: string[]; empty: string; children: React.ReactNode[] }) {
   return (
-    <Card className="overflow-x-auto">
-      {/* Wider than a phone on purpose: the card scrolls sideways rather than breaking addresses letter by letter. */}
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <thead className="border-b border-zinc-100 text-xs uppercase tracking-wide text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-medium">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 text-zinc-800 dark:divide-zinc-800 dark:text-zinc-200">
-          {children.length ? (
-            children
-          ) : (
+    <Card>
+      <ScrollRegion label={label} className="rounded-xl">
+        {/* Wider than a phone on purpose: the card scrolls sideways rather than breaking addresses letter by letter. */}
+        <table className="w-full min-w-[44rem] text-left text-sm">
+          <thead className="border-b border-zinc-100 text-xs uppercase tracking-wide text-muted dark:border-zinc-800">
             <tr>
-              <td colSpan={head.length} className="px-3 py-8 text-center text-zinc-500">
-                {empty}
-              </td>
+              {head.map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ))}
             </tr>
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 text-zinc-800 dark:divide-zinc-800 dark:text-zinc-200">
+            {children.length ? (
+              children
+            ) : (
+              <tr>
+                <td colSpan={head.length} className="px-3 py-8 text-center text-muted">
+                  {empty}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </ScrollRegion>
     </Card>
   );
 }

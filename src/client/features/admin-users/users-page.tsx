@@ -104,10 +104,10 @@ export function UsersPage() {
               <li key={u.id} aria-label={u.email} className="flex flex-col gap-3 p-4">
                 <div className="min-w-0">
                   <p className="truncate font-medium text-zinc-900 dark:text-white">
-                    {u.name} {u.id === me?.id && <span className="text-xs font-normal text-zinc-500">(you)</span>}
+                    {u.name} {u.id === me?.id && <span className="text-xs font-normal text-muted">(you)</span>}
                   </p>
-                  <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{u.email}</p>
-                  <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+                  <p className="truncate text-sm text-muted">{u.email}</p>
+                  <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-muted">
                     <Badge tone={u.role === 'user' ? 'neutral' : 'brand'}>{ROLE_LABELS[u.role]}</Badge>
                     <Badge tone={u.planType === 'free' ? 'neutral' : 'success'}>{PLAN_LABELS[u.planType]}</Badge>
                     {u.disabled && <Badge tone="danger">Disabled</Badge>}
@@ -120,7 +120,7 @@ export function UsersPage() {
               </li>
             ))}
           </ul>
-          <div className="flex items-center justify-between border-t border-zinc-100 px-4 py-3 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+          <div className="flex items-center justify-between border-t border-zinc-100 px-4 py-3 text-sm text-muted dark:border-zinc-800">
             <span>
               {list.data.total} {list.data.total === 1 ? 'account' : 'accounts'}
             </span>

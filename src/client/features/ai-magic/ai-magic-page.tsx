@@ -30,7 +30,7 @@ function StatusStrip({ engine, models, quota }: { engine: EngineInfo; models: Ai
       <div className="grid min-w-0 gap-1.5" data-testid="ai-engine">
         <AiModelPicker models={models} />
         {models.length > 0 ? (
-          <p className="max-w-xl text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="max-w-xl text-sm text-muted">
             Models your workspace enabled for your plan write with your sources; the built-in engine quotes them and works offline. If a model fails, the
             built-in engine writes instead and says so.
           </p>
@@ -40,7 +40,7 @@ function StatusStrip({ engine, models, quota }: { engine: EngineInfo; models: Ai
               <Cpu className="size-3" aria-hidden />
               Built-in engine
             </Badge>
-            <p className="max-w-xl text-sm text-zinc-600 dark:text-zinc-400">
+            <p className="max-w-xl text-sm text-muted">
               Works offline: picks and quotes the most central sentences of your articles and cites each one. It does not invent text.
             </p>
           </>
@@ -60,7 +60,7 @@ function StatusStrip({ engine, models, quota }: { engine: EngineInfo; models: Ai
             <div className={share >= 1 ? 'h-full bg-amber-500' : 'h-full bg-indigo-500'} style={{ width: `${share * 100}%` }} />
           </div>
         )}
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">Renews {formatUtcDate(quota.resetsAt)}</p>
+        <p className="text-xs text-muted">Renews {formatUtcDate(quota.resetsAt)}</p>
       </div>
     </Card>
   );
@@ -128,7 +128,7 @@ function Workspace({ quota, models, jobId, onOpenJob }: { quota: QuotaInfo; mode
             {!generate.isPending && <Sparkles aria-hidden />}
             Generate
           </Button>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+          <p className="text-sm text-muted" aria-live="polite">
             {exhausted
               ? `You have used all your generations this month. They renew on ${formatUtcDate(quota.resetsAt)}.`
               : count === 0

@@ -72,7 +72,7 @@ export function SourceList({ sources }: { sources: readonly CitedSource[] }) {
       <ol className="grid gap-1.5 text-sm">
         {sources.map((s, i) => (
           <li key={`${i}-${s.url}`} className="flex min-w-0 gap-2">
-            <span className="shrink-0 font-medium text-zinc-500 tabular-nums dark:text-zinc-400">[{i + 1}]</span>
+            <span className="shrink-0 font-medium text-muted tabular-nums">[{i + 1}]</span>
             <span className="min-w-0 break-words">
               {isHttpUrl(s.url) ? (
                 <a href={s.url} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
@@ -82,7 +82,7 @@ export function SourceList({ sources }: { sources: readonly CitedSource[] }) {
               ) : (
                 <span className="font-medium text-zinc-800 dark:text-zinc-200">{s.title}</span>
               )}
-              {s.source && <span className="text-zinc-500 dark:text-zinc-400"> — {s.source}</span>}
+              {s.source && <span className="text-muted"> — {s.source}</span>}
             </span>
           </li>
         ))}

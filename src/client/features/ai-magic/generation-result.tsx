@@ -54,7 +54,7 @@ export function GenerationResult({ jobId }: { jobId: string }) {
               </Badge>
             )}
           </div>
-          {job && <p className="text-xs text-zinc-500 dark:text-zinc-400">Started {formatDateTime(job.createdAt)}</p>}
+          {job && <p className="text-xs text-muted">Started {formatDateTime(job.createdAt)}</p>}
         </CardHeader>
         <CardContent className="grid gap-4">
           {running && (
@@ -83,14 +83,14 @@ export function GenerationResult({ jobId }: { jobId: string }) {
             <div>
               <Label htmlFor="ai-edit">Edit the text</Label>
               <Textarea id="ai-edit" value={text} onChange={(e) => setEdited(e.target.value)} className="min-h-96 font-mono text-[13px] leading-relaxed" />
-              <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">Keep the [n] marks after a sentence to cite source n.</p>
+              <p className="mt-1.5 text-xs text-muted">Keep the [n] marks after a sentence to cite source n.</p>
             </div>
           ) : text ? (
             <div className="rounded-lg border border-zinc-100 bg-zinc-50/60 p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-950/40">
               <CitedText text={text} sources={sources} />
             </div>
           ) : (
-            !running && <p className="text-sm text-zinc-500 dark:text-zinc-400">No text was written.</p>
+            !running && <p className="text-sm text-muted">No text was written.</p>
           )}
           <SourceList sources={sources} />
           {job && <SavePanel jobId={job.id} kind={job.kind} topic={job.topic} text={text} running={running} />}

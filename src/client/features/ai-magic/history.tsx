@@ -44,7 +44,7 @@ export function YourDrafts() {
       ) : drafts.isError ? (
         <ListError message={errorMessage(drafts.error)} onRetry={() => void drafts.refetch()} />
       ) : drafts.data.length === 0 ? (
-        <p className="flex items-center gap-2 px-5 pb-5 text-sm text-zinc-500 dark:text-zinc-400">
+        <p className="flex items-center gap-2 px-5 pb-5 text-sm text-muted">
           <FileText className="size-4 shrink-0" aria-hidden />
           No drafts yet. Save a generation to keep it here.
         </p>
@@ -56,7 +56,7 @@ export function YourDrafts() {
                 <p className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={d.title}>
                   {d.title}
                 </p>
-                <p className="flex flex-wrap items-center gap-x-2 text-xs text-zinc-500 dark:text-zinc-400">
+                <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
                   <Badge>{AI_KIND_INFO[d.kind].label}</Badge>
                   <span>Updated {formatDate(d.updatedAt)}</span>
                 </p>
@@ -106,7 +106,7 @@ export function RecentGenerations({ currentId, onOpen }: { currentId: string; on
       ) : jobs.isError ? (
         <ListError message={errorMessage(jobs.error)} onRetry={() => void jobs.refetch()} />
       ) : jobs.data.length === 0 ? (
-        <p className="flex items-center gap-2 px-5 pb-5 text-sm text-zinc-500 dark:text-zinc-400">
+        <p className="flex items-center gap-2 px-5 pb-5 text-sm text-muted">
           <History className="size-4 shrink-0" aria-hidden />
           Nothing generated yet.
         </p>
@@ -125,7 +125,7 @@ export function RecentGenerations({ currentId, onOpen }: { currentId: string; on
               >
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium text-zinc-900 dark:text-zinc-100">{j.topic || AI_KIND_INFO[j.kind].label}</span>
-                  <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                  <span className="block text-xs text-muted">
                     {AI_KIND_INFO[j.kind].label} · {formatDateTime(j.createdAt)}
                   </span>
                 </span>

@@ -63,7 +63,7 @@ export function KindPicker({ value, onChange, labelledBy }: { value: AiKind; onC
               <span id={`kind-${kind}-label`} className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
                 {AI_KIND_INFO[kind].label}
               </span>
-              <span id={`kind-${kind}-desc`} className="text-xs leading-snug text-zinc-500 dark:text-zinc-400">
+              <span id={`kind-${kind}-desc`} className="text-xs leading-snug text-muted">
                 {AI_KIND_INFO[kind].description}
               </span>
             </span>

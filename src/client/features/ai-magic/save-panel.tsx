@@ -60,7 +60,7 @@ export function SavePanel({ jobId, kind, topic, text, running }: { jobId: string
           </Button>
         </div>
       </div>
-      {running && <p className="text-xs text-zinc-500 dark:text-zinc-400">You can save once the text is written.</p>}
+      {running && <p className="text-xs text-muted">You can save once the text is written.</p>}
       {savedNewsletter && (
         <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
           Saved to your newsletters.{' '}

@@ -50,11 +50,11 @@ function ArticleRow({
             {article.title}
           </span>
         )}
-        <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-zinc-600 dark:text-zinc-400">
+        <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-muted">
           {article.source && <span className="font-medium">{article.source}</span>}
           {article.publishDate && <time dateTime={article.publishDate}>{formatDate(article.publishDate)}</time>}
         </p>
-        {article.reason && <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-500">{article.reason}</p>}
+        {article.reason && <p className="mt-1 text-xs text-muted">{article.reason}</p>}
       </div>
     </li>
   );
@@ -70,12 +70,12 @@ export function SourcesStep({ sources, onFind }: { sources: SourcesState; onFind
           Find articles
         </Button>
         {pending && (
-          <span role="status" className="text-sm text-zinc-500 dark:text-zinc-400">
+          <span role="status" className="text-sm text-muted">
             Reading your channels…
           </span>
         )}
         {found && !pending && found.articles.length > 0 && (
-          <span aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400">
+          <span aria-live="polite" className="text-sm text-muted">
             {checked.size} of {plural(found.articles.length, 'article')} chosen
           </span>
         )}
@@ -93,7 +93,7 @@ export function SourcesStep({ sources, onFind }: { sources: SourcesState; onFind
         </p>
       )}
       {found && found.channels > 0 && found.articles.length === 0 && (
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">Your channels have no articles right now. Try again later or add channels.</p>
+        <p className="text-sm text-muted">Your channels have no articles right now. Try again later or add channels.</p>
       )}
       {found && found.articles.length > 0 && (
         <>

@@ -30,7 +30,7 @@ function Trending({ current, onPick }: { current: string; onPick: (topic: string
   const trending = trpc.ai.trending.useQuery(undefined, { staleTime: 5 * 60_000 });
   if (trending.isPending)
     return (
-      <p role="status" className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
+      <p role="status" className="flex items-center gap-2 text-sm text-muted">
         <Spinner size="sm" /> Reading your channels…
       </p>
     );
@@ -41,7 +41,7 @@ function Trending({ current, onPick }: { current: string; onPick: (topic: string
       </p>
     );
   if (trending.data.channels === 0) return <NoChannels />;
-  if (trending.data.topics.length === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No topic is shared by several of your articles yet.</p>;
+  if (trending.data.topics.length === 0) return <p className="text-sm text-muted">No topic is shared by several of your articles yet.</p>;
   return (
     <ul aria-label="Trending topics" className="flex flex-wrap gap-2">
       {trending.data.topics.map((t) => (
@@ -53,7 +53,7 @@ function Trending({ current, onPick }: { current: string; onPick: (topic: string
             className="rounded-full border border-zinc-200 bg-white px-3 py-1 text-left text-sm text-zinc-700 transition-colors hover:border-indigo-300 hover:bg-indigo-50 hover:text-indigo-800 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800 dark:aria-pressed:border-indigo-500/60 dark:aria-pressed:bg-indigo-500/15 dark:aria-pressed:text-indigo-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:border-indigo-500/50 dark:hover:bg-indigo-500/10 dark:hover:text-indigo-200"
           >
             <span className="font-medium">{t.topic}</span>
-            <span className="text-zinc-500 dark:text-zinc-400">
+            <span className="text-muted">
               {' '}
               · {plural(t.articles, 'article')}, {plural(t.channels, 'channel')}
             </span>

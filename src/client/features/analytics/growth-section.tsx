@@ -1,6 +1,7 @@
 // Growth of the readership per week (ISO weeks, Monday to Sunday, UTC): new readers, confirmed, left
 // (unsubscribed, bounced or complained) and net, and new readers by how they joined; the chart beside a
 // table of the same numbers, the range to choose and a CSV of it.
+import { ScrollRegion } from '../../components/ui';
 import { lazy, Suspense, useState } from 'react';
 import { Download } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button';
@@ -42,7 +43,7 @@ export function GrowthSection({ publicationId }: { publicationId: string }) {
           <h2 id="growth-heading" className="text-base font-semibold text-zinc-900 dark:text-white">
             Readers per week
           </h2>
-          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+          <p className="mt-1 text-xs text-muted">
             Confirmed counts readers who confirmed their address and readers you added already active (by hand, import or the API). Left counts unsubscribes,
             bounces and spam complaints. Net is confirmed minus left. Weeks run Monday to Sunday, UTC.
           </p>
@@ -79,7 +80,7 @@ export function GrowthSection({ publicationId }: { publicationId: string }) {
               ] as const
             ).map(([k, v]) => (
               <div key={k} className="rounded-lg bg-zinc-50 p-3 dark:bg-zinc-800/50">
-                <dt className="text-xs text-zinc-500 dark:text-zinc-400">{k}</dt>
+                <dt className="text-xs text-muted">{k}</dt>
                 <dd className="text-lg font-semibold text-zinc-900 tabular-nums dark:text-white">{v}</dd>
               </div>
             ))}
@@ -88,7 +89,7 @@ export function GrowthSection({ publicationId }: { publicationId: string }) {
             <Suspense fallback={<div className="h-[240px] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />}>
               <GrowthChart weeks={g.weeks} />
             </Suspense>
-            <div className="relative max-h-[40rem] min-w-0 overflow-auto">
+            <ScrollRegion label="Readers per week" className="relative max-h-[40rem] min-w-0 overflow-auto">
               <table className="w-full text-sm">
                 <caption className="sr-only">Readers per week, newest first: new, confirmed, left, net, and new readers by source</caption>
                 <thead>
@@ -116,7 +117,7 @@ export function GrowthSection({ publicationId }: { publicationId: string }) {
                     ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </div>
         </>
       )}

@@ -1,5 +1,6 @@
 // One issue's rates, its subject test when it had one, and its clicks per link (readers only; link
 // scanners are counted apart).
+import { ScrollRegion } from '../../components/ui';
 import { Card } from '../../components/ui/card';
 import { ListError, ListSkeleton } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
@@ -29,24 +30,24 @@ export function IssueDetail({ sendId }: { sendId: string }) {
               ['Click-to-open', formatRate(d.clickToOpen)],
             ].map(([k, v]) => (
               <div key={k}>
-                <dt className="text-xs text-zinc-500 dark:text-zinc-400">{k}</dt>
+                <dt className="text-xs text-muted">{k}</dt>
                 <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{v}</dd>
               </div>
             ))}
           </dl>
           {d.machineClicks > 0 && (
-            <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+            <p className="mt-2 text-xs text-muted">
               {formatCount(d.machineClicks)} {d.machineClicks === 1 ? 'click' : 'clicks'} by link scanners not counted.
             </p>
           )}
           {d.subjectTest && <SubjectTestResults report={d.subjectTest} />}
           <h3 className="mt-5 text-sm font-semibold text-zinc-900 dark:text-white">Clicks per link</h3>
           {!d.trackClicks ? (
-            <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">Click tracking was off when this issue was sent.</p>
+            <p className="mt-2 text-sm text-muted">Click tracking was off when this issue was sent.</p>
           ) : d.links.length === 0 ? (
-            <p className="mt-2 text-sm text-zinc-500 dark:text-zinc-400">This issue had no links to track.</p>
+            <p className="mt-2 text-sm text-muted">This issue had no links to track.</p>
           ) : (
-            <div className="relative mt-2 overflow-x-auto">
+            <ScrollRegion label="Clicks per link" className="relative mt-2">
               <table className="w-full text-sm" data-testid="links-table">
                 <caption className="sr-only">Clicks per link of {d.subject}</caption>
                 <thead>
@@ -61,7 +62,7 @@ export function IssueDetail({ sendId }: { sendId: string }) {
                           href={l.url}
                           target="_blank"
                           rel="noopener noreferrer"
-                          className="block truncate text-xs text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                          className="block truncate text-xs text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
                           title={l.url}
                         >
                           {l.url}
@@ -73,7 +74,7 @@ export function IssueDetail({ sendId }: { sendId: string }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </>
       )}

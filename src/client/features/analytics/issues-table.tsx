@@ -1,4 +1,5 @@
 // The per-issue table, newest first: each issue's subject selects it for the detail below.
+import { ScrollRegion } from '../../components/ui';
 import { Card } from '../../components/ui/card';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { formatCount } from './format';
@@ -24,11 +25,11 @@ export function IssuesTable({ issues, selected, onSelect }: { issues: Issue[]; s
   return (
     <Card className="mt-6 overflow-hidden">
       <h2 className="px-4 pt-4 text-base font-semibold text-zinc-900 sm:px-5 dark:text-white">Issues</h2>
-      <div className="relative mt-2 overflow-x-auto">
+      <ScrollRegion label="Figures per issue sent" className="relative mt-2">
         <table className="w-full text-sm" data-testid="issues-table">
           <caption className="sr-only">Figures per issue sent, newest first</caption>
           <thead>
-            <HeadRow columns={ISSUE_COLUMNS} className="px-3 py-2 text-left align-bottom text-xs font-medium text-zinc-500 dark:text-zinc-400" />
+            <HeadRow columns={ISSUE_COLUMNS} className="px-3 py-2 text-left align-bottom text-xs font-medium text-muted" />
           </thead>
           <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {issues.map((i) => (
@@ -36,14 +37,14 @@ export function IssuesTable({ issues, selected, onSelect }: { issues: Issue[]; s
                 <th scope="row" className="px-3 py-2 text-left font-normal">
                   <button
                     type="button"
-                    className="block max-w-[10rem] truncate text-left font-medium sm:max-w-[14rem] text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                    className="block max-w-[10rem] truncate text-left font-medium sm:max-w-[14rem] text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
                     aria-pressed={i.sendId === selected}
                     title={i.subject}
                     onClick={() => onSelect(i.sendId)}
                   >
                     {i.subject}
                   </button>
-                  <span className="block text-xs text-zinc-500 dark:text-zinc-400">{i.publicationName}</span>
+                  <span className="block text-xs text-muted">{i.publicationName}</span>
                 </th>
                 <td className={td} title={formatDateTime(i.sentAt)}>
                   {formatDate(i.sentAt)}
@@ -53,7 +54,7 @@ export function IssuesTable({ issues, selected, onSelect }: { issues: Issue[]; s
                   {formatCount(i.delivered)}
                   {i.deliveredSource === 'estimate' && <span className="sr-only"> (estimated: sent minus bounces)</span>}
                   {i.deliveredSource === 'estimate' && (
-                    <span aria-hidden className="text-zinc-400" title="Sent minus bounces: the provider does not report deliveries">
+                    <span aria-hidden className="text-muted" title="Sent minus bounces: the provider does not report deliveries">
                       *
                     </span>
                   )}
@@ -70,8 +71,8 @@ export function IssuesTable({ issues, selected, onSelect }: { issues: Issue[]; s
             ))}
           </tbody>
         </table>
-      </div>
-      <p className="px-4 py-3 text-xs text-zinc-500 sm:px-5 dark:text-zinc-400">
+      </ScrollRegion>
+      <p className="px-4 py-3 text-xs text-muted sm:px-5">
         Human-likely opens leave out Apple Mail Privacy Protection and other automatic image fetches. * Delivered is sent minus bounces when the mail provider
         does not report deliveries. — means tracking was off for that issue.
       </p>

@@ -87,11 +87,11 @@ export function LineChart({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [x, ys]);
 
-  if (failed) return <p className="text-sm text-zinc-500 dark:text-zinc-400">The chart could not load; the table has the same numbers.</p>;
+  if (failed) return <p className="text-sm text-muted">The chart could not load; the table has the same numbers.</p>;
   return (
     <div aria-hidden className="min-w-0 overflow-hidden">
       <div ref={box} className="h-[220px] w-full" data-testid={testId} />
-      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
         {series.map((s) => (
           <li key={s.label} className="flex items-center gap-1.5">
             <span className="inline-block h-0.5 w-4 rounded" style={{ background: s.stroke }} />

@@ -24,7 +24,7 @@ export function Platforms({ platforms }: { platforms: Overview['platforms'] }) {
       <h2 id="platforms-title" className="text-base font-semibold text-zinc-900 dark:text-white">
         Campaigns on other platforms
       </h2>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Figures as each platform reports them; they are not mixed with the issues above.</p>
+      <p className="mt-1 text-sm text-muted">Figures as each platform reports them; they are not mixed with the issues above.</p>
       <div className="mt-3 grid gap-3 md:grid-cols-2">
         {platforms.map((p) => (
           <Card key={p.id} className="p-4">
@@ -34,7 +34,7 @@ export function Platforms({ platforms }: { platforms: Overview['platforms'] }) {
               </p>
               <Badge tone="brand">{p.source}</Badge>
             </div>
-            <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+            <p className="mt-1 text-xs text-muted">
               {p.listName ? `${p.listName} · ` : ''}
               {p.fetchedAt ? `Fetched ${formatDateTime(p.fetchedAt)}` : 'Not fetched yet'}
             </p>
@@ -43,7 +43,7 @@ export function Platforms({ platforms }: { platforms: Overview['platforms'] }) {
                 .filter(([k]) => p.stats[k] !== undefined)
                 .map(([k, label]) => (
                   <div key={k}>
-                    <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+                    <dt className="text-xs text-muted">{label}</dt>
                     <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{formatCount(p.stats[k]!)}</dd>
                   </div>
                 ))}

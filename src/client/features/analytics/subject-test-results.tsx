@@ -1,5 +1,6 @@
 // A subject test's results on /analytics: each subject's group (readers, human-likely opens, clicks,
 // the rate the rule compares), the winner and how sure it is, or that the difference is within noise.
+import { ScrollRegion } from '../../components/ui';
 import { Trophy } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { formatConfidence, formatDateTime } from '../../lib/format';
@@ -26,11 +27,11 @@ export function SubjectTestResults({ report }: { report: Report }) {
       <h3 id="subject-test-title" className="text-sm font-semibold text-zinc-900 dark:text-white">
         Subject test
       </h3>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="mt-1 text-sm text-muted">
         {report.sharePercent} % of the list in {report.variants.length} groups, a {report.waitHours}-hour wait; the winner went to the other{' '}
         {formatCount(report.rest)} {report.rest === 1 ? 'reader' : 'readers'}.
       </p>
-      <div className="relative mt-2 overflow-x-auto">
+      <ScrollRegion label="Each subject line's test group" className="relative mt-2">
         <table className="w-full text-sm">
           <caption className="sr-only">Each subject line's test group</caption>
           <thead>
@@ -41,7 +42,7 @@ export function SubjectTestResults({ report }: { report: Report }) {
               <tr key={v.variant}>
                 <th scope="row" className="max-w-[14rem] px-3 py-2 text-left font-normal sm:max-w-[28rem]">
                   <span className="flex items-center gap-2">
-                    <span className="shrink-0 text-xs font-semibold text-zinc-500">{letter(v.variant)}</span>
+                    <span className="shrink-0 text-xs font-semibold text-muted">{letter(v.variant)}</span>
                     <span className="truncate text-zinc-900 dark:text-zinc-100" title={v.subject}>
                       {v.subject}
                     </span>
@@ -60,7 +61,7 @@ export function SubjectTestResults({ report }: { report: Report }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300" data-testid="subject-test-verdict">
         {verdict(report)}
       </p>

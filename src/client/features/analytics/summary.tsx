@@ -6,11 +6,11 @@ import type { Overview } from './types';
 function Figure({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {
   return (
     <Card className="p-4 sm:p-5" role="group" aria-label={label}>
-      <p className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{label}</p>
+      <p className="text-sm font-medium text-muted">{label}</p>
       <p className="mt-1.5 text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-white" data-testid={testId}>
         {value}
       </p>
-      {note && <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{note}</p>}
+      {note && <p className="mt-1 text-xs text-muted">{note}</p>}
     </Card>
   );
 }

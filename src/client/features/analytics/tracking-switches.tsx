@@ -28,22 +28,22 @@ export function TrackingSwitches({ publicationId }: { publicationId: string }) {
   ];
   return (
     <fieldset className="grid gap-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800" data-testid="tracking-switches">
-      <legend className="px-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">Tracking for this publication</legend>
+      <legend className="px-1 text-xs font-medium text-muted">Tracking for this publication</legend>
       {rows.map((r) => (
         <div key={r.key} className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <label htmlFor={`${id}-${r.key}`} className="font-medium text-zinc-900 dark:text-zinc-100">
               {r.label}
             </label>
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">{r.hint}</p>
+            <p className="text-xs text-muted">{r.hint}</p>
           </div>
           <Switch id={`${id}-${r.key}`} checked={r.on} disabled={set.isPending} onCheckedChange={(v) => set.mutate({ publicationId, [r.key]: v })} />
         </div>
       ))}
       {!available && (
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        <p className="text-xs text-muted">
           Your plan does not include analytics, so issues go out without tracking.{' '}
-          <Link to="/upgrade" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          <Link to="/upgrade" className="text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300">
             Upgrade your plan
           </Link>
         </p>

@@ -1,4 +1,5 @@
 // The trend over the last issues: the uPlot chart (loaded on its own) beside a table of the same rates.
+import { ScrollRegion } from '../../components/ui';
 import { lazy, Suspense } from 'react';
 import { Card } from '../../components/ui/card';
 import { formatDate } from '../../lib/format';
@@ -16,7 +17,7 @@ export function TrendSection({ trend }: { trend: Overview['trend'] }) {
         <Suspense fallback={<div className="h-[240px] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />}>
           <TrendChart points={trend} />
         </Suspense>
-        <div className="relative min-w-0 overflow-x-auto">
+        <ScrollRegion label="Open and click rates per issue" className="relative min-w-0">
           <table className="w-full text-sm">
             <caption className="sr-only">Open and click rates per issue, oldest first</caption>
             <thead>
@@ -37,7 +38,7 @@ export function TrendSection({ trend }: { trend: Overview['trend'] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </div>
     </Card>
   );

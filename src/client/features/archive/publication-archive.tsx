@@ -18,7 +18,7 @@ export function PublicationArchive({ slug }: { slug: string }) {
         </a>
       </div>
       {entries.length === 0 ? (
-        <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">No issues have been sent yet.</p>
+        <p className="mt-3 text-sm text-muted">No issues have been sent yet.</p>
       ) : (
         <ul className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-800">
           {entries.map((e) => (
@@ -26,7 +26,7 @@ export function PublicationArchive({ slug }: { slug: string }) {
               <a href={e.url} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
                 {e.subject}
               </a>
-              <time dateTime={e.sentAt} className="shrink-0 text-sm text-zinc-500 dark:text-zinc-400">
+              <time dateTime={e.sentAt} className="shrink-0 text-sm text-muted">
                 {formatDate(e.sentAt)}
               </time>
             </li>

@@ -48,7 +48,7 @@ function ProviderButton({
         {icon} Continue with {label}
       </button>
       {configured === false && (
-        <p id={`${provider}-off`} className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+        <p id={`${provider}-off`} className="mt-1.5 text-xs text-muted">
           {MSG.providerNotConfigured(label)}
         </p>
       )}
@@ -73,7 +73,7 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
           {view === null ? (
             <>
               <h1 className="text-2xl font-semibold tracking-tight">Sign in to Curated</h1>
-              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">Build your next issue in minutes.</p>
+              <p className="mt-2 text-sm text-muted">Build your next issue in minutes.</p>
               {oauthError && (
                 <div className="mt-6">
                   <FormAlert tone="error">
@@ -92,7 +92,7 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
                   aria-expanded={more}
                   aria-controls="more-options"
                   onClick={() => setMore((v) => !v)}
-                  className="flex w-full items-center justify-center gap-1.5 rounded-md py-2 text-sm font-medium text-zinc-600 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-400 dark:hover:text-white"
+                  className="flex w-full items-center justify-center gap-1.5 rounded-md py-2 text-sm font-medium text-muted hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-white"
                 >
                   More options <ChevronDown className={cn('size-4 transition-transform', more && 'rotate-180')} aria-hidden />
                 </button>
@@ -116,12 +116,12 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
               <button
                 type="button"
                 onClick={() => setView(null)}
-                className="mb-6 inline-flex items-center gap-1.5 self-start rounded-md text-sm font-medium text-zinc-600 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-400 dark:hover:text-white"
+                className="mb-6 inline-flex items-center gap-1.5 self-start rounded-md text-sm font-medium text-muted hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-white"
               >
                 <ArrowLeft className="size-4" aria-hidden /> All sign-in options
               </button>
               <h1 className="text-2xl font-semibold tracking-tight">{TITLES[view].title}</h1>
-              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{TITLES[view].lead}</p>
+              <p className="mt-2 text-sm text-muted">{TITLES[view].lead}</p>
               <div className="mt-8">
                 {view === 'signin' && <SignInForm />}
                 {view === 'signup' && <SignUpForm plan={plan} />}
@@ -134,7 +134,7 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
                     <button type="button" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signup')}>
                       Create an account
                     </button>
-                    <button type="button" className="text-zinc-600 hover:underline dark:text-zinc-400" onClick={() => setView('forgot')}>
+                    <button type="button" className="text-muted hover:underline" onClick={() => setView('forgot')}>
                       Forgot password?
                     </button>
                   </>
@@ -147,7 +147,7 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
             </>
           )}
         </main>
-        <p className="mx-auto max-w-sm text-center text-xs leading-5 text-zinc-500 dark:text-zinc-400">
+        <p className="mx-auto max-w-sm text-center text-xs leading-5 text-muted">
           By continuing you agree to our{' '}
           <Link to="/terms" className="underline hover:text-zinc-900 dark:hover:text-white">
             Terms

@@ -22,7 +22,7 @@ export function Field(props: {
     <div>
       <Label htmlFor={id}>{label}</Label>
       <Input id={id} name={id} {...rest} onChange={onChange ? (e) => onChange(e.target.value) : undefined} />
-      {hint && <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{hint}</p>}
+      {hint && <p className="mt-1.5 text-xs text-muted">{hint}</p>}
     </div>
   );
 }

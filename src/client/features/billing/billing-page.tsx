@@ -86,7 +86,7 @@ function BillingList() {
           <h2 id="subscriptions-title" className="text-lg font-semibold text-zinc-900 dark:text-white">
             Subscriptions
           </h2>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Every account&apos;s subscription (staff only).</p>
+          <p className="text-sm text-muted">Every account&apos;s subscription (staff only).</p>
         </div>
         <a href={BILLING_EXPORT_PATH} download className={buttonClass('outline')}>
           <Download aria-hidden /> Export CSV
@@ -136,15 +136,13 @@ function BillingList() {
           ) : !records ? (
             <ListSkeleton rows={3} />
           ) : shown.length === 0 ? (
-            <p className="px-5 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">
-              {filtered ? 'No subscriptions match these filters.' : 'No subscriptions yet.'}
-            </p>
+            <p className="px-5 py-10 text-center text-sm text-muted">{filtered ? 'No subscriptions match these filters.' : 'No subscriptions yet.'}</p>
           ) : (
             <BillingTable records={shown} />
           )}
         </div>
         {records && records.length > 0 && (
-          <p className="border-t border-zinc-100 px-4 py-2.5 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400" aria-live="polite">
+          <p className="border-t border-zinc-100 px-4 py-2.5 text-xs text-muted dark:border-zinc-800" aria-live="polite">
             {filtered ? `${shown.length} of ${records.length} subscriptions` : `${records.length} subscription${records.length === 1 ? '' : 's'}`}
           </p>
         )}

@@ -26,7 +26,7 @@ export function BillingTable({ records }: { records: BillingRecord[] }) {
         <table className="w-full text-sm">
           <caption className="sr-only">Subscriptions</caption>
           <thead>
-            <tr className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+            <tr className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-muted dark:border-zinc-800">
               {COLUMNS.map((c) => (
                 <th key={c} scope="col" className={`${cell} align-bottom font-medium ${c === 'Amount Paid' ? 'text-right' : ''}`}>
                   {c}
@@ -67,7 +67,7 @@ export function BillingTable({ records }: { records: BillingRecord[] }) {
                   {r.name}
                   {r.sample && <SampleBadge />}
                 </p>
-                <p className="truncate text-zinc-600 dark:text-zinc-400">{r.email}</p>
+                <p className="truncate text-muted">{r.email}</p>
               </div>
               <StatusBadge record={r} />
             </div>
@@ -82,7 +82,7 @@ export function BillingTable({ records }: { records: BillingRecord[] }) {
                 ] as const
               ).map(([k, v]) => (
                 <div key={k} className="min-w-0">
-                  <dt className="text-zinc-500 dark:text-zinc-400">{k}</dt>
+                  <dt className="text-muted">{k}</dt>
                   <dd className="truncate font-medium text-zinc-800 dark:text-zinc-200">{v}</dd>
                 </div>
               ))}

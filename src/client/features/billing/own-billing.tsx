@@ -29,12 +29,12 @@ function PaymentFacts({ payment, sub }: { payment: Payment; sub: SubscriptionDto
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm lg:grid-cols-4">
         {facts.map(([k, v]) => (
           <div key={k} className="min-w-0">
-            <dt className="text-zinc-500 dark:text-zinc-400">{k}</dt>
+            <dt className="text-muted">{k}</dt>
             <dd className="mt-0.5 font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{v}</dd>
           </div>
         ))}
       </dl>
-      <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">Invoices, receipts and your card are in Manage billing (Stripe&apos;s billing portal).</p>
+      <p className="mt-4 text-sm text-muted">Invoices, receipts and your card are in Manage billing (Stripe&apos;s billing portal).</p>
     </Card>
   );
 }
@@ -54,7 +54,7 @@ export function OwnBilling({ isAdmin }: { isAdmin: boolean }) {
       <YourPlan sub={sub} isAdmin={isAdmin} />
       {sub.payment && <PaymentFacts payment={sub.payment} sub={sub} />}
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-zinc-200 px-5 py-4 text-sm dark:border-zinc-800">
-        <p className="text-zinc-600 dark:text-zinc-400">Compare the plans, buy one or talk to sales on the Upgrade page.</p>
+        <p className="text-muted">Compare the plans, buy one or talk to sales on the Upgrade page.</p>
         <Link to="/upgrade" className={buttonClass('outline')}>
           Change plan
         </Link>

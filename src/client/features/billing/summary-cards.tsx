@@ -34,7 +34,7 @@ function Figure({
   return (
     <Card className={cn('p-4 sm:p-5', className)} role="group" aria-label={label}>
       <div className="flex items-start justify-between gap-3">
-        <p className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{label}</p>
+        <p className="text-sm font-medium text-muted">{label}</p>
         <Icon className={cn('hidden size-5 shrink-0 sm:block', tone)} aria-hidden />
       </div>
       {value === undefined ? (

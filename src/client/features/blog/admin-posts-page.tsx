@@ -41,7 +41,7 @@ function PostRow({ post, onDelete }: { post: BlogAdminItem; onDelete: () => void
           </Link>
           <StatusBadge status={post.status} />
         </div>
-        <p className="mt-1 truncate text-xs text-zinc-500 dark:text-zinc-400">
+        <p className="mt-1 truncate text-xs text-muted">
           /blog/{post.slug} · Updated {formatDateTime(post.updatedAt)}
           {post.publishedAt && <> · Published {formatDate(post.publishedAt)}</>}
         </p>

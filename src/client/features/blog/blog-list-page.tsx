@@ -29,7 +29,7 @@ function PostCard({ post }: { post: BlogCard }) {
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
         {post.publishedAt && (
-          <time dateTime={post.publishedAt} className="text-xs font-medium uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+          <time dateTime={post.publishedAt} className="text-xs font-medium uppercase tracking-wide text-muted">
             {formatDate(post.publishedAt)}
           </time>
         )}
@@ -38,7 +38,7 @@ function PostCard({ post }: { post: BlogCard }) {
             {post.title}
           </Link>
         </h2>
-        <p className="line-clamp-3 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{post.excerpt}</p>
+        <p className="line-clamp-3 text-sm leading-6 text-muted">{post.excerpt}</p>
       </div>
     </article>
   );
@@ -68,7 +68,7 @@ export function BlogListPage({ page }: { page: number }) {
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Blog</h1>
-            <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">{DESCRIPTION}</p>
+            <p className="mt-3 text-lg text-muted">{DESCRIPTION}</p>
           </div>
           <a href="/blog/feed.xml" className={buttonClass('outline', 'sm', 'self-start sm:self-auto')}>
             <Rss aria-hidden /> RSS feed
@@ -95,7 +95,7 @@ export function BlogListPage({ page }: { page: number }) {
                 ))}
               </div>
               {d.pageCount > 1 && (
-                <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4 text-sm text-zinc-600 dark:text-zinc-400">
+                <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4 text-sm text-muted">
                   {page > 1 ? (
                     <Link to="/blog" search={{ page: page - 1 }} className={buttonClass('outline', 'sm')}>
                       <ArrowLeft aria-hidden /> Newer posts

@@ -41,15 +41,12 @@ function Post({ post, preview }: { post: BlogPost; preview: boolean }) {
             {post.status === 'published' ? 'Staff preview of a published post.' : 'Draft preview: only staff can see this page until the post is published.'}
           </p>
         )}
-        <Link
-          to="/blog"
-          className="inline-flex items-center gap-1.5 text-sm font-medium text-zinc-500 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
-        >
+        <Link to="/blog" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-zinc-900 dark:hover:text-white">
           <ArrowLeft className="size-4" aria-hidden /> All posts
         </Link>
         <header className="mt-6">
           <h1 className="text-3xl font-semibold leading-tight tracking-tight text-zinc-900 sm:text-4xl dark:text-white">{post.title}</h1>
-          <p className="mt-4 text-sm text-zinc-500 dark:text-zinc-400">
+          <p className="mt-4 text-sm text-muted">
             <time dateTime={date}>{formatDate(date)}</time>
             {post.authorName && <> · by {post.authorName}</>}
           </p>

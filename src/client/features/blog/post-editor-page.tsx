@@ -61,7 +61,7 @@ function CountedLabel({ htmlFor, children, value, max }: { htmlFor: string; chil
   return (
     <div className="flex items-baseline justify-between">
       <Label htmlFor={htmlFor}>{children}</Label>
-      <span className={over ? 'text-xs text-red-600 dark:text-red-400' : 'text-xs text-zinc-400 dark:text-zinc-500'}>
+      <span className={over ? 'text-xs text-red-600 dark:text-red-400' : 'text-xs text-muted'}>
         {value.length.toLocaleString('en-US')}/{max.toLocaleString('en-US')}
       </span>
     </div>
@@ -111,11 +111,11 @@ function CoverField({ draft, set }: { draft: Draft; set: (patch: Partial<Draft>)
           type="button"
           onClick={() => input.current?.click()}
           disabled={busy}
-          className="flex w-full flex-col items-center gap-2 rounded-xl border border-dashed border-zinc-300 px-4 py-8 text-sm text-zinc-600 hover:border-indigo-400 hover:text-indigo-600 dark:border-zinc-700 dark:text-zinc-400"
+          className="flex w-full flex-col items-center gap-2 rounded-xl border border-dashed border-zinc-300 px-4 py-8 text-sm text-muted hover:border-indigo-400 hover:text-indigo-600 dark:border-zinc-700"
         >
           {busy ? <Spinner size="sm" /> : <ImagePlus className="size-6" aria-hidden />}
           Upload a cover image
-          <span className="text-xs text-zinc-400">JPEG, PNG, WebP or GIF, 2 MB at most</span>
+          <span className="text-xs text-muted">JPEG, PNG, WebP or GIF, 2 MB at most</span>
         </button>
       )}
       <input
@@ -228,10 +228,7 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
   const title = post ? 'Edit post' : 'New post';
   return (
     <div>
-      <Link
-        to="/admin/blog-content"
-        className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-zinc-500 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
-      >
+      <Link to="/admin/blog-content" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-zinc-900 dark:hover:text-white">
         <ArrowLeft className="size-4" aria-hidden /> All posts
       </Link>
       <PageHeader
@@ -265,7 +262,7 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
           <div>
             <Label htmlFor="blog-slug">Slug</Label>
             <div className="flex items-center rounded-lg">
-              <span className="mr-2 shrink-0 text-sm text-zinc-500 dark:text-zinc-400">/blog/</span>
+              <span className="mr-2 shrink-0 text-sm text-muted">/blog/</span>
               <Input
                 id="blog-slug"
                 value={slug}
@@ -279,7 +276,7 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
                 }}
               />
             </div>
-            <p id="blog-slug-hint" className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+            <p id="blog-slug-hint" className="mt-1.5 text-xs text-muted">
               {published
                 ? 'Changing the address of a published post breaks links to it.'
                 : 'Lower-case letters, digits and hyphens. Made from the title until you edit it.'}
@@ -343,7 +340,7 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
                 {preview.data?.html ? (
                   <ArticleBody html={preview.data.html} className="mt-6 text-base leading-7" />
                 ) : (
-                  <p className="mt-6 text-sm text-zinc-500 dark:text-zinc-400">The text appears here as readers will see it.</p>
+                  <p className="mt-6 text-sm text-muted">The text appears here as readers will see it.</p>
                 )}
               </>
             )}

@@ -20,7 +20,7 @@ export function StaffForbidden({ title }: { title: string }) {
           <ShieldX className="size-6" aria-hidden />
         </span>
         <p className="font-medium text-zinc-900 dark:text-white">{MSG.forbidden}</p>
-        <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">The product's blog is written by staff. Published posts are on the public blog.</p>
+        <p className="max-w-md text-sm text-muted">The product's blog is written by staff. Published posts are on the public blog.</p>
         <Link to="/blog" className={buttonClass('primary')}>
           Read the blog
         </Link>

@@ -36,7 +36,7 @@ export function AddChannel({ canAdd, onLimit, onAdded }: { canAdd: boolean; onLi
       }}
     >
       <Label htmlFor="channel-address">Add a channel by site address</Label>
-      <p id="channel-address-hint" className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">
+      <p id="channel-address-hint" className="mb-2 text-xs text-muted">
         Paste a website or feed address; we find its RSS, Atom or JSON feed.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">

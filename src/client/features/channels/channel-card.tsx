@@ -33,10 +33,10 @@ export function ChannelCard({ channel, selected, locked, onToggle }: { channel: 
           <h4 id={headingId} className="truncate font-medium text-zinc-900 dark:text-zinc-100" title={channel.name}>
             {channel.name}
           </h4>
-          <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{channel.source || channel.url}</p>
+          <p className="truncate text-xs text-muted">{channel.source || channel.url}</p>
         </div>
       </div>
-      <p className="mt-2 line-clamp-2 min-h-10 text-sm text-zinc-600 dark:text-zinc-400">{channel.description}</p>
+      <p className="mt-2 line-clamp-2 min-h-10 text-sm text-muted">{channel.description}</p>
       <div className="mt-3 flex flex-wrap items-center gap-1.5">
         <QualityBadge channel={channel} />
         <Badge tone="neutral">Updates: {channel.frequency}</Badge>

@@ -53,7 +53,7 @@ function NoMatch() {
           <Upload aria-hidden /> Import an OPML file
         </Button>
       </div>
-      <p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">Or search a broader word, such as “sport”, “food” or “travel”.</p>
+      <p className="mt-3 text-xs text-muted">Or search a broader word, such as “sport”, “food” or “travel”.</p>
     </div>
   );
 }
@@ -150,11 +150,7 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
           <p
             className={cn(
               'mt-4 text-sm break-words',
-              !result.success
-                ? 'text-amber-700 dark:text-amber-400'
-                : result.total === 0
-                  ? 'font-medium text-zinc-900 dark:text-zinc-100'
-                  : 'text-zinc-600 dark:text-zinc-400',
+              !result.success ? 'text-amber-700 dark:text-amber-400' : result.total === 0 ? 'font-medium text-zinc-900 dark:text-zinc-100' : 'text-muted',
             )}
             data-testid="search-message"
           >
@@ -196,7 +192,7 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
               {p}
             </Button>
           ))}
-          <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">{result.total} channels</span>
+          <span className="ml-2 text-xs text-muted">{result.total} channels</span>
         </nav>
       )}
     </section>

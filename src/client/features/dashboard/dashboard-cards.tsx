@@ -73,7 +73,7 @@ export function IntegrationsCard() {
               : rowSkeleton(5)}
           </ul>
         )}
-        {q.data && <p className="mt-3 text-xs leading-5 text-zinc-500 dark:text-zinc-400">{q.data.data.note}</p>}
+        {q.data && <p className="mt-3 text-xs leading-5 text-muted">{q.data.data.note}</p>}
       </CardContent>
       <CardFooter>
         <Link to="/integrations" className={buttonClass('outline', 'sm')}>
@@ -99,7 +99,7 @@ export function RecentPublicationsCard({ className }: { className?: string }) {
           <div className="space-y-2">{rowSkeleton(3)}</div>
         ) : pubs.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-zinc-200 px-4 py-8 text-center dark:border-zinc-700">
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{MSG.noPublications}</p>
+            <p className="text-sm text-muted">{MSG.noPublications}</p>
             <Link to="/publications" className={buttonClass('outline', 'sm')}>
               Create a publication
             </Link>
@@ -108,7 +108,7 @@ export function RecentPublicationsCard({ className }: { className?: string }) {
           <table className="w-full table-fixed text-sm">
             <caption className="sr-only">Recent publications</caption>
             <thead>
-              <tr className="text-left text-xs uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+              <tr className="text-left text-xs uppercase tracking-wide text-muted">
                 <th scope="col" className="pb-2 font-medium">
                   Title
                 </th>
@@ -139,7 +139,7 @@ export function RecentPublicationsCard({ className }: { className?: string }) {
                   <td className="py-2 align-top">
                     <Badge tone={p.status === 'ready' ? 'success' : 'neutral'}>{p.status === 'ready' ? 'Ready' : 'Draft'}</Badge>
                   </td>
-                  <td className="py-2 text-right align-top text-zinc-500 dark:text-zinc-400">
+                  <td className="py-2 text-right align-top text-muted">
                     <time dateTime={p.date} title={formatDateTime(p.date)}>
                       {formatRelative(p.date)}
                     </time>
@@ -197,7 +197,7 @@ export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
             <div className="flex items-baseline justify-between gap-2 rounded-lg bg-indigo-50 px-3 py-2.5 dark:bg-indigo-500/10">
               <p className="text-sm text-zinc-700 dark:text-zinc-300">
                 Current plan: <span className="font-semibold text-zinc-900 dark:text-white">{offer?.name ?? PLAN_LABELS[plan]}</span>
-                {trial !== null && <span className="block text-xs text-zinc-600 dark:text-zinc-400">Free trial: {formatTrialLabel(trial)}</span>}
+                {trial !== null && <span className="block text-xs text-muted">Free trial: {formatTrialLabel(trial)}</span>}
               </p>
               <span className="shrink-0 text-sm font-medium text-indigo-700 dark:text-indigo-300">
                 {trial !== null ? '$0 during the trial' : (offer?.priceLabel ?? PLAN_LIST[0]!.priceLabel)}
@@ -213,7 +213,7 @@ export function SubscriptionCard({ onUpgrade }: { onUpgrade: () => void }) {
                     </span>
                     <span className="shrink-0 text-zinc-600 dark:text-zinc-300">{o.priceLabel}</span>
                   </div>
-                  <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{planLimits(o.id)}</p>
+                  <p className="mt-0.5 text-xs text-muted">{planLimits(o.id)}</p>
                 </li>
               ))}
             </ul>

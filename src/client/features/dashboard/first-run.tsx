@@ -37,9 +37,9 @@ const percent = (r: number | null) => (r === null ? '—' : `${Math.round(r * 10
 function Stat({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dt className="text-xs font-medium text-muted">{label}</dt>
       <dd className="mt-0.5 text-2xl font-semibold tracking-tight text-zinc-900 tabular-nums dark:text-white">{value}</dd>
-      {hint && <dd className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</dd>}
+      {hint && <dd className="text-xs text-muted">{hint}</dd>}
     </div>
   );
 }
@@ -76,7 +76,7 @@ export function ReadersCard({ publicationId }: { publicationId: string | null })
             Subscribers <ArrowRight aria-hidden />
           </Link>
         ) : (
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">Readers join a publication: create yours first.</p>
+          <p className="text-xs text-muted">Readers join a publication: create yours first.</p>
         )}
       </div>
     </SmallCard>
@@ -89,11 +89,11 @@ export function LastIssueCard() {
   return (
     <SmallCard id="dash-last-issue" icon={Mail} title="Last issue">
       {q.data && !last ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing sent yet. Your first issue’s recipients, opens and clicks show here.</p>
+        <p className="text-sm text-muted">Nothing sent yet. Your first issue’s recipients, opens and clicks show here.</p>
       ) : last ? (
         <>
           <p className="line-clamp-2 text-sm font-medium text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100">{last.subject}</p>
-          <p className="-mt-2 text-xs text-zinc-600 dark:text-zinc-400">
+          <p className="-mt-2 text-xs text-muted">
             {last.publicationName} · {last.status === 'sent' ? 'sent' : last.status}{' '}
             <time dateTime={last.sentAt} title={formatDateTime(last.sentAt)}>
               {formatRelative(last.sentAt)}
@@ -113,9 +113,7 @@ export function LastIssueCard() {
             />
           </dl>
           {last.uniqueOpens === null && last.uniqueClicks === null && (
-            <p className="text-xs text-zinc-600 dark:text-zinc-400">
-              Opens and clicks are counted on Professional, Business and Enterprise, while tracking is on.
-            </p>
+            <p className="text-xs text-muted">Opens and clicks are counted on Professional, Business and Enterprise, while tracking is on.</p>
           )}
         </>
       ) : (
@@ -205,13 +203,13 @@ export function ChecklistCard({ checklist }: { checklist: ChecklistView }) {
                 {...linkFor(item.key, checklist.publicationId)}
                 className={cn(
                   'flex h-full items-start gap-2.5 rounded-lg px-2.5 py-2 text-sm hover:bg-zinc-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800/60',
-                  item.done ? 'text-zinc-600 dark:text-zinc-400' : 'font-medium text-zinc-900 dark:text-zinc-100',
+                  item.done ? 'text-muted' : 'font-medium text-zinc-900 dark:text-zinc-100',
                 )}
               >
                 {item.done ? (
                   <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />
                 ) : (
-                  <Circle className="mt-0.5 size-4 shrink-0 text-zinc-400 dark:text-zinc-500" aria-hidden />
+                  <Circle className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
                 )}
                 <span className="min-w-0">
                   <span className="sr-only">{item.done ? 'Done: ' : `Step ${i + 1}: `}</span>

@@ -15,7 +15,7 @@ export function ActivityLog() {
           <Activity className="size-4 text-indigo-600 dark:text-indigo-400" aria-hidden />
           Live activity log
         </h2>
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">Last 10 events, every 3 s</span>
+        <span className="text-xs text-muted">Last 10 events, every 3 s</span>
       </div>
       {q.isPending ? (
         <div className="flex justify-center p-6">
@@ -26,16 +26,16 @@ export function ActivityLog() {
           {errorMessage(q.error)}
         </p>
       ) : q.data.length === 0 ? (
-        <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No activity yet.</p>
+        <p className="p-4 text-sm text-muted">No activity yet.</p>
       ) : (
         <ol aria-label="Recent demo events" className="divide-y divide-zinc-100 text-sm dark:divide-zinc-800">
           {q.data.map((e) => (
             <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 px-4 py-2">
               <span className="font-medium text-zinc-800 dark:text-zinc-200">
                 {EVENT_LABELS[e.kind]}
-                {e.fields?.length ? <span className="font-normal text-zinc-500 dark:text-zinc-400"> ({e.fields.join(', ')})</span> : null}
+                {e.fields?.length ? <span className="font-normal text-muted"> ({e.fields.join(', ')})</span> : null}
               </span>
-              <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+              <span className="text-xs text-muted tabular-nums">
                 /{e.page} · {time(e.at)}
               </span>
             </li>

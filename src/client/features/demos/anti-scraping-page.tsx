@@ -74,7 +74,7 @@ export function AntiScrapingPage() {
               ))}
             </Select>
           </div>
-          <p className="text-sm text-zinc-600 sm:pb-2.5 dark:text-zinc-400">{LEVELS[level].text}</p>
+          <p className="text-sm text-muted sm:pb-2.5">{LEVELS[level].text}</p>
         </div>
         {level === 'enterprise' && (
           <div

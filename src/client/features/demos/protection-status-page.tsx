@@ -78,7 +78,7 @@ export function ProtectionStatusPage() {
               >
                 <div className="h-full rounded-full bg-emerald-500 transition-[width]" style={{ width: `${pct}%` }} />
               </div>
-              <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+              <p className="mt-2 text-sm text-muted">
                 {active} of {total} protections active
               </p>
             </div>
@@ -90,13 +90,13 @@ export function ProtectionStatusPage() {
                 <li key={c.name} className="flex items-start justify-between gap-4 p-4">
                   <div className="min-w-0">
                     <p className="font-medium text-zinc-900 dark:text-white">{c.name}</p>
-                    <p className="text-sm text-zinc-600 dark:text-zinc-400">{c.detail}</p>
+                    <p className="text-sm text-muted">{c.detail}</p>
                   </div>
                   <span
                     className={
                       c.active
                         ? 'flex shrink-0 items-center gap-1 text-sm font-medium text-emerald-700 dark:text-emerald-400'
-                        : 'flex shrink-0 items-center gap-1 text-sm font-medium text-zinc-500 dark:text-zinc-400'
+                        : 'flex shrink-0 items-center gap-1 text-sm font-medium text-muted'
                     }
                   >
                     {c.active ? <CircleCheck className="size-4" aria-hidden /> : <CircleX className="size-4" aria-hidden />}

@@ -57,7 +57,7 @@ export function SecurityDemoPage() {
                 <p.icon className="size-4 text-indigo-600 dark:text-indigo-400" aria-hidden />
                 {p.title}
               </p>
-              <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{p.text}</p>
+              <p className="mt-1 text-sm text-muted">{p.text}</p>
             </li>
           ))}
         </ul>

@@ -13,7 +13,7 @@ function Fact({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <h2 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{title}</h2>
-      <div className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{children}</div>
+      <div className="mt-1 text-sm text-muted">{children}</div>
     </div>
   );
 }
@@ -27,14 +27,14 @@ export function DevelopersPage() {
     <PublicLayout>
       <div className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Curated API</h1>
-        <p className="mt-3 max-w-3xl text-lg text-zinc-600 dark:text-zinc-400">
+        <p className="mt-3 max-w-3xl text-lg text-muted">
           Your publications, subscribers, saved newsletters, sends and analytics from your own scripts, at <code className={code}>{origin}/api/v1</code>. Keys
           come with the {PLAN_LABELS[API_ACCESS_PLAN]} and {PLAN_LABELS.enterprise} plans.
         </p>
         <div className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <Fact title="Authenticate">
             Create a key in{' '}
-            <Link to="/settings" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+            <Link to="/settings" className="text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300">
               Settings → Advanced
             </Link>{' '}
             and send it as <code className={code}>Authorization: Bearer cur_…</code>. A missing, wrong or revoked key answers 401.
@@ -56,7 +56,7 @@ export function DevelopersPage() {
           </Fact>
           <Fact title="Limits">
             Each key has its own rate limit; beyond it, 429 with <code className={code}>Retry-After</code>. The machine-readable document is{' '}
-            <a href="/api/v1/openapi.json" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+            <a href="/api/v1/openapi.json" className="text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300">
               openapi.json
             </a>{' '}
             (OpenAPI 3.1).

@@ -37,7 +37,7 @@ export function DeliveryTestPage() {
     return (
       <>
         <PageHeader title="Email Delivery Test" />
-        <p className="rounded-xl border border-zinc-200 bg-white px-6 py-10 text-center text-sm text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400">
+        <p className="rounded-xl border border-zinc-200 bg-white px-6 py-10 text-center text-sm text-muted dark:border-zinc-800 dark:bg-zinc-900/60">
           The delivery test sends through the system&apos;s mail providers and is for staff only.
         </p>
       </>
@@ -85,7 +85,7 @@ export function DeliveryTestPage() {
                 {DELIVERY_TEST_KINDS.map((k) => {
                   const r = data.results[k];
                   const Icon = !r.configured ? CircleMinus : r.success ? CheckCircle2 : XCircle;
-                  const tone = !r.configured ? 'text-zinc-400' : r.success ? 'text-emerald-600' : 'text-red-600';
+                  const tone = !r.configured ? 'text-muted' : r.success ? 'text-emerald-600' : 'text-red-600';
                   return (
                     <li key={k} className="flex items-start gap-3 px-4 py-3" data-testid={`result-${k}`}>
                       <Icon className={`mt-0.5 size-4 shrink-0 ${tone}`} aria-hidden />
@@ -93,7 +93,7 @@ export function DeliveryTestPage() {
                         <p className="font-medium text-zinc-900 dark:text-zinc-100">
                           {NAMES[k]}: {!r.configured ? 'not configured' : r.success ? 'success' : 'failed'}
                         </p>
-                        <p className="break-all text-xs text-zinc-500 dark:text-zinc-400">{r.success ? `Message id ${r.messageId}` : r.error}</p>
+                        <p className="break-all text-xs text-muted">{r.success ? `Message id ${r.messageId}` : r.error}</p>
                       </div>
                     </li>
                   );
@@ -129,7 +129,7 @@ export function DeliveryTestPage() {
                 <code className="block break-all rounded bg-zinc-100 px-2 py-1 font-mono text-xs text-zinc-800 dark:bg-zinc-950 dark:text-zinc-200">
                   {d.record}
                 </code>
-                <p className="text-xs text-zinc-500 dark:text-zinc-400">{d.why}</p>
+                <p className="text-xs text-muted">{d.why}</p>
               </li>
             ))}
           </ul>

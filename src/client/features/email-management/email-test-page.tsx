@@ -100,11 +100,11 @@ export function EmailTestPage() {
           </CardHeader>
           <CardContent>
             <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-              <dt className="text-zinc-500 dark:text-zinc-400">Port</dt>
+              <dt className="text-muted">Port</dt>
               <dd className="font-medium text-zinc-900 dark:text-zinc-100">587</dd>
-              <dt className="text-zinc-500 dark:text-zinc-400">Encryption</dt>
+              <dt className="text-muted">Encryption</dt>
               <dd className="font-medium text-zinc-900 dark:text-zinc-100">STARTTLS</dd>
-              <dt className="text-zinc-500 dark:text-zinc-400">Authentication</dt>
+              <dt className="text-muted">Authentication</dt>
               <dd className="font-medium text-zinc-900 dark:text-zinc-100">User name and password of the SMTP service</dd>
             </dl>
           </CardContent>

@@ -21,14 +21,14 @@ function StatCard({ label, icon, value, note, testId }: { label: string; icon: R
   return (
     <Card data-testid={testId}>
       <CardContent className="grid gap-1 p-5">
-        <div className="flex items-center justify-between text-sm text-zinc-500 dark:text-zinc-400">
+        <div className="flex items-center justify-between text-sm text-muted">
           <span>{label}</span>
           {icon}
         </div>
         <div className="text-2xl font-semibold tracking-tight text-zinc-900 dark:text-white" data-testid={`${testId}-value`}>
           {value}
         </div>
-        <div className="text-xs text-zinc-500 dark:text-zinc-400">{note}</div>
+        <div className="text-xs text-muted">{note}</div>
       </CardContent>
     </Card>
   );
@@ -96,7 +96,7 @@ export function OverviewTab({ scope }: { scope: EmailScope }) {
                       <StatusDot status={s?.status ?? 'unknown'} />
                       <div className="min-w-0">
                         <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{PLACES[key]}</p>
-                        <p className="truncate text-xs text-zinc-500 dark:text-zinc-400" title={s?.detail}>
+                        <p className="truncate text-xs text-muted" title={s?.detail}>
                           {s ? `${s.name} — ${s.detail}` : 'Checking…'}
                         </p>
                       </div>
@@ -107,7 +107,7 @@ export function OverviewTab({ scope }: { scope: EmailScope }) {
               })}
             </ul>
           )}
-          <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">
+          <p className="mt-3 text-xs text-muted">
             Sent counts subscriber mail and test mail sent today (UTC); sign-in and reset mails are not counted. Delivered is sent minus bounces reported by
             providers.
           </p>

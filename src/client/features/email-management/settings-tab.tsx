@@ -13,7 +13,7 @@ function Feature({ icon, label, body }: { icon: ReactNode; label: string; body: 
         {icon}
         {label}
       </Badge>
-      <span className="text-sm text-zinc-600 dark:text-zinc-400">{body}</span>
+      <span className="text-sm text-muted">{body}</span>
     </li>
   );
 }

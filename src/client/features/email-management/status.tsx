@@ -8,7 +8,7 @@ const STYLE: Record<Health, { dot: string; text: string; label: string; Icon: ty
   healthy: { dot: 'bg-emerald-500', text: 'text-emerald-700 dark:text-emerald-300', label: 'Healthy', Icon: CheckCircle2 },
   warning: { dot: 'bg-amber-400', text: 'text-amber-700 dark:text-amber-300', label: 'Warning', Icon: AlertTriangle },
   error: { dot: 'bg-red-500', text: 'text-red-700 dark:text-red-300', label: 'Error', Icon: XCircle },
-  unknown: { dot: 'bg-zinc-400', text: 'text-zinc-600 dark:text-zinc-400', label: 'Unknown', Icon: CircleHelp },
+  unknown: { dot: 'bg-zinc-400', text: 'text-muted', label: 'Unknown', Icon: CircleHelp },
 };
 
 export function StatusLabel({ status, className }: { status: Health; className?: string }) {

@@ -27,7 +27,7 @@ function Preview({ id, scope, onClose }: { id: string; scope: EmailScope; onClos
         {q.data && (
           <div className="grid max-h-[70vh] gap-4 overflow-auto">
             <p className="text-sm">
-              <span className="text-zinc-500 dark:text-zinc-400">Subject: </span>
+              <span className="text-muted">Subject: </span>
               <span className="font-medium text-zinc-900 dark:text-zinc-100" data-testid="preview-subject">
                 {q.data.subject}
               </span>
@@ -43,7 +43,7 @@ function Preview({ id, scope, onClose }: { id: string; scope: EmailScope; onClos
                   className="h-80 w-full rounded-lg border border-zinc-200 bg-white dark:border-zinc-800"
                 />
               ) : (
-                <p className="rounded-lg border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-500 dark:border-zinc-700 dark:text-zinc-400">
+                <p className="rounded-lg border border-dashed border-zinc-300 px-3 py-2 text-sm text-muted dark:border-zinc-700">
                   This mail is sent as plain text only; it has no HTML part.
                 </p>
               )}
@@ -86,12 +86,12 @@ export function TemplatesTab({ scope }: { scope: EmailScope }) {
             </CardHeader>
             <CardContent className="grid gap-3 text-sm">
               <p>
-                <span className="text-zinc-500 dark:text-zinc-400">Subject: </span>
+                <span className="text-muted">Subject: </span>
                 <span className="text-zinc-900 dark:text-zinc-100">{t.subject}</span>
               </p>
-              <p className="text-zinc-600 dark:text-zinc-400">{t.description}</p>
+              <p className="text-muted">{t.description}</p>
               <div className="flex items-center justify-between">
-                <span className="text-xs text-zinc-500 dark:text-zinc-400">Last modified {formatDate(t.lastModified)}</span>
+                <span className="text-xs text-muted">Last modified {formatDate(t.lastModified)}</span>
                 <Button size="sm" variant="outline" onClick={() => setOpen(t.id)} aria-label={`Preview ${t.name}`}>
                   <Eye aria-hidden /> Preview
                 </Button>
@@ -100,7 +100,7 @@ export function TemplatesTab({ scope }: { scope: EmailScope }) {
           </Card>
         ))}
       </div>
-      <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400">Onboarding mails appear here once the product sends them.</p>
+      <p className="mt-4 text-xs text-muted">Onboarding mails appear here once the product sends them.</p>
       {open && <Preview id={open} scope={scope} onClose={() => setOpen(null)} />}
     </>
   );

@@ -48,7 +48,7 @@ function HelpCard({ icon: Icon, title, text, action }: { icon: LucideIcon; title
           <h2 id={id} className="mt-4 text-lg font-semibold text-zinc-900 dark:text-white">
             {title}
           </h2>
-          <p className="mt-1 flex-1 text-sm text-zinc-600 dark:text-zinc-400">{text}</p>
+          <p className="mt-1 flex-1 text-sm text-muted">{text}</p>
           <div className="mt-4 text-sm font-medium text-indigo-600 dark:text-indigo-400 [&_a]:inline-flex [&_a]:items-center [&_a]:gap-1 [&_a]:break-all [&_a:hover]:underline">
             {action}
           </div>
@@ -68,9 +68,9 @@ function TopicList({ id, title, items }: { id: string; title: string; items: { t
             <Link to={item.to} className="group flex items-center justify-between gap-4 px-5 py-3.5 hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
               <span className="min-w-0">
                 <span className="block text-[15px] font-medium text-zinc-900 dark:text-zinc-100">{item.label}</span>
-                <span className="block text-sm text-zinc-500 dark:text-zinc-400">{item.hint}</span>
+                <span className="block text-sm text-muted">{item.hint}</span>
               </span>
-              <ArrowRight className="size-4 shrink-0 text-zinc-400 transition-transform group-hover:translate-x-0.5" aria-hidden />
+              <ArrowRight className="size-4 shrink-0 text-muted transition-transform group-hover:translate-x-0.5" aria-hidden />
             </Link>
           </li>
         ))}
@@ -122,13 +122,13 @@ export function HelpCenterPage() {
         aria-label="Help links"
         className="flex flex-col gap-4 border-t border-zinc-200 pt-8 sm:flex-row sm:items-center sm:justify-between dark:border-zinc-800"
       >
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="text-sm text-muted">
           Didn’t find your answer?{' '}
           <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
             Contact support
           </a>
         </p>
-        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400">
+        <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted">
           {FOOTER_LINKS.map((l) => (
             <li key={l.to}>
               <Link to={l.to} className="hover:text-zinc-900 hover:underline dark:hover:text-white">

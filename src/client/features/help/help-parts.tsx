@@ -18,7 +18,7 @@ export function HelpShell({ title, lead, children }: { title: string; lead: stri
           <ArrowLeft aria-hidden /> Back to Home
         </Link>
         <h1 className="mt-6 text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
-        <p className="mt-3 max-w-2xl text-lg text-zinc-600 dark:text-zinc-400">{lead}</p>
+        <p className="mt-3 max-w-2xl text-lg text-muted">{lead}</p>
         <div className="mt-10 space-y-12">{children}</div>
       </div>
     </PublicLayout>

@@ -80,8 +80,8 @@ function StepCard({ step, n }: { step: Step; n: number }) {
             <h2 id={headingId} className="text-lg font-semibold text-zinc-900 sm:text-xl dark:text-white">
               Step {n}: {step.title}
             </h2>
-            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{step.intro}</p>
-            <ol className="mt-4 list-decimal space-y-2 pl-5 text-[15px] text-zinc-700 marker:text-zinc-400 dark:text-zinc-300">
+            <p className="mt-1 text-sm text-muted">{step.intro}</p>
+            <ol className="mt-4 list-decimal space-y-2 pl-5 text-[15px] text-zinc-700 marker:text-zinc-500 dark:text-zinc-300">
               {step.tasks.map((t) => (
                 <li key={t.text}>
                   {t.text}
@@ -128,7 +128,7 @@ export function QuickStartPage() {
         <Card className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <SectionHeading id="still-need-help">Still need help?</SectionHeading>
-            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Write to our support team, or head back to your dashboard and carry on.</p>
+            <p className="mt-1 text-sm text-muted">Write to our support team, or head back to your dashboard and carry on.</p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row">
             <a href={`mailto:${SUPPORT_EMAIL}`} className={buttonClass('outline')}>

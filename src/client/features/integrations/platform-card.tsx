@@ -98,12 +98,12 @@ export function PlatformCard({ platform }: { platform: PlatformCardData }) {
         ) : conn ? (
           <dl className="space-y-1.5">
             <div className="flex gap-2">
-              <dt className="text-zinc-500 dark:text-zinc-400">Account:</dt>
+              <dt className="text-muted">Account:</dt>
               <dd className="font-medium text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100">{conn.accountLabel}</dd>
             </div>
             {conn.lastCheckedAt && (
               <div className="flex gap-2">
-                <dt className="text-zinc-500 dark:text-zinc-400">Last checked:</dt>
+                <dt className="text-muted">Last checked:</dt>
                 <dd>{formatDateTime(conn.lastCheckedAt)}</dd>
               </div>
             )}
@@ -126,7 +126,7 @@ export function PlatformCard({ platform }: { platform: PlatformCardData }) {
               aria-invalid={!!error}
               aria-describedby={`${fieldId}-help${error ? ` ${fieldId}-error` : ''}`}
             />
-            <p id={`${fieldId}-help`} className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+            <p id={`${fieldId}-help`} className="mt-1.5 text-xs text-muted">
               {platform.keyHelp} The key needs permission to read lists and create campaigns.
             </p>
             <FieldError id={`${fieldId}-error`}>{error}</FieldError>

@@ -2,7 +2,7 @@
 // platform, and the platform's figures (refreshed on demand).
 import { ExternalLink, RotateCw } from 'lucide-react';
 import { trpc, type RouterOutputs } from '../../trpc';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from '../../components/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, toast, ScrollRegion } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { PLATFORM_NAMES, STAT_LABELS, STATUS_LABELS, STATUS_TONES } from './format';
@@ -12,12 +12,12 @@ type Publication = RouterOutputs['integrations']['overview']['publications'][num
 function Figures({ p }: { p: Publication }) {
   const stats = p.stats ?? {};
   const shown = STAT_LABELS.filter(([k]) => typeof stats[k] === 'number');
-  if (!shown.length) return <span className="text-zinc-400">{p.statsFetchedAt ? 'No figures yet' : '—'}</span>;
+  if (!shown.length) return <span className="text-muted">{p.statsFetchedAt ? 'No figures yet' : '—'}</span>;
   return (
     <dl className="grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs">
       {shown.map(([k, label]) => (
         <div key={k} className="contents">
-          <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+          <dt className="text-muted">{label}</dt>
           <dd className="text-right font-medium tabular-nums">{stats[k]!.toLocaleString()}</dd>
         </div>
       ))}
@@ -42,13 +42,13 @@ export function PublicationsTable({ publications }: { publications: Publication[
       </CardHeader>
       <CardContent>
         {publications.length === 0 ? (
-          <p className="py-6 text-center text-sm text-zinc-500 dark:text-zinc-400">Nothing published to a platform yet.</p>
+          <p className="py-6 text-center text-sm text-muted">Nothing published to a platform yet.</p>
         ) : (
-          <div className="-mx-5 overflow-x-auto px-5">
+          <ScrollRegion label="Campaigns published to platforms" className="-mx-5 px-5">
             <table className="w-full min-w-[760px] text-sm">
               <caption className="sr-only">Campaigns published to platforms</caption>
               <thead>
-                <tr className="text-left text-xs uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
+                <tr className="text-left text-xs uppercase tracking-wide text-muted">
                   <th scope="col" className="pb-2 font-medium">
                     Date
                   </th>
@@ -75,18 +75,16 @@ export function PublicationsTable({ publications }: { publications: Publication[
               <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
                 {publications.map((p) => (
                   <tr key={p.id} className="align-top">
-                    <td className="py-2.5 pr-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+                    <td className="py-2.5 pr-3 whitespace-nowrap text-muted">
                       <time dateTime={p.createdAt}>{formatDateTime(p.createdAt)}</time>
                     </td>
                     <td className="py-2.5 pr-3 font-medium text-zinc-900 [overflow-wrap:anywhere] dark:text-zinc-100">
                       {p.title}
                       {p.error && <p className="mt-1 text-xs font-normal text-red-600 dark:text-red-400">{p.error}</p>}
-                      {p.status === 'scheduled' && p.scheduledAt && (
-                        <p className="mt-1 text-xs font-normal text-zinc-500">For {formatDateTime(p.scheduledAt)}</p>
-                      )}
+                      {p.status === 'scheduled' && p.scheduledAt && <p className="mt-1 text-xs font-normal text-muted">For {formatDateTime(p.scheduledAt)}</p>}
                     </td>
                     <td className="py-2.5 pr-3">{PLATFORM_NAMES[p.platform]}</td>
-                    <td className="py-2.5 pr-3 text-zinc-600 dark:text-zinc-400">{p.listName ?? '—'}</td>
+                    <td className="py-2.5 pr-3 text-muted">{p.listName ?? '—'}</td>
                     <td className="py-2.5 pr-3">
                       <Badge tone={STATUS_TONES[p.status]}>{STATUS_LABELS[p.status]}</Badge>
                     </td>
@@ -122,7 +120,7 @@ export function PublicationsTable({ publications }: { publications: Publication[
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </CardContent>
     </Card>

@@ -102,7 +102,7 @@ export function PublishPanel({ platforms }: { platforms: PlatformCardData[] }) {
       </CardHeader>
       <CardContent>
         {newsletters.data && newsletters.data.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="text-sm text-muted">
             You have no saved newsletters yet.{' '}
             <Link to="/newsletters" className="text-indigo-600 underline dark:text-indigo-400">
               Go to Newsletters
@@ -142,8 +142,8 @@ export function PublishPanel({ platforms }: { platforms: PlatformCardData[] }) {
                     </option>
                   ))}
                 </Select>
-                {lists.data?.note && <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">{lists.data.note}</p>}
-                {lists.data && !lists.data.lists.length && <p className="mt-1.5 text-xs text-zinc-500">{platform?.name} has no lists in this account yet.</p>}
+                {lists.data?.note && <p className="mt-1.5 text-xs text-muted">{lists.data.note}</p>}
+                {lists.data && !lists.data.lists.length && <p className="mt-1.5 text-xs text-muted">{platform?.name} has no lists in this account yet.</p>}
                 {lists.isError && <FieldError>{errorMessage(lists.error)}</FieldError>}
               </div>
               <div>

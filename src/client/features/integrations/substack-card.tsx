@@ -48,7 +48,7 @@ export function SubstackCard() {
       </CardHeader>
       <CardContent className="space-y-4">
         {newsletters.data?.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Save a newsletter first; it can then be copied for Substack.</p>
+          <p className="text-sm text-muted">Save a newsletter first; it can then be copied for Substack.</p>
         ) : (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="flex-1">

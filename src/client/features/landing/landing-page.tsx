@@ -82,7 +82,7 @@ function ServiceList({ title, items, note }: { title: string; items: string[]; n
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-sm text-zinc-500 dark:text-zinc-400">{note}</p>
+      <p className="mt-3 text-sm text-muted">{note}</p>
     </div>
   );
 }
@@ -105,7 +105,7 @@ export function LandingPage() {
               <h1 className="mt-6 text-4xl font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl">
                 Newsletters from sources you trust, <span className="text-indigo-600 dark:text-indigo-400">in minutes</span>.
               </h1>
-              <p className="mt-6 max-w-xl text-lg text-zinc-600 text-pretty dark:text-zinc-400">
+              <p className="mt-6 max-w-xl text-lg text-muted text-pretty">
                 Curated finds the best articles from real feeds, summarises them honestly, lays them out in a theme that looks right in every inbox and sends
                 them to your subscribers. Pick, preview, send.
               </p>
@@ -117,7 +117,7 @@ export function LandingPage() {
                   Request Demo
                 </a>
               </div>
-              <p className="mt-4 text-sm text-zinc-500 dark:text-zinc-400">Free tier, no credit card. Cancel at any time.</p>
+              <p className="mt-4 text-sm text-muted">Free tier, no credit card. Cancel at any time.</p>
             </div>
             <HeroPreview />
           </div>
@@ -128,7 +128,7 @@ export function LandingPage() {
             <div className="max-w-2xl">
               <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">Features</p>
               <h2 className="mt-2 text-3xl font-semibold tracking-tight">Everything a weekly issue needs</h2>
-              <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+              <p className="mt-3 text-muted">
                 From finding the stories to landing in the inbox, without stitching five tools together. Five guided steps, set up in under 10 minutes.
               </p>
             </div>
@@ -139,7 +139,7 @@ export function LandingPage() {
                     <Icon className="size-5" aria-hidden />
                   </span>
                   <h3 className="mt-4 font-semibold">{title}</h3>
-                  <p className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">{body}</p>
+                  <p className="mt-2 text-sm leading-6 text-muted">{body}</p>
                 </div>
               ))}
             </div>
@@ -148,7 +148,7 @@ export function LandingPage() {
 
         <section id="integrations" className="py-16">
           <div className="mx-auto max-w-6xl px-4 text-center sm:px-6">
-            <h2 className="text-sm font-semibold uppercase tracking-wider text-zinc-500 dark:text-zinc-400">Integrations for the email services you use</h2>
+            <h2 className="text-sm font-semibold uppercase tracking-wider text-muted">Integrations for the email services you use</h2>
             <div className="mt-6 grid gap-8 md:grid-cols-2">
               <ServiceList title="Publish to" items={PUBLISH_TO} note="Brevo, Mailchimp, MailerLite and beehiiv by API key; Substack by copy and paste." />
               <ServiceList title="Send through" items={SEND_THROUGH} note="Your own SMTP server or provider account, with automatic fallback." />
@@ -177,14 +177,14 @@ export function LandingPage() {
             <div className="mx-auto max-w-2xl text-center">
               <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">Pricing</p>
               <h2 className="mt-2 text-3xl font-semibold tracking-tight">Launch pricing for the first 50 users</h2>
-              <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+              <p className="mt-3 text-muted">
                 Basic and Professional start with a 7-day free trial, no card needed. Cancel at any time and keep access to the end of the billing period.
               </p>
             </div>
             <div className="mt-12">
               <Pricing />
             </div>
-            <ul className="mt-10 flex flex-wrap justify-center gap-x-8 gap-y-3 text-sm text-zinc-600 dark:text-zinc-400">
+            <ul className="mt-10 flex flex-wrap justify-center gap-x-8 gap-y-3 text-sm text-muted">
               {TRUST.map(({ icon: Icon, text }) => (
                 <li key={text} className="flex items-center gap-2">
                   <Icon className="size-4 text-indigo-600 dark:text-indigo-400" aria-hidden /> {text}

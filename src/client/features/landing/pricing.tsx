@@ -37,11 +37,11 @@ export function Pricing() {
               ) : (
                 <>
                   <span className="text-4xl font-semibold tracking-tight">${plan.monthlyPrice}</span>
-                  <span className="text-sm text-zinc-500 dark:text-zinc-400">/month</span>
+                  <span className="text-sm text-muted">/month</span>
                 </>
               )}
             </p>
-            <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            <p className="mt-1 text-sm text-muted">
               {plan.monthlyPrice === null ? 'Tailored to your team' : free ? 'Free tier, no credit card' : 'Launch price for the first 50 users'}
             </p>
             <ul
@@ -54,7 +54,7 @@ export function Pricing() {
             </ul>
             <PlanFeatureList
               features={plan.features}
-              className="mt-4 flex-1 space-y-2.5 text-sm text-zinc-600 dark:text-zinc-400"
+              className="mt-4 flex-1 space-y-2.5 text-sm text-muted"
               checkClassName="text-indigo-600 dark:text-indigo-400"
             />
             {free || (!trial && plan.monthlyPrice !== null) ? (

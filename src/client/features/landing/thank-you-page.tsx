@@ -13,7 +13,7 @@ export function ThankYouPage() {
           <MailCheck className="size-7" aria-hidden />
         </NoticeIcon>
         <h1 className="mt-6 text-3xl font-semibold tracking-tight">Thank you!</h1>
-        <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+        <p className="mt-3 text-lg text-muted">
           Your newsletter guide is on its way. Check your inbox in a few minutes, and your spam folder if it has not arrived.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">

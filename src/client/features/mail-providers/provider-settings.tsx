@@ -82,14 +82,14 @@ function ProviderRow({ p, api }: { p: Provider; api: ReturnType<typeof useProvid
           </Button>
         </span>
       </div>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="text-sm text-muted">
         {p.hint}
         {p.lastCheckAt ? ` · checked ${formatRelative(p.lastCheckAt)}` : ' · not checked yet'}
         {p.lastDetail ? ` · ${p.lastDetail}` : ''}
       </p>
       {p.webhookUrl && (
         <div className="grid gap-1">
-          <Label htmlFor={`hook-${p.id}`} className="mb-0 text-xs text-zinc-500 dark:text-zinc-400">
+          <Label htmlFor={`hook-${p.id}`} className="mb-0 text-xs text-muted">
             Webhook address: paste it into {KIND_LABEL[p.kind]}’s webhook settings so bounces and complaints are recorded
           </Label>
           <div className="flex gap-2">
@@ -153,7 +153,7 @@ function SigningSecretForm({ p, api }: { p: Provider; api: ReturnType<typeof use
         );
       }}
     >
-      <Label htmlFor={id} className="mb-0 text-xs text-zinc-500 dark:text-zinc-400">
+      <Label htmlFor={id} className="mb-0 text-xs text-muted">
         {spec.label}: {p.signingSecretSet ? 'saved (enter a new one to replace it)' : 'not saved yet, so events from this provider are refused'}
       </Label>
       <div className="flex gap-2">
@@ -234,7 +234,7 @@ function AddProviderForm({ api, taken, onDone }: { api: ReturnType<typeof usePro
           <Input id="mp-label" value={label} maxLength={60} placeholder={KIND_LABEL[kind]} onChange={(e) => setLabel(e.target.value)} />
         </div>
       </div>
-      <p className="text-sm text-zinc-500 dark:text-zinc-400">{KIND_OPTIONS.find((k) => k.value === kind)?.blurb}</p>
+      <p className="text-sm text-muted">{KIND_OPTIONS.find((k) => k.value === kind)?.blurb}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS[kind].map((f) => {
           const id = `mp-${f.name}`;
@@ -249,7 +249,7 @@ function AddProviderForm({ api, taken, onDone }: { api: ReturnType<typeof usePro
             <div key={f.name} className={f.type === 'textarea' ? 'sm:col-span-2' : undefined}>
               <Label htmlFor={id}>
                 {f.label}
-                {f.optional ? <span className="font-normal text-zinc-500"> (optional)</span> : null}
+                {f.optional ? <span className="font-normal text-muted"> (optional)</span> : null}
               </Label>
               {f.type === 'textarea' ? (
                 <Textarea {...common} className="font-mono text-xs" />
@@ -264,7 +264,7 @@ function AddProviderForm({ api, taken, onDone }: { api: ReturnType<typeof usePro
               ) : (
                 <Input {...common} type={f.type} min={f.type === 'number' ? 0 : undefined} required={!f.optional} />
               )}
-              {f.hint && <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">{f.hint}</p>}
+              {f.hint && <p className="mt-1 text-xs text-muted">{f.hint}</p>}
             </div>
           );
         })}
@@ -300,9 +300,7 @@ function ProviderSettings({ scope }: { scope: Scope }) {
   if (api.list.isPending) return <ListSkeleton rows={2} />;
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Mail goes to the primary provider; when it fails, to the secondary, then the fallback. {fallbackNote}
-      </p>
+      <p className="text-sm text-muted">Mail goes to the primary provider; when it fails, to the secondary, then the fallback. {fallbackNote}</p>
       {providers.length === 0 ? (
         <EmptyState icon={Mail} title="No mail provider yet" body="Add Brevo, Resend, Mailgun, Postmark or your own SMTP server to deliver mail for real." />
       ) : (
@@ -320,7 +318,7 @@ function ProviderSettings({ scope }: { scope: Scope }) {
             <Plus aria-hidden /> Add a provider
           </Button>
           {taken.size >= PRIORITIES.length && (
-            <span className="ml-3 text-sm text-zinc-500">Primary, secondary and fallback are all set; remove one to add another.</span>
+            <span className="ml-3 text-sm text-muted">Primary, secondary and fallback are all set; remove one to add another.</span>
           )}
         </div>
       )}

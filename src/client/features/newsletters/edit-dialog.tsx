@@ -59,7 +59,7 @@ function EditForm({ id, stories, saved, onDone }: { id: string; stories: Editabl
     },
     onError: (e) => toast({ title: 'Could not save the changes', description: errorMessage(e), variant: 'destructive' }),
   });
-  if (stories.length === 0) return <p className="py-6 text-center text-sm text-zinc-500">This newsletter has no stories to edit.</p>;
+  if (stories.length === 0) return <p className="py-6 text-center text-sm text-muted">This newsletter has no stories to edit.</p>;
   return (
     <div className="grid gap-4">
       <IssueEditor stories={stories} edits={edits} onChange={setEdits} />

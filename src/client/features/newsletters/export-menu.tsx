@@ -60,7 +60,7 @@ export function ExportMenu({
         <ChevronDown aria-hidden />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="min-w-60">
-        <DropdownMenuLabel className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Download as</DropdownMenuLabel>
+        <DropdownMenuLabel className="text-xs font-medium text-muted">Download as</DropdownMenuLabel>
         {options
           .filter((o) => o.available)
           .map((o) => (
@@ -76,7 +76,7 @@ export function ExportMenu({
             <DropdownMenuItem key={o.format} disabled>
               <Lock aria-hidden />
               <span className="flex-1">{o.label}</span>
-              <span className="text-xs text-zinc-500 dark:text-zinc-400">{o.requiredPlan} plan</span>
+              <span className="text-xs text-muted">{o.requiredPlan} plan</span>
             </DropdownMenuItem>
           ))}
         {onUpgrade && options.some((o) => !o.available) && (

@@ -83,7 +83,7 @@ function Figures({ i, analytics }: { i: Issue; analytics: boolean }) {
     <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
       {items.map(([k, v]) => (
         <div key={k} className="flex gap-1.5">
-          <dt className="text-zinc-500 dark:text-zinc-400">{k}</dt>
+          <dt className="text-muted">{k}</dt>
           <dd className="font-medium tabular-nums text-zinc-900 dark:text-zinc-100">{v}</dd>
         </div>
       ))}
@@ -123,7 +123,7 @@ function IssueRow({ i, analytics, a }: { i: Issue; analytics: boolean; a: RowAct
             </h3>
             <Badge tone={status.tone}>{status.label}</Badge>
           </div>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="mt-1 text-sm text-muted">
             {i.publicationName ? `${i.publicationName} · ` : ''}
             {meta}
           </p>
@@ -277,7 +277,7 @@ export function NewslettersPage({ editId, onEdit }: { editId: string | null; onE
         )}
       </Card>
       {!analytics && anySent && (
-        <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="mt-3 text-sm text-muted">
           Opens, clicks and each issue’s report come with Analytics on the Professional, Business and Enterprise plans.{' '}
           <Link to="/upgrade" className="font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300">
             See plans

@@ -55,7 +55,7 @@ export function PreviewDialog({ id, onOpenChange }: { id: string | null; onOpenC
               className={cn('mx-auto block bg-white transition-[width]', FRAME, width === 'mobile' ? 'w-[375px] max-w-full' : 'w-full')}
             />
           ) : (
-            <p className={cn('flex items-center justify-center p-6 text-center text-sm text-zinc-500', FRAME)}>This newsletter has no content yet.</p>
+            <p className={cn('flex items-center justify-center p-6 text-center text-sm text-muted', FRAME)}>This newsletter has no content yet.</p>
           )}
         </div>
       </DialogContent>

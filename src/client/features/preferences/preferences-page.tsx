@@ -34,7 +34,7 @@ function Choice({
       <input type="radio" name={name} value={value} checked={checked} onChange={onChange} className="mt-1 size-4 shrink-0 accent-(--ra)" />
       <span>
         <span className="block font-medium text-zinc-900 dark:text-zinc-100">{title}</span>
-        <span className="block text-sm text-zinc-600 dark:text-zinc-400">{hint}</span>
+        <span className="block text-sm text-muted">{hint}</span>
       </span>
     </label>
   );
@@ -85,7 +85,7 @@ function Form({ token, data }: { token: string; data: View }) {
       <form onSubmit={submit} className="space-y-6">
         {data.topics.length > 0 && (
           <Section title="Topics">
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">Pick what you are interested in.</p>
+            <p className="text-sm text-muted">Pick what you are interested in.</p>
             <div className="grid gap-2 sm:grid-cols-2">
               {data.topics.map((t) => (
                 <label key={t.name} className="flex cursor-pointer items-center gap-3 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
@@ -218,7 +218,7 @@ export function PreferencesPage({ token }: { token: string }) {
               <SlidersHorizontal className="size-7" aria-hidden />
             </ReaderNoticeIcon>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Preferences</h1>
-            <p role="alert" className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+            <p role="alert" className="mt-3 text-lg text-muted">
               {errorMessage(info.error)}
             </p>
           </div>
@@ -229,7 +229,7 @@ export function PreferencesPage({ token }: { token: string }) {
         ) : (
           <>
             <h1 className="text-3xl font-semibold tracking-tight break-words">Your preferences for {data.publicationName}</h1>
-            <p className="mt-2 text-zinc-600 dark:text-zinc-400">For {data.email}. Changes count from the next issue.</p>
+            <p className="mt-2 text-muted">For {data.email}. Changes count from the next issue.</p>
             <div className="mt-8">
               {data.status === 'active' ? (
                 <Form token={token} data={data} />

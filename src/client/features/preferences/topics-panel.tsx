@@ -40,7 +40,7 @@ function TopicsEditor({ publicationId, saved }: { publicationId: string; saved: 
       <h2 id="topics-heading" className="font-medium text-zinc-900 dark:text-zinc-100">
         Topics readers can choose
       </h2>
-      <p className="text-zinc-600 dark:text-zinc-400">
+      <p className="text-muted">
         Shown on each reader&apos;s preferences page (the link in every issue&apos;s footer); a topic a reader picks becomes their tag.
       </p>
       {topics.length > 0 && (

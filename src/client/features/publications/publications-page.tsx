@@ -84,7 +84,7 @@ function PublicationRow({
               </>
             )}
           </div>
-          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+          <p className="mt-1 text-sm text-muted">
             Step {step} of 5 · {STEP_NAMES[step - 1]} · Last saved{' '}
             <time dateTime={pub.lastSaved} title={formatDateTime(pub.lastSaved)}>
               {formatRelative(pub.lastSaved)}
@@ -196,7 +196,7 @@ export function PublicationsPage() {
       <Card className="@container">
         <CardHeader className="flex-row items-center justify-between border-b border-zinc-100 pb-4 dark:border-zinc-800">
           <CardTitle>Your publications</CardTitle>
-          {list.data && <span className="text-sm text-zinc-500 dark:text-zinc-400">{count === 1 ? '1 publication' : `${count} publications`}</span>}
+          {list.data && <span className="text-sm text-muted">{count === 1 ? '1 publication' : `${count} publications`}</span>}
         </CardHeader>
         {list.isPending ? (
           <ListSkeleton />

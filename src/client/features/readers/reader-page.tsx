@@ -70,7 +70,7 @@ export function ReaderPage({ publicationId, subscriberId }: { publicationId: str
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-0.5">
-      <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="text-xs font-medium text-muted">{label}</dt>
       <dd className="min-w-0 text-sm break-words text-zinc-900 dark:text-zinc-100">{children}</dd>
     </div>
   );
@@ -86,13 +86,13 @@ function Profile({ reader: r }: { reader: Reader }) {
         </Row>
         <Row label="Joined">
           {formatDate(r.createdAt)} · {SOURCE[r.source] ?? r.source}
-          {r.sourceDetail && <span className="block text-zinc-600 dark:text-zinc-400">{r.sourceDetail}</span>}
+          {r.sourceDetail && <span className="block text-muted">{r.sourceDetail}</span>}
         </Row>
         {r.confirmedAt && <Row label="Confirmed">{formatDate(r.confirmedAt)}</Row>}
         {r.unsubscribedAt && <Row label="Left">{formatDate(r.unsubscribedAt)}</Row>}
         <Row label="Tags">
           {r.tags.length === 0 ? (
-            <span className="text-zinc-600 dark:text-zinc-400">No tags</span>
+            <span className="text-muted">No tags</span>
           ) : (
             <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
               {r.tags.map((t) => (
@@ -117,7 +117,7 @@ function Timeline({ publicationId, subscriberId }: { publicationId: string; subs
   return (
     <Card className="min-w-0 p-4 sm:p-5">
       <h2 className="text-base font-semibold text-zinc-900 dark:text-white">History</h2>
-      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+      <p className="mt-1 text-xs text-muted">
         Newest first. Opens marked “machine” came from a mail app or scanner loading the images by itself, not likely the reader.
       </p>
       {history.error ? (
@@ -125,7 +125,7 @@ function Timeline({ publicationId, subscriberId }: { publicationId: string; subs
       ) : !history.data ? (
         <ListSkeleton rows={5} />
       ) : items.length === 0 ? (
-        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">Nothing yet.</p>
+        <p className="mt-4 text-sm text-muted">Nothing yet.</p>
       ) : (
         <>
           <ol className="mt-4 divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="History, newest first" data-testid="reader-timeline">
@@ -148,7 +148,7 @@ function TimelineRow({ item }: { item: Item }) {
   const { title, detail, badge } = eventText(item);
   return (
     <li className="grid gap-0.5 py-2.5 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-3">
-      <time dateTime={item.at} className="text-xs text-zinc-500 tabular-nums sm:pt-0.5 dark:text-zinc-400">
+      <time dateTime={item.at} className="text-xs text-muted tabular-nums sm:pt-0.5">
         {formatDateTime(item.at)}
       </time>
       <div className="min-w-0 text-sm">
@@ -160,7 +160,7 @@ function TimelineRow({ item }: { item: Item }) {
             </Badge>
           )}
         </p>
-        {detail && <p className="text-xs break-all text-zinc-600 dark:text-zinc-400">{detail}</p>}
+        {detail && <p className="text-xs break-all text-muted">{detail}</p>}
       </div>
     </li>
   );

@@ -33,7 +33,7 @@ export function ApprovePage({ token }: { token: string }) {
       <PageHeader title="Approve your issue" />
       {!token && <p role="alert">{'This approval link is not complete. Open it again from the e-mail.'}</p>}
       {token && pending.isPending && (
-        <p className="flex items-center gap-2 text-zinc-500">
+        <p className="flex items-center gap-2 text-muted">
           <Spinner /> Opening the issue…
         </p>
       )}
@@ -49,7 +49,7 @@ export function ApprovePage({ token }: { token: string }) {
               {issue.publicationName}: “{issue.subject}”
             </h2>
             <Stories stories={issue.stories} />
-            <p className="text-zinc-600 dark:text-zinc-400">
+            <p className="text-muted">
               {issue.autoSendAt
                 ? `If you do not answer, it is sent on ${when(issue.autoSendAt)}.`
                 : `Nothing is sent until you approve it. The link works until ${when(issue.expiresAt)}.`}
@@ -61,13 +61,11 @@ export function ApprovePage({ token }: { token: string }) {
             </h2>
             {issue.precheck ? (
               <>
-                <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                  Checked when the issue was prepared ({when(issue.precheck.checkedAt)}). Approving checks it again.
-                </p>
+                <p className="text-xs text-muted">Checked when the issue was prepared ({when(issue.precheck.checkedAt)}). Approving checks it again.</p>
                 <PrecheckFindings result={issue.precheck} />
               </>
             ) : (
-              <p className="text-zinc-600 dark:text-zinc-400">This issue has not been checked yet. Approving checks it before it goes.</p>
+              <p className="text-muted">This issue has not been checked yet. Approving checks it before it goes.</p>
             )}
           </section>
           <div className="flex flex-wrap items-center gap-3">

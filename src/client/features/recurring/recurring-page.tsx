@@ -225,14 +225,14 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
               </option>
             ))}
           </datalist>
-          <p id="rec-zone-hint" className={`text-xs ${timeZone ? 'text-zinc-600 dark:text-zinc-400' : 'text-red-700 dark:text-red-400'}`}>
+          <p id="rec-zone-hint" className={`text-xs ${timeZone ? 'text-muted' : 'text-red-700 dark:text-red-400'}`}>
             {timeZone ? 'Type a city or region to search, e.g. Berlin.' : RECURRING_MSG.badZone}
           </p>
         </div>
       </div>
       <fieldset className="grid gap-1">
         <legend className="mb-1 font-medium">Channels</legend>
-        {choices.length === 0 && <p className="text-zinc-600 dark:text-zinc-400">Choose channels in the workflow first.</p>}
+        {choices.length === 0 && <p className="text-muted">Choose channels in the workflow first.</p>}
         {choices.map((c) => (
           <label key={c.url} className="flex min-w-0 items-center gap-2">
             <input
@@ -314,7 +314,7 @@ function History({ publicationId, data }: { publicationId: string; data: View })
         </Button>
       </div>
       {data.runs.length === 0 ? (
-        <p className="text-zinc-600 dark:text-zinc-400">No runs yet.</p>
+        <p className="text-muted">No runs yet.</p>
       ) : (
         // A list, not a table: at any width each run's issue has the whole panel, nothing cut off or scrolled.
         <ol className="grid divide-y divide-zinc-100 dark:divide-zinc-800" aria-label="Runs">
@@ -325,14 +325,14 @@ function History({ publicationId, data }: { publicationId: string; data: View })
                 <Badge>{STATUS_LABEL[r.status]}</Badge>
               </div>
               {r.subject && <div className="font-medium [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-100">{r.subject}</div>}
-              {r.reason && <div className="[overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">{r.reason}</div>}
+              {r.reason && <div className="[overflow-wrap:anywhere] text-muted">{r.reason}</div>}
               {r.stories > 0 && (
-                <div className="text-zinc-600 dark:text-zinc-400">
+                <div className="text-muted">
                   {r.stories} stories{r.engine ? ` · ${r.engine}` : ''}
                 </div>
               )}
               {r.findings !== null && (
-                <div className="text-zinc-600 dark:text-zinc-400" data-testid="recurring-run-check">
+                <div className="text-muted" data-testid="recurring-run-check">
                   Checked before sending: {r.findings === 0 ? 'nothing to fix' : `${r.findings} ${r.findings === 1 ? 'finding' : 'findings'}`}
                 </div>
               )}

@@ -29,15 +29,15 @@ export function AccountSection({
     <div className="grid gap-3 px-5 py-4">
       <div>
         <p className="flex items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
-          <Icon className="size-4 text-zinc-400" aria-hidden /> {title}
+          <Icon className="size-4 text-muted" aria-hidden /> {title}
         </p>
-        <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{description}</p>
+        <p className="mt-0.5 text-sm text-muted">{description}</p>
       </div>
       {requiredPlan ? (
         <>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <PlanRequiredBadge plan={requiredPlan} />
-            <Link to="/upgrade" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+            <Link to="/upgrade" className="text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300">
               {MSG.upgradeYourPlan}
             </Link>
           </div>

@@ -51,11 +51,11 @@ function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
 
 function Requests({ id }: { id: string }) {
   const requests = trpc.apiKeys.requests.useQuery({ id });
-  if (requests.isPending) return <p className="text-xs text-zinc-500">Loading…</p>;
+  if (requests.isPending) return <p className="text-xs text-muted">Loading…</p>;
   if (requests.isError) return <p className="text-xs text-red-600">{errorMessage(requests.error)}</p>;
-  if (requests.data.length === 0) return <p className="text-xs text-zinc-500">No requests yet.</p>;
+  if (requests.data.length === 0) return <p className="text-xs text-muted">No requests yet.</p>;
   return (
-    <ul className="grid gap-0.5 font-mono text-xs text-zinc-600 dark:text-zinc-400">
+    <ul className="grid gap-0.5 font-mono text-xs text-muted">
       {requests.data.map((r, i) => (
         <li key={i} className="flex flex-wrap gap-x-2">
           <span>{when(r.at)}</span>
@@ -76,12 +76,12 @@ function KeyRow({ k, onRevoke }: { k: ApiKeyDto; onRevoke: (k: ApiKeyDto) => voi
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
-            {k.name} <span className="font-mono text-xs text-zinc-500">{k.prefix}…</span>
+            {k.name} <span className="font-mono text-xs text-muted">{k.prefix}…</span>
             <Badge tone={k.scope === 'write' ? 'warning' : 'neutral'}>{SCOPE_LABEL[k.scope]}</Badge>
             {k.ratePerMinute !== null && <Badge tone="brand">{k.ratePerMinute.toLocaleString('en-US')} requests/min</Badge>}
             {k.revokedAt && <Badge tone="danger">Revoked {when(k.revokedAt)}</Badge>}
           </p>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          <p className="text-xs text-muted">
             Created {when(k.createdAt)} · {k.lastUsedAt ? `last used ${when(k.lastUsedAt)}` : 'never used'}
           </p>
         </div>
@@ -137,7 +137,7 @@ export function ApiKeySettings() {
       description={
         <>
           Call the API from your own scripts: publications, subscribers, saved newsletters, sends and analytics.{' '}
-          <Link to="/developers" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          <Link to="/developers" className="text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300">
             API reference
           </Link>
         </>

@@ -22,7 +22,7 @@ function Row({ id, title, description, control }: { id: string; title: string; d
         <label htmlFor={id} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
           {title}
         </label>
-        <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">{description}</p>
+        <p className="mt-0.5 text-sm text-muted">{description}</p>
       </div>
       <div className="shrink-0 sm:w-56 sm:text-right">{control}</div>
     </div>
@@ -46,7 +46,7 @@ function Stored({ where, children }: { where: keyof typeof STORES; children: Rea
       <h2 id={id} className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
         {STORES[where].title}
       </h2>
-      <p className="mb-2 mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{STORES[where].note}</p>
+      <p className="mb-2 mt-0.5 text-sm text-muted">{STORES[where].note}</p>
       <div className="space-y-4">{children}</div>
     </section>
   );

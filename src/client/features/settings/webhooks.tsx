@@ -29,9 +29,9 @@ function DeliveryLog({ endpointId, allowed }: { endpointId: string; allowed: boo
     onSuccess: () => void utils.webhooks.deliveries.invalidate({ id: endpointId }),
     onError: (err) => toast({ title: 'Could not resend', description: errorMessage(err), variant: 'destructive' }),
   });
-  if (log.isPending) return <p className="text-xs text-zinc-500">Loading…</p>;
+  if (log.isPending) return <p className="text-xs text-muted">Loading…</p>;
   if (log.isError) return <p className="text-xs text-red-600">{errorMessage(log.error)}</p>;
-  if (log.data.length === 0) return <p className="text-xs text-zinc-500">No deliveries yet.</p>;
+  if (log.data.length === 0) return <p className="text-xs text-muted">No deliveries yet.</p>;
   return (
     <ul className="grid gap-2" aria-label="Deliveries">
       {log.data.map((d: DeliveryDto) => (
@@ -39,10 +39,10 @@ function DeliveryLog({ endpointId, allowed }: { endpointId: string; allowed: boo
           <div className="flex flex-wrap items-center gap-2">
             <Badge tone={TONE[d.status]}>{d.status}</Badge>
             <span className="font-mono">{d.event}</span>
-            <span className="text-zinc-500">{when(d.lastAttemptAt ?? d.createdAt)}</span>
+            <span className="text-muted">{when(d.lastAttemptAt ?? d.createdAt)}</span>
             {d.responseStatus !== null && <span className="font-mono">HTTP {d.responseStatus}</span>}
-            {d.durationMs !== null && <span className="text-zinc-500">{d.durationMs} ms</span>}
-            <span className="text-zinc-500">
+            {d.durationMs !== null && <span className="text-muted">{d.durationMs} ms</span>}
+            <span className="text-muted">
               {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
               {d.nextAttemptAt ? `, next ${when(d.nextAttemptAt)}` : ''}
             </span>
@@ -52,7 +52,7 @@ function DeliveryLog({ endpointId, allowed }: { endpointId: string; allowed: boo
               </Button>
             )}
           </div>
-          {d.responseExcerpt && <p className="break-all font-mono text-zinc-600 dark:text-zinc-400">{d.responseExcerpt}</p>}
+          {d.responseExcerpt && <p className="break-all font-mono text-muted">{d.responseExcerpt}</p>}
         </li>
       ))}
     </ul>
@@ -64,7 +64,7 @@ function Secret({ id }: { id: string }) {
   return (
     <div className="grid gap-1 text-xs">
       <Input readOnly value={secret.data?.secret ?? ''} aria-label="Signing secret" className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-      <p className="text-zinc-500">
+      <p className="text-muted">
         Verify each request&apos;s webhook-signature header with this secret (Standard Webhooks; libraries exist for most languages).
       </p>
     </div>
@@ -89,7 +89,7 @@ function EndpointRow({ e, allowed, onRemove }: { e: EndpointDto; allowed: boolea
           <span className="break-all font-mono text-xs">{e.url}</span>
           {e.enabled ? <Badge tone="success">On</Badge> : <Badge tone="danger">Off</Badge>}
         </p>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        <p className="text-xs text-muted">
           {e.description ? `${e.description} · ` : ''}
           {e.events.join(', ')}
         </p>
@@ -199,13 +199,13 @@ export function WebhookSettings() {
             />
           </div>
           <fieldset className="grid gap-1 sm:grid-cols-2">
-            <legend className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">Events</legend>
+            <legend className="mb-1 text-xs font-medium text-muted">Events</legend>
             {WEBHOOK_EVENT_TYPES.map((ev) => (
               <label key={ev} className="flex items-start gap-2 text-sm text-zinc-700 dark:text-zinc-300">
                 <input type="checkbox" className="mt-1" checked={events.includes(ev)} onChange={() => toggle(ev)} />
                 <span>
                   <span className="font-mono text-xs">{ev}</span>
-                  <span className="block text-xs text-zinc-500">{WEBHOOK_EVENT_LABELS[ev]}</span>
+                  <span className="block text-xs text-muted">{WEBHOOK_EVENT_LABELS[ev]}</span>
                 </span>
               </label>
             ))}

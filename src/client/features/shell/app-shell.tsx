@@ -40,7 +40,7 @@ export function AppShell({ user, children }: { user: UserDtoShape; children: Rea
               <SidebarContent user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
               <DialogPrimitive.Close
                 aria-label="Close navigation"
-                className="absolute right-3 top-4 rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800"
+                className="absolute right-3 top-4 rounded-md p-1.5 text-muted hover:bg-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800"
               >
                 <X className="size-4" />
               </DialogPrimitive.Close>

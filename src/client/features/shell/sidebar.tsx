@@ -17,8 +17,8 @@ interface SidebarProps {
 }
 
 const itemClass =
-  'group flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium text-zinc-600 transition-colors hover:bg-zinc-100 hover:text-zinc-900 ' +
-  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-400 dark:hover:bg-zinc-800/70 dark:hover:text-white';
+  'group flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium text-muted transition-colors hover:bg-zinc-100 hover:text-zinc-900 ' +
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800/70 dark:hover:text-white';
 const activeClass =
   'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300 dark:hover:bg-indigo-500/15 dark:hover:text-indigo-200';
 
@@ -41,7 +41,7 @@ export function SidebarContent({ user, collapsed, onToggle, onNavigate }: Sideba
             onClick={onToggle}
             aria-label="Collapse sidebar"
             aria-expanded
-            className="rounded-md p-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800 dark:hover:text-white"
+            className="rounded-md p-1.5 text-muted hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800 dark:hover:text-white"
           >
             <PanelLeftClose className="size-4" aria-hidden />
           </button>
@@ -61,7 +61,7 @@ export function SidebarContent({ user, collapsed, onToggle, onNavigate }: Sideba
             {collapsed ? (
               <div className="mx-2 mb-2 h-px bg-zinc-200 first:hidden dark:bg-zinc-800" aria-hidden />
             ) : (
-              <p className="mb-1.5 px-2.5 text-[11px] font-semibold uppercase tracking-wider text-zinc-600 dark:text-zinc-400">{group.label}</p>
+              <p className="mb-1.5 px-2.5 text-[11px] font-semibold uppercase tracking-wider text-muted">{group.label}</p>
             )}
             <ul className="space-y-0.5">
               {group.items.map(({ to, label, icon: Icon }) => (
@@ -91,7 +91,7 @@ export function SidebarContent({ user, collapsed, onToggle, onNavigate }: Sideba
           {!collapsed && (
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{user.name}</p>
-              <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{user.email}</p>
+              <p className="truncate text-xs text-muted">{user.email}</p>
             </div>
           )}
         </div>

@@ -65,7 +65,7 @@ export function TopBar({ user, onOpenDrawer }: { user: UserDtoShape; onOpenDrawe
           <DropdownMenuContent align="end">
             <DropdownMenuLabel>
               <p className="truncate text-sm font-medium">{user.name}</p>
-              <p className="truncate text-xs font-normal text-zinc-500 dark:text-zinc-400">{user.email}</p>
+              <p className="truncate text-xs font-normal text-muted">{user.email}</p>
             </DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild>

@@ -53,13 +53,18 @@ export function AudienceField({
         ))}
         {audience.missing && value && <option value={value}>A deleted segment</option>}
       </Select>
-      <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite" data-testid="audience-count">
+      <p className="text-xs text-muted" aria-live="polite" data-testid="audience-count">
         {audience.missing
           ? 'This segment no longer exists. Choose another audience.'
           : audience.recipients === null
             ? 'Counting readers…'
             : `${readers(audience.recipients)} would get it now (paused, suppressed and weekly-digest readers left out).`}{' '}
-        <Link to="/subscribers" search={{ publicationId }} hash="segments" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        <Link
+          to="/subscribers"
+          search={{ publicationId }}
+          hash="segments"
+          className="text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
+        >
           {audience.segments.length ? 'Edit segments' : 'Make a segment'}
         </Link>
       </p>

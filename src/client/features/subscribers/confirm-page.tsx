@@ -34,7 +34,7 @@ export function ConfirmPage({ slug, token }: { slug: string; token: string }) {
         {failed ? (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Subscription not confirmed</h1>
-            <p role="alert" className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+            <p role="alert" className="mt-3 text-lg text-muted">
               {token ? errorMessage(confirm.error) : NO_TOKEN}
             </p>
             <Link to="/p/$slug" params={{ slug }} className={buttonClass('reader', 'md', 'mt-8')}>
@@ -46,7 +46,7 @@ export function ConfirmPage({ slug, token }: { slug: string; token: string }) {
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">
               {confirm.data.status === 'confirmed' ? 'Subscription confirmed' : 'Already subscribed'}
             </h1>
-            <p role="status" className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+            <p role="status" className="mt-3 text-lg text-muted">
               {confirm.data.message}
             </p>
             <Link to="/p/$slug" params={{ slug }} className={buttonClass('outline', 'md', 'mt-8')}>

@@ -46,7 +46,7 @@ export function ImportPanel({ publicationId, onDone }: { publicationId: string; 
     <div className="grid gap-3 rounded-xl border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <div>
         <Label htmlFor="csv-file">Import a CSV file</Label>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        <p className="text-xs text-muted">
           Columns “email”, “name” and optionally “tags” (several separated by ; or |), in any order, up to 100,000 rows. Nothing is written until you confirm.
         </p>
       </div>
@@ -67,7 +67,7 @@ export function ImportPanel({ publicationId, onDone }: { publicationId: string; 
       {report && (
         <div className="grid gap-2 text-sm" data-testid="import-report" aria-live="polite">
           <p className="font-medium text-zinc-900 dark:text-zinc-100">{report.message}</p>
-          <ul className="grid grid-cols-2 gap-x-4 text-zinc-600 sm:grid-cols-3 dark:text-zinc-400">
+          <ul className="grid grid-cols-2 gap-x-4 text-muted sm:grid-cols-3">
             <li>{report.rows.toLocaleString()} rows</li>
             <li>{report.valid.toLocaleString()} new</li>
             <li>{report.alreadySubscribed.toLocaleString()} already subscribed</li>

@@ -297,12 +297,10 @@ export function SegmentsPanel({ publicationId }: { publicationId: string }) {
           </Button>
         )}
       </div>
-      <p className="text-zinc-600 dark:text-zinc-400">
-        Groups of readers by tag, status, how they joined or how they read. Send an issue or the recurring issue to one of them.
-      </p>
+      <p className="text-muted">Groups of readers by tag, status, how they joined or how they read. Send an issue or the recurring issue to one of them.</p>
       {editing === 'new' && <SegmentEditor publicationId={publicationId} tags={tagNames} onDone={() => setEditing(null)} />}
       {list.isError && <p className="text-red-600 dark:text-red-400">{errorMessage(list.error)}</p>}
-      {list.isSuccess && segments.length === 0 && editing !== 'new' && <p className="text-zinc-500 dark:text-zinc-400">No segments yet.</p>}
+      {list.isSuccess && segments.length === 0 && editing !== 'new' && <p className="text-muted">No segments yet.</p>}
       {segments.length > 0 && (
         <ul className="grid gap-2" aria-label="Saved segments">
           {segments.map((s) =>
@@ -314,7 +312,7 @@ export function SegmentsPanel({ publicationId }: { publicationId: string }) {
               <li key={s.id} className="flex min-w-0 flex-wrap items-start justify-between gap-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
                 <div className="min-w-0">
                   <p className="font-medium break-words text-zinc-900 dark:text-zinc-100">{s.name}</p>
-                  <p className="break-words text-zinc-600 dark:text-zinc-400">{describeRules(s.rules)}</p>
+                  <p className="break-words text-muted">{describeRules(s.rules)}</p>
                 </div>
                 <div className="flex gap-1">
                   <Button size="sm" variant="ghost" onClick={() => setEditing(s.id)} aria-label={`Edit ${s.name}`}>

@@ -52,7 +52,7 @@ export function SharePanel({ publicationId, compact = false }: { publicationId: 
       <h2 id="share-heading" className="font-medium text-zinc-900 dark:text-zinc-100">
         Share your signup page
       </h2>
-      <p className="text-zinc-600 dark:text-zinc-400">Readers sign up here and confirm by e-mail; past issues are listed below the form.</p>
+      <p className="text-muted">Readers sign up here and confirm by e-mail; past issues are listed below the form.</p>
       <div className="flex items-center gap-2">
         <Input readOnly aria-label="Signup page address" value={signupUrl} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1" />
         {copyButton}

@@ -30,7 +30,7 @@ function CopyBlock({ title, label, code, copyLabel }: { title: string; label: st
   return (
     <div className="grid min-w-0 gap-1">
       <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-medium text-zinc-600 dark:text-zinc-400">{title}</span>
+        <span className="text-xs font-medium text-muted">{title}</span>
         <Button variant="outline" size="sm" onClick={() => void copy()}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
           {copied ? 'Copied' : copyLabel}
@@ -99,7 +99,7 @@ function FormCard({ form, publicationId, onChanged }: { form: Form; publicationI
       ) : (
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="min-w-0 font-medium break-words text-zinc-900 dark:text-zinc-100">{form.name}</h3>
-          {form.tag ? <Badge tone="neutral">tag: {form.tag}</Badge> : <span className="text-xs text-zinc-500 dark:text-zinc-400">no tag</span>}
+          {form.tag ? <Badge tone="neutral">tag: {form.tag}</Badge> : <span className="text-xs text-muted">no tag</span>}
           <div className="ml-auto flex gap-1">
             <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${form.name}`}>
               <Pencil aria-hidden /> Edit
@@ -111,7 +111,7 @@ function FormCard({ form, publicationId, onChanged }: { form: Form; publicationI
         </div>
       )}
       {!editing && (
-        <p className="min-w-0 text-xs break-all text-zinc-600 dark:text-zinc-400">
+        <p className="min-w-0 text-xs break-all text-muted">
           After signing up: {form.thanksUrl ? <span className="font-mono">{form.thanksUrl}</span> : 'the built-in thank-you page'}
         </p>
       )}
@@ -153,7 +153,7 @@ function ThanksField({ id, value, onChange }: { id: string; value: string; onCha
 /** The field's hint, on a line of its own below the form's row. */
 function ThanksHint({ id }: { id: string }) {
   return (
-    <p id={`${id}-hint`} className="basis-full text-xs text-zinc-600 dark:text-zinc-400">
+    <p id={`${id}-hint`} className="basis-full text-xs text-muted">
       Thank-you address: a web address, or a path of your publication’s pages (/p/…). Empty: the built-in thank-you page.
     </p>
   );
@@ -185,7 +185,7 @@ export function SignupFormsPanel({ publicationId }: { publicationId: string }) {
         <h2 id="forms-heading" className="font-medium text-zinc-900 dark:text-zinc-100">
           Signup forms
         </h2>
-        <p className="text-zinc-600 dark:text-zinc-400">
+        <p className="text-muted">
           Put a signup form on your own site: paste the HTML form (works without JavaScript) or the iframe. Readers confirm by e-mail, as on your signup page; a
           form’s tag is given to the readers who join through it.
         </p>
@@ -214,7 +214,7 @@ export function SignupFormsPanel({ publicationId }: { publicationId: string }) {
       {forms.isError && !forms.data ? (
         <p className="text-red-700 dark:text-red-300">{errorMessage(forms.error)}</p>
       ) : forms.data && forms.data.length === 0 ? (
-        <p className="text-zinc-500 dark:text-zinc-400">No signup forms yet.</p>
+        <p className="text-muted">No signup forms yet.</p>
       ) : (
         <ul className="grid gap-3" aria-label="Signup forms">
           {forms.data?.map((f) => (

@@ -36,14 +36,14 @@ export function SignupPage({ slug }: { slug: string }) {
         ) : page.isError ? (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Newsletter not found</h1>
-            <p role="alert" className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+            <p role="alert" className="mt-3 text-lg text-muted">
               {errorMessage(page.error)}
             </p>
           </>
         ) : (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight sm:text-4xl">{page.data!.name}</h1>
-            <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">Get every new issue in your inbox. Free, and you can unsubscribe at any time.</p>
+            <p className="mt-3 text-lg text-muted">Get every new issue in your inbox. Free, and you can unsubscribe at any time.</p>
             {signup.isSuccess ? (
               <p
                 role="status"

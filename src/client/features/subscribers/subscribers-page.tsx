@@ -3,6 +3,7 @@
 // (checked first: the report of bad rows is shown before anything is written), export, tag or delete
 // the selected, and below: segments, signup forms for other sites and the welcome mail. The table takes
 // the page's whole width until the panels fit beside it (2xl), and scrolls in its frame, never under them.
+import { ScrollRegion } from '../../components/ui';
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Download, Trash2, UserPlus, Users } from 'lucide-react';
@@ -48,7 +49,7 @@ function ReaderChoices({ reader }: { reader: Reader }) {
   ].filter((c) => c !== null);
   if (choices.length === 0) return null;
   return (
-    <ul className="mt-1 grid max-w-56 gap-0.5 text-xs text-zinc-600 dark:text-zinc-400" aria-label={`Choices of ${reader.email}`}>
+    <ul className="mt-1 grid max-w-56 gap-0.5 text-xs text-muted" aria-label={`Choices of ${reader.email}`}>
       {choices.map((c) => (
         <li key={c} className="break-words">
           {c}
@@ -207,9 +208,9 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
                 body={data.total === 0 ? 'Add readers one by one, import a CSV file, or share your signup page.' : 'Try another search or status.'}
               />
             ) : (
-              <div className="overflow-x-auto rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+              <ScrollRegion label="Subscribers" className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
                 <table className="w-full text-left text-sm">
-                  <thead className="border-b border-zinc-200 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+                  <thead className="border-b border-zinc-200 text-xs text-muted dark:border-zinc-800">
                     <tr>
                       <th className="w-8 p-3">
                         <span className="sr-only">Select</span>
@@ -249,7 +250,7 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
                             {s.email}
                           </Link>
                         </td>
-                        <td className="p-3 text-zinc-600 dark:text-zinc-400">{s.name}</td>
+                        <td className="p-3 text-muted">{s.name}</td>
                         <td className="p-3">
                           <Badge tone={TONE[s.status]}>{s.status}</Badge>
                           <ReaderChoices reader={s} />
@@ -265,17 +266,17 @@ function PublicationSubscribers({ publicationId }: { publicationId: string }) {
                                   {t}
                                 </li>
                               ))}
-                              {s.tags.length > 4 && <li className="text-xs text-zinc-500 dark:text-zinc-400">+{s.tags.length - 4}</li>}
+                              {s.tags.length > 4 && <li className="text-xs text-muted">+{s.tags.length - 4}</li>}
                             </ul>
                           )}
                         </td>
-                        <td className="p-3 text-zinc-600 dark:text-zinc-400">{s.source}</td>
-                        <td className="p-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">{formatDate(s.createdAt)}</td>
+                        <td className="p-3 text-muted">{s.source}</td>
+                        <td className="p-3 whitespace-nowrap text-muted">{formatDate(s.createdAt)}</td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
             {data && pages > 1 && (
               <div className="flex items-center justify-between text-sm">

@@ -80,7 +80,7 @@ export function WelcomePanel({ publicationId }: { publicationId: string }) {
           <h2 id="welcome-heading" className="flex items-center gap-2 text-lg font-semibold text-zinc-900 dark:text-zinc-100">
             <Mail aria-hidden className="size-5" /> Welcome mail
           </h2>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="mt-1 text-sm text-muted">
             Sent once to each reader who confirms their subscription on your signup page, then the later mails on their days. Readers you add by hand, import or
             add through the API are not welcomed; the sequence stops when a reader unsubscribes.
           </p>
@@ -115,16 +115,14 @@ export function WelcomePanel({ publicationId }: { publicationId: string }) {
               onFocus={() => setShown(0)}
               className="font-mono text-sm"
             />
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">
-              **bold**, *italic*, [links](https://example.com), lists and headings. Scripts and styles are removed.
-            </p>
+            <p className="text-xs text-muted">**bold**, *italic*, [links](https://example.com), lists and headings. Scripts and styles are removed.</p>
           </div>
 
           <div className="grid gap-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
                 Later mails{' '}
-                <span className="font-normal text-zinc-500 dark:text-zinc-400">
+                <span className="font-normal text-muted">
                   ({d.sequence.length} of {MAX_SEQUENCE_STEPS})
                 </span>
               </h3>
@@ -132,7 +130,7 @@ export function WelcomePanel({ publicationId }: { publicationId: string }) {
                 <Plus aria-hidden /> Add a later mail
               </Button>
             </div>
-            {d.sequence.length === 0 && <p className="text-sm text-zinc-500 dark:text-zinc-400">None: readers get the welcome mail only.</p>}
+            {d.sequence.length === 0 && <p className="text-sm text-muted">None: readers get the welcome mail only.</p>}
             <ol className="grid gap-3">
               {d.sequence.map((s, i) => (
                 <li key={i} className="grid gap-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800" onFocus={() => setShown(i + 1)}>
@@ -203,7 +201,7 @@ export function WelcomePanel({ publicationId }: { publicationId: string }) {
               ))}
             </Select>
           </div>
-          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="truncate text-sm text-muted">
             Subject: <span className="font-medium text-zinc-900 dark:text-zinc-100">{current.subject || '(no subject)'}</span>
           </p>
           <div className="overflow-hidden rounded-lg border border-zinc-200 bg-zinc-100 dark:border-zinc-800 dark:bg-zinc-950">

@@ -89,7 +89,7 @@ export function Invitations({ workspace }: { workspace: Workspace }) {
             Pending invitations
           </h3>
           {workspace.invitations.length === 0 ? (
-            <p className="text-sm text-zinc-500 dark:text-zinc-400">No pending invitations.</p>
+            <p className="text-sm text-muted">No pending invitations.</p>
           ) : (
             <ul
               className="divide-y divide-zinc-100 rounded-lg border border-zinc-100 dark:divide-zinc-800 dark:border-zinc-800"
@@ -99,12 +99,12 @@ export function Invitations({ workspace }: { workspace: Workspace }) {
                 <li key={inv.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center">
                   <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2">
-                      <Mail className="size-4 text-zinc-400" aria-hidden />
+                      <Mail className="size-4 text-muted" aria-hidden />
                       <span className="break-all font-medium text-zinc-900 dark:text-zinc-100">{inv.email}</span>
                       <Badge>{TEAM_TEXT.roles[inv.role]}</Badge>
                       {inv.expired && <Badge tone="warning">Expired</Badge>}
                     </p>
-                    <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
+                    <p className="mt-0.5 text-xs text-muted">
                       {inv.expired ? 'Expired' : 'Expires'} <time dateTime={inv.expiresAt}>{formatDateTime(inv.expiresAt)}</time>
                     </p>
                   </div>

@@ -51,7 +51,7 @@ export function JoinPage({ token }: { token: string }) {
     if (invitation.isError)
       return (
         <Notice tone="error" title="This invitation cannot be used">
-          <p role="alert" className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">
+          <p role="alert" className="max-w-md text-sm text-muted">
             {errorMessage(invitation.error, MSG.pageErrorBody)}
           </p>
           <Link to="/team" className={buttonClass('outline', 'sm')}>
@@ -63,9 +63,7 @@ export function JoinPage({ token }: { token: string }) {
     if (joined || inv.accepted)
       return (
         <Notice tone="ok" title={`You are a member of ${joined?.workspaceName ?? inv.workspaceName}`}>
-          <p className="max-w-md text-sm text-zinc-600 dark:text-zinc-400">
-            {TEAM_TEXT.roleHelp[joined?.role ?? inv.role]} Shared publications are in your Publications list.
-          </p>
+          <p className="max-w-md text-sm text-muted">{TEAM_TEXT.roleHelp[joined?.role ?? inv.role]} Shared publications are in your Publications list.</p>
           <div className="flex gap-2">
             <Link to="/publications" className={buttonClass('primary', 'sm')}>
               Go to Publications
@@ -94,13 +92,13 @@ export function JoinPage({ token }: { token: string }) {
         </CardHeader>
         <CardContent className="grid gap-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-zinc-500 dark:text-zinc-400">Role</dt>
+            <dt className="text-muted">Role</dt>
             <dd>
-              <Badge tone="brand">{TEAM_TEXT.roles[inv.role]}</Badge> <span className="text-zinc-600 dark:text-zinc-400">{TEAM_TEXT.roleHelp[inv.role]}</span>
+              <Badge tone="brand">{TEAM_TEXT.roles[inv.role]}</Badge> <span className="text-muted">{TEAM_TEXT.roleHelp[inv.role]}</span>
             </dd>
-            <dt className="text-zinc-500 dark:text-zinc-400">Invited address</dt>
+            <dt className="text-muted">Invited address</dt>
             <dd className="break-all text-zinc-900 dark:text-zinc-100">{inv.email}</dd>
-            <dt className="text-zinc-500 dark:text-zinc-400">Link expires</dt>
+            <dt className="text-muted">Link expires</dt>
             <dd className="text-zinc-900 dark:text-zinc-100">{formatDateTime(inv.expiresAt)}</dd>
           </dl>
           {blocked && (

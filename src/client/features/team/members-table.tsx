@@ -36,7 +36,7 @@ export function Members({ workspace }: { workspace: Workspace }) {
     <Card className="@container">
       <CardHeader className="flex-row items-center justify-between border-b border-zinc-100 pb-4 dark:border-zinc-800">
         <CardTitle>Members</CardTitle>
-        <span className="text-sm text-zinc-500 dark:text-zinc-400">
+        <span className="text-sm text-muted">
           {others} of {workspace.limits.members}
         </span>
       </CardHeader>
@@ -44,7 +44,7 @@ export function Members({ workspace }: { workspace: Workspace }) {
         <table className="w-full text-sm">
           <caption className="sr-only">Members</caption>
           <thead>
-            <tr className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+            <tr className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-muted dark:border-zinc-800">
               <th scope="col" className={`${cell} font-medium`}>
                 Member
               </th>
@@ -64,7 +64,7 @@ export function Members({ workspace }: { workspace: Workspace }) {
               <tr key={m.userId}>
                 <td className={cell}>
                   <span className="block font-medium text-zinc-900 dark:text-zinc-100">{m.name}</span>
-                  <span className="block break-all text-zinc-600 dark:text-zinc-400">{m.email}</span>
+                  <span className="block break-all text-muted">{m.email}</span>
                 </td>
                 <td className={cell}>
                   {m.role === 'owner' ? (
@@ -82,7 +82,7 @@ export function Members({ workspace }: { workspace: Workspace }) {
                     </Select>
                   )}
                 </td>
-                <td className={`${cell} hidden whitespace-nowrap text-zinc-600 sm:table-cell dark:text-zinc-400`}>
+                <td className={`${cell} hidden whitespace-nowrap text-muted sm:table-cell`}>
                   <time dateTime={m.joinedAt} title={formatDateTime(m.joinedAt)}>
                     {formatDate(m.joinedAt)}
                   </time>

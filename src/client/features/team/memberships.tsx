@@ -40,7 +40,7 @@ export function Memberships({ memberships }: { memberships: Overview['membership
                   <span className="font-medium text-zinc-900 dark:text-zinc-100">{m.name}</span>
                   <Badge tone="brand">{TEAM_TEXT.roles[m.role]}</Badge>
                 </p>
-                <p className="mt-0.5 text-sm text-zinc-500 dark:text-zinc-400">
+                <p className="mt-0.5 text-sm text-muted">
                   Owner: {m.ownerName} ({m.ownerEmail}) · {m.sharedCount === 1 ? '1 shared publication' : `${m.sharedCount} shared publications`} · joined{' '}
                   {formatDate(m.joinedAt)}
                 </p>

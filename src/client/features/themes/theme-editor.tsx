@@ -98,7 +98,7 @@ function Choice<T extends string>({
           onClick={() => onChange(o.value)}
           className={cn(
             'rounded-md px-3 py-1 text-sm font-medium',
-            o.value === value ? 'bg-white text-zinc-900 shadow-xs dark:bg-zinc-950 dark:text-white' : 'text-zinc-600 dark:text-zinc-400',
+            o.value === value ? 'bg-white text-zinc-900 shadow-xs dark:bg-zinc-950 dark:text-white' : 'text-muted',
           )}
         >
           {o.label}
@@ -183,7 +183,7 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
         <div>
           <Label htmlFor="theme-name">Theme name</Label>
           <Input id="theme-name" value={brand.name} maxLength={60} onChange={(e) => set({ name: e.target.value })} />
-          <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">Started from {base?.name ?? 'a built-in theme'}.</p>
+          <p className="mt-1 text-xs text-muted">Started from {base?.name ?? 'a built-in theme'}.</p>
         </div>
         <fieldset className="grid grid-cols-2 gap-3">
           <legend className="mb-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">Colours</legend>
@@ -206,7 +206,7 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
                   className="font-mono"
                 />
               </div>
-              <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">{f.hint}</p>
+              <p className="mt-0.5 text-xs text-muted">{f.hint}</p>
             </div>
           ))}
         </fieldset>
@@ -216,7 +216,7 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
           <SelectField id="header-style" label="Masthead" value={brand.headerStyle} options={HEADER_OPTIONS} onChange={(v) => set({ headerStyle: v })} />
           <SelectField id="card-style" label="Story cards" value={brand.cardStyle} options={CARD_OPTIONS} onChange={(v) => set({ cardStyle: v })} />
         </div>
-        <p className="-mt-2 text-xs text-zinc-500 dark:text-zinc-400">
+        <p className="-mt-2 text-xs text-muted">
           Web fonts show in Apple Mail, iOS Mail, Thunderbird and Outlook for Mac; other clients show the fallback named.
         </p>
         <div>
@@ -229,7 +229,7 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
             placeholder={MASTHEAD_SAMPLE_LINES[brand.headerStyle] ? `e.g. ${MASTHEAD_SAMPLE_LINES[brand.headerStyle]}` : 'e.g. Notes from the harbour'}
             onChange={(e) => set({ kicker: e.target.value })}
           />
-          <p id="masthead-line-hint" className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+          <p id="masthead-line-hint" className="mt-1 text-xs text-muted">
             A short line above or beside your newsletter&apos;s name. Left empty, the masthead shows the name alone.
           </p>
         </div>
@@ -270,12 +270,7 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
                 {c.pair}: {c.ratio.toFixed(2)}:1 (needs {c.needs}:1)
               </li>
             ))}
-            <li
-              className={cn(
-                'flex items-center gap-2',
-                data.metadata.overGmailLimit ? 'text-amber-700 dark:text-amber-400' : 'text-zinc-600 dark:text-zinc-400',
-              )}
-            >
+            <li className={cn('flex items-center gap-2', data.metadata.overGmailLimit ? 'text-amber-700 dark:text-amber-400' : 'text-muted')}>
               {data.metadata.overGmailLimit ? <AlertTriangle className="size-4" aria-hidden /> : <CheckCircle2 className="size-4" aria-hidden />}
               Email size {(data.metadata.htmlBytes / 1024).toFixed(1)} KB of Gmail&apos;s {Math.round(GMAIL_CLIP_BYTES / 1024)} KB before it clips
             </li>

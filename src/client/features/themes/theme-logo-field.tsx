@@ -62,7 +62,7 @@ export function LogoField({ value, onChange }: { value: ThemeLogo | null; onChan
           }}
         />
       </label>
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">PNG, JPEG, WebP or GIF up to 2 MB; resized to fit 480 × 160 and shown above the masthead.</p>
+      <p className="text-xs text-muted">PNG, JPEG, WebP or GIF up to 2 MB; resized to fit 480 × 160 and shown above the masthead.</p>
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </div>
   );

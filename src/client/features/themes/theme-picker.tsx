@@ -86,10 +86,10 @@ function ThemeCard({
             </h3>
             <Badge tone={badge ? 'brand' : tierTone(theme.subscription)}>{badge ?? planLabelForTier(theme.subscription)}</Badge>
           </div>
-          <p id={descId} className="mt-1 line-clamp-3 min-h-[3.75rem] text-sm leading-5 text-zinc-600 dark:text-zinc-400">
+          <p id={descId} className="mt-1 line-clamp-3 min-h-[3.75rem] text-sm leading-5 text-muted">
             {theme.description}
           </p>
-          <div className="mt-3 flex items-center justify-between gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+          <div className="mt-3 flex items-center justify-between gap-2 text-xs text-muted">
             <ColourDots theme={theme} />
             <span className="truncate" title={theme.fontFamily}>
               {titleFont === bodyFont ? titleFont : `${titleFont} · ${bodyFont}`}
@@ -131,7 +131,7 @@ export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePicke
 
   return (
     <div className="@container">
-      <div className="mb-4 flex min-h-6 flex-wrap items-center justify-between gap-2 text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+      <div className="mb-4 flex min-h-6 flex-wrap items-center justify-between gap-2 text-sm text-muted" aria-live="polite">
         {query.isError ? (
           <span className="flex items-center gap-2 text-red-600 dark:text-red-400" role="alert">
             {errorMessage(query.error, MSG.unknownError)}
@@ -182,7 +182,7 @@ export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePicke
         </section>
       )}
       {saved.length === 0 && mine.isSuccess && (
-        <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="mb-4 text-sm text-muted">
           Want your own colours and fonts?{' '}
           <Link to="/themes" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
             Build your own theme

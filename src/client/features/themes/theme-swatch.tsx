@@ -1,4 +1,5 @@
 // A miniature newsletter drawn from a theme's own colours and fonts: the picker's "sample preview".
+import { readable } from '../../../shared/colour';
 import type { ThemeMeta } from '../../../shared/themes';
 
 /** The first family of a CSS font stack, without quotes: "'Helvetica Neue', Arial" -> "Helvetica Neue". */
@@ -9,20 +10,23 @@ export function fontName(stack: string): string {
 export function ThemeSwatch({ theme }: { theme: ThemeMeta }) {
   const accent = theme.accentColor ?? theme.primaryColor;
   const titleFont = theme.titleFontFamily ?? theme.fontFamily;
+  // As the e-mail does (newsletter/palette.ts): each colour nudged until it reads on the other at 4.5:1.
+  const onPrimary = readable(theme.secondaryColor, theme.primaryColor);
+  const onSecondary = readable(theme.primaryColor, theme.secondaryColor);
   return (
     <div
       aria-hidden
       className="h-36 overflow-hidden rounded-lg border border-black/5"
       style={{ background: theme.secondaryColor, fontFamily: theme.fontFamily }}
     >
-      <div className="flex items-center justify-between px-3 py-2" style={{ background: theme.primaryColor, color: theme.secondaryColor }}>
+      <div className="flex items-center justify-between px-3 py-2" style={{ background: theme.primaryColor, color: onPrimary }}>
         <span className="truncate text-sm font-bold" style={{ fontFamily: titleFont }}>
           {theme.name}
         </span>
-        <span className="shrink-0 text-[10px] opacity-80">Issue #1</span>
+        <span className="shrink-0 text-[10px]">Issue #1</span>
       </div>
       <div className="h-1" style={{ background: accent }} />
-      <div className="space-y-1.5 px-3 py-2.5" style={{ color: theme.primaryColor }}>
+      <div className="space-y-1.5 px-3 py-2.5" style={{ color: onSecondary }}>
         <p className="line-clamp-2 text-xs leading-snug font-semibold" style={{ fontFamily: titleFont }}>
           {theme.preview}
         </p>

@@ -44,7 +44,7 @@ function SavedTheme({ theme, onEdit }: { theme: CustomThemeDto; onEdit: () => vo
         <h3 className="truncate font-semibold text-zinc-900 dark:text-white">{theme.brand.name}</h3>
         <ColourDots theme={meta} />
       </div>
-      <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Started from {getTheme(theme.brand.baseThemeId)?.name}.</p>
+      <p className="mt-1 text-sm text-muted">Started from {getTheme(theme.brand.baseThemeId)?.name}.</p>
       <div className="mt-3 flex gap-2">
         <Button variant="secondary" size="sm" onClick={onEdit}>
           <Pencil aria-hidden /> Edit
@@ -105,7 +105,7 @@ export function ThemesPage() {
             <Palette className="size-5 text-indigo-600 dark:text-indigo-400" aria-hidden /> Build a theme
           </h2>
           {atCap ? (
-            <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+            <p className="mt-2 text-sm text-muted">
               Your plan keeps {caps.maxCustomThemes} saved themes. Delete one, or upgrade to {PLAN_LABELS.business} for unlimited themes.
             </p>
           ) : (

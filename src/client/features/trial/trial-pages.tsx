@@ -79,12 +79,12 @@ export function TrialSignupPage({ plan }: { plan: string }) {
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
               />
-              <p className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">We e-mail you a 6-digit code to sign in. No password needed.</p>
+              <p className="mt-1.5 text-xs text-muted">We e-mail you a 6-digit code to sign in. No password needed.</p>
             </div>
             <Button type="submit" size="lg" className="w-full" loading={start.isPending || start.isSuccess}>
               Start free trial
             </Button>
-            <p className="text-center text-sm text-zinc-500 dark:text-zinc-400">
+            <p className="text-center text-sm text-muted">
               Already have an account?{' '}
               <Link to="/auth" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
                 Sign in
@@ -97,13 +97,13 @@ export function TrialSignupPage({ plan }: { plan: string }) {
           <h2 id="trial-plan-title" className="mt-1 text-xl font-semibold text-zinc-900 dark:text-white">
             {offer.name}
           </h2>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">then {offer.priceLabel} if you choose to keep it</p>
+          <p className="text-sm text-muted">then {offer.priceLabel} if you choose to keep it</p>
           <PlanFeatureList
             features={offer.features}
             className="mt-4 space-y-2 text-sm text-zinc-700 dark:text-zinc-300"
             checkClassName="text-indigo-600 dark:text-indigo-400"
           />
-          <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400">{offer.themesLabel}. Nothing is charged when the trial ends.</p>
+          <p className="mt-4 text-xs text-muted">{offer.themesLabel}. Nothing is charged when the trial ends.</p>
         </aside>
       </div>
     </PublicPage>
@@ -154,7 +154,7 @@ export function TrialConfirmationPage({ email: given }: { email: string }) {
         <p className="text-lg font-medium text-zinc-900 [overflow-wrap:anywhere] dark:text-white">
           {given ? `Check your inbox: we sent a 6-digit code to ${given}` : 'Check your inbox for the 6-digit code we sent you'}
         </p>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Type it below to start your trial. It expires in 15 minutes.</p>
+        <p className="mt-1 text-sm text-muted">Type it below to start your trial. It expires in 15 minutes.</p>
         <form className="mt-6 space-y-4" onSubmit={submit} noValidate aria-label="Confirm your trial">
           {!given && (
             <div>
@@ -227,7 +227,7 @@ export function TrialSuccessPage({ email }: { email?: string }) {
         {PROVIDER_HINTS.map((p) => (
           <div key={p.name} className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
             <h2 className="font-semibold">{p.name}</h2>
-            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{p.hint}</p>
+            <p className="mt-1 text-sm text-muted">{p.hint}</p>
           </div>
         ))}
       </div>

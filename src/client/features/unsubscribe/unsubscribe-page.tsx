@@ -20,7 +20,7 @@ export function UnsubscribePage({ token, done }: { token: string; done: boolean 
         {!token || info.isError ? (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Unsubscribe</h1>
-            <p role="alert" className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+            <p role="alert" className="mt-3 text-lg text-muted">
               {token ? errorMessage(info.error) : 'This unsubscribe link is not valid. If you copied it, check that it is complete.'}
             </p>
           </>
@@ -29,14 +29,14 @@ export function UnsubscribePage({ token, done }: { token: string; done: boolean 
         ) : unsubscribed ? (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">You are unsubscribed</h1>
-            <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">
+            <p className="mt-3 text-lg text-muted">
               {info.data!.email} will get no more issues of <strong className="text-zinc-900 dark:text-zinc-100">{info.data!.publicationName}</strong>.
             </p>
           </>
         ) : (
           <>
             <h1 className="mt-6 text-3xl font-semibold tracking-tight">Unsubscribe from {info.data!.publicationName}?</h1>
-            <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-400">{info.data!.email} will get no more issues of this newsletter.</p>
+            <p className="mt-3 text-lg text-muted">{info.data!.email} will get no more issues of this newsletter.</p>
             <form method="post" action={`/u/${encodeURIComponent(token)}`} className="mt-8">
               <Button type="submit" variant="reader" size="lg">
                 Unsubscribe

@@ -60,7 +60,7 @@ export const PlanOfferCard = forwardRef<HTMLElement, Props>(function PlanOfferCa
         ) : (
           <>
             <span className="text-3xl font-bold tracking-tight text-zinc-900 dark:text-white">${offer.monthlyPrice}</span>
-            <span className="text-sm text-zinc-500 dark:text-zinc-400">/month</span>
+            <span className="text-sm text-muted">/month</span>
           </>
         )}
       </p>
@@ -105,9 +105,7 @@ export const PlanOfferCard = forwardRef<HTMLElement, Props>(function PlanOfferCa
           </Button>
         )}
         {action === 'unavailable' && (
-          <p className="rounded-lg bg-zinc-50 px-3 py-2.5 text-center text-sm text-zinc-600 dark:bg-zinc-800/60 dark:text-zinc-400">
-            Not for sale online on this server yet
-          </p>
+          <p className="rounded-lg bg-zinc-50 px-3 py-2.5 text-center text-sm text-muted dark:bg-zinc-800/60">Not for sale online on this server yet</p>
         )}
       </div>
     </section>

@@ -74,7 +74,7 @@ export function UpgradeDialog({ open, onOpenChange }: UpgradeDialogProps) {
           ))}
         </div>
         <DialogFooter className="items-center sm:justify-between">
-          <p className="text-center text-sm text-zinc-600 sm:text-left dark:text-zinc-400">
+          <p className="text-center text-sm text-muted sm:text-left">
             Need something bigger?{' '}
             <a href={`mailto:${SALES_EMAIL}`} className="font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400">
               {MSG.contactSales}

@@ -122,13 +122,13 @@ export function YourPlan({ sub, isAdmin }: { sub: SubscriptionDto; isAdmin: bool
     <Card className="mb-6 p-5" role="region" aria-labelledby="your-plan-title">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <h2 id="your-plan-title" className="text-sm font-medium text-zinc-500 dark:text-zinc-400">
+          <h2 id="your-plan-title" className="text-sm font-medium text-muted">
             Your plan
           </h2>
           <p className="mt-0.5 text-xl font-semibold text-zinc-900 dark:text-white" data-testid="your-plan">
             {name}
           </p>
-          {detail && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{detail}</p>}
+          {detail && <p className="mt-1 text-sm text-muted">{detail}</p>}
         </div>
         {sub.source === 'stripe' && (
           <Button variant="outline" className="shrink-0" loading={portal.isPending} onClick={() => portal.mutate()}>
@@ -246,12 +246,12 @@ export function UpgradePage({ plan, checkout }: { plan: string; checkout: string
             <Icon className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
             <div>
               <p className="text-sm font-semibold text-zinc-900 dark:text-white">{title}</p>
-              <p className="mt-0.5 text-sm text-zinc-600 dark:text-zinc-400">{body}</p>
+              <p className="mt-0.5 text-sm text-muted">{body}</p>
             </div>
           </li>
         ))}
       </ul>
-      <p className="mt-4 text-sm text-zinc-500 dark:text-zinc-400">
+      <p className="mt-4 text-sm text-muted">
         Read the{' '}
         <Link to="/refund" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
           refund policy

@@ -60,7 +60,7 @@ export function AiTasteNote({ taste, className = '' }: { taste: TasteInfo; class
           : `Your Free plan has AI picks and summaries in ${taste.limit} issues a month; the first AI tool you use here counts this issue.`}{' '}
         <span className="font-medium">{left}</span> (renews {utcDate(taste.resetsAt)}).
       </span>
-      <Link to="/upgrade" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+      <Link to="/upgrade" className="font-medium text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300">
         Upgrade for AI in every issue
       </Link>
     </p>
@@ -98,7 +98,7 @@ export function PickBar({
   if (status.data && !status.data.enabled && taste && !aiUsable(status.data)) return <AiTasteNote taste={taste} className="mt-4" />;
   if (status.data && !status.data.enabled && !taste)
     return (
-      <p className="mt-4 flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+      <p className="mt-4 flex flex-wrap items-center gap-2 rounded-lg border border-dashed border-zinc-300 px-3 py-2 text-sm text-muted dark:border-zinc-700">
         <Sparkles className="size-4 text-indigo-500" aria-hidden /> AI picks and summaries come with the Basic plan and above.
         <Link to="/upgrade" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
           {MSG.upgradeYourPlan}
@@ -153,7 +153,7 @@ export function PickBar({
       <Button type="submit" disabled={pick.isPending || candidates.length === 0}>
         {pick.isPending ? <Spinner size="sm" /> : <Wand2 aria-hidden />} Pick the best {count} for me
       </Button>
-      <p className="basis-full text-xs text-zinc-600 dark:text-zinc-400">
+      <p className="basis-full text-xs text-muted">
         Ranks by your topic (or the newsletter&apos;s name), freshness and how many sources report a story; never picks one an earlier issue sent
         {hiddenUsed ? '' : ' (marked below)'}. Replaces your selection. {status.data?.engine.kind === 'model' ? '' : 'Built-in engine.'}
       </p>

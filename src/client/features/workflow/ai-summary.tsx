@@ -23,7 +23,7 @@ function Highlighted({ result }: { result: SummarizeOutput }) {
   });
   if (at < result.text.length) parts.push({ text: result.text.slice(at), mark: null });
   return (
-    <p className="whitespace-pre-wrap text-sm leading-relaxed text-zinc-600 dark:text-zinc-400">
+    <p className="whitespace-pre-wrap text-sm leading-relaxed text-muted">
       {parts.map((p, i) =>
         p.mark ? (
           <mark key={i} className="rounded bg-amber-100 px-0.5 text-zinc-900 dark:bg-amber-400/25 dark:text-zinc-100">
@@ -74,7 +74,7 @@ export function SummaryDialog({ summary, onUse }: { summary: ReturnType<typeof u
           <DialogDescription>{article?.title}</DialogDescription>
         </DialogHeader>
         {summarize.isPending && (
-          <p role="status" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <p role="status" className="flex items-center gap-2 text-sm text-muted">
             <Spinner size="sm" /> Reading the article…
           </p>
         )}
@@ -86,20 +86,20 @@ export function SummaryDialog({ summary, onUse }: { summary: ReturnType<typeof u
         {result && (
           <div className="grid gap-4">
             {result.sentences.length === 0 ? (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">This article has no full sentences to quote. Keep the feed&apos;s summary.</p>
+              <p className="text-sm text-muted">This article has no full sentences to quote. Keep the feed&apos;s summary.</p>
             ) : (
               <ol className="grid list-decimal gap-2 pl-5 text-sm text-zinc-900 dark:text-zinc-100" aria-label="Summary sentences">
                 {result.sentences.map((s, i) => (
                   <li key={i}>
                     {s.text}{' '}
-                    <span className="text-xs text-zinc-500 dark:text-zinc-400">
+                    <span className="text-xs text-muted">
                       (characters {s.start.toLocaleString('en-US')}–{s.end.toLocaleString('en-US')} of the article)
                     </span>
                   </li>
                 ))}
               </ol>
             )}
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            <p className="text-xs text-muted">
               {result.engine.name}: {result.sentences.length} of the article&apos;s {result.sentenceCount} sentences, quoted word for word.{' '}
               {result.basis === 'teaser' ? 'The feed carries only the start of this article, so the summary comes from that. ' : ''}
               {article && isHttpUrl(article.url) && (

@@ -24,7 +24,7 @@ function ArticleImage({ src, alt }: { src: string | null | undefined; alt: strin
 
 function Meta({ article }: { article: Article }) {
   return (
-    <div className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+    <div className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
       <span className="max-w-[12rem] truncate font-medium text-zinc-700 dark:text-zinc-300">{article.source}</span>
       <span aria-hidden>·</span>
       <time dateTime={article.publishDate}>{formatDate(article.publishDate)}</time>
@@ -63,7 +63,7 @@ function SampleCard({ article }: { article: Article }) {
         </h4>
         <Badge tone="warning">Sample article</Badge>
       </div>
-      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{article.summary}</p>
+      <p className="mt-2 text-sm text-muted">{article.summary}</p>
       <p role="note" className="mt-3 flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-300">
         <Info className="mt-px size-3.5 shrink-0" aria-hidden />
         {MSG.sampleNotSelectable}
@@ -110,7 +110,7 @@ export function ArticleCard({ article, selected, onToggle, notes = {} }: { artic
             {article.title}
           </label>
         </div>
-        <p className="mt-2 line-clamp-3 text-sm text-zinc-600 dark:text-zinc-400">{article.summary}</p>
+        <p className="mt-2 line-clamp-3 text-sm text-muted">{article.summary}</p>
         {article.aiEnhanced && <p className="mt-1 text-xs text-indigo-700 dark:text-indigo-300">AI summary: sentences quoted from the article</p>}
         {notes.used && (
           <p className="mt-2 flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-300">

@@ -137,7 +137,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
     return (
       <div>
         <EmptyState title={MSG.noChannels}>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Choose at least one content channel to see its articles.</p>
+          <p className="mt-1 text-sm text-muted">Choose at least one content channel to see its articles.</p>
           <Button className="mt-4" variant="outline" onClick={() => wf.goTo(3)}>
             Select channels
           </Button>
@@ -149,7 +149,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
 
   return (
     <div>
-      <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">Pick the stories for this issue. Newest first.</p>
+      <p className="mb-5 text-sm text-muted">Pick the stories for this issue. Newest first.</p>
       <DateFilter
         active={range !== null}
         onApply={(r) => {
@@ -173,11 +173,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
               className="flex max-w-full flex-wrap items-center gap-x-2 gap-y-0.5 rounded-md border border-zinc-200 px-2.5 py-1 text-xs dark:border-zinc-800"
             >
               <span className="truncate font-medium text-zinc-800 dark:text-zinc-200">{c.name}</span>
-              {r && (
-                <span className="shrink-0 tabular-nums text-zinc-500 dark:text-zinc-400">
-                  {plural(r.articles.filter((a) => !isSampleArticle(a)).length, 'article')}
-                </span>
-              )}
+              {r && <span className="shrink-0 tabular-nums text-muted">{plural(r.articles.filter((a) => !isSampleArticle(a)).length, 'article')}</span>}
               {r?.error && (
                 <span className="flex min-w-0 items-center gap-1 text-amber-700 dark:text-amber-400" role="note">
                   <AlertTriangle className="size-3.5 shrink-0" aria-hidden />
@@ -190,7 +186,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
       </ul>
 
       <div className="mt-4 flex min-h-9 flex-wrap items-center justify-between gap-3">
-        <div role="status" aria-live="polite" className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+        <div role="status" aria-live="polite" className="flex items-center gap-2 text-sm text-muted">
           {loading ? (
             <>
               <span className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden /> Loading articles...
@@ -223,7 +219,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
       ) : articles.length === 0 ? (
         <div className="mt-4">
           <EmptyState title={MSG.noArticles}>
-            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            <p className="mt-1 text-sm text-muted">
               {range
                 ? 'No articles fall in this date range. Widen or clear the filter.'
                 : 'These channels have no articles right now. Retry, or choose other channels.'}

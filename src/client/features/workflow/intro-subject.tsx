@@ -68,7 +68,7 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
             onChange={(e) => setSubject(e.target.value)}
             onBlur={(e) => saveSubject(e.target.value)}
           />
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          <p className="text-xs text-muted">
             {subject.trim()
               ? `${subject.trim().length} characters (under 70 shows in full on most phones)`
               : 'Empty: the subject is built from the lead story.'}
@@ -104,14 +104,14 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
                     className="w-full rounded-md border border-zinc-200 px-2.5 py-1.5 text-left text-sm hover:border-indigo-400 hover:bg-indigo-50/50 dark:border-zinc-700 dark:hover:bg-indigo-500/10"
                   >
                     <span className="text-zinc-900 dark:text-zinc-100">{s.text}</span>
-                    <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                    <span className="block text-xs text-muted">
                       {s.text.length} characters · from{' '}
                       {[...new Set(s.basedOn.map((n) => subjectsAi.data.sources[n - 1]?.source).filter(Boolean))].join(', ') || 'the articles'}
                     </span>
                   </button>
                 </li>
               ))}
-              <li className="text-xs text-zinc-500 dark:text-zinc-400">{subjectsAi.data.engine.note ?? subjectsAi.data.engine.name}</li>
+              <li className="text-xs text-muted">{subjectsAi.data.engine.note ?? subjectsAi.data.engine.name}</li>
             </ul>
           )}
         </div>
@@ -141,7 +141,7 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
           )}
           {/\[\d{1,2}\]/.test(intro) && (
             <div className="rounded-md bg-zinc-50 p-2.5 text-sm text-zinc-700 dark:bg-zinc-800/50 dark:text-zinc-300">
-              <p className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">Where each sentence comes from (the email leaves the numbers out):</p>
+              <p className="mb-1 text-xs font-medium text-muted">Where each sentence comes from (the email leaves the numbers out):</p>
               <CitedText text={intro} sources={d.selectedArticles.slice(0, AI_MAX_SOURCES)} />
             </div>
           )}

@@ -79,7 +79,7 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
       <h3 id="issue-editor" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
         Edit the issue
       </h3>
-      <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+      <p className="mt-1 text-xs text-muted">
         Reorder stories, rewrite their titles and blurbs, and add text (Markdown) between them. Changes show in the preview, the sent mail and every export.
       </p>
       <div className="mt-3">
@@ -95,7 +95,7 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
           return (
             <li key={id} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
               <div className="flex items-start gap-2">
-                <span className="mt-2 text-xs font-semibold tabular-nums text-zinc-500">{i + 1}.</span>
+                <span className="mt-2 text-xs font-semibold tabular-nums text-muted">{i + 1}.</span>
                 <div className="grid min-w-0 flex-1 gap-2">
                   <Label htmlFor={`story-title-${i}`} className="sr-only">
                     Title of story {i + 1}

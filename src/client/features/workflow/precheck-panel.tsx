@@ -103,7 +103,7 @@ export function PrecheckFindings({
           >
             <div className="flex min-w-0 items-start gap-2">
               <Icon
-                className={`mt-0.5 size-4 shrink-0 ${f.severity === 'error' ? 'text-red-600 dark:text-red-400' : f.severity === 'warning' ? 'text-amber-600 dark:text-amber-400' : 'text-zinc-500'}`}
+                className={`mt-0.5 size-4 shrink-0 ${f.severity === 'error' ? 'text-red-600 dark:text-red-400' : f.severity === 'warning' ? 'text-amber-600 dark:text-amber-400' : 'text-muted'}`}
                 aria-hidden
               />
               <div className="grid min-w-0 flex-1 gap-1">
@@ -112,7 +112,7 @@ export function PrecheckFindings({
                 </p>
                 {/* The send dialog has room for titles only: the details and fixes are in step 5's panel. */}
                 {/* An address has no spaces to break at: it wraps anywhere rather than widening the page. */}
-                {!compact && <p className="[overflow-wrap:anywhere] text-zinc-600 dark:text-zinc-400">{f.detail}</p>}
+                {!compact && <p className="[overflow-wrap:anywhere] text-muted">{f.detail}</p>}
                 {!compact && <p className="[overflow-wrap:anywhere] text-zinc-700 dark:text-zinc-300">How to fix: {f.fix}</p>}
                 {point && (
                   <div>
@@ -205,7 +205,7 @@ export function PrecheckPanel({
           <h3 id="precheck-title" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
             Check before sending
           </h3>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
+          <p className="text-xs text-muted" aria-live="polite">
             {check.isFetching ? 'Checking links, images, contrast and size…' : check.data ? summaryLine(check.data) : ''}
           </p>
         </div>
@@ -221,7 +221,7 @@ export function PrecheckPanel({
       </div>
       {check.isError && <p className="text-sm text-red-600 dark:text-red-400">{errorMessage(check.error, 'The check could not run. Try again.')}</p>}
       {check.data?.blocked && <p className="text-sm font-medium text-red-700 dark:text-red-400">{PRECHECK_MSG.blocked}</p>}
-      <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
+      <p className="text-xs text-muted" aria-live="polite">
         {missing && check.data?.findings.some((f) => f.id === missing) ? 'This preview does not show it: try the other preview mode.' : ''}
       </p>
       {check.data && <PrecheckFindings result={check.data} onFix={onFix} onPoint={onPoint} />}
@@ -233,7 +233,7 @@ export function PrecheckPanel({
 export function SentPrecheck({ precheck }: { precheck: Result | null }) {
   if (!precheck) return null;
   return (
-    <details className="text-xs text-zinc-600 dark:text-zinc-400">
+    <details className="text-xs text-muted">
       <summary className="cursor-pointer">Checked before sending: {summaryLine(precheck)}</summary>
       <div className="mt-2">
         <PrecheckFindings result={precheck} compact />

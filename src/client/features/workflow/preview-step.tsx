@@ -40,7 +40,7 @@ type Tab = 'edit' | 'preview' | 'send';
 function Meta({ label, value }: { label: string; value: string | number }) {
   return (
     <div className="rounded-lg border border-zinc-200 px-3 py-2 dark:border-zinc-800">
-      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="text-xs text-muted">{label}</dt>
       <dd className="text-sm font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{value}</dd>
     </div>
   );
@@ -123,7 +123,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
         <Segmented legend="Preview width" name="preview-width" value={width} choices={WIDTH_CHOICES} onChange={setWidth} />
       </div>
       {result && (
-        <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">
+        <p className="truncate text-sm text-muted">
           <span className="font-medium text-zinc-900 dark:text-zinc-100">Subject:</span> {result.subject}
         </p>
       )}
@@ -216,7 +216,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
                 <button
                   type="button"
                   onClick={showVerify}
-                  className="inline-flex items-center gap-1 font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                  className="inline-flex items-center gap-1 font-medium text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
                 >
                   <MailCheck className="size-4" aria-hidden /> Verify now
                 </button>
@@ -243,7 +243,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
 
   return (
     <div>
-      <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">Check how your issue looks on the web and in the inbox, then save, export or send it.</p>
+      <p className="mb-5 text-sm text-muted">Check how your issue looks on the web and in the inbox, then save, export or send it.</p>
       {wide ? (
         <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] items-start gap-6">
           <div className="grid min-w-0 gap-5">

@@ -119,7 +119,7 @@ export function SendToAddresses({
           aria-invalid={error ? true : undefined}
           disabled={!verified}
         />
-        <p id="send-addresses-hint" className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
+        <p id="send-addresses-hint" className="mt-1 text-xs text-muted">
           Separate addresses with commas or new lines (at most {MAX_ADDRESSES}).
         </p>
         <FieldError id="send-addresses-error">{error}</FieldError>

@@ -54,9 +54,7 @@ export function ChannelStep({ wf, user, onUpgrade }: { wf: Workflow; user: UserD
 
   return (
     <div>
-      <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">
-        Channels are the feeds your articles come from. Find them by topic, or add any site you trust.
-      </p>
+      <p className="mb-5 text-sm text-muted">Channels are the feeds your articles come from. Find them by topic, or add any site you trust.</p>
       <div className="grid grid-cols-1 gap-6">
         <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-2">
           <SelectedChannels channels={selected} limit={limit} showAllowance={!user.isAdmin} onRemove={remove} />

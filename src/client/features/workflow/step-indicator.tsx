@@ -21,18 +21,13 @@ export function StepIndicator({ wf }: { wf: Workflow }) {
                   'flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold ring-1 ring-inset',
                   current && 'bg-indigo-600 text-white ring-indigo-600 dark:bg-indigo-500 dark:ring-indigo-500',
                   !current && done && 'bg-indigo-50 text-indigo-700 ring-indigo-200 dark:bg-indigo-500/15 dark:text-indigo-300 dark:ring-indigo-500/40',
-                  !current && !done && 'bg-white text-zinc-500 ring-zinc-300 dark:bg-zinc-900 dark:text-zinc-400 dark:ring-zinc-700',
+                  !current && !done && 'bg-white text-muted ring-zinc-300 dark:bg-zinc-900 dark:ring-zinc-700',
                 )}
               >
                 {done ? <Check className="size-3.5" /> : n}
               </span>
               <span className="sr-only">Step {n}: </span>
-              <span
-                className={cn(
-                  'sr-only truncate text-sm sm:not-sr-only',
-                  current ? 'font-semibold text-zinc-900 dark:text-white' : 'text-zinc-600 dark:text-zinc-400',
-                )}
-              >
+              <span className={cn('sr-only truncate text-sm sm:not-sr-only', current ? 'font-semibold text-zinc-900 dark:text-white' : 'text-muted')}>
                 {label}
               </span>
             </>

@@ -14,7 +14,7 @@ export function StepName({ wf }: { wf: Workflow }) {
         if (name.trim()) wf.goTo(2);
       }}
     >
-      <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">This is the title readers see at the top of the issue and in their inbox.</p>
+      <p className="mb-5 text-sm text-muted">This is the title readers see at the top of the issue and in their inbox.</p>
       <Label htmlFor="newsletter-name">Newsletter name</Label>
       <Input
         id="newsletter-name"
@@ -27,7 +27,7 @@ export function StepName({ wf }: { wf: Workflow }) {
         className="max-w-xl"
         aria-describedby="newsletter-name-hint"
       />
-      <p id="newsletter-name-hint" className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+      <p id="newsletter-name-hint" className="mt-1.5 text-xs text-muted">
         Saved automatically as you type.
       </p>
       <StepNav wf={wf} hint="Enter a name to continue." />

@@ -18,7 +18,7 @@ export function StepNav({ wf, hint, children }: { wf: Workflow; hint?: string; c
         )}
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        {!can && hint && <p className="text-sm text-zinc-500 dark:text-zinc-400">{hint}</p>}
+        {!can && hint && <p className="text-sm text-muted">{hint}</p>}
         {children}
         {wf.step < 5 && (
           <Button onClick={() => wf.goTo((wf.step + 1) as Step)} disabled={!can} className="w-full sm:w-auto">

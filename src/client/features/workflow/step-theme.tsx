@@ -26,7 +26,7 @@ export function StepTheme({ wf, onUpgrade }: { wf: Workflow; onUpgrade: () => vo
 
   return (
     <div>
-      <p className="mb-5 text-sm text-zinc-600 dark:text-zinc-400">Every theme is built for email: it holds up in Gmail, Outlook and dark mode.</p>
+      <p className="mb-5 text-sm text-muted">Every theme is built for email: it holds up in Gmail, Outlook and dark mode.</p>
       <ThemePicker selectedThemeId={wf.data.selectedTheme} onSelect={pick} onUpgrade={onUpgrade} />
       <StepNav wf={wf} hint="Pick a theme to continue." />
     </div>

@@ -59,11 +59,11 @@ export function SubjectTestFields({
 
   if (!allowed) {
     return (
-      <div className="flex items-start gap-2 rounded-lg border border-zinc-200 p-3 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+      <div className="flex items-start gap-2 rounded-lg border border-zinc-200 p-3 text-sm text-muted dark:border-zinc-800">
         <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
         <p>
           Subject tests come with the {PLAN_LABELS[TEST_PLAN]} plan: try 2–3 subject lines on part of your list and send the winner to the rest.{' '}
-          <Link to="/upgrade" className="text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+          <Link to="/upgrade" className="text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300">
             Upgrade your plan
           </Link>
         </p>
@@ -77,7 +77,7 @@ export function SubjectTestFields({
         <Switch checked={value.on} onCheckedChange={(on) => set({ on })} aria-describedby={`${id}-what`} />
         <FlaskConical className="size-4" aria-hidden /> Test subject lines
       </label>
-      <p id={`${id}-what`} className="text-xs text-zinc-500 dark:text-zinc-400">
+      <p id={`${id}-what`} className="text-xs text-muted">
         Part of your list gets each subject; when the wait ends, the one readers opened (or clicked) most goes to everyone else.
       </p>
       {value.on && (
@@ -164,10 +164,8 @@ export function SubjectTestFields({
               </Select>
             </div>
           </div>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            Opens count readers only: Apple Mail Privacy Protection and scanners opening every message are left out.
-          </p>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
+          <p className="text-xs text-muted">Opens count readers only: Apple Mail Privacy Protection and scanners opening every message are left out.</p>
+          <p className="text-xs text-muted" aria-live="polite">
             {active > 0
               ? `${perGroup.toLocaleString()} ${perGroup === 1 ? 'reader' : 'readers'} per subject now; the winner goes to the other ${rest.toLocaleString()}.`
               : 'Group sizes are set when the issue goes out.'}

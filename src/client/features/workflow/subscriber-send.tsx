@@ -79,7 +79,7 @@ export function SendProgressView({ progress }: { progress: SendProgress }) {
         <Badge tone={statusTone(progress.status)}>{STATUS_LABEL[progress.status] ?? progress.status}</Badge>
       </div>
       {progress.status === 'scheduled' ? (
-        <p className="text-zinc-600 dark:text-zinc-400">
+        <p className="text-muted">
           Goes out {formatDateTime(progress.scheduledAt)} to{' '}
           {progress.segmentName ? `the readers of the segment “${progress.segmentName}”` : 'every active subscriber'} at that time.
         </p>
@@ -97,28 +97,24 @@ export function SendProgressView({ progress }: { progress: SendProgress }) {
           </div>
           <dl className="grid grid-cols-3 gap-2 text-center">
             <div>
-              <dt className="text-xs text-zinc-500 dark:text-zinc-400">Sent</dt>
+              <dt className="text-xs text-muted">Sent</dt>
               <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{progress.sent.toLocaleString()}</dd>
             </div>
             <div>
-              <dt className="text-xs text-zinc-500 dark:text-zinc-400">Failed</dt>
+              <dt className="text-xs text-muted">Failed</dt>
               <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{progress.failed.toLocaleString()}</dd>
             </div>
             <div>
-              <dt className="text-xs text-zinc-500 dark:text-zinc-400">Remaining</dt>
+              <dt className="text-xs text-muted">Remaining</dt>
               <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{progress.remaining.toLocaleString()}</dd>
             </div>
           </dl>
           {progress.suppressed > 0 && (
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">
-              {progress.suppressed.toLocaleString()} skipped (unsubscribed or suppressed before delivery).
-            </p>
+            <p className="text-xs text-muted">{progress.suppressed.toLocaleString()} skipped (unsubscribed or suppressed before delivery).</p>
           )}
         </>
       )}
-      {progress.segmentName && progress.status !== 'scheduled' && (
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">To the segment “{progress.segmentName}”.</p>
-      )}
+      {progress.segmentName && progress.status !== 'scheduled' && <p className="text-xs text-muted">To the segment “{progress.segmentName}”.</p>}
       <SentPrecheck precheck={progress.precheck} />
       {progress.test && <SubjectTestStatus test={progress.test} onPickNow={() => pickWinner.mutate({ id: progress.id })} picking={pickWinner.isPending} />}
       {progress.lastError && progress.status === 'sending' && (
@@ -194,10 +190,14 @@ export function SubscriberStatus({ publicationId }: { publicationId: string }) {
   const latest = sends.data?.[0];
   return (
     <div className="flex min-w-0 flex-col gap-2">
-      <p className="flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+      <p className="flex items-center gap-1.5 text-sm text-muted">
         <Users className="size-4" aria-hidden />
         {audience.isLoading ? 'Counting subscribers…' : `${active.toLocaleString()} active ${active === 1 ? 'subscriber' : 'subscribers'}`}
-        <Link to="/subscribers" search={{ publicationId }} className="ml-auto text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        <Link
+          to="/subscribers"
+          search={{ publicationId }}
+          className="ml-auto text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
+        >
           Manage
         </Link>
       </p>
@@ -361,9 +361,7 @@ export function SubscriberSend({
           <div className="grid gap-2" aria-live="polite">
             <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{check.isFetching ? 'Checking the issue…' : 'Check before sending'}</p>
             {check.data && <PrecheckFindings result={check.data} compact />}
-            {check.data && findings > 0 && !check.data.blocked && (
-              <p className="text-xs text-zinc-500 dark:text-zinc-400">Fix these in step 5, or send anyway.</p>
-            )}
+            {check.data && findings > 0 && !check.data.blocked && <p className="text-xs text-muted">Fix these in step 5, or send anyway.</p>}
           </div>
           <DialogFooter>
             <ReasonButton variant="outline" disabled={create.isPending} reason={MSG.sending} onClick={() => setOpen(false)}>

@@ -21,7 +21,7 @@ function SaveStatus({ state, lastSaved }: { state: SaveState; lastSaved: string 
   const time = new Date(lastSaved).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
   return (
     // Only a failed save is announced: routine autosaves would interrupt a screen reader constantly.
-    <span role={state === 'error' ? 'alert' : undefined} className="inline-flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+    <span role={state === 'error' ? 'alert' : undefined} className="inline-flex items-center gap-1.5 text-xs text-muted">
       {state === 'saving' && (
         <>
           <Spinner size="sm" /> Saving progress...

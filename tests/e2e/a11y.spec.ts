@@ -1,0 +1,219 @@
+// WCAG 2.2 AA on every page, checked by axe-core (the engine of most accessibility audits): each route of the
+// built client's route manifest, as the visitor who can see it (a visitor, a creator on the free plan, the admin
+// who sees every signed-in page with all its parts), in light and dark, at 1280 and 390 px, and each of the
+// workflow's five steps. Any serious or critical violation fails, named with its rule, its elements and why.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { FIXTURE_ORIGIN } from './fixtures/feed-server';
+import { manifest, PUBLIC, seedAccount, SIGNED_IN, STAFF, trpc, type Samples } from './fixtures/routes';
+import { adminEmail, createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
+
+skipWithoutBrowser();
+
+const WIDTHS = [1280, 390] as const;
+const SCHEMES = ['light', 'dark'] as const;
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Pages (and views of pages) checked and axe checks passed, for the closing figures (A11Y_SUMMARY=1 prints them). */
+const tally = { views: 0, passes: 0 };
+
+type Scheme = (typeof SCHEMES)[number];
+
+async function setScheme(page: Page, scheme: Scheme) {
+  await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+  // The app follows the system setting live (lib/theme.ts); reader pages and the e-mail previews by media query.
+  await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
+  // Colours that fade to the new scheme are measured once they arrive (endless animations such as spinners aside).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.effect?.getComputedTiming().iterations === Infinity || a.playState !== 'running'));
+}
+
+/** One line per serious or critical violation on the page as it is now. */
+async function violations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  tally.views += 1;
+  tally.passes += results.passes.length;
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 4)
+        .map((n) => `      ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? ''}`)
+        .join('\n');
+      return `${where}: ${v.id} (${v.impact}, ${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'}) ${v.help}\n${nodes}`;
+    });
+}
+
+async function settle(page: Page) {
+  // Pages that poll (the protection demos) never fall idle: a few seconds is enough for their first answers.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+/** Both colour schemes of the page as it is now. */
+async function checkView(page: Page, where: string, problems: string[]) {
+  for (const scheme of SCHEMES) {
+    await setScheme(page, scheme);
+    problems.push(...(await violations(page, `${where} [${scheme}]`)));
+  }
+}
+
+/** Visits each page, and each tab of a page with tabs, in both schemes. */
+async function sweep(page: Page, who: string, urls: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const url of urls) {
+    await page.goto(url);
+    await settle(page);
+    await expect(page.locator('h1').first(), `${url} shows its heading`).toBeVisible();
+    await checkView(page, `${who} ${url}`, problems);
+    const tabs = page.locator('[role="tab"]:not([data-testid="api-reference"] [role="tab"])');
+    for (let i = 1; i < (await tabs.count()); i++) {
+      const tab = tabs.nth(i);
+      const name = (await tab.textContent())?.trim();
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await settle(page);
+      await checkView(page, `${who} ${url} (tab "${name}")`, problems);
+    }
+  }
+  return problems;
+}
+
+test('every route of the client is swept here', () => {
+  const known = new Set([...Object.keys(PUBLIC), ...Object.keys(SIGNED_IN), ...Object.keys(STAFF)]);
+  expect(
+    manifest().filter((r) => !known.has(r)),
+    'routes with no visit here: add them to PUBLIC, SIGNED_IN or STAFF in fixtures/routes.ts',
+  ).toEqual([]);
+});
+
+// Each worker seeds its own data once (the admin's publication and a published post, a creator with a publication).
+test.describe.configure({ mode: 'parallel' });
+
+let samples: Samples;
+let adminState: Awaited<ReturnType<BrowserContext['storageState']>>;
+let creator: { state: Awaited<ReturnType<BrowserContext['storageState']>>; own: Pick<Samples, 'publicationId' | 'publicationSlug' | 'subscriberId'> };
+
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughUi(page, email);
+  return { context, page };
+}
+
+test.beforeAll(async ({ browser }) => {
+  const admin = await signedIn(browser, adminEmail());
+  const seeded = await seedAccount(admin.page, 'Staff Picks Weekly');
+  const post = await trpc<{ id: string; slug: string }>(admin.page, 'blog.create', {
+    title: 'Writing newsletters people read with any eyes',
+    excerpt: 'Contrast, headings and link text that make sense alone.',
+    markdown: '## Headings in order\n\nOne `h1`, then `h2`.\n\n| Plan | Price |\n| --- | --- |\n| Basic | $9 |',
+  });
+  await trpc(admin.page, 'blog.publish', { id: post.id });
+  samples = { ...seeded, blogSlug: post.slug, postId: post.id };
+  adminState = await admin.context.storageState();
+  await admin.context.close();
+
+  const email = uniqueEmail('a11y');
+  const context = await browser.newContext();
+  // The sign-up answer signs the context in.
+  await createAccount(context.request, 'Ada Access', email);
+  const page = await context.newPage();
+  creator = { own: await seedAccount(page, 'Open Door Digest'), state: await context.storageState() };
+  await context.close();
+});
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 800 ? 900 : 844 } });
+
+    test(`public pages pass WCAG 2.2 AA at ${width} px`, async ({ page }) => {
+      test.setTimeout(300_000);
+      const problems = await sweep(
+        page,
+        'visitor',
+        Object.values(PUBLIC).map((u) => u(samples)),
+      );
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+
+    test(`a creator's signed-in pages pass WCAG 2.2 AA at ${width} px`, async ({ browser }) => {
+      test.setTimeout(300_000);
+      const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: creator.state });
+      const page = await context.newPage();
+      const problems = await sweep(
+        page,
+        'creator',
+        Object.values(SIGNED_IN).map((u) => u({ ...samples, ...creator.own })),
+      );
+      await context.close();
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+
+    test(`admin pages and the admin's view of every signed-in page pass WCAG 2.2 AA at ${width} px`, async ({ browser }) => {
+      test.setTimeout(400_000);
+      const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: adminState });
+      const page = await context.newPage();
+      const problems = await sweep(
+        page,
+        'admin',
+        [...Object.values(STAFF), ...Object.values(SIGNED_IN)].map((u) => u(samples)),
+      );
+      await context.close();
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+
+    test(`every step of the workflow passes WCAG 2.2 AA at ${width} px`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: adminState });
+      const page = await context.newPage();
+      const pub = await trpc<{ id: string }>(page, 'publications.create', { name: `Accessible Workflow ${width}` });
+      const problems: string[] = [];
+      const step = async (heading: string, view = heading) => {
+        await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+        await settle(page);
+        await checkView(page, `workflow "${view}" at ${width} px`, problems);
+      };
+      const cont = page.getByRole('button', { name: 'Continue' });
+
+      await page.goto(`/workflow?publicationId=${pub.id}`);
+      await step('Name Your Newsletter');
+      await cont.click();
+      await step('Choose Your Newsletter Theme');
+      await page.getByRole('article', { name: 'Market Watch' }).getByRole('button', { name: 'Use This Theme' }).click();
+
+      await expect(page.getByRole('heading', { name: 'Select Content Channels' })).toBeVisible();
+      await page.getByLabel('Search by topic or niche').fill('technology');
+      await page.getByRole('button', { name: 'Find Channels' }).click();
+      await expect(page.getByRole('list', { name: 'Found channels' }).getByRole('listitem').first()).toBeVisible();
+      await page.getByLabel('Add a channel by site address').fill(`${FIXTURE_ORIGIN}/`);
+      await page.getByRole('button', { name: 'Add Channel' }).click();
+      await expect(page.getByRole('list', { name: 'Selected channels' }).getByRole('listitem')).toHaveCount(1);
+      await step('Select Content Channels');
+      await cont.click();
+
+      const articles = page.getByRole('list', { name: 'Articles' });
+      await expect(articles.getByRole('listitem')).toHaveCount(8);
+      await articles.getByRole('checkbox').nth(0).check();
+      await articles.getByRole('checkbox').nth(1).check();
+      await step('Choose Articles');
+      await cont.click();
+
+      await step('Preview & Send');
+      if (width < 1200) {
+        // Below 1200 px step 5 is the tabs Edit / Preview / Send.
+        for (const tab of ['Preview', 'Send']) {
+          await page.getByRole('tablist', { name: 'Issue' }).getByRole('tab', { name: tab }).click();
+          await step('Preview & Send', `Preview & Send (${tab} tab)`);
+        }
+      }
+      if (width < 1200) await page.getByRole('tablist', { name: 'Issue' }).getByRole('tab', { name: 'Preview' }).click();
+      await page.getByRole('group', { name: 'Preview mode' }).getByText('Email HTML', { exact: true }).click();
+      await step('Preview & Send', 'Preview & Send (Email HTML)');
+      await context.close();
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  });
+}
+
+test.afterAll(() => {
+  if (process.env.A11Y_SUMMARY) console.log(`a11y: ${tally.views} views checked, ${tally.passes} axe checks passed`);
+});
