@@ -56,3 +56,10 @@ export function readableOn(fg: string, bgs: readonly string[], ratio = 4.5): str
   for (const bg of bgs) c = readable(c, bg, ratio);
   return bgs.every((bg) => contrast(c, bg) >= ratio) ? c : readable(fg, bgs[0]!, ratio);
 }
+
+/** fg nudged until it reads on bg; black or white, whichever reads better, when no step of fg does. */
+export function readableOrInk(fg: string, bg: string, ratio = 4.5): string {
+  const c = readable(fg, bg, ratio);
+  if (contrast(c, bg) >= ratio) return c;
+  return contrast('#000000', bg) > contrast('#ffffff', bg) ? '#000000' : '#ffffff';
+}

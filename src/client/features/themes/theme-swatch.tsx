@@ -1,5 +1,5 @@
 // A miniature newsletter drawn from a theme's own colours and fonts: the picker's "sample preview".
-import { readable } from '../../../shared/colour';
+import { readableOrInk } from '../../../shared/colour';
 import type { ThemeMeta } from '../../../shared/themes';
 
 /** The first family of a CSS font stack, without quotes: "'Helvetica Neue', Arial" -> "Helvetica Neue". */
@@ -11,8 +11,8 @@ export function ThemeSwatch({ theme }: { theme: ThemeMeta }) {
   const accent = theme.accentColor ?? theme.primaryColor;
   const titleFont = theme.titleFontFamily ?? theme.fontFamily;
   // As the e-mail does (newsletter/palette.ts): each colour nudged until it reads on the other at 4.5:1.
-  const onPrimary = readable(theme.secondaryColor, theme.primaryColor);
-  const onSecondary = readable(theme.primaryColor, theme.secondaryColor);
+  const onPrimary = readableOrInk(theme.secondaryColor, theme.primaryColor);
+  const onSecondary = readableOrInk(theme.primaryColor, theme.secondaryColor);
   return (
     <div
       aria-hidden
