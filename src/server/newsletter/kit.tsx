@@ -147,8 +147,19 @@ export function StoryLinkText({ a, lead, glyph, before }: { a: IssueArticle; lea
   const mark = glyph ? <span aria-hidden="true">{glyph}</span> : null;
   return (
     <>
-      {before && mark ? <>{mark} </> : null}
-      {lead} “{linkTitle(a.title)}”{!before && mark ? <> {mark}</> : null}
+      {before && mark ? (
+        <>
+          {mark}
+          {'\u00a0'}
+        </>
+      ) : null}
+      {lead} “{linkTitle(a.title)}”
+      {!before && mark ? (
+        <>
+          {'\u00a0'}
+          {mark}
+        </>
+      ) : null}
     </>
   );
 }
