@@ -70,21 +70,7 @@ function StoryRun({ ctx, from, articles }: { ctx: RenderCtx; from: number; artic
   );
 }
 
-/**
- * A block's headings in the issue's outline, each keeping the look its Markdown level gave it: its
- * highest level is an h2 (a section beside the stories, under the nameplate's h1) and the levels below
- * follow without a gap (## and #### become h2 and h3). An image the creator gave no words gets alt=""
- * rather than none, which screen readers would read as its address (the pre-send check asks for words).
- */
-function inOutline(html: string): string {
-  const levels = [...new Set([...html.matchAll(/<h([2-4])[\s>]/g)].map((m) => Number(m[1])))].sort();
-  const to = new Map(levels.map((l, i) => [l, i + 2]));
-  return html
-    .replace(/<(\/?)h([2-4])(?=[\s>])/g, (_m, close: string, l: string) => `<${close}h${to.get(Number(l))}`)
-    .replace(/<img\b(?![^>]*\salt=)/g, '<img alt=""');
-}
-
-/** A creator's text block: their Markdown through the one sanitising renderer, styled like the issue's body. */
+/** A creator's text block: their Markdown through the one sanitising renderer, styled like the issue's body, its headings in the issue's outline. */
 function TextBlockRow({ ctx, markdown, appUrl }: { ctx: RenderCtx; markdown: string; appUrl: string }) {
   const css = (o: CSSProperties) => renderToStaticMarkup(<i style={o} />).slice(10, -6);
   const text = css(bodyText(ctx, 16, { margin: '0 0 12px' }));
@@ -107,7 +93,7 @@ function TextBlockRow({ ctx, markdown, appUrl }: { ctx: RenderCtx; markdown: str
   });
   return (
     <Tr>
-      <td className="nl-pad nl-tx" data-text-block="" style={{ padding: '24px 32px 0' }} dangerouslySetInnerHTML={{ __html: inOutline(html) }} />
+      <td className="nl-pad nl-tx" data-text-block="" style={{ padding: '24px 32px 0' }} dangerouslySetInnerHTML={{ __html: html }} />
     </Tr>
   );
 }
