@@ -175,7 +175,8 @@ export const bubbles: Card = (ctx, a, i, narrow) => {
               style={{
                 display: 'inline-block',
                 padding: '7px 16px',
-                borderRadius: 999,
+                // A pill on one line; rounded corners, not an oval, when the story's title wraps it.
+                borderRadius: 16,
                 backgroundColor: tone,
                 color: onColor(tone),
                 fontFamily: ctx.f.body,
