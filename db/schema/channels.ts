@@ -32,6 +32,8 @@ export const feedItems = sqliteTable(
     /** False when the feed gave no usable date and the fetch time stands in. */
     dated: integer('dated', { mode: 'boolean' }).notNull(),
     imageUrl: text('image_url'),
+    /** The image's alt (or title) as the feed's HTML gave it. */
+    imageAlt: text('image_alt'),
     category: text('category'),
     wordCount: integer('word_count').notNull(),
     /** The item's body as the feed carries it (HTML or text, full article or teaser, cut at 64 KB); read by the AI engine. */

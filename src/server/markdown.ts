@@ -85,9 +85,34 @@ export function markdownToSafeHtml(markdown: string): string {
   return sanitizeHtml(render(markdown), WEB);
 }
 
+function emailHtml(markdown: string, appUrl: string): string {
+  return sanitizeHtml(render(markdown), rules({ appUrl, web: false }));
+}
+
+/**
+ * A body in its mail's outline: the mail's own title (nameplate, publication or product name) is its one
+ * h1, so the body's headings start at h2 and each goes at most one level below the heading it follows
+ * (## #### ### become h2 h3 h3). An image written without words gets alt="" rather than none, which screen
+ * readers would read as its address (the issue's pre-send check asks the creator for words).
+ */
+function inMailOutline(html: string): string {
+  const open: { written: number; level: number }[] = [];
+  let level = 2;
+  return html
+    .replace(/<(\/?)h([2-4])(?=[\s>])/g, (_m, close: string, l: string) => {
+      if (close) return `</h${level}`;
+      const written = Number(l);
+      while (open.length && open[open.length - 1]!.written >= written) open.pop();
+      level = (open[open.length - 1]?.level ?? 1) + 1;
+      open.push({ written, level });
+      return `<h${level}`;
+    })
+    .replace(/<img\b(?![^>]*\salt=)/g, '<img alt=""');
+}
+
 /** Markdown to sanitised HTML for e-mail bodies; uploaded images are made absolute with `appUrl`. */
 export function markdownToEmailHtml(markdown: string, appUrl: string): string {
-  return sanitizeHtml(render(markdown), rules({ appUrl, web: false }));
+  return inMailOutline(emailHtml(markdown, appUrl));
 }
 
 /**
@@ -96,11 +121,13 @@ export function markdownToEmailHtml(markdown: string, appUrl: string): string {
  * its output escapes '<' everywhere but in tags, so matching a tag's opening is exact.
  */
 export function markdownToStyledEmailHtml(markdown: string, appUrl: string, styles: Partial<Record<string, { style: string; className?: string }>>): string {
-  return markdownToEmailHtml(markdown, appUrl).replace(/<([a-z][a-z0-9]*)(?=[\s>/])/g, (m, tag: string) => {
+  // Styled by the level the creator wrote, so a heading keeps its look when the outline moves it.
+  const styled = emailHtml(markdown, appUrl).replace(/<([a-z][a-z0-9]*)(?=[\s>/])/g, (m, tag: string) => {
     const s = styles[tag];
     if (!s) return m;
     return `<${tag} style="${s.style.replace(/"/g, "'")}"${s.className ? ` class="${s.className}"` : ''}`;
   });
+  return inMailOutline(styled);
 }
 
 /** Plain text of a Markdown body (e-mail text part, excerpts, feed descriptions); `links`: a link's address follows its text. */

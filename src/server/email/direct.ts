@@ -53,7 +53,7 @@ export async function listSenders(ctx: Pick<Ctx, 'env' | 'user'>, input: { scope
 export function testMail(o: { product: string; provider: string; appUrl: string }) {
   const subject = `${o.product} test email via ${o.provider}`;
   const text = `This is a test email from ${o.product}, sent through ${o.provider}.\n\nIf you can read it, this mail service delivers to your address.\n\n${o.appUrl}`;
-  const html = `<p>This is a test email from <strong>${escapeHtml(o.product)}</strong>, sent through ${escapeHtml(o.provider)}.</p><p>If you can read it, this mail service delivers to your address.</p><p><a href="${escapeHtml(o.appUrl)}">${escapeHtml(o.appUrl)}</a></p>`;
+  const html = `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body><p>This is a test email from <strong>${escapeHtml(o.product)}</strong>, sent through ${escapeHtml(o.provider)}.</p><p>If you can read it, this mail service delivers to your address.</p><p><a href="${escapeHtml(o.appUrl)}">${escapeHtml(o.appUrl)}</a></p></body></html>`;
   return { subject, text, html };
 }
 

@@ -18,6 +18,8 @@ export interface StoredItem {
   /** False when the feed gave no usable date (the fetch time stands in). */
   dated: boolean;
   imageUrl: string | null;
+  /** The image's words from the feed's HTML (its <img alt>, else title), or null. */
+  imageAlt: string | null;
   category: string | null;
   wordCount: number;
   /** The body as the feed carries it (HTML or text, the longer of content and summary), cut at 64 KB. */
@@ -46,6 +48,8 @@ export function normalizeItem(raw: RawItem, fetchedAt: number): StoredItem | nul
   const summary = digestHtml(raw.summaryHtml || raw.contentHtml);
   const content = raw.contentHtml && raw.summaryHtml ? digestHtml(raw.contentHtml) : summary;
   const image = raw.image ?? safeHttpUrl(summary.firstImage ?? content.firstImage, raw.base);
+  // The words belong to the picture the item shows: the body's first <img>, or the feed's media image when it is that same one.
+  const shown = [summary, content].find((d) => d.firstImage && safeHttpUrl(d.firstImage, raw.base) === image);
   const date = parseFeedDate(raw.date, fetchedAt);
   return {
     id: `a-${hashId(key)}`,
@@ -55,6 +59,7 @@ export function normalizeItem(raw: RawItem, fetchedAt: number): StoredItem | nul
     publishedAt: date ?? fetchedAt,
     dated: date !== null,
     imageUrl: image,
+    imageAlt: shown?.firstImageAlt ?? null,
     category: raw.categories.map((c) => plainText(c).slice(0, 60)).find(Boolean) ?? null,
     wordCount: Math.max(summary.words, content.words),
     body: bodyOf(raw),
@@ -92,6 +97,7 @@ export function toArticle(item: StoredItem, ctx: ArticleContext): Article {
     readTime: readTimeOf(item.wordCount),
     aiEnhanced: false,
     imageUrl: item.imageUrl,
+    imageAlt: item.imageAlt,
   };
 }
 

@@ -73,25 +73,34 @@ export interface HtmlDigest {
   lead: string;
   words: number;
   firstImage: string | null;
+  /** That image's own words (its alt, else its title attribute), or null. */
+  firstImageAlt: string | null;
 }
 
 const LEAD_CHARS = 600;
-const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
+const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))[^>]*>/i;
+const attr = (tag: string, name: string) => {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return m ? decodeHTML(m[1] ?? m[2] ?? m[3] ?? '') : '';
+};
+/** An image's words as the feed's HTML gives them: its alt, else its title; folded plain text, at most 300 characters. */
+const imageWords = (tag: string) => fold(attr(tag, 'alt') || attr(tag, 'title')).slice(0, 300) || null;
 
 /**
  * What an article needs from a possibly long HTML body: the plain text of its start, its word count
- * and its first image. Feeds carry whole articles, so bodies are not tokenised in full.
+ * and its first image with its words. Feeds carry whole articles, so bodies are not tokenised in full.
  */
 export function digestHtml(html: string): HtmlDigest {
   if (!html.includes('<')) {
     const text = fold(decodeText(html));
-    return { lead: text.slice(0, LEAD_CHARS * 2), words: wordCount(text), firstImage: null };
+    return { lead: text.slice(0, LEAD_CHARS * 2), words: wordCount(text), firstImage: null, firstImageAlt: null };
   }
   const img = IMG_SRC.exec(html);
   const words = /<(script|style)\b/i.test(html)
     ? wordCount(html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ').replace(/<[^>]*>/g, ' '))
     : wordCount(html, true);
-  return { lead: htmlToText(html, LEAD_CHARS), words, firstImage: img ? decodeHTML(img[1] ?? img[2] ?? img[3] ?? '') || null : null };
+  const firstImage = img ? decodeHTML(img[1] ?? img[2] ?? img[3] ?? '') || null : null;
+  return { lead: htmlToText(html, LEAD_CHARS), words, firstImage, firstImageAlt: firstImage && img ? imageWords(img[0]) : null };
 }
 
 export function fold(s: string): string {

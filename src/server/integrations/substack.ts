@@ -18,7 +18,7 @@ export async function substackCopy(ctx: Pick<IntegrationsCtx, 'db' | 'user' | 'n
   if (doc.articles.length) {
     for (const a of doc.articles) {
       out.push(a.url ? `<h2><a href="${e(a.url)}">${e(a.title)}</a></h2>` : `<h2>${e(a.title)}</h2>`);
-      if (a.imageUrl) out.push(`<p><img src="${e(a.imageUrl)}" alt="${e(a.title)}"></p>`);
+      if (a.imageUrl) out.push(`<p><img src="${e(a.imageUrl)}" alt="${e(a.imageAlt)}"></p>`);
       if (a.summary) out.push(`<p>${e(a.summary)}</p>`);
       const meta = [a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · ');
       if (meta) out.push(`<p><em>${e(meta)}</em></p>`);

@@ -1,5 +1,5 @@
 // Print-inspired cards: column rules, kicker, numbered, minimal, editorial, letter.
-import { Tr, Headline, ReadMore, ArticleImage, bodyText, smallCaps, roman, type RenderCtx } from './kit';
+import { Tr, Headline, ReadMore, ArticleImage, StoryLinkText, bodyText, smallCaps, roman, type RenderCtx } from './kit';
 import { Meta, Summary, w, type Card } from './card-kit';
 
 export const columnRules: Card = (ctx, a, _i, narrow) => (
@@ -11,7 +11,7 @@ export const columnRules: Card = (ctx, a, _i, narrow) => (
     <ArticleImage ctx={ctx} a={a} width={w(narrow)} />
     <Summary ctx={ctx} a={a} size={narrow ? 14 : 16} style={{ textAlign: narrow ? 'left' : 'justify' }} />
     <Meta ctx={ctx} a={a} style={{ fontStyle: 'italic' }} />
-    <ReadMore ctx={ctx} a={a} label="Continue reading »" style={{ fontWeight: 400, fontStyle: 'italic' }} />
+    <ReadMore ctx={ctx} a={a} lead="Continue reading" glyph="»" style={{ fontWeight: 400, fontStyle: 'italic' }} />
   </div>
 );
 
@@ -33,7 +33,7 @@ export const kicker: Card = (ctx, a, _i, narrow) => {
       <ArticleImage ctx={ctx} a={a} width={w(narrow)} />
       <Summary ctx={ctx} a={a} />
       <Meta ctx={ctx} a={a} />
-      <ReadMore ctx={ctx} a={a} label="Read the full story →" />
+      <ReadMore ctx={ctx} a={a} lead="Read the full story:" glyph="→" />
     </div>
   );
 };
@@ -81,7 +81,7 @@ export const numbered: Card = (ctx, a, i, narrow) => {
         <ArticleImage ctx={ctx} a={a} width={w(narrow) - 74} />
         <Summary ctx={ctx} a={a} />
         <Meta ctx={ctx} a={a} />
-        <ReadMore ctx={ctx} a={a} label={sports ? 'FULL REPORT ▸' : school ? 'Study the source →' : 'Read the briefing →'} />
+        <ReadMore ctx={ctx} a={a} lead={sports ? 'FULL REPORT:' : school ? 'Study the source:' : 'Read the briefing:'} glyph={sports ? '▸' : '→'} />
       </td>
     </Tr>
   );
@@ -95,7 +95,7 @@ export const minimal: Card = (ctx, a, _i, narrow) => (
     <Headline ctx={ctx} a={a} size={narrow ? 19 : 23} style={{ paddingTop: 6, fontWeight: 600, letterSpacing: '-0.4px' }} />
     <ArticleImage ctx={ctx} a={a} width={w(narrow)} radius={4} />
     <Summary ctx={ctx} a={a} style={{ color: ctx.p.muted }} />
-    <ReadMore ctx={ctx} a={a} label={`${a.source} →`} style={{ fontWeight: 600 }} />
+    <ReadMore ctx={ctx} a={a} lead={`${a.source}:`} glyph="→" style={{ fontWeight: 600 }} />
   </div>
 );
 
@@ -142,7 +142,13 @@ export const editorial: Card = (ctx, a, _i, narrow) => {
         </Tr>
       )}
       <Meta ctx={ctx} a={a} style={{ textAlign: centred ? 'center' : 'left', textTransform: 'uppercase', letterSpacing: '1px', fontSize: 11 }} />
-      <ReadMore ctx={ctx} a={a} label={centred ? 'Discover more' : 'Read the feature ⟶'} style={{ borderBottom: `2px solid ${p.accent}` }} />
+      <ReadMore
+        ctx={ctx}
+        a={a}
+        lead={centred ? 'Discover more:' : 'Read the feature:'}
+        glyph={centred ? undefined : '⟶'}
+        style={{ borderBottom: `2px solid ${p.accent}` }}
+      />
     </div>
   );
 };
@@ -166,7 +172,7 @@ export const letter: Card = (ctx, a, _i, narrow) => {
             <>
               {' — '}
               <a href={a.url} target="_blank" className="nl-ln" style={{ color: p.link, fontWeight: 700, textDecoration: 'underline' }}>
-                read it
+                <StoryLinkText a={a} lead="read" />
               </a>
             </>
           ) : null}

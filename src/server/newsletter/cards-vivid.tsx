@@ -1,7 +1,7 @@
 // Bold cards: data rows, boxed, accent bar, bubbles, postcard.
 import { mix, onColor, readable } from './palette';
 import { RAINBOW } from './masthead-kit';
-import { Tr, Headline, ReadMore, ArticleImage, bodyText, smallCaps } from './kit';
+import { Tr, Headline, ReadMore, ArticleImage, StoryLinkText, bodyText, smallCaps } from './kit';
 import { MONO, Meta, Summary, w, type Card } from './card-kit';
 
 export const dataRows: Card = (ctx, a, i, narrow) => {
@@ -25,7 +25,7 @@ export const dataRows: Card = (ctx, a, i, narrow) => {
             <>
               {' · '}
               <a href={a.url} target="_blank" className="nl-ln" style={{ color: p.link, textDecoration: 'underline' }}>
-                OPEN
+                <StoryLinkText a={a} lead="OPEN" />
               </a>
             </>
           ) : null}
@@ -102,11 +102,11 @@ export const boxed: Card = (ctx, a, _i, narrow) => {
                 textDecoration: 'none',
               }}
             >
-              Read more
+              <StoryLinkText a={a} lead="Read" />
             </a>
           </p>
         ) : (
-          <ReadMore ctx={ctx} a={a} label="Read the article ›" />
+          <ReadMore ctx={ctx} a={a} lead="Read the article:" glyph="›" />
         )}
       </td>
     </Tr>
@@ -127,7 +127,7 @@ export const accentBar: Card = (ctx, a, _i, narrow) => {
         <p className="nl-mu" style={{ margin: '8px 0 0', fontFamily: MONO, fontSize: 11, color: p.muted }}>
           {a.date} · {a.readTime}
         </p>
-        <ReadMore ctx={ctx} a={a} label="→ read more" style={{ fontFamily: MONO }} />
+        <ReadMore ctx={ctx} a={a} lead="read" glyph="→" before style={{ fontFamily: MONO }} />
       </td>
     </Tr>
   );
@@ -175,7 +175,8 @@ export const bubbles: Card = (ctx, a, i, narrow) => {
               style={{
                 display: 'inline-block',
                 padding: '7px 16px',
-                borderRadius: 999,
+                // A pill on one line; rounded corners, not an oval, when the story's title wraps it.
+                borderRadius: 16,
                 backgroundColor: tone,
                 color: onColor(tone),
                 fontFamily: ctx.f.body,
@@ -184,7 +185,7 @@ export const bubbles: Card = (ctx, a, i, narrow) => {
                 textDecoration: 'none',
               }}
             >
-              {rainbow ? 'Read it ✦' : 'Take a look'}
+              {rainbow ? <StoryLinkText a={a} lead="Read" glyph="✦" /> : <StoryLinkText a={a} lead="Take a look:" />}
             </a>
           </p>
         ) : null}
@@ -209,7 +210,7 @@ export const postcard: Card = (ctx, a, _i, narrow) => {
         <Headline ctx={ctx} a={a} size={narrow ? 19 : 23} style={{ paddingTop: 10 }} />
         <ArticleImage ctx={ctx} a={a} width={w(narrow) - 20} radius={4} />
         <Summary ctx={ctx} a={a} />
-        <ReadMore ctx={ctx} a={a} label="Read the story →" />
+        <ReadMore ctx={ctx} a={a} lead="Read the story:" glyph="→" />
       </td>
     </Tr>
   );

@@ -70,7 +70,7 @@ function StoryRun({ ctx, from, articles }: { ctx: RenderCtx; from: number; artic
   );
 }
 
-/** A creator's text block: their Markdown through the one sanitising renderer, styled like the body. */
+/** A creator's text block: their Markdown through the one sanitising renderer, styled like the body, its headings in the outline. */
 function TextBlockRow({ ctx, markdown, appUrl }: { ctx: RenderCtx; markdown: string; appUrl: string }) {
   const css = (o: CSSProperties) => renderToStaticMarkup(<i style={o} />).slice(10, -6);
   const text = css(bodyText(ctx, 16, { margin: '0 0 12px' }));

@@ -12,6 +12,8 @@ export interface IssueArticle {
   /** Absolute http(s) link, or null when the article's link was unsafe or missing. */
   url: string | null;
   imageUrl: string | null;
+  /** The image's words from the feed ('' when it gave none worth reading: the picture is then decoration beside its headline). */
+  imageAlt: string;
   source: string;
   category: string;
   readTime: string;
@@ -31,6 +33,9 @@ export interface IssueBlock {
 
 export interface Issue {
   name: string;
+  /** The issue's language and direction (BCP 47, `<html lang dir>`): the product keeps none per publication yet, so English. */
+  lang: string;
+  dir: 'ltr' | 'rtl';
   subject: string;
   preheader: string;
   /** Issue date, US style. */
@@ -47,6 +52,8 @@ export interface Issue {
 }
 
 const TITLE_MAX = 300;
+/** See ARCHITECTURE.md (Decisions): no language is kept for a publication or issue, so every issue is English, left to right. */
+export const ISSUE_LANG = 'en';
 const SUMMARY_MAX = 1200;
 
 /** http(s) URLs only; everything else (javascript:, data:, relative, '#') is dropped. */
@@ -70,6 +77,18 @@ export function plain(value: unknown, max: number): string {
     .replace(/\s+/g, ' ')
     .trim();
   return s.length > max ? `${s.slice(0, max - 1).trimEnd()}…` : s;
+}
+
+/**
+ * Words a feed gave for an image that read as a description: an address, a path or a file name ("IMG_2041.JPG",
+ * "hero-image.png", "DSC01234"), which a screen reader would spell out, is none.
+ */
+const NOT_WORDS =
+  /^(https?:|www\.|data:)|^\S+[/\\]\S+$|\.(jpe?g|png|gif|webp|avif|svg|bmp|tiff?|heic)\b|^(img|dsc|dscn|pxl|photo|image|pic)[\s_-]*\d+\b|^[\w-]*\d{4,}[\w-]*$/i;
+
+export function imageAltText(value: unknown): string {
+  const s = plain(value, 300);
+  return s && !NOT_WORDS.test(s) ? s : '';
 }
 
 const US_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -98,6 +117,7 @@ export function normalizeArticles(list: Partial<Article>[], now: Date): IssueArt
       summary: plain(a.summary, SUMMARY_MAX) || 'No summary available',
       url: safeHttpUrl(a.url),
       imageUrl: safeHttpUrl(a.imageUrl),
+      imageAlt: imageAltText(a.imageAlt),
       source: plain(a.source, 120) || 'Unknown Source',
       category: plain(a.category, 60) || 'General',
       readTime: plain(a.readTime, 20) || '3 min',
@@ -181,6 +201,8 @@ export function buildIssue(name: string, chosen: IssueArticle[], now: Date, extr
     );
   return {
     name: cleanName,
+    lang: ISSUE_LANG,
+    dir: 'ltr',
     subject,
     preheader,
     date: usDate(now),

@@ -130,24 +130,76 @@ export function Headline({
   );
 }
 
-export function ReadMore({ ctx, a, label, style }: { ctx: RenderCtx; a: IssueArticle; label: string; style?: CSSProperties }) {
+/** A story's title as a link names it: whole up to 60 characters, else cut at a word with an ellipsis. */
+export function linkTitle(title: string, max = 60): string {
+  if (title.length <= max) return title;
+  const cut = title.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
+/**
+ * A story link's words: the theme's phrase with the story's title in it, so the link says where it goes
+ * when read alone (a screen reader's list of links; e-mail clients drop aria-label and hidden text, so the
+ * words are visible). `glyph`, an arrow or ornament, is hidden from screen readers.
+ */
+export function StoryLinkText({ a, lead, glyph, before }: { a: IssueArticle; lead: string; glyph?: string; before?: boolean }) {
+  const mark = glyph ? <span aria-hidden="true">{glyph}</span> : null;
+  return (
+    <>
+      {before && mark ? (
+        <>
+          {mark}
+          {'\u00a0'}
+        </>
+      ) : null}
+      {lead} “{linkTitle(a.title)}”
+      {!before && mark ? (
+        <>
+          {'\u00a0'}
+          {mark}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export function ReadMore({
+  ctx,
+  a,
+  lead,
+  glyph,
+  before,
+  style,
+}: {
+  ctx: RenderCtx;
+  a: IssueArticle;
+  lead: string;
+  glyph?: string;
+  before?: boolean;
+  style?: CSSProperties;
+}) {
   if (!a.url) return null;
   return (
     <p style={{ margin: '10px 0 0', fontFamily: ctx.f.body, fontSize: 14, lineHeight: '20px' }}>
       <a href={a.url} target="_blank" className="nl-ln" style={{ color: ctx.p.link, fontWeight: 700, textDecoration: 'none', ...style }}>
-        {label}
+        <StoryLinkText a={a} lead={lead} glyph={glyph} before={before} />
       </a>
     </p>
   );
 }
 
-/** Article image (http(s) only, alt text always the headline). */
+/**
+ * Article image (http(s) only). Its alt is the feed's words for it; without any (or with words that only
+ * repeat the headline beside it) the picture is decoration: alt="", never its file name or address.
+ */
 export function ArticleImage({ ctx, a, width, radius = 0 }: { ctx: RenderCtx; a: IssueArticle; width: number; radius?: number }) {
   if (!a.imageUrl) return null;
+  const alt = a.imageAlt && a.imageAlt.toLowerCase() !== a.title.toLowerCase() ? a.imageAlt : '';
   return (
     <img
       src={a.imageUrl}
-      alt={a.title}
+      alt={alt}
       width={width}
       style={{
         display: 'block',

@@ -175,11 +175,12 @@ function WebFonts({ ctx, appUrl }: { ctx: RenderCtx; appUrl: string }) {
 
 function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
   const { p } = ctx;
-  // A saved theme's logo (resized to fit 480 × 160 when uploaded), shown at half size above the masthead.
+  // A saved theme's logo (resized to fit 480 × 160 when uploaded), shown at half size above the masthead;
+  // decoration (alt=""): the nameplate's h1 right under it says the name.
   const logo = ctx.theme.brand?.logo;
   const dark = paletteFor(ctx.theme, 'dark');
   return (
-    <Html lang="en">
+    <Html lang={ctx.issue.lang} dir={ctx.issue.dir}>
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
@@ -207,7 +208,7 @@ function Email({ ctx, opts }: { ctx: RenderCtx; opts: RenderOptions }) {
                       src={`${opts.appUrl}/media/${logo.id}.png`}
                       width={Math.round(logo.width / 2)}
                       height={Math.round(logo.height / 2)}
-                      alt={ctx.issue.name}
+                      alt=""
                       style={{ display: 'block', border: 0, outline: 'none', margin: '0 auto', height: 'auto', maxWidth: '100%' }}
                     />
                   </td>

@@ -1,4 +1,4 @@
-// The plain-text part of an issue: readable on its own, every link listed by number at the end.
+// The plain-text part of an issue: readable on its own, in the order the HTML reads, each story's address under it.
 import type { Issue } from './issue';
 import { MARKERS } from './markers';
 
@@ -18,44 +18,42 @@ function wrap(text: string, width = 72, indent = ''): string {
   return lines.join('\n');
 }
 
-/** `footerText`: a saved theme's footer line, under the subscription line as in the HTML. `test`: a test send's banner on top, no subscription line. */
+/**
+ * The plain-text part, in the HTML's reading order: the nameplate and its line, the greeting, the intro,
+ * each story (title, summary, its source line, its address) with the creator's text blocks where they
+ * stand, the sign-off, then the footer (the issue's line, why the reader gets it, the saved theme's footer
+ * line, the reader's links, the product's line). `footerText`: a saved theme's footer line. `test`: a test
+ * send's banner on top, no subscription line.
+ */
 export function renderText(
   issue: Issue,
   opts: { includeBranding: boolean; appUrl: string; personalized?: boolean; footerText?: string; test?: boolean },
 ): string {
-  const links: string[] = [];
+  const stories = `${issue.articles.length} ${issue.articles.length === 1 ? 'story' : 'stories'}`;
   const out: string[] = [
     ...(opts.test ? [`[TEST SEND] ${testBannerText(issue.subject)}`, ''] : []),
-    ...(opts.personalized ? [MARKERS.greeting, ''] : []),
     issue.name.toUpperCase(),
-    `${issue.date} · ${issue.articles.length} ${issue.articles.length === 1 ? 'story' : 'stories'} · ${issue.readMinutes} min read`,
+    `${issue.date} · ${stories} · ${issue.readMinutes} min read`,
     '='.repeat(60),
     '',
+    ...(opts.personalized ? [MARKERS.greeting, ''] : []),
     ...(issue.intro ? [wrap(issue.intro), ''] : []),
   ];
   /** A text block: its paragraphs wrapped, its list items and lines kept. */
   const block = (text: string) => out.push(...text.split('\n').map((l) => (l.trim() ? wrap(l) : '')), '');
   issue.blocks.filter((b) => b.afterIndex < 0).forEach((b) => block(b.text));
   issue.articles.forEach((a, i) => {
-    let ref = '';
-    if (a.url) {
-      links.push(a.url);
-      ref = ` [${links.length}]`;
-    }
     out.push(
-      wrap(`${i + 1}. ${a.title}${ref}`),
+      wrap(`${i + 1}. ${a.title}`),
       wrap(a.summary, 72, '   '),
       `   ${[a.source, a.date, a.readTime ? `${a.readTime} read` : ''].filter(Boolean).join(' · ')}`,
+      ...(a.url ? [`   ${a.url}`] : []),
       '',
     );
     issue.blocks.filter((b) => b.afterIndex === i).forEach((b) => block(b.text));
   });
   if (issue.signOff) out.push(...issue.signOff.split('\n').map((l) => (l.trim() ? wrap(l) : '')), '');
-  if (links.length) {
-    out.push('-'.repeat(60), 'Links:');
-    links.forEach((l, i) => out.push(`[${i + 1}] ${l}`));
-    out.push('');
-  }
+  out.push('-'.repeat(60), `${issue.name} · ${issue.date} · ${stories}`);
   if (!opts.test) out.push(`You are receiving this email because you subscribed to ${issue.name}.`);
   if (opts.footerText) out.push(opts.footerText);
   if (opts.personalized)

@@ -49,6 +49,7 @@ export const storedArticle = articleSchema.extend({
   category: short(100),
   readTime: short(50),
   imageUrl: url.nullable().optional(),
+  imageAlt: short(1000).nullable().optional(),
 });
 
 /** A partial update of the workflow data; keys left out keep their stored value. */

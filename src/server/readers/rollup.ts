@@ -67,7 +67,8 @@ export async function enqueueWeeklyRollups(deps: RollupDeps): Promise<number> {
 
 const date = (d: Date) => d.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-function rollupBodies(name: string, issues: (IssueSendRow & { url: string })[]) {
+/** The roll-up mail (HTML and text) of a week's issues; exported for its accessibility test. */
+export function rollupBodies(name: string, issues: (IssueSendRow & { url: string })[]) {
   const link = 'color:#2563eb;text-decoration:underline';
   const muted = 'color:#6b7280;font-size:12px';
   const items = issues
@@ -80,7 +81,7 @@ function rollupBodies(name: string, issues: (IssueSendRow & { url: string })[]) 
         `<p style="margin:0;${muted}">${escapeHtml(date(s.startedAt!))}</p>` +
         `<h2 style="margin:4px 0 8px;font-size:18px;line-height:1.3"><a href="${escapeHtml(s.url)}" target="_blank" style="color:#111827;text-decoration:none">${escapeHtml(s.subject)}</a></h2>` +
         (stories ? `<ul style="margin:0 0 8px;padding-left:20px;font-size:14px;line-height:1.5">${stories}</ul>` : '') +
-        `<p style="margin:0;font-size:14px"><a href="${escapeHtml(s.url)}" target="_blank" style="${link}">Read the issue</a></p>` +
+        `<p style="margin:0;font-size:14px"><a href="${escapeHtml(s.url)}" target="_blank" style="${link}">Read the issue “${escapeHtml(s.subject)}”</a></p>` +
         `</td></tr>`
       );
     })
@@ -90,7 +91,7 @@ function rollupBodies(name: string, issues: (IssueSendRow & { url: string })[]) 
     `<p style="margin:8px 0 0;text-align:center;${muted}"><a href="${MARKERS.preferencesUrl}" target="_blank" style="color:#6b7280;text-decoration:underline">Manage preferences</a> · ` +
     `<a href="${MARKERS.unsubscribeUrl}" target="_blank" style="color:#6b7280;text-decoration:underline">Unsubscribe</a></p>`;
   const html =
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(name)}</title></head>` +
+    `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(name)}</title></head>` +
     `<body style="margin:0;padding:0;background:#f4f4f5"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5"><tr><td align="center" style="padding:24px 12px">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;font-family:Arial,Helvetica,sans-serif;color:#111827"><tr><td style="padding:24px">` +
     `<p style="margin:0 0 8px;font-size:15px">${MARKERS.greeting}</p>` +

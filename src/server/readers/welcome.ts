@@ -91,13 +91,13 @@ export function renderWelcome(env: Pick<Deps['env'], 'APP_URL'>, p: MailParts): 
   const name = escapeHtml(p.publicationName);
   const font = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title>
+<html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title>
 <style>.wm-body a{color:#4f46e5}.wm-body img{max-width:100%;height:auto}.wm-body h2,.wm-body h3{color:#18181b;margin:24px 0 8px}.wm-body p,.wm-body li{line-height:1.6}.wm-body pre{white-space:pre-wrap;background:#f4f4f5;padding:12px;border-radius:6px}.wm-body blockquote{margin:0;padding-left:12px;border-left:3px solid #e4e4e7;color:#52525b}</style>
 </head>
 <body style="margin:0;padding:0;background:#f4f4f5;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;"><tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;border:1px solid #e4e4e7;">
-<tr><td style="padding:20px 28px;border-bottom:1px solid #e4e4e7;font-family:${font};font-size:18px;font-weight:700;color:#18181b;">${name}</td></tr>
+<tr><td style="padding:20px 28px;border-bottom:1px solid #e4e4e7;"><h1 style="margin:0;font-family:${font};font-size:18px;line-height:24px;font-weight:700;color:#18181b;">${name}</h1></td></tr>
 <tr><td class="wm-body" style="padding:24px 28px;font-family:${font};font-size:16px;color:#27272a;">${body}</td></tr>
 <tr><td style="padding:16px 28px 24px;border-top:1px solid #e4e4e7;font-family:${font};font-size:12px;line-height:1.5;color:#71717a;">
 You get this mail because you subscribed to ${name}.<br><a href="${escapeHtml(p.unsubscribeUrl)}" style="color:#71717a;">Unsubscribe</a></td></tr>

@@ -61,14 +61,18 @@ export function approvalMail(
     ...(found.length ? [checkHeading(check), ...found.map((f) => `- ${f}`), ''] : []),
     when,
   ].join('\n');
-  const html = `<div style="font-family:sans-serif;padding:16px;border-bottom:1px solid #ddd">
+  const subject = `Approve your issue: ${run.subject ?? publicationName}`.slice(0, 250);
+  // A whole document (language and direction for screen readers), the issue's body under the request.
+  const html = `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head><body>
+<div style="font-family:sans-serif;padding:16px;border-bottom:1px solid #ddd">
 <p>Your recurring issue of <strong>${escapeHtml(publicationName)}</strong> is ready: “${escapeHtml(run.subject ?? '')}” with ${run.articles.length} stories.</p>
-<p><a href="${escapeHtml(approve)}" style="display:inline-block;padding:8px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">Approve</a>
-&nbsp; <a href="${escapeHtml(edit)}">Edit</a></p>
+<p><a href="${escapeHtml(approve)}" style="display:inline-block;padding:8px 16px;background:#111;color:#fff;text-decoration:none;border-radius:6px">Approve and send</a>
+&nbsp; <a href="${escapeHtml(edit)}">Edit it first</a></p>
 ${found.length ? `<p><strong>${escapeHtml(checkHeading(check))}</strong></p><ul>${found.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>` : ''}
 <p>${escapeHtml(when)}</p></div>
-${bodyOf(webHtml)}`;
-  return { subject: `Approve your issue: ${run.subject ?? publicationName}`.slice(0, 250), text, html, logNote: approve };
+${bodyOf(webHtml)}
+</body></html>`;
+  return { subject, text, html, logNote: approve };
 }
 
 export function skippedMail(env: Pick<Env, 'APP_URL'>, run: RecurringRunRow, publicationName: string, reason: string): Omit<MailMessage, 'to'> {

@@ -39,6 +39,8 @@ export const articleSchema = z.object({
   readTime: z.string(),
   aiEnhanced: z.boolean(),
   imageUrl: z.string().nullable().optional(),
+  /** The image's alt text as the feed gave it (its <img alt> or title); the e-mail leaves out words that are only a file name. */
+  imageAlt: z.string().max(1000).nullable().optional(),
   /** True for sample articles shown when a channel fails. */
   isSample: z.boolean().optional(),
 });

@@ -67,6 +67,8 @@ describe('articles.listForChannel', () => {
       readTime: '1 min',
       aiEnhanced: false,
       imageUrl: 'https://example.com/img/rust.png',
+      // The feed's alt="" says the picture is decoration: no words.
+      imageAlt: null,
     });
     expect(res.data[2].category).toBe('Technology');
   });

@@ -83,6 +83,7 @@ describe('channels.search', () => {
       publishedAt: Date.UTC(2026, 0, 1) + i * 3_600_000,
       dated: true,
       imageUrl: null,
+      imageAlt: null,
       category: null,
       wordCount: 10,
       body: '',

@@ -194,7 +194,7 @@ describe('welcome mail', () => {
     const [mail] = await welcomesTo(s.h, 'rea@example.com');
     for (const html of [preview.html, mail!.html!]) {
       expect(html).toContain('Hi <strong>there</strong>.');
-      expect(html).toContain('<img src="https://example.com/a.png" />');
+      expect(html).toContain('<img alt="" src="https://example.com/a.png" />');
       expect(html).not.toMatch(/<script|alert\(|onerror|javascript:/i);
     }
   });

@@ -64,7 +64,7 @@ describe('theme logos', () => {
     const meta = savedThemeMeta(saved.id, saved.brand)!;
     const issue = renderSaved(meta);
     for (const html of [issue.html, issue.webHtml])
-      expect(html).toMatch(new RegExp(`<img src="https://app.example.com/media/${logo.id}.png" width="240" height="80" alt="Field Notes"`));
+      expect(html).toMatch(new RegExp(`<img src="https://app.example.com/media/${logo.id}.png" width="240" height="80" alt=""`));
 
     // Another account cannot put this logo in its theme; a free account cannot upload.
     const other = await h.insertUser({ email: 'other@example.com', planType: 'business' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownToEmailHtml, markdownToSafeHtml, markdownToText } from '../../../src/server/markdown';
+import { markdownToEmailHtml, markdownToSafeHtml, markdownToStyledEmailHtml, markdownToText } from '../../../src/server/markdown';
 
 const HOSTILE = [
   '<script>alert(1)</script>',
@@ -63,6 +63,21 @@ describe('markdownToEmailHtml', () => {
     expect(html).toContain('src="https://app.example/media/abc"');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('javascript:');
+  });
+
+  it('puts a body\'s headings under the mail\'s one h1 without a gap, each keeping its look, and gives an image without words alt=""', () => {
+    const levels = (md: string) => [...markdownToEmailHtml(md, 'https://app.example').matchAll(/<(h\d)>/g)].map((m) => m[1]);
+    expect(levels("# What's on\n\n#### Saturday\n\n### Sunday")).toEqual(['h2', 'h3', 'h3']);
+    expect(levels('### Only a small heading')).toEqual(['h2']);
+    expect(levels('## A\n\n### B\n\n#### C')).toEqual(['h2', 'h3', 'h4']);
+    const styled = markdownToStyledEmailHtml('## Events\n\n#### Saturday', 'https://app.example', {
+      h2: { style: 'font-size:22px' },
+      h4: { style: 'font-size:16px' },
+    });
+    expect(styled).toBe('<h2 style="font-size:22px">Events</h2>\n<h3 style="font-size:16px">Saturday</h3>\n');
+    expect(markdownToEmailHtml('<img src="https://img.example/a.png"> and ![A map](https://img.example/b.png)', 'https://app.example')).toBe(
+      '<p><img alt="" src="https://img.example/a.png" /> and <img alt="A map" src="https://img.example/b.png" /></p>\n',
+    );
   });
 });
 

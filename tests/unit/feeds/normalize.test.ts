@@ -92,6 +92,20 @@ describe('normalizeItem and articles', () => {
     expect(toArticle(item, { source: 'S', channelUrl: 'u', niche: 'local news' }).category).toBe('Local News');
   });
 
+  it("keeps the words the feed's HTML gives the item's picture (alt, else title), and only for that picture", () => {
+    const alt = (o: Parameters<typeof raw>[0]) => normalizeItem(raw(o), NOW)!;
+    const body = '<p><img title="ignored" alt="A dredger &amp; its crew at low tide" src="/img/dredger.jpg"> Two dredgers arrived.</p>';
+    const inBody = alt({ contentHtml: body });
+    expect([inBody.imageUrl, inBody.imageAlt]).toEqual(['https://a.example/img/dredger.jpg', 'A dredger & its crew at low tide']);
+    expect(toArticle(inBody, { source: 'S', channelUrl: 'c', niche: 'local' }).imageAlt).toBe('A dredger & its crew at low tide');
+    expect(alt({ summaryHtml: "<img src='https://a.example/q.png' title='Quay Street at dawn'>" }).imageAlt).toBe('Quay Street at dawn');
+    // The feed's media image is another picture: the body's words are not its words.
+    const media = alt({ contentHtml: body, image: 'https://cdn.example/hero.jpg' });
+    expect([media.imageUrl, media.imageAlt]).toEqual(['https://cdn.example/hero.jpg', null]);
+    expect(alt({ contentHtml: body, image: 'https://a.example/img/dredger.jpg' }).imageAlt).toBe('A dredger & its crew at low tide');
+    expect(alt({ contentHtml: '<img src="https://a.example/x.jpg" alt="">' }).imageAlt).toBeNull();
+  });
+
   const art = (o: Partial<Article>): Article => ({
     id: 'x',
     title: 'T',
@@ -140,6 +154,7 @@ describe('quality and frequency', () => {
     publishedAt: NOW,
     dated: true,
     imageUrl: 'https://a.example/i.png',
+    imageAlt: null,
     category: null,
     wordCount: 100,
     ...o,
