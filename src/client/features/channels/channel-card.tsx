@@ -59,7 +59,7 @@ export function ChannelCard({ channel, selected, locked, onToggle }: { channel: 
           size="sm"
           aria-pressed={selected}
           onClick={onToggle}
-          aria-label={`${selected ? 'Deselect' : 'Select'} ${channel.name}`}
+          aria-label={`${selected ? 'Selected' : 'Select'} ${channel.name}`}
         >
           {selected ? <Check aria-hidden /> : <Plus aria-hidden />}
           {selected ? 'Selected' : 'Select'}

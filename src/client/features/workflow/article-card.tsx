@@ -94,7 +94,7 @@ export function ArticleCard({ article, selected, onToggle, notes = {} }: { artic
         selected ? 'border-indigo-500 ring-1 ring-indigo-500' : 'border-zinc-200 hover:border-zinc-300 dark:border-zinc-800 dark:hover:border-zinc-700',
       )}
     >
-      <ArticleImage src={article.imageUrl} alt={article.title} />
+      <ArticleImage src={article.imageUrl} alt={article.imageAlt ?? ""} />
       <div className="flex flex-1 flex-col p-4">
         <Meta article={article} />
         <div className="flex items-start gap-3">

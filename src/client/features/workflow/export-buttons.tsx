@@ -71,11 +71,11 @@ export function ExportButtons({ user, disabled, ensureSaved }: { user: UserDtoSh
                   disabled
                   reason={`Upgrade to the ${plan} plan to export ${FORMAT_LABELS[f]}`}
                   className="w-full justify-between"
-                  aria-label={`Export ${FORMAT_LABELS[f]} (${plan} plan)`}
                 >
                   <span className="inline-flex items-center gap-2">
-                    <Lock aria-hidden /> {FORMAT_LABELS[f]}
-                  </span>
+                    <Lock aria-hidden /> <span className="sr-only">Export </span>
+                    {FORMAT_LABELS[f]}
+                  </span>{' '}
                   <span className="text-xs font-normal">{plan} plan</span>
                 </ReasonButton>
               </li>
