@@ -65,10 +65,10 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <div className="flex flex-col px-4 py-6 sm:px-10">
-        <div className="flex items-center justify-between">
+        <header className="flex items-center justify-between">
           <Logo />
           <ThemeToggle />
-        </div>
+        </header>
         <main className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center py-12">
           {view === null ? (
             <>
@@ -147,21 +147,23 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
             </>
           )}
         </main>
-        <p className="mx-auto max-w-sm text-center text-xs leading-5 text-muted">
-          By continuing you agree to our{' '}
-          <Link to="/terms" className="underline hover:text-zinc-900 dark:hover:text-white">
-            Terms
-          </Link>
-          ,{' '}
-          <Link to="/privacy" className="underline hover:text-zinc-900 dark:hover:text-white">
-            Privacy Policy
-          </Link>{' '}
-          and{' '}
-          <Link to="/refund" className="underline hover:text-zinc-900 dark:hover:text-white">
-            Refund Policy
-          </Link>
-          .
-        </p>
+        <footer>
+          <p className="mx-auto max-w-sm text-center text-xs leading-5 text-muted">
+            By continuing you agree to our{' '}
+            <Link to="/terms" className="underline hover:text-zinc-900 dark:hover:text-white">
+              Terms
+            </Link>
+            ,{' '}
+            <Link to="/privacy" className="underline hover:text-zinc-900 dark:hover:text-white">
+              Privacy Policy
+            </Link>{' '}
+            and{' '}
+            <Link to="/refund" className="underline hover:text-zinc-900 dark:hover:text-white">
+              Refund Policy
+            </Link>
+            .
+          </p>
+        </footer>
       </div>
       <AuthAside />
     </div>

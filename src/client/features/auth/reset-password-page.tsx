@@ -22,33 +22,37 @@ export function ResetPasswordPage({ token }: { token?: string }) {
 
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
-      <Logo />
-      <Card className="mt-8 w-full max-w-sm p-6">
-        <h1 className="text-xl font-semibold tracking-tight">Choose a new password</h1>
-        {!token ? (
-          <div className="mt-4 space-y-4">
-            <FormAlert tone="error">{MSG.resetTokenInvalid}</FormAlert>
-            <Link to="/auth" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-              Back to sign in
-            </Link>
-          </div>
-        ) : (
-          <form
-            className="mt-6 space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const password = String(new FormData(e.currentTarget).get('new-password') ?? '');
-              m.mutate({ token, password });
-            }}
-          >
-            {m.error && <FormAlert tone="error">{errorMessage(m.error, MSG.somethingWentWrong)}</FormAlert>}
-            <Field id="new-password" label="New password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters." />
-            <Button type="submit" className="w-full" loading={m.isPending || m.isSuccess}>
-              Set new password
-            </Button>
-          </form>
-        )}
-      </Card>
+      <header>
+        <Logo />
+      </header>
+      <main className="mt-8 w-full max-w-sm">
+        <Card className="p-6">
+          <h1 className="text-xl font-semibold tracking-tight">Choose a new password</h1>
+          {!token ? (
+            <div className="mt-4 space-y-4">
+              <FormAlert tone="error">{MSG.resetTokenInvalid}</FormAlert>
+              <Link to="/auth" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                Back to sign in
+              </Link>
+            </div>
+          ) : (
+            <form
+              className="mt-6 space-y-4"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const password = String(new FormData(e.currentTarget).get('new-password') ?? '');
+                m.mutate({ token, password });
+              }}
+            >
+              {m.error && <FormAlert tone="error">{errorMessage(m.error, MSG.somethingWentWrong)}</FormAlert>}
+              <Field id="new-password" label="New password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters." />
+              <Button type="submit" className="w-full" loading={m.isPending || m.isSuccess}>
+                Set new password
+              </Button>
+            </form>
+          )}
+        </Card>
+      </main>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // fonts, telemetry, the AI chat and the vendor's toolbar are off, and "Try it" calls the API directly (same origin, so no proxy).
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
+import { useEffect, useRef } from 'react';
 import { useTheme } from '../../lib/theme';
 
 // Scalar's default greys, reds, greens and accent fall below 4.5:1 on its own grounds (axe, both modes): the
@@ -18,27 +19,53 @@ const READABLE_COLOURS = `
   --scalar-color-red: #ff7070; --scalar-color-green: #3ccf7a; --scalar-color-orange: #ff9c66;
 }`;
 
+/**
+ * Scalar draws its own `<main>`, inside the page's: one main landmark per page (and none nested), so its main
+ * becomes the named region "API reference" whenever Scalar (re)renders it.
+ */
+function useOneMainLandmark() {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const demote = () => {
+      for (const main of Array.from(el.querySelectorAll('main:not([role])'))) {
+        main.setAttribute('role', 'region');
+        main.setAttribute('aria-label', 'API reference');
+      }
+    };
+    demote();
+    const watch = new MutationObserver(demote);
+    watch.observe(el, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, []);
+  return box;
+}
+
 export default function ApiReference() {
   const { theme } = useTheme();
+  const box = useOneMainLandmark();
   return (
-    <ApiReferenceReact
-      configuration={{
-        url: '/api/v1/openapi.json',
-        withDefaultFonts: false,
-        telemetry: false,
-        hideClientButton: false,
-        hideDarkModeToggle: true,
-        forceDarkModeState: theme,
-        layout: 'modern',
-        showSidebar: true,
-        hideModels: false,
-        documentDownloadType: 'json',
-        defaultOpenAllTags: true,
-        showDeveloperTools: 'never',
-        agent: { disabled: true },
-        metaData: { title: 'Curated API reference' },
-        customCss: READABLE_COLOURS,
-      }}
-    />
+    <div ref={box}>
+      <ApiReferenceReact
+        configuration={{
+          url: '/api/v1/openapi.json',
+          withDefaultFonts: false,
+          telemetry: false,
+          hideClientButton: false,
+          hideDarkModeToggle: true,
+          forceDarkModeState: theme,
+          layout: 'modern',
+          showSidebar: true,
+          hideModels: false,
+          documentDownloadType: 'json',
+          defaultOpenAllTags: true,
+          showDeveloperTools: 'never',
+          agent: { disabled: true },
+          metaData: { title: 'Curated API reference' },
+          customCss: READABLE_COLOURS,
+        }}
+      />
+    </div>
   );
 }

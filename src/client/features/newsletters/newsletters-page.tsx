@@ -118,9 +118,9 @@ function IssueRow({ i, analytics, a }: { i: Issue; analytics: boolean; a: RowAct
       <article aria-labelledby={nameId} className="flex flex-col gap-3 px-5 py-4 @3xl:flex-row @3xl:items-center @3xl:gap-4">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 id={nameId} className="min-w-0 break-words font-medium text-zinc-900 dark:text-white">
+            <h2 id={nameId} className="min-w-0 break-words font-medium text-zinc-900 dark:text-white">
               {i.title}
-            </h3>
+            </h2>
             <Badge tone={status.tone}>{status.label}</Badge>
           </div>
           <p className="mt-1 text-sm text-muted">

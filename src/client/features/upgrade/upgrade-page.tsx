@@ -122,12 +122,12 @@ export function YourPlan({ sub, isAdmin }: { sub: SubscriptionDto; isAdmin: bool
     <Card className="mb-6 p-5" role="region" aria-labelledby="your-plan-title">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
-          <h2 id="your-plan-title" className="text-sm font-medium text-muted">
-            Your plan
+          <h2 id="your-plan-title">
+            <span className="block text-sm font-medium text-muted">Your plan</span>
+            <span className="mt-0.5 block text-xl font-semibold text-zinc-900 dark:text-white" data-testid="your-plan">
+              {name}
+            </span>
           </h2>
-          <p className="mt-0.5 text-xl font-semibold text-zinc-900 dark:text-white" data-testid="your-plan">
-            {name}
-          </p>
           {detail && <p className="mt-1 text-sm text-muted">{detail}</p>}
         </div>
         {sub.source === 'stripe' && (
