@@ -6,3 +6,4 @@ export { Badge } from './badge';
 export { Spinner, PageSpinner } from './spinner';
 export { toast, dismissToast } from './toast-store';
 export { ScrollRegion, useOverflows } from './scroll-region';
+export { Stat } from './stat';

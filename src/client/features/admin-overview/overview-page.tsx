@@ -2,28 +2,15 @@
 // subscribers, sends of the last 30 days, the delivery queue, and the latest changes staff made.
 import { Link } from '@tanstack/react-router';
 import { Inbox, Newspaper, Send, Users } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { Card } from '../../components/ui/card';
+import { Stat } from '../../components/ui/stat';
 import { ListError, ListSkeleton } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { PLAN_LABELS, PLAN_TYPES } from '../../../shared/plans';
 import { LOADED } from '../../lib/page-data';
-
-function Stat({ icon: Icon, label, value, hint }: { icon: LucideIcon; label: string; value: number; hint?: string }) {
-  return (
-    <Card className="p-4">
-      <div className="flex items-center justify-between text-sm text-muted">
-        {label}
-        <Icon className="size-4 text-indigo-600 dark:text-indigo-400" aria-hidden />
-      </div>
-      <p className="mt-1 text-2xl font-semibold tabular-nums text-zinc-900 dark:text-white">{value.toLocaleString('en-US')}</p>
-      {hint && <p className="text-xs text-muted">{hint}</p>}
-    </Card>
-  );
-}
 
 const sum = (o: Record<string, number>) => Object.values(o).reduce((n, v) => n + v, 0);
 
@@ -49,10 +36,15 @@ export function OverviewPage() {
       ) : (
         <div className="grid gap-6">
           <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Stat icon={Users} label="Accounts" value={d.users} hint={`${d.signups.reduce((n, s) => n + s.count, 0)} new in 14 days`} />
-            <Stat icon={Newspaper} label="Publications" value={d.publications} />
-            <Stat icon={Inbox} label="Subscribers" value={d.subscribers} />
-            <Stat icon={Send} label="Sends (30 days)" value={sum(d.sends)} hint={`${d.sends.sent ?? 0} sent · ${d.sends.failed ?? 0} failed`} />
+            <Stat icon={Users} label="Accounts" value={d.users.toLocaleString('en-US')} note={`${d.signups.reduce((n, s) => n + s.count, 0)} new in 14 days`} />
+            <Stat icon={Newspaper} label="Publications" value={d.publications.toLocaleString('en-US')} />
+            <Stat icon={Inbox} label="Subscribers" value={d.subscribers.toLocaleString('en-US')} />
+            <Stat
+              icon={Send}
+              label="Sends (30 days)"
+              value={sum(d.sends).toLocaleString('en-US')}
+              note={`${d.sends.sent ?? 0} sent · ${d.sends.failed ?? 0} failed`}
+            />
           </section>
           <div className="grid gap-6 lg:grid-cols-2">
             <Card className="p-4">

@@ -2,10 +2,10 @@
 // open sessions and the audit log, with filters. Everything shown comes from the server as recorded.
 import { useState } from 'react';
 import { AlertTriangle, Ban, CheckCircle2, KeyRound, ShieldAlert } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
+import { Stat } from '../../components/ui/stat';
 import { Input, Select } from '../../components/ui/input';
 import { ScrollRegion } from '../../components/ui/scroll-region';
 import { Label } from '../../components/ui/label';
@@ -27,18 +27,6 @@ type Outcome = (typeof OUTCOMES)[number]['id'];
 
 /** How a sign-in was attempted, as the security log names it. */
 const METHOD_LABELS: Record<string, string> = { password: 'Password', code: 'E-mail code', google: 'Google', github: 'GitHub' };
-
-function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: number }) {
-  return (
-    <Card className="flex items-center gap-3 p-4">
-      <Icon className="size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
-      <div>
-        <p className="text-xs text-muted">{label}</p>
-        <p className="text-xl font-semibold tabular-nums text-zinc-900 dark:text-white">{value.toLocaleString('en-US')}</p>
-      </div>
-    </Card>
-  );
-}
 
 const cell = 'px-3 py-2 align-top';
 
@@ -63,11 +51,11 @@ export function SecurityPage() {
       ) : (
         <>
           <section aria-label="Last 24 hours" className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-5">
-            <Stat icon={CheckCircle2} label="Sign-ins (24 h)" value={d.last24h.success} />
-            <Stat icon={AlertTriangle} label="Failed (24 h)" value={d.last24h.failure} />
-            <Stat icon={ShieldAlert} label="Rate-limited (24 h)" value={d.last24h.rate_limited} />
-            <Stat icon={Ban} label="Disabled accounts (24 h)" value={d.last24h.disabled} />
-            <Stat icon={KeyRound} label="Open sessions" value={d.sessions.total} />
+            <Stat layout="inline" icon={CheckCircle2} label="Sign-ins (24 h)" value={d.last24h.success.toLocaleString('en-US')} />
+            <Stat layout="inline" icon={AlertTriangle} label="Failed (24 h)" value={d.last24h.failure.toLocaleString('en-US')} />
+            <Stat layout="inline" icon={ShieldAlert} label="Rate-limited (24 h)" value={d.last24h.rate_limited.toLocaleString('en-US')} />
+            <Stat layout="inline" icon={Ban} label="Disabled accounts (24 h)" value={d.last24h.disabled.toLocaleString('en-US')} />
+            <Stat layout="inline" icon={KeyRound} label="Open sessions" value={d.sessions.total.toLocaleString('en-US')} />
           </section>
           <div className="mb-4 grid gap-1.5 sm:max-w-sm">
             <Label htmlFor="security-search">Search addresses</Label>
