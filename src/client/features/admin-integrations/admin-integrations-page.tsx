@@ -108,7 +108,7 @@ export function AdminIntegrationsPage() {
               <CardDescription>Accounts connected to each platform and how publishing went.</CardDescription>
             </CardHeader>
             <CardContent>
-              <ScrollRegion label="E-mail platforms">
+              <ScrollRegion label="E-mail platforms table">
                 <table className="w-full min-w-[640px] text-sm">
                   <caption className="sr-only">E-mail platforms</caption>
                   <thead>

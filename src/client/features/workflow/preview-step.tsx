@@ -118,6 +118,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
 
   const previewPart = (
     <div className="@container grid min-w-0 content-start gap-3">
+      <h3 className="sr-only">Preview of the issue</h3>
       <div className="flex flex-wrap gap-x-4 gap-y-3">
         <Segmented legend="Preview mode" name="preview-mode" value={mode} choices={MODE_CHOICES} onChange={setMode} />
         <Segmented legend="Preview width" name="preview-width" value={width} choices={WIDTH_CHOICES} onChange={setWidth} />
