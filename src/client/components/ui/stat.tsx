@@ -56,14 +56,14 @@ export function Stat({
   }
   return (
     <Card className={cn('p-4 sm:p-5', className)} role="group" aria-label={label}>
-      <dl>
-        <div className="flex items-start justify-between gap-3">
+      <div className="flex items-start justify-between gap-3">
+        <dl className="min-w-0">
           <dt className="text-sm font-medium text-muted">{label}</dt>
-          {Icon && <Icon className={cn('hidden size-5 shrink-0 sm:block', iconTone)} aria-hidden />}
-        </div>
-        {figure}
-        {note && <dd className={cn('mt-1 text-xs', noteTone)}>{note}</dd>}
-      </dl>
+          {figure}
+          {note && <dd className={cn('mt-1 text-xs', noteTone)}>{note}</dd>}
+        </dl>
+        {Icon && <Icon className={cn('hidden size-5 shrink-0 sm:block', iconTone)} aria-hidden />}
+      </div>
     </Card>
   );
 }
