@@ -140,7 +140,7 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: width > 800 ? 900 : 844 } });
 
     test(`public pages pass WCAG 2.2 AA at ${width} px`, async ({ page }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(450_000);
       const problems = await sweep(
         page,
         'visitor',
@@ -150,7 +150,7 @@ for (const width of WIDTHS) {
     });
 
     test(`a creator's signed-in pages pass WCAG 2.2 AA at ${width} px`, async ({ browser }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(450_000);
       const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: creator.state });
       const page = await context.newPage();
       const problems = await sweep(
@@ -163,7 +163,7 @@ for (const width of WIDTHS) {
     });
 
     test(`admin pages and the admin's view of every signed-in page pass WCAG 2.2 AA at ${width} px`, async ({ browser }) => {
-      test.setTimeout(400_000);
+      test.setTimeout(600_000);
       const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: adminState });
       const page = await context.newPage();
       const problems = await sweep(
