@@ -4,10 +4,12 @@ import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { buttonClass } from './ui/button';
+import { SkipLink } from './skip-link';
 
 export function PublicHeader({ showNav = true }: { showNav?: boolean }) {
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-200/70 bg-white/80 backdrop-blur-md dark:border-zinc-800/70 dark:bg-zinc-950/80">
+      <SkipLink />
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <div className="flex items-center gap-8">
           <Logo />
@@ -78,7 +80,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <PublicHeader />
-      <main className="flex-1">{children}</main>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
       <PublicFooter />
     </div>
   );

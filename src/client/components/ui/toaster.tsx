@@ -35,10 +35,7 @@ export function Toaster() {
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description && <ToastPrimitive.Description className="text-sm opacity-80">{item.description}</ToastPrimitive.Description>}
           </div>
-          <ToastPrimitive.Close
-            aria-label="Dismiss"
-            className="absolute right-3 top-3 rounded-md p-1 opacity-60 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          >
+          <ToastPrimitive.Close aria-label="Dismiss" className="absolute right-3 top-3 rounded-md p-1 opacity-60 hover:opacity-100">
             <X className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

@@ -21,8 +21,8 @@ const TITLES: Record<EmailView, { title: string; lead: string }> = {
 
 const providerBtn =
   'flex h-12 w-full items-center gap-3 rounded-lg border border-zinc-200 bg-white px-5 text-[15px] font-medium text-zinc-900 shadow-xs transition-colors hover:bg-zinc-50 ' +
-  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-5 [&_svg]:shrink-0 ' +
-  'dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:focus-visible:ring-offset-zinc-950';
+  'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-5 [&_svg]:shrink-0 ' +
+  'dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800';
 
 function ProviderButton({
   provider,
@@ -92,7 +92,7 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
                   aria-expanded={more}
                   aria-controls="more-options"
                   onClick={() => setMore((v) => !v)}
-                  className="flex w-full items-center justify-center gap-1.5 rounded-md py-2 text-sm font-medium text-zinc-600 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-400 dark:hover:text-white"
+                  className="flex w-full items-center justify-center gap-1.5 rounded-md py-2 text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
                 >
                   More options <ChevronDown className={cn('size-4 transition-transform', more && 'rotate-180')} aria-hidden />
                 </button>
@@ -116,7 +116,7 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
               <button
                 type="button"
                 onClick={() => setView(null)}
-                className="mb-6 inline-flex items-center gap-1.5 self-start rounded-md text-sm font-medium text-zinc-600 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-zinc-400 dark:hover:text-white"
+                className="mb-6 inline-flex items-center gap-1.5 self-start rounded-md text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
               >
                 <ArrowLeft className="size-4" aria-hidden /> All sign-in options
               </button>

@@ -153,7 +153,7 @@ export function RecentPublicationsCard({ className }: { className?: string }) {
       <CardFooter>
         <Link
           to="/publications"
-          className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-indigo-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-400 [&_svg]:size-4"
+          className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400 [&_svg]:size-4"
         >
           View all publications <ArrowRight aria-hidden />
         </Link>

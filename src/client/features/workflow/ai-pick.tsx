@@ -8,7 +8,6 @@ import { Sparkles, Wand2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
@@ -150,8 +149,8 @@ export function PickBar({
           ))}
         </Select>
       </div>
-      <Button type="submit" disabled={pick.isPending || candidates.length === 0}>
-        {pick.isPending ? <Spinner size="sm" /> : <Wand2 aria-hidden />} Pick the best {count} for me
+      <Button type="submit" loading={pick.isPending} disabled={candidates.length === 0}>
+        {!pick.isPending && <Wand2 aria-hidden />} Pick the best {count} for me
       </Button>
       <p className="basis-full text-xs text-zinc-600 dark:text-zinc-400">
         Ranks by your topic (or the newsletter&apos;s name), freshness and how many sources report a story; never picks one an earlier issue sent

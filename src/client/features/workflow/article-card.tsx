@@ -132,7 +132,7 @@ export function ArticleCard({ article, selected, onToggle, notes = {} }: { artic
             <button
               type="button"
               onClick={notes.onSummarize}
-              className="relative z-10 inline-flex items-center gap-1 rounded text-xs font-medium text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+              className="relative z-10 inline-flex items-center gap-1 rounded text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400"
             >
               <Sparkles className="size-3" aria-hidden /> AI summary<span className="sr-only"> of {article.title}</span>
             </button>

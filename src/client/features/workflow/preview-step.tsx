@@ -257,7 +257,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
         </div>
       ) : (
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-          <TabsList aria-label="Issue" className="sticky top-16 z-10 grid w-full grid-cols-3">
+          <TabsList aria-label="Issue" data-sticky-tabs className="sticky top-16 z-10 grid w-full grid-cols-3">
             <TabsTrigger value="edit">Edit</TabsTrigger>
             <TabsTrigger value="preview">Preview</TabsTrigger>
             <TabsTrigger value="send">Send</TabsTrigger>
@@ -306,7 +306,8 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
 
 /**
  * Toasts rise above the send bar while it is on screen (`--toast-offset`, read by the toaster), so a message
- * never covers "Send to subscribers" or the focus on it (WCAG 2.4.11).
+ * never covers "Send to subscribers" or the focus on it, and the page keeps focus clear of the bar
+ * (`--sticky-bottom`, the document's scroll padding in styles.css) (WCAG 2.4.11).
  */
 function useToastsAbove() {
   // A callback ref: the bar may mount after the step (while the issue assembles).
@@ -314,13 +315,18 @@ function useToastsAbove() {
   useEffect(() => {
     if (!el) return;
     const root = document.documentElement;
-    const set = () => root.style.setProperty('--toast-offset', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    const set = () => {
+      const height = `${Math.ceil(el.getBoundingClientRect().height)}px`;
+      root.style.setProperty('--toast-offset', height);
+      root.style.setProperty('--sticky-bottom', height);
+    };
     set();
     const watch = new ResizeObserver(set);
     watch.observe(el);
     return () => {
       watch.disconnect();
       root.style.removeProperty('--toast-offset');
+      root.style.removeProperty('--sticky-bottom');
     };
   }, [el]);
   return setEl;

@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { CircleAlert, Check } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/ui/spinner';
+import { LiveRegion } from '../../components/ui/live-region';
 import { UpgradeDialog } from '../upgrade';
 import { useCurrentUser } from '../auth';
 import { useWorkflow, type SaveState } from './use-workflow';
@@ -49,11 +50,14 @@ export function WorkflowPage({ publicationId }: { publicationId: string }) {
   const title = STEPS[wf.step - 1].title;
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(wf.step);
+  // Said only after a change: the page's own heading names the step it opens on.
+  const [announced, setAnnounced] = useState('');
   // After a step change, keyboard and screen-reader users continue from the new step's heading.
   useEffect(() => {
     if (shownStep.current === wf.step) return;
     shownStep.current = wf.step;
     heading.current?.focus({ preventScroll: true });
+    setAnnounced(`Step ${wf.step} of 5: ${STEPS[wf.step - 1].title}`);
   }, [wf.step]);
 
   return (
@@ -75,16 +79,12 @@ export function WorkflowPage({ publicationId }: { publicationId: string }) {
         }
       />
       <StepIndicator wf={wf} />
+      <LiveRegion testId="step-announcement">{announced}</LiveRegion>
       <section
         aria-labelledby="workflow-step-title"
         className="@container min-h-[28rem] rounded-xl border border-zinc-200 bg-white p-4 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/60"
       >
-        <h2
-          id="workflow-step-title"
-          ref={heading}
-          tabIndex={-1}
-          className="mb-1 text-xl font-semibold tracking-tight text-zinc-900 focus:outline-none dark:text-white"
-        >
+        <h2 id="workflow-step-title" ref={heading} tabIndex={-1} className="mb-1 text-xl font-semibold tracking-tight text-zinc-900 dark:text-white">
           {title}
         </h2>
         {wf.step === 1 && <StepName wf={wf} />}
