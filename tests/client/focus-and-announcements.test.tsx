@@ -4,7 +4,7 @@
 // button keeps focus, and the delivery's sentence and the toast's place follow what they describe.
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IssueEditor } from '../../src/client/features/workflow/issue-editor';
 import { StepHeading } from '../../src/client/features/workflow/step-heading';
 import { StepName } from '../../src/client/features/workflow/step-name';
@@ -178,13 +178,13 @@ describe('a busy button', () => {
         </Button>
       </form>,
     );
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Create account' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(submits).toBe(0);
   });
 });
 
 describe('the delivery sentence', () => {
-  const p = { status: 'sending', sent: 0, failed: 0, suppressed: 0, total: 200 };
+  const p = { status: 'sending' as const, sent: 0, failed: 0, suppressed: 0, total: 200 };
   it('is said at each quarter of the list and at each status', () => {
     expect(deliveryAnnouncement({ ...p, sent: 10 })).toBe('Sending: 0 % of 200 readers done.');
     expect(deliveryAnnouncement({ ...p, sent: 49 })).toBe('Sending: 0 % of 200 readers done.');
