@@ -1,14 +1,14 @@
 // The one focus ring (styles.css) on every kind of control, in light and dark: links, buttons, fields,
 // tabs, switches, the segmented choices of step 5 and a card that is a link; the ring contrasts 3:1 with
-// the ground around it (WCAG 1.4.11, 2.4.7). Reduced motion stops animations and transitions but not a
+// the ground around it (WCAG 1.4.11, 2.4.7). Controls are 24 × 24 px or more (WCAG 2.5.8). Reduced motion stops animations and transitions but not a
 // spinner's turn. SHOTS_DIR=<folder> also saves the ring on the landing page's "Get Started", the
 // dashboard and step 5, light and dark.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createAccount, expect, skipWithoutBrowser, test, uniqueEmail } from './support';
-import { EXAMPLE_ARTICLE, harbourNotesSavedAtStep5 } from './fixtures/workflow-helpers';
-import { expectFocusVisible, tabTo } from './fixtures/keyboard';
+import { EXAMPLE_ARTICLE, GREEN_LEDGER, harbourNotesSavedAtStep5, trpcMutation } from './fixtures/workflow-helpers';
+import { expectFocusVisible, smallTargets, tabTo } from './fixtures/keyboard';
 
 skipWithoutBrowser();
 
@@ -187,4 +187,34 @@ test('reduced motion: a dialog does not animate and buttons do not transition, b
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
   expect((await dialog.evaluate(timing)).animation).toBeGreaterThan(100);
+});
+
+test('controls are 24 × 24 px or more on the public pages, the dashboard and the steps (WCAG 2.5.8)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const expectNoSmall = async (where: string, ready: Locator) => {
+    await expect(ready).toBeVisible();
+    expect(await smallTargets(page), where).toEqual([]);
+  };
+  await page.goto('/');
+  await expectNoSmall('landing', page.getByRole('banner').getByRole('link', { name: 'Get Started' }));
+  await page.goto('/help');
+  await expectNoSmall('help', page.getByRole('heading', { level: 1 }));
+  await page.goto('/auth?mode=signup');
+  await expectNoSmall('sign-up', page.getByRole('button', { name: 'Create account' }));
+
+  await createAccount(page.request, 'Tara Target', uniqueEmail('target'));
+  const pub = await harbourNotesSavedAtStep5(page, { articles: [EXAMPLE_ARTICLE], subject: 'Harbour news' });
+  await page.goto('/dashboard');
+  await expectNoSmall('dashboard', page.getByRole('region', { name: 'Recent Publications' }).getByRole('link', { name: 'Harbour Notes' }));
+  await page.goto(`/workflow?publicationId=${pub.id}`);
+  await expectNoSmall('step 5', page.getByRole('region', { name: 'Save and send' }));
+  // Step 4 with the fixture feed's stories: each card's links.
+  await trpcMutation(page, 'wizard.saveProgress', {
+    publicationId: pub.id,
+    currentStep: 4,
+    workflowData: { newsletterName: 'Harbour Notes', selectedTheme: 'market-watch', selectedChannels: [GREEN_LEDGER], selectedArticles: [] },
+  });
+  await page.goto(`/workflow?publicationId=${pub.id}`);
+  await expectNoSmall('step 4', page.getByRole('list', { name: 'Articles' }).getByRole('link').first());
 });

@@ -15,16 +15,16 @@ export function PublicHeader({ showNav = true }: { showNav?: boolean }) {
           <Logo />
           {showNav && (
             <nav aria-label="Main" className="hidden items-center gap-6 text-sm text-zinc-600 md:flex dark:text-zinc-400">
-              <a href="/#features" className="hover:text-zinc-900 dark:hover:text-white">
+              <a href="/#features" className="inline-flex min-h-6 min-w-6 items-center justify-center hover:text-zinc-900 dark:hover:text-white">
                 Features
               </a>
-              <a href="/#pricing" className="hover:text-zinc-900 dark:hover:text-white">
+              <a href="/#pricing" className="inline-flex min-h-6 min-w-6 items-center justify-center hover:text-zinc-900 dark:hover:text-white">
                 Pricing
               </a>
-              <Link to="/blog" className="hover:text-zinc-900 dark:hover:text-white">
+              <Link to="/blog" className="inline-flex min-h-6 min-w-6 items-center justify-center hover:text-zinc-900 dark:hover:text-white">
                 Blog
               </Link>
-              <Link to="/help" className="hover:text-zinc-900 dark:hover:text-white">
+              <Link to="/help" className="inline-flex min-h-6 min-w-6 items-center justify-center hover:text-zinc-900 dark:hover:text-white">
                 Help
               </Link>
             </nav>
@@ -65,7 +65,7 @@ export function PublicFooter() {
         </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-zinc-600 dark:text-zinc-400">
           {footerLinks.map((l) => (
-            <Link key={l.to} to={l.to} className="hover:text-zinc-900 dark:hover:text-white">
+            <Link key={l.to} to={l.to} className="inline-flex min-h-6 min-w-6 items-center justify-center hover:text-zinc-900 dark:hover:text-white">
               {l.label}
             </Link>
           ))}

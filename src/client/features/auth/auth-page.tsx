@@ -116,7 +116,7 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
               <button
                 type="button"
                 onClick={() => setView(null)}
-                className="mb-6 inline-flex items-center gap-1.5 self-start rounded-md text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
+                className="mb-6 inline-flex min-h-6 items-center gap-1.5 self-start rounded-md text-sm font-medium text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-white"
               >
                 <ArrowLeft className="size-4" aria-hidden /> All sign-in options
               </button>
@@ -131,15 +131,19 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
               <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
                 {view === 'signin' ? (
                   <>
-                    <button type="button" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signup')}>
+                    <button
+                      type="button"
+                      className="min-h-6 font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+                      onClick={() => setView('signup')}
+                    >
                       Create an account
                     </button>
-                    <button type="button" className="text-zinc-600 hover:underline dark:text-zinc-400" onClick={() => setView('forgot')}>
+                    <button type="button" className="min-h-6 text-zinc-600 hover:underline dark:text-zinc-400" onClick={() => setView('forgot')}>
                       Forgot password?
                     </button>
                   </>
                 ) : (
-                  <button type="button" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signin')}>
+                  <button type="button" className="min-h-6 font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signin')}>
                     {view === 'signup' ? 'Already have an account? Sign in' : 'Sign in with a password'}
                   </button>
                 )}

@@ -148,7 +148,11 @@ export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePicke
           <span>Loading themes…</span>
         )}
         {available !== null && available < THEMES.length && (
-          <button type="button" className="rounded font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400" onClick={onUpgrade}>
+          <button
+            type="button"
+            className="min-h-6 rounded font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400"
+            onClick={onUpgrade}
+          >
             See plans with more themes
           </button>
         )}

@@ -59,7 +59,7 @@ export function AiTasteNote({ taste, className = '' }: { taste: TasteInfo; class
           : `Your Free plan has AI picks and summaries in ${taste.limit} issues a month; the first AI tool you use here counts this issue.`}{' '}
         <span className="font-medium">{left}</span> (renews {utcDate(taste.resetsAt)}).
       </span>
-      <Link to="/upgrade" className="font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+      <Link to="/upgrade" className="inline-flex min-h-6 items-center font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
         Upgrade for AI in every issue
       </Link>
     </p>

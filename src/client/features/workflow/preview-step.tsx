@@ -217,7 +217,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
                 <button
                   type="button"
                   onClick={showVerify}
-                  className="inline-flex items-center gap-1 font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+                  className="inline-flex min-h-6 items-center gap-1 font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
                 >
                   <MailCheck className="size-4" aria-hidden /> Verify now
                 </button>

@@ -54,7 +54,11 @@ export function SubscriberStatus({ publicationId }: { publicationId: string }) {
       <p className="flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
         <Users className="size-4" aria-hidden />
         {audience.isLoading ? 'Counting subscribers…' : `${active.toLocaleString()} active ${active === 1 ? 'subscriber' : 'subscribers'}`}
-        <Link to="/subscribers" search={{ publicationId }} className="ml-auto text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300">
+        <Link
+          to="/subscribers"
+          search={{ publicationId }}
+          className="ml-auto inline-flex min-h-6 items-center text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300"
+        >
           Manage
         </Link>
       </p>

@@ -59,7 +59,7 @@ export function WorkflowPage({ publicationId }: { publicationId: string }) {
           </span>
         }
         actions={
-          <Link to="/publications" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+          <Link to="/publications" className="inline-flex min-h-6 items-center text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
             All publications
           </Link>
         }
