@@ -6,9 +6,9 @@
 // toasts (fixtures/keyboard.ts); after a step change focus is on the new step's heading, after a dialog
 // it is back on its opener. Setup that is not the journey goes through the API: the plan with reports
 // (set by the admin) and the one reader.
-import { expect, PASSWORD, adminEmail, skipWithoutBrowser, test, uniqueEmail } from './support';
+import { createAccount, expect, PASSWORD, adminEmail, skipWithoutBrowser, test, uniqueEmail } from './support';
 import { FIXTURE_ORIGIN } from './fixtures/feed-server';
-import { latestCodeFor, publicationIdFrom, trpcMutation, trpcQuery } from './fixtures/workflow-helpers';
+import { EXAMPLE_ARTICLE, harbourNotesSavedAtStep5, latestCodeFor, publicationIdFrom, trpcMutation, trpcQuery } from './fixtures/workflow-helpers';
 import { expectFocusVisible, press, tabTo } from './fixtures/keyboard';
 
 skipWithoutBrowser();
@@ -180,4 +180,42 @@ test('keyboard only: sign up, a publication, the five steps, a send to subscribe
   await expect(detail).toContainText(`${pubName} Weekly`);
   await expect(page.getByText('Open rate', { exact: true }).first()).toBeVisible();
   await tabTo(page, page.getByRole('link', { name: 'Export CSV' }));
+});
+
+test('keyboard only at 390 px: the drawer gives focus back, step 5 tabs move with arrows, focus clears the stuck tabs and the send bar', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await createAccount(page.request, 'Pia Pocket', uniqueEmail('keys-phone'));
+  const pub = await harbourNotesSavedAtStep5(page, {
+    articles: [EXAMPLE_ARTICLE, { ...EXAMPLE_ARTICLE, id: 'example-2', title: 'Ferry times change for winter' }],
+    subject: 'Harbour news',
+  });
+  await page.goto(`/workflow?publicationId=${pub.id}`);
+  await expect(page.getByRole('heading', { name: 'Preview & Send', level: 2 })).toBeVisible();
+
+  // The drawer: opened with Enter, closed with Escape, focus back on its button.
+  const openNav = page.getByRole('button', { name: 'Open navigation' });
+  await tabTo(page, openNav);
+  await press(page, openNav, 'Enter');
+  const drawer = page.getByRole('dialog', { name: 'Navigation' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await expect(openNav).toBeFocused();
+
+  // Edit / Preview / Send: one tab stop, arrows move and show.
+  const edit = page.getByRole('tab', { name: 'Edit' });
+  await tabTo(page, edit);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Preview' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
+  await expectFocusVisible(page);
+  await page.keyboard.press('ArrowLeft');
+  await expect(edit).toHaveAttribute('aria-selected', 'true');
+
+  // Down the editor to the send bar: no stop under the stuck tabs, the top bar or the send bar.
+  await tabTo(page, page.getByRole('region', { name: 'Save and send' }).getByRole('button', { name: /^Send test/ }), { max: 200 });
+  // And back up again with Shift+Tab to the first story's title.
+  await tabTo(page, page.getByRole('textbox', { name: 'Title of story 1' }), { back: true, max: 200 });
 });
