@@ -8,8 +8,10 @@ import { RouterProvider } from '@tanstack/react-router';
 import { trpc, createQueryClient, createTrpcClient, createTrpcUtils } from './trpc';
 import { createAppRouter } from './router';
 import { AppRecovery } from './components/error-views';
+import { installFocusClearance } from './lib/focus-clearance';
 import './styles.css';
 
+installFocusClearance();
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const router = createAppRouter({ queryClient, trpc: createTrpcUtils(queryClient, trpcClient), client: trpcClient });

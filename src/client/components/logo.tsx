@@ -20,10 +20,7 @@ export function LogoMark({ className }: { className?: string }) {
 
 export function Logo({ to = '/', compact = false }: { to?: string; compact?: boolean }) {
   return (
-    <Link
-      to={to}
-      className="inline-flex items-center gap-2.5 rounded-md font-semibold tracking-tight text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-white"
-    >
+    <Link to={to} className="inline-flex items-center gap-2.5 rounded-md font-semibold tracking-tight text-zinc-900 dark:text-white">
       <LogoMark />
       {!compact && <span className="text-[17px]">Curated</span>}
     </Link>

@@ -4,25 +4,27 @@ import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 import { buttonClass } from './ui/button';
+import { SkipLink } from './skip-link';
 
 export function PublicHeader({ showNav = true }: { showNav?: boolean }) {
   return (
     <header className="sticky top-0 z-40 border-b border-zinc-200/70 bg-white/80 backdrop-blur-md dark:border-zinc-800/70 dark:bg-zinc-950/80">
+      <SkipLink />
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <div className="flex items-center gap-8">
           <Logo />
           {showNav && (
             <nav aria-label="Main" className="hidden items-center gap-6 text-sm text-muted md:flex">
-              <a href="/#features" className="hover:text-zinc-900 dark:hover:text-white">
+              <a href="/#features" className="inline-flex min-h-6 min-w-6 items-center justify-center hover:text-zinc-900 dark:hover:text-white">
                 Features
               </a>
-              <a href="/#pricing" className="hover:text-zinc-900 dark:hover:text-white">
+              <a href="/#pricing" className="inline-flex min-h-6 min-w-6 items-center justify-center hover:text-zinc-900 dark:hover:text-white">
                 Pricing
               </a>
-              <Link to="/blog" className="hover:text-zinc-900 dark:hover:text-white">
+              <Link to="/blog" className="inline-flex min-h-6 min-w-6 items-center justify-center hover:text-zinc-900 dark:hover:text-white">
                 Blog
               </Link>
-              <Link to="/help" className="hover:text-zinc-900 dark:hover:text-white">
+              <Link to="/help" className="inline-flex min-h-6 min-w-6 items-center justify-center hover:text-zinc-900 dark:hover:text-white">
                 Help
               </Link>
             </nav>
@@ -63,7 +65,7 @@ export function PublicFooter() {
         </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">
           {footerLinks.map((l) => (
-            <Link key={l.to} to={l.to} className="hover:text-zinc-900 dark:hover:text-white">
+            <Link key={l.to} to={l.to} className="inline-flex min-h-6 min-w-6 items-center justify-center hover:text-zinc-900 dark:hover:text-white">
               {l.label}
             </Link>
           ))}
@@ -78,7 +80,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <PublicHeader />
-      <main className="flex-1">{children}</main>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
       <PublicFooter />
     </div>
   );

@@ -57,7 +57,7 @@ export const ROLES = {
   /** A text field's, checkbox's or switch's edge against its ground. */
   field: { light: 'zinc-500', dark: 'zinc-500', ratio: 3, on: ['page', 'card', 'subtle'], css: true },
   /** The focus ring (2.4.7 and 2.4.13's contrast). */
-  focus: { light: 'indigo-500', dark: 'indigo-500', ratio: 3, on: ['page', 'card', 'subtle', 'sunken', 'brand-tint'] },
+  focus: { light: 'indigo-600', dark: 'indigo-400', ratio: 3, on: ['page', 'card', 'subtle', 'sunken', 'brand-tint'] },
 } as const satisfies Record<string, Role>;
 
 export type RoleName = keyof typeof ROLES;

@@ -3,6 +3,7 @@ import type { RouterContext } from '../router';
 import { ToastHost } from '../components/ui/toast-host';
 import { AppErrorView } from '../components/error-views';
 import { NotFound } from '../components/not-found';
+import { useFocusOnNavigate } from '../lib/page-focus';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -11,6 +12,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  useFocusOnNavigate();
   return (
     <>
       <Outlet />

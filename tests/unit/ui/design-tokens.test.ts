@@ -84,5 +84,8 @@ describe('the UI palette', () => {
       expect(theme, `--color-${name} in @theme`).toContain(`--color-${name}: var(--color-${r.light});`);
       expect(dark, `--color-${name} under .dark`).toContain(`--color-${name}: var(--color-${r.dark});`);
     }
+    // The focus ring (styles.css's accessibility block) is the table's focus role in each scheme.
+    expect(STYLES).toMatch(new RegExp(`:root \\{\\s*--focus-ring: var\\(--color-${ROLES.focus.light}\\);`));
+    expect(STYLES).toMatch(new RegExp(`\\.dark \\{\\s*--focus-ring: var\\(--color-${ROLES.focus.dark}\\);`));
   });
 });

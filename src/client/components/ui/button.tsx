@@ -7,8 +7,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
   'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors ' +
-  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 ' +
-  'focus-visible:ring-offset-white dark:focus-visible:ring-offset-zinc-950 disabled:pointer-events-none disabled:opacity-50 ' +
+  'disabled:pointer-events-none disabled:opacity-50 ' +
   '[&_svg]:size-4 [&_svg]:shrink-0';
 
 const variants: Record<ButtonVariant, string> = {
@@ -22,7 +21,7 @@ const variants: Record<ButtonVariant, string> = {
   inverse: 'bg-white text-indigo-700 shadow-sm hover:bg-indigo-50',
   link: 'text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400',
   /** A publication's readers' pages: its accent and the text that reads on it (components/reader-layout.tsx sets both). */
-  reader: 'bg-(--ra) text-(--ra-on) shadow-sm hover:opacity-90 focus-visible:ring-(--ra)',
+  reader: 'bg-(--ra) text-(--ra-on) shadow-sm hover:opacity-90',
 };
 
 const sizes: Record<ButtonSize, string> = {
@@ -42,12 +41,26 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
+/**
+ * While `loading` the button stays focusable (aria-disabled, clicks and the form's submission ignored):
+ * a disabled button drops the keyboard's focus to <body> at the moment its work starts.
+ */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, loading, className, children, disabled, type = 'button', ...props },
+  { variant, size, loading, className, children, disabled, type = 'button', onClick, ...props },
   ref,
 ) {
+  const busy = !!loading && !disabled;
   return (
-    <button ref={ref} type={type} className={buttonClass(variant, size, className)} disabled={disabled || loading} {...props}>
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClass(variant, size, cn(busy && 'cursor-wait opacity-50', className))}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={busy ? (e) => e.preventDefault() : onClick}
+      {...props}
+    >
       {loading && <Spinner size="sm" />}
       {children}
     </button>

@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 
 export const fieldClass =
   'block w-full rounded-lg border border-field bg-white px-3 text-sm text-zinc-900 shadow-xs placeholder:text-muted ' +
-  'transition-colors focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 ' +
+  'transition-colors focus:border-indigo-500 ' +
   'disabled:cursor-not-allowed disabled:bg-zinc-50 disabled:text-zinc-500 aria-invalid:border-red-500 ' +
   'dark:bg-zinc-900 dark:text-zinc-100 dark:disabled:bg-zinc-900/50 dark:disabled:text-zinc-400';
 

@@ -21,7 +21,7 @@ export function TabsTrigger({ className, ...props }: ComponentPropsWithoutRef<ty
     <TabsPrimitive.Trigger
       className={cn(
         'inline-flex h-8 items-center justify-center whitespace-nowrap rounded-md px-2 text-sm sm:px-3 font-medium text-muted transition-colors',
-        'hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+        'hover:text-zinc-900',
         'data-[state=active]:bg-white data-[state=active]:text-zinc-900 data-[state=active]:shadow-sm',
         'dark:hover:text-zinc-100 dark:data-[state=active]:bg-zinc-800 dark:data-[state=active]:text-white',
         className,
@@ -32,5 +32,5 @@ export function TabsTrigger({ className, ...props }: ComponentPropsWithoutRef<ty
 }
 
 export function TabsContent({ className, ...props }: ComponentPropsWithoutRef<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-6 focus-visible:outline-none', className)} {...props} />;
+  return <TabsPrimitive.Content className={cn('mt-6', className)} {...props} />;
 }

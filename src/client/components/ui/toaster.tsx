@@ -1,7 +1,9 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CircleExclamationPoint, CircleCheck, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { useRef } from 'react';
 import { dismissToast, useToastState } from './toast-store';
+import { TOP_CLEARANCE, useToastPlace } from './toast-place';
 
 const variantClass = {
   default: 'border-zinc-200 bg-white text-zinc-900 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100',
@@ -12,6 +14,8 @@ const variantClass = {
 /** Spec §9: 5000 ms, one at a time, swipe threshold 50 px, hotkey F8. */
 export function Toaster() {
   const item = useToastState();
+  const viewport = useRef<HTMLOListElement>(null);
+  const place = useToastPlace(viewport, !!item?.open);
   return (
     <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {item && (
@@ -35,17 +39,16 @@ export function Toaster() {
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description && <ToastPrimitive.Description className="text-sm opacity-80">{item.description}</ToastPrimitive.Description>}
           </div>
-          <ToastPrimitive.Close
-            aria-label="Dismiss"
-            className="absolute right-3 top-3 rounded-md p-1 opacity-60 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-          >
+          <ToastPrimitive.Close aria-label="Dismiss" className="absolute right-3 top-3 rounded-md p-1 opacity-60 hover:opacity-100">
             <X className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
       <ToastPrimitive.Viewport
+        ref={viewport}
         hotkey={['F8']}
-        style={{ bottom: 'var(--toast-offset, 0px)' }}
+        style={place === 'top' ? { top: TOP_CLEARANCE } : { bottom: 'var(--toast-offset, 0px)' }}
+        data-place={place}
         className="fixed right-0 z-[100] flex w-full flex-col gap-2 p-4 outline-none sm:max-w-sm"
       />
     </ToastPrimitive.Provider>

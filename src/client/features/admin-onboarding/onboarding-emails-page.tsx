@@ -146,7 +146,8 @@ function StepEditor({ step, canEdit, onSaved }: { step: Step | null; canEdit: bo
                 step={1}
                 value={day}
                 disabled={!canEdit}
-                aria-invalid={!dayValid}
+                aria-invalid={dayValid ? undefined : true}
+                aria-describedby={dayValid ? undefined : 'step-day-error'}
                 onChange={(e) => setDay(e.target.value)}
               />
             </div>
@@ -161,7 +162,11 @@ function StepEditor({ step, canEdit, onSaved }: { step: Step | null; canEdit: bo
               />
             </div>
           </div>
-          {!dayValid && <p className="text-sm text-red-600 dark:text-red-400">The day must be a whole number from 0 to 365.</p>}
+          {!dayValid && (
+            <p id="step-day-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
+              The day must be a whole number from 0 to 365.
+            </p>
+          )}
           <div className="grid gap-1.5">
             <Label htmlFor="step-body">Body (Markdown)</Label>
             <Textarea

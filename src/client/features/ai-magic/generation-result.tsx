@@ -8,12 +8,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
+import { LiveRegion } from '../../components/ui/live-region';
 import { formatDateTime } from '../../lib/format';
 import { AI_KIND_INFO } from '../../../shared/schemas/ai';
 import { CitedText, SourceList } from './cited-text';
 import { SavePanel } from './save-panel';
 import { clipboardText, copyToClipboard } from './text';
 import { useGeneration } from './use-generation';
+import { smoothScroll } from '../../lib/motion';
 
 export function GenerationResult({ jobId }: { jobId: string }) {
   const { job, text: streamed, status, error } = useGeneration(jobId);
@@ -25,7 +27,7 @@ export function GenerationResult({ jobId }: { jobId: string }) {
 
   // A new generation opens below the form: bring it into view.
   useEffect(() => {
-    ref.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    ref.current?.scrollIntoView({ block: 'start', behavior: smoothScroll() });
   }, []);
 
   if (!job && status === 'failed')
@@ -57,8 +59,10 @@ export function GenerationResult({ jobId }: { jobId: string }) {
           {job && <p className="text-xs text-muted">Started {formatDateTime(job.createdAt)}</p>}
         </CardHeader>
         <CardContent className="grid gap-4">
+          {/* Always there: the start and the end of the writing are said (the failure is an alert below). */}
+          <LiveRegion testId="generation-announcement">{running ? 'Writing…' : status === 'done' ? 'Finished writing.' : ''}</LiveRegion>
           {running && (
-            <p role="status" className="flex items-center gap-2 text-sm font-medium text-indigo-700 dark:text-indigo-300">
+            <p className="flex items-center gap-2 text-sm font-medium text-indigo-700 dark:text-indigo-300">
               <Spinner size="sm" />
               Writing…
             </p>

@@ -119,7 +119,7 @@ export function RecentGenerations({ currentId, onOpen }: { currentId: string; on
                 onClick={() => onOpen(j.id)}
                 aria-current={j.id === currentId ? 'true' : undefined}
                 className={cn(
-                  'flex w-full items-center gap-3 px-5 py-3 text-left transition-colors hover:bg-zinc-50 focus-visible:bg-zinc-50 focus-visible:outline-none dark:hover:bg-zinc-800/50 dark:focus-visible:bg-zinc-800/50',
+                  'flex w-full items-center gap-3 px-5 py-3 text-left transition-colors hover:bg-zinc-50 focus-visible:bg-zinc-50 dark:hover:bg-zinc-800/50 dark:focus-visible:bg-zinc-800/50',
                   j.id === currentId && 'bg-indigo-50/60 dark:bg-indigo-500/10',
                 )}
               >

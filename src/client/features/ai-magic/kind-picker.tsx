@@ -45,7 +45,6 @@ export function KindPicker({ value, onChange, labelledBy }: { value: AiKind; onC
             onKeyDown={(e) => onKeyDown(e, i)}
             className={cn(
               'flex items-start gap-3 rounded-xl border p-3.5 text-left transition-colors lg:flex-col lg:gap-2',
-              'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 focus-visible:ring-offset-white dark:focus-visible:ring-offset-zinc-950',
               checked
                 ? 'border-indigo-500 bg-indigo-50 ring-1 ring-indigo-500 dark:border-indigo-400 dark:bg-indigo-500/10 dark:ring-indigo-400'
                 : 'border-zinc-200 bg-white hover:border-zinc-300 hover:bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700 dark:hover:bg-zinc-800/60',

@@ -50,7 +50,7 @@ function Trending({ current, onPick }: { current: string; onPick: (topic: string
             type="button"
             aria-pressed={current.trim().toLowerCase() === t.topic.toLowerCase()}
             onClick={() => onPick(t.topic)}
-            className="rounded-full border border-zinc-200 bg-white px-3 py-1 text-left text-sm text-zinc-700 transition-colors hover:border-indigo-300 hover:bg-indigo-50 hover:text-indigo-800 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800 dark:aria-pressed:border-indigo-500/60 dark:aria-pressed:bg-indigo-500/15 dark:aria-pressed:text-indigo-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:border-indigo-500/50 dark:hover:bg-indigo-500/10 dark:hover:text-indigo-200"
+            className="rounded-full border border-zinc-200 bg-white px-3 py-1 text-left text-sm text-zinc-700 transition-colors hover:border-indigo-300 hover:bg-indigo-50 hover:text-indigo-800 aria-pressed:border-indigo-400 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800 dark:aria-pressed:border-indigo-500/60 dark:aria-pressed:bg-indigo-500/15 dark:aria-pressed:text-indigo-200 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:border-indigo-500/50 dark:hover:bg-indigo-500/10 dark:hover:text-indigo-200"
           >
             <span className="font-medium">{t.topic}</span>
             <span className="text-muted">

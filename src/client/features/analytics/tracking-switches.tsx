@@ -37,7 +37,13 @@ export function TrackingSwitches({ publicationId }: { publicationId: string }) {
             </label>
             <p className="text-xs text-muted">{r.hint}</p>
           </div>
-          <Switch id={`${id}-${r.key}`} checked={r.on} disabled={set.isPending} onCheckedChange={(v) => set.mutate({ publicationId, [r.key]: v })} />
+          {/* Not disabled while saving: that would drop the keyboard's focus; a toggle while one saves is ignored. */}
+          <Switch
+            id={`${id}-${r.key}`}
+            checked={r.on}
+            aria-busy={set.isPending || undefined}
+            onCheckedChange={(v) => !set.isPending && set.mutate({ publicationId, [r.key]: v })}
+          />
         </div>
       ))}
       {!available && (

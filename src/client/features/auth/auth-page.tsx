@@ -21,8 +21,8 @@ const TITLES: Record<EmailView, { title: string; lead: string }> = {
 
 const providerBtn =
   'flex h-12 w-full items-center gap-3 rounded-lg border border-zinc-200 bg-white px-5 text-[15px] font-medium text-zinc-900 shadow-xs transition-colors hover:bg-zinc-50 ' +
-  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-5 [&_svg]:shrink-0 ' +
-  'dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:focus-visible:ring-offset-zinc-950';
+  'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-5 [&_svg]:shrink-0 ' +
+  'dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800';
 
 function ProviderButton({
   provider,
@@ -92,7 +92,7 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
                   aria-expanded={more}
                   aria-controls="more-options"
                   onClick={() => setMore((v) => !v)}
-                  className="flex w-full items-center justify-center gap-1.5 rounded-md py-2 text-sm font-medium text-muted hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-white"
+                  className="flex w-full items-center justify-center gap-1.5 rounded-md py-2 text-sm font-medium text-muted hover:text-zinc-900 dark:hover:text-white"
                 >
                   More options <ChevronDown className={cn('size-4 transition-transform', more && 'rotate-180')} aria-hidden />
                 </button>
@@ -116,7 +116,7 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
               <button
                 type="button"
                 onClick={() => setView(null)}
-                className="mb-6 inline-flex items-center gap-1.5 self-start rounded-md text-sm font-medium text-muted hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-white"
+                className="mb-6 inline-flex min-h-6 items-center gap-1.5 self-start rounded-md text-sm font-medium text-muted hover:text-zinc-900 dark:hover:text-white"
               >
                 <ArrowLeft className="size-4" aria-hidden /> All sign-in options
               </button>
@@ -131,15 +131,19 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
               <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
                 {view === 'signin' ? (
                   <>
-                    <button type="button" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signup')}>
+                    <button
+                      type="button"
+                      className="min-h-6 font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+                      onClick={() => setView('signup')}
+                    >
                       Create an account
                     </button>
-                    <button type="button" className="text-muted hover:underline" onClick={() => setView('forgot')}>
+                    <button type="button" className="min-h-6 text-muted hover:underline" onClick={() => setView('forgot')}>
                       Forgot password?
                     </button>
                   </>
                 ) : (
-                  <button type="button" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signin')}>
+                  <button type="button" className="min-h-6 font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signin')}>
                     {view === 'signup' ? 'Already have an account? Sign in' : 'Sign in with a password'}
                   </button>
                 )}

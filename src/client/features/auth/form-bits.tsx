@@ -21,8 +21,12 @@ export function Field(props: {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={id} {...rest} onChange={onChange ? (e) => onChange(e.target.value) : undefined} />
-      {hint && <p className="mt-1.5 text-xs text-muted">{hint}</p>}
+      <Input id={id} name={id} {...rest} aria-describedby={hint ? `${id}-hint` : undefined} onChange={onChange ? (e) => onChange(e.target.value) : undefined} />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -17,7 +17,7 @@ const DESCRIPTION = 'Guides and news about newsletters from the Curated team.';
 
 function PostCard({ post }: { post: BlogCard }) {
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm transition hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900/60">
+    <article className="focus-card group relative flex flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm transition hover:shadow-md dark:border-zinc-800 dark:bg-zinc-900/60">
       <div className="aspect-[16/9] overflow-hidden bg-gradient-to-br from-indigo-50 to-violet-100 dark:from-indigo-500/10 dark:to-violet-500/10">
         {post.cover ? (
           <img src={post.cover.url} alt={post.cover.alt} loading="lazy" className="size-full object-cover transition duration-300 group-hover:scale-[1.02]" />
@@ -34,7 +34,7 @@ function PostCard({ post }: { post: BlogCard }) {
           </time>
         )}
         <h2 className="text-lg font-semibold leading-snug tracking-tight text-zinc-900 dark:text-white">
-          <Link to="/blog/$slug" params={{ slug: post.slug }} className="after:absolute after:inset-0 focus:outline-none">
+          <Link to="/blog/$slug" params={{ slug: post.slug }} className="after:absolute after:inset-0">
             {post.title}
           </Link>
         </h2>

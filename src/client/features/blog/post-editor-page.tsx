@@ -267,8 +267,8 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
                 id="blog-slug"
                 value={slug}
                 maxLength={100}
-                aria-invalid={!!slugError}
-                aria-describedby="blog-slug-hint"
+                aria-invalid={slugError ? true : undefined}
+                aria-describedby={slugError ? 'blog-slug-hint blog-slug-error' : 'blog-slug-hint'}
                 onChange={(e) => {
                   setSlugTouched(true);
                   setSlugError(null);
@@ -281,7 +281,7 @@ function Editor({ post }: { post: BlogEditorPost | null }) {
                 ? 'Changing the address of a published post breaks links to it.'
                 : 'Lower-case letters, digits and hyphens. Made from the title until you edit it.'}
             </p>
-            <FieldError>{slugError}</FieldError>
+            <FieldError id="blog-slug-error">{slugError}</FieldError>
           </div>
           <div>
             <CountedLabel htmlFor="blog-excerpt" value={draft.excerpt} max={LIMITS.excerpt}>

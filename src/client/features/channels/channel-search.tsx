@@ -16,6 +16,7 @@ import { MSG } from '../../../shared/messages';
 import { CHANNEL_MAX_PAGES, type Channel, type SearchChannelsResult } from '../../../shared/schemas/content';
 import { sampleChannelsFor } from '../../../shared/sample-channels';
 import { ChannelCard } from './channel-card';
+import { smoothScroll } from '../../lib/motion';
 
 /**
  * What a failed search shows. A refusal of the input (4xx: an address that is not allowed, no feed there)
@@ -37,7 +38,7 @@ const OPML_INPUT = 'opml-file';
 function NoMatch() {
   const toAddress = () => {
     const input = document.getElementById(ADDRESS_INPUT);
-    input?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    input?.scrollIntoView({ block: 'center', behavior: smoothScroll() });
     input?.focus({ preventScroll: true });
   };
   return (

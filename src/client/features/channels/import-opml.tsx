@@ -49,7 +49,7 @@ export function ImportOpml() {
         onChange={(e) => void onFile(e.target.files?.[0])}
         disabled={importOpml.isPending}
       />
-      <label htmlFor="opml-file" className={buttonClass('outline', 'sm', 'cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-500')}>
+      <label htmlFor="opml-file" className={buttonClass('outline', 'sm', 'cursor-pointer')}>
         {importOpml.isPending ? <Spinner size="sm" /> : <Upload aria-hidden />} Import OPML file
       </label>
       <span className="text-xs text-muted">Bring the feeds you follow in another reader.</span>

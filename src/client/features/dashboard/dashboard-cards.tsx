@@ -126,7 +126,7 @@ export function RecentPublicationsCard({ className }: { className?: string }) {
                   <td className="py-2 pr-2 align-top [overflow-wrap:anywhere]">
                     <a
                       href={workflowHref(p.id)}
-                      className="line-clamp-2 font-medium text-zinc-900 underline-offset-4 hover:text-indigo-600 hover:underline dark:text-zinc-100 dark:hover:text-indigo-400"
+                      className="line-clamp-2 py-0.5 font-medium text-zinc-900 underline-offset-4 hover:text-indigo-600 hover:underline dark:text-zinc-100 dark:hover:text-indigo-400"
                       onClick={(e) => {
                         if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
                         e.preventDefault();
@@ -153,7 +153,7 @@ export function RecentPublicationsCard({ className }: { className?: string }) {
       <CardFooter>
         <Link
           to="/publications"
-          className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-indigo-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-400 [&_svg]:size-4"
+          className="inline-flex min-h-6 items-center gap-1.5 rounded text-sm font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400 [&_svg]:size-4"
         >
           View all publications <ArrowRight aria-hidden />
         </Link>

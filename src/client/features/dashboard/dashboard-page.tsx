@@ -35,7 +35,11 @@ export function DashboardPage() {
       />
       {user && !user.emailVerified && (
         <div className="mb-6 max-w-xl">
-          <VerifyEmail email={user.email} heading="Confirm your e-mail address" />
+          <VerifyEmail
+            email={user.email}
+            heading="Confirm your e-mail address"
+            focusNext={() => document.querySelector<HTMLElement>('[aria-labelledby="dash-next-step"] :is(input, a, button)')}
+          />
         </div>
       )}
       <div className="grid items-stretch gap-6 md:grid-cols-2 xl:grid-cols-[1fr_1fr_1.25fr]">

@@ -202,7 +202,7 @@ export function ChecklistCard({ checklist }: { checklist: ChecklistView }) {
               <Link
                 {...linkFor(item.key, checklist.publicationId)}
                 className={cn(
-                  'flex h-full items-start gap-2.5 rounded-lg px-2.5 py-2 text-sm hover:bg-zinc-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800/60',
+                  'flex h-full items-start gap-2.5 rounded-lg px-2.5 py-2 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-800/60',
                   item.done ? 'text-muted' : 'font-medium text-zinc-900 dark:text-zinc-100',
                 )}
               >

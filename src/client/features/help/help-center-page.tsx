@@ -49,7 +49,7 @@ function HelpCard({ icon: Icon, title, text, action }: { icon: LucideIcon; title
             {title}
           </h2>
           <p className="mt-1 flex-1 text-sm text-muted">{text}</p>
-          <div className="mt-4 text-sm font-medium text-indigo-600 dark:text-indigo-400 [&_a]:inline-flex [&_a]:items-center [&_a]:gap-1 [&_a]:break-all [&_a:hover]:underline">
+          <div className="mt-4 text-sm font-medium text-indigo-600 dark:text-indigo-400 [&_a]:inline-flex [&_a]:min-h-6 [&_a]:items-center [&_a]:gap-1 [&_a]:break-all [&_a:hover]:underline">
             {action}
           </div>
         </section>
@@ -131,7 +131,7 @@ export function HelpCenterPage() {
         <ul className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-muted">
           {FOOTER_LINKS.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} className="hover:text-zinc-900 hover:underline dark:hover:text-white">
+              <Link to={l.to} className="inline-flex min-h-6 items-center hover:text-zinc-900 hover:underline dark:hover:text-white">
                 {l.label}
               </Link>
             </li>

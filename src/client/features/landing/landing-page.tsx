@@ -92,7 +92,7 @@ export function LandingPage() {
   return (
     <div className="flex min-h-screen flex-col">
       <PublicHeader />
-      <main className="flex-1">
+      <main id="main" className="flex-1">
         <section className="relative overflow-hidden">
           <div aria-hidden className="pointer-events-none absolute inset-x-0 -top-40 -z-10 flex justify-center blur-3xl">
             <div className="h-[28rem] w-[56rem] bg-gradient-to-tr from-indigo-300/50 via-violet-300/40 to-sky-200/40 opacity-70 [clip-path:ellipse(50%_40%_at_50%_50%)] dark:from-indigo-600/30 dark:via-violet-700/20 dark:to-sky-700/10" />
@@ -157,7 +157,7 @@ export function LandingPage() {
         </section>
 
         <section id="guide" className="px-4 sm:px-6">
-          <div className="mx-auto max-w-6xl overflow-hidden rounded-3xl bg-gradient-to-br from-indigo-600 to-violet-700 px-6 py-12 text-white shadow-xl shadow-indigo-600/20 sm:px-12 dark:shadow-none">
+          <div className="focus-on-brand mx-auto max-w-6xl overflow-hidden rounded-3xl bg-gradient-to-br from-indigo-600 to-violet-700 px-6 py-12 text-white shadow-xl shadow-indigo-600/20 sm:px-12 dark:shadow-none">
             <div className="grid items-center gap-8 lg:grid-cols-2">
               <div>
                 <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">Get the free newsletter guide</h2>

@@ -67,7 +67,7 @@ function EditForm({ id, stories, saved, onDone }: { id: string; stories: Editabl
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button onClick={() => save.mutate({ id, edits })} disabled={save.isPending}>
+        <Button onClick={() => save.mutate({ id, edits })} loading={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save changes'}
         </Button>
       </div>

@@ -225,7 +225,7 @@ function ScheduleForm({ publicationId, data }: { publicationId: string; data: Vi
               </option>
             ))}
           </datalist>
-          <p id="rec-zone-hint" className={`text-xs ${timeZone ? 'text-muted' : 'text-red-700 dark:text-red-400'}`}>
+          <p id="rec-zone-hint" aria-live="polite" className={`text-xs ${timeZone ? 'text-zinc-600 dark:text-zinc-400' : 'text-red-700 dark:text-red-400'}`}>
             {timeZone ? 'Type a city or region to search, e.g. Berlin.' : RECURRING_MSG.badZone}
           </p>
         </div>

@@ -7,6 +7,8 @@ import type { UserDtoShape } from '../../../shared/schemas/user';
 import { cn } from '../../lib/cn';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { loadToaster } from '../../components/ui/toast-host';
+import { useReturnFocus } from '../../components/ui/dialog';
+import { SkipLink } from '../../components/skip-link';
 import { SidebarContent } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebarCollapsed } from './use-sidebar';
@@ -14,11 +16,14 @@ import { useSidebarCollapsed } from './use-sidebar';
 export function AppShell({ user, children }: { user: UserDtoShape; children: ReactNode }) {
   const { collapsed, toggle } = useSidebarCollapsed();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Closed, the drawer gives focus back to "Open navigation" (it has no Radix trigger of its own).
+  const drawerFocus = useReturnFocus();
   // Signed-in pages toast often: fetch the toaster ahead of the first one.
   useEffect(() => void loadToaster(), []);
 
   return (
     <TooltipProvider>
+      <SkipLink />
       <div className="flex min-h-screen bg-zinc-50 dark:bg-zinc-950">
         <aside
           data-testid="sidebar"
@@ -34,13 +39,16 @@ export function AppShell({ user, children }: { user: UserDtoShape; children: Rea
         <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
           <DialogPrimitive.Portal>
             <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-zinc-950/50 data-[state=open]:animate-fade-in md:hidden" />
-            <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-2xl data-[state=open]:animate-slide-in-left focus:outline-none md:hidden dark:bg-zinc-900">
+            <DialogPrimitive.Content
+              {...drawerFocus}
+              className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-2xl data-[state=open]:animate-slide-in-left md:hidden dark:bg-zinc-900"
+            >
               <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
               <DialogPrimitive.Description className="sr-only">Pages of your workspace</DialogPrimitive.Description>
               <SidebarContent user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
               <DialogPrimitive.Close
                 aria-label="Close navigation"
-                className="absolute right-3 top-4 rounded-md p-1.5 text-muted hover:bg-zinc-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800"
+                className="absolute right-3 top-4 rounded-md p-1.5 text-muted hover:bg-zinc-100 dark:hover:bg-zinc-800"
               >
                 <X className="size-4" />
               </DialogPrimitive.Close>
@@ -50,7 +58,7 @@ export function AppShell({ user, children }: { user: UserDtoShape; children: Rea
 
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar user={user} onOpenDrawer={() => setDrawerOpen(true)} />
-          <main className="flex-1 px-4 py-8 sm:px-8">
+          <main id="main" className="flex-1 px-4 py-8 sm:px-8">
             <div className="mx-auto w-full max-w-6xl">{children}</div>
           </main>
         </div>

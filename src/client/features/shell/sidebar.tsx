@@ -18,7 +18,7 @@ interface SidebarProps {
 
 const itemClass =
   'group flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium text-muted transition-colors hover:bg-zinc-100 hover:text-zinc-900 ' +
-  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800/70 dark:hover:text-white';
+  'dark:hover:bg-zinc-800/70 dark:hover:text-white';
 const activeClass =
   'bg-indigo-50 text-indigo-700 hover:bg-indigo-50 hover:text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300 dark:hover:bg-indigo-500/15 dark:hover:text-indigo-200';
 
@@ -41,7 +41,7 @@ export function SidebarContent({ user, collapsed, onToggle, onNavigate }: Sideba
             onClick={onToggle}
             aria-label="Collapse sidebar"
             aria-expanded
-            className="rounded-md p-1.5 text-muted hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-zinc-800 dark:hover:text-white"
+            className="rounded-md p-1.5 text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-white"
           >
             <PanelLeftClose className="size-4" aria-hidden />
           </button>

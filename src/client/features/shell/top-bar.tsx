@@ -56,10 +56,7 @@ export function TopBar({ user, onOpenDrawer }: { user: UserDtoShape; onOpenDrawe
           </Link>
         </Tooltip>
         <DropdownMenu>
-          <DropdownMenuTrigger
-            aria-label="User menu"
-            className="ml-1 rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 dark:focus-visible:ring-offset-zinc-950"
-          >
+          <DropdownMenuTrigger aria-label="User menu" className="ml-1 rounded-full">
             <UserAvatar name={user.name} email={user.email} avatar={user.avatar} />
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">

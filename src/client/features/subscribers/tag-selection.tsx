@@ -46,6 +46,7 @@ export function TagSelection({ publicationId, ids, onDone }: { publicationId: st
           onChange={(e) => setTag(e.target.value)}
           className="min-w-40 flex-1 sm:w-44 sm:flex-none"
           aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'tag-selection-problem' : undefined}
         />
         <Button type="submit" size="sm" loading={add.isPending} disabled={!tag.trim()}>
           <Tag aria-hidden /> Add tag
@@ -55,7 +56,7 @@ export function TagSelection({ publicationId, ids, onDone }: { publicationId: st
         </Button>
       </div>
       {problem && (
-        <p role="alert" className="text-red-600 dark:text-red-400">
+        <p id="tag-selection-problem" role="alert" className="text-red-600 dark:text-red-400">
           {problem}
         </p>
       )}

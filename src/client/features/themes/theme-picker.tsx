@@ -150,7 +150,7 @@ export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePicke
         {available !== null && available < THEMES.length && (
           <button
             type="button"
-            className="rounded font-medium text-indigo-600 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-400"
+            className="min-h-6 rounded font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400"
             onClick={onUpgrade}
           >
             See plans with more themes

@@ -20,6 +20,7 @@ import { useCurrentUser } from '../auth';
 import { ContactSalesDialog } from './contact-sales-dialog';
 import { PlanOfferCard, type OfferAction } from './plan-offer-card';
 import { planName, rememberCheckout, usePlanWatch, type WatchState } from './use-plan-watch';
+import { smoothScroll } from '../../lib/motion';
 
 const rank = (plan: PlanType) => PLAN_TYPES.indexOf(plan);
 
@@ -174,7 +175,7 @@ export function UpgradePage({ plan, checkout }: { plan: string; checkout: string
       window.open(r.url, '_blank', 'noopener');
       setOpened(r.url);
       watch.start(bought);
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      window.scrollTo({ top: 0, behavior: smoothScroll() });
     },
     onError: (err) => toast({ title: BILLING_MSG.checkoutErrorTitle, description: refusalMessage(err, BILLING_MSG.checkoutError), variant: 'destructive' }),
   });

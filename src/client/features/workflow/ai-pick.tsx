@@ -8,7 +8,6 @@ import { Sparkles, Wand2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
@@ -60,7 +59,10 @@ export function AiTasteNote({ taste, className = '' }: { taste: TasteInfo; class
           : `Your Free plan has AI picks and summaries in ${taste.limit} issues a month; the first AI tool you use here counts this issue.`}{' '}
         <span className="font-medium">{left}</span> (renews {utcDate(taste.resetsAt)}).
       </span>
-      <Link to="/upgrade" className="font-medium text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300">
+      <Link
+        to="/upgrade"
+        className="inline-flex min-h-6 items-center font-medium text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
+      >
         Upgrade for AI in every issue
       </Link>
     </p>
@@ -150,8 +152,8 @@ export function PickBar({
           ))}
         </Select>
       </div>
-      <Button type="submit" disabled={pick.isPending || candidates.length === 0}>
-        {pick.isPending ? <Spinner size="sm" /> : <Wand2 aria-hidden />} Pick the best {count} for me
+      <Button type="submit" loading={pick.isPending} disabled={candidates.length === 0}>
+        {!pick.isPending && <Wand2 aria-hidden />} Pick the best {count} for me
       </Button>
       <p className="basis-full text-xs text-muted">
         Ranks by your topic (or the newsletter&apos;s name), freshness and how many sources report a story; never picks one an earlier issue sent

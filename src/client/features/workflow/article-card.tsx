@@ -41,7 +41,7 @@ function SourceLink({ article, label }: { article: Article; label: string }) {
       href={article.url}
       target="_blank"
       rel="noopener noreferrer"
-      className="relative z-10 inline-flex items-center gap-1 text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+      className="relative z-10 inline-flex min-h-6 items-center gap-1 text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400"
     >
       {label} <ExternalLink className="size-3" aria-hidden />
       <span className="sr-only">: {article.title}</span>
@@ -94,7 +94,7 @@ export function ArticleCard({ article, selected, onToggle, notes = {} }: { artic
         selected ? 'border-indigo-500 ring-1 ring-indigo-500' : 'border-zinc-200 hover:border-zinc-300 dark:border-zinc-800 dark:hover:border-zinc-700',
       )}
     >
-      <ArticleImage src={article.imageUrl} alt={article.imageAlt ?? ""} />
+      <ArticleImage src={article.imageUrl} alt={article.imageAlt ?? ''} />
       <div className="flex flex-1 flex-col p-4">
         <Meta article={article} />
         <div className="flex items-start gap-3">
@@ -132,7 +132,7 @@ export function ArticleCard({ article, selected, onToggle, notes = {} }: { artic
             <button
               type="button"
               onClick={notes.onSummarize}
-              className="relative z-10 inline-flex items-center gap-1 rounded text-xs font-medium text-indigo-600 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-indigo-400"
+              className="relative z-10 inline-flex min-h-6 items-center gap-1 rounded text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400"
             >
               <Sparkles className="size-3" aria-hidden /> AI summary<span className="sr-only"> of {article.title}</span>
             </button>

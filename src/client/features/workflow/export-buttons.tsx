@@ -89,7 +89,8 @@ export function ExportButtons({ user, disabled, ensureSaved }: { user: UserDtoSh
 
 /**
  * The send bar's "Export" button: the formats open in a panel above it (Escape or a click elsewhere
- * closes it, focus returns to the button).
+ * closes it, focus returns to the button). Focus leaving the panel closes it too: open, it would lie
+ * over the page above the bar, where the next focused control may be (WCAG 2.4.11).
  */
 export function ExportMenu(props: { user: UserDtoShape; disabled: boolean; ensureSaved: () => Promise<string | null> }) {
   const [open, setOpen] = useState(false);
@@ -114,7 +115,13 @@ export function ExportMenu(props: { user: UserDtoShape; disabled: boolean; ensur
     };
   }, [open]);
   return (
-    <div ref={root} className="relative">
+    <div
+      ref={root}
+      className="relative"
+      onBlur={(e) => {
+        if (open && e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+      }}
+    >
       <Button ref={toggle} variant="outline" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} className="w-full">
         <Download aria-hidden /> Export <ChevronUp aria-hidden className={open ? '' : 'rotate-180'} />
       </Button>

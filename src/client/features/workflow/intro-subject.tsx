@@ -6,6 +6,7 @@ import { ReasonButton } from '../../components/ui/reason-button';
 import { Input, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
+import { LiveRegion } from '../../components/ui/live-region';
 import { toast } from '../../components/ui/toast-store';
 import { CitedText } from '../../components/cited-text';
 import { errorMessage } from '../../lib/errors';
@@ -30,6 +31,16 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
   const introAi = trpc.ai.intro.useMutation({ onSettled: () => void utils.ai.status.invalidate() });
   const subjectsAi = trpc.ai.subjects.useMutation({ onSettled: () => void utils.ai.status.invalidate() });
   const { model } = useAiModelChoice(ai.data?.models);
+  // What the AI is doing or has just done, said to screen readers (its failures are alerts and toasts).
+  const aiNews = subjectsAi.isPending
+    ? 'Writing subject lines…'
+    : introAi.isPending
+      ? 'Writing the intro…'
+      : introAi.isSuccess && introAi.submittedAt >= subjectsAi.submittedAt
+        ? 'Intro written.'
+        : subjectsAi.data
+          ? `${subjectsAi.data.subjects.length} subject lines suggested.`
+          : '';
   // Free's taste counts the issue the call is made in.
   const input = { ...aiWritingInput(d), model, publicationId: wf.publicationId };
   const enabled = aiUsable(ai.data) && input.articles.length > 0;
@@ -57,6 +68,7 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
         {ai.data?.enabled && <AiModelPicker models={ai.data.models} id="workflow-ai-model" />}
       </div>
       {ai.data?.taste && <AiTasteNote taste={ai.data.taste} className="mt-3" />}
+      <LiveRegion testId="ai-writing-announcement">{aiNews}</LiveRegion>
       <div className="mt-3 grid gap-5 @3xl:grid-cols-2">
         <div className="grid content-start gap-2">
           <Label htmlFor="issue-subject">Subject line</Label>

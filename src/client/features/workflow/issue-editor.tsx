@@ -1,4 +1,5 @@
-// Step 5's editor of the issue's body: story order (up/down, focus stays on the moved story), each
+// Step 5's editor of the issue's body: story order (up/down buttons, no dragging needed: focus stays on the
+// moved story and its new position is announced), each
 // story's title and blurb, Markdown text blocks after a story, a preheader and a sign-off. Every change
 // is saved whole with the publication (wizard.saveProgress); the server applies it to every output.
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ReasonButton } from '../../components/ui/reason-button';
 import { Input, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { LiveRegion } from '../../components/ui/live-region';
 import {
   MAX_TEXT_BLOCKS,
   orderedIds,
@@ -33,6 +35,7 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
   const list = useRef<HTMLOListElement>(null);
   const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
   const [focusBlock, setFocusBlock] = useState<string | null>(null);
+  const [moved, setMoved] = useState('');
 
   const move = (i: number, by: -1 | 1) => {
     const next = [...ids];
@@ -40,6 +43,7 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
     const to = i + by;
     next.splice(to, 0, id);
     onChange({ ...edits, order: next });
+    setMoved(`Moved “${byId.get(id!)?.title ?? 'the story'}” to position ${to + 1} of ${next.length}.`);
     // A story moved to an end loses the button just pressed (it turns off), so focus goes to its other one.
     const dir = by < 0 ? (to === 0 ? 'down' : 'up') : to === next.length - 1 ? 'up' : 'down';
     setFocusAfterMove(`${id}:${dir}`);
@@ -88,7 +92,8 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
           <Plus aria-hidden /> Add text before the first story
         </ReasonButton>
       </div>
-      <ol ref={list} className="mt-2 grid gap-3">
+      <LiveRegion testId="story-order-announcement">{moved}</LiveRegion>
+      <ol ref={list} className="mt-2 grid gap-3" aria-label="Stories">
         {ids.map((id, i) => {
           const s = byId.get(id)!;
           const e = storyEdit(id);

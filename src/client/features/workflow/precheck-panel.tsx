@@ -219,7 +219,11 @@ export function PrecheckPanel({
           {check.isFetching ? <Spinner size="sm" /> : <RefreshCw aria-hidden />} Check again
         </ReasonButton>
       </div>
-      {check.isError && <p className="text-sm text-red-600 dark:text-red-400">{errorMessage(check.error, 'The check could not run. Try again.')}</p>}
+      {check.isError && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {errorMessage(check.error, 'The check could not run. Try again.')}
+        </p>
+      )}
       {check.data?.blocked && <p className="text-sm font-medium text-red-700 dark:text-red-400">{PRECHECK_MSG.blocked}</p>}
       <p className="text-xs text-muted" aria-live="polite">
         {missing && check.data?.findings.some((f) => f.id === missing) ? 'This preview does not show it: try the other preview mode.' : ''}

@@ -34,7 +34,6 @@ export function Segmented<T extends string>({
                 htmlFor={id}
                 className={cn(
                   'flex h-8 cursor-pointer items-center justify-center whitespace-nowrap rounded-md px-3 text-sm font-medium transition-colors',
-                  'peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-500',
                   checked ? 'bg-white text-zinc-900 shadow-sm dark:bg-zinc-700 dark:text-white' : 'text-muted hover:text-zinc-900 dark:hover:text-zinc-100',
                 )}
               >

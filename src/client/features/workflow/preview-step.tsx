@@ -4,7 +4,7 @@
 // the frame. Below 1200 px the same parts are the tabs Edit / Preview / Send. Either way the send bar
 // (save, export, test send, send to subscribers) stays at the bottom of the screen, and each of its
 // buttons that is off says why. 'Create New Newsletter' and Back sit under the canvas.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, MailCheck, RotateCcw, Save } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { ReasonButton } from '../../components/ui/reason-button';
@@ -30,6 +30,7 @@ import { useDraftSave } from './use-draft-save';
 import type { Workflow } from './use-workflow';
 import { PrecheckPanel } from './precheck-panel';
 import { trpc } from '../../trpc';
+import { useStickyBar } from './use-sticky-bar';
 
 /** From this viewport width edit and preview sit side by side (issue 43); below it they are tabs. */
 export const CANVAS_QUERY = '(min-width: 1200px)';
@@ -67,7 +68,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
   const wide = useMediaQuery(CANVAS_QUERY);
   const [tab, setTab] = useState<Tab>('edit');
   const verifyBox = useRef<HTMLDivElement>(null);
-  const sendBar = useToastsAbove();
+  const sendBar = useStickyBar();
   const ready = !!result && !assembling;
   const ai = useAiStatus();
   const { model } = useAiModelChoice(ai.data?.models);
@@ -217,7 +218,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
                 <button
                   type="button"
                   onClick={showVerify}
-                  className="inline-flex items-center gap-1 font-medium text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
+                  className="inline-flex min-h-6 items-center gap-1 font-medium text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
                 >
                   <MailCheck className="size-4" aria-hidden /> Verify now
                 </button>
@@ -258,7 +259,7 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
         </div>
       ) : (
         <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-          <TabsList aria-label="Issue" className="sticky top-16 z-10 grid w-full grid-cols-3">
+          <TabsList aria-label="Issue" data-sticky-tabs className="sticky top-16 z-10 grid w-full grid-cols-3">
             <TabsTrigger value="edit">Edit</TabsTrigger>
             <TabsTrigger value="preview">Preview</TabsTrigger>
             <TabsTrigger value="send">Send</TabsTrigger>
@@ -303,26 +304,4 @@ export function PreviewStep({ wf, user }: { wf: Workflow; user: UserDtoShape }) 
       </Dialog>
     </div>
   );
-}
-
-/**
- * Toasts rise above the send bar while it is on screen (`--toast-offset`, read by the toaster), so a message
- * never covers "Send to subscribers" or the focus on it (WCAG 2.4.11).
- */
-function useToastsAbove() {
-  // A callback ref: the bar may mount after the step (while the issue assembles).
-  const [el, setEl] = useState<HTMLDivElement | null>(null);
-  useEffect(() => {
-    if (!el) return;
-    const root = document.documentElement;
-    const set = () => root.style.setProperty('--toast-offset', `${Math.ceil(el.getBoundingClientRect().height)}px`);
-    set();
-    const watch = new ResizeObserver(set);
-    watch.observe(el);
-    return () => {
-      watch.disconnect();
-      root.style.removeProperty('--toast-offset');
-    };
-  }, [el]);
-  return setEl;
 }

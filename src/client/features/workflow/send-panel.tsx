@@ -97,7 +97,7 @@ export function SendToAddresses({
 
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
-      {!verified && <VerifyEmail email={user.email} />}
+      {!verified && <VerifyEmail email={user.email} focusNext={() => document.getElementById('send-addresses')} />}
       <form
         noValidate
         onSubmit={(e) => {

@@ -37,11 +37,7 @@ export function StepIndicator({ wf }: { wf: Workflow }) {
             <li key={n} className="flex min-w-0 flex-col gap-2">
               <span className={bar} aria-hidden />
               {jumpable ? (
-                <button
-                  type="button"
-                  onClick={() => wf.goTo(n as Step)}
-                  className="flex min-w-0 items-center gap-2 rounded-md text-left hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-                >
+                <button type="button" onClick={() => wf.goTo(n as Step)} className="flex min-w-0 items-center gap-2 rounded-md text-left hover:underline">
                   {body}
                 </button>
               ) : (

@@ -114,7 +114,11 @@ export function SubjectTestFields({
               </ReasonButton>
             )}
           </div>
-          {suggest.isError && <p className="text-xs text-red-600 dark:text-red-400">{errorMessage(suggest.error)}</p>}
+          {suggest.isError && (
+            <p role="alert" className="text-xs text-red-600 dark:text-red-400">
+              {errorMessage(suggest.error)}
+            </p>
+          )}
           {suggest.data && (
             <ul className="flex flex-wrap gap-1.5" aria-label="Suggested subject lines">
               {suggest.data.subjects.map((s) => (

@@ -1,28 +1,24 @@
 // Sending the issue to the publication's subscribers from step 5 (the send bar's button and its
 // dialog; the count and the latest send's progress are SubscriberStatus): now or at a chosen time, after a
-// confirmation naming how many readers get it. Progress (sent / failed / remaining) updates live while
-// the server's queue delivers, survives a reload (the latest send is read back), and an outage shows
-// the provider's error with 'Retry now'. Business and Enterprise can test 2–3 subject lines first
-// (subject-test-fields.tsx); the progress then says which phase the test is in and offers to send the
-// winner before the wait ends.
+// confirmation naming how many readers get it. Progress (send-progress.tsx) updates live while the
+// server's queue delivers and survives a reload (the latest send is read back). Business and Enterprise
+// can test 2–3 subject lines first (subject-test-fields.tsx).
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, FlaskConical, RefreshCw, Trophy, Users, XCircle } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { CalendarClock, Users } from 'lucide-react';
 import { ReasonButton } from '../../components/ui/reason-button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Badge } from '../../components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
-import { formatConfidence, formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { TrackingSwitches } from '../analytics';
-import type { AssembleRequest, SendProgress } from './types';
+import type { AssembleRequest } from './types';
 import type { UserDtoShape } from '../../../shared/schemas/user';
 import type { RouterInputs } from '../../trpc';
-import { PrecheckFindings, SentPrecheck, usePrecheck } from './precheck-panel';
+import { PrecheckFindings, usePrecheck } from './precheck-panel';
+import { SendProgressView } from './send-progress';
 import { MSG } from '../../../shared/messages';
 import { PRECHECK_MSG } from '../../../shared/precheck';
 import { SubjectTestFields, newSubjectTest, subjectTestProblem, subjectTestRequest, type SubjectTestDraft } from './subject-test-fields';
@@ -32,141 +28,6 @@ import { VERIFY_FIRST, WAIT_FOR_PREVIEW } from './send-panel';
 const LIVE = new Set(['scheduled', 'sending']);
 
 const newSendId = () => crypto.randomUUID().replace(/-/g, '');
-
-function statusTone(status: string) {
-  if (status === 'sent') return 'success' as const;
-  if (status === 'failed') return 'danger' as const;
-  if (status === 'canceled') return 'neutral' as const;
-  return 'brand' as const;
-}
-
-const STATUS_LABEL: Record<string, string> = {
-  scheduled: 'Scheduled',
-  sending: 'Sending',
-  paused: 'Paused',
-  sent: 'Sent',
-  failed: 'Failed',
-  canceled: 'Canceled',
-};
-
-export function SendProgressView({ progress }: { progress: SendProgress }) {
-  const utils = trpc.useUtils();
-  const refresh = () => void utils.sends.invalidate();
-  const cancel = trpc.sends.cancel.useMutation({
-    onSuccess: refresh,
-    onError: (e) => toast({ title: 'Could not cancel', description: errorMessage(e), variant: 'destructive' }),
-  });
-  const retry = trpc.sends.retry.useMutation({
-    onSuccess: refresh,
-    onError: (e) => toast({ title: 'Could not retry', description: errorMessage(e), variant: 'destructive' }),
-  });
-  const pickWinner = trpc.sends.pickWinner.useMutation({
-    onSuccess: refresh,
-    onError: (e) => toast({ title: 'Could not send the winner', description: errorMessage(e), variant: 'destructive' }),
-  });
-  const done = progress.sent + progress.failed + progress.suppressed;
-  const pct = progress.total > 0 ? Math.round((done / progress.total) * 100) : progress.status === 'sent' ? 100 : 0;
-  return (
-    <div
-      className="flex min-w-0 flex-col gap-2 rounded-lg border border-zinc-200 p-3 text-sm dark:border-zinc-800"
-      aria-live="polite"
-      data-testid="send-progress"
-    >
-      <div className="flex items-center justify-between gap-2">
-        <span className="min-w-0 truncate font-medium text-zinc-900 dark:text-zinc-100" title={progress.subject}>
-          {progress.subject}
-        </span>
-        <Badge tone={statusTone(progress.status)}>{STATUS_LABEL[progress.status] ?? progress.status}</Badge>
-      </div>
-      {progress.status === 'scheduled' ? (
-        <p className="text-muted">
-          Goes out {formatDateTime(progress.scheduledAt)} to{' '}
-          {progress.segmentName ? `the readers of the segment “${progress.segmentName}”` : 'every active subscriber'} at that time.
-        </p>
-      ) : (
-        <>
-          <div
-            className="h-2 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={pct}
-            aria-label="Delivery progress"
-          >
-            <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${pct}%` }} />
-          </div>
-          <dl className="grid grid-cols-3 gap-2 text-center">
-            <div>
-              <dt className="text-xs text-muted">Sent</dt>
-              <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{progress.sent.toLocaleString()}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-muted">Failed</dt>
-              <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{progress.failed.toLocaleString()}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-muted">Remaining</dt>
-              <dd className="font-semibold tabular-nums text-zinc-900 dark:text-zinc-100">{progress.remaining.toLocaleString()}</dd>
-            </div>
-          </dl>
-          {progress.suppressed > 0 && (
-            <p className="text-xs text-muted">{progress.suppressed.toLocaleString()} skipped (unsubscribed or suppressed before delivery).</p>
-          )}
-        </>
-      )}
-      {progress.segmentName && progress.status !== 'scheduled' && <p className="text-xs text-muted">To the segment “{progress.segmentName}”.</p>}
-      <SentPrecheck precheck={progress.precheck} />
-      {progress.test && <SubjectTestStatus test={progress.test} onPickNow={() => pickWinner.mutate({ id: progress.id })} picking={pickWinner.isPending} />}
-      {progress.lastError && progress.status === 'sending' && (
-        <div className="grid gap-2 rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
-          <p>Delivery is paused while the mail provider fails; it resumes by itself. {progress.lastError}</p>
-          <Button size="sm" variant="outline" onClick={() => retry.mutate({ id: progress.id })} loading={retry.isPending}>
-            <RefreshCw aria-hidden /> Retry now
-          </Button>
-        </div>
-      )}
-      {progress.status === 'scheduled' && (
-        <Button size="sm" variant="outline" onClick={() => cancel.mutate({ id: progress.id })} loading={cancel.isPending}>
-          <XCircle aria-hidden /> Cancel scheduled send
-        </Button>
-      )}
-    </div>
-  );
-}
-
-/** Where a subject test stands, in words, with 'Send the winner now' while it waits. */
-function SubjectTestStatus({ test, onPickNow, picking }: { test: NonNullable<SendProgress['test']>; onPickNow: () => void; picking: boolean }) {
-  const letter = (i: number) => String.fromCharCode(65 + i);
-  return (
-    <div className="grid gap-2 rounded-md bg-zinc-50 p-2 text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300" data-testid="subject-test-status">
-      <p className="flex items-center gap-1.5 font-medium">
-        <FlaskConical className="size-4" aria-hidden /> Subject test: {test.subjects.length} subjects, {test.sharePercent} % of the list
-      </p>
-      {test.phase === 'testing' && <p>Sending each subject to its test group{test.groupSize ? ` (${test.groupSize.toLocaleString()} readers each)` : ''}.</p>}
-      {test.phase === 'waiting' && (
-        <>
-          <p>
-            Waiting for readers: the subject with the most {test.rule === 'opens' ? 'opens' : 'clicks'} goes to everyone else
-            {test.testEndsAt ? ` at ${formatDateTime(test.testEndsAt)}` : ''}.
-          </p>
-          <Button size="sm" variant="outline" onClick={onPickNow} loading={picking}>
-            <Trophy aria-hidden /> Send the winner now
-          </Button>
-        </>
-      )}
-      {test.winner && (
-        <p>
-          <Trophy className="mr-1 inline size-4 align-[-2px] text-amber-600" aria-hidden />
-          Winner: subject {letter(test.winner.variant)}, “{test.winner.subject}”
-          {test.winner.withinNoise
-            ? ' — the difference is within noise, so this was close to a coin flip.'
-            : ` (${formatConfidence(test.winner.confidence)} sure).`}
-          {test.phase === 'winner' && ' Sending it to the rest of the list.'}
-        </p>
-      )}
-    </div>
-  );
-}
 
 const useSends = (publicationId: string) =>
   trpc.sends.list.useQuery(
@@ -196,7 +57,7 @@ export function SubscriberStatus({ publicationId }: { publicationId: string }) {
         <Link
           to="/subscribers"
           search={{ publicationId }}
-          className="ml-auto text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
+          className="ml-auto inline-flex min-h-6 items-center text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
         >
           Manage
         </Link>
@@ -341,9 +202,10 @@ export function SubscriberSend({
                     );
                   }}
                   aria-invalid={scheduleError ? true : undefined}
+                  aria-describedby={scheduleError ? 'send-at-error' : undefined}
                 />
                 {scheduleError && (
-                  <p id="send-at-error" className="mt-1 text-xs text-red-600 dark:text-red-400">
+                  <p id="send-at-error" role="alert" className="mt-1 text-xs text-red-600 dark:text-red-400">
                     {scheduleError}
                   </p>
                 )}
@@ -353,7 +215,7 @@ export function SubscriberSend({
           <AudienceField id="send-audience" publicationId={publicationId} audience={target} value={segmentId} onChange={setSegmentId} />
           <SubjectTestFields user={user} value={test} onChange={setTest} active={reach} aiInput={aiInput} />
           {testProblemShown && (
-            <p id="subject-test-problem" className="text-xs text-red-600 dark:text-red-400">
+            <p id="subject-test-problem" role="alert" className="text-xs text-red-600 dark:text-red-400">
               {testProblem}
             </p>
           )}

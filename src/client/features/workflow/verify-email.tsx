@@ -2,7 +2,7 @@
 // a verified address (403 otherwise), so an unverified user proves theirs here without leaving the
 // workflow. A 6-digit code goes to their own address; entering it marks the address verified and
 // renews the session, and the refreshed user unlocks the form.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { MailCheck } from 'lucide-react';
 import { ReasonButton } from '../../components/ui/reason-button';
 import { Input } from '../../components/ui/input';
@@ -13,12 +13,31 @@ import { isCompleteCode, sanitizeCode } from '../../lib/one-time-code';
 import { noteSenderCodeSent, senderCodeSentTo } from '../../lib/sender-code';
 import { trpc } from '../../trpc';
 import { MSG } from '../../../shared/messages';
+import { focusPageHeading } from '../../lib/page-focus';
 
 export const VERIFY_MESSAGE_ID = 'verify-to-send-message';
 
-/** `heading`: where the box stands on its own (the dashboard), its title. */
-export function VerifyEmail({ email, heading }: { email: string; heading?: string }) {
+/**
+ * Once the address is proven the box goes away; focus that was in it would fall to <body>. It goes to
+ * `focusNext()` (what the page offers next), else the page's heading.
+ */
+function placeFocusAfter(box: HTMLElement | null, focusNext?: () => HTMLElement | null | undefined) {
+  if (!box?.contains(document.activeElement)) return;
+  let frames = 0;
+  const attempt = () => {
+    if (box.isConnected && ++frames < 60) return void requestAnimationFrame(attempt);
+    if (document.activeElement && document.activeElement !== document.body && document.activeElement.isConnected) return;
+    const next = focusNext?.();
+    if (next) next.focus();
+    else focusPageHeading({ scroll: true });
+  };
+  requestAnimationFrame(attempt);
+}
+
+/** `heading`: where the box stands on its own (the dashboard), its title. `focusNext`: where focus goes once the address is proven. */
+export function VerifyEmail({ email, heading, focusNext }: { email: string; heading?: string; focusNext?: () => HTMLElement | null | undefined }) {
   const utils = trpc.useUtils();
+  const box = useRef<HTMLDivElement>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [sent, setSent] = useState(() => senderCodeSentTo(email));
@@ -32,6 +51,7 @@ export function VerifyEmail({ email, heading }: { email: string; heading?: strin
   });
   const verify = trpc.auth.verifyCode.useMutation({
     onSuccess: async (res) => {
+      placeFocusAfter(box.current, focusNext);
       utils.user.get.setData(undefined, res.user);
       utils.auth.check.setData(undefined, { authenticated: true, user: res.user });
       await Promise.all([utils.user.get.invalidate(), utils.auth.check.invalidate()]);
@@ -43,7 +63,7 @@ export function VerifyEmail({ email, heading }: { email: string; heading?: strin
   const sendError = send.error ? errorMessage(send.error, MSG.codeSendFailedRetry) : null;
 
   return (
-    <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-500/40 dark:bg-amber-500/10">
+    <div ref={box} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-500/40 dark:bg-amber-500/10">
       {heading && <h2 className="mb-1 font-medium text-amber-950 dark:text-amber-100">{heading}</h2>}
       <p id={VERIFY_MESSAGE_ID} className="flex items-start gap-2 text-amber-900 dark:text-amber-200">
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />

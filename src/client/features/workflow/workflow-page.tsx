@@ -1,7 +1,7 @@
 // The newsletter workflow page (spec §2): the publication its route's loader opened, the five steps with
 // the step indicator, the save status and the plan-upgrade dialog. Space for each step is reserved
 // while it loads so nothing jumps.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CircleAlert, Check } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
@@ -15,7 +15,7 @@ import { StepTheme } from './step-theme';
 import { ChannelStep } from './step-channels';
 import { ArticleStep } from './article-step';
 import { PreviewStep } from './preview-step';
-import { STEPS } from './types';
+import { StepHeading } from './step-heading';
 
 function SaveStatus({ state, lastSaved }: { state: SaveState; lastSaved: string }) {
   const time = new Date(lastSaved).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -46,16 +46,6 @@ export function WorkflowPage({ publicationId }: { publicationId: string }) {
   const openUpgrade = () => setUpgradeOpen(true);
   const wf = useWorkflow(publicationId, openUpgrade);
   const user = useCurrentUser();
-  const title = STEPS[wf.step - 1].title;
-  const heading = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(wf.step);
-  // After a step change, keyboard and screen-reader users continue from the new step's heading.
-  useEffect(() => {
-    if (shownStep.current === wf.step) return;
-    shownStep.current = wf.step;
-    heading.current?.focus({ preventScroll: true });
-  }, [wf.step]);
-
   return (
     <>
       <PageHeader
@@ -69,7 +59,7 @@ export function WorkflowPage({ publicationId }: { publicationId: string }) {
           </span>
         }
         actions={
-          <Link to="/publications" className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+          <Link to="/publications" className="inline-flex min-h-6 items-center text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400">
             All publications
           </Link>
         }
@@ -79,14 +69,7 @@ export function WorkflowPage({ publicationId }: { publicationId: string }) {
         aria-labelledby="workflow-step-title"
         className="@container min-h-[28rem] rounded-xl border border-zinc-200 bg-white p-4 shadow-xs sm:p-6 dark:border-zinc-800 dark:bg-zinc-900/60"
       >
-        <h2
-          id="workflow-step-title"
-          ref={heading}
-          tabIndex={-1}
-          className="mb-1 text-xl font-semibold tracking-tight text-zinc-900 focus:outline-none dark:text-white"
-        >
-          {title}
-        </h2>
+        <StepHeading step={wf.step} />
         {wf.step === 1 && <StepName wf={wf} />}
         {wf.step === 2 && <StepTheme wf={wf} onUpgrade={openUpgrade} />}
         {wf.step === 3 && <ChannelStep wf={wf} user={user} onUpgrade={openUpgrade} />}
