@@ -63,9 +63,7 @@ test('at 1280 px edit, preview and send share the screen; a finding points at it
   await expect(toAddresses).toHaveAccessibleDescription('Verify your e-mail address first');
   // A format of another plan names the plan that has it.
   await page.getByRole('button', { name: 'Export', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Export HTML Enterprise plan' })).toHaveAccessibleDescription(
-    'Upgrade to the Enterprise plan to export HTML',
-  );
+  await expect(page.getByRole('button', { name: 'Export HTML Enterprise plan' })).toHaveAccessibleDescription('Upgrade to the Enterprise plan to export HTML');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Export PDF' })).toBeHidden();
 
