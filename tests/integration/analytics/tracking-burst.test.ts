@@ -74,10 +74,10 @@ async function burstThenStop(o: RecorderOptions) {
 describe('a burst of clicks, then a clean stop', () => {
   it('written in small batches during the burst, at most 300 held (requests wait for room): none lost, none twice', async () => {
     await burstThenStop({ flushMs: 1, batch: 100, maxHeld: 300 });
-  }, 60_000);
+  }, 180_000);
 
   it('all 10,000 still held when the stop comes: the stop writes every one, once', async () => {
     const { heldAtStop } = await burstThenStop({ flushMs: 3_600_000, batch: 20_000, maxHeld: 20_000 });
     expect(heldAtStop).toBe(CLICKS);
-  }, 60_000);
+  }, 180_000);
 });

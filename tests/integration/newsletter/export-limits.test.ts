@@ -98,7 +98,7 @@ describe('other requests while exports run', () => {
     expect((await fromB).status).toBe(200);
     // B waits for at most the two exports A has running, not for the four A has waiting.
     expect(finished.indexOf('b')).toBeLessThanOrEqual(2);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('binary exports are bounded', () => {
@@ -116,5 +116,5 @@ describe('binary exports are bounded', () => {
     // The saved draft keeps all of it.
     const txt = await h.app.request(`/api/newsletters/${id}/export/txt`, { headers: { cookie } });
     expect((await txt.text()).length).toBe(content.length);
-  }, 30_000);
+  }, 120_000);
 });
