@@ -48,7 +48,7 @@ test('free trial: the form, the code from the inbox, and the trial running on it
   // /upgrade shows the trial's plan as the current one, with the days left.
   await page.goto('/upgrade');
   await expect(page.getByTestId('your-plan')).toHaveText('Basic');
-  const basic = page.getByRole('region', { name: 'Basic' });
+  const basic = page.getByRole('region', { name: 'Basic', exact: true });
   await expect(basic.getByText(MSG.currentPlan, { exact: true }).first()).toBeVisible();
   await expect(basic).toContainText('Free trial: 7 days left');
 });

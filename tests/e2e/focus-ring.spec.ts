@@ -73,7 +73,7 @@ async function shot(page: Page, name: string) {
 }
 
 test('the focus ring shows on links, buttons, fields, tabs, switches and segmented choices, light and dark', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = uniqueEmail('ring');
   // The sign-up's session is the page's: page.request shares the browser context's cookies.

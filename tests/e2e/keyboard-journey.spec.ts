@@ -17,7 +17,7 @@ const FIRST = 'Solar farms now outproduce coal in three states';
 const SECOND = 'A practical guide to home heat pumps';
 
 test('keyboard only: sign up, a publication, the five steps, a send to subscribers and its report', async ({ page, playwright, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const email = uniqueEmail('keys');
   const pubName = 'Keyboard Harbour';
@@ -183,7 +183,7 @@ test('keyboard only: sign up, a publication, the five steps, a send to subscribe
 });
 
 test('keyboard only at 390 px: the drawer gives focus back, step 5 tabs move with arrows, focus clears the stuck tabs and the send bar', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await createAccount(page.request, 'Pia Pocket', uniqueEmail('keys-phone'));
   const pub = await harbourNotesSavedAtStep5(page, {
