@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { FIXTURE_ORIGIN } from './fixtures/feed-server';
-import { manifest, PUBLIC, seedAccount, SIGNED_IN, STAFF, trpc, type Samples } from './fixtures/routes';
+import { eachView, PUBLIC, seedAccount, settle, SIGNED_IN, STAFF, trpc, unvisitedRoutes, type Samples } from './fixtures/routes';
 import { adminEmail, createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 
 skipWithoutBrowser();
@@ -57,11 +57,6 @@ async function violations(page: Page, where: string): Promise<string[]> {
     });
 }
 
-async function settle(page: Page) {
-  // Pages that poll (the protection demos) never fall idle: three seconds is enough for their first answers.
-  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
-}
-
 /** Both colour schemes of the page as it is now. */
 async function checkView(page: Page, where: string, problems: string[]) {
   for (const scheme of SCHEMES) {
@@ -71,32 +66,16 @@ async function checkView(page: Page, where: string, problems: string[]) {
 }
 
 /** Visits each page, and each tab of a page with tabs, in both schemes. */
-async function sweep(page: Page, who: string, urls: string[]): Promise<string[]> {
-  const problems: string[] = [];
-  for (const url of urls) {
-    await page.goto(url);
-    await settle(page);
-    await expect(page.locator('h1').first(), `${url} shows its heading`).toBeVisible();
-    await checkView(page, `${who} ${url}`, problems);
-    const tabs = page.locator('[role="tab"]:not([data-testid="api-reference"] [role="tab"])');
-    for (let i = 1; i < (await tabs.count()); i++) {
-      const tab = tabs.nth(i);
-      const name = (await tab.textContent())?.trim();
-      await tab.click();
-      await expect(tab).toHaveAttribute('aria-selected', 'true');
-      await settle(page);
-      await checkView(page, `${who} ${url} (tab "${name}")`, problems);
-    }
-  }
-  return problems;
+function sweep(page: Page, who: string, urls: string[]): Promise<string[]> {
+  return eachView(page, who, urls, async (where) => {
+    const problems: string[] = [];
+    await checkView(page, where, problems);
+    return problems;
+  });
 }
 
 test('every route of the client is swept here', () => {
-  const known = new Set([...Object.keys(PUBLIC), ...Object.keys(SIGNED_IN), ...Object.keys(STAFF)]);
-  expect(
-    manifest().filter((r) => !known.has(r)),
-    'routes with no visit here: add them to PUBLIC, SIGNED_IN or STAFF in fixtures/routes.ts',
-  ).toEqual([]);
+  expect(unvisitedRoutes(), 'routes with no visit here: add them to PUBLIC, SIGNED_IN or STAFF in fixtures/routes.ts').toEqual([]);
 });
 
 // Each worker seeds its own data once (the admin's publication and a published post, a creator with a publication).
@@ -162,31 +141,23 @@ for (const width of WIDTHS) {
       expect(problems, problems.join('\n')).toEqual([]);
     });
 
-    test(`admin pages pass WCAG 2.2 AA at ${width} px`, async ({ browser }) => {
-      test.setTimeout(450_000);
-      const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: adminState });
-      const page = await context.newPage();
-      const problems = await sweep(
-        page,
-        'admin',
-        Object.values(STAFF).map((u) => u(samples)),
-      );
-      await context.close();
-      expect(problems, problems.join('\n')).toEqual([]);
-    });
-
-    test(`the admin's view of every signed-in page (every part shown) passes WCAG 2.2 AA at ${width} px`, async ({ browser }) => {
-      test.setTimeout(450_000);
-      const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: adminState });
-      const page = await context.newPage();
-      const problems = await sweep(
-        page,
-        'admin',
-        Object.values(SIGNED_IN).map((u) => u(samples)),
-      );
-      await context.close();
-      expect(problems, problems.join('\n')).toEqual([]);
-    });
+    for (const [what, routes] of [
+      ['admin pages', STAFF],
+      ["the admin's view of every signed-in page (every part shown)", SIGNED_IN],
+    ] as const) {
+      test(`${what} pass WCAG 2.2 AA at ${width} px`, async ({ browser }) => {
+        test.setTimeout(450_000);
+        const context = await browser.newContext({ viewport: { width, height: 900 }, storageState: adminState });
+        const page = await context.newPage();
+        const problems = await sweep(
+          page,
+          'admin',
+          Object.values(routes).map((u) => u(samples)),
+        );
+        await context.close();
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
+    }
 
     test(`every step of the workflow passes WCAG 2.2 AA at ${width} px`, async ({ browser }) => {
       test.setTimeout(180_000);

@@ -4,7 +4,7 @@
 // A failure names the elements whose right edge passes the viewport.
 import type { BrowserContext, Page } from '@playwright/test';
 import { FIXTURE_ORIGIN } from './fixtures/feed-server';
-import { manifest, PUBLIC, seedAccount, SIGNED_IN, STAFF, trpc, type Samples } from './fixtures/routes';
+import { eachView, PUBLIC, seedAccount, settle, SIGNED_IN, STAFF, trpc, unvisitedRoutes, type Samples } from './fixtures/routes';
 import { adminEmail, createAccount, expect, signInThroughUi, skipWithoutBrowser, test, uniqueEmail } from './support';
 
 skipWithoutBrowser();
@@ -55,11 +55,6 @@ function overflowReport(width: number) {
   return { scrollWidth: document.documentElement.scrollWidth, starts: starts.slice(0, 6), crushed };
 }
 
-async function settle(page: Page) {
-  // Pages that poll (the protection demos) never fall idle: a few seconds is enough for their first answers.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-}
-
 /** MOBILE_OVERFLOW_SHOTS=<folder> keeps a full-page screenshot of every view measured, to look at. */
 const SHOTS = process.env.MOBILE_OVERFLOW_SHOTS;
 
@@ -71,33 +66,22 @@ async function measure(page: Page, where: string, problems: string[]) {
 }
 
 /** Visits each page, and each tab of a page with tabs; returns one line per view that is wider than the phone. */
-async function widePages(page: Page, who: string, urls: string[]): Promise<string[]> {
-  const problems: string[] = [];
-  for (const url of urls) {
-    await page.goto(url);
-    await settle(page);
-    await expect(page.locator('h1').first(), `${url} shows its heading`).toBeVisible();
-    await measure(page, `${who} ${url}`, problems);
-    // The app's own tabs; the API reference on /developers (Scalar) has a tab per code sample language.
-    const tabs = page.locator('[role="tab"]:not([data-testid="api-reference"] [role="tab"])');
-    for (let i = 1; i < (await tabs.count()); i++) {
-      const tab = tabs.nth(i);
-      const name = (await tab.textContent())?.trim();
-      await tab.click();
-      await expect(tab).toHaveAttribute('aria-selected', 'true');
-      await settle(page);
-      await measure(page, `${who} ${url} (tab "${name}")`, problems);
-    }
-  }
-  return problems;
+function widePages(page: Page, who: string, urls: string[]): Promise<string[]> {
+  return eachView(
+    page,
+    who,
+    urls,
+    async (where) => {
+      const problems: string[] = [];
+      await measure(page, where, problems);
+      return problems;
+    },
+    (p) => settle(p, 5_000),
+  );
 }
 
 test('every route of the client is visited by this spec', () => {
-  const known = new Set([...Object.keys(PUBLIC), ...Object.keys(SIGNED_IN), ...Object.keys(STAFF)]);
-  expect(
-    manifest().filter((r) => !known.has(r)),
-    'routes with no visit here: add them to PUBLIC, SIGNED_IN or STAFF',
-  ).toEqual([]);
+  expect(unvisitedRoutes(), 'routes with no visit here: add them to PUBLIC, SIGNED_IN or STAFF').toEqual([]);
 });
 
 let samples: Samples;
