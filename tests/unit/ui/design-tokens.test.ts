@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GROUNDS, ROLES, type Paint } from '../../../src/client/lib/design-tokens';
+import { contrast, hex } from '../../../src/shared/colour';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const THEME_CSS = fs.readFileSync(path.join(ROOT, 'node_modules/tailwindcss/theme.css'), 'utf8');
@@ -50,14 +51,10 @@ function paint(p: Paint): Rgb {
   return top.map((v, i) => v * p.alpha + under[i]! * (1 - p.alpha)) as Rgb;
 }
 
-function luminance(rgb: Rgb) {
-  const [r, g, b] = rgb.map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-export function ratio(a: Rgb, b: Rgb) {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
+/** The WCAG ratio of two colours as the screen draws them (8 bits a channel). */
+function ratio(a: Rgb, b: Rgb) {
+  const toHex = (c: Rgb) => hex(c.map((v) => v * 255) as Rgb);
+  return contrast(toHex(a), toHex(b));
 }
 
 describe('the UI palette', () => {

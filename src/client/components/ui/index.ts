@@ -5,5 +5,5 @@ export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter }
 export { Badge } from './badge';
 export { Spinner, PageSpinner } from './spinner';
 export { toast, dismissToast } from './toast-store';
-export { ScrollRegion, useOverflows } from './scroll-region';
+export { ScrollRegion } from './scroll-region';
 export { Stat } from './stat';

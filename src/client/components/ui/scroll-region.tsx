@@ -1,9 +1,8 @@
 // A box that scrolls (a wide table, a long plain-text part): a named region that a keyboard user can focus and
-// scroll with the arrow keys (WCAG 2.1.1; axe's scrollable-region-focusable), a tab stop only while it overflows.
+// scroll with the arrow keys (WCAG 2.1.1; axe's scrollable-region-focusable), a tab stop only while it overflows;
+// it rings like every control (styles.css's focus block).
 import { forwardRef, useCallback, useEffect, useState, type HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
-
-export const scrollFocusClass = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500';
 
 /** True while the element's content is wider or taller than its box. */
 export function useOverflows<T extends HTMLElement>(): [(el: T | null) => void, boolean] {
@@ -38,14 +37,7 @@ export const ScrollRegion = forwardRef<HTMLDivElement, ScrollRegionProps>(functi
     [measureRef, ref],
   );
   return (
-    <div
-      ref={setRefs}
-      role="region"
-      aria-label={label}
-      tabIndex={overflows ? 0 : undefined}
-      className={cn('overflow-x-auto', scrollFocusClass, className)}
-      {...props}
-    >
+    <div ref={setRefs} role="region" aria-label={label} tabIndex={overflows ? 0 : undefined} className={cn('overflow-x-auto', className)} {...props}>
       {children}
     </div>
   );
