@@ -60,9 +60,12 @@ describe('crash during a subject test', () => {
       const job = await jobRow();
       return row.testEndsAt !== null && job?.status === 'queued' && job.runAt > Date.now();
     }, 'the test groups to be delivered and the send to wait');
-    expect(smtp.accepted()).toBe(groups);
+    // Each test reader got one message. On a starved machine a batch whose lease ran out can be run again:
+    // those resends carry the same Message-ID and are counted with the rest at the end.
+    expect(smtp.byRecipient.size).toBe(groups);
+    const beforeKill = smtp.accepted();
     await killNow(first);
-    expect(smtp.accepted()).toBe(groups);
+    expect(smtp.accepted()).toBe(beforeKill);
     const waiting = await sendRow();
     expect(waiting.status).toBe('sending');
     expect(waiting.testWinner).toBeNull();
@@ -126,12 +129,12 @@ describe('crash during a subject test', () => {
       expect([...subjects][0], r.email).toBe(SUBJECTS[v ?? 1]);
     }
     const duplicates = smtp.accepted() - RECIPIENTS;
-    // Only messages in flight at the second kill can arrive twice (same Message-ID): at most one per
-    // connection. The first kill came while nothing was being sent.
+    // Only messages in doubt can arrive twice (same Message-ID): those in flight at the second kill, at most
+    // one per connection, and a batch run again after its lease ran out on a starved machine.
     expect(duplicates).toBeGreaterThanOrEqual(0);
     expect(duplicates).toBeLessThanOrEqual(20);
     console.log(
-      `subject test crash: ${groups} test messages before the first kill -9, ${atCrash - groups} of the winner before the second, ` +
+      `subject test crash: ${groups} test readers served before the first kill -9, ${atCrash - beforeKill} winner messages before the second, ` +
         `${duplicates} in-doubt message(s) resent with the same Message-ID`,
     );
   });
