@@ -29,6 +29,7 @@ const DOMAINS = [
   'net',
   'newsletter',
   'onboarding',
+  'plans',
   'publications',
   'subscribers',
   'team',
@@ -48,7 +49,7 @@ const dialectTables = {
 };
 const lucia = { group: ['lucia', 'lucia/*'], message: 'Only src/server/auth imports lucia (GUIDE §1).' };
 const noTransport = {
-  group: ['@trpc/*', 'hono', 'hono/*', '@hono/*', '**/trpc/init', '**/trpc/root', '**/routers/**', '**/rest/**', '**/http/**'],
+  group: ['@trpc/*', 'hono', 'hono/*', '@hono/*', '**/trpc/init', '**/routers', '**/routers/**', '**/rest/**', '**/http/**'],
   message: 'Domain code is plain functions: tRPC, Hono and http/ stay in trpc/, routers/, rest/, http/ and app.ts (GUIDE §2).',
 };
 /** A relative import of one of `folders` under src/server, from any depth. */

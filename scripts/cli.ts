@@ -8,7 +8,7 @@ import { loadEnv, type Env } from '../src/server/env';
 import { closeDb, openDatabase } from '../src/server/db';
 import { createDeps } from '../src/server/deps';
 import { runStartupTasks } from '../src/server/startup';
-import { appRouter, createCaller } from '../src/server/trpc/root';
+import { appRouter, createCaller } from '../src/server/routers';
 import { createContext } from '../src/server/trpc/context';
 import type { Logger } from '../src/server/context';
 import { fieldErrorsOf } from '../src/server/trpc/errors';

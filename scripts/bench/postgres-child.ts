@@ -25,7 +25,7 @@ async function serveDatabase() {
   const { createAccount } = await import('../../src/server/auth/accounts');
   const { toSessionUser } = await import('../../src/server/auth/service');
   const { hashPassword } = await import('../../src/server/auth/password');
-  const { createCaller } = await import('../../src/server/trpc/root');
+  const { createCaller } = await import('../../src/server/routers');
   const { createContext } = await import('../../src/server/trpc/context');
   const { issueSends, sendRecipients, subscribers, trackingEvents } = await import('../../db/schema');
   const { articles } = await import('../../tests/integration/delivery/send-support');

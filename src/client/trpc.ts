@@ -4,7 +4,7 @@ import { createTRPCReact, createTRPCQueryUtils, httpBatchLink, httpSubscriptionL
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import type { TRPCLink } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../server/trpc/root';
+import type { AppRouter } from '../server/routers';
 import { TRPC_MAX_BATCH } from '../shared/limits';
 import { httpStatusOf } from './lib/errors';
 

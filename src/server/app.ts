@@ -8,7 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import fs from 'node:fs';
 import path from 'node:path';
-import { appRouter } from './trpc/root';
+import { appRouter } from './routers';
 import type { Deps } from './context';
 import type { AppEnv } from './http/types';
 import { securityHeaders } from './http/security-headers';

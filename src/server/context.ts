@@ -3,7 +3,7 @@
 import type { Db } from './db';
 import type { Env } from './env';
 import type { Mailer } from './mail/message';
-import type { Gates } from './http/concurrency';
+import type { Gates } from './concurrency';
 import type { AuthService, SessionUser } from './auth/service';
 import type { JobQueue } from './jobs/queue';
 import type { AiRuntime } from './ai/runtime';

@@ -7,7 +7,7 @@ import type { Deps, Logger } from './context';
 import { createAuthService } from './auth/service';
 import { DatabaseRateLimiter, RateLimiter } from './http/rate-limit';
 import { createBus } from './bus';
-import { createGates } from './http/concurrency';
+import { createGates } from './concurrency';
 import { createMailer } from './mail/mailer';
 import type { Mailer } from './mail/message';
 import { createSqliteQueue } from './jobs/queue';

@@ -21,8 +21,8 @@ const restricted = (code: string, filePath: string) => messagesOf('@typescript-e
 
 describe('import zones', () => {
   it('the client imports server code as types only', async () => {
-    expect(await restricted("import { appRouter } from '../server/trpc/root';\nexport const r = appRouter;\n", 'src/client/probe.ts')).toHaveLength(1);
-    expect(await restricted("import type { AppRouter } from '../server/trpc/root';\nexport type R = AppRouter;\n", 'src/client/probe.ts')).toEqual([]);
+    expect(await restricted("import { appRouter } from '../server/routers';\nexport const r = appRouter;\n", 'src/client/probe.ts')).toHaveLength(1);
+    expect(await restricted("import type { AppRouter } from '../server/routers';\nexport type R = AppRouter;\n", 'src/client/probe.ts')).toEqual([]);
   });
 
   it("tables come from db/schema (the running dialect's), not a file under it (SQLite's)", async () => {
@@ -40,7 +40,7 @@ describe('import zones', () => {
   });
 
   it('domain code imports neither tRPC nor Hono', async () => {
-    for (const spec of ['@trpc/server', 'hono', '../trpc/init', '../rest/adapter']) {
+    for (const spec of ['@trpc/server', 'hono', '../trpc/init', '../routers', '../routers/drafts', '../rest/adapter']) {
       const code = `import * as m from '${spec}';\nexport const x = m;\n`;
       expect(await restricted(code, 'src/server/feeds/probe.ts'), spec).toHaveLength(1);
       expect(await restricted(code, 'src/server/routers/probe.ts'), spec).toEqual([]);

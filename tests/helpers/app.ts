@@ -6,7 +6,7 @@ import { type Db } from '../../src/server/db';
 import { beforeClose, openTestDatabase } from './test-database';
 import { createDeps } from '../../src/server/deps';
 import { createApp } from '../../src/server/app';
-import { createCaller } from '../../src/server/trpc/root';
+import { createCaller } from '../../src/server/routers';
 import { createContext } from '../../src/server/trpc/context';
 import type { Deps } from '../../src/server/context';
 import { createAccount } from '../../src/server/auth/accounts';

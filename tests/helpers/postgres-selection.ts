@@ -97,7 +97,7 @@ function importsOf(file: string): { names: Map<string, string>; files: Set<strin
 
 /** Each procedure (`router.procedure`, the router by its name in the app router) with the sensitive modules its resolver uses. */
 export function sensitiveProcedures(modules = sensitiveModules()): Map<string, string[]> {
-  const rootFile = path.join(SERVER, 'trpc/root.ts');
+  const rootFile = path.join(SERVER, 'routers/index.ts');
   const root = ts.createSourceFile(rootFile, fs.readFileSync(rootFile, 'utf8'), ts.ScriptTarget.Latest, true);
   const rootImports = importsOf(rootFile).names;
   const routerFiles = new Map<string, string>();

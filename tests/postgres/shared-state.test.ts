@@ -10,7 +10,7 @@ import { BUS_APPLICATION_NAME, kickEverywhere } from '../../src/server/bus';
 import { loadEnv } from '../../src/server/env';
 import { createDeps } from '../../src/server/deps';
 import type { Deps } from '../../src/server/context';
-import { createCaller } from '../../src/server/trpc/root';
+import { createCaller } from '../../src/server/routers';
 import { createContext } from '../../src/server/trpc/context';
 import { createAccount } from '../../src/server/auth/accounts';
 import { hashPassword } from '../../src/server/auth/password';

@@ -2,7 +2,7 @@
 // text a user should read (the server's message when it answered, otherwise the spec's generic
 // wording, §8).
 import { isTRPCClientError, type TRPCClientError } from '@trpc/client';
-import type { AppRouter } from '../../server/trpc/root';
+import type { AppRouter } from '../../server/routers';
 import { MSG } from '../../shared/messages';
 
 export type AppClientError = TRPCClientError<AppRouter>;

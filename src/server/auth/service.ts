@@ -4,10 +4,9 @@ import { createLucia, newSession, ABSOLUTE_MS, SESSION_COOKIE } from './lucia';
 import { createSessionStore, sessionKey } from './session-store';
 import { tx, type Db, type Tx } from '../db';
 import { createLocalBus, type Bus } from '../bus';
-import type { UserLike } from '../user/dto';
 import { eq } from 'drizzle-orm';
 import { parse as parseCookies } from 'cookie';
-import { users } from '../../../db/schema';
+import { users, type UserRow } from '../../../db/schema';
 import { AppError } from '../errors';
 import { normalizePlan, normalizeRole, normalizeTrialPlan, type PlanType, type Role } from '../../shared/plans';
 
@@ -27,6 +26,9 @@ export interface SessionUser {
   createdAt: Date;
   emailVerifiedAt: Date | null;
 }
+
+/** The columns of a users row the API shows and a session carries (a SessionUser is one too). */
+export type UserLike = Pick<UserRow, 'id' | 'email' | 'name' | 'username' | 'avatar' | 'role' | 'planType' | 'trialPlan' | 'createdAt' | 'emailVerifiedAt'>;
 
 /** The signed-in user as every procedure sees it, from a users row (or lucia's copy of its columns). */
 /** Frozen: the session cache hands one object to many requests, and answers are kept with it (authCheckJson). */

@@ -5,7 +5,7 @@ import { MSG } from '../../shared/messages';
 import { canUseThemeTier, capabilitiesFor } from '../../shared/plans';
 import { getTheme, themeLockedMessage, type ThemeMeta } from '../../shared/themes';
 import type { Db } from '../db';
-import { isCustomThemeId, resolveTheme, THEME_MSG } from '../themes/custom-themes';
+import { isCustomThemeId, resolveTheme, SAVED_THEME_GONE } from './saved-theme';
 import { GMAIL_CLIP_BYTES, type AssembleInput, type AssembledNewsletter } from '../../shared/schemas/newsletter';
 import { normalizeArticles, buildIssue } from './issue';
 import { renderIssue } from './render';
@@ -45,7 +45,7 @@ export function assembleNewsletter(
   const name = input.newsletterName?.trim() ?? '';
   if (!name || !input.themeId || !input.articles?.length) throw new AppError('BAD_REQUEST', MSG.assemblyMissing);
   const theme = extra.theme?.id === input.themeId ? extra.theme : getTheme(input.themeId);
-  if (!theme && isCustomThemeId(input.themeId)) throw new AppError('BAD_REQUEST', THEME_MSG.gone);
+  if (!theme && isCustomThemeId(input.themeId)) throw new AppError('BAD_REQUEST', SAVED_THEME_GONE);
   if (!theme) throw new AppError('BAD_REQUEST', `Unknown theme: ${input.themeId.slice(0, 100)}`);
   if (!canUseThemeTier(ctx.user ?? {}, theme.subscription)) {
     throw new AppError('FORBIDDEN', themeLockedMessage(theme), { requiredTier: theme.subscription });

@@ -1,5 +1,6 @@
 // Saved newsletters (drafts): create (idempotent on a client-generated id), list, get, update, delete,
-// duplicate, edit (the issue's body, re-rendered), and the saved newsletter of a publication's current issue (step 5's Save and Export).
+// duplicate, edit (the issue's body, re-rendered). The saved newsletter of a publication's current issue
+// (step 5's Save and Export) is saved by publications/save-issue.ts.
 // Every row is owned; another user's id answers NOT_FOUND.
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { decodeCursor, encodeCursor } from '../cursor';
@@ -19,8 +20,6 @@ import {
 } from '../../shared/schemas/newsletter';
 import { editsFor, issueEdits } from '../../shared/schemas/issue-edits';
 import { assembleForOwner, type AssembleCtx } from './assemble';
-import { findAccessible } from '../publications/publications';
-import { publicationId } from '../publications/schemas';
 
 export interface DraftCtx {
   db: Db;
@@ -37,10 +36,6 @@ export const draftRef = z.object({ id: draftId });
 
 export const createDraftRequest = createDraftInput.extend({ id: draftId.optional() });
 export type CreateDraftRequest = z.input<typeof createDraftRequest>;
-
-/** Step 5's save: the publication names the issue; the server knows which saved newsletter is its. */
-export const saveIssueInput = createDraftInput.omit({ status: true, publicationId: true }).extend({ publicationId });
-export type SaveIssueInput = z.input<typeof saveIssueInput>;
 
 export const updateDraftInput = z.object({
   id: draftId,
@@ -196,44 +191,6 @@ export async function duplicateDraft(ctx: DraftCtx, id: string): Promise<DraftDt
   const copy: NewsletterRow = { ...row, id: crypto.randomUUID(), title, status: 'draft', currentIssueOf: null, createdAt: now, updatedAt: now };
   await ctx.db.insert(newsletters).values(copy);
   return toDraftDto(copy);
-}
-
-/**
- * Saves the publication's current issue: the first save creates its newsletter, every later one (from
- * any tab, session or device) updates that row. One statement on the unique (issue, account) rule, so
- * saves racing each other still leave one row. Each account that edits the issue (the owner, a team
- * editor) keeps its own saved newsletter, as every saved newsletter belongs to the one who saved it.
- */
-export async function saveIssue(ctx: DraftCtx, input: z.infer<typeof saveIssueInput>): Promise<DraftDto> {
-  return tx(ctx.db, async (t) => {
-    const { row: publication } = await findAccessible(t, ctx.user.id, input.publicationId, 'edit');
-    const now = ctx.now();
-    const content = {
-      title: input.title,
-      subject: input.subject,
-      content: input.content,
-      htmlContent: input.htmlContent,
-      contentSources: input.contentSources as NewsletterRow['contentSources'],
-      updatedAt: now,
-    };
-    const [row] = await t
-      .insert(newsletters)
-      .values({
-        ...content,
-        id: crypto.randomUUID(),
-        userId: ctx.user.id,
-        status: 'draft',
-        publicationId: publication.id,
-        currentIssueOf: publication.id,
-        createdAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [newsletters.currentIssueOf, newsletters.userId],
-        set: content,
-      })
-      .returning();
-    return toDraftDto(row);
-  });
 }
 
 /** A saved newsletter follows its send: Ready while the send waits, Sent once it starts, Draft again if it is canceled. */

@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
 import { canUseThemeTier, channelLimitFor } from '../../shared/plans';
 import { getTheme, themeLockedMessage, type ThemeMeta } from '../../shared/themes';
-import { isCustomThemeId, resolveTheme } from '../themes/custom-themes';
+import { isCustomThemeId, resolveTheme } from '../newsletter/saved-theme';
 import { endIssue } from '../newsletter/drafts';
 import { normalizeWorkflowData, toPublicationDto } from './dto';
 import { editsFor, NO_EDITS } from '../../shared/schemas/issue-edits';

@@ -11,7 +11,7 @@ import { locks } from '../locks';
 import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { capabilitiesFor, type PlanHolder } from '../../shared/plans';
-import { planSubjectColumns, planSubjectOf } from '../user/plan';
+import { planSubjectColumns, planSubjectOf } from '../plans/account-plan';
 import { initialWorkflowData, toPublicationDto, toSummaryDto, type SharedBy } from './dto';
 import type { CreatePublicationInput } from './schemas';
 

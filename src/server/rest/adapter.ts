@@ -2,7 +2,7 @@
 // through createCaller with the request's context, and every failure answers through errorResponse.
 import type { Context as HonoContext } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { createCaller } from '../trpc/root';
+import { createCaller } from '../routers';
 import { createContext } from '../trpc/context';
 import type { Context } from '../context';
 import { AppError } from '../errors';

@@ -17,12 +17,11 @@ import {
   getDraft,
   listDrafts,
   listDraftsInput,
-  saveIssue,
-  saveIssueInput,
   updateDraft,
   updateDraftInput,
 } from '../newsletter/drafts';
-import { buildDraft, buildDraftInput } from '../newsletter/build-draft';
+import { buildDraft, buildDraftInput } from '../publications/build-draft';
+import { saveIssue, saveIssueInput } from '../publications/save-issue';
 import { exportInput, exportNewsletter, exportResult } from '../newsletter/exports';
 import { removedResult } from '../../shared/schemas/common';
 

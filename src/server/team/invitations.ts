@@ -9,7 +9,7 @@ import { affectedRows, tx, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
-import { planSubjectOf } from '../user/plan';
+import { planSubjectOf } from '../plans/account-plan';
 import { TEAM_MSG } from './messages';
 import { invitationMail } from './invite-mail';
 import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole } from './schemas';

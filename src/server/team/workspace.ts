@@ -7,7 +7,7 @@ import { locks } from '../locks';
 import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { ownerMayShare } from '../publications/publications';
-import { planSubjectColumns } from '../user/plan';
+import { planSubjectColumns } from '../plans/account-plan';
 import { recordAudit, type Actor } from '../user/audit';
 import { TEAM_MSG } from './messages';
 import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole, type TeamOverviewDto } from './schemas';

@@ -10,16 +10,17 @@ import { tx, type Db } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { capabilitiesFor, canUseThemeTier, PLAN_LABELS, type PlanHolder } from '../../shared/plans';
-import { getTheme, themeLockedMessage, type ThemeMeta } from '../../shared/themes';
-import { savedThemeMeta, type CustomThemeDto, type ThemeBrand } from '../../shared/schemas/themes';
+import { getTheme, themeLockedMessage } from '../../shared/themes';
+import type { CustomThemeDto, ThemeBrand } from '../../shared/schemas/themes';
 import { brandContrast } from '../newsletter/palette';
+import { CUSTOM_THEME_PREFIX, isCustomThemeId, resolveTheme, SAVED_THEME_GONE } from '../newsletter/saved-theme';
 
-export const CUSTOM_THEME_PREFIX = 'custom-';
-export const isCustomThemeId = (id: string) => id.startsWith(CUSTOM_THEME_PREFIX);
+// The renderer reads saved themes itself (newsletter/saved-theme.ts); the features that resolve one name them here.
+export { isCustomThemeId, resolveTheme };
 
 export const THEME_MSG = {
   notFound: 'Theme not found',
-  gone: 'This saved theme no longer exists. Pick another theme in step 2.',
+  gone: SAVED_THEME_GONE,
   unknownBase: 'Start from one of the themes in the picker.',
   /** Spec §6: custom themes come with the Professional plan. */
   needsPlan: `Saved themes come with the ${PLAN_LABELS.professional} plan. Upgrade to ${PLAN_LABELS.professional} to build your own.`,
@@ -30,9 +31,6 @@ export const THEME_MSG = {
 } as const;
 
 type Ctx = { db: Db; user: PlanHolder & { id: string }; now?: () => Date };
-
-/** The renderer's view of a saved theme row. */
-export const themeMetaOf = (row: Pick<CustomThemeRow, 'id' | 'brand'>): ThemeMeta | undefined => savedThemeMeta(row.id, row.brand);
 
 function toDto(row: CustomThemeRow): CustomThemeDto {
   return { id: row.id, brand: row.brand, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -97,18 +95,4 @@ export async function deleteCustomTheme(ctx: Ctx, id: string): Promise<{ success
     .returning({ id: customThemes.id });
   if (!removed.length) throw new AppError('NOT_FOUND', THEME_MSG.notFound);
   return { success: true, id };
-}
-
-/**
- * A theme id as a publication's owner may use it: a built-in theme, or one of the owner's saved themes
- * (another account's saved theme is unknown, like any id that names nothing).
- */
-export async function resolveTheme(db: Pick<Db, 'select'>, ownerId: string, themeId: string): Promise<ThemeMeta | undefined> {
-  if (!isCustomThemeId(themeId)) return getTheme(themeId);
-  const [row] = await db
-    .select({ id: customThemes.id, brand: customThemes.brand })
-    .from(customThemes)
-    .where(and(eq(customThemes.id, themeId), eq(customThemes.userId, ownerId)))
-    .limit(1);
-  return row ? themeMetaOf(row) : undefined;
 }

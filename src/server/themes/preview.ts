@@ -1,5 +1,4 @@
-// A saved theme while it is being built: the real renderer with a sample issue (its own module: the
-// assembler resolves saved themes through custom-themes.ts, and this one calls the assembler).
+// A saved theme while it is being built: the real renderer with a sample issue.
 import { AppError } from '../errors';
 import { capabilitiesFor, type PlanHolder } from '../../shared/plans';
 import type { Article } from '../../shared/schemas/content';
@@ -7,7 +6,8 @@ import { assembleInput, type AssembledNewsletter, type ColorTheme } from '../../
 import type { ContrastCheck, ThemeBrand } from '../../shared/schemas/themes';
 import { assembleNewsletter } from '../newsletter/assemble';
 import { brandContrast } from '../newsletter/palette';
-import { CUSTOM_THEME_PREFIX, THEME_MSG, themeMetaOf } from './custom-themes';
+import { CUSTOM_THEME_PREFIX, themeMetaOf } from '../newsletter/saved-theme';
+import { THEME_MSG } from './custom-themes';
 
 /** The issue a theme is previewed with while it is being built: three stories of the kinds newsletters carry. */
 function previewArticles(now: Date): Article[] {

@@ -2,7 +2,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from '../context';
 import type { SessionUser } from '../auth/service';
-import type { GateKind } from '../http/concurrency';
+import type { GateKind } from '../concurrency';
 import { ZodError } from 'zod';
 import { toTRPCError, fieldErrorsOf, appDataOf } from './errors';
 import { AppError } from '../errors';

@@ -1,9 +1,6 @@
 // The user as the API returns it (spec §3: planType and plan_type, createdAt and created_at, ...).
-import type { UserRow } from '../../../db/schema';
+import type { UserLike } from '../auth/service';
 import { effectivePlan, isStaff, normalizePlan, normalizeRole, normalizeTrialPlan, trialDaysLeft } from '../../shared/plans';
-
-/** The columns of a users row the API shows (a SessionUser is one too). */
-export type UserLike = Pick<UserRow, 'id' | 'email' | 'name' | 'username' | 'avatar' | 'role' | 'planType' | 'trialPlan' | 'createdAt' | 'emailVerifiedAt'>;
 
 export function toUserDto(u: UserLike, now: Date = new Date()) {
   const role = normalizeRole(u.role);

@@ -13,7 +13,7 @@ import { BlockedAddressError, parseAllowHosts } from '../net/address-guard';
 import { guardedAgent } from '../net/guarded-agent';
 import { users, webhookDeliveries, webhookEndpoints } from '../../../db/schema';
 import { effectivePlan } from '../../shared/plans';
-import { planSubjectColumns } from '../user/plan';
+import { planSubjectColumns } from '../plans/account-plan';
 import { signedHeaders } from './signing';
 import { followPlanNow, includesWebhooks } from './plan';
 

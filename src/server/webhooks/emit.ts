@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { tx, type Db, type DbOrTx } from '../db';
 import { webhookDeliveries, webhookEndpoints, type SubscriberRow } from '../../../db/schema';
 import type { JobQueue } from '../jobs/queue';
-import { planOf } from '../user/plan';
+import { planOf } from '../plans/account-plan';
 import { includesWebhooks } from './plan';
 import type { DeliveryDto, WebhookDeliveryEvent, WebhookEventType } from '../../shared/schemas/webhooks';
 

@@ -8,7 +8,7 @@ import { tx, type Db, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { users, webhookDeliveries, webhookEndpoints } from '../../../db/schema';
 import { CAPABILITIES, effectivePlan, PLAN_LABELS, PLAN_TYPES, type PlanType } from '../../shared/plans';
-import { planOf, planSubjectColumns } from '../user/plan';
+import { planOf, planSubjectColumns } from '../plans/account-plan';
 
 export const includesWebhooks = (plan: PlanType) => CAPABILITIES[plan].webhooks;
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { aiJobs, aiUsage } from '../../../db/schema';
-import { BUSY_MESSAGE } from '../../../src/server/http/concurrency';
+import { BUSY_MESSAGE } from '../../../src/server/concurrency';
 import { createAiRuntime } from '../../../src/server/ai/runtime';
 import { expectStatus } from '../workflow/factories';
 import { aiHarness, loadArticles, serveFeedsAndModel, type AiSetup } from './support';

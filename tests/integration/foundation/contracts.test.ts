@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
 import { createTRPCClient } from '@trpc/client';
-import { appRouter, type AppRouter } from '../../../src/server/trpc/root';
+import { appRouter, type AppRouter } from '../../../src/server/routers';
 import { apiLinks } from '../../../src/client/trpc';
 import { createHarness, jsonRequest } from '../../helpers/app';
 import { signUpRest } from './support';

@@ -5,7 +5,7 @@
 import { describe, it, expect, afterAll, beforeAll, vi } from 'vitest';
 import { harnessWithAdmin, jsonRequest } from '../../helpers/app';
 import { startFeedServer, fixture, type FeedServer } from '../../helpers/feed-server';
-import { ConcurrencyGate, BUSY_MESSAGE, createGates } from '../../../src/server/http/concurrency';
+import { ConcurrencyGate, BUSY_MESSAGE, createGates } from '../../../src/server/concurrency';
 import { AppError } from '../../../src/server/errors';
 import { buildArticle } from '../workflow/factories';
 import { signedIn } from '../newsletter/support';

@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit';
 import JSZip from 'jszip';
 import { harnessWithAdmin, jsonRequest, type Harness } from '../../helpers/app';
 import { pdfText, signedIn } from './support';
-import { BUSY_MESSAGE } from '../../../src/server/http/concurrency';
+import { BUSY_MESSAGE } from '../../../src/server/concurrency';
 import { EXPORT_BUSY, EXPORT_QUEUE, exportPoolStats, renderInWorker } from '../../../src/server/newsletter/exports/pool';
 import { BINARY_TEXT_MAX, type ExportDoc } from '../../../src/server/newsletter/exports/document';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serve, type ServerType } from '@hono/node-server';
 import { createTRPCClient } from '@trpc/client';
-import type { AppRouter } from '../../../src/server/trpc/root';
+import type { AppRouter } from '../../../src/server/routers';
 import { apiLinks, createQueryClient } from '../../../src/client/trpc';
 import { httpStatusOf, isNetworkError } from '../../../src/client/lib/errors';
 import { createHarness } from '../../helpers/app';

@@ -2,7 +2,7 @@
 // user's own, and the file is named from the title and the date of the last save. The binary
 // formats (pdfkit, docx, jszip) are written in a worker thread, loaded on the first export.
 import { z } from 'zod';
-import { isCustomThemeId, resolveTheme } from '../../themes/custom-themes';
+import { isCustomThemeId, resolveTheme } from '../saved-theme';
 import { AppError } from '../../errors';
 import { capabilitiesFor, cheapestPlanWithExport, effectivePlan, EXPORT_FORMATS, PLAN_LABELS, type ExportFormat } from '../../../shared/plans';
 import { findOwnedDraft, draftId, type DraftCtx } from '../drafts';

@@ -3,7 +3,7 @@
 // A route whose procedure is missing, not a signed-in one, or lacks an object input or an output fails
 // at start-up (and in tests), never at a caller's request.
 import { z } from 'zod';
-import { appRouter } from '../../trpc/root';
+import { appRouter } from '../../routers';
 import { V1_ROUTES, type V1Route } from './routes';
 
 export interface V1Contract {

@@ -10,7 +10,7 @@ import type { Deps } from '../../context';
 import type { AppEnv } from '../../http/types';
 import { AppError } from '../../errors';
 import { sha256Hex } from '../../crypto';
-import { createCaller } from '../../trpc/root';
+import { createCaller } from '../../routers';
 import { requestContext } from '../adapter';
 import { fieldErrorsOf, appDataOf, toTRPCError } from '../../trpc/errors';
 import { statusOf } from '../../http/error-response';

@@ -1,7 +1,7 @@
 // Per-key concurrency gates for expensive work (assembly, exports, feed fetches): a user runs at most
 // `inFlight` such calls at once and queues at most `waiting` more; anything beyond is refused with 429.
 // A batch or a script of parallel calls then costs that user time, not the server everyone shares.
-import { AppError } from '../errors';
+import { AppError } from './errors';
 
 export interface GateLimits {
   inFlight: number;

@@ -3,10 +3,10 @@
 // then the defaults), assembled with the owner's themes, and saved like step 5's Save.
 import { z } from 'zod';
 import type { Db } from '../db';
-import { assembleRequest, resolveAssembleInput } from '../publications/assemble-input';
+import { assembleRequest, resolveAssembleInput } from './assemble-input';
 import { MAX_TITLE_LENGTH } from '../../shared/schemas/newsletter';
-import { assembleForOwner, type AssembleCtx } from './assemble';
-import { createDraft, draftId, type DraftCtx, type DraftDto } from './drafts';
+import { assembleForOwner, type AssembleCtx } from '../newsletter/assemble';
+import { createDraft, draftId, type DraftCtx, type DraftDto } from '../newsletter/drafts';
 
 export const buildDraftInput = assembleRequest.extend({
   /** Client-generated, so a retried request returns the newsletter it made. */
