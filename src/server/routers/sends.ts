@@ -3,13 +3,23 @@
 import { router, protectedProcedure, publicProcedure, costly } from '../trpc/init';
 import { AppError } from '../errors';
 import { cancelSend, createSend, getSendProgress, listSends, pickWinnerNow, retrySend, sendAudience } from '../delivery/sends';
-import { archiveInput, createSendInput, sendIdInput, sendProgress, sendsOfPublicationInput, unsubscribeTokenInput } from '../delivery/schemas';
 import { z } from 'zod';
 import { UNSUBSCRIBE_MSG, unsubscribeInfo } from '../delivery/unsubscribe';
 import { listArchive } from '../delivery/archive';
 import { runPrecheck } from '../precheck/run';
-import { precheckInput } from '../precheck/schemas';
 import { precheckResult } from '../../shared/precheck';
+import {
+  archiveInput,
+  archiveList,
+  createSendInput,
+  precheckInput,
+  sendAudienceResult,
+  sendIdInput,
+  sendProgress,
+  sendsOfPublicationInput,
+  unsubscribePageResult,
+  unsubscribeTokenInput,
+} from '../../shared/schemas/sends';
 
 export const sendsRouter = router({
   create: protectedProcedure
@@ -31,7 +41,10 @@ export const sendsRouter = router({
     .input(sendIdInput)
     .output(sendProgress)
     .query(({ ctx, input }) => getSendProgress(ctx, input.id)),
-  audience: protectedProcedure.input(sendsOfPublicationInput).query(({ ctx, input }) => sendAudience(ctx, input.publicationId)),
+  audience: protectedProcedure
+    .input(sendsOfPublicationInput)
+    .output(sendAudienceResult)
+    .query(({ ctx, input }) => sendAudience(ctx, input.publicationId)),
   list: protectedProcedure
     .input(sendsOfPublicationInput)
     .output(z.array(sendProgress))
@@ -40,25 +53,37 @@ export const sendsRouter = router({
     .input(sendIdInput)
     .output(sendProgress)
     .mutation(({ ctx, input }) => cancelSend(ctx, input.id)),
-  retry: protectedProcedure.input(sendIdInput).mutation(async ({ ctx, input }) => {
-    const progress = await retrySend(ctx, input.id);
-    ctx.delivery.kick();
-    return progress;
-  }),
+  retry: protectedProcedure
+    .input(sendIdInput)
+    .output(sendProgress)
+    .mutation(async ({ ctx, input }) => {
+      const progress = await retrySend(ctx, input.id);
+      ctx.delivery.kick();
+      return progress;
+    }),
   /** Ends a subject test's wait: the winner so far goes to the rest of the list now. */
-  pickWinner: protectedProcedure.input(sendIdInput).mutation(async ({ ctx, input }) => {
-    const progress = await pickWinnerNow(ctx, input.id);
-    ctx.delivery.kick();
-    return progress;
-  }),
-  unsubscribeInfo: publicProcedure.input(unsubscribeTokenInput).query(async ({ ctx, input }) => {
-    const info = await unsubscribeInfo(ctx, input.token);
-    if (!info) throw new AppError('BAD_REQUEST', UNSUBSCRIBE_MSG.invalid);
-    return info;
-  }),
-  archive: publicProcedure.input(archiveInput).query(async ({ ctx, input }) => {
-    const found = await listArchive(ctx, input.slug);
-    if (!found) throw new AppError('NOT_FOUND', 'Publication not found');
-    return found;
-  }),
+  pickWinner: protectedProcedure
+    .input(sendIdInput)
+    .output(sendProgress)
+    .mutation(async ({ ctx, input }) => {
+      const progress = await pickWinnerNow(ctx, input.id);
+      ctx.delivery.kick();
+      return progress;
+    }),
+  unsubscribeInfo: publicProcedure
+    .input(unsubscribeTokenInput)
+    .output(unsubscribePageResult)
+    .query(async ({ ctx, input }) => {
+      const info = await unsubscribeInfo(ctx, input.token);
+      if (!info) throw new AppError('BAD_REQUEST', UNSUBSCRIBE_MSG.invalid);
+      return info;
+    }),
+  archive: publicProcedure
+    .input(archiveInput)
+    .output(archiveList)
+    .query(async ({ ctx, input }) => {
+      const found = await listArchive(ctx, input.slug);
+      if (!found) throw new AppError('NOT_FOUND', 'Publication not found');
+      return found;
+    }),
 });
