@@ -1,6 +1,7 @@
 // sends.*: sending an issue to a publication's subscribers (now or scheduled), its live progress, the
 // public unsubscribe page's data and the public archive list.
 import { router, protectedProcedure, publicProcedure, costly } from '../trpc/init';
+import { wakesDelivery } from '../trpc/wakes-delivery';
 import { AppError } from '../errors';
 import { cancelSend, createSend, getSendProgress, listSends, pickWinnerNow, retrySend, sendAudience } from '../delivery/sends';
 import { z } from 'zod';
@@ -24,13 +25,10 @@ import {
 export const sendsRouter = router({
   create: protectedProcedure
     .use(costly('render'))
+    .use(wakesDelivery)
     .input(createSendInput)
     .output(sendProgress)
-    .mutation(async ({ ctx, input }) => {
-      const progress = await createSend(ctx, input);
-      ctx.delivery.kick();
-      return progress;
-    }),
+    .mutation(({ ctx, input }) => createSend(ctx, input)),
   /** The pre-send check of the issue as a send would assemble it (step 5, the send dialog). */
   precheck: protectedProcedure
     .use(costly('render'))
@@ -54,22 +52,16 @@ export const sendsRouter = router({
     .output(sendProgress)
     .mutation(({ ctx, input }) => cancelSend(ctx, input.id)),
   retry: protectedProcedure
+    .use(wakesDelivery)
     .input(sendIdInput)
     .output(sendProgress)
-    .mutation(async ({ ctx, input }) => {
-      const progress = await retrySend(ctx, input.id);
-      ctx.delivery.kick();
-      return progress;
-    }),
+    .mutation(({ ctx, input }) => retrySend(ctx, input.id)),
   /** Ends a subject test's wait: the winner so far goes to the rest of the list now. */
   pickWinner: protectedProcedure
+    .use(wakesDelivery)
     .input(sendIdInput)
     .output(sendProgress)
-    .mutation(async ({ ctx, input }) => {
-      const progress = await pickWinnerNow(ctx, input.id);
-      ctx.delivery.kick();
-      return progress;
-    }),
+    .mutation(({ ctx, input }) => pickWinnerNow(ctx, input.id)),
   unsubscribeInfo: publicProcedure
     .input(unsubscribeTokenInput)
     .output(unsubscribePageResult)
