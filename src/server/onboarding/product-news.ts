@@ -13,7 +13,7 @@ import { productNewsletterRecipients, productNewsletters, users, type ProductNew
 import { AppError } from '../errors';
 import { normalizeRole } from '../../shared/plans';
 import { recordAudit, type Actor } from '../user/audit';
-import type { DraftInput, SetOptInInput } from './schemas';
+import type { DraftInput, SetOptInInput } from '../../shared/schemas/product-news';
 import { productName, productMessage, renderProductEmail } from './email';
 import { productUnsubscribeUrl } from './unsubscribe';
 import { sendProductMessages, sendTestToSelf } from './send';

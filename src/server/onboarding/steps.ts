@@ -14,7 +14,7 @@ import { recordAudit, type Actor } from '../user/audit';
 import { renderProductEmail, productName } from './email';
 import { productUnsubscribeUrl } from './unsubscribe';
 import { sendTestToSelf } from './send';
-import type { PreviewInput, StepFields, StepIdInput, UpdateStepInput } from './schemas';
+import type { PreviewInput, StepFields, StepIdInput, UpdateStepInput } from '../../shared/schemas/onboarding';
 
 export const ONBOARDING_MSG = {
   adminOnly: 'Only admins change the onboarding e-mails. Managers and supervisors can look and preview.',

@@ -8,9 +8,9 @@ import type { Deps } from '../context';
 import { affectedRows, tx, type DbOrTx } from '../db';
 import { users } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
+import type { ProductList } from '../../shared/schemas/onboarding';
 
-export const LISTS = ['onboarding', 'news'] as const;
-export type ProductList = (typeof LISTS)[number];
+export type { ProductList };
 
 const PURPOSE: Record<ProductList, string> = { onboarding: 'onboarding-unsub', news: 'product-news-unsub' };
 /** The POST paths (also the List-Unsubscribe address); outside /u/*, which belongs to subscribers. */

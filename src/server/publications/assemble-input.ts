@@ -2,26 +2,16 @@
 // workflow of the publication it names, then the assembly defaults. Every server path that assembles a
 // publication's newsletter (step 5's preview, test sends, issue sends, a shared preview) goes through
 // here, so a client names the publication and sends only what it has not stored yet.
-import { z } from 'zod';
 import type { PublicationRow } from '../../../db/schema';
 import type { Db } from '../db';
-import { assembleInput, COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, type AssembleInput } from '../../shared/schemas/newsletter';
-import { publicationId } from './schemas';
+import { assembleInput, type AssembleInput } from '../../shared/schemas/newsletter';
+import type { AssembleRequest } from '../../shared/schemas/wizard';
 import { normalizeWorkflowData } from './dto';
 import { findAccessible, findOwned } from './publications';
 
-/**
- * The assembly fields, all optional: with a publicationId, what the request leaves out comes from the
- * stored workflow; without one, the request is the whole input (the documented REST body).
- */
-export const assembleRequest = assembleInput.extend({
-  publicationId: publicationId.optional(),
-  layoutStyle: z.enum(LAYOUT_STYLES).optional(),
-  fontStyle: z.enum(FONT_STYLES).optional(),
-  colorTheme: z.enum(COLOR_THEMES).optional(),
-  includeBranding: z.boolean().optional(),
-});
-export type AssembleRequest = z.infer<typeof assembleRequest>;
+// The request's contract is wizard.assemble's; the server's other assembling requests extend it from here.
+export { assembleRequest, type AssembleRequest } from '../../shared/schemas/wizard';
+
 /** What the caller changed and the stored workflow does not hold yet. */
 export type AssembleOverrides = Omit<AssembleRequest, 'publicationId'>;
 

@@ -3,7 +3,7 @@ import type { PublicationRow, PublicationWorkflowData } from '../../../db/schema
 import { isSampleArticle } from '../../shared/schemas/content';
 import { storedEdits } from '../../shared/schemas/issue-edits';
 import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES, NEWSLETTER_DEFAULTS, STORED_COLOR_THEME_FALLBACK } from '../../shared/schemas/newsletter';
-import { PUBLICATION_STATUSES, type PublicationDto, type PublicationStatus, type PublicationSummaryDto } from './schemas';
+import { PUBLICATION_STATUSES, type PublicationDto, type PublicationStatus, type PublicationSummaryDto } from '../../shared/schemas/publications';
 
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
   (allowed as readonly unknown[]).includes(value) ? (value as T) : fallback;

@@ -15,7 +15,8 @@ import { endIssue } from '../newsletter/drafts';
 import { normalizeWorkflowData, toPublicationDto } from './dto';
 import { editsFor, NO_EDITS } from '../../shared/schemas/issue-edits';
 import { findAccessible } from './publications';
-import type { PublicationStatus, SaveProgressInput } from './schemas';
+import type { PublicationStatus } from '../../shared/schemas/publications';
+import type { SaveProgressInput } from '../../shared/schemas/wizard-progress';
 
 type Ctx = Pick<AuthedContext, 'db' | 'now' | 'user'>;
 

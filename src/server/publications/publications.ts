@@ -13,7 +13,7 @@ import { AppError } from '../errors';
 import { capabilitiesFor, type PlanHolder } from '../../shared/plans';
 import { planSubjectColumns, planSubjectOf } from '../plans/account-plan';
 import { initialWorkflowData, toPublicationDto, toSummaryDto, type SharedBy } from './dto';
-import type { CreatePublicationInput } from './schemas';
+import type { CreatePublicationInput } from '../../shared/schemas/publications';
 
 type Ctx = Pick<AuthedContext, 'db' | 'now' | 'user'>;
 

@@ -10,7 +10,7 @@ import { archiveFeed, archivedIssue } from '../delivery/archive';
 import { issuePageHtml, type SubscribeAnswer } from '../delivery/archive-page';
 import { AppError } from '../errors';
 import { signup } from '../subscribers/signup';
-import { signupInput } from '../subscribers/schemas';
+import { signupInput } from '../../shared/schemas/subscribers';
 
 const pageFor = (token: string, extra = '') => `/unsubscribe?token=${encodeURIComponent(token)}${extra}`;
 

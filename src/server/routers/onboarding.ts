@@ -5,15 +5,45 @@ import { router, adminProcedure, publicProcedure } from '../trpc/init';
 import { AppError } from '../errors';
 import { createStep, deleteStep, listSteps, previewStep, sendStepTest, updateStep } from '../onboarding/steps';
 import { PRODUCT_UNSUB_MSG, productUnsubscribeInfo } from '../onboarding/unsubscribe';
-import { previewInput, stepFields, stepIdInput, unsubscribeInfoInput, unsubscribeInfoResult, updateStepInput } from '../onboarding/schemas';
+import {
+  deletedRef,
+  mailPreview,
+  onboardingStepDto,
+  onboardingStepList,
+  previewInput,
+  stepFields,
+  stepIdInput,
+  testMailResult,
+  unsubscribeInfoInput,
+  unsubscribeInfoResult,
+  updateStepInput,
+} from '../../shared/schemas/onboarding';
 
 export const onboardingRouter = router({
-  list: adminProcedure.input(z.void()).query(({ ctx }) => listSteps(ctx)),
-  create: adminProcedure.input(stepFields).mutation(({ ctx, input }) => createStep(ctx, input)),
-  update: adminProcedure.input(updateStepInput).mutation(({ ctx, input }) => updateStep(ctx, input)),
-  delete: adminProcedure.input(stepIdInput).mutation(({ ctx, input }) => deleteStep(ctx, input)),
-  preview: adminProcedure.input(previewInput).query(({ ctx, input }) => previewStep(ctx, input)),
-  sendTest: adminProcedure.input(previewInput).mutation(({ ctx, input }) => sendStepTest(ctx, input)),
+  list: adminProcedure
+    .input(z.void())
+    .output(onboardingStepList)
+    .query(({ ctx }) => listSteps(ctx)),
+  create: adminProcedure
+    .input(stepFields)
+    .output(onboardingStepDto)
+    .mutation(({ ctx, input }) => createStep(ctx, input)),
+  update: adminProcedure
+    .input(updateStepInput)
+    .output(onboardingStepDto)
+    .mutation(({ ctx, input }) => updateStep(ctx, input)),
+  delete: adminProcedure
+    .input(stepIdInput)
+    .output(deletedRef)
+    .mutation(({ ctx, input }) => deleteStep(ctx, input)),
+  preview: adminProcedure
+    .input(previewInput)
+    .output(mailPreview)
+    .query(({ ctx, input }) => previewStep(ctx, input)),
+  sendTest: adminProcedure
+    .input(previewInput)
+    .output(testMailResult)
+    .mutation(({ ctx, input }) => sendStepTest(ctx, input)),
   /** What the unsubscribe page shows for a link of either list (onboarding e-mails or product news). */
   unsubscribeInfo: publicProcedure
     .input(unsubscribeInfoInput)

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
 import { removedResult } from '../../shared/schemas/common';
-import { createPublicationInput, publicationDto, publicationRef, publicationSummaryDto, renamePublicationInput } from '../publications/schemas';
+import { createPublicationInput, publicationDto, publicationRef, publicationSummaryDto, renamePublicationInput } from '../../shared/schemas/publications';
 import { createPublication, deletePublication, getPublication, listPublications, renamePublication } from '../publications/publications';
 
 export const publicationsRouter = router({

@@ -3,7 +3,7 @@
 import { router, protectedProcedure } from '../trpc/init';
 import { getReader, readerHistory } from '../readers/history';
 import { readerGrowth, readerGrowthCsv } from '../readers/growth';
-import { growthInput, growthReport, historyInput, historyPage, readerDetail, readerRef } from '../readers/history-schemas';
+import { growthInput, growthReport, historyInput, historyPage, readerDetail, readerRef } from '../../shared/schemas/readers';
 import { csvFile } from '../../shared/schemas/common';
 
 export const readersRouter = router({

@@ -32,10 +32,11 @@ import {
   publicPageResult,
   publicationRef,
   removeInput,
+  shareLinks,
   signupInput,
   signupResult,
   slugInput,
-} from '../subscribers/schemas';
+} from '../../shared/schemas/subscribers';
 
 export const subscribersRouter = router({
   list: protectedProcedure
@@ -63,7 +64,10 @@ export const subscribersRouter = router({
       if (result.removed === 0) throw new AppError('NOT_FOUND', SUBSCRIBER_MSG.notFound);
       return result;
     }),
-  share: protectedProcedure.input(publicationRef).query(({ ctx, input }) => shareInfo(ctx, input.publicationId)),
+  share: protectedProcedure
+    .input(publicationRef)
+    .output(shareLinks)
+    .query(({ ctx, input }) => shareInfo(ctx, input.publicationId)),
   exportCsv: protectedProcedure
     .input(publicationRef)
     .output(csvFile)

@@ -22,7 +22,7 @@ import {
   teamOverviewDto,
   tokenInput,
   workspaceDto,
-} from '../team/schemas';
+} from '../../shared/schemas/team';
 import { renameWorkspace, teamOverview } from '../team/workspace';
 import { acceptInvitation, invite, previewInvitation, resend, revoke } from '../team/invitations';
 import { leaveWorkspace, removeMember, setMemberRole } from '../team/members';

@@ -5,13 +5,25 @@ import { z } from 'zod';
 import { router, publicProcedure, protectedProcedure, costly } from '../trpc/init';
 import { themesForUser } from '../../shared/themes';
 import { removedResult } from '../../shared/schemas/common';
-import { customThemeDto, previewThemeInput, saveThemeInput, themeIdInput, themeLogo, themePreview } from '../../shared/schemas/themes';
+import {
+  customThemeDto,
+  previewThemeInput,
+  saveThemeInput,
+  themeForUser,
+  themeIdInput,
+  themeLogo,
+  themePreview,
+  uploadLogoInput,
+} from '../../shared/schemas/themes';
 import { deleteCustomTheme, listCustomThemes, saveCustomTheme } from '../themes/custom-themes';
 import { previewCustomTheme } from '../themes/preview';
-import { LOGO_MSG, uploadLogo } from '../themes/logo';
+import { uploadLogo } from '../themes/logo';
 
 export const themesRouter = router({
-  list: publicProcedure.input(z.void()).query(({ ctx }) => themesForUser(ctx.user)),
+  list: publicProcedure
+    .input(z.void())
+    .output(z.array(themeForUser))
+    .query(({ ctx }) => themesForUser(ctx.user)),
   mine: protectedProcedure
     .input(z.void())
     .output(z.array(customThemeDto))
@@ -27,7 +39,7 @@ export const themesRouter = router({
     .mutation(({ ctx, input }) => saveCustomTheme(ctx, input)),
   /** A logo for a saved theme (also POST /api/uploads/theme-logo with the raw image). */
   uploadLogo: protectedProcedure
-    .input(z.object({ bytes: z.instanceof(Uint8Array, { message: LOGO_MSG.empty }) }))
+    .input(uploadLogoInput)
     .output(themeLogo)
     .mutation(({ ctx, input }) => uploadLogo(ctx, input.bytes)),
   remove: protectedProcedure

@@ -3,6 +3,7 @@
 // deliveries, resending one, and a test event.
 import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
+import { wakesDelivery } from '../trpc/wakes-delivery';
 import { removedResult } from '../../shared/schemas/common';
 import {
   createEndpointInput,
@@ -50,19 +51,13 @@ export const webhooksRouter = router({
     .output(z.array(deliveryDto))
     .query(({ ctx, input }) => listDeliveries(ctx, input.id)),
   resend: protectedProcedure
+    .use(wakesDelivery)
     .input(deliveryRef)
     .output(deliveryDto)
-    .mutation(async ({ ctx, input }) => {
-      const delivery = await resendDelivery(ctx, input.id);
-      ctx.delivery.kick();
-      return delivery;
-    }),
+    .mutation(({ ctx, input }) => resendDelivery(ctx, input.id)),
   test: protectedProcedure
+    .use(wakesDelivery)
     .input(endpointRef)
     .output(deliveryDto)
-    .mutation(async ({ ctx, input }) => {
-      const delivery = await sendTestEvent(ctx, input.id);
-      ctx.delivery.kick();
-      return delivery;
-    }),
+    .mutation(({ ctx, input }) => sendTestEvent(ctx, input.id)),
 });

@@ -2,7 +2,8 @@
 import { router, protectedProcedure, costly } from '../trpc/init';
 import { assembleResult } from '../../shared/schemas/newsletter';
 import { assembleForOwner } from '../newsletter/assemble';
-import { assembleRequest, resolveAssembleInput } from '../publications/assemble-input';
+import { resolveAssembleInput } from '../publications/assemble-input';
+import { assembleRequest } from '../../shared/schemas/wizard';
 import { saveProgressProcedure } from './wizard-progress';
 
 export const wizardRouter = router({

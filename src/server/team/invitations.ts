@@ -12,7 +12,7 @@ import { ownerMayShare } from '../publications/publications';
 import { planSubjectOf } from '../plans/account-plan';
 import { TEAM_MSG } from './messages';
 import { invitationMail } from './invite-mail';
-import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole } from './schemas';
+import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole } from '../../shared/schemas/team';
 import { audit, countMembers, countPendingInvitations, ensureWorkspace, findOwnWorkspace, requireOwnerPlan, type TeamCtx } from './workspace';
 import { sha256Hex } from '../crypto';
 

@@ -6,7 +6,7 @@ import { affectedRows, tx, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { TEAM_MSG } from './messages';
-import type { MemberRole } from './schemas';
+import type { MemberRole } from '../../shared/schemas/team';
 import { audit, findOwnWorkspace, requireOwnerPlan, type TeamCtx } from './workspace';
 
 /** A member (not the owner) of the caller's own workspace, or NOT_FOUND. Run it in the transaction that changes it. */

@@ -1,5 +1,5 @@
 // Team collaboration's user-facing messages, shared by the domain, the API and the tests.
-import { MAX_MEMBERS, MAX_PENDING_INVITATIONS } from './schemas';
+import { MAX_MEMBERS, MAX_PENDING_INVITATIONS } from '../../shared/schemas/team';
 
 export const TEAM_MSG = {
   enterpriseOnly: 'Team collaboration is part of the Enterprise plan. Upgrade to Enterprise to invite members and share publications.',

@@ -10,7 +10,7 @@ import { ownerMayShare } from '../publications/publications';
 import { planSubjectColumns } from '../plans/account-plan';
 import { recordAudit, type Actor } from '../user/audit';
 import { TEAM_MSG } from './messages';
-import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole, type TeamOverviewDto } from './schemas';
+import { MAX_MEMBERS, MAX_PENDING_INVITATIONS, type MemberRole, type TeamOverviewDto } from '../../shared/schemas/team';
 
 export type TeamCtx = Pick<AuthedContext, 'db' | 'now' | 'user' | 'ip'>;
 

@@ -7,20 +7,13 @@ import { contentImages } from '../../../db/schema';
 import type { Db } from '../db';
 import { AppError } from '../errors';
 import { capabilitiesFor, type PlanHolder } from '../../shared/plans';
-import { LOGO_BOX } from '../../shared/schemas/themes';
+import { LOGO_BOX, LOGO_MSG } from '../../shared/schemas/themes';
 import { sniffImage } from '../blog/images';
 import { THEME_MSG } from './custom-themes';
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 /** Decompression bombs: a small file claiming a huge canvas is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
-
-export const LOGO_MSG = {
-  empty: 'Choose an image file for the logo.',
-  tooLarge: 'A logo can be at most 2 MB.',
-  type: 'A logo must be a PNG, JPEG, WebP or GIF image.',
-  unreadable: 'This image could not be read. Try saving it again as PNG.',
-} as const;
 
 type Ctx = { db: Db; user: PlanHolder & { id: string }; now: () => Date };
 

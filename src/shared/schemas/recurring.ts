@@ -2,6 +2,7 @@
 // stories, the minimum of new ones, send or ask first) and the history of its runs.
 import { z } from 'zod';
 import { precheckResult } from '../precheck';
+import { publicationId } from './publications';
 
 export const RECURRING_FREQUENCIES = ['daily', 'weekdays', 'monthly'] as const;
 export const RECURRING_MODES = ['auto', 'approve'] as const;
@@ -37,6 +38,10 @@ export const RECURRING_MSG = {
   tokenExpired: 'This approval link has expired. Run the schedule again from the Recurring page.',
   approvalExpired: 'Nobody approved this issue before its link expired, so it was not sent.',
 } as const;
+
+export const recurringOfPublication = z.object({ publicationId });
+/** The single-use token of a mailed Approve link. */
+export const approvalTokenInput = z.object({ token: z.string().trim().min(10).max(300) });
 
 export const recurringChannel = z.object({
   name: z.string().trim().min(1).max(200),
@@ -108,6 +113,9 @@ export const recurringRunDto = z.object({
   updatedAt: z.string(),
 });
 export type RecurringRunDto = z.infer<typeof recurringRunDto>;
+
+/** A schedule removed (or none there to remove). */
+export const scheduleRemoved = z.object({ success: z.literal(true) });
 
 export const recurringView = z.object({
   allowed: z.boolean(),

@@ -71,6 +71,48 @@ export const previewThemeInput = z.object({ brand: themeBrand, colorTheme: z.enu
 export const themePreview = assembledNewsletter.extend({ contrast: z.array(contrastCheck) });
 export type ThemePreview = z.infer<typeof themePreview>;
 
+/** The tiers a built-in theme is sold at (spec §5). */
+export const THEME_TIERS = ['free', 'basic', 'professional', 'business', 'admin'] as const satisfies readonly ThemeTier[];
+
+/** A theme of the catalogue as themes.list answers it: its metadata and whether the caller's plan locks it. */
+export const themeForUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  accentColor: z.string().optional(),
+  fontFamily: z.string(),
+  titleFontFamily: z.string().optional(),
+  headerStyle: z.enum(HEADER_STYLES),
+  bodyStyle: z.enum(BODY_STYLES),
+  preview: z.string(),
+  subscription: z.enum(THEME_TIERS),
+  customCSS: z.string().optional(),
+  inkTitles: z.boolean().optional(),
+  brand: z
+    .object({
+      background: z.string(),
+      text: z.string(),
+      link: z.string(),
+      footerText: z.string(),
+      kicker: z.string().optional(),
+      logo: z.object({ id: z.string(), width: z.number(), height: z.number() }).nullable().optional(),
+    })
+    .optional(),
+  locked: z.boolean(),
+});
+
+export const LOGO_MSG = {
+  empty: 'Choose an image file for the logo.',
+  tooLarge: 'A logo can be at most 2 MB.',
+  type: 'A logo must be a PNG, JPEG, WebP or GIF image.',
+  unreadable: 'This image could not be read. Try saving it again as PNG.',
+} as const;
+
+/** A logo's image as uploaded (the REST path passes the raw body's bytes). */
+export const uploadLogoInput = z.object({ bytes: z.instanceof(Uint8Array, { message: LOGO_MSG.empty }) });
+
 /** A saved theme is usable on a plan whose tier reaches both Professional (the feature) and its starting theme. */
 function tierOf(base: ThemeMeta): ThemeTier {
   return themeRankOf(base.subscription) > themeRankOf('professional') ? base.subscription : 'professional';

@@ -5,7 +5,7 @@ import { describe, it, expect } from 'vitest';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { outbox, workspaceInvitations, workspaceMembers } from '../../../db/schema';
 import { TEAM_MSG } from '../../../src/server/team/messages';
-import { MAX_MEMBERS, MAX_PENDING_INVITATIONS } from '../../../src/server/team/schemas';
+import { MAX_MEMBERS, MAX_PENDING_INVITATIONS } from '../../../src/shared/schemas/team';
 import { teamHarness, tokenFor } from '../team/support';
 import { times, together } from './support';
 

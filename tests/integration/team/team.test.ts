@@ -8,7 +8,7 @@ import { expectStatus, buildChannel } from '../workflow/factories';
 import { MSG } from '../../../src/shared/messages';
 import { PUBLICATION_MSG } from '../../../src/server/publications/publications';
 import { TEAM_MSG } from '../../../src/server/team/messages';
-import { MAX_MEMBERS, MAX_PENDING_INVITATIONS } from '../../../src/server/team/schemas';
+import { MAX_MEMBERS, MAX_PENDING_INVITATIONS } from '../../../src/shared/schemas/team';
 import { INVITE_RULE } from '../../../src/server/team/invitations';
 import { addMember, auditActions, teamHarness, tokenFor } from './support';
 

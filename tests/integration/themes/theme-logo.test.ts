@@ -8,7 +8,7 @@ import { harnessWithAdmin } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
 import { signedIn } from '../newsletter/support';
 import { THEME_MSG } from '../../../src/server/themes/custom-themes';
-import { LOGO_MSG } from '../../../src/server/themes/logo';
+import { LOGO_MSG } from '../../../src/shared/schemas/themes';
 import { savedThemeMeta, type ThemeBrand } from '../../../src/shared/schemas/themes';
 import { houseBrand } from '../../fixtures/themes';
 import { renderSaved } from './support';

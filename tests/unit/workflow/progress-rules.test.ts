@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { AppError } from '../../../src/server/errors';
 import { checkPlanLimits, checkStepRules, PROGRESS_MSG, statusOf } from '../../../src/server/publications/progress';
 import { normalizeWorkflowData } from '../../../src/server/publications/dto';
-import { saveProgressInput, workflowDataPatch } from '../../../src/server/publications/schemas';
+import { saveProgressInput, workflowDataPatch } from '../../../src/shared/schemas/wizard-progress';
 import { MSG } from '../../../src/shared/messages';
 import { buildArticle, buildChannel } from '../../integration/workflow/factories';
 

@@ -11,7 +11,8 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage, httpStatusOf } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { openPublication } from './open-publication';
-import { MAX_NAME, nameError } from './rename-dialog';
+import { nameError } from './rename-dialog';
+import { MAX_PUBLICATION_NAME } from '../../../shared/schemas/publications';
 import { newClientId } from './client-id';
 import { DEFAULT_THEME_ID } from '../../../shared/themes';
 
@@ -80,7 +81,7 @@ export function CreatePublicationForm({
           value={name}
           placeholder="e.g. The Friday Digest"
           autoComplete="off"
-          maxLength={MAX_NAME + 20}
+          maxLength={MAX_PUBLICATION_NAME + 20}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-err` : undefined}
           onChange={(e) => {

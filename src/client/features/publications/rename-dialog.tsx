@@ -1,16 +1,15 @@
-// Renaming a publication: a small form dialog, validated like the server (non-blank, 200 characters).
+// Renaming a publication: a small form dialog, validated by the server's own rule (non-blank, 200 characters).
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
+import { MAX_PUBLICATION_NAME, publicationName } from '../../../shared/schemas/publications';
 
-export const MAX_NAME = 200;
-
+/** What the publication's name breaks of its contract (the server's sentence), or null. */
 export function nameError(name: string): string | null {
-  if (!name.trim()) return 'Please enter a newsletter name';
-  if (name.trim().length > MAX_NAME) return `Newsletter name must be at most ${MAX_NAME} characters`;
-  return null;
+  const parsed = publicationName.safeParse(name);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }
 
 export function RenameDialog({
@@ -60,7 +59,7 @@ function RenameForm({ currentName, pending, onRename }: { currentName: string; p
       <Input
         id={`${id}-name`}
         value={name}
-        maxLength={MAX_NAME + 20}
+        maxLength={MAX_PUBLICATION_NAME + 20}
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-err` : undefined}

@@ -1,8 +1,8 @@
 // Input and output contracts of team.* (workspace, members, invitations, shared publications).
 import { z } from 'zod';
-import { emailField } from '../../shared/schemas/auth';
-import { publicationId } from '../publications/schemas';
-import { assembledNewsletter } from '../../shared/schemas/newsletter';
+import { emailField } from './auth';
+import { publicationId } from './publications';
+import { assembledNewsletter } from './newsletter';
 
 export const MAX_WORKSPACE_NAME = 80;
 /** Members besides the owner. */

@@ -1,0 +1,38 @@
+// The contracts of productNews.*: product newsletters staff write, preview, test, keep as drafts and send
+// to the accounts that opted in, and each user's own opt-in switch.
+import { z } from 'zod';
+import { markdownSchema, subjectSchema } from './onboarding';
+
+/** Where a product newsletter stands (product_newsletters.status). */
+export const PRODUCT_NEWSLETTER_STATUSES = ['draft', 'sending', 'sent', 'failed'] as const;
+
+export const draftInput = z.object({
+  id: z.string().min(1).max(100).optional(),
+  subject: subjectSchema,
+  markdown: markdownSchema.refine((s) => s.trim().length > 0, 'Write the newsletter first'),
+});
+export const sendInput = draftInput;
+export const setOptInInput = z.object({ optIn: z.boolean() });
+export const newsletterRef = z.object({ id: z.string().min(1).max(100) });
+export type DraftInput = z.infer<typeof draftInput>;
+export type SetOptInInput = z.infer<typeof setOptInInput>;
+
+/** The signed-in user's choice (off until they turn it on). */
+export const productNewsChoice = z.object({ optIn: z.boolean() });
+
+export const productNewsletterDto = z.object({
+  id: z.string(),
+  subject: z.string(),
+  markdown: z.string(),
+  status: z.enum(PRODUCT_NEWSLETTER_STATUSES),
+  recipients: z.number().int(),
+  sentCount: z.number().int(),
+  failedCount: z.number().int(),
+  sentAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ProductNewsletterDto = z.infer<typeof productNewsletterDto>;
+/** The latest newsletters, newest first, and whether the caller may send (admins only). */
+export const productNewsletterList = z.object({ newsletters: z.array(productNewsletterDto), canSend: z.boolean() });
+/** How many accounts a send would reach now (opted in, not disabled). */
+export const productNewsAudience = z.object({ count: z.number().int() });
