@@ -10,6 +10,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { routerContracts } from './eslint.router-contracts.js';
 
 /** Server folders that hold domain code (everything but the transport layers and the process entry). */
 const DOMAINS = [
@@ -118,6 +119,9 @@ const expectAwaited = {
     };
   },
 };
+
+/** The repository's own rules. */
+const curated = { rules: { 'expect-awaited': expectAwaited, 'router-contracts': routerContracts } };
 
 /** One `no-restricted-imports` rule from pattern groups (a later config replaces a rule, so zones are built whole). */
 const restrict = (...patterns) => ['error', { patterns: [dialectTables, ...patterns] }];
@@ -237,12 +241,37 @@ export default tseslint.config(
     // promise is awaited, returned or explicitly voided.
     files: ['src/server/**/*.{ts,tsx}', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
-    plugins: { curated: { rules: { 'expect-awaited': expectAwaited } } },
+    plugins: { curated },
     rules: {
       'curated/expect-awaited': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
     },
+  },
+  {
+    // Every procedure states its answer and no schema is written in a router (eslint.router-contracts.js).
+    files: ['src/server/routers/**/*.ts'],
+    // Until their contracts land.
+    ignores: [
+      'src/server/routers/onboarding.ts',
+      'src/server/routers/preferences.ts',
+      'src/server/routers/product-news.ts',
+      'src/server/routers/publications.ts',
+      'src/server/routers/readers.ts',
+      'src/server/routers/recurring.ts',
+      'src/server/routers/segments.ts',
+      'src/server/routers/sends.ts',
+      'src/server/routers/subscribers.ts',
+      'src/server/routers/team.ts',
+      'src/server/routers/themes.ts',
+      'src/server/routers/user.ts',
+      'src/server/routers/webhooks.ts',
+      'src/server/routers/welcome.ts',
+      'src/server/routers/wizard-progress.ts',
+      'src/server/routers/wizard.ts',
+    ],
+    plugins: { curated },
+    rules: { 'curated/router-contracts': 'error' },
   },
   prettier,
 );
