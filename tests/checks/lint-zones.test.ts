@@ -71,7 +71,7 @@ describe('import zones', () => {
     expect(await restricted(imports('../mail/transport'), 'src/server/net/probe.ts')).toHaveLength(1);
     expect(await restricted(imports('../feeds/fetcher'), 'src/server/net/probe.ts')).toHaveLength(1);
     expect(await restricted(imports('../ai/model'), 'src/server/net/probe.ts')).toHaveLength(1);
-    expect(await restricted(imports('./user/plan'), 'src/server/crypto.ts')).toHaveLength(1);
+    expect(await restricted(imports('./plans/account-plan'), 'src/server/crypto.ts')).toHaveLength(1);
     expect(await restricted(imports('../db'), 'src/server/jobs/probe.ts')).toEqual([]);
     expect(await restricted(imports('./queue'), 'src/server/jobs/probe.ts')).toEqual([]);
     expect(await restricted(imports('node:crypto'), 'src/server/crypto.ts')).toEqual([]);

@@ -1,6 +1,6 @@
 // The contracts of analytics.*: what each procedure takes and, for GET /api/analytics/export, what it answers.
 import { z } from 'zod';
-import { publicationId } from '../publications/schemas';
+import { publicationId } from '../../shared/schemas/publications';
 
 export const overviewInput = z.object({
   publicationId: publicationId.optional(),

@@ -1,7 +1,7 @@
 // The web archive: every sent issue has a public page (/p/<slug>/issues/<id>, the mailed "View in your
 // browser" link: a page of its publication, archive-page.ts) and each publication an RSS feed of its
 // issues (/p/<slug>/feed.xml).
-import { whiteLabelOf } from '../user/plan';
+import { whiteLabelOf } from '../plans/account-plan';
 import { publicBaseFor, servedHere, type ServedOn } from '../domains/custom-domains';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../context';

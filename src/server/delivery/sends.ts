@@ -17,7 +17,7 @@ import type { JobQueue } from '../jobs/queue';
 import { ensureSlug } from '../subscribers/slug';
 import { endIssue, markNewsletter } from '../newsletter/drafts';
 import type { z } from 'zod';
-import type { CreateSendInput, sendProgress } from './schemas';
+import type { CreateSendInput, sendProgress } from '../../shared/schemas/sends';
 import { SUBJECT_TEST_MSG, decideWinner } from './subject-test';
 import { groupSize } from '../../shared/subject-tests';
 import { precheckAssembled } from '../precheck/run';
@@ -41,7 +41,7 @@ export const SEND_MSG = {
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** A send as its progress shows it; the contract is `sendProgress` (delivery/schemas.ts). */
+/** A send as its progress shows it; the contract is `sendProgress` (shared/schemas/sends.ts). */
 export type SendProgress = z.infer<typeof sendProgress>;
 export type SubjectTestProgress = NonNullable<SendProgress['test']>;
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { AuthedContext } from '../context';
 import { CAMPAIGN_STATUSES, integrationConnections } from '../../../db/schema';
 import { listPublications } from '../publications/publications';
-import { PUBLICATION_STATUSES } from '../publications/schemas';
+import { PUBLICATION_STATUSES } from '../../shared/schemas/publications';
 import { listPlatformPublications } from './connections';
 import { INTEGRATION_PLATFORMS } from './platforms';
 

@@ -12,7 +12,7 @@ import { createSmtpTransport } from './transports/smtp';
 import { createTransport } from './transports';
 import { decryptSecret } from '../crypto';
 import { parseAllowHosts } from '../net/address-guard';
-import { capabilitiesOf } from '../user/plan';
+import { capabilitiesOf } from '../plans/account-plan';
 import { mailProviders, type MailProviderRow } from '../../../db/schema';
 
 export interface ChainEntry {

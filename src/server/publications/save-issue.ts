@@ -6,7 +6,7 @@ import { tx } from '../db';
 import { createDraftInput } from '../../shared/schemas/newsletter';
 import { toDraftDto, type DraftCtx, type DraftDto } from '../newsletter/drafts';
 import { findAccessible } from './publications';
-import { publicationId } from './schemas';
+import { publicationId } from '../../shared/schemas/publications';
 
 /** Step 5's save: the publication names the issue; the server knows which saved newsletter is its. */
 export const saveIssueInput = createDraftInput.omit({ status: true, publicationId: true }).extend({ publicationId });

@@ -25,7 +25,7 @@ import { findOwned } from '../publications/publications';
 import { publicBaseFor } from '../domains/custom-domains';
 import { ensureSlug } from '../subscribers/slug';
 import { hitNetworkLimit, signup } from '../subscribers/signup';
-import { signupInput } from '../subscribers/schemas';
+import { signupInput } from '../../shared/schemas/subscribers';
 import { readToken, signToken } from '../crypto';
 import { escapeHtml } from '../xml';
 import { MAX_FORMS, READERS_MSG } from '../../shared/schemas/readers';

@@ -16,7 +16,7 @@ import { findOwned } from '../publications/publications';
 import { isoWeekStart, isoWeekStartMs, jsonIsTrue, WEEK_MS } from '../sql-dialect';
 import { csvCell } from '../csv';
 import { ANALYTICS_MSG } from '../analytics/analytics';
-import { GROWTH_SOURCES, type GrowthInput, type GrowthReport, type GrowthWeek } from './history-schemas';
+import { GROWTH_SOURCES, type GrowthInput, type GrowthReport, type GrowthWeek } from '../../shared/schemas/readers';
 
 type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
 

@@ -22,7 +22,7 @@ import {
 } from '../../../db/schema';
 import { findOwned } from '../publications/publications';
 import { SUBSCRIBER_MSG } from '../subscribers/subscribers';
-import type { HistoryInput, HistoryPage, ReaderDetail, ReaderRef, TimelineItem } from './history-schemas';
+import type { HistoryInput, HistoryPage, ReaderDetail, ReaderRef, TimelineItem } from '../../shared/schemas/readers';
 
 type Ctx = Pick<AuthedContext, 'db' | 'user'>;
 

@@ -25,7 +25,7 @@ import {
   usedArticlesOutput,
   type AiJobEvent,
 } from '../../shared/schemas/ai';
-import { publicationId } from '../publications/schemas';
+import { publicationId } from '../../shared/schemas/publications';
 import {
   aiStatus,
   deleteDraft,

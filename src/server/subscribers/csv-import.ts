@@ -9,7 +9,7 @@ import { parse } from 'csv-parse';
 import { subscriberTags, subscribers, suppressions, type SubscriberStatus } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
 import { AppError } from '../errors';
-import type { ImportReport } from './schemas';
+import type { ImportReport } from '../../shared/schemas/subscribers';
 import { MAX_IMPORT_ROWS, SUBSCRIBER_MSG, authorizeImport, checkLimit, emailShape, keptCount, type Ctx } from './subscribers';
 import { affectedRows, execute, inTx, isPostgres, tx, type DbOrTx } from '../db';
 import { locks } from '../locks';

@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { issueSends, type PublicationRow } from '../../../db/schema';
-import { whiteLabelOf } from '../user/plan';
+import { whiteLabelOf } from '../plans/account-plan';
 import { isCustomThemeId, resolveTheme } from '../themes/custom-themes';
 import { getTheme } from '../../shared/themes';
 import { contrast, readableOn } from '../newsletter/palette';

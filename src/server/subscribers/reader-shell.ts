@@ -7,7 +7,7 @@
 // for a link that no longer reads. Null for other paths and for links that name no publication.
 import type { Deps } from '../context';
 import { escapeXml } from '../xml';
-import { whiteLabelOf } from '../user/plan';
+import { whiteLabelOf } from '../plans/account-plan';
 import { findBySlug } from './slug';
 import { readerBrandOf } from './reader-brand';
 import { unsubscribeInfo } from '../delivery/unsubscribe';

@@ -17,7 +17,7 @@ import { capabilitiesFor } from '../../shared/plans';
 import { findOwned } from '../publications/publications';
 import { isSuppressed, normalizeEmail } from '../mail/events';
 import { ensureSlug } from './slug';
-import type { AddInput, ImportTarget, ListInput, RemoveInput, SubscriberDto, UpdateInput } from './schemas';
+import type { AddInput, ImportTarget, ListInput, RemoveInput, SubscriberDto, UpdateInput } from '../../shared/schemas/subscribers';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { emitWebhook, subscriberEvent } from '../webhooks/emit';
 
