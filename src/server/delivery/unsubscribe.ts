@@ -4,6 +4,7 @@
 import { emitWebhook, subscriberEvent } from '../webhooks/emit';
 import { readerBrandOf, type ReaderBrand } from '../subscribers/reader-brand';
 import { eq } from 'drizzle-orm';
+import { SENDS_MSG } from '../../shared/schemas/sends';
 import type { Deps } from '../context';
 import { tx, type DbOrTx } from '../db';
 import { mailEvents, publications, subscribers } from '../../../db/schema';
@@ -14,7 +15,7 @@ import { servedHere, type ServedOn } from '../domains/custom-domains';
 const PURPOSE = 'unsubscribe';
 
 export const UNSUBSCRIBE_MSG = {
-  invalid: 'This unsubscribe link is not valid. If you copied it, check that it is complete.',
+  invalid: SENDS_MSG.unsubscribeInvalid,
 } as const;
 
 export function unsubscribeToken(appSecret: string, subscriberId: string, sendId: string): string {

@@ -1,5 +1,5 @@
 // Team collaboration's user-facing messages, shared by the domain, the API and the tests.
-import { MAX_MEMBERS, MAX_PENDING_INVITATIONS } from '../../shared/schemas/team';
+import { INVITATION_LINK_INVALID, MAX_MEMBERS, MAX_PENDING_INVITATIONS } from '../../shared/schemas/team';
 
 export const TEAM_MSG = {
   enterpriseOnly: 'Team collaboration is part of the Enterprise plan. Upgrade to Enterprise to invite members and share publications.',
@@ -11,7 +11,7 @@ export const TEAM_MSG = {
   invitationNotFound: 'Invitation not found',
   memberNotFound: 'Member not found',
   teamNotFound: 'Team not found',
-  linkInvalid: 'This invitation link is not valid. Check that you copied the whole link.',
+  linkInvalid: INVITATION_LINK_INVALID,
   linkRevoked: 'This invitation was withdrawn by the team’s owner. Ask them to invite you again.',
   linkExpired: 'This invitation has expired. Ask the team’s owner to send you a new one.',
   linkUsed: 'This invitation has already been used.',

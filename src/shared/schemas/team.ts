@@ -12,13 +12,16 @@ export const MAX_PENDING_INVITATIONS = 50;
 export const memberRole = z.enum(['editor', 'viewer'], 'The role must be editor or viewer');
 export type MemberRole = z.infer<typeof memberRole>;
 
+/** The sentence for an invitation link that is not one of ours (also team/messages.ts). */
+export const INVITATION_LINK_INVALID = 'This invitation link is not valid. Check that you copied the whole link.';
+
 const userId = z.string().trim().min(1, 'Choose a member').max(64, 'Choose a member');
 const invitationId = z.string().trim().min(1, 'Choose an invitation').max(64, 'Choose an invitation');
 /** 32 random bytes in base64url: 43 characters. */
 const token = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This invitation link is not valid. Check that you copied the whole link.');
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, INVITATION_LINK_INVALID);
 
 export const renameWorkspaceInput = z.object({
   name: z.string().trim().min(1, 'Please enter a team name').max(MAX_WORKSPACE_NAME, `The team name can be at most ${MAX_WORKSPACE_NAME} characters`),
