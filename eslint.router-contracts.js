@@ -7,15 +7,24 @@
 const ENDS = new Set(['query', 'mutation', 'subscription']);
 const OBJECT_BUILDERS = new Set(['object', 'strictObject', 'looseObject']);
 
-/** The names of the calls a chain makes before its end: `a.input(x).output(y)` → ['output', 'input']. */
-function chainCalls(node) {
-  const names = [];
+/**
+ * Whether the chain below `node` calls .output(): `a.input(x).output(y)`, or a name declared in the file
+ * as such a chain (`const editing = adminProcedure.output(post)`, then `editing.input(x)`).
+ */
+function chainHasOutput(node, scope, depth = 0) {
   let cur = node;
   while (cur?.type === 'CallExpression' && cur.callee.type === 'MemberExpression') {
-    if (cur.callee.property.type === 'Identifier') names.push(cur.callee.property.name);
+    if (cur.callee.property.type === 'Identifier' && cur.callee.property.name === 'output') return true;
     cur = cur.callee.object;
   }
-  return names;
+  if (cur?.type !== 'Identifier' || depth > 4) return false;
+  for (let s = scope; s; s = s.upper) {
+    const variable = s.set.get(cur.name);
+    if (!variable) continue;
+    const def = variable.defs[0];
+    return def?.node.type === 'VariableDeclarator' && !!def.node.init && chainHasOutput(def.node.init, s, depth + 1);
+  }
+  return false;
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -38,7 +47,7 @@ export const routerContracts = {
           return;
         }
         if (!ENDS.has(callee.property.name)) return;
-        if (chainCalls(callee.object).includes('output')) return;
+        if (chainHasOutput(callee.object, context.sourceCode.getScope(node))) return;
         const key = node.parent?.type === 'Property' && node.parent.key.type === 'Identifier' ? node.parent.key.name : callee.property.name;
         context.report({ node: callee.property, messageId: 'noOutput', data: { name: key } });
       },

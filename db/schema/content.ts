@@ -3,9 +3,7 @@
 // product newsletters to users who opted in.
 import { sqliteTable, text, integer, blob, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
-
-export const BLOG_POST_STATUSES = ['draft', 'published'] as const;
-export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
+import type { BlogPostStatus } from '../../src/shared/schemas/blog';
 
 export const blogPosts = sqliteTable(
   'blog_posts',

@@ -3,6 +3,7 @@
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 import { publications } from './publications';
+import { PROVIDER_PRIORITIES, type ProviderPriority } from '../../src/shared/mail-providers';
 import type { PrecheckResult } from '../../src/shared/precheck';
 import type { ReaderFormat, ReaderFrequency } from '../../src/shared/schemas/readers';
 
@@ -62,8 +63,7 @@ export const suppressions = sqliteTable(
   (t) => [uniqueIndex('suppressions_user_email_unique').on(t.userId, t.email)],
 );
 
-export const PROVIDER_PRIORITIES = ['primary', 'secondary', 'fallback'] as const;
-export type ProviderPriority = (typeof PROVIDER_PRIORITIES)[number];
+export { PROVIDER_PRIORITIES, type ProviderPriority };
 
 /**
  * A configured mail provider. `userId` null is a system provider (staff-managed, used by accounts

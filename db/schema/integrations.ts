@@ -2,15 +2,16 @@
 // newsletters it published to them as campaigns, with the figures the platform reports.
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
+import {
+  CAMPAIGN_STATUSES,
+  CONNECTION_STATUSES,
+  INTEGRATION_PLATFORMS,
+  type CampaignStatus,
+  type ConnectionStatus,
+  type IntegrationPlatform,
+} from '../../src/shared/integrations';
 
-export const INTEGRATION_PLATFORMS = ['brevo', 'mailchimp', 'mailerlite', 'beehiiv'] as const;
-export type IntegrationPlatform = (typeof INTEGRATION_PLATFORMS)[number];
-
-export const CONNECTION_STATUSES = ['connected', 'error'] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
-
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sent', 'failed'] as const;
-export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export { CAMPAIGN_STATUSES, CONNECTION_STATUSES, INTEGRATION_PLATFORMS, type CampaignStatus, type ConnectionStatus, type IntegrationPlatform };
 
 export const integrationConnections = sqliteTable(
   'integration_connections',

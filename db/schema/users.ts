@@ -1,5 +1,6 @@
 // Accounts, sessions and sign-in artefacts (lucia sessions, one-time codes, reset tokens, OAuth links).
 import { sqliteTable, text, integer, index, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { SIGN_IN_OUTCOMES } from '../../src/shared/sign-ins';
 
 export const users = sqliteTable(
   'users',
@@ -83,7 +84,7 @@ export const oauthAccounts = sqliteTable(
 
 export type UserRow = typeof users.$inferSelect;
 
-export const SIGN_IN_OUTCOMES = ['success', 'failure', 'rate_limited', 'disabled'] as const;
+export { SIGN_IN_OUTCOMES };
 
 /** Sign-in attempts (who, how, from where, and what came of it) for /admin/security. */
 export const signInEvents = sqliteTable(

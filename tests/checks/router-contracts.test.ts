@@ -21,12 +21,14 @@ async function contractProblems(code: string, filePath = 'src/server/routers/pro
 const header = "import { z } from 'zod';\nimport { router, protectedProcedure } from '../trpc/init';\n";
 
 const bad = `${header}import { thing, things } from '../../shared/schemas/probe';
+const checked = protectedProcedure.input(things);
 export const probeRouter = router({
   list: protectedProcedure.input(z.void()).query(() => []),
   add: protectedProcedure
     .input(z.object({ name: z.string() }))
     .output(thing)
     .mutation(({ input }) => input),
+  update: checked.input(things).mutation(({ input }) => input),
   watch: protectedProcedure.input(things).subscription(async function* () {
     yield 1;
   }),
@@ -35,8 +37,10 @@ export const probeRouter = router({
 
 const good = `import { router, protectedProcedure } from '../trpc/init';
 import { addInput, eventStream, noInput, thing, thingList } from '../../shared/schemas/probe';
+const answeringThing = protectedProcedure.output(thing);
 export const probeRouter = router({
   list: protectedProcedure.input(noInput).output(thingList).query(() => []),
+  get: answeringThing.input(addInput).query(({ input }) => input),
   add: protectedProcedure
     .input(addInput)
     .output(thing)
@@ -53,13 +57,14 @@ export const probeRouter = router({
 describe('router contracts', () => {
   it('refuses a procedure without .output() and a z.object() in a router', async () => {
     const problems = await contractProblems(bad);
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(4);
     expect(problems.filter((m) => m.includes("'list' has no .output("))).toHaveLength(1);
     expect(problems.filter((m) => m.includes("'watch' has no .output("))).toHaveLength(1);
+    expect(problems.filter((m) => m.includes("'update' has no .output("))).toHaveLength(1);
     expect(problems.filter((m) => m.startsWith('No z.object() in a router'))).toHaveLength(1);
   });
 
-  it('lets a router whose procedures state their contract through', async () => {
+  it('lets a router whose procedures state their contract through, in the chain or in a named base', async () => {
     expect(await contractProblems(good)).toEqual([]);
   });
 

@@ -11,10 +11,10 @@ import { capabilitiesFor } from '../../shared/plans';
 import { integrationPublications, issueSends, mailEvents, publications, sendLinks, sendRecipients, trackingEvents } from '../../../db/schema';
 import { findOwned } from '../publications/publications';
 import type { z } from 'zod';
-import type { OverviewInput, issueStats as issueStatsContract, linkStats } from './schemas';
+import type { OverviewInput, PlatformCampaign, issueStats as issueStatsContract, linkStats } from '../../shared/schemas/analytics';
 import { csvCell } from '../csv';
 import { PLATFORM_NAMES } from '../integrations/platforms';
-import { STAT_KEYS, type StatKey } from '../integrations/connectors/types';
+import { STAT_KEYS } from '../integrations/connectors/types';
 import { subjectTestReport, type SubjectTestReport } from '../delivery/subject-test';
 
 type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
@@ -24,20 +24,9 @@ export const ANALYTICS_MSG = {
   issueNotFound: 'Issue not found',
 } as const;
 
-/** An issue's figures and a link's (contracts in analytics/schemas.ts). */
+/** An issue's figures and a link's (contracts in src/shared/schemas/analytics.ts). */
 export type IssueStats = z.infer<typeof issueStatsContract>;
 export type LinkStats = z.infer<typeof linkStats>;
-
-export interface PlatformCampaign {
-  id: string;
-  platform: string;
-  source: string;
-  title: string;
-  status: string;
-  listName: string | null;
-  stats: Partial<Record<StatKey, number>>;
-  fetchedAt: string | null;
-}
 
 function requireAnalytics(user: AuthedContext['user']) {
   if (!capabilitiesFor(user).analytics) throw new AppError('FORBIDDEN', ANALYTICS_MSG.unavailable);

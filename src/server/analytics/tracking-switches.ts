@@ -6,7 +6,7 @@ import { tx } from '../db';
 import { capabilitiesFor } from '../../shared/plans';
 import { publications } from '../../../db/schema';
 import { findOwned } from '../publications/publications';
-import type { SetTrackingInput } from './schemas';
+import type { SetTrackingInput } from '../../shared/schemas/analytics';
 
 type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
 

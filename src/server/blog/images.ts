@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { contentImages } from '../../../db/schema';
 import { AppError } from '../errors';
-import { BLOG_MSG } from './schemas';
+import { BLOG_MSG } from '../../shared/schemas/blog';
 import { mediaUrl, type BlogCtx } from './posts';
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;

@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { markdownToSafeHtml, markdownToText } from '../markdown';
 import { recordAudit, type Actor } from '../user/audit';
 import { slugify } from '../../shared/blog-slug';
-import { BLOG_MSG, EXCERPT_MAX, PAGE_SIZE, type PostFields, type UpdatePostInput } from './schemas';
+import { BLOG_MSG, EXCERPT_MAX, PAGE_SIZE, type PostFields, type UpdatePostInput } from '../../shared/schemas/blog';
 
 export type BlogCtx = Pick<Deps, 'db' | 'now'> & { user: SessionUser; ip: string };
 import { affectedRows, isUniqueViolation, tx, type Db, type DbOrTx, type Tx } from '../db';

@@ -10,7 +10,7 @@ import type { SessionUser } from '../auth/service';
 import { decryptSecret, encryptSecret } from '../crypto';
 import { connectorFor, type Connector, type Credentials } from './connectors';
 import { canUsePlatform, cheapestPlanFor, INTEGRATION_PLATFORMS, lockedMessage, PLATFORM_INFO, PLATFORM_NAMES } from './platforms';
-import type { ConnectionDto, PublicationDto } from './schemas';
+import type { ConnectionDto, PublicationDto } from '../../shared/schemas/integrations';
 import type { IntegrationPublicationRow } from '../../../db/schema';
 
 export interface IntegrationsCtx {

@@ -18,7 +18,7 @@ import {
 } from './connections';
 import type { When } from './connectors/types';
 import { adaptHtml, PLATFORM_CHANGES, PLATFORM_INFO, PLATFORM_NAMES } from './platforms';
-import type { PublicationDto, PublishInput } from './schemas';
+import type { PublicationDto, PublishInput } from '../../shared/schemas/integrations';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 export const PUBLISH_MSG = {

@@ -1,14 +1,15 @@
 // ai.*: the AI tools. Workflow: summary with source spans, intro, subject lines, pick the best N,
 // the articles earlier issues used. AI Magic: sources and trending topics of the creator's channels,
 // generations as jobs (watched over SSE, stored as they stream), saving and drafts.
-import { z } from 'zod';
 import { protectedProcedure, router } from '../trpc/init';
 import {
-  draftOutput,
+  aiJobEvent,
+  draftList,
   generateInput,
   introInput,
   introOutput,
   jobIdInput,
+  jobList,
   jobOutput,
   pickInput,
   pickOutput,
@@ -22,10 +23,11 @@ import {
   summarizeInput,
   summarizeOutput,
   trendingOutput,
+  usedArticlesInput,
   usedArticlesOutput,
   type AiJobEvent,
 } from '../../shared/schemas/ai';
-import { publicationId } from '../../shared/schemas/publications';
+import { eventStream, noInput, okResult } from '../../shared/schemas/common';
 import {
   aiStatus,
   deleteDraft,
@@ -63,7 +65,7 @@ export const aiRouter = router({
     .output(pickOutput)
     .mutation(({ ctx, input }) => pickBest(ctx, input)),
   usedArticles: protectedProcedure
-    .input(z.object({ publicationId }))
+    .input(usedArticlesInput)
     .output(usedArticlesOutput)
     .query(({ ctx, input }) => usedInPublication(ctx, input.publicationId)),
   sources: protectedProcedure
@@ -71,7 +73,7 @@ export const aiRouter = router({
     .output(sourcesOutput)
     .query(({ ctx, input }) => topicSources(ctx, input)),
   trending: protectedProcedure
-    .input(z.void())
+    .input(noInput)
     .output(trendingOutput)
     .query(({ ctx }) => trending(ctx)),
   generate: protectedProcedure
@@ -83,20 +85,26 @@ export const aiRouter = router({
     .output(jobOutput)
     .query(({ ctx, input }) => getJob(ctx, input.id)),
   jobs: protectedProcedure
-    .input(z.void())
-    .output(z.array(jobOutput))
+    .input(noInput)
+    .output(jobList)
     .query(({ ctx }) => listJobs(ctx)),
   /** The job as stored, then its new text as it is written, then its end (SSE). */
-  watch: protectedProcedure.input(jobIdInput).subscription(async function* ({ ctx, input, signal }): AsyncGenerator<AiJobEvent> {
-    yield* watchJob(ctx, input.id, signal);
-  }),
+  watch: protectedProcedure
+    .input(jobIdInput)
+    .output(eventStream(aiJobEvent))
+    .subscription(async function* ({ ctx, input, signal }): AsyncGenerator<AiJobEvent> {
+      yield* watchJob(ctx, input.id, signal);
+    }),
   save: protectedProcedure
     .input(saveInput)
     .output(saveOutput)
     .mutation(({ ctx, input }) => saveGeneration(ctx, input)),
   drafts: protectedProcedure
-    .input(z.void())
-    .output(z.array(draftOutput))
+    .input(noInput)
+    .output(draftList)
     .query(({ ctx }) => listDrafts(ctx)),
-  deleteDraft: protectedProcedure.input(jobIdInput).mutation(({ ctx, input }) => deleteDraft(ctx, input.id)),
+  deleteDraft: protectedProcedure
+    .input(jobIdInput)
+    .output(okResult)
+    .mutation(({ ctx, input }) => deleteDraft(ctx, input.id)),
 });

@@ -2,11 +2,14 @@
 import { router, protectedProcedure } from '../trpc/init';
 import { analyticsCsv, analyticsIssue, analyticsOverview } from '../analytics/analytics';
 import { getTracking, setTracking } from '../analytics/tracking-switches';
-import { issueInput, issueReport, overviewInput, setTrackingInput, trackingInput } from '../analytics/schemas';
+import { issueInput, issueReport, overviewInput, overviewReport, setTrackingInput, trackingDto, trackingInput } from '../../shared/schemas/analytics';
 import { csvFile } from '../../shared/schemas/common';
 
 export const analyticsRouter = router({
-  overview: protectedProcedure.input(overviewInput).query(({ ctx, input }) => analyticsOverview(ctx, input)),
+  overview: protectedProcedure
+    .input(overviewInput)
+    .output(overviewReport)
+    .query(({ ctx, input }) => analyticsOverview(ctx, input)),
   issue: protectedProcedure
     .input(issueInput)
     .output(issueReport)
@@ -15,6 +18,12 @@ export const analyticsRouter = router({
     .input(overviewInput)
     .output(csvFile)
     .query(({ ctx, input }) => analyticsCsv(ctx, input)),
-  tracking: protectedProcedure.input(trackingInput).query(({ ctx, input }) => getTracking(ctx, input.publicationId)),
-  setTracking: protectedProcedure.input(setTrackingInput).mutation(({ ctx, input }) => setTracking(ctx, input)),
+  tracking: protectedProcedure
+    .input(trackingInput)
+    .output(trackingDto)
+    .query(({ ctx, input }) => getTracking(ctx, input.publicationId)),
+  setTracking: protectedProcedure
+    .input(setTrackingInput)
+    .output(trackingDto)
+    .mutation(({ ctx, input }) => setTracking(ctx, input)),
 });

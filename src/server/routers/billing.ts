@@ -1,6 +1,5 @@
 // billing.*: the signed-in user's plan and buying one (Stripe Checkout and Billing Portal), Contact
 // Sales, the free trial sign-up, and for staff the billing records and setting a user's plan.
-import { z } from 'zod';
 import { router, protectedProcedure, publicProcedure, adminProcedure } from '../trpc/init';
 import {
   billingListOutput,
@@ -8,13 +7,14 @@ import {
   checkoutOutput,
   contactSalesInput,
   contactSalesOutput,
+  planSetResult,
   portalOutput,
   setPlanInput,
   subscriptionDto,
   trialInput,
   trialOutput,
 } from '../../shared/schemas/billing';
-import { csvFile } from '../../shared/schemas/common';
+import { csvFile, noInput } from '../../shared/schemas/common';
 import { currentSubscription, setPlanByStaff } from '../billing/subscription';
 import { createCheckout, openPortal } from '../billing/checkout';
 import { billingCsv, billingRecords } from '../billing/records';
@@ -22,7 +22,7 @@ import { contactSales, startFreeTrial } from '../billing/sales';
 
 export const billingRouter = router({
   subscription: protectedProcedure
-    .input(z.void())
+    .input(noInput)
     .output(subscriptionDto)
     .query(({ ctx }) => currentSubscription(ctx)),
   checkout: protectedProcedure
@@ -30,7 +30,7 @@ export const billingRouter = router({
     .output(checkoutOutput)
     .mutation(({ ctx, input }) => createCheckout(ctx, input.plan)),
   portal: protectedProcedure
-    .input(z.void())
+    .input(noInput)
     .output(portalOutput)
     .mutation(async ({ ctx }) => ({ url: (await openPortal(ctx)).url })),
   contactSales: protectedProcedure
@@ -42,13 +42,16 @@ export const billingRouter = router({
     .output(trialOutput)
     .mutation(({ ctx, input }) => startFreeTrial(ctx, input)),
   adminList: adminProcedure
-    .input(z.void())
+    .input(noInput)
     .output(billingListOutput)
     .query(({ ctx }) => billingRecords(ctx.db)),
   adminCsv: adminProcedure
-    .input(z.void())
+    .input(noInput)
     .output(csvFile)
     .query(({ ctx }) => billingCsv(ctx.db, ctx.now())),
   /** Admins only (managers and supervisors read billing but change no plan); recorded in the audit log. */
-  setPlan: adminProcedure.input(setPlanInput).mutation(({ ctx, input }) => setPlanByStaff(ctx, input)),
+  setPlan: adminProcedure
+    .input(setPlanInput)
+    .output(planSetResult)
+    .mutation(({ ctx, input }) => setPlanByStaff(ctx, input)),
 });

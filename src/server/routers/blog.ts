@@ -1,19 +1,23 @@
 // blog.*: the public reads published posts (list, bySlug); staff (admin, manager, supervisor) write, preview,
 // publish and delete them and upload cover images (through POST /api/uploads/blog-image).
-import { z } from 'zod';
 import { router, adminProcedure, publicProcedure } from '../trpc/init';
 import {
+  deletedPost,
+  editorPost,
   listInput,
   postFields,
   postIdInput,
+  postList,
+  postPage,
+  previewHtml,
   previewInput,
   slugInput,
+  staffPostList,
   updatePostInput,
   uploadImageInput,
   uploadedImage,
-  postList,
-  postPage,
-} from '../blog/schemas';
+} from '../../shared/schemas/blog';
+import { noInput } from '../../shared/schemas/common';
 import {
   anyBySlug,
   createPost,
@@ -28,6 +32,9 @@ import {
 } from '../blog/posts';
 import { uploadImage } from '../blog/images';
 
+/** A staff procedure answering the editor's view of one post. */
+const editing = adminProcedure.output(editorPost);
+
 export const blogRouter = router({
   list: publicProcedure
     .input(listInput)
@@ -38,16 +45,28 @@ export const blogRouter = router({
     .output(postPage)
     .query(({ ctx, input }) => publishedBySlug(ctx.db, input.slug)),
 
-  adminList: adminProcedure.input(z.void()).query(({ ctx }) => listForStaff(ctx.db)),
-  get: adminProcedure.input(postIdInput).query(({ ctx, input }) => getPost(ctx.db, input.id)),
+  adminList: adminProcedure
+    .input(noInput)
+    .output(staffPostList)
+    .query(({ ctx }) => listForStaff(ctx.db)),
+  get: editing.input(postIdInput).query(({ ctx, input }) => getPost(ctx.db, input.id)),
   /** Staff read a post by its address whatever its status (the draft preview). */
-  previewBySlug: adminProcedure.input(slugInput).query(({ ctx, input }) => anyBySlug(ctx.db, input.slug)),
-  preview: adminProcedure.input(previewInput).query(({ input }) => previewMarkdown(input.markdown)),
-  create: adminProcedure.input(postFields).mutation(({ ctx, input }) => createPost(ctx, input)),
-  update: adminProcedure.input(updatePostInput).mutation(({ ctx, input }) => updatePost(ctx, input)),
-  publish: adminProcedure.input(postIdInput).mutation(({ ctx, input }) => setPublished(ctx, input.id, true)),
-  unpublish: adminProcedure.input(postIdInput).mutation(({ ctx, input }) => setPublished(ctx, input.id, false)),
-  delete: adminProcedure.input(postIdInput).mutation(({ ctx, input }) => deletePost(ctx, input.id)),
+  previewBySlug: adminProcedure
+    .input(slugInput)
+    .output(postPage)
+    .query(({ ctx, input }) => anyBySlug(ctx.db, input.slug)),
+  preview: adminProcedure
+    .input(previewInput)
+    .output(previewHtml)
+    .query(({ input }) => previewMarkdown(input.markdown)),
+  create: editing.input(postFields).mutation(({ ctx, input }) => createPost(ctx, input)),
+  update: editing.input(updatePostInput).mutation(({ ctx, input }) => updatePost(ctx, input)),
+  publish: editing.input(postIdInput).mutation(({ ctx, input }) => setPublished(ctx, input.id, true)),
+  unpublish: editing.input(postIdInput).mutation(({ ctx, input }) => setPublished(ctx, input.id, false)),
+  delete: adminProcedure
+    .input(postIdInput)
+    .output(deletedPost)
+    .mutation(({ ctx, input }) => deletePost(ctx, input.id)),
   /** Bytes arrive through the REST upload path; a JSON call cannot carry them and gets a 400. */
   uploadImage: adminProcedure
     .input(uploadImageInput)

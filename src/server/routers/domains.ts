@@ -2,16 +2,8 @@
 // (set or replace), prove by its DNS record (verify), remove.
 import { z } from 'zod';
 import { router, protectedProcedure } from '../trpc/init';
+import { domainState, setDomainInput } from '../../shared/schemas/domains';
 import { getCustomDomain, removeCustomDomain, setCustomDomain, verifyCustomDomain } from '../domains/custom-domains';
-
-const domainState = z.object({
-  /** The proven domain the readers' pages are served on. */
-  host: z.string().nullable(),
-  /** A domain asked for and not proved yet, with the TXT record that proves it. */
-  pending: z.object({ host: z.string(), record: z.object({ name: z.string(), value: z.string() }) }).nullable(),
-  target: z.string(),
-  allowed: z.boolean(),
-});
 
 export const domainsRouter = router({
   get: protectedProcedure
@@ -19,7 +11,7 @@ export const domainsRouter = router({
     .output(domainState)
     .query(({ ctx }) => getCustomDomain(ctx)),
   set: protectedProcedure
-    .input(z.object({ host: z.string().max(300) }))
+    .input(setDomainInput)
     .output(domainState)
     .mutation(({ ctx, input }) => setCustomDomain(ctx, input.host)),
   verify: protectedProcedure

@@ -10,7 +10,9 @@ import {
   quickTestInput,
   scopeInput,
   sendOutput,
+  sendersOutput,
   templateIdInput,
+  templatePreviewOutput,
   templatesOutput,
   testDirectInput,
 } from '../../shared/schemas/email-admin';
@@ -32,8 +34,14 @@ export const emailAdminRouter = router({
     .input(scopeInput)
     .output(templatesOutput)
     .query(({ ctx, input }) => listTemplates(ctx, input)),
-  previewTemplate: protectedProcedure.input(templateIdInput).query(({ ctx, input }) => previewTemplate(ctx, input)),
-  listSenders: protectedProcedure.input(scopeInput).query(({ ctx, input }) => listSenders(ctx, input)),
+  previewTemplate: protectedProcedure
+    .input(templateIdInput)
+    .output(templatePreviewOutput)
+    .query(({ ctx, input }) => previewTemplate(ctx, input)),
+  listSenders: protectedProcedure
+    .input(scopeInput)
+    .output(sendersOutput)
+    .query(({ ctx, input }) => listSenders(ctx, input)),
   sendTest: protectedProcedure
     .input(testDirectInput)
     .output(sendOutput)

@@ -10,6 +10,7 @@ import { adminOverview, adminOverviewDto, adminPlatform, adminPlatformDto } from
 import {
   connectInput,
   connectionDto,
+  disconnectedDto,
   listsDto,
   newsletterIdInput,
   overviewDto,
@@ -20,7 +21,7 @@ import {
   publicationIdInput,
   publishInput,
   substackDto,
-} from '../integrations/schemas';
+} from '../../shared/schemas/integrations';
 
 export const integrationsRouter = router({
   status: protectedProcedure
@@ -41,7 +42,7 @@ export const integrationsRouter = router({
     .mutation(({ ctx, input }) => recheck(ctx, input.platform)),
   disconnect: protectedProcedure
     .input(platformInput)
-    .output(z.object({ success: z.literal(true), platform: z.string() }))
+    .output(disconnectedDto)
     .mutation(({ ctx, input }) => disconnect(ctx, input.platform)),
   lists: protectedProcedure
     .input(platformInput)

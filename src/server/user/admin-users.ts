@@ -10,7 +10,7 @@ import { sessions, users, type UserRow } from '../../../db/schema';
 import { AppError } from '../errors';
 import { normalizeRole, type Role } from '../../shared/plans';
 import { toUserDto } from './dto';
-import type { DeleteUserInput, ListUsersInput, SetDisabledInput, SetRoleInput, UserIdInput } from './schemas';
+import type { DeleteUserInput, ListUsersInput, SetDisabledInput, SetRoleInput, UserIdInput } from '../../shared/schemas/admin';
 import { recordAudit, type Actor } from './audit';
 import { contains } from '../sql-search';
 import { followPlan } from '../webhooks/plan';

@@ -2,8 +2,9 @@
 // the sessions that are open now, and the audit log, each filterable; counts for the last 24 hours.
 import { and, count, desc, eq, gt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { auditLog, sessions, signInEvents, SIGN_IN_OUTCOMES, users } from '../../../db/schema';
-import type { SecurityInput } from './schemas';
+import { auditLog, sessions, signInEvents, users } from '../../../db/schema';
+import { SIGN_IN_OUTCOMES } from '../../shared/sign-ins';
+import type { SecurityInput } from '../../shared/schemas/admin';
 import { auditEntry } from './audit';
 import { contains } from '../sql-search';
 

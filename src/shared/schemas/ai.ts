@@ -2,6 +2,7 @@
 // sources with [n] marks, n being the source's position in `sources` plus one.
 import { z } from 'zod';
 import { articleSchema } from './content';
+import { publicationId } from './publications';
 
 export const AI_KINDS = ['newsletter', 'blog', 'social', 'email', 'product'] as const;
 export type AiKind = (typeof AI_KINDS)[number];
@@ -174,6 +175,7 @@ export const pickOutput = z.object({
 });
 export type PickOutput = z.infer<typeof pickOutput>;
 
+export const usedArticlesInput = z.object({ publicationId });
 export const usedArticlesOutput = z.array(z.object({ url: z.string(), title: z.string(), issue: z.string(), sentAt: z.string() }));
 
 // --- AI Magic --------------------------------------------------------------------------------------
@@ -209,8 +211,13 @@ export type AiJob = z.infer<typeof jobOutput>;
  * What the watch subscription yields: the job as stored, then, while it runs, its new text and its end.
  * For a job already finished the snapshot is all (its status says how it ended).
  */
-export type AiJobEvent =
-  { type: 'snapshot'; job: AiJob } | { type: 'delta'; text: string } | { type: 'end'; status: 'done' | 'failed'; error: string | null; output: string };
+export const aiJobEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), job: jobOutput }),
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({ type: z.literal('end'), status: z.enum(['done', 'failed']), error: z.string().nullable(), output: z.string() }),
+]);
+export type AiJobEvent = z.infer<typeof aiJobEvent>;
+export const jobList = z.array(jobOutput);
 
 export const jobIdInput = z.object({ id: z.string().max(100) });
 
@@ -231,6 +238,7 @@ export const draftOutput = z.object({
   sources: z.array(aiSource),
   updatedAt: z.string(),
 });
+export const draftList = z.array(draftOutput);
 
 /** Splits generated text into pieces and their citations: "Text [1][2]." → [{text, cites:[1,2]}]. */
 export function citedPieces(text: string): { text: string; cites: number[] }[] {

@@ -99,6 +99,7 @@ export const billingListOutput = z.object({
 });
 
 export const setPlanInput = z.object({ userId: z.string().max(100), plan: z.enum(PLAN_TYPES), reason: z.string().trim().max(300).default('') });
+export const planSetResult = z.object({ success: z.literal(true), userId: z.string(), plan: z.enum(PLAN_TYPES) });
 
 /** The CSV's columns, in order (spec §9). */
 export const BILLING_CSV_COLUMNS = ['Name', 'Email', 'Plan', 'Status', 'Amount Paid', 'Billing Cycle', 'Start Date', 'Last Payment'] as const;

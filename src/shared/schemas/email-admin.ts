@@ -110,6 +110,10 @@ export const templateSummary = z.object({
 });
 export type TemplateSummary = z.infer<typeof templateSummary>;
 export const templatesOutput = z.object({ success: z.literal(true), data: z.array(templateSummary) });
+/** One template rendered with the product's settings (html: null for a text-only one). */
+export const templatePreviewOutput = z.object({ id: z.string(), name: z.string(), subject: z.string(), text: z.string(), html: z.string().nullable() });
+/** The addresses a test may be sent from. */
+export const sendersOutput = z.object({ senders: z.array(z.string()) });
 
 export const sendOutput = z.object({ success: z.boolean(), message: z.string(), messageId: z.string().optional(), provider: z.string().optional() });
 export type SendOutput = z.infer<typeof sendOutput>;

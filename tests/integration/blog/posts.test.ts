@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, blogPosts } from '../../../db/schema';
 import { expectStatus } from '../workflow/factories';
-import { BLOG_MSG } from '../../../src/server/blog/schemas';
+import { BLOG_MSG } from '../../../src/shared/schemas/blog';
 import { setup } from './support';
 
 const post = { title: 'Ten ways to grow a newsletter', markdown: 'Write **often**. Keep it short.\n\nSecond paragraph.' };

@@ -11,7 +11,7 @@ import Parser from 'rss-parser';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { contentImages } from '../../../db/schema';
 import { createApp } from '../../../src/server/app';
-import { BLOG_MSG } from '../../../src/server/blog/schemas';
+import { BLOG_MSG } from '../../../src/shared/schemas/blog';
 import { PNG_1X1, pngHeader, setup, xmlTexts, type Setup } from './support';
 
 let server: ServerType | undefined;

@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import { isNotNull } from 'drizzle-orm';
 import { blogPosts, contentImages } from '../../../db/schema';
 import { PNG_1X1, setup } from '../blog/support';
-import { BLOG_MSG } from '../../../src/server/blog/schemas';
+import { BLOG_MSG } from '../../../src/shared/schemas/blog';
 import { together } from './support';
 
 const post = { title: 'Ten ways to grow a newsletter', markdown: 'Write **often**. Keep it short.' };

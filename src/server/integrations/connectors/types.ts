@@ -1,6 +1,7 @@
 // The one shape every platform connector has: validate a key, list where a campaign can go, create a
 // campaign (draft, sent now or scheduled) and read its figures.
 import type { IntegrationPlatform } from '../../../../db/schema';
+import { STAT_KEYS, type StatKey } from '../../../shared/integrations';
 
 export interface Credentials {
   apiKey: string;
@@ -43,9 +44,7 @@ export interface Created {
   scheduledAt?: Date;
 }
 
-/** The figures a platform can report for a campaign. */
-export const STAT_KEYS = ['recipients', 'delivered', 'opens', 'uniqueOpens', 'clicks', 'uniqueClicks', 'unsubscribes', 'bounces', 'complaints'] as const;
-export type StatKey = (typeof STAT_KEYS)[number];
+export { STAT_KEYS, type StatKey };
 
 export interface CampaignStats {
   stats: Partial<Record<StatKey, number>>;

@@ -1,6 +1,6 @@
-// Inputs and outputs of integrations.* (zod), shared by the router, REST and tests.
+// The contracts of integrations.*: inputs and outputs shared by the router, the REST adapters, the client and tests.
 import { z } from 'zod';
-import { CAMPAIGN_STATUSES, CONNECTION_STATUSES, INTEGRATION_PLATFORMS } from '../../../db/schema';
+import { CAMPAIGN_STATUSES, CONNECTION_STATUSES, INTEGRATION_PLATFORMS } from '../integrations';
 
 export const platformId = z.enum(INTEGRATION_PLATFORMS, { message: 'Unknown platform' });
 const idString = z.string().trim().min(1).max(100);
@@ -95,3 +95,5 @@ export const listsDto = z.object({
 export const previewDto = z.object({ platform: platformId, title: z.string(), subject: z.string(), changes: z.array(z.string()), html: z.string() });
 
 export const substackDto = z.object({ title: z.string(), html: z.string(), markdown: z.string(), note: z.string() });
+
+export const disconnectedDto = z.object({ success: z.literal(true), platform: z.string() });

@@ -1,6 +1,8 @@
-// The contracts of analytics.*: what each procedure takes and, for GET /api/analytics/export, what it answers.
+// The contracts of analytics.*: what each procedure takes and answers (GET /api/analytics/export answers
+// the CSV file of common.ts).
 import { z } from 'zod';
-import { publicationId } from '../../shared/schemas/publications';
+import { STAT_KEYS } from '../integrations';
+import { publicationId } from './publications';
 
 export const overviewInput = z.object({
   publicationId: publicationId.optional(),
@@ -14,6 +16,8 @@ export const setTrackingInput = z
 export type SetTrackingInput = z.infer<typeof setTrackingInput>;
 export type OverviewInput = z.output<typeof overviewInput>;
 export const trackingInput = z.object({ publicationId });
+/** A publication's tracking switches, and whether the plan tracks at all. */
+export const trackingDto = z.object({ trackOpens: z.boolean(), trackClicks: z.boolean(), available: z.boolean() });
 
 /** One issue's figures (analytics.issue): rates are fractions 0..1, null with nothing to divide. */
 export const issueStats = z.object({
@@ -72,3 +76,57 @@ export const subjectTestReport = z.object({
 });
 
 export const issueReport = issueStats.extend({ links: z.array(linkStats), subjectTest: subjectTestReport.nullable() });
+
+const rates = {
+  openRate: z.number().nullable(),
+  humanOpenRate: z.number().nullable(),
+  clickRate: z.number().nullable(),
+  clickToOpen: z.number().nullable(),
+};
+
+/** The listed issues' figures added up, with their rates. */
+export const issueTotals = z.object({
+  issues: z.number().int(),
+  recipients: z.number().int(),
+  delivered: z.number().int(),
+  opens: z.number().int(),
+  uniqueOpens: z.number().int(),
+  humanOpens: z.number().int(),
+  clicks: z.number().int(),
+  uniqueClicks: z.number().int(),
+  unsubscribes: z.number().int(),
+  bounces: z.number().int(),
+  complaints: z.number().int(),
+  ...rates,
+});
+
+/** A campaign published to a platform, with the figures the platform reports (listed apart, by source). */
+export const platformCampaign = z.object({
+  id: z.string(),
+  platform: z.string(),
+  source: z.string(),
+  title: z.string(),
+  status: z.string(),
+  listName: z.string().nullable(),
+  stats: z.partialRecord(z.enum(STAT_KEYS), z.number()),
+  fetchedAt: z.string().nullable(),
+});
+export type PlatformCampaign = z.infer<typeof platformCampaign>;
+
+export const overviewReport = z.object({
+  publications: z.array(z.object({ id: z.string(), name: z.string() })),
+  issues: z.array(issueStats),
+  totals: issueTotals,
+  /** Oldest first, for the chart. */
+  trend: z.array(
+    z.object({
+      sendId: z.string(),
+      subject: z.string(),
+      sentAt: z.string(),
+      openRate: z.number().nullable(),
+      humanOpenRate: z.number().nullable(),
+      clickRate: z.number().nullable(),
+    }),
+  ),
+  platforms: z.array(platformCampaign),
+});

@@ -1,7 +1,10 @@
-// The contracts of blog.*: inputs (validated by the router, typed for the domain functions) and the outputs of its /api paths.
+// The contracts of blog.*: inputs (validated by the router, typed for the domain functions) and what
+// each procedure answers (the public pages, the staff list and editor, the /api upload path).
 import { z } from 'zod';
-import { SLUG_MAX, SLUG_PATTERN } from '../../shared/blog-slug';
-import { BLOG_POST_STATUSES } from '../../../db/schema';
+import { SLUG_MAX, SLUG_PATTERN } from '../blog-slug';
+
+export const BLOG_POST_STATUSES = ['draft', 'published'] as const;
+export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
 
 export const TITLE_MAX = 200;
 export const EXCERPT_MAX = 300;
@@ -68,3 +71,29 @@ export const postCard = z.object({
 });
 export const postList = z.object({ posts: z.array(postCard), page: z.number().int(), pageCount: z.number().int(), total: z.number().int() });
 export const postPage = postCard.extend({ status: z.enum(BLOG_POST_STATUSES), html: z.string(), authorName: z.string().nullable(), updatedAt: z.string() });
+
+/** A post as the staff list shows it. */
+export const postListItem = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  status: z.enum(BLOG_POST_STATUSES),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  createdAt: z.string(),
+});
+export const staffPostList = z.object({ posts: z.array(postListItem) });
+
+/** Everything the editor needs. */
+export const editorPost = postListItem.extend({
+  excerpt: z.string(),
+  markdown: z.string(),
+  html: z.string(),
+  coverImageId: z.string().nullable(),
+  coverAlt: z.string(),
+  cover: postCard.shape.cover,
+});
+export type EditorPost = z.infer<typeof editorPost>;
+
+export const previewHtml = z.object({ html: z.string() });
+export const deletedPost = z.object({ id: z.string() });
