@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SEND_STATUSES } from '../../../db/schema';
 import { publicationId } from '../publications/schemas';
 import { assembleRequest } from '../publications/assemble-input';
-import { UNSUBSCRIBE_MSG } from './unsubscribe';
+import { UNSUBSCRIBE_MSG } from '../readers/unsubscribe';
 import { precheckResult } from '../../shared/precheck';
 import { SUBJECT_TEST_DISTINCT, normalSubject, subjectsDistinct } from '../../shared/subject-tests';
 

@@ -14,7 +14,7 @@ import { assembleForOwner } from '../newsletter/assemble';
 import { findOwned } from '../publications/publications';
 import { assembleInputFrom } from '../publications/assemble-input';
 import type { JobQueue } from '../jobs/queue';
-import { ensureSlug } from '../subscribers/slug';
+import { ensureSlug } from '../readers/pages/slug';
 import { endIssue, markNewsletter } from '../newsletter/drafts';
 import type { z } from 'zod';
 import type { CreateSendInput, sendProgress } from './schemas';

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { cancelSend, createSend, getSendProgress, listSends, pickWinnerNow, retrySend, sendAudience } from '../delivery/sends';
 import { archiveInput, createSendInput, sendIdInput, sendProgress, sendsOfPublicationInput, unsubscribeTokenInput } from '../delivery/schemas';
 import { z } from 'zod';
-import { UNSUBSCRIBE_MSG, unsubscribeInfo } from '../delivery/unsubscribe';
+import { UNSUBSCRIBE_MSG, unsubscribeInfo } from '../readers/unsubscribe';
 import { listArchive } from '../delivery/archive';
 import { runPrecheck } from '../precheck/run';
 import { precheckInput } from '../precheck/schemas';

@@ -1,11 +1,11 @@
 // The contracts of subscribers.*: what each procedure takes and, for the /api upload and export paths,
 // what it answers. Domain functions take the parsed types.
 import { z } from 'zod';
-import { SUBSCRIBER_STATUSES } from '../../../db/schema';
-import { emailField } from '../../shared/schemas/auth';
+import { SUBSCRIBER_STATUSES } from '../../../../db/schema';
+import { emailField } from '../../../shared/schemas/auth';
 import { SIGNUP_MSG } from './messages';
-import { pageCursor } from '../../shared/schemas/common';
-import { READER_FORMATS, READER_FREQUENCIES, readerBrand, tagList, tagName } from '../../shared/schemas/readers';
+import { pageCursor } from '../../../shared/schemas/common';
+import { READER_FORMATS, READER_FREQUENCIES, readerBrand, tagList, tagName } from '../../../shared/schemas/readers';
 
 const publicationIdField = z.string().min(1).max(64);
 export const publicationRef = z.object({ publicationId: publicationIdField });

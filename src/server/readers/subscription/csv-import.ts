@@ -1,18 +1,18 @@
 // Importing a subscriber CSV: read in 64 KB pieces of bytes (the event loop turns between them), every
 // row validated and reported by the physical line it starts on, nothing written while any row is invalid
 // (unless asked to import the valid rows alone), then written in slices that each re-check the plan's limit.
-import { recordReaderEvents } from '../readers/events';
-import { MAX_TAGS_PER_READER, READERS_MSG, tagName } from '../../shared/schemas/readers';
+import { recordReaderEvents } from '../events';
+import { MAX_TAGS_PER_READER, READERS_MSG, tagName } from '../../../shared/schemas/readers';
 import crypto from 'node:crypto';
 import { and, eq, sql, type Column } from 'drizzle-orm';
 import { parse } from 'csv-parse';
-import { subscriberTags, subscribers, suppressions, type SubscriberStatus } from '../../../db/schema';
-import { capabilitiesFor } from '../../shared/plans';
-import { AppError } from '../errors';
+import { subscriberTags, subscribers, suppressions, type SubscriberStatus } from '../../../../db/schema';
+import { capabilitiesFor } from '../../../shared/plans';
+import { AppError } from '../../errors';
 import type { ImportReport } from './schemas';
 import { MAX_IMPORT_ROWS, SUBSCRIBER_MSG, authorizeImport, checkLimit, emailShape, keptCount, type Ctx } from './subscribers';
-import { affectedRows, execute, inTx, isPostgres, tx, type DbOrTx } from '../db';
-import { locks } from '../locks';
+import { affectedRows, execute, inTx, isPostgres, tx, type DbOrTx } from '../../db';
+import { locks } from '../../locks';
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
 /**
