@@ -143,7 +143,11 @@ export async function checkAudience(ctx: Ctx, publication: PublicationRow, input
  * (nobody could see the figures otherwise, and readers are not tracked for nothing). A subject test
  * needs its plan, and the opens or clicks its winner is picked by.
  */
-export function sendTracking(user: AuthedContext['user'], publication: Pick<PublicationRow, 'trackOpens' | 'trackClicks'>, test: CreateSendInput['subjectTest']) {
+export function sendTracking(
+  user: AuthedContext['user'],
+  publication: Pick<PublicationRow, 'trackOpens' | 'trackClicks'>,
+  test: CreateSendInput['subjectTest'],
+) {
   const tracks = capabilitiesFor(user).analytics;
   const trackOpens = tracks && publication.trackOpens;
   const trackClicks = tracks && publication.trackClicks;
@@ -182,7 +186,13 @@ export function newSendRow(
   ctx: Pick<Ctx, 'user'>,
   input: CreateSendInput,
   publication: Pick<PublicationRow, 'id' | 'name'>,
-  o: { rendered: Rendered; tracking: { trackOpens: boolean; trackClicks: boolean }; segment: { id: string; name: string } | null; scheduledAt: Date; now: Date },
+  o: {
+    rendered: Rendered;
+    tracking: { trackOpens: boolean; trackClicks: boolean };
+    segment: { id: string; name: string } | null;
+    scheduledAt: Date;
+    now: Date;
+  },
 ): IssueSendRow {
   const test = input.subjectTest;
   const { rendered } = o;

@@ -96,9 +96,7 @@ export const rowInserter = (db: DbOrTx, publicationId: string, updatedAt: Date):
 /** The tag rows of the written readers: a written reader's row is known by its join time. */
 export function tagRowsOf(publicationId: string, rows: NewRow[], written: Written[]) {
   const byAt = new Map(rows.map((r) => [r.at, r.tags]));
-  return written.flatMap((w) =>
-    (byAt.get(w.at) ?? []).map((tag) => ({ subscriberId: w.id, publicationId, tag, source: 'import', createdAt: new Date(w.at) })),
-  );
+  return written.flatMap((w) => (byAt.get(w.at) ?? []).map((tag) => ({ subscriberId: w.id, publicationId, tag, source: 'import', createdAt: new Date(w.at) })));
 }
 
 /** Writes the written readers' tags and their 'tagged' history. */
