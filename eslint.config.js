@@ -1,9 +1,9 @@
 // ESLint (flat config): typescript-eslint, React hooks, Prettier's formatting rules off, and import
 // zones that encode the architecture (GUIDE §2): the client never imports server code at runtime, only
 // src/server/auth imports lucia, domain code never imports tRPC, Hono or http/, the shared
-// infrastructure (jobs/, net/, crypto.ts) imports no domain, mail/ knows nothing of issue delivery, a
-// feature folder reaches another feature only through that feature's index.ts, and src/server has no
-// import cycles.
+// infrastructure (jobs/, net/, crypto.ts) imports no domain, mail/ knows nothing of issue delivery nor of
+// readers, delivery/ depends on readers/ and analytics/ (never the reverse), a feature folder reaches
+// another feature only through that feature's index.ts, and src/server has no import cycles.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -32,7 +32,7 @@ const DOMAINS = [
   'onboarding',
   'plans',
   'publications',
-  'subscribers',
+  'readers',
   'team',
   'tracking',
   'user',
@@ -62,6 +62,19 @@ const noDomain = {
 const noIssueDelivery = {
   regex: folderImport(['delivery']),
   message: 'mail/ carries every e-mail and knows nothing of issue sends: delivery/ imports mail/, never the reverse.',
+};
+const noReaders = {
+  regex: folderImport(['readers', 'webhooks']),
+  message:
+    "mail/ knows nothing of readers: it records providers' events and hands them to deps.mailFeedback (readers/suppression.ts, wired in deps.ts); whoever sends decides who is suppressed.",
+};
+const readersBeforeDelivery = {
+  regex: folderImport(['delivery']),
+  message: 'delivery/ asks readers/ for its recipients: readers/ never imports delivery/.',
+};
+const figuresBeforeDelivery = {
+  regex: folderImport(['delivery', 'readers']),
+  message: "analytics/ reads its figures from the data layer; delivery/ reads analytics' (a subject test's groups, the list's counts), never the reverse.",
 };
 
 const noTxCast = {
@@ -209,7 +222,15 @@ export default tseslint.config(
   },
   {
     files: ['src/server/mail/**/*.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-restricted-imports': restrict(lucia, noTransport, noIssueDelivery) },
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(lucia, noTransport, noIssueDelivery, noReaders) },
+  },
+  {
+    files: ['src/server/readers/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(lucia, noTransport, readersBeforeDelivery) },
+  },
+  {
+    files: ['src/server/analytics/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(lucia, noTransport, figuresBeforeDelivery) },
   },
   {
     files: ['src/server/**/*.{ts,tsx}'],

@@ -13,7 +13,7 @@ import { startJobWorker } from '../../src/server/jobs/worker';
 import { jobHandlers } from '../../src/server/job-handlers';
 import { issueSends } from '../../db/schema';
 import { closeDb } from '../../src/server/db';
-import { importSubscribersCsv } from '../../src/server/subscribers/csv-import';
+import { importSubscribersCsv } from '../../src/server/readers/subscription/csv-import';
 import { report } from './report';
 
 const RECIPIENTS = 10_000;

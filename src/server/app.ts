@@ -29,7 +29,7 @@ import { blogPublicRest, blogRest } from './rest/blog';
 import { themesRest } from './rest/themes';
 import { webFontFile } from './newsletter/web-fonts';
 import { blogShell, sitemapXml } from './blog/public-pages';
-import { readerShell } from './subscribers/reader-shell';
+import { readerShell } from './readers/pages/reader-shell';
 import { customDomainGate } from './http/custom-domain';
 import { requestHost } from './domains/custom-domains';
 import { onboardingRest } from './rest/onboarding';

@@ -9,6 +9,7 @@ import type { JobQueue } from './jobs/queue';
 import type { AiRuntime } from './ai/runtime';
 import type { Bus } from './bus';
 import type { TrackingRecorder } from './tracking/recorder';
+import type { MailFeedback } from './mail/events';
 
 export interface Deps {
   db: Db;
@@ -34,6 +35,8 @@ export interface Deps {
   processId: string;
   /** Opens and clicks, written in batches behind their answers (tracking/recorder.ts); stopped by the shutdown. */
   tracking: TrackingRecorder;
+  /** What a provider's new bounce or complaint does to the account's readers (readers/suppression.ts); mail/ records the event and calls it. */
+  mailFeedback: MailFeedback;
 }
 
 /** At most `limit` attempts per key in each window of `windowMs`; each domain keeps its own rules. */

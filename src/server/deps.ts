@@ -13,6 +13,7 @@ import type { Mailer } from './mail/message';
 import { createSqliteQueue } from './jobs/queue';
 import { createPgBossQueue, pgBossTiming } from './jobs/pg-boss-queue';
 import { createAiRuntime } from './ai/runtime';
+import { applyMailFeedback } from './readers/suppression';
 
 export function consoleLogger(level: Env['LOG_LEVEL']): Logger {
   return {
@@ -64,6 +65,9 @@ export function createDeps(env: Env, db: Db, overrides: Partial<Deps> = {}): Dep
           return deps.log;
         },
       }),
+    // Mail records providers' events; the readers' suppression policy decides what they do, with the
+    // database, queue and clock as they are when the event arrives.
+    mailFeedback: overrides.mailFeedback ?? ((t, ev, account) => applyMailFeedback(deps, t, ev, account)),
   };
   return deps;
 }

@@ -10,7 +10,7 @@ import { SESSION_SWEEP_JOB, sweepExpired } from './startup';
 import { WEBHOOK_JOB } from './webhooks/emit';
 import { deliverWebhook } from './webhooks/deliver';
 import { recurringJobHandlers } from './recurring/jobs';
-import { rollupJobHandlers } from './readers/rollup';
+import { rollupJobHandlers } from './delivery/rollup';
 import { welcomeJobHandlers } from './readers/welcome';
 
 export type JobDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'auth' | 'mailer' | 'queue' | 'ai' | 'delivery'>;

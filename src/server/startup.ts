@@ -12,7 +12,7 @@ import { enqueueOnboardingBatch } from './onboarding/schedule';
 import { ONBOARDING_JOB } from './onboarding/kinds';
 import { enqueueDueRuns } from './recurring/tick';
 import { RECURRING_TICK_JOB } from './recurring/kinds';
-import { ROLLUP_TICK_JOB, enqueueWeeklyRollups } from './readers/rollup';
+import { ROLLUP_TICK_JOB, enqueueWeeklyRollups } from './delivery/rollup';
 import { sweepWebhookPlans } from './webhooks/plan';
 
 type Task = (deps: Deps) => unknown;

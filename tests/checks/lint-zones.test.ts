@@ -82,6 +82,27 @@ describe('import zones', () => {
     expect(await restricted(code, 'src/server/mail/transports/probe.ts')).toHaveLength(1);
     expect(await restricted(code.replace('../../delivery', '../delivery'), 'src/server/tracking/probe.ts')).toEqual([]);
   });
+
+  it('mail imports nothing of readers nor of webhooks: it is told what a bounce or complaint does', async () => {
+    const imports = (spec: string) => `import * as m from '${spec}';\nexport const x = m;\n`;
+    expect(await restricted(imports('../readers/suppression'), 'src/server/mail/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('../../readers/pages/slug'), 'src/server/mail/webhooks/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('../webhooks/emit'), 'src/server/mail/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('./headers'), 'src/server/mail/probe.ts')).toEqual([]);
+    expect(await restricted(imports('../mail/headers'), 'src/server/readers/probe.ts')).toEqual([]);
+  });
+
+  it('delivery depends on readers and analytics, never the reverse', async () => {
+    const imports = (spec: string) => `import * as m from '${spec}';\nexport const x = m;\n`;
+    expect(await restricted(imports('../delivery/sends'), 'src/server/readers/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('../../delivery/archive'), 'src/server/readers/pages/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('../delivery/subject-test'), 'src/server/analytics/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('../readers/recipients'), 'src/server/analytics/probe.ts')).toHaveLength(1);
+    expect(await restricted(imports('../readers/recipients'), 'src/server/delivery/probe.ts')).toEqual([]);
+    expect(await restricted(imports('../analytics/subject-tests'), 'src/server/delivery/probe.ts')).toEqual([]);
+    // Still domain code: no transport layers.
+    expect(await restricted(imports('../trpc/init'), 'src/server/readers/probe.ts')).toHaveLength(1);
+  });
 });
 
 describe('import cycles', () => {

@@ -4,7 +4,7 @@ import { describe, it, expect } from 'vitest';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { harnessWithAdmin } from '../helpers/app';
-import { importSubscribersCsv } from '../../src/server/subscribers/csv-import';
+import { importSubscribersCsv } from '../../src/server/readers/subscription/csv-import';
 
 describe('importing 100,000 rows', () => {
   it('keeps the event loop turning while it imports 100,000 rows', async () => {

@@ -1,6 +1,6 @@
 // The frame of a publication's readers' pages (signup, confirmation, unsubscribe, preferences), on every
 // plan: the publication's logo and name, a link to its past issues once it has sent one, its accent on
-// links and buttons (the server's brand model, subscribers/reader-brand.ts, already made it readable in
+// links and buttons (the server's brand model, readers/pages/reader-brand.ts, already made it readable in
 // light and dark), and no product navigation. "Made with Curated" is one small footer line that
 // white-label accounts do not get.
 import type { CSSProperties, ReactNode } from 'react';

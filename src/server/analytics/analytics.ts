@@ -15,7 +15,7 @@ import type { OverviewInput, PlatformCampaign, issueStats as issueStatsContract,
 import { csvCell } from '../csv';
 import { PLATFORM_NAMES } from '../integrations/platforms';
 import { STAT_KEYS } from '../integrations/connectors/types';
-import { subjectTestReport, type SubjectTestReport } from '../delivery/subject-test';
+import { subjectTestReport, type SubjectTestReport } from './subject-tests';
 
 type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now'>;
 

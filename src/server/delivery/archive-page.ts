@@ -1,13 +1,13 @@
 // The page of one sent issue (/p/<slug>/issues/<id>, the mailed "View in your browser" link): a page of
 // its publication, not the mail on its own. The publication's header (name, logo, accent: the readers'
-// pages' brand, subscribers/reader-brand.ts) with its archive and a subscribe form, then the issue as its readers got it, without
+// pages' brand, readers/pages/reader-brand.ts) with its archive and a subscribe form, then the issue as its readers got it, without
 // what only a mail needs (the "You are receiving this email" line; the stored copy has no per-reader
 // links). Written by the server with no script, so it paints from HTML and the form works without
 // JavaScript (it posts to the same address). Every text from a creator is escaped; the issue's own HTML
 // is the renderer's (feed text escaped, Markdown sanitised) and keeps its light and dark styles.
 import { escapeHtml } from '../xml';
 import { toWebVersion } from '../newsletter/render';
-import type { ReaderBrand } from '../subscribers/reader-brand';
+import type { ReaderBrand } from '../readers/pages/reader-brand';
 
 export interface IssuePage {
   name: string;

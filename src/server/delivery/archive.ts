@@ -8,8 +8,8 @@ import type { Deps } from '../context';
 import type { Db } from '../db';
 import { issueSends, type IssueSendRow } from '../../../db/schema';
 import { escapeXml } from '../xml';
-import { ensureSlug, findBySlug } from '../subscribers/slug';
-import { readerBrandOf } from '../subscribers/reader-brand';
+import { ensureSlug, findBySlug } from '../readers/pages/slug';
+import { readerBrandOf } from '../readers/pages/reader-brand';
 import type { IssuePage } from './archive-page';
 
 /** Issues that went out (or are going out) are public; scheduled, canceled and failed ones are not. */

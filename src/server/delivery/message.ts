@@ -8,7 +8,7 @@ import { mailboxAddress, mailboxWithName, cleanHeader } from '../mail/headers';
 import type { OutgoingMessage } from '../mail/transport';
 import { compileTemplate, fillTemplate, greetingFor, type CompiledTemplate } from './personalize';
 import { escapeHtml } from '../xml';
-import { unsubscribeLinks } from './unsubscribe';
+import { unsubscribeLinks } from '../readers/unsubscribe';
 import { preferencesUrl } from '../readers/preferences';
 import { archiveUrl } from './archive';
 import { clickToken, openToken } from '../tracking/tokens';

@@ -4,30 +4,27 @@
 // the next run resends both with the same Message-ID (see ARCHITECTURE.md on in-doubt messages).
 // A chain that fails as a whole (outage, rate limit) puts the batch back and retries the job later.
 // Where the queue cannot extend a claim (pg-boss), a run works until its slice ends, puts back what it
-// marked but did not hand over, and the job continues as a new run.
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Deps } from '../context';
-import { emitWebhook } from '../webhooks/emit';
-import { tx, type Db } from '../db';
-import { locks } from '../locks';
-import { issueSends, sendRecipients, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
-import { markNewsletter } from '../newsletter/drafts';
+// marked but did not hand over, and the job continues as a new run. The steps are run-steps.ts.
+import type { IssueSendRow, SendRecipientRow } from '../../../db/schema';
 import type { JobQueue, ClaimedJob } from '../jobs/queue';
-import { chainFor } from '../mail/chain';
-import { deliver } from '../mail/deliver';
-import { Pace } from '../mail/pace';
-import { advanceTest } from './subject-test';
-import { buildMessage, prepareIssue } from './message';
-import { deliverable, snapshotRecipients } from './recipients';
+import {
+  deliverBatch,
+  finishSend,
+  giveBack,
+  noteOutage,
+  requeueInDoubt,
+  runKit,
+  startRun,
+  takeChunk,
+  testStep,
+  type Chunk,
+  type RunDeps,
+  type RunKit,
+  type RunnerDeps,
+} from './run-steps';
 
-export type RunnerDeps = Pick<Deps, 'db' | 'env' | 'log' | 'now'>;
-/** A run also tells the account's webhooks (send.started, send.completed, send.failed), through the queue. */
-type RunDeps = RunnerDeps & { queue: JobQueue };
+export type { RunnerDeps } from './run-steps';
 
-/** Recipients taken from the database at a time (then split into provider batches). */
-const CHUNK = 500;
-/** A recipient a provider turned away this many times (temporary refusals) is marked failed. */
-const MAX_ATTEMPTS = 5;
 /** The longest a subject test's job sleeps during the wait before it looks again. */
 export const WAIT_RECHECK_MS = 5 * 60_000;
 /** Waits between runs while every provider fails: 30 s, 1 min, 2 min ... at most 15 min. */
@@ -35,62 +32,29 @@ export const outageDelayMs = (attempt: number) => Math.min(30_000 * 2 ** Math.ma
 
 export type RunOutcome = 'done' | 'retry' | 'lost' | 'canceled' | 'continue' | 'wait';
 
-const ph = (name: string) => sql`${sql.placeholder(name)}`;
+type RunOptions = { keepLease: () => boolean; sliceEndsAt?: number; onProgress?: () => void | Promise<void> };
+/** What a run has found so far: an outage that stops it, whether it handed over a batch yet. */
+type RunState = { outage: string | null; progressed: boolean };
 
-/**
- * The per-recipient outcome writes, prepared once per database: they run for every recipient of every
- * send, so they skip building the query each time.
- */
-function outcomeStatements(db: Db) {
-  const byId = eq(sendRecipients.id, sql.placeholder('id'));
-  return {
-    markFailed: db
-      .update(sendRecipients)
-      .set({ status: 'failed', provider: ph('provider'), error: ph('error') })
-      .where(byId)
-      .prepare(),
-    markRetry: db
-      .update(sendRecipients)
-      .set({
-        status: sql`CASE WHEN ${sendRecipients.attempts} >= ${sql.raw(String(MAX_ATTEMPTS))} THEN 'failed' ELSE 'pending' END`,
-        provider: ph('provider'),
-        error: ph('error'),
-      })
-      .where(byId)
-      .prepare(),
-    // An outage is not the recipient's fault: the attempt is given back.
-    markPending: db
-      .update(sendRecipients)
-      .set({ status: 'pending', attempts: sql`${sendRecipients.attempts} - 1` })
-      .where(byId)
-      .prepare(),
+/** The batches of a chunk; `lanes` of them are handed over at a time, none once the run may not go on. */
+export function batchesOf(ready: SendRecipientRow[], batchSize: number): SendRecipientRow[][] {
+  const batches: SendRecipientRow[][] = [];
+  for (let i = 0; i < ready.length; i += batchSize) batches.push(ready.slice(i, i + batchSize));
+  return batches;
+}
+
+/** Hands a chunk over, batch by batch in `kit.lanes` lanes: a batch is the unit of work, none starts once `mayGoOn()` says no or an outage came. */
+async function deliverChunk(deps: RunnerDeps, kit: RunKit, send: IssueSendRow, chunk: Chunk, run: RunState, mayGoOn: () => boolean, opts: RunOptions) {
+  const batches = batchesOf(chunk.ready, kit.batchSize);
+  let next = 0;
+  const lane = async () => {
+    while (next < batches.length && !run.outage && mayGoOn()) {
+      await deliverBatch(deps, kit, send, batches[next++]!, chunk.textOnly, run);
+      run.progressed = true;
+      await opts.onProgress?.();
+    }
   };
-}
-/**
- * Marks the recipients one provider accepted in one statement (each with its own Message-ID): a crash
- * leaves all of them marked or none, and a large send makes one round trip per batch, not per reader.
- */
-async function markSent(db: Db, provider: string, at: Date, rows: { id: number; messageId: string | null | undefined }[]) {
-  const messageIds = sql.join(
-    rows.map((r) => sql`WHEN ${r.id} THEN ${r.messageId ?? null}`),
-    sql` `,
-  );
-  await db
-    .update(sendRecipients)
-    .set({ status: 'sent', provider, providerMessageId: sql`CASE ${sendRecipients.id} ${messageIds} END`, sentAt: at, error: null })
-    .where(
-      inArray(
-        sendRecipients.id,
-        rows.map((r) => r.id),
-      ),
-    );
-}
-
-const statementsByDb = new WeakMap<Db, ReturnType<typeof outcomeStatements>>();
-function statementsFor(db: Db) {
-  let st = statementsByDb.get(db);
-  if (!st) statementsByDb.set(db, (st = outcomeStatements(db)));
-  return st;
+  await Promise.all(Array.from({ length: kit.lanes }, lane));
 }
 
 /**
@@ -99,46 +63,16 @@ function statementsFor(db: Db) {
  * continue (the slice ended at `sliceEndsAt`, a wall-clock time, with recipients left),
  * wait (a subject test's groups are sent: run again at `runAt`, when the wait ends).
  */
-export async function runSend(
-  deps: RunDeps,
-  sendId: string,
-  opts: { keepLease: () => boolean; sliceEndsAt?: number; onProgress?: () => void | Promise<void> },
-): Promise<{ outcome: RunOutcome; error?: string; runAt?: Date }> {
-  const { db } = deps;
-  // The status check and the snapshot it calls for in one transaction, under the send's lock: nothing
-  // changes the send between, and a second run waits and finds it snapshotted.
-  const started = await tx(db, async (t) => {
-    await locks.send(t, sendId);
-    const [row] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
-    if (!row || row.status === 'canceled' || row.status === 'sent' || row.status === 'failed') return null;
-    if (row.status !== 'scheduled' && row.startedAt) return row;
-    const total = await snapshotRecipients(t, row, deps.now());
-    if (row.newsletterId) await markNewsletter(t, row.newsletterId, 'sent');
-    await emitWebhook(deps, row.userId, 'send.started', { sendId: row.id, publicationId: row.publicationId, subject: row.subject, recipients: total }, t);
-    const [snapshotted] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
-    return snapshotted!;
-  });
+export async function runSend(deps: RunDeps, sendId: string, opts: RunOptions): Promise<{ outcome: RunOutcome; error?: string; runAt?: Date }> {
+  const started = await startRun(deps, sendId);
   if (!started) return { outcome: 'canceled' };
   // Re-read when a subject test releases the rest of the list (the winner's subject is on the row).
   let send: IssueSendRow = started;
-  // Recipients handed to a provider by a run that died: their outcome is unknown, so they go again.
-  await db
-    .update(sendRecipients)
-    .set({ status: 'pending' })
-    .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'sending')));
-
-  const chain = await chainFor(deps, send.userId);
-  const prepared = await prepareIssue(deps, send);
-  const lead = chain[0]!;
-  const pace = new Pace(lead.transport.ratePerSecond);
-  const batchSize = Math.max(1, lead.transport.maxBatch);
-  const lanes = Math.max(1, lead.transport.concurrency);
-  const { markFailed, markRetry, markPending } = statementsFor(db);
-
-  let outage = null as string | null;
+  await requeueInDoubt(deps.db, sendId);
+  const kit = await runKit(deps, send);
+  const run: RunState = { outage: null, progressed: false };
   // Every run hands over at least one batch, so a short slice still moves the send forward.
-  let progressed = false;
-  const sliceOver = () => progressed && opts.sliceEndsAt !== undefined && Date.now() >= opts.sliceEndsAt;
+  const sliceOver = () => run.progressed && opts.sliceEndsAt !== undefined && Date.now() >= opts.sliceEndsAt;
   let sliced = false;
   for (;;) {
     if (!opts.keepLease()) return { outcome: 'lost' };
@@ -146,40 +80,9 @@ export async function runSend(
       sliced = true;
       break;
     }
-    // Taking a chunk (read the pending ones, drop the suppressed, mark the rest 'sending') is one
-    // transaction per chunk under the send's lock, so the rows marked are exactly the rows read and no
-    // other run of the send (one resumed while this one still works) takes them too.
-    const taken = await tx(db, async (t) => {
-      await locks.send(t, sendId);
-      const chunk = await t
-        .select()
-        .from(sendRecipients)
-        .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'pending')))
-        .orderBy(sendRecipients.id)
-        .limit(CHUNK);
-      if (!chunk.length) return null;
-      const { ready, textOnly } = await deliverable(t, send, chunk, deps.now());
-      if (ready.length) {
-        await t
-          .update(sendRecipients)
-          .set({ status: 'sending', attempts: sql`${sendRecipients.attempts} + 1` })
-          .where(
-            inArray(
-              sendRecipients.id,
-              ready.map((r) => r.id),
-            ),
-          );
-      }
-      return { ready, textOnly };
-    });
-    if (!taken) {
-      // Nothing pending: a subject test may now wait, or release the rest with the winner's subject.
-      const step = await tx(db, async (t) => {
-        await locks.send(t, sendId);
-        const [row] = await t.select().from(issueSends).where(eq(issueSends.id, sendId));
-        const next = await advanceTest(t, row!, deps.now());
-        return { next, row: next.kind === 'released' ? (await t.select().from(issueSends).where(eq(issueSends.id, sendId)))[0]! : row! };
-      });
+    const chunk = await takeChunk(deps, send);
+    if (!chunk) {
+      const step = await testStep(deps, sendId);
       // The job looks again at least every WAIT_RECHECK_MS: a winner picked by hand while this run was
       // settling (its reschedule finds the job still running) then goes out within minutes, not hours.
       if (step.next.kind === 'wait') return { outcome: 'wait', runAt: new Date(Math.min(step.next.until.getTime(), deps.now().getTime() + WAIT_RECHECK_MS)) };
@@ -189,82 +92,17 @@ export async function runSend(
       }
       break;
     }
-    const { ready, textOnly } = taken;
-    if (!ready.length) continue;
-
-    const batches: SendRecipientRow[][] = [];
-    for (let i = 0; i < ready.length; i += batchSize) batches.push(ready.slice(i, i + batchSize));
-    let next = 0;
-    const lane = async () => {
-      // A batch is the unit of work: none starts once the lease is lost or the slice is over.
-      while (next < batches.length && !outage && opts.keepLease() && !sliceOver()) {
-        const batch = batches[next++]!;
-        const messages = batch.map((r) => buildMessage(deps, send, prepared, r, { textOnly: textOnly.has(r.id) }));
-        await pace.take(messages.length);
-        // Each provider gets its retries with backoff, then the next takes over (mail/deliver.ts).
-        const outcome = await deliver(chain, messages, { log: (l) => deps.log.warn(l) });
-        if (outcome.outage) {
-          outage = outcome.outage;
-          for (const r of batch) await markPending.execute({ id: r.id });
-        } else {
-          const at = deps.now();
-          const accepted = new Map<string, { id: number; messageId: string | null | undefined }[]>();
-          for (let i = 0; i < outcome.results.length; i++) {
-            const { result: res, entry } = outcome.results[i]!;
-            const r = batch[i]!;
-            const provider = entry?.kind ?? 'none';
-            if (res.ok) {
-              const rows = accepted.get(provider) ?? [];
-              rows.push({ id: r.id, messageId: res.providerMessageId });
-              accepted.set(provider, rows);
-            } else if (res.retryable) await markRetry.execute({ provider, error: res.error.slice(0, 500), id: r.id });
-            else await markFailed.execute({ provider, error: res.error.slice(0, 500), id: r.id });
-          }
-          for (const [provider, rows] of accepted) await markSent(db, provider, at, rows);
-        }
-        progressed = true;
-        await opts.onProgress?.();
-      }
-    };
-    await Promise.all(Array.from({ length: lanes }, lane));
-    if (outage) break;
+    if (!chunk.ready.length) continue;
+    await deliverChunk(deps, kit, send, chunk, run, () => opts.keepLease() && !sliceOver(), opts);
+    if (run.outage) break;
   }
-  // Anything this run marked but did not hand over goes back, its attempt given back, so the next run picks it up.
-  await db
-    .update(sendRecipients)
-    .set({ status: 'pending', attempts: sql`${sendRecipients.attempts} - 1` })
-    .where(and(eq(sendRecipients.sendId, sendId), eq(sendRecipients.status, 'sending')));
-  if (outage) {
-    await db
-      .update(issueSends)
-      .set({ lastError: outage.slice(0, 1000) })
-      .where(eq(issueSends.id, sendId));
-    return { outcome: 'retry', error: outage };
+  await giveBack(deps.db, sendId);
+  if (run.outage) {
+    await noteOutage(deps.db, sendId, run.outage);
+    return { outcome: 'retry', error: run.outage };
   }
   if (sliced) return { outcome: 'continue' };
-  // The final status follows the counts: both in one transaction.
-  const counts = await tx(db, async (t) => {
-    const [c] = await t
-      .select({ sent: sql<number>`sum(CASE WHEN ${sendRecipients.status} = 'sent' THEN 1 ELSE 0 END)`.mapWith(Number), all: count() })
-      .from(sendRecipients)
-      .where(eq(sendRecipients.sendId, sendId));
-    const failedAll = (c?.all ?? 0) > 0 && (c?.sent ?? 0) === 0;
-    const [done] = await t
-      .update(issueSends)
-      .set({ status: failedAll ? 'failed' : 'sent', finishedAt: deps.now(), lastError: null })
-      .where(eq(issueSends.id, sendId))
-      .returning({ userId: issueSends.userId, publicationId: issueSends.publicationId, subject: issueSends.subject });
-    if (done)
-      await emitWebhook(
-        deps,
-        done.userId,
-        failedAll ? 'send.failed' : 'send.completed',
-        { sendId, publicationId: done.publicationId, subject: done.subject, recipients: c?.all ?? 0, sent: c?.sent ?? 0 },
-        t,
-      );
-    return c;
-  });
-  deps.log.info(`issue send ${sendId} finished: ${counts?.sent ?? 0} of ${counts?.all ?? 0} sent`);
+  await finishSend(deps, sendId);
   return { outcome: 'done' };
 }
 

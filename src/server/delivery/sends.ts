@@ -7,14 +7,14 @@ import { tx, type DbOrTx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { issueSends, newsletters, segments, sendLinks, sendRecipients, subscribers, type IssueSendRow } from '../../../db/schema';
+import { issueSends, newsletters, segments, sendLinks, sendRecipients, type IssueSendRow, type PublicationRow } from '../../../db/schema';
 import { capabilitiesFor } from '../../shared/plans';
 import { addOpenPixel, markTrackedLinks, type TrackedLink } from '../tracking/links';
 import { assembleForOwner } from '../newsletter/assemble';
 import { findOwned } from '../publications/publications';
 import { assembleInputFrom } from '../publications/assemble-input';
 import type { JobQueue } from '../jobs/queue';
-import { ensureSlug } from '../subscribers/slug';
+import { ensureSlug } from '../readers/pages/slug';
 import { endIssue, markNewsletter } from '../newsletter/drafts';
 import type { z } from 'zod';
 import type { CreateSendInput, sendProgress } from '../../shared/schemas/sends';
@@ -23,6 +23,7 @@ import { groupSize } from '../../shared/subject-tests';
 import { precheckAssembled } from '../precheck/run';
 import { PRECHECK_MSG } from '../../shared/precheck';
 import { countWhere, findOwnedSegment, recipientsWhere } from '../readers/segments';
+import { activeReaderCount } from '../readers/recipients';
 import { READERS_MSG } from '../../shared/schemas/readers';
 
 export const SEND_JOB = 'issue.send';
@@ -108,20 +109,155 @@ async function findOwnedSend(db: DbOrTx, userId: string, id: string): Promise<Is
   return row;
 }
 
-export async function activeSubscriberCount(db: DbOrTx, publicationId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(subscribers)
-    .where(and(eq(subscribers.publicationId, publicationId), eq(subscribers.status, 'active')));
-  return row?.n ?? 0;
-}
-
 const findSend = async (db: DbOrTx, id: string) => (await db.select().from(issueSends).where(eq(issueSends.id, id)))[0];
 
 /** A send that already has this id: the same request again (a double click, a retry), or someone else's id. */
 async function sameSend(ctx: Ctx, existing: IssueSendRow): Promise<SendProgress> {
   if (existing.userId !== ctx.user.id) throw new AppError('CONFLICT', SEND_MSG.idTaken);
   return toProgress(ctx.db, existing);
+}
+
+/** When the send is due: now, or the scheduled time, which must be in the future and at most a year ahead. */
+export function dueTime(input: Pick<CreateSendInput, 'scheduledAt'>, now: Date): Date {
+  const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : now;
+  if (input.scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', SEND_MSG.scheduleInPast);
+  if (scheduledAt.getTime() - now.getTime() > YEAR_MS) throw new AppError('BAD_REQUEST', SEND_MSG.scheduleTooFar);
+  return scheduledAt;
+}
+
+/**
+ * The send's segment (a segment of this publication only), checked to have readers for an immediate
+ * send. A scheduled issue may go to readers who subscribe before it leaves, so only an immediate send
+ * needs readers today; the recipients are snapshotted when delivery starts either way.
+ */
+export async function checkAudience(ctx: Ctx, publication: PublicationRow, input: Pick<CreateSendInput, 'scheduledAt' | 'segmentId'>, now: Date) {
+  if (!input.scheduledAt && (await activeReaderCount(ctx.db, publication.id)) === 0) throw new AppError('BAD_REQUEST', SEND_MSG.noSubscribers);
+  const segment = input.segmentId ? await findOwnedSegment(ctx.db, ctx.user.id, input.segmentId, publication.id) : null;
+  if (segment && !input.scheduledAt && (await countWhere(ctx.db, recipientsWhere(publication.id, publication.userId, segment.rules, now))) === 0)
+    throw new AppError('BAD_REQUEST', SEND_MSG.noSegmentReaders);
+  return segment;
+}
+
+/**
+ * What the send tracks: the publication's switches, frozen on the send, on plans with analytics only
+ * (nobody could see the figures otherwise, and readers are not tracked for nothing). A subject test
+ * needs its plan, and the opens or clicks its winner is picked by.
+ */
+export function sendTracking(
+  user: AuthedContext['user'],
+  publication: Pick<PublicationRow, 'trackOpens' | 'trackClicks'>,
+  test: CreateSendInput['subjectTest'],
+) {
+  const tracks = capabilitiesFor(user).analytics;
+  const trackOpens = tracks && publication.trackOpens;
+  const trackClicks = tracks && publication.trackClicks;
+  if (test) {
+    if (!capabilitiesFor(user).subjectTests) throw new AppError('FORBIDDEN', SUBJECT_TEST_MSG.needsPlan, { requiredTier: 'business' });
+    if (test.rule === 'opens' && !trackOpens) throw new AppError('BAD_REQUEST', SUBJECT_TEST_MSG.needsOpens);
+    if (test.rule === 'clicks' && !trackClicks) throw new AppError('BAD_REQUEST', SUBJECT_TEST_MSG.needsClicks);
+  }
+  return { trackOpens, trackClicks };
+}
+
+/**
+ * The issue as the send freezes it: the personalised mail (its links marked and pixel added as the
+ * send tracks), the web copy and the pre-send check. The check uses the link answers the creator's own
+ * check just got (no request here, so a hanging host never holds up a send); only a missing unsubscribe
+ * link stops it.
+ */
+export async function renderSend(ctx: Ctx, input: CreateSendInput, publication: PublicationRow, tracking: { trackOpens: boolean; trackClicks: boolean }) {
+  const assembleInput = assembleInputFrom(input, publication);
+  const email = await assembleForOwner(ctx, ctx.user.id, assembleInput, { personalized: true });
+  const precheck = await precheckAssembled(ctx, ctx.user.id, assembleInput, email, { cacheOnly: true });
+  if (precheck.blocked) throw new AppError('PRECONDITION_FAILED', PRECHECK_MSG.blocked);
+  const web = await assembleForOwner(ctx, ctx.user.id, assembleInput);
+  let html = email.html;
+  let links: TrackedLink[] = [];
+  if (tracking.trackClicks) ({ html, links } = markTrackedLinks(html, ctx.env.APP_URL));
+  if (tracking.trackOpens) html = addOpenPixel(html);
+  const articles = (assembleInput.articles ?? []).map((a) => ({ id: a.id ?? '', title: a.title ?? '', url: a.url ?? '' })).filter((a) => a.url);
+  return { subject: email.subject, html, text: email.text, webHtml: web.webHtml, articles, links, precheck };
+}
+
+type Rendered = Awaited<ReturnType<typeof renderSend>>;
+
+/** The send's row as created (its saved newsletter is found when it is inserted). */
+export function newSendRow(
+  ctx: Pick<Ctx, 'user'>,
+  input: CreateSendInput,
+  publication: Pick<PublicationRow, 'id' | 'name'>,
+  o: {
+    rendered: Rendered;
+    tracking: { trackOpens: boolean; trackClicks: boolean };
+    segment: { id: string; name: string } | null;
+    scheduledAt: Date;
+    now: Date;
+  },
+): IssueSendRow {
+  const test = input.subjectTest;
+  const { rendered } = o;
+  return {
+    id: input.id,
+    userId: ctx.user.id,
+    publicationId: publication.id,
+    subject: test ? test.subjects[0]! : rendered.subject,
+    fromName: publication.name,
+    replyTo: ctx.user.email,
+    html: rendered.html,
+    text: rendered.text,
+    webHtml: rendered.webHtml,
+    articles: rendered.articles,
+    status: input.scheduledAt ? 'scheduled' : 'sending',
+    scheduledAt: o.scheduledAt,
+    startedAt: null,
+    finishedAt: null,
+    total: 0,
+    trackOpens: o.tracking.trackOpens,
+    trackClicks: o.tracking.trackClicks,
+    lastError: null,
+    subjectTest: test ? { subjects: test.subjects, sharePercent: test.sharePercent, waitMinutes: test.waitHours * 60, rule: test.rule } : null,
+    testEndsAt: null,
+    testWinner: null,
+    precheck: rendered.precheck,
+    segmentId: o.segment?.id ?? null,
+    segmentName: o.segment?.name ?? null,
+    rollupOf: null,
+    newsletterId: null,
+    createdAt: o.now,
+  };
+}
+
+/**
+ * Writes the send, its tracked links and its queue job in one transaction, the id checked again under
+ * the send's lock (the same request may have created the send while this one was rendering, or be
+ * creating it now): answers the send already there, or null once this one is written.
+ */
+export function insertSend(ctx: Ctx, row: IssueSendRow, links: TrackedLink[], newsletterId: string | undefined): Promise<IssueSendRow | null> {
+  return tx(ctx.db, async (t) => {
+    await locks.send(t, row.id);
+    const again = await findSend(t, row.id);
+    if (again) return again;
+    // The segment is still there (its deletion checks the sends that use it under the same lock).
+    if (row.segmentId) {
+      await locks.segmentsOf(t, row.publicationId);
+      const [still] = await t.select({ id: segments.id }).from(segments).where(eq(segments.id, row.segmentId));
+      if (!still) throw new AppError('NOT_FOUND', READERS_MSG.segmentNotFound);
+    }
+    const [saved] = newsletterId
+      ? [{ id: newsletterId }]
+      : await t
+          .select({ id: newsletters.id })
+          .from(newsletters)
+          .where(and(eq(newsletters.currentIssueOf, row.publicationId), eq(newsletters.userId, ctx.user.id)));
+    row.newsletterId = saved?.id ?? null;
+    await t.insert(issueSends).values(row);
+    if (saved) await markNewsletter(t, saved.id, 'ready');
+    if (links.length) await t.insert(sendLinks).values(links.map((l) => ({ sendId: row.id, ...l })));
+    await ctx.queue.enqueue({ kind: SEND_JOB, payload: { sendId: row.id }, runAt: row.scheduledAt, uniqueKey: sendJobKey(row.id) }, t);
+    // The sent issue's saved newsletter stays as it was; next week's issue gets its own on its first save.
+    await endIssue(t, row.publicationId);
+    return null;
+  });
 }
 
 /**
@@ -134,97 +270,12 @@ export async function createSend(ctx: Ctx, input: CreateSendInput, opts: { newsl
   if (!ctx.user.emailVerifiedAt) throw new AppError('FORBIDDEN', MSG.verifyEmailToSend);
   const publication = await findOwned(ctx.db, ctx.user.id, input.publicationId);
   const now = ctx.now();
-  const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : now;
-  if (input.scheduledAt && scheduledAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', SEND_MSG.scheduleInPast);
-  if (scheduledAt.getTime() - now.getTime() > YEAR_MS) throw new AppError('BAD_REQUEST', SEND_MSG.scheduleTooFar);
-  // A scheduled issue may go to readers who subscribe before it leaves, so only an immediate send
-  // needs readers today; the recipients are snapshotted when delivery starts either way.
-  if (!input.scheduledAt && (await activeSubscriberCount(ctx.db, publication.id)) === 0) throw new AppError('BAD_REQUEST', SEND_MSG.noSubscribers);
-  // A segment of this publication only; its readers are chosen when delivery starts, like everyone's.
-  const segment = input.segmentId ? await findOwnedSegment(ctx.db, ctx.user.id, input.segmentId, publication.id) : null;
-  if (segment && !input.scheduledAt && (await countWhere(ctx.db, recipientsWhere(publication.id, publication.userId, segment.rules, now))) === 0)
-    throw new AppError('BAD_REQUEST', SEND_MSG.noSegmentReaders);
-
-  const tracks = capabilitiesFor(ctx.user).analytics;
-  const trackOpens = tracks && publication.trackOpens;
-  const trackClicks = tracks && publication.trackClicks;
-  const test = input.subjectTest;
-  if (test) {
-    if (!capabilitiesFor(ctx.user).subjectTests) throw new AppError('FORBIDDEN', SUBJECT_TEST_MSG.needsPlan, { requiredTier: 'business' });
-    // The winner is picked from the readers' opens or clicks, so the send must record them.
-    if (test.rule === 'opens' && !trackOpens) throw new AppError('BAD_REQUEST', SUBJECT_TEST_MSG.needsOpens);
-    if (test.rule === 'clicks' && !trackClicks) throw new AppError('BAD_REQUEST', SUBJECT_TEST_MSG.needsClicks);
-  }
-
-  const assembleInput = assembleInputFrom(input, publication);
-  const email = await assembleForOwner(ctx, ctx.user.id, assembleInput, { personalized: true });
-  // The check kept with the send uses the link answers the creator's own check just got (no request
-  // here, so a hanging host never holds up a send); only a missing unsubscribe link stops it.
-  const precheck = await precheckAssembled(ctx, ctx.user.id, assembleInput, email, { cacheOnly: true });
-  if (precheck.blocked) throw new AppError('PRECONDITION_FAILED', PRECHECK_MSG.blocked);
-  const web = await assembleForOwner(ctx, ctx.user.id, assembleInput);
-  // Tracking follows the publication's switches, frozen on the send (above); only plans with analytics
-  // track (nobody could see the figures otherwise, and readers are not tracked for nothing).
-  let html = email.html;
-  let links: TrackedLink[] = [];
-  if (trackClicks) ({ html, links } = markTrackedLinks(html, ctx.env.APP_URL));
-  if (trackOpens) html = addOpenPixel(html);
-  const row: IssueSendRow = {
-    id: input.id,
-    userId: ctx.user.id,
-    publicationId: publication.id,
-    subject: test ? test.subjects[0]! : email.subject,
-    fromName: publication.name,
-    replyTo: ctx.user.email,
-    html,
-    text: email.text,
-    webHtml: web.webHtml,
-    articles: (assembleInput.articles ?? []).map((a) => ({ id: a.id ?? '', title: a.title ?? '', url: a.url ?? '' })).filter((a) => a.url),
-    status: input.scheduledAt ? 'scheduled' : 'sending',
-    scheduledAt,
-    startedAt: null,
-    finishedAt: null,
-    total: 0,
-    trackOpens,
-    trackClicks,
-    lastError: null,
-    subjectTest: test ? { subjects: test.subjects, sharePercent: test.sharePercent, waitMinutes: test.waitHours * 60, rule: test.rule } : null,
-    testEndsAt: null,
-    testWinner: null,
-    precheck,
-    segmentId: segment?.id ?? null,
-    segmentName: segment?.name ?? null,
-    rollupOf: null,
-    newsletterId: null,
-    createdAt: now,
-  };
-  // The id is checked again with the insert, under the send's lock: the same request may have created
-  // the send while this one was rendering, or be creating it now.
-  const taken = await tx(ctx.db, async (t) => {
-    await locks.send(t, row.id);
-    const again = await findSend(t, row.id);
-    if (again) return again;
-    // The segment is still there (its deletion checks the sends that use it under the same lock).
-    if (segment) {
-      await locks.segmentsOf(t, publication.id);
-      const [still] = await t.select({ id: segments.id }).from(segments).where(eq(segments.id, segment.id));
-      if (!still) throw new AppError('NOT_FOUND', READERS_MSG.segmentNotFound);
-    }
-    const [saved] = opts.newsletterId
-      ? [{ id: opts.newsletterId }]
-      : await t
-          .select({ id: newsletters.id })
-          .from(newsletters)
-          .where(and(eq(newsletters.currentIssueOf, publication.id), eq(newsletters.userId, ctx.user.id)));
-    row.newsletterId = saved?.id ?? null;
-    await t.insert(issueSends).values(row);
-    if (saved) await markNewsletter(t, saved.id, 'ready');
-    if (links.length) await t.insert(sendLinks).values(links.map((l) => ({ sendId: row.id, ...l })));
-    await ctx.queue.enqueue({ kind: SEND_JOB, payload: { sendId: row.id }, runAt: scheduledAt, uniqueKey: sendJobKey(row.id) }, t);
-    // The sent issue's saved newsletter stays as it was; next week's issue gets its own on its first save.
-    await endIssue(t, publication.id);
-    return null;
-  });
+  const scheduledAt = dueTime(input, now);
+  const segment = await checkAudience(ctx, publication, input, now);
+  const tracking = sendTracking(ctx.user, publication, input.subjectTest);
+  const rendered = await renderSend(ctx, input, publication, tracking);
+  const row = newSendRow(ctx, input, publication, { rendered, tracking, segment, scheduledAt, now });
+  const taken = await insertSend(ctx, row, rendered.links, opts.newsletterId);
   if (taken) return sameSend(ctx, taken);
   ctx.log.info(`issue send ${row.id} ${input.scheduledAt ? `scheduled for ${scheduledAt.toISOString()}` : 'queued'} (publication ${publication.id})`);
   return toProgress(ctx.db, row);
@@ -248,7 +299,7 @@ export async function listSends(ctx: Pick<Ctx, 'db' | 'user'>, pubId: string): P
 /** Who an issue would reach now, and where readers sign up. */
 export async function sendAudience(ctx: Pick<Ctx, 'db' | 'user' | 'env'>, pubId: string) {
   await findOwned(ctx.db, ctx.user.id, pubId);
-  const active = await activeSubscriberCount(ctx.db, pubId);
+  const active = await activeReaderCount(ctx.db, pubId);
   return { active, signupUrl: `${ctx.env.APP_URL}/p/${await ensureSlug(ctx.db, pubId)}` };
 }
 

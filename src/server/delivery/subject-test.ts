@@ -4,12 +4,14 @@
 // by the send's own queue job, so a crash at any point resumes without a reader getting two subjects:
 // the groups are drawn with the recipients' snapshot, and the winner is written with the release of
 // the rest.
-import { and, count, countDistinct, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+// The groups' figures are analytics' (analytics/subject-tests.ts); the decision is made here.
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { execute } from '../db';
-import { issueSends, sendRecipients, trackingEvents, type IssueSendRow, type SubjectTestPlan, type SubjectTestWinner } from '../../../db/schema';
+import { issueSends, sendRecipients, type IssueSendRow, type SubjectTestPlan, type SubjectTestWinner } from '../../../db/schema';
 import { PLAN_LABELS } from '../../shared/plans';
 import { SUBJECT_TEST_DISTINCT, groupSize } from '../../shared/subject-tests';
+import { rateOf, successes, variantResults, type VariantResult } from '../analytics/subject-tests';
 
 export const SUBJECT_TEST_MSG = {
   needsPlan: `Subject tests come with the ${PLAN_LABELS.business} plan. Upgrade to ${PLAN_LABELS.business} to test subject lines.`,
@@ -51,38 +53,6 @@ export async function drawGroups(t: DbOrTx, sendId: string, plan: SubjectTestPla
     .where(and(eq(sendRecipients.sendId, sendId), isNull(sendRecipients.variant), eq(sendRecipients.status, 'pending')));
 }
 
-export interface VariantResult {
-  variant: number;
-  subject: string;
-  /** Readers of the group the message was handed to. */
-  recipients: number;
-  /** Distinct readers with a human-likely open / click. */
-  opens: number;
-  clicks: number;
-}
-
-/** Each test group's figures: one grouped query over the recipients and their human-likely events. */
-export async function variantResults(db: DbOrTx, send: Pick<IssueSendRow, 'id' | 'subjectTest'>): Promise<VariantResult[]> {
-  const plan = send.subjectTest;
-  if (!plan) return [];
-  // Each reader joined to their human-likely events; distinct readers per kind.
-  const readers = (kind: 'open' | 'click') => countDistinct(sql`CASE WHEN ${trackingEvents.kind} = ${kind} THEN ${trackingEvents.recipientId} END`);
-  const rows = await db
-    .select({ variant: sendRecipients.variant, recipients: countDistinct(sendRecipients.id), opens: readers('open'), clicks: readers('click') })
-    .from(sendRecipients)
-    .leftJoin(
-      trackingEvents,
-      and(eq(trackingEvents.sendId, sendRecipients.sendId), eq(trackingEvents.recipientId, sendRecipients.id), eq(trackingEvents.machine, false)),
-    )
-    .where(and(eq(sendRecipients.sendId, send.id), eq(sendRecipients.status, 'sent'), isNotNull(sendRecipients.variant)))
-    .groupBy(sendRecipients.variant);
-  const by = new Map(rows.map((r) => [Number(r.variant), r]));
-  return plan.subjects.map((subject, variant) => {
-    const r = by.get(variant);
-    return { variant, subject, recipients: r?.recipients ?? 0, opens: r?.opens ?? 0, clicks: r?.clicks ?? 0 };
-  });
-}
-
 /** Standard normal distribution function (Abramowitz and Stegun 7.1.26, error below 1.5e-7). */
 export function normalCdf(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
@@ -104,11 +74,6 @@ export function confidenceAhead(a: { n: number; k: number }, b: { n: number; k: 
   if (se === 0 || pa === pb) return 0.5;
   return normalCdf((pa - pb) / se);
 }
-
-/** A group's readers who did what the rule counts (opened, or clicked). */
-const successes = (r: VariantResult, rule: SubjectTestPlan['rule']) => (rule === 'opens' ? r.opens : r.clicks);
-/** The rate the rule compares; null for a group nobody was sent. */
-const rateOf = (r: VariantResult, rule: SubjectTestPlan['rule']) => (r.recipients > 0 ? successes(r, rule) / r.recipients : null);
 
 /** The winner by the test's rule: the best rate, the first subject on a tie; with how sure that is. */
 export function pickWinner(results: VariantResult[], rule: SubjectTestPlan['rule'], decidedAt: Date, early: boolean): SubjectTestWinner {
@@ -154,38 +119,4 @@ export async function decideWinner(t: DbOrTx, send: IssueSendRow, now: Date, ear
     .set({ status: 'pending' })
     .where(and(eq(sendRecipients.sendId, send.id), eq(sendRecipients.status, 'held')));
   return winner;
-}
-
-export interface SubjectTestReport {
-  rule: SubjectTestPlan['rule'];
-  sharePercent: number;
-  waitHours: number;
-  variants: (VariantResult & { rate: number | null })[];
-  /** Readers outside the test groups who were sent the winner. */
-  rest: number;
-  winner: SubjectTestWinner | null;
-  testEndsAt: string | null;
-}
-
-/** A subject test's figures for /analytics: each subject's group, the rest, the winner and how sure it is. */
-export async function subjectTestReport(
-  db: DbOrTx,
-  send: Pick<IssueSendRow, 'id' | 'subjectTest' | 'testWinner' | 'testEndsAt'>,
-): Promise<SubjectTestReport | null> {
-  const plan = send.subjectTest;
-  if (!plan) return null;
-  const variants = (await variantResults(db, send)).map((v) => ({ ...v, rate: rateOf(v, plan.rule) }));
-  const [rest] = await db
-    .select({ n: count() })
-    .from(sendRecipients)
-    .where(and(eq(sendRecipients.sendId, send.id), eq(sendRecipients.status, 'sent'), isNull(sendRecipients.variant)));
-  return {
-    rule: plan.rule,
-    sharePercent: plan.sharePercent,
-    waitHours: plan.waitMinutes / 60,
-    variants,
-    rest: rest?.n ?? 0,
-    winner: send.testWinner,
-    testEndsAt: send.testEndsAt ? send.testEndsAt.toISOString() : null,
-  };
 }

@@ -4,7 +4,7 @@ import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { codeMail, CODE_MAIL_UPDATED, senderCodeMail, SENDER_CODE_MAIL_UPDATED } from '../auth/codes';
 import { resetMail, RESET_MAIL_UPDATED } from '../auth/reset';
-import { confirmationMail } from '../subscribers/confirm-mail';
+import { confirmationMail } from '../readers/subscription/confirm-mail';
 import { emailScope } from './health';
 import type { EmailScope, TemplateSummary } from '../../shared/schemas/email-admin';
 

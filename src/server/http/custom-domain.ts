@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Deps } from '../context';
 import type { AppEnv } from './types';
 import { domainUse, requestHost } from '../domains/custom-domains';
-import { findBySlug } from '../subscribers/slug';
+import { findBySlug } from '../readers/pages/slug';
 import { publicForm } from '../readers/forms';
 import { errorResponse } from './error-response';
 import { AppError } from '../errors';

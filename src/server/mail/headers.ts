@@ -1,5 +1,8 @@
 // Header and mailbox rules every message shares, whatever carries it: no CR/LF in a header value,
-// the bare address of a mailbox, a display name over the product's own address.
+// the bare address of a mailbox, a display name over the product's own address, an address as kept.
+
+/** An address as lists and records keep it: trimmed, lower-case. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Header values never carry CR/LF (header injection). */
 export const cleanHeader = (v: string) => v.replace(/[\r\n]+/g, ' ').trim();

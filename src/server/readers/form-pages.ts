@@ -2,11 +2,11 @@
 // the iframe variant, and the answer to a post (the thank-you page, or what was wrong with the input).
 // Every text that came from a creator or a reader is escaped. They carry their own policy: other sites
 // may frame them (frame-ancestors *), and the form posts only to this origin. The thank-you page is a
-// page of the publication (subscribers/reader-brand.ts): its logo, name and accent, a way back to the
+// page of the publication (readers/pages/reader-brand.ts): its logo, name and accent, a way back to the
 // creator's site the form was posted from, its archive, and "Made with Curated" unless white-label.
 import { escapeHtml } from '../xml';
-import type { ReaderBrand } from '../subscribers/reader-brand';
-import { SIGNUP_MSG } from '../subscribers/messages';
+import type { ReaderBrand } from './pages/reader-brand';
+import { SIGNUP_MSG } from './subscription/messages';
 import { HONEYPOT_FIELD, ISSUED_FIELD } from './forms';
 
 const BASE_POLICY = ["default-src 'none'", "style-src 'unsafe-inline'", "img-src 'self'", "base-uri 'none'", 'frame-ancestors *'];

@@ -1,14 +1,14 @@
 // Signup forms for other sites. A creator keeps a few per publication (each may give its readers a tag)
 // and pastes its code into any page: a plain HTML form that posts to <public base>/f/<id> and works
 // without JavaScript, or an iframe of the form page the app serves there. A post runs the hosted page's
-// double opt-in (subscribers/signup.ts), recording source 'form' and the form's id.
+// double opt-in (readers/subscription/signup.ts), recording source 'form' and the form's id.
 //
 // Bots are refused before anything is written or mailed, with the same answer a person gets (no oracle):
 // the honeypot field is filled, or the iframe's form was posted less than MIN_FILL_MS after it was rendered
 // (its page carries a signed render time). The plain HTML snippet is static, so any time it carried would
 // be stale by design: it relies on the honeypot and the rate limits alone (a bot that drops the iframe's
 // time field is treated the same way). More than FORM_RULES.ip posts a minute from one network (or the
-// signup's own hourly limit per network) get the honest answer of subscribers/signup.ts instead: it is
+// signup's own hourly limit per network) get the honest answer of readers/subscription/signup.ts instead: it is
 // decided before any field is read, so it says nothing about an address, and a person behind a shared
 // address learns why no mail comes and when to try again.
 // Where a reader goes afterwards is the form's own thank-you address, set and checked by its creator; a
@@ -23,8 +23,8 @@ import { AppError } from '../errors';
 import { publications, signupForms, type PublicationRow, type SignupFormRow } from '../../../db/schema';
 import { findOwned } from '../publications/publications';
 import { publicBaseFor } from '../domains/custom-domains';
-import { ensureSlug } from '../subscribers/slug';
-import { hitNetworkLimit, signup } from '../subscribers/signup';
+import { ensureSlug } from './pages/slug';
+import { hitNetworkLimit, signup } from './subscription/signup';
 import { signupInput } from '../../shared/schemas/subscribers';
 import { readToken, signToken } from '../crypto';
 import { escapeHtml } from '../xml';

@@ -21,7 +21,7 @@ import {
   type SubscriberRow,
 } from '../../../db/schema';
 import { findOwned } from '../publications/publications';
-import { SUBSCRIBER_MSG } from '../subscribers/subscribers';
+import { SUBSCRIBER_MSG } from './subscription/subscribers';
 import type { HistoryInput, HistoryPage, ReaderDetail, ReaderRef, TimelineItem } from '../../shared/schemas/readers';
 
 type Ctx = Pick<AuthedContext, 'db' | 'user'>;

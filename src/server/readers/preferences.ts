@@ -11,9 +11,9 @@ import { AppError } from '../errors';
 import { publications, readerSettings, subscriberTags, subscribers, type IssueSendRow, type SendRecipientRow } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
 import { recordReaderEvent } from './events';
-import { readerBrandOf, type ReaderBrand } from '../subscribers/reader-brand';
+import { readerBrandOf, type ReaderBrand } from './pages/reader-brand';
 import { findOwned } from '../publications/publications';
-import { unsubscribe, unsubscribeToken } from '../delivery/unsubscribe';
+import { unsubscribe, unsubscribeToken } from './unsubscribe';
 import { MAX_TOPICS, READERS_MSG, type ReaderFormat, type ReaderFrequency } from '../../shared/schemas/readers';
 import { servedHere, type ServedOn } from '../domains/custom-domains';
 

@@ -6,7 +6,7 @@ import type { AppEnv } from '../http/types';
 import { formFields } from './adapter';
 import { AppError } from '../errors';
 import { ISSUED_FIELD, issuedToken, publicForm, submitForm } from '../readers/forms';
-import { readerBrandOf } from '../subscribers/reader-brand';
+import { readerBrandOf } from '../readers/pages/reader-brand';
 import { backLinkOf, FORM_PAGE_HEADERS, formPageHtml, problemHtml, thanksHtml } from '../readers/form-pages';
 import { READERS_MSG } from '../../shared/schemas/readers';
 

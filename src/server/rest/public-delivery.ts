@@ -5,11 +5,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types';
 import { formFields } from './adapter';
-import { unsubscribe } from '../delivery/unsubscribe';
+import { unsubscribe } from '../readers/unsubscribe';
 import { archiveFeed, archivedIssue } from '../delivery/archive';
 import { issuePageHtml, type SubscribeAnswer } from '../delivery/archive-page';
 import { AppError } from '../errors';
-import { signup } from '../subscribers/signup';
+import { signup } from '../readers/subscription/signup';
 import { signupInput } from '../../shared/schemas/subscribers';
 
 const pageFor = (token: string, extra = '') => `/unsubscribe?token=${encodeURIComponent(token)}${extra}`;

@@ -5,7 +5,7 @@ import { wakesDelivery } from '../trpc/wakes-delivery';
 import { AppError } from '../errors';
 import { cancelSend, createSend, getSendProgress, listSends, pickWinnerNow, retrySend, sendAudience } from '../delivery/sends';
 import { z } from 'zod';
-import { UNSUBSCRIBE_MSG, unsubscribeInfo } from '../delivery/unsubscribe';
+import { UNSUBSCRIBE_MSG, unsubscribeInfo } from '../readers/unsubscribe';
 import { listArchive } from '../delivery/archive';
 import { runPrecheck } from '../precheck/run';
 import { precheckResult } from '../../shared/precheck';

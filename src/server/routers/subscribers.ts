@@ -10,11 +10,11 @@ import {
   removeSubscribers,
   shareInfo,
   updateSubscriber,
-} from '../subscribers/subscribers';
-import { importSubscribersCsv } from '../subscribers/csv-import';
-import { SUBSCRIBER_MSG } from '../subscribers/subscribers';
+} from '../readers/subscription/subscribers';
+import { importSubscribersCsv } from '../readers/subscription/csv-import';
+import { SUBSCRIBER_MSG } from '../readers/subscription/subscribers';
 import { AppError } from '../errors';
-import { confirm, publicPage, signup } from '../subscribers/signup';
+import { confirm, publicPage, signup } from '../readers/subscription/signup';
 import {
   addInput,
   authorizedImport,

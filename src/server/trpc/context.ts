@@ -34,6 +34,7 @@ export function createContext(
     bus: deps.bus,
     processId: deps.processId,
     tracking: deps.tracking,
+    mailFeedback: deps.mailFeedback,
     user: req.user,
     sessionId: req.sessionId,
     ip: req.ip,

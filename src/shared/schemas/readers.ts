@@ -99,7 +99,7 @@ const accentPair = z.object({
 });
 
 /**
- * What every page a publication's readers see carries of it, on every plan (subscribers/reader-brand.ts):
+ * What every page a publication's readers see carries of it, on every plan (readers/pages/reader-brand.ts):
  * its name, the logo of its saved theme, its accent, where its signup page and archive are, and whether
  * the product may sign the page ("Made with Curated"; never for white-label accounts).
  */

@@ -9,7 +9,7 @@ import { startBrevoFake, type VendorFake } from '../../helpers/fake-providers';
 import { addSubscribers, newId, readyPublication } from '../delivery/send-support';
 import { startJobWorker, type JobWorker } from '../../../src/server/jobs/worker';
 import { jobHandlers } from '../../../src/server/job-handlers';
-import { ensureSlug } from '../../../src/server/subscribers/slug';
+import { ensureSlug } from '../../../src/server/readers/pages/slug';
 import { outbox, subscribers, users } from '../../../db/schema';
 import type { SessionUser } from '../../../src/server/auth/service';
 import { CAPABILITIES } from '../../../src/shared/plans';

@@ -5,7 +5,7 @@ import { describe, it, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outbox } from '../../../db/schema';
 import { harnessWithAdmin } from '../../helpers/app';
-import { SIGNUP_MSG } from '../../../src/server/subscribers/messages';
+import { SIGNUP_MSG } from '../../../src/server/readers/subscription/messages';
 import { times } from './support';
 
 const N = 6;

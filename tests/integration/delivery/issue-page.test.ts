@@ -6,7 +6,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { outbox, subscribers } from '../../../db/schema';
-import { SIGNUP_MSG } from '../../../src/server/subscribers/messages';
+import { SIGNUP_MSG } from '../../../src/server/readers/subscription/messages';
 import { startJobWorker, type JobWorker } from '../../../src/server/jobs/worker';
 import { jobHandlers } from '../../../src/server/job-handlers';
 import { addSubscribers, newId, readyPublication } from './send-support';

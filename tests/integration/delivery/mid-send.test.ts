@@ -6,8 +6,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { harnessWithAdmin } from '../../helpers/app';
 import { outbox, sendRecipients } from '../../../db/schema';
 import { runSend } from '../../../src/server/delivery/runner';
-import { unsubscribe, unsubscribeToken } from '../../../src/server/delivery/unsubscribe';
-import { suppress } from '../../../src/server/mail/events';
+import { unsubscribe, unsubscribeToken } from '../../../src/server/readers/unsubscribe';
+import { suppress } from '../../../src/server/readers/suppression';
 import { addSubscribers, newId, readyPublication } from './send-support';
 
 describe('leaving during a send', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { harnessWithAdmin, jsonRequest } from '../../helpers/app';
 import { mailEvents, suppressions } from '../../../db/schema';
-import { isSuppressed } from '../../../src/server/mail/events';
+import { isSuppressed } from '../../../src/server/readers/suppression';
 import { signMailgun, signResend } from '../../../src/server/mail/webhooks';
 
 const RESEND_SECRET = `whsec_${crypto.randomBytes(24).toString('base64')}`;

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { proveDomain } from '../../helpers/custom-domain';
 import { createApp } from '../../../src/server/app';
-import { unsubscribeToken } from '../../../src/server/delivery/unsubscribe';
+import { unsubscribeToken } from '../../../src/server/readers/unsubscribe';
 import { preferencesToken } from '../../../src/server/readers/preferences';
-import { ensureSlug } from '../../../src/server/subscribers/slug';
+import { ensureSlug } from '../../../src/server/readers/pages/slug';
 import { addSubscribers, readyPublication } from './send-support';
 
 // The app shell as the build writes it: index.html with the product's title, description and icon.

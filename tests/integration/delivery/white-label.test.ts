@@ -10,9 +10,9 @@ import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { outbox, subscribers } from '../../../db/schema';
 import { startJobWorker, type JobWorker } from '../../../src/server/jobs/worker';
 import { jobHandlers } from '../../../src/server/job-handlers';
-import { unsubscribeToken } from '../../../src/server/delivery/unsubscribe';
-import { ensureSlug } from '../../../src/server/subscribers/slug';
-import { readerShell } from '../../../src/server/subscribers/reader-shell';
+import { unsubscribeToken } from '../../../src/server/readers/unsubscribe';
+import { ensureSlug } from '../../../src/server/readers/pages/slug';
+import { readerShell } from '../../../src/server/readers/pages/reader-shell';
 import { addSubscribers, newId, readyPublication } from './send-support';
 
 const workers: JobWorker[] = [];

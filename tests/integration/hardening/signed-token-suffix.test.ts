@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailEvents, subscribers, trackingEvents, users } from '../../../db/schema';
 import { readToken, signToken } from '../../../src/server/crypto';
-import { UNSUBSCRIBE_MSG, unsubscribeToken } from '../../../src/server/delivery/unsubscribe';
+import { UNSUBSCRIBE_MSG, unsubscribeToken } from '../../../src/server/readers/unsubscribe';
 import { productUnsubscribeUrl } from '../../../src/server/onboarding/unsubscribe';
 import { jsonRequest } from '../../helpers/app';
 import { analyticsSetup, clickPaths, mailTo, pixelPath, sendIssue } from '../analytics/support';

@@ -11,7 +11,7 @@ import { WEBHOOK_JOB } from '../../../src/server/webhooks/emit';
 import { SEND_JOB } from '../../../src/server/delivery/sends';
 import { ONBOARDING_JOB, PRODUCT_NEWS_JOB } from '../../../src/server/onboarding/kinds';
 import { SESSION_SWEEP_JOB } from '../../../src/server/startup';
-import { ROLLUP_JOB, ROLLUP_TICK_JOB } from '../../../src/server/readers/rollup';
+import { ROLLUP_JOB, ROLLUP_TICK_JOB } from '../../../src/server/delivery/rollup';
 import { WELCOME_JOB } from '../../../src/server/readers/welcome';
 import { RECURRING_DEADLINE_JOB, RECURRING_RUN_JOB, RECURRING_TICK_JOB } from '../../../src/server/recurring/kinds';
 

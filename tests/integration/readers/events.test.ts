@@ -5,9 +5,9 @@ import { describe, it, expect } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { harnessWithAdmin } from '../../helpers/app';
 import { outbox, readerEvents, subscribers } from '../../../db/schema';
-import { ensureSlug } from '../../../src/server/subscribers/slug';
-import { suppress } from '../../../src/server/mail/events';
-import { unsubscribe, unsubscribeToken } from '../../../src/server/delivery/unsubscribe';
+import { ensureSlug } from '../../../src/server/readers/pages/slug';
+import { suppress } from '../../../src/server/readers/suppression';
+import { unsubscribe, unsubscribeToken } from '../../../src/server/readers/unsubscribe';
 
 async function setup() {
   const clock = { now: new Date('2026-03-01T10:00:00Z') };

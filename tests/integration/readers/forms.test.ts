@@ -14,7 +14,7 @@ import { proveDomain } from '../../helpers/custom-domain';
 import { expectStatus } from '../workflow/factories';
 import { together, times } from '../concurrency/support';
 import { outbox, readerEvents, signupForms, subscribers, subscriberTags } from '../../../db/schema';
-import { SIGNUP_MSG } from '../../../src/server/subscribers/messages';
+import { SIGNUP_MSG } from '../../../src/server/readers/subscription/messages';
 import { FORM_RULES, MIN_FILL_MS } from '../../../src/server/readers/forms';
 import { MAX_FORMS, READERS_MSG } from '../../../src/shared/schemas/readers';
 import { MSG } from '../../../src/shared/messages';

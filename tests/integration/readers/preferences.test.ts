@@ -9,7 +9,7 @@ import { issueSends, outbox, readerEvents, sendRecipients, subscriberTags, subsc
 import { runSend } from '../../../src/server/delivery/runner';
 import { preferencesToken } from '../../../src/server/readers/preferences';
 import { signToken } from '../../../src/server/crypto';
-import { ROLLUP_JOB, enqueueWeeklyRollups, makeRollup, rollupJobHandlers } from '../../../src/server/readers/rollup';
+import { ROLLUP_JOB, enqueueWeeklyRollups, makeRollup, rollupJobHandlers } from '../../../src/server/delivery/rollup';
 import { adaptHtml } from '../../../src/server/integrations/platforms';
 import { MAX_TAGS_PER_READER, READERS_MSG } from '../../../src/shared/schemas/readers';
 import { addSubscribers, newId, readyPublication } from '../delivery/send-support';

@@ -8,7 +8,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { harnessWithAdmin, type Harness } from '../../helpers/app';
 import { issueSends, outbox, segments, sendRecipients, subscriberTags, subscribers, trackingEvents } from '../../../db/schema';
 import { runSend } from '../../../src/server/delivery/runner';
-import { suppress } from '../../../src/server/mail/events';
+import { suppress } from '../../../src/server/readers/suppression';
 import { MAX_SEGMENTS, READERS_MSG, type SegmentRules } from '../../../src/shared/schemas/readers';
 import { addSubscribers, newId, readyPublication } from '../delivery/send-support';
 import { times, together } from '../concurrency/support';

@@ -20,7 +20,7 @@ import { createAccount } from '../../../src/server/auth/accounts';
 import { issueSends, publications, sendRecipients, sessions, subscribers } from '../../../db/schema';
 import { scheduleClusterTasks, SESSION_SWEEP_JOB } from '../../../src/server/startup';
 import { RECURRING_TICK_JOB } from '../../../src/server/recurring/kinds';
-import { ROLLUP_TICK_JOB } from '../../../src/server/readers/rollup';
+import { ROLLUP_TICK_JOB } from '../../../src/server/delivery/rollup';
 import { freshDatabase, SERVER_URL } from '../../postgres/support';
 
 const CHILD = fileURLToPath(new URL('./job-worker.ts', import.meta.url));

@@ -4,11 +4,11 @@
 import { describe, it, expect } from 'vitest';
 import { DomUtils } from 'htmlparser2';
 import type { Element } from 'domhandler';
-import { confirmationMail } from '../../../src/server/subscribers/confirm-mail';
+import { confirmationMail } from '../../../src/server/readers/subscription/confirm-mail';
 import { invitationMail } from '../../../src/server/team/invite-mail';
 import { renderProductEmail } from '../../../src/server/onboarding/email';
 import { renderWelcome } from '../../../src/server/readers/welcome';
-import { rollupBodies } from '../../../src/server/readers/rollup';
+import { rollupBodies } from '../../../src/server/delivery/rollup';
 import { approvalMail } from '../../../src/server/recurring/mail';
 import { testMail } from '../../../src/server/email/direct';
 import { assembleNewsletter } from '../../../src/server/newsletter/assemble';

@@ -1,6 +1,7 @@
 // A mail provider's webhook request (bounces, complaints, deliveries): the random token in its URL
 // finds the provider (unknown → NOT_FOUND), its saved settings give the signing secret, the vendor's
-// parser verifies and reads the events, and the events are applied to that provider owner's sends.
+// parser verifies and reads the events, and the events are applied to that provider owner's sends
+// (what they do to the owner's readers is the `mailFeedback` deps carry).
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { AppError } from '../../errors';
@@ -60,7 +61,7 @@ export interface WebhookRequest {
 
 /** Verifies and records one webhook request; answers how many events it carried and how many were new. */
 export async function receiveProviderWebhook(
-  deps: Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'queue'>,
+  deps: Pick<Deps, 'db' | 'env' | 'log' | 'now' | 'mailFeedback'>,
   req: WebhookRequest,
 ): Promise<{ received: number; recorded: number }> {
   const { kind, token } = req;

@@ -1,5 +1,5 @@
 // The public signup page's user-facing messages, shared by the signup flow, its contracts and the tests.
-import { SUBSCRIBERS_MSG } from '../../shared/schemas/subscribers';
+import { SUBSCRIBERS_MSG } from '../../../shared/schemas/subscribers';
 
 export const SIGNUP_MSG = {
   checkInbox: 'Check your inbox to confirm your subscription.',

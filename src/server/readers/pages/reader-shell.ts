@@ -5,14 +5,14 @@
 // product's icon (an empty one without a logo) and is marked, so the client shows nothing of the product
 // even where its own call fails; on a white-label account's custom domain every shell served is so, even
 // for a link that no longer reads. Null for other paths and for links that name no publication.
-import type { Deps } from '../context';
-import { escapeXml } from '../xml';
-import { whiteLabelOf } from '../plans/account-plan';
+import type { Deps } from '../../context';
+import { escapeXml } from '../../xml';
+import { whiteLabelOf } from '../../plans/account-plan';
 import { findBySlug } from './slug';
 import { readerBrandOf } from './reader-brand';
-import { unsubscribeInfo } from '../delivery/unsubscribe';
-import { getPreferences } from '../readers/preferences';
-import { servedHere } from '../domains/custom-domains';
+import { unsubscribeInfo } from '../unsubscribe';
+import { getPreferences } from '../preferences';
+import { servedHere } from '../../domains/custom-domains';
 
 const READER_PATH = /^\/p\/([^/]+)(\/confirm)?\/?$/;
 const PREFERENCES_PATH = /^\/preferences\/([^/]+)\/?$/;

@@ -7,12 +7,12 @@ import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { tx } from '../db';
 import { issueSends, publications, users, type IssueSendRow } from '../../../db/schema';
-import { SEND_JOB, sendJobKey } from '../delivery/sends';
-import { archiveUrl } from '../delivery/archive';
+import { SEND_JOB, sendJobKey } from './sends';
+import { archiveUrl } from './archive';
 import { publicBaseFor } from '../domains/custom-domains';
 import { MARKERS } from '../newsletter/markers';
 import { escapeHtml } from '../xml';
-import { publicationsWithWeeklyReaders } from './preferences';
+import { publicationsWithWeeklyReaders } from '../readers/preferences';
 import type { JobHandler } from '../jobs/worker';
 
 export const ROLLUP_TICK_JOB = 'readers.rollup-tick';

@@ -5,7 +5,7 @@ import { harnessWithAdmin } from '../../helpers/app';
 import { signedIn } from '../newsletter/support';
 import { expectStatus } from '../workflow/factories';
 import { subscribers, suppressions } from '../../../db/schema';
-import { MAX_IMPORT_ROWS, SUBSCRIBER_MSG } from '../../../src/server/subscribers/subscribers';
+import { MAX_IMPORT_ROWS, SUBSCRIBER_MSG } from '../../../src/server/readers/subscription/subscribers';
 import { addSubscribers } from '../delivery/send-support';
 import { PAUSE_MS, preferencesToken } from '../../../src/server/readers/preferences';
 

@@ -7,7 +7,7 @@ import { signedIn } from '../newsletter/support';
 import http from 'node:http';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { SUBSCRIBER_MSG } from '../../../src/server/subscribers/subscribers';
+import { SUBSCRIBER_MSG } from '../../../src/server/readers/subscription/subscribers';
 import { addSubscribers } from '../delivery/send-support';
 import { MSG } from '../../../src/shared/messages';
 

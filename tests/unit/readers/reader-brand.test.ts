@@ -2,7 +2,7 @@
 // yellow, mid-grey, near-black), it reads at WCAG AA on the page and its cards in light and dark, and the
 // text on a button filled with it reads too.
 import { describe, it, expect } from 'vitest';
-import { accentColors } from '../../../src/server/subscribers/reader-brand';
+import { accentColors } from '../../../src/server/readers/pages/reader-brand';
 import { contrast } from '../../../src/server/newsletter/palette';
 import { READER_GROUNDS } from '../../../src/shared/schemas/readers';
 

@@ -1,6 +1,6 @@
 // Public addresses made from publication names: readable, ASCII, never empty, at most 60 characters.
 import { describe, it, expect } from 'vitest';
-import { slugify } from '../../../src/server/subscribers/slug';
+import { slugify } from '../../../src/server/readers/pages/slug';
 
 describe('slugify', () => {
   it.each([

@@ -2,8 +2,8 @@
 // signup links and archive links in sent mail keep working after a rename.
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { affectedRows, isUniqueViolation, tx, type DbOrTx } from '../db';
-import { publications, type PublicationRow } from '../../../db/schema';
+import { affectedRows, isUniqueViolation, tx, type DbOrTx } from '../../db';
+import { publications, type PublicationRow } from '../../../../db/schema';
 
 export function slugify(name: string): string {
   const base = name

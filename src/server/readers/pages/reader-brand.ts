@@ -5,13 +5,13 @@
 // their public procedures) and of the pages the server writes (the web version, the form's thank-you
 // page, the app shell's head).
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { issueSends, type PublicationRow } from '../../../db/schema';
-import { whiteLabelOf } from '../plans/account-plan';
-import { isCustomThemeId, resolveTheme } from '../themes/custom-themes';
-import { getTheme } from '../../shared/themes';
-import { contrast, readableOn } from '../newsletter/palette';
-import { READER_GROUNDS, type ReaderBrand } from '../../shared/schemas/readers';
+import type { DbOrTx } from '../../db';
+import { issueSends, type PublicationRow } from '../../../../db/schema';
+import { whiteLabelOf } from '../../plans/account-plan';
+import { isCustomThemeId, resolveTheme } from '../../themes/custom-themes';
+import { getTheme } from '../../../shared/themes';
+import { contrast, readableOn } from '../../newsletter/palette';
+import { READER_GROUNDS, type ReaderBrand } from '../../../shared/schemas/readers';
 
 export type { ReaderBrand };
 

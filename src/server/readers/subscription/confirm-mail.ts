@@ -1,7 +1,7 @@
 // The double opt-in mail a reader gets after signing up on a publication's page: one link that proves
 // the address is theirs. Table layout with inline styles, because mail clients drop <style> blocks; the
 // publication's name is the mail's one heading.
-import { escapeHtml } from '../xml';
+import { escapeHtml } from '../../xml';
 
 export function confirmationMail({ publicationName, confirmUrl }: { publicationName: string; confirmUrl: string }) {
   const name = publicationName.replace(/[\r\n]+/g, ' ').trim();

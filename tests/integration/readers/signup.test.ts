@@ -8,10 +8,10 @@ import { harnessWithAdmin } from '../../helpers/app';
 import { expectStatus } from '../workflow/factories';
 import { addSubscribers } from '../delivery/send-support';
 import { outbox, publications, subscribers, suppressions } from '../../../db/schema';
-import { CONFIRM_TTL_MS } from '../../../src/server/subscribers/signup';
-import { SIGNUP_MSG } from '../../../src/server/subscribers/messages';
-import { ensureSlug, findBySlug, slugify } from '../../../src/server/subscribers/slug';
-import { confirmationMail } from '../../../src/server/subscribers/confirm-mail';
+import { CONFIRM_TTL_MS } from '../../../src/server/readers/subscription/signup';
+import { SIGNUP_MSG } from '../../../src/server/readers/subscription/messages';
+import { ensureSlug, findBySlug, slugify } from '../../../src/server/readers/pages/slug';
+import { confirmationMail } from '../../../src/server/readers/subscription/confirm-mail';
 import type { PlanType } from '../../../src/shared/plans';
 
 async function setup(o: { planType?: PlanType; name?: string; env?: Record<string, string> } = {}) {

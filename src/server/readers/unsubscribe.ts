@@ -2,14 +2,14 @@
 // address. The token names the subscriber and the send, so no lookup table is needed and it cannot be
 // guessed or altered. Unsubscribing is idempotent and recorded once per subscriber and send.
 import { emitWebhook, subscriberEvent } from '../webhooks/emit';
-import { readerBrandOf, type ReaderBrand } from '../subscribers/reader-brand';
+import { readerBrandOf, type ReaderBrand } from './pages/reader-brand';
 import { eq } from 'drizzle-orm';
 import { SENDS_MSG } from '../../shared/schemas/sends';
 import type { Deps } from '../context';
 import { tx, type DbOrTx } from '../db';
 import { mailEvents, publications, subscribers } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
-import { recordReaderEvent } from '../readers/events';
+import { recordReaderEvent } from './events';
 import { servedHere, type ServedOn } from '../domains/custom-domains';
 
 const PURPOSE = 'unsubscribe';

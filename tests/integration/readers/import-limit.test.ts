@@ -6,7 +6,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { harnessWithAdmin } from '../../helpers/app';
 import { signedIn } from '../newsletter/support';
 import { subscribers } from '../../../db/schema';
-import { SUBSCRIBER_MSG } from '../../../src/server/subscribers/subscribers';
+import { SUBSCRIBER_MSG } from '../../../src/server/readers/subscription/subscribers';
 import { addSubscribers } from '../delivery/send-support';
 
 const LIMIT = 25_000;

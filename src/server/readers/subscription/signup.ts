@@ -3,27 +3,27 @@
 // cannot be used to find out who reads a publication; only the confirmation link, sent to the address,
 // makes it active. The one other answer is the per-network limit's, said honestly with when to come
 // back: it is counted before the address is even read, so it depends on the poster's network alone.
-import { whiteLabelOf } from '../plans/account-plan';
-import { readerBrandOf } from './reader-brand';
-import { publicBaseFor, servedHere, type ServedOn } from '../domains/custom-domains';
+import { whiteLabelOf } from '../../plans/account-plan';
+import { readerBrandOf } from '../pages/reader-brand';
+import { publicBaseFor, servedHere, type ServedOn } from '../../domains/custom-domains';
 import crypto from 'node:crypto';
-import { emitWebhook } from '../webhooks/emit';
+import { emitWebhook } from '../../webhooks/emit';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { Context, Limiter, RateRule } from '../context';
-import { affectedRows, tx, type DbOrTx, type Tx } from '../db';
-import { locks } from '../locks';
-import { AppError } from '../errors';
-import { subscribers, type PublicationRow } from '../../../db/schema';
-import { capabilitiesOf } from '../plans/account-plan';
-import { isSuppressed, normalizeEmail } from '../mail/events';
-import { mailboxWithName } from '../mail/headers';
+import type { Context, Limiter, RateRule } from '../../context';
+import { affectedRows, tx, type DbOrTx, type Tx } from '../../db';
+import { locks } from '../../locks';
+import { AppError } from '../../errors';
+import { subscribers, type PublicationRow } from '../../../../db/schema';
+import { capabilitiesOf } from '../../plans/account-plan';
+import { mailboxWithName, normalizeEmail } from '../../mail/headers';
+import { isSuppressed } from '../suppression';
 import { confirmationMail } from './confirm-mail';
-import { findBySlug } from './slug';
+import { findBySlug } from '../pages/slug';
 import { SIGNUP_MSG } from './messages';
-import type { ConfirmInput, SignupInput, SlugInput } from '../../shared/schemas/subscribers';
-import { sha256Hex } from '../crypto';
-import { recordReaderEvent } from '../readers/events';
-import { scheduleWelcome } from '../readers/welcome';
+import type { ConfirmInput, SignupInput, SlugInput } from '../../../shared/schemas/subscribers';
+import { sha256Hex } from '../../crypto';
+import { recordReaderEvent } from '../events';
+import { scheduleWelcome } from '../welcome';
 
 type Ctx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip' | 'queue' | 'servedFor'>;
 

@@ -1,25 +1,26 @@
 // A publication's subscribers: list with search and status counts, add one, remove, export CSV, and the
 // plan's limit that imports (csv-import.ts) share. A reader who unsubscribed, bounced or complained is
 // never re-activated by the creator: that choice belongs to the reader.
-import { csvCell } from '../csv';
-import { contains } from '../sql-search';
-import { recordReaderEvent, recordReaderEvents } from '../readers/events';
-import { addTags, readerTagsOf, setTags, tagsOfMany, type ReaderTags } from '../readers/tags';
+import { csvCell } from '../../csv';
+import { contains } from '../../sql-search';
+import { recordReaderEvent, recordReaderEvents } from '../events';
+import { addTags, readerTagsOf, setTags, tagsOfMany, type ReaderTags } from '../tags';
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AuthedContext } from '../context';
-import { tx, type Db, type DbOrTx } from '../db';
-import { locks } from '../locks';
-import { AppError } from '../errors';
-import { subscribers, subscriberTags, SUBSCRIBER_STATUSES, type SubscriberRow, type SubscriberStatus } from '../../../db/schema';
-import { capabilitiesFor } from '../../shared/plans';
-import { findOwned } from '../publications/publications';
-import { isSuppressed, normalizeEmail } from '../mail/events';
-import { ensureSlug } from './slug';
-import type { AddInput, ImportTarget, ListInput, RemoveInput, SubscriberDto, UpdateInput } from '../../shared/schemas/subscribers';
-import { decodeCursor, encodeCursor } from '../cursor';
-import { emitWebhook, subscriberEvent } from '../webhooks/emit';
+import type { AuthedContext } from '../../context';
+import { tx, type Db, type DbOrTx } from '../../db';
+import { locks } from '../../locks';
+import { AppError } from '../../errors';
+import { subscribers, subscriberTags, SUBSCRIBER_STATUSES, type SubscriberRow, type SubscriberStatus } from '../../../../db/schema';
+import { capabilitiesFor } from '../../../shared/plans';
+import { findOwned } from '../../publications/publications';
+import { normalizeEmail } from '../../mail/headers';
+import { isSuppressed } from '../suppression';
+import { ensureSlug } from '../pages/slug';
+import type { AddInput, ImportTarget, ListInput, RemoveInput, SubscriberDto, UpdateInput } from '../../../shared/schemas/subscribers';
+import { decodeCursor, encodeCursor } from '../../cursor';
+import { emitWebhook, subscriberEvent } from '../../webhooks/emit';
 
 export type Ctx = Pick<AuthedContext, 'db' | 'user' | 'now' | 'queue' | 'apiKey'>;
 
