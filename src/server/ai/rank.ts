@@ -92,7 +92,7 @@ interface Sparse {
   norm: number;
 }
 
-function sparse(tf: Map<string, number>, norm: number, termIds: Map<string, number>): Sparse {
+export function sparse(tf: Map<string, number>, norm: number, termIds: Map<string, number>): Sparse {
   const entries = [...tf].map(([t, w]) => {
     let id = termIds.get(t);
     if (id === undefined) termIds.set(t, (id = termIds.size));
@@ -188,7 +188,7 @@ export function topicTerms(topic: string, newsletterName = ''): { terms: string[
 }
 
 /** The candidates as documents: their term frequencies, and their time (now when undated, never later than now). */
-function docsOf(candidates: RankInput[], now: number): Doc[] {
+export function docsOf(candidates: RankInput[], now: number): Doc[] {
   const read = analyseAll(candidates);
   return candidates.map((a, i) => {
     const t = a.publishDate ? Date.parse(a.publishDate) : NaN;
@@ -219,7 +219,7 @@ export function bm25(docs: readonly Pick<Doc, 'tf' | 'len' | 'shown'>[], terms: 
 }
 
 /** For each document, the others that tell the same story (a rough measure of what everyone is reporting). */
-function echoesOf(vectors: readonly Sparse[]): number[][] {
+export function echoesOf(vectors: readonly Sparse[]): number[][] {
   const sim: number[][] = vectors.map(() => []);
   for (let i = 0; i < vectors.length; i++)
     for (let j = i + 1; j < vectors.length; j++) {
@@ -231,7 +231,7 @@ function echoesOf(vectors: readonly Sparse[]): number[][] {
   return sim;
 }
 
-interface Signals {
+export interface Signals {
   docs: Doc[];
   vectors: Sparse[];
   relevance: { score: number; matched: string[] }[];
@@ -246,7 +246,7 @@ interface Signals {
  * Each document's score from its signals (relevance, echoes, freshness, its likeness to earlier issues),
  * with its reasons; a link that went out in an earlier issue scores 0.
  */
-function scored(s: Signals): Ranked[] {
+export function scored(s: Signals): Ranked[] {
   const { docs, vectors, relevance, echoes, now } = s;
   const maxRel = Math.max(0, ...relevance.map((r) => r.score)) || 1;
   const maxEcho = Math.max(1, ...echoes.map((e) => e.length));
@@ -284,7 +284,7 @@ function scored(s: Signals): Ranked[] {
  * little for a source already picked). The penalties could sink a topical article below an off-topic
  * one, so off-topic articles only compete once no topical one is left. Used links are never picked.
  */
-function pickDiverse(sources: readonly string[], base: readonly Ranked[], vectors: readonly Sparse[], count: number): Ranked[] {
+export function pickDiverse(sources: readonly string[], base: readonly Ranked[], vectors: readonly Sparse[], count: number): Ranked[] {
   const picks: Ranked[] = [];
   const taken = new Set<number>();
   const picked = new Map<string, number>();
