@@ -167,10 +167,15 @@ export function sessionOpener(store: ReturnType<typeof createSessionStore>, luci
   };
 }
 
+/** The session store on the database and lucia over it (sessions end at the 30-day absolute lifetime). */
+export function sessionParts(db: Db, opts: { secure: boolean; now: () => Date }) {
+  const store = createSessionStore(db, { now: opts.now, absoluteMs: ABSOLUTE_MS });
+  return { store, lucia: createLucia(store, { secure: opts.secure }) };
+}
+
 export function createAuthService(db: Db, opts: { secure: boolean; now?: () => Date; cacheMs?: number; bus?: Bus }) {
   const now = opts.now ?? (() => new Date());
-  const store = createSessionStore(db, { now, absoluteMs: ABSOLUTE_MS });
-  const lucia = createLucia(store, { secure: opts.secure });
+  const { store, lucia } = sessionParts(db, { secure: opts.secure, now });
   const bus = opts.bus ?? createLocalBus();
   const cache = sessionCache(bus, opts.cacheMs ?? SESSION_CACHE_MS);
   /** Drops the user's cached sessions here and everywhere else (inside `t`: once `t` commits). */

@@ -60,7 +60,7 @@ const ENGINE_CONNECTIONS = 3;
  * A pool of `max` connections to the same server, created on first use; `end()` ends it, and a later use
  * creates a new one. A pool's idle connection lost to the server must not surface as an unhandled error.
  */
-export function lazyPool(options: pg.Pool['options'], max: number) {
+export function lazyPool(options: pg.PoolConfig, max: number) {
   let own: pg.Pool | null = null;
   return {
     get(): pg.Pool {

@@ -2,7 +2,7 @@
 // redirect's target, and following an answer to its end (with a stand-in for the network).
 import { describe, expect, it } from 'vitest';
 import {
-  FetchError,
+  type FetchError,
   fetchFollowing,
   hostLimiter,
   MAX_REDIRECTS,
