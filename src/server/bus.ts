@@ -49,8 +49,8 @@ const MAX_PAYLOAD_BYTES = 7_999;
 /** How the listening connection names itself in pg_stat_activity. */
 export const BUS_APPLICATION_NAME = 'curated-bus';
 const noop = () => {};
-const RESET = Symbol('reset');
-const LOST = Symbol('lost');
+export const RESET = Symbol('reset');
+export const LOST = Symbol('lost');
 /** Waits between attempts to re-make a lost listening connection: doubling up to the last. */
 const RECONNECT_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
@@ -103,78 +103,116 @@ export function createLocalBus(): Bus {
   };
 }
 
+/** Postgres's notifications for this process, handed to the channel's subscribers (a message that fails is logged). */
+export function notificationHandler(emitter: EventEmitter, log: BusLog) {
+  return (msg: pg.Notification) => {
+    if (!msg.payload) return;
+    try {
+      emitter.emit(msg.channel, JSON.parse(msg.payload));
+    } catch (err) {
+      log.error(`bus: a ${msg.channel} message could not be handled`, err);
+    }
+  };
+}
+
+/** The wait before the next try to re-make a lost listening connection, after `attempt` tries. */
+export const reconnectDelay = (attempt: number): number => RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]!;
+
+/** The listening connection of a process: made on first use, re-made after it is lost, ended by close. */
+export interface Listener {
+  pool: pg.Pool;
+  log: BusLog;
+  emitter: EventEmitter;
+  channels: Set<string>;
+  /** The connection being made or in use; events of an older one are ignored. */
+  current: pg.Client | null;
+  /** The connection once it is up: a channel subscribed from then on is LISTENed to on it directly. */
+  client: pg.Client | null;
+  listening: boolean;
+  closed: boolean;
+  /** Tries since the connection was last up (0 while it is). */
+  attempt: number;
+  retry: NodeJS.Timeout | null;
+  /** Settles `firstConnection`. */
+  connected: () => void;
+  firstConnection: Promise<void>;
+}
+
+export function newListener(pool: pg.Pool, log: BusLog, emitter: EventEmitter): Listener {
+  let connected!: () => void;
+  const firstConnection = new Promise<void>((resolve) => (connected = resolve));
+  return {
+    pool,
+    log,
+    emitter,
+    channels: new Set(),
+    current: null,
+    client: null,
+    listening: false,
+    closed: false,
+    attempt: 0,
+    retry: null,
+    connected,
+    firstConnection,
+  };
+}
+
+const stopped = (l: Listener) => l.closed || l.pool.ending || l.pool.ended;
+
+/** Makes the listening connection and LISTENs to every channel on it; a re-made one resets what was learnt meanwhile. */
+export async function connectListener(l: Listener): Promise<void> {
+  l.retry = null;
+  if (stopped(l)) return;
+  // Its own connection, not a pooled one: a LISTEN lasts as long as the session that issued it.
+  const c = new pg.Client({ ...l.pool.options, application_name: BUS_APPLICATION_NAME });
+  l.current = c;
+  c.on('error', () => loseListener(l, c));
+  c.on('end', () => loseListener(l, c));
+  c.on('notification', notificationHandler(l.emitter, l.log));
+  try {
+    await c.connect();
+    l.client = c;
+    for (const channel of [...l.channels]) await c.query(`LISTEN ${channel}`);
+  } catch (err) {
+    l.log.warn(`bus: could not listen on Postgres (${(err as Error).message}); retrying`);
+    loseListener(l, c);
+    return;
+  }
+  if (stopped(l) || l.current !== c) {
+    if (l.client === c) l.client = null;
+    await c.end().catch(() => {});
+    return;
+  }
+  const wasLost = l.attempt > 0;
+  l.attempt = 0;
+  l.listening = true;
+  // The listening connection must not keep a process alive that has nothing else to do.
+  (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+  l.connected();
+  if (wasLost) l.emitter.emit(RESET);
+}
+
+/** The connection `c` was lost (or never made): it is ended, and a new one is tried after a growing wait. */
+export function loseListener(l: Listener, c: pg.Client): void {
+  if (c !== l.current) return;
+  l.current = null;
+  l.client = null;
+  if (l.listening) l.emitter.emit(LOST);
+  l.listening = false;
+  c.removeAllListeners('notification');
+  void c.end().catch(() => {});
+  if (stopped(l) || l.retry) return;
+  const wait = reconnectDelay(l.attempt);
+  l.attempt += 1;
+  l.retry = setTimeout(() => void connectListener(l), wait);
+  l.retry.unref();
+}
+
 function createPostgresBus(db: Db, log: BusLog): Bus {
   const pool = postgresPool(db);
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const channels = new Set<string>();
-  /** The connection being made or in use; events of an older one are ignored. */
-  let current: pg.Client | null = null;
-  /** The connection once it is up: a channel subscribed from then on is LISTENed to on it directly. */
-  let client: pg.Client | null = null;
-  let listening = false;
-  let closed = false;
-  let attempt = 0;
-  let retry: NodeJS.Timeout | null = null;
-  let connected!: () => void;
-  const firstConnection = new Promise<void>((resolve) => (connected = resolve));
-
-  const stopped = () => closed || pool.ending || pool.ended;
-
-  const connect = async () => {
-    retry = null;
-    if (stopped()) return;
-    // Its own connection, not a pooled one: a LISTEN lasts as long as the session that issued it.
-    const c = new pg.Client({ ...pool.options, application_name: BUS_APPLICATION_NAME });
-    current = c;
-    c.on('error', () => lost(c));
-    c.on('end', () => lost(c));
-    c.on('notification', (msg) => {
-      if (!msg.payload) return;
-      try {
-        emitter.emit(msg.channel, JSON.parse(msg.payload));
-      } catch (err) {
-        log.error(`bus: a ${msg.channel} message could not be handled`, err);
-      }
-    });
-    try {
-      await c.connect();
-      client = c;
-      for (const channel of [...channels]) await c.query(`LISTEN ${channel}`);
-    } catch (err) {
-      log.warn(`bus: could not listen on Postgres (${(err as Error).message}); retrying`);
-      lost(c);
-      return;
-    }
-    if (stopped() || current !== c) {
-      if (client === c) client = null;
-      await c.end().catch(() => {});
-      return;
-    }
-    const wasLost = attempt > 0;
-    attempt = 0;
-    listening = true;
-    // The listening connection must not keep a process alive that has nothing else to do.
-    (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
-    connected();
-    if (wasLost) emitter.emit(RESET);
-  };
-
-  const lost = (c: pg.Client) => {
-    if (c !== current) return;
-    current = null;
-    client = null;
-    if (listening) emitter.emit(LOST);
-    listening = false;
-    c.removeAllListeners('notification');
-    void c.end().catch(() => {});
-    if (stopped() || retry) return;
-    const wait = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)]!;
-    attempt += 1;
-    retry = setTimeout(() => void connect(), wait);
-    retry.unref();
-  };
-
+  const l = newListener(pool, log, emitter);
   // The connection is made when something first listens: a process that never subscribes (a CLI
   // command, a test that validates no session) holds no connection for it.
   let started = false;
@@ -183,7 +221,7 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
   const start = () => {
     if (started) return;
     started = true;
-    void connect();
+    void connectListener(l);
   };
 
   return {
@@ -196,11 +234,11 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
       const listener = fn as (payload: unknown) => void;
       emitter.on(channel, listener);
       start();
-      if (!channels.has(channel)) {
-        channels.add(channel);
+      if (!l.channels.has(channel)) {
+        l.channels.add(channel);
         // A connection being made LISTENs to every channel once it is up.
-        const c = client;
-        if (c) subscribed = c.query(`LISTEN ${channel}`).then(noop, () => lost(c));
+        const c = l.client;
+        if (c) subscribed = c.query(`LISTEN ${channel}`).then(noop, () => loseListener(l, c));
       }
       return () => emitter.off(channel, listener);
     },
@@ -214,20 +252,20 @@ function createPostgresBus(db: Db, log: BusLog): Bus {
       };
     },
     get listening() {
-      return listening;
+      return l.listening;
     },
     ready: async () => {
       start();
-      await firstConnection;
+      await l.firstConnection;
       await subscribed;
     },
     async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const c = current;
-      current = null;
-      client = null;
-      listening = false;
+      l.closed = true;
+      if (l.retry) clearTimeout(l.retry);
+      const c = l.current;
+      l.current = null;
+      l.client = null;
+      l.listening = false;
       await c?.end().catch(() => {});
     },
   };

@@ -45,6 +45,144 @@ export function modelConfigFromEnv(env: { AI_BASE_URL?: string; AI_API_KEY?: str
 }
 
 /**
+ * One deadline at a time on a request: until the first bytes of the body, then between two reads of the
+ * body. It never runs while the consumer holds a delta, so a slow consumer is not the service's fault.
+ */
+export function deadline(controller: AbortController) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let expiredMs = 0;
+  return {
+    arm(ms: number) {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        expiredMs = ms;
+        controller.abort();
+      }, ms);
+    },
+    disarm: () => clearTimeout(timer),
+    /** The deadline (ms) that ran out and aborted the request; 0 while none has. */
+    expired: () => expiredMs,
+  };
+}
+type Deadline = ReturnType<typeof deadline>;
+
+/** The JSON body of a streamed completion. */
+export function chatBody(cfg: ModelConfig, messages: ChatMessage[], temperature?: number): string {
+  return JSON.stringify({
+    model: cfg.model,
+    messages,
+    stream: true,
+    temperature: temperature ?? DEFAULT_TEMPERATURE,
+    max_tokens: cfg.maxTokens ?? DEFAULT_MAX_TOKENS,
+  });
+}
+
+/** What stopped a request, when it was us: `interruption` names our deadline or the caller's abort. */
+interface Call {
+  signal: AbortSignal;
+  timeoutMs: number;
+  interruption: () => unknown;
+}
+
+/** The service's response headers, or the AppError its failure is (or the interruption that caused it). */
+export async function openChat(cfg: ModelConfig, url: string, body: string, call: Call): Promise<Response> {
+  try {
+    return await openVendor(VENDOR, {
+      url,
+      method: 'POST',
+      auth: cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {},
+      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+      body,
+      signal: call.signal,
+      timeoutMs: call.timeoutMs,
+    });
+  } catch (err) {
+    throw call.interruption() ?? vendorFailure(err);
+  }
+}
+
+/** The whole body of a server that ignored stream:true, read under the idle deadline. */
+export async function wholeBody(res: Response, clock: Deadline, idleMs: number, interruption: () => unknown): Promise<string> {
+  clock.arm(idleMs);
+  try {
+    return await res.text();
+  } catch {
+    throw interruption() ?? midAnswer();
+  }
+}
+
+/**
+ * One event's data: its text delta ('' for none, null for the closing [DONE]) and whether its choice
+ * carried finish_reason. Throws on an in-stream error.
+ */
+export function eventDelta(data: string, redact: (s: string) => string): { delta: string | null; finished: boolean } {
+  if (data === '[DONE]') return { delta: null, finished: false };
+  if (!data.trim()) return { delta: '', finished: false };
+  let chunk: StreamChunk;
+  try {
+    chunk = JSON.parse(data) as StreamChunk;
+  } catch {
+    throw new AppError('BAD_GATEWAY', 'The AI service sent a chunk that is not valid JSON.');
+  }
+  const failure = errorMessage(chunk);
+  if (failure) throw new AppError('BAD_GATEWAY', `The AI service reported an error: ${cut(redact(failure))}`);
+  const choice = chunk?.choices?.[0];
+  const content = choice?.delta?.content;
+  return { delta: typeof content === 'string' ? content : '', finished: !!choice?.finish_reason };
+}
+
+export interface EventStream {
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+  /** The caller's signal: an abort while the caller held a delta stops the events of the same read. */
+  signal?: AbortSignal;
+  clock: Deadline;
+  idleMs: number;
+  interruption: () => unknown;
+  redact: (s: string) => string;
+}
+
+/**
+ * The text deltas of the event stream as they arrive, each read under the idle deadline. Returns true
+ * once the answer is whole: [DONE], or the end (or a dropped connection) after a chunk's finish_reason.
+ */
+export async function* streamedDeltas(s: EventStream): AsyncGenerator<string, boolean> {
+  const decoder = new TextDecoder('utf-8');
+  const events = new SseEvents();
+  let finished = false; // a chunk carried finish_reason
+  let firstRead = true;
+  for (;;) {
+    if (!firstRead) s.clock.arm(s.idleMs);
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await s.reader.read();
+    } catch {
+      const stop = s.interruption();
+      if (stop) throw stop;
+      // The connection dropped after the last chunk said it was the last: the answer is whole.
+      if (finished) return true;
+      throw midAnswer();
+    }
+    s.clock.disarm();
+    firstRead = false;
+    const text = read.done ? decoder.decode() : decoder.decode(read.value, { stream: true });
+    for (const data of events.push(text, read.done)) {
+      const event = eventDelta(data, s.redact);
+      if (event.finished) finished = true;
+      if (event.delta === null) return true;
+      if (event.delta) {
+        yield event.delta;
+        // The caller may abort while holding a delta; later events of the same read must not follow.
+        s.signal?.throwIfAborted();
+      }
+    }
+    if (read.done) {
+      if (!finished) throw midAnswer();
+      return true;
+    }
+  }
+}
+
+/**
  * Streams the assistant's text deltas (choices[0].delta.content) as they arrive.
  *
  * Throws AppError for every failure of the AI service (TOO_MANY_REQUESTS, BAD_GATEWAY, GATEWAY_TIMEOUT).
@@ -61,22 +199,10 @@ export async function* streamChat(cfg: ModelConfig, messages: ChatMessage[], opt
   const controller = new AbortController();
   const onAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
-
-  // One deadline at a time: until the first bytes of the body, then between two reads of the body.
-  // It never runs while the consumer holds a delta, so a slow consumer is not the service's fault.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let expiredMs = 0;
-  const arm = (ms: number) => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      expiredMs = ms;
-      controller.abort();
-    }, ms);
-  };
-  const disarm = () => clearTimeout(timer);
+  const clock = deadline(controller);
   /** The error to throw when our own deadline or the caller stopped the request; undefined otherwise. */
   const interruption = (): unknown => {
-    if (expiredMs) return timedOut(expiredMs);
+    if (clock.expired()) return timedOut(clock.expired());
     if (signal?.aborted) return signal.reason;
     return undefined;
   };
@@ -85,106 +211,21 @@ export async function* streamChat(cfg: ModelConfig, messages: ChatMessage[], opt
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   let complete = false;
   try {
-    arm(firstByteMs);
-    let res: Response;
-    try {
-      res = await openVendor(VENDOR, {
-        url,
-        method: 'POST',
-        auth: cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {},
-        headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
-        body: JSON.stringify({
-          model: cfg.model,
-          messages,
-          stream: true,
-          temperature: opts.temperature ?? DEFAULT_TEMPERATURE,
-          max_tokens: cfg.maxTokens ?? DEFAULT_MAX_TOKENS,
-        }),
-        signal: controller.signal,
-        timeoutMs: firstByteMs,
-      });
-    } catch (err) {
-      throw interruption() ?? vendorFailure(err);
-    }
-
+    clock.arm(firstByteMs);
+    const res = await openChat(cfg, url, chatBody(cfg, messages, opts.temperature), { signal: controller.signal, timeoutMs: firstByteMs, interruption });
     if (/application\/json/i.test(res.headers.get('content-type') ?? '')) {
       // A server that ignored stream:true answers the whole completion at once.
-      arm(idleMs);
-      let text: string;
-      try {
-        text = await res.text();
-      } catch {
-        throw interruption() ?? midAnswer();
-      }
+      const text = await wholeBody(res, clock, idleMs, interruption);
       complete = true;
       const content = wholeAnswer(text, redact);
       if (content) yield content;
       return;
     }
-
     if (!res.body) throw midAnswer();
     reader = res.body.getReader();
-    const decoder = new TextDecoder('utf-8');
-    const events = new SseEvents();
-    let finished = false; // a chunk carried finish_reason
-    let firstRead = true;
-
-    // The text delta of one event ('' for none), null for the closing [DONE]; throws on an in-stream error.
-    const deltaOf = (data: string): string | null => {
-      if (data === '[DONE]') return null;
-      if (!data.trim()) return '';
-      let chunk: StreamChunk;
-      try {
-        chunk = JSON.parse(data) as StreamChunk;
-      } catch {
-        throw new AppError('BAD_GATEWAY', 'The AI service sent a chunk that is not valid JSON.');
-      }
-      const failure = errorMessage(chunk);
-      if (failure) throw new AppError('BAD_GATEWAY', `The AI service reported an error: ${cut(redact(failure))}`);
-      const choice = chunk?.choices?.[0];
-      if (choice?.finish_reason) finished = true;
-      const content = choice?.delta?.content;
-      return typeof content === 'string' ? content : '';
-    };
-
-    for (;;) {
-      if (!firstRead) arm(idleMs);
-      let read: ReadableStreamReadResult<Uint8Array>;
-      try {
-        read = await reader.read();
-      } catch {
-        const stop = interruption();
-        if (stop) throw stop;
-        // The connection dropped after the last chunk said it was the last: the answer is whole.
-        if (finished) {
-          complete = true;
-          return;
-        }
-        throw midAnswer();
-      }
-      disarm();
-      firstRead = false;
-      const text = read.done ? decoder.decode() : decoder.decode(read.value, { stream: true });
-      for (const data of events.push(text, read.done)) {
-        const delta = deltaOf(data);
-        if (delta === null) {
-          complete = true;
-          return;
-        }
-        if (delta) {
-          yield delta;
-          // The caller may abort while holding a delta; later events of the same read must not follow.
-          signal?.throwIfAborted();
-        }
-      }
-      if (read.done) {
-        if (!finished) throw midAnswer();
-        complete = true;
-        return;
-      }
-    }
+    complete = yield* streamedDeltas({ reader, signal, clock, idleMs, interruption, redact });
   } finally {
-    disarm();
+    clock.disarm();
     signal?.removeEventListener('abort', onAbort);
     // Nothing after [DONE] matters, and an early exit (error, abort, the consumer's break) must not
     // leave the socket streaming.
@@ -209,7 +250,7 @@ interface StreamChunk {
  * Server-Sent Events as the WHATWG spec reads them: lines end with CRLF, LF or CR, `data:` lines of one
  * event are joined by LF, a blank line ends the event, lines starting with ':' are comments.
  */
-class SseEvents {
+export class SseEvents {
   private buffer = '';
   private data: string[] | null = null;
 

@@ -92,7 +92,7 @@ interface Sparse {
   norm: number;
 }
 
-function sparse(tf: Map<string, number>, norm: number, termIds: Map<string, number>): Sparse {
+export function sparse(tf: Map<string, number>, norm: number, termIds: Map<string, number>): Sparse {
   const entries = [...tf].map(([t, w]) => {
     let id = termIds.get(t);
     if (id === undefined) termIds.set(t, (id = termIds.size));
@@ -187,37 +187,28 @@ export function topicTerms(topic: string, newsletterName = ''): { terms: string[
   return { terms, shown };
 }
 
-/**
- * Scores every candidate and returns the best `count`, in pick order, each with its reasons. Articles
- * whose link went out in an earlier issue are never picked.
- */
-export function rankArticles(candidates: RankInput[], opts: RankOptions): { picks: Ranked[]; all: Map<string, Ranked>; topic: string[] } {
-  const now = opts.now.getTime();
+/** The candidates as documents: their term frequencies, and their time (now when undated, never later than now). */
+export function docsOf(candidates: RankInput[], now: number): Doc[] {
   const read = analyseAll(candidates);
-  const docs: Doc[] = candidates.map((a, i) => {
+  return candidates.map((a, i) => {
     const t = a.publishDate ? Date.parse(a.publishDate) : NaN;
     return { a, ...read[i]!, time: Number.isNaN(t) ? now : Math.min(t, now) };
   });
+}
+
+/** BM25 of the topic's words against each document, with the words it matched (as written in it). */
+export function bm25(docs: readonly Pick<Doc, 'tf' | 'len' | 'shown'>[], terms: readonly string[]): { score: number; matched: string[] }[] {
   const n = docs.length || 1;
   const avgLen = docs.reduce((s, d) => s + d.len, 0) / n || 1;
   const df = new Map<string, number>();
   for (const d of docs) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const idf = (t: string) => Math.log(1 + (n - (df.get(t) ?? 0) + 0.5) / ((df.get(t) ?? 0) + 0.5));
-
-  const topic = topicTerms(opts.topic, opts.newsletterName);
-  const usedLinks = new Map((opts.used ?? []).map((u) => [canonicalLink(u.url), u.issue]));
-  const termIds = new Map<string, number>();
-  const vectors = docs.map((d) => sparse(d.tf, d.norm, termIds));
-  const usedRead = analyseAll((opts.used ?? []).map((u) => ({ title: u.title, summary: '' })));
-  const usedDocs = (opts.used ?? []).map((u, i) => ({ u, v: sparse(usedRead[i]!.tf, usedRead[i]!.norm, termIds) }));
-
-  // BM25 of the topic's words against each article.
   const k1 = 1.2;
   const b = 0.75;
-  const relevance = docs.map((d) => {
+  return docs.map((d) => {
     let score = 0;
     const matched: string[] = [];
-    for (const t of topic.terms) {
+    for (const t of terms) {
       const f = d.tf.get(t);
       if (!f) continue;
       score += idf(t) * ((f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.len) / avgLen)));
@@ -225,75 +216,128 @@ export function rankArticles(candidates: RankInput[], opts: RankOptions): { pick
     }
     return { score, matched };
   });
-  const maxRel = Math.max(0, ...relevance.map((r) => r.score)) || 1;
+}
 
-  // How many other articles tell the same story (a rough measure of what everyone is reporting).
-  const sim: number[][] = docs.map(() => []);
-  for (let i = 0; i < docs.length; i++)
-    for (let j = i + 1; j < docs.length; j++) {
-      const s = cosine(vectors[i]!, vectors[j]!);
-      if (s > 0.25) {
+/** For each document, the others that tell the same story (a rough measure of what everyone is reporting). */
+export function echoesOf(vectors: readonly Sparse[]): number[][] {
+  const sim: number[][] = vectors.map(() => []);
+  for (let i = 0; i < vectors.length; i++)
+    for (let j = i + 1; j < vectors.length; j++) {
+      if (cosine(vectors[i]!, vectors[j]!) > 0.25) {
         sim[i]!.push(j);
         sim[j]!.push(i);
       }
     }
-  const maxEcho = Math.max(1, ...sim.map((s) => s.length));
+  return sim;
+}
 
-  const hasTopic = topic.terms.length > 0;
-  const base = docs.map((d, i) => {
+export interface Signals {
+  docs: Doc[];
+  vectors: Sparse[];
+  relevance: { score: number; matched: string[] }[];
+  echoes: number[][];
+  usedLinks: Map<string, string>;
+  usedDocs: { u: UsedArticle; v: Sparse }[];
+  hasTopic: boolean;
+  now: number;
+}
+
+/**
+ * Each document's score from its signals (relevance, echoes, freshness, its likeness to earlier issues),
+ * with its reasons; a link that went out in an earlier issue scores 0.
+ */
+export function scored(s: Signals): Ranked[] {
+  const { docs, vectors, relevance, echoes, now } = s;
+  const maxRel = Math.max(0, ...relevance.map((r) => r.score)) || 1;
+  const maxEcho = Math.max(1, ...echoes.map((e) => e.length));
+  return docs.map((d, i) => {
     const rel = relevance[i]!.score / maxRel;
-    const echo = sim[i]!.length / maxEcho;
+    const echo = echoes[i]!.length / maxEcho;
     const fresh = Math.pow(0.5, (now - d.time) / (72 * 3_600_000));
-    const usedIn = usedLinks.get(canonicalLink(d.a.url)) ?? null;
+    const usedIn = s.usedLinks.get(canonicalLink(d.a.url)) ?? null;
     let closest = 0;
     let closestIssue = '';
-    for (const u of usedDocs) {
-      const s = cosine(vectors[i]!, u.v);
-      if (s > closest) [closest, closestIssue] = [s, u.u.issue];
+    for (const u of s.usedDocs) {
+      const c = cosine(vectors[i]!, u.v);
+      if (c > closest) [closest, closestIssue] = [c, u.u.issue];
     }
-    const onTopic = !hasTopic || relevance[i]!.matched.length > 0;
+    const onTopic = !s.hasTopic || relevance[i]!.matched.length > 0;
     // Within its group; the group itself decides first (see the score's doc).
-    const within = (hasTopic && onTopic ? 0.55 * rel + 0.2 * echo + 0.25 * fresh : 0.5 * echo + 0.5 * fresh) * (1 - 0.6 * Math.min(1, closest));
-    const score = hasTopic ? (onTopic ? 0.5 + 0.5 * within : 0.5 * within) : within;
+    const within = (s.hasTopic && onTopic ? 0.55 * rel + 0.2 * echo + 0.25 * fresh : 0.5 * echo + 0.5 * fresh) * (1 - 0.6 * Math.min(1, closest));
+    const score = s.hasTopic ? (onTopic ? 0.5 + 0.5 * within : 0.5 * within) : within;
     const reasons = reasonsFor({
       matched: relevance[i]!.matched,
-      sources: new Set([d.a.source, ...sim[i]!.map((j) => docs[j]!.a.source)].filter(Boolean)).size,
-      echoes: sim[i]!.length,
+      sources: new Set([d.a.source, ...echoes[i]!.map((j) => docs[j]!.a.source)].filter(Boolean)).size,
+      echoes: echoes[i]!.length,
       ageMs: d.time < now ? now - d.time : null,
       source: d.a.source,
       usedIn,
       closestIssue: closest > 0.5 ? closestIssue : null,
-      comparedWithEarlier: usedDocs.length > 0,
+      comparedWithEarlier: s.usedDocs.length > 0,
     });
     return { id: d.a.id, score: usedIn ? 0 : score, onTopic, reason: reasons.join(' · '), usedIn };
   });
-  const all = new Map(base.map((r) => [r.id, r]));
+}
 
-  // Maximal marginal relevance: each pick is the best score minus its likeness to what is picked. The
-  // penalties could sink a topical article below an off-topic one, so off-topic articles only compete
-  // once no topical one is left.
+/**
+ * Maximal marginal relevance: each pick is the best score minus its likeness to what is picked (and a
+ * little for a source already picked). The penalties could sink a topical article below an off-topic
+ * one, so off-topic articles only compete once no topical one is left. Used links are never picked.
+ */
+export function pickDiverse(sources: readonly string[], base: readonly Ranked[], vectors: readonly Sparse[], count: number): Ranked[] {
   const picks: Ranked[] = [];
   const taken = new Set<number>();
-  const sources = new Map<string, number>();
+  const picked = new Map<string, number>();
   const open = (i: number) => !taken.has(i) && !base[i]!.usedIn;
-  while (picks.length < Math.min(opts.count, docs.length)) {
+  while (picks.length < Math.min(count, base.length)) {
     const topicalLeft = base.some((r, i) => r.onTopic && open(i));
     let best = -1;
     let bestValue = -Infinity;
-    for (let i = 0; i < docs.length; i++) {
+    for (let i = 0; i < base.length; i++) {
       if (!open(i) || (topicalLeft && !base[i]!.onTopic)) continue;
       let overlap = 0;
       for (const k of taken) overlap = Math.max(overlap, cosine(vectors[i]!, vectors[k]!));
-      const value = base[i]!.score - 0.5 * overlap - 0.08 * (sources.get(docs[i]!.a.source) ?? 0);
+      const value = base[i]!.score - 0.5 * overlap - 0.08 * (picked.get(sources[i]!) ?? 0);
       if (value > bestValue) [best, bestValue] = [i, value];
     }
     if (best < 0) break;
-    const source = docs[best]!.a.source;
+    const source = sources[best]!;
     // The variety term chose among the rest: a source the picks did not have yet is said so.
-    const adds = picks.length > 0 && source && !sources.has(source) && !base[best]!.reason.includes(source);
+    const adds = picks.length > 0 && source && !picked.has(source) && !base[best]!.reason.includes(source);
     taken.add(best);
-    sources.set(source, (sources.get(source) ?? 0) + 1);
+    picked.set(source, (picked.get(source) ?? 0) + 1);
     picks.push(adds ? { ...base[best]!, reason: `${base[best]!.reason} · Adds a source to the issue: ${source}` } : base[best]!);
   }
-  return { picks, all, topic: topic.shown };
+  return picks;
+}
+
+/**
+ * Scores every candidate and returns the best `count`, in pick order, each with its reasons. Articles
+ * whose link went out in an earlier issue are never picked.
+ */
+export function rankArticles(candidates: RankInput[], opts: RankOptions): { picks: Ranked[]; all: Map<string, Ranked>; topic: string[] } {
+  const now = opts.now.getTime();
+  const docs = docsOf(candidates, now);
+  const topic = topicTerms(opts.topic, opts.newsletterName);
+  const used = opts.used ?? [];
+  const termIds = new Map<string, number>();
+  const vectors = docs.map((d) => sparse(d.tf, d.norm, termIds));
+  const usedRead = analyseAll(used.map((u) => ({ title: u.title, summary: '' })));
+  const base = scored({
+    docs,
+    vectors,
+    relevance: bm25(docs, topic.terms),
+    echoes: echoesOf(vectors),
+    usedLinks: new Map(used.map((u) => [canonicalLink(u.url), u.issue])),
+    usedDocs: used.map((u, i) => ({ u, v: sparse(usedRead[i]!.tf, usedRead[i]!.norm, termIds) })),
+    hasTopic: topic.terms.length > 0,
+    now,
+  });
+  const picks = pickDiverse(
+    docs.map((d) => d.a.source),
+    base,
+    vectors,
+    opts.count,
+  );
+  return { picks, all: new Map(base.map((r) => [r.id, r])), topic: topic.shown };
 }

@@ -68,17 +68,18 @@ interface CachedSession {
   recheckAt: number;
 }
 
-export function createAuthService(db: Db, opts: { secure: boolean; now?: () => Date; cacheMs?: number; bus?: Bus }) {
-  const now = opts.now ?? (() => new Date());
-  const store = createSessionStore(db, { now, absoluteMs: ABSOLUTE_MS });
-  const lucia = createLucia(store, { secure: opts.secure });
-  const cacheMs = opts.cacheMs ?? SESSION_CACHE_MS;
-  const bus = opts.bus ?? createLocalBus();
-  // Every signed-in request validates its session; on a file database that read costs more than the
-  // rest of a small request. Entries live a few seconds, and every change made through the app to a
-  // session or its user (sign-out, ending sessions, profile or role changes) removes them at once, in
-  // this process and, through the bus, in every other process on the database; a change made behind
-  // the app's back (SQL by hand) shows within SESSION_CACHE_MS.
+type Lucia = ReturnType<typeof createLucia>;
+const sessionCookieOf = (lucia: Lucia, sessionId: string) => lucia.createSessionCookie(sessionId).serialize();
+
+/**
+ * Validated sessions kept in memory. Every signed-in request validates its session; on a file database
+ * that read costs more than the rest of a small request. Entries live `cacheMs`, and every change made
+ * through the app to a session or its user (sign-out, ending sessions, profile or role changes) removes
+ * them at once, in this process and, through the bus, in every other process on the database; a change
+ * made behind the app's back (SQL by hand) shows within SESSION_CACHE_MS. Listening starts with the
+ * cache: until the bus listens, no session is kept.
+ */
+export function sessionCache(bus: Bus, cacheMs: number) {
   const cache = new Map<string, CachedSession>();
   const forget = (userId: string) => {
     for (const [id, entry] of cache) if (entry.user.id === userId) cache.delete(id);
@@ -86,7 +87,6 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
   // Counts evictions (and lost connections), so a session read from the database while one arrived is
   // not cached: the read may have started before the change it announces.
   let evictions = 0;
-  // Listening starts with the service: until the bus listens, no session is cached.
   if (cacheMs > 0) {
     bus.subscribe('curated_sessions', (msg) => {
       evictions += 1;
@@ -99,64 +99,95 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
       cache.clear();
     });
   }
+  return {
+    /** The user of session `id` at `at` (ms) while its entry is fresh and the bus listens; a stale entry is dropped. */
+    lookup(id: string, at: number): SessionUser | undefined {
+      const hit = cache.get(id);
+      if (hit && at < hit.recheckAt && at < hit.validUntil && bus.listening) return hit.user;
+      cache.delete(id);
+      return undefined;
+    },
+    drop: (id: string) => void cache.delete(id),
+    forget,
+    /** Taken when a read begins: what it reads is kept only if every eviction announced after that reaches this process. */
+    mark: () => ({ evictions, listening: bus.listening }),
+    /** Keeps a session read at `at` (ms) since `mark`, when nothing arrived meanwhile. */
+    keep(id: string, entry: { user: SessionUser; validUntil: number }, at: number, mark: { evictions: number; listening: boolean }) {
+      if (!(cacheMs > 0 && mark.listening && bus.listening && evictions === mark.evictions)) return;
+      if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(id, { ...entry, key: sessionKey(id), recheckAt: at + cacheMs });
+    },
+  };
+}
+type SessionCache = ReturnType<typeof sessionCache>;
+
+/**
+ * The session of a request's cookie: from the cache, or read (and then kept) through lucia. A session of
+ * a disabled account or past the 30-day absolute lifetime is ended; an unknown one answers a blank cookie.
+ */
+export async function validateCookie(
+  s: { lucia: Lucia; cache: SessionCache; now: () => Date },
+  cookieHeader: string | null | undefined,
+): Promise<SessionResult> {
+  // cookie's parser, not lucia's: lucia's throws on a malformed %-escape in any other cookie of the
+  // site (every call then failed with a 500) and misses cookies joined by ';' without a space.
+  const id = cookieHeader ? parseCookies(cookieHeader)[SESSION_COOKIE] : undefined;
+  if (!id) return { user: null, sessionId: null, setCookie: null };
+  const t = s.now().getTime();
+  const hit = s.cache.lookup(id, t);
+  if (hit) return { user: hit, sessionId: id, setCookie: null };
+  const mark = s.cache.mark();
+  const { session, user } = await s.lucia.validateSession(id);
+  const signedOut = () => ({ user: null, sessionId: null, setCookie: s.lucia.createBlankSessionCookie().serialize() });
+  if (!session || !user) return signedOut();
+  if ((user as { disabledAt?: unknown }).disabledAt || t - session.createdAt > ABSOLUTE_MS) {
+    await s.lucia.invalidateSession(session.id);
+    return signedOut();
+  }
+  const sessionUser = toSessionUser(user);
+  s.cache.keep(id, { user: sessionUser, validUntil: Math.min(session.expiresAt.getTime(), session.createdAt + ABSOLUTE_MS) }, t, mark);
+  return { user: sessionUser, sessionId: session.id, setCookie: session.fresh ? sessionCookieOf(s.lucia, session.id) : null };
+}
+
+/**
+ * `open` writes a new session for the user inside the transaction `t` (refused for a disabled account)
+ * and returns its id: the session exists only if `t` commits. `cookieFor(id)` is its Set-Cookie value,
+ * sent after that.
+ */
+export function sessionOpener(store: ReturnType<typeof createSessionStore>, lucia: Lucia, now: () => Date) {
+  return {
+    async open(t: Tx, userId: string): Promise<string> {
+      const [row] = await t.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
+      if (row?.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED);
+      const session = newSession(userId, now().getTime());
+      await store.setSessionIn(t, session);
+      return session.id;
+    },
+    cookieFor: (sessionId: string) => sessionCookieOf(lucia, sessionId),
+  };
+}
+
+/** The session store on the database and lucia over it (sessions end at the 30-day absolute lifetime). */
+export function sessionParts(db: Db, opts: { secure: boolean; now: () => Date }) {
+  const store = createSessionStore(db, { now: opts.now, absoluteMs: ABSOLUTE_MS });
+  return { store, lucia: createLucia(store, { secure: opts.secure }) };
+}
+
+export function createAuthService(db: Db, opts: { secure: boolean; now?: () => Date; cacheMs?: number; bus?: Bus }) {
+  const now = opts.now ?? (() => new Date());
+  const { store, lucia } = sessionParts(db, { secure: opts.secure, now });
+  const bus = opts.bus ?? createLocalBus();
+  const cache = sessionCache(bus, opts.cacheMs ?? SESSION_CACHE_MS);
   /** Drops the user's cached sessions here and everywhere else (inside `t`: once `t` commits). */
   const forgetEverywhere = async (userId: string, t?: Tx) => {
-    forget(userId);
+    cache.forget(userId);
     await bus.publish('curated_sessions', { userId }, t);
   };
-
-  /**
-   * Writes a new session for the user inside the transaction `t` (refused for a disabled account) and
-   * returns its id: the session exists only if `t` commits. Send `cookieFor(id)` after that.
-   */
-  const open = async (t: Tx, userId: string): Promise<string> => {
-    const [row] = await t.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
-    if (row?.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED);
-    const session = newSession(userId, now().getTime());
-    await store.setSessionIn(t, session);
-    return session.id;
-  };
-  /** The Set-Cookie value of a session `open` wrote, once its transaction has committed. */
-  const cookieFor = (sessionId: string) => lucia.createSessionCookie(sessionId).serialize();
+  const { open, cookieFor } = sessionOpener(store, lucia, now);
 
   return {
     cookieName: SESSION_COOKIE,
-
-    async validate(cookieHeader: string | null | undefined): Promise<SessionResult> {
-      // cookie's parser, not lucia's: lucia's throws on a malformed %-escape in any other cookie of the
-      // site (every call then failed with a 500) and misses cookies joined by ';' without a space.
-      const id = cookieHeader ? parseCookies(cookieHeader)[SESSION_COOKIE] : undefined;
-      if (!id) return { user: null, sessionId: null, setCookie: null };
-      const t = now().getTime();
-      const hit = cache.get(id);
-      if (hit && t < hit.recheckAt && t < hit.validUntil && bus.listening) return { user: hit.user, sessionId: id, setCookie: null };
-      cache.delete(id);
-      // A read is cached only if every eviction announced after it began reaches this process.
-      const evictionsBefore = evictions;
-      const listeningBefore = bus.listening;
-      const { session, user } = await lucia.validateSession(id);
-      if (!session || !user) return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
-      if ((user as { disabledAt?: unknown }).disabledAt) {
-        await lucia.invalidateSession(session.id);
-        return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
-      }
-      if (t - session.createdAt > ABSOLUTE_MS) {
-        await lucia.invalidateSession(session.id);
-        return { user: null, sessionId: null, setCookie: lucia.createBlankSessionCookie().serialize() };
-      }
-      const sessionUser = toSessionUser(user);
-      if (cacheMs > 0 && listeningBefore && bus.listening && evictions === evictionsBefore) {
-        if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
-        cache.set(id, {
-          user: sessionUser,
-          key: sessionKey(id),
-          validUntil: Math.min(session.expiresAt.getTime(), session.createdAt + ABSOLUTE_MS),
-          recheckAt: t + cacheMs,
-        });
-      }
-      return { user: sessionUser, sessionId: session.id, setCookie: session.fresh ? lucia.createSessionCookie(session.id).serialize() : null };
-    },
-
+    validate: (cookieHeader: string | null | undefined): Promise<SessionResult> => validateCookie({ lucia, cache, now }, cookieHeader),
     open,
     cookieFor,
 
@@ -169,7 +200,7 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
     /** Ends a session and returns the blank Set-Cookie value. */
     async end(sessionId: string | null): Promise<string> {
       if (sessionId) {
-        cache.delete(sessionId);
+        cache.drop(sessionId);
         await lucia.invalidateSession(sessionId);
         await bus.publish('curated_sessions', { sessionKey: sessionKey(sessionId) });
       }
@@ -177,7 +208,7 @@ export function createAuthService(db: Db, opts: { secure: boolean; now?: () => D
     },
 
     async endAllFor(userId: string) {
-      forget(userId);
+      cache.forget(userId);
       await lucia.invalidateUserSessions(userId);
       await forgetEverywhere(userId);
     },

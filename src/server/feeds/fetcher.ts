@@ -53,105 +53,117 @@ export interface SafeFetcher {
   close(): Promise<void>;
 }
 
-export function createFetcher(allowHostsValue: string): SafeFetcher {
-  const allow = parseAllowHosts(allowHostsValue);
-  const agent = guardedAgent(allow, { connections: PER_HOST, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+/** Runs fn under its host's limit of `perHost` at once; idle hosts are forgotten so the map does not grow without bound. */
+export function hostLimiter(perHost: number) {
   const hostLimits = new Map<string, LimitFunction>();
-  /** Runs fn under the host's limit; idle hosts are forgotten so the map does not grow without bound. */
-  const limited = async <T>(url: URL, fn: () => Promise<T>): Promise<T> => {
+  return async <T>(url: URL, fn: () => Promise<T>): Promise<T> => {
     const key = hostKey(url);
     let l = hostLimits.get(key);
-    if (!l) hostLimits.set(key, (l = pLimit(PER_HOST)));
+    if (!l) hostLimits.set(key, (l = pLimit(perHost)));
     try {
       return await l(fn);
     } finally {
       if (l.activeCount === 0 && l.pendingCount === 0) hostLimits.delete(key);
     }
   };
+}
 
-  async function once(url: URL, opts: FetchOptions, signal: AbortSignal) {
-    const headers: Record<string, string> = {
-      'user-agent': USER_AGENT,
-      accept:
-        opts.accept ??
-        'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.8, */*;q=0.5',
-      'accept-encoding': 'gzip, deflate, br',
-    };
-    if (opts.etag) headers['if-none-match'] = opts.etag;
-    if (opts.lastModified) headers['if-modified-since'] = opts.lastModified;
-    return fetch(url, { method: opts.method ?? 'GET', headers, redirect: 'manual', signal, dispatcher: agent as Dispatcher });
+/** The request's headers: ours, the feed types asked for, and the conditional GET's validators. */
+export function requestHeaders(opts: FetchOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    'user-agent': USER_AGENT,
+    accept:
+      opts.accept ??
+      'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.8, */*;q=0.5',
+    'accept-encoding': 'gzip, deflate, br',
+  };
+  if (opts.etag) headers['if-none-match'] = opts.etag;
+  if (opts.lastModified) headers['if-modified-since'] = opts.lastModified;
+  return headers;
+}
+
+/** The decoded body, refused past `maxBytes` (declared, or counted while it arrives). */
+export async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
+  const declared = Number(res.headers.get('content-length') ?? '0');
+  if (declared > maxBytes && !res.headers.get('content-encoding')) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new FetchError('too_large', `The response is larger than ${maxBytes / 1024 / 1024} MB`);
   }
-
-  async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
-    const declared = Number(res.headers.get('content-length') ?? '0');
-    if (declared > maxBytes && !res.headers.get('content-encoding')) {
-      await res.body?.cancel().catch(() => undefined);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  if (!res.body) return Buffer.alloc(0);
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
       throw new FetchError('too_large', `The response is larger than ${maxBytes / 1024 / 1024} MB`);
     }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    if (!res.body) return Buffer.alloc(0);
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw new FetchError('too_large', `The response is larger than ${maxBytes / 1024 / 1024} MB`);
-      }
-      chunks.push(Buffer.from(value));
-    }
-    return Buffer.concat(chunks);
+    chunks.push(Buffer.from(value));
   }
+  return Buffer.concat(chunks);
+}
 
-  async function run(start: URL, opts: FetchOptions): Promise<FetchResult> {
-    const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
-    const signal = AbortSignal.timeout(timeoutMs);
-    let url = start;
-    try {
-      for (let hop = 0; ; hop++) {
-        const res = await limited(url, () => once(url, opts, signal));
-        if (res.status >= 300 && res.status < 400 && res.status !== 304) {
-          await res.body?.cancel().catch(() => undefined);
-          const location = res.headers.get('location');
-          if (!location) throw new FetchError('http', `Redirect without a location (HTTP ${res.status})`, res.status);
-          if (hop >= MAX_REDIRECTS) throw new FetchError('redirects', `Too many redirects (more than ${MAX_REDIRECTS})`);
-          url = assertFetchableUrl(new URL(location, url), allow);
-          continue;
-        }
-        if (res.status === 304) {
-          await res.body?.cancel().catch(() => undefined);
-          return {
-            url: url.href,
-            status: 304,
-            notModified: true,
-            body: Buffer.alloc(0),
-            contentType: '',
-            etag: res.headers.get('etag') ?? opts.etag ?? null,
-            lastModified: res.headers.get('last-modified') ?? opts.lastModified ?? null,
-          };
-        }
-        if (res.status < 200 || res.status >= 300) {
-          await res.body?.cancel().catch(() => undefined);
-          throw new FetchError('http', `The server answered HTTP ${res.status}`, res.status);
-        }
-        const body = await readCapped(res as unknown as Response, opts.maxBytes ?? MAX_BODY_BYTES);
-        return {
-          url: url.href,
-          status: res.status,
-          notModified: false,
-          body,
-          contentType: res.headers.get('content-type') ?? '',
-          etag: res.headers.get('etag'),
-          lastModified: res.headers.get('last-modified'),
-        };
+/** The checked address a redirect leads to (relative to `from`); refused without one, or after MAX_REDIRECTS. */
+export function redirectTarget(res: Pick<Response, 'status' | 'headers'>, from: URL, hop: number, allow: ReturnType<typeof parseAllowHosts>): URL {
+  const location = res.headers.get('location');
+  if (!location) throw new FetchError('http', `Redirect without a location (HTTP ${res.status})`, res.status);
+  if (hop >= MAX_REDIRECTS) throw new FetchError('redirects', `Too many redirects (more than ${MAX_REDIRECTS})`);
+  return assertFetchableUrl(new URL(location, from), allow);
+}
+
+/** One request without following redirects, under the whole request's signal. */
+type Send = (url: URL, opts: FetchOptions, signal: AbortSignal) => Promise<Response>;
+
+/** The answer at `start`, redirects followed by hand; every failure is a FetchError. */
+export async function fetchFollowing(start: URL, opts: FetchOptions, allow: ReturnType<typeof parseAllowHosts>, send: Send): Promise<FetchResult> {
+  const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url = start;
+  try {
+    for (let hop = 0; ; hop++) {
+      const res = await send(url, opts, signal);
+      const { status, headers } = res;
+      if (status >= 300 && status < 400 && status !== 304) {
+        await res.body?.cancel().catch(() => undefined);
+        url = redirectTarget(res, url, hop, allow);
+        continue;
       }
-    } catch (err) {
-      throw toFetchError(err, signal, timeoutMs);
+      if (status === 304) {
+        await res.body?.cancel().catch(() => undefined);
+        const validators = { etag: headers.get('etag') ?? opts.etag ?? null, lastModified: headers.get('last-modified') ?? opts.lastModified ?? null };
+        return { url: url.href, status, notModified: true, body: Buffer.alloc(0), contentType: '', ...validators };
+      }
+      if (status < 200 || status >= 300) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new FetchError('http', `The server answered HTTP ${status}`, status);
+      }
+      const body = await readCapped(res, opts.maxBytes ?? MAX_BODY_BYTES);
+      const validators = { etag: headers.get('etag'), lastModified: headers.get('last-modified') };
+      return { url: url.href, status, notModified: false, body, contentType: headers.get('content-type') ?? '', ...validators };
     }
+  } catch (err) {
+    throw toFetchError(err, signal, timeoutMs);
   }
+}
 
+export function createFetcher(allowHostsValue: string): SafeFetcher {
+  const allow = parseAllowHosts(allowHostsValue);
+  const agent = guardedAgent(allow, { connections: PER_HOST, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+  const limited = hostLimiter(PER_HOST);
+  const send: Send = (url, opts, signal) =>
+    limited(url, async () => {
+      const res = await fetch(url, {
+        method: opts.method ?? 'GET',
+        headers: requestHeaders(opts),
+        redirect: 'manual',
+        signal,
+        dispatcher: agent as Dispatcher,
+      });
+      return res as unknown as Response;
+    });
   return {
     fetch: (raw, opts = {}) => {
       let url: URL;
@@ -160,7 +172,7 @@ export function createFetcher(allowHostsValue: string): SafeFetcher {
       } catch (err) {
         return Promise.reject(toFetchError(err, null, 0));
       }
-      return run(url, opts);
+      return fetchFollowing(url, opts, allow, send);
     },
     close: () => agent.close(),
   };

@@ -71,16 +71,19 @@ export interface JobQueue {
   schedules?(): Promise<{ kind: string; cron: string }[]>;
 }
 
-export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): JobQueue {
-  // Due: queued and due, or running on a lease that ran out (its worker died). The statements are
-  // prepared once per list of kinds (a worker asks with the same list every poll).
+type Now = () => Date;
+
+/**
+ * The claim's statements for a list of kinds, prepared once per list (a worker asks with the same list
+ * every poll). Due: queued and due, or running on a lease that ran out (its worker died).
+ */
+export function claimStatements(db: Db) {
   const nowParam = sql.placeholder('now');
   const due = (kinds: readonly string[]) =>
     and(
       inArray(jobs.kind, [...kinds]),
       or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, nowParam)), and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, nowParam))),
     );
-  const prepared = new Map<string, ReturnType<typeof statementsFor>>();
   const statementsFor = (kinds: readonly string[]) => ({
     due: db.select({ id: jobs.id }).from(jobs).where(due(kinds)).limit(1).prepare(),
     claim: db
@@ -96,36 +99,23 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
       .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts })
       .prepare(),
   });
-  const statements = (kinds: readonly string[]) => {
+  const prepared = new Map<string, ReturnType<typeof statementsFor>>();
+  return (kinds: readonly string[]) => {
     const key = JSON.stringify(kinds);
     let st = prepared.get(key);
     if (!st) prepared.set(key, (st = statementsFor(kinds)));
     return st;
   };
+}
+
+/** Whether a job is due, and claiming the earliest due one. */
+export function sqliteClaimMethods(db: Db, now: Now): Pick<JobQueue, 'hasDue' | 'claim'> {
+  const statements = claimStatements(db);
   return {
     async hasDue(kinds) {
       if (!kinds.length) return false;
       const rows = await statements(kinds).due.execute({ now: now().getTime() });
       return rows.length > 0;
-    },
-    async enqueue(job, tx) {
-      const at = now().getTime();
-      const id = crypto.randomUUID();
-      // The unique index holds only unfinished jobs' keys (a settled job gives its key up).
-      const res = await (tx ?? db)
-        .insert(jobs)
-        .values({
-          id,
-          kind: job.kind,
-          payload: job.payload,
-          status: 'queued',
-          runAt: job.runAt?.getTime() ?? at,
-          uniqueKey: job.uniqueKey ?? null,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .onConflictDoNothing({ target: jobs.uniqueKey });
-      return affectedRows(res) === 1 ? id : null;
     },
     async claim(kinds, worker, leaseMs) {
       if (!kinds.length) return null;
@@ -135,6 +125,12 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
       const [row] = await statements(kinds).claim.execute({ now: at, worker, until: at + leaseMs });
       return row ? { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts } : null;
     },
+  };
+}
+
+/** A claimed job's lease renewed and its run settled, each by the worker holding it only. */
+export function sqliteSettleMethods(db: Db, now: Now): Pick<JobQueue, 'heartbeat' | 'complete' | 'continue' | 'fail'> {
+  return {
     async heartbeat(id, worker, leaseMs) {
       const at = now().getTime();
       const res = await db
@@ -169,6 +165,31 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
         )
         .where(and(eq(jobs.id, id), eq(jobs.worker, worker)));
     },
+  };
+}
+
+/** Queueing a job (at most one unfinished per key), and moving or canceling a key's waiting job. */
+export function sqliteKeyedMethods(db: Db, now: Now): Pick<JobQueue, 'enqueue' | 'reschedule' | 'cancel'> {
+  return {
+    async enqueue(job, tx) {
+      const at = now().getTime();
+      const id = crypto.randomUUID();
+      // The unique index holds only unfinished jobs' keys (a settled job gives its key up).
+      const res = await (tx ?? db)
+        .insert(jobs)
+        .values({
+          id,
+          kind: job.kind,
+          payload: job.payload,
+          status: 'queued',
+          runAt: job.runAt?.getTime() ?? at,
+          uniqueKey: job.uniqueKey ?? null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .onConflictDoNothing({ target: jobs.uniqueKey });
+      return affectedRows(res) === 1 ? id : null;
+    },
     async reschedule(uniqueKey, runAt) {
       const res = await db
         .update(jobs)
@@ -183,6 +204,14 @@ export function createSqliteQueue(db: Db, now: () => Date = () => new Date()): J
         .where(and(eq(jobs.uniqueKey, uniqueKey), inArray(jobs.status, ['queued'])));
       return affectedRows(res) === 1;
     },
+  };
+}
+
+export function createSqliteQueue(db: Db, now: Now = () => new Date()): JobQueue {
+  return {
+    ...sqliteClaimMethods(db, now),
+    ...sqliteKeyedMethods(db, now),
+    ...sqliteSettleMethods(db, now),
     async counts() {
       const rows = await db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status);
       return Object.fromEntries(rows.map((r) => [r.status, r.n]));

@@ -8,7 +8,17 @@ import type { Deps } from '../context';
 import { tx } from '../db';
 import { locks } from '../locks';
 import { AppError } from '../errors';
-import { newsletters, publications, recurringRuns, recurringSchedules, userChannels, users, type RecurringRunRow } from '../../../db/schema';
+import {
+  newsletters,
+  publications,
+  recurringRuns,
+  recurringSchedules,
+  userChannels,
+  users,
+  type PublicationRow,
+  type RecurringRunRow,
+  type RecurringScheduleRow,
+} from '../../../db/schema';
 import { toSessionUser, type SessionUser } from '../auth/service';
 import { capabilitiesFor } from '../../shared/plans';
 import { isSampleArticle, type Article } from '../../shared/schemas/content';
@@ -213,17 +223,137 @@ async function sendIssue(deps: RunDeps, run: RecurringRunRow, user: SessionUser,
   }
 }
 
-/** The run job's work. A run that already ended (a repeat of the job) does nothing. */
-export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
-  const started = await tx(deps.db, async (t) => {
+/** Marks a queued (or interrupted) run running, under its lock; null when it already ended (a repeat of the job). */
+export async function claimRun(deps: Pick<RunDeps, 'db' | 'now'>, runId: string): Promise<RecurringRunRow | null> {
+  return tx(deps.db, async (t) => {
     await locks.recurringRun(t, runId);
     const [run] = await t.select().from(recurringRuns).where(eq(recurringRuns.id, runId));
     if (!run || !['queued', 'running'].includes(run.status)) return null;
     await t.update(recurringRuns).set({ status: 'running', updatedAt: deps.now() }).where(eq(recurringRuns.id, runId));
     return run;
   });
-  if (!started) return;
-  const run = started;
+}
+
+type WorkflowData = ReturnType<typeof normalizeWorkflowData>;
+
+/**
+ * Why the run cannot read its channels or render its issue, or null. A channel the creator removed from
+ * both the publication and their own list is not read behind their back.
+ */
+export async function channelProblem(deps: Pick<RunDeps, 'db'>, schedule: RecurringScheduleRow, wd: WorkflowData, userId: string): Promise<string | null> {
+  const known = new Set([
+    ...wd.selectedChannels.map((c) => c.url),
+    ...(await deps.db.select({ url: userChannels.feedUrl }).from(userChannels).where(eq(userChannels.userId, userId))).map((c) => c.url),
+  ]);
+  const gone = schedule.channels.find((c) => !known.has(c.url));
+  if (gone) return RUN_MSG.channelGone(gone.name);
+  if (!wd.selectedTheme) return RUN_MSG.noTheme;
+  return null;
+}
+
+/**
+ * The run's stories: the channels' new ones (none an earlier issue or a waiting run carried), ranked; or
+ * the reason to skip the period (every channel failed, fewer new stories than the schedule's minimum).
+ */
+export async function pickStories(
+  deps: RunDeps,
+  run: RecurringRunRow,
+  schedule: RecurringScheduleRow,
+  wd: WorkflowData,
+  user: SessionUser,
+): Promise<{ picks: Article[] } | { skip: string }> {
+  const fetched = await articlesForChannels({ ...deps, user }, { channels: schedule.channels });
+  const real = fetched.articles.filter((a) => !isSampleArticle(a));
+  if (!real.length && fetched.errors.length) return { skip: RUN_MSG.allChannelsFailed(fetched.errors.map((e) => e.message).join('; ')) };
+  const used = await usedLinks(deps, run);
+  const usedSet = new Set(used.map((u) => canonicalLink(u.url)));
+  const fresh = real.filter((a) => !usedSet.has(canonicalLink(a.url)));
+  const min = Math.max(1, schedule.minNewStories);
+  if (fresh.length < min) return { skip: RUN_MSG.tooFew(fresh.length, min) };
+  const ranked = rankArticles(fresh, { topic: wd.topic, newsletterName: wd.newsletterName, used, count: schedule.storyCount, now: deps.now() });
+  const byId = new Map(fresh.map((a) => [a.id, a]));
+  const picks = ranked.picks.map((p) => byId.get(p.id)!).filter(Boolean);
+  if (picks.length < min) return { skip: RUN_MSG.tooFew(picks.length, min) };
+  return { picks };
+}
+
+/**
+ * The run's issue assembled now (so a deleted theme or a plan that lost it fails the run with the
+ * assembly's own words) and saved as a newsletter; returns what the run keeps of it.
+ */
+export async function saveRunIssue(
+  deps: RunDeps,
+  user: SessionUser,
+  pub: PublicationRow,
+  schedule: RecurringScheduleRow,
+  picks: Article[],
+  written: { intro: string; subject: string; engine: string },
+) {
+  const assembled = await assembleForOwner(
+    { ...deps, user },
+    user.id,
+    assembleInputFrom({ articles: picks, intro: written.intro, subject: written.subject || undefined }, pub),
+  );
+  const newsletterId = crypto.randomUUID();
+  await deps.db.insert(newsletters).values({
+    id: newsletterId,
+    userId: user.id,
+    title: assembled.subject.slice(0, 200) || pub.name,
+    subject: assembled.subject,
+    content: assembled.text,
+    htmlContent: assembled.webHtml,
+    status: 'draft',
+    contentSources: { channels: schedule.channels, articles: picks, intro: written.intro },
+    publicationId: pub.id,
+    currentIssueOf: null,
+    createdAt: deps.now(),
+    updatedAt: deps.now(),
+  });
+  const prepared = {
+    subject: assembled.subject,
+    articles: picks.map((a) => ({ id: a.id, title: a.title, url: a.url })),
+    content: { intro: written.intro, articles: picks as unknown as Record<string, unknown>[] },
+    newsletterId,
+    engine: written.engine,
+  };
+  const issue: RecurringIssue = { subject: assembled.subject, intro: written.intro, articles: picks, edits: NO_EDITS };
+  return { webHtml: assembled.webHtml, prepared, issue };
+}
+type SavedIssue = Awaited<ReturnType<typeof saveRunIssue>>;
+
+/**
+ * Approve mode: the issue is checked now (the approval mail lists what the creator may want to fix
+ * before approving), the run waits with its approval token (and its auto-send deadline, when set), and
+ * the creator gets the mail.
+ */
+export async function askApproval(deps: RunDeps, run: RecurringRunRow, schedule: RecurringScheduleRow, user: SessionUser, pubName: string, saved: SavedIssue) {
+  const { prepared, issue } = saved;
+  const checked = await checkRecurringIssue(deps, run, user, issue);
+  const token = `${run.id}.${crypto.randomBytes(32).toString('base64url')}`;
+  const now = deps.now().getTime();
+  const autoSendAt = schedule.autoSendAfterHours ? new Date(now + schedule.autoSendAfterHours * 3_600_000) : null;
+  await tx(deps.db, async (t) => {
+    await t
+      .update(recurringRuns)
+      .set({
+        ...prepared,
+        status: 'awaiting_approval',
+        approveTokenHash: sha256Hex(token),
+        approveExpiresAt: autoSendAt ?? new Date(now + APPROVAL_DAYS * DAY_MS),
+        autoSendAt,
+        updatedAt: deps.now(),
+      })
+      .where(eq(recurringRuns.id, run.id));
+    if (autoSendAt)
+      await deps.queue.enqueue({ kind: RECURRING_DEADLINE_JOB, payload: { runId: run.id }, runAt: autoSendAt, uniqueKey: deadlineJobKey(run.id) }, t);
+  });
+  await mailCreator(deps, user.email, approvalMail(deps.env, { ...run, ...prepared, autoSendAt }, pubName, saved.webHtml, token, checked));
+}
+
+/** The run job's work. A run that already ended (a repeat of the job) does nothing. */
+export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
+  const run = await claimRun(deps, runId);
+  if (!run) return;
   const [schedule] = await deps.db.select().from(recurringSchedules).where(eq(recurringSchedules.id, run.scheduleId));
   const [pub] = await deps.db.select().from(publications).where(eq(publications.id, run.publicationId));
   const user = await ownerOf(deps, run.userId);
@@ -238,87 +368,21 @@ export async function executeRun(deps: RunDeps, runId: string): Promise<void> {
   };
   if (user.disabled) return setRun(deps, run.id, { status: 'failed', reason: 'The account is disabled.' });
   if (!capabilitiesFor(user).recurringIssues) return fail(RECURRING_MSG.needsPlan);
-
-  // A channel the creator removed from both the publication and their own list is not read behind their back.
   const wd = normalizeWorkflowData(pub.workflowData, pub);
-  const known = new Set([
-    ...wd.selectedChannels.map((c) => c.url),
-    ...(await deps.db.select({ url: userChannels.feedUrl }).from(userChannels).where(eq(userChannels.userId, user.id))).map((c) => c.url),
-  ]);
-  const gone = schedule.channels.find((c) => !known.has(c.url));
-  if (gone) return fail(RUN_MSG.channelGone(gone.name));
-  if (!wd.selectedTheme) return fail(RUN_MSG.noTheme);
+  const problem = await channelProblem(deps, schedule, wd, user.id);
+  if (problem) return fail(problem);
 
   try {
-    const fetched = await articlesForChannels({ ...deps, user }, { channels: schedule.channels });
-    const real = fetched.articles.filter((a) => !isSampleArticle(a));
-    if (!real.length && fetched.errors.length) return skip(RUN_MSG.allChannelsFailed(fetched.errors.map((e) => e.message).join('; ')));
-    const used = await usedLinks(deps, run);
-    const usedSet = new Set(used.map((u) => canonicalLink(u.url)));
-    const fresh = real.filter((a) => !usedSet.has(canonicalLink(a.url)));
-    const min = Math.max(1, schedule.minNewStories);
-    if (fresh.length < min) return skip(RUN_MSG.tooFew(fresh.length, min));
-    const ranked = rankArticles(fresh, { topic: wd.topic, newsletterName: wd.newsletterName, used, count: schedule.storyCount, now: deps.now() });
-    const byId = new Map(fresh.map((a) => [a.id, a]));
-    const picks = ranked.picks.map((p) => byId.get(p.id)!).filter(Boolean);
-    if (picks.length < min) return skip(RUN_MSG.tooFew(picks.length, min));
-
-    const written = await writeIssue(deps, user, wd.newsletterName, wd.topic, schedule.model, picks);
-    // Assembled now so a deleted theme or a plan that lost it fails this run with the assembly's own words.
-    const assembled = await assembleForOwner(
-      { ...deps, user },
-      user.id,
-      assembleInputFrom({ articles: picks, intro: written.intro, subject: written.subject || undefined }, pub),
-    );
-    const newsletterId = crypto.randomUUID();
-    await deps.db.insert(newsletters).values({
-      id: newsletterId,
-      userId: user.id,
-      title: assembled.subject.slice(0, 200) || pub.name,
-      subject: assembled.subject,
-      content: assembled.text,
-      htmlContent: assembled.webHtml,
-      status: 'draft',
-      contentSources: { channels: schedule.channels, articles: picks, intro: written.intro },
-      publicationId: pub.id,
-      currentIssueOf: null,
-      createdAt: deps.now(),
-      updatedAt: deps.now(),
-    });
-    const prepared = {
-      subject: assembled.subject,
-      articles: picks.map((a) => ({ id: a.id, title: a.title, url: a.url })),
-      content: { intro: written.intro, articles: picks as unknown as Record<string, unknown>[] },
-      newsletterId,
-      engine: written.engine,
-    };
-    const issue: RecurringIssue = { subject: assembled.subject, intro: written.intro, articles: picks, edits: NO_EDITS };
+    const stories = await pickStories(deps, run, schedule, wd, user);
+    if ('skip' in stories) return skip(stories.skip);
+    const written = await writeIssue(deps, user, wd.newsletterName, wd.topic, schedule.model, stories.picks);
+    const saved = await saveRunIssue(deps, user, pub, schedule, stories.picks, written);
     if (schedule.mode === 'auto') {
-      await setRun(deps, run.id, prepared);
+      await setRun(deps, run.id, saved.prepared);
       // The issue just saved, sent as it is: nothing to read back.
-      return sendIssue(deps, { ...run, ...prepared }, user, issue);
+      return sendIssue(deps, { ...run, ...saved.prepared }, user, saved.issue);
     }
-    // Checked now so the approval mail lists what the creator may want to fix before approving.
-    const checked = await checkRecurringIssue(deps, run, user, issue);
-    const token = `${run.id}.${crypto.randomBytes(32).toString('base64url')}`;
-    const now = deps.now().getTime();
-    const autoSendAt = schedule.autoSendAfterHours ? new Date(now + schedule.autoSendAfterHours * 3_600_000) : null;
-    await tx(deps.db, async (t) => {
-      await t
-        .update(recurringRuns)
-        .set({
-          ...prepared,
-          status: 'awaiting_approval',
-          approveTokenHash: sha256Hex(token),
-          approveExpiresAt: autoSendAt ?? new Date(now + APPROVAL_DAYS * DAY_MS),
-          autoSendAt,
-          updatedAt: deps.now(),
-        })
-        .where(eq(recurringRuns.id, run.id));
-      if (autoSendAt)
-        await deps.queue.enqueue({ kind: RECURRING_DEADLINE_JOB, payload: { runId: run.id }, runAt: autoSendAt, uniqueKey: deadlineJobKey(run.id) }, t);
-    });
-    await mailCreator(deps, user.email, approvalMail(deps.env, { ...run, ...prepared, autoSendAt }, pub.name, assembled.webHtml, token, checked));
+    await askApproval(deps, run, schedule, user, pub.name, saved);
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     return fail(err.message);

@@ -27,7 +27,7 @@ export const BATCH = 200;
 export const MAX_HELD = 20_000;
 
 /** An event as held until its batch is written. */
-interface Held {
+export interface Held {
   sendId: string;
   recipientId: number;
   /** null for an open */
@@ -88,10 +88,78 @@ async function insertEvents(db: Db, t: Db, rows: EventRow[]): Promise<void> {
   for (const r of rows) await here.execute(r);
 }
 
-export function createTrackingRecorder(
-  deps: { db: Db; queue: JobQueue; now: () => Date; log: { error(msg: string, err?: unknown): void } },
-  o: RecorderOptions = {},
-): TrackingRecorder {
+type RecorderDeps = { db: Db; queue: JobQueue; now: () => Date; log: { error(msg: string, err?: unknown): void } };
+
+/** The recipients a batch names, with their send's owner and publication (one read). */
+export async function batchRecipients(t: Db, ids: number[]) {
+  return t
+    .select({
+      id: sendRecipients.id,
+      sendId: sendRecipients.sendId,
+      sentAt: sendRecipients.sentAt,
+      email: sendRecipients.email,
+      userId: issueSends.userId,
+      publicationId: issueSends.publicationId,
+    })
+    .from(sendRecipients)
+    .innerJoin(issueSends, eq(issueSends.id, sendRecipients.sendId))
+    .where(inArray(sendRecipients.id, ids));
+}
+type BatchRecipient = Awaited<ReturnType<typeof batchRecipients>>[number];
+
+/**
+ * The batch's event rows, each told machine or reader, and the readers' clicks among them (link.clicked).
+ * A token names its send and recipient; a recipient of another send is not this send's reader.
+ */
+export function eventRows(batch: readonly Omit<Held, 'tries'>[], recipients: readonly BatchRecipient[]) {
+  const byId = new Map(recipients.map((r) => [r.id, r]));
+  const values: EventRow[] = [];
+  const human: { e: Omit<Held, 'tries'>; r: BatchRecipient }[] = [];
+  for (const e of batch) {
+    const r = byId.get(e.recipientId);
+    if (!r || r.sendId !== e.sendId) continue;
+    const kind = e.position === null ? 'open' : 'click';
+    const machine = isMachine(kind, e.signals, e.at, r.sentAt);
+    values.push({ sendId: e.sendId, recipientId: e.recipientId, kind, linkPosition: e.position, machine, at: e.at });
+    if (e.position !== null && !machine) human.push({ e, r });
+  }
+  return { values, human };
+}
+
+/** A reader's click is link.clicked for the account's webhooks: only accounts with an endpoint are asked. */
+export async function emitClicks(deps: Omit<RecorderDeps, 'log'>, t: Db, human: ReturnType<typeof eventRows>['human']): Promise<void> {
+  if (!human.length) return;
+  const owners = [...new Set(human.map((h) => h.r.userId))];
+  const hooked = new Set(
+    (
+      await t
+        .select({ userId: webhookEndpoints.userId })
+        .from(webhookEndpoints)
+        .where(and(inArray(webhookEndpoints.userId, owners), eq(webhookEndpoints.enabled, true)))
+    ).map((r) => r.userId),
+  );
+  for (const { e, r } of human)
+    if (hooked.has(r.userId))
+      await emitWebhook(
+        deps,
+        r.userId,
+        'link.clicked',
+        { sendId: e.sendId, publicationId: r.publicationId, email: r.email, url: e.url, position: e.position },
+        t,
+      );
+}
+
+/** One batch in one transaction: its recipients read, its events inserted, its readers' clicks sent to webhooks. */
+export async function writeBatch(deps: RecorderDeps, batch: readonly Omit<Held, 'tries'>[]): Promise<void> {
+  const ids = [...new Set(batch.map((e) => e.recipientId))];
+  await tx(deps.db, async (t) => {
+    const { values, human } = eventRows(batch, await batchRecipients(t, ids));
+    if (values.length) await insertEvents(deps.db, t, values);
+    await emitClicks(deps, t, human);
+  });
+}
+
+export function createTrackingRecorder(deps: RecorderDeps, o: RecorderOptions = {}): TrackingRecorder {
   const flushMs = o.flushMs ?? FLUSH_MS;
   const batchSize = o.batch ?? BATCH;
   const maxHeld = o.maxHeld ?? MAX_HELD;
@@ -102,63 +170,6 @@ export function createTrackingRecorder(
   /** Requests waiting for room, woken after each batch. */
   let roomWaiters: (() => void)[] = [];
 
-  async function write(batch: Held[]): Promise<void> {
-    const ids = [...new Set(batch.map((e) => e.recipientId))];
-    await tx(deps.db, async (t) => {
-      const rows = await t
-        .select({
-          id: sendRecipients.id,
-          sendId: sendRecipients.sendId,
-          sentAt: sendRecipients.sentAt,
-          email: sendRecipients.email,
-          userId: issueSends.userId,
-          publicationId: issueSends.publicationId,
-        })
-        .from(sendRecipients)
-        .innerJoin(issueSends, eq(issueSends.id, sendRecipients.sendId))
-        .where(inArray(sendRecipients.id, ids));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      const values: EventRow[] = [];
-      const human: { e: Held; r: (typeof rows)[number] }[] = [];
-      for (const e of batch) {
-        const r = byId.get(e.recipientId);
-        // A token names its send and recipient; a recipient of another send is not this send's reader.
-        if (!r || r.sendId !== e.sendId) continue;
-        const machine = isMachine(e.position === null ? 'open' : 'click', e.signals, e.at, r.sentAt);
-        values.push({
-          sendId: e.sendId,
-          recipientId: e.recipientId,
-          kind: e.position === null ? 'open' : 'click',
-          linkPosition: e.position,
-          machine,
-          at: e.at,
-        });
-        if (e.position !== null && !machine) human.push({ e, r });
-      }
-      if (values.length) await insertEvents(deps.db, t, values);
-      if (!human.length) return;
-      // A reader's click is link.clicked for the account's webhooks: only accounts with an endpoint are asked.
-      const owners = [...new Set(human.map((h) => h.r.userId))];
-      const hooked = new Set(
-        (
-          await t
-            .select({ userId: webhookEndpoints.userId })
-            .from(webhookEndpoints)
-            .where(and(inArray(webhookEndpoints.userId, owners), eq(webhookEndpoints.enabled, true)))
-        ).map((r) => r.userId),
-      );
-      for (const { e, r } of human)
-        if (hooked.has(r.userId))
-          await emitWebhook(
-            deps,
-            r.userId,
-            'link.clicked',
-            { sendId: e.sendId, publicationId: r.publicationId, email: r.email, url: e.url, position: e.position },
-            t,
-          );
-    });
-  }
-
   async function drain(): Promise<void> {
     for (let first = true; queue.length; first = false) {
       // On SQLite a batch runs synchronously: requests that arrived meanwhile are answered before the next.
@@ -166,7 +177,7 @@ export function createTrackingRecorder(
       const batch = queue.slice(0, batchSize);
       queue = queue.slice(batch.length);
       try {
-        await write(batch);
+        await writeBatch(deps, batch);
       } catch (err) {
         const retry = batch.filter((e) => e.tries++ === 0);
         if (retry.length) queue = [...retry, ...queue];
