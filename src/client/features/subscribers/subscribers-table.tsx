@@ -1,7 +1,7 @@
 // The Subscribers page's table: each reader with a box to select them, their e-mail (opening their
 // history), name, status with their own choices beside it, tags, how they joined and when.
 import { Link } from '@tanstack/react-router';
-import { ScrollRegion } from '../../components/ui';
+import { Table, TableBody, TableHead, type TableColumn } from '../../components/ui/table';
 import { Badge } from '../../components/ui/badge';
 import { formatDate } from '../../lib/format';
 import type { RouterOutputs } from '../../trpc';
@@ -15,6 +15,8 @@ export const TONE: Record<Status, 'neutral' | 'success' | 'warning' | 'danger'> 
   bounced: 'danger',
   complained: 'danger',
 };
+
+const COLUMNS: (string | TableColumn)[] = [{ label: 'Select', srOnly: true, className: 'w-8' }, 'E-mail', 'Name', 'Status', 'Tags', 'Source', 'Added'];
 
 type Reader = RouterOutputs['subscribers']['list']['subscribers'][number];
 
@@ -112,27 +114,18 @@ export function SubscribersTable({
     onSelected(next);
   };
   return (
-    <ScrollRegion label="Subscribers" className="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-zinc-200 text-xs text-muted dark:border-zinc-800">
-          <tr>
-            <th className="w-8 p-3">
-              <span className="sr-only">Select</span>
-            </th>
-            <th className="p-3">E-mail</th>
-            <th className="p-3">Name</th>
-            <th className="p-3">Status</th>
-            <th className="p-3">Tags</th>
-            <th className="p-3">Source</th>
-            <th className="p-3">Added</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {readers.map((s) => (
-            <ReaderRow key={s.id} publicationId={publicationId} reader={s} selected={selected.has(s.id)} onSelect={(on) => select(s.id, on)} />
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <Table
+      caption="Subscribers"
+      scroll="Subscribers"
+      scrollClassName="rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+      className="text-left"
+    >
+      <TableHead columns={COLUMNS} tone="plain" className="border-b border-zinc-200 dark:border-zinc-800" cellClassName="p-3" />
+      <TableBody>
+        {readers.map((s) => (
+          <ReaderRow key={s.id} publicationId={publicationId} reader={s} selected={selected.has(s.id)} onSelect={(on) => select(s.id, on)} />
+        ))}
+      </TableBody>
+    </Table>
   );
 }
