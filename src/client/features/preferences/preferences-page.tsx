@@ -3,6 +3,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { CheckCircle2, SlidersHorizontal } from 'lucide-react';
 import { ReaderLayout, ReaderNoticeIcon } from '../../components/reader-layout';
+import { ErrorLine } from '../../components/error-line';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/errors';
@@ -108,15 +109,6 @@ function Topics({ topics, chosen, onChange }: { topics: View['topics']; chosen: 
   );
 }
 
-function Problem({ error }: { error: unknown }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-      {errorMessage(error)}
-    </p>
-  );
-}
-
 /** A line that says what a button does, and the button (or buttons) beside it. */
 function Action({ text, children }: { text: string; children: ReactNode }) {
   return (
@@ -210,7 +202,7 @@ function Leave({ token, publicationName }: { token: string; publicationName: str
           </Button>
         )}
       </Action>
-      <Problem error={leave.error} />
+      <ErrorLine error={leave.error} className="text-sm text-red-600 dark:text-red-400" />
     </Section>
   );
 }
@@ -232,7 +224,7 @@ function Form({ token, data }: { token: string; data: View }) {
               <CheckCircle2 className="size-4" aria-hidden /> {c.saved}
             </p>
           )}
-          <Problem error={c.save.error} />
+          <ErrorLine error={c.save.error} className="text-sm text-red-600 dark:text-red-400" />
         </div>
       </form>
       <Pause pausedUntil={data.pausedUntil} choices={c} />

@@ -15,6 +15,7 @@ import { RECURRING_MSG } from '../../../shared/schemas/recurring';
 import { ScheduleForm } from './schedule-form';
 import type { View } from './use-schedule-form';
 import { inZone } from './zones';
+import { Panel } from '../../components/panel';
 
 type Run = View['runs'][number];
 
@@ -74,18 +75,16 @@ function History({ publicationId, data }: { publicationId: string; data: View })
     onError: (e) => toast({ title: 'Could not start a run', description: errorMessage(e), variant: 'destructive' }),
   });
   return (
-    <section
-      aria-labelledby="history-heading"
-      className="grid content-start gap-3 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="history-heading" className="font-medium text-zinc-900 dark:text-zinc-100">
-          History
-        </h2>
+    <Panel
+      headingId="history-heading"
+      title="History"
+      className="content-start gap-3"
+      action={
         <Button size="sm" onClick={() => run.mutate({ publicationId })} loading={run.isPending} disabled={!data.allowed || !data.schedule}>
           <Play aria-hidden /> Run now
         </Button>
-      </div>
+      }
+    >
       {data.runs.length === 0 ? (
         <p className="text-muted">No runs yet.</p>
       ) : (
@@ -125,6 +124,6 @@ function History({ publicationId, data }: { publicationId: string; data: View })
           ))}
         </ol>
       )}
-    </section>
+    </Panel>
   );
 }

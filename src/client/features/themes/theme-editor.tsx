@@ -21,6 +21,7 @@ import { BODY_STYLES, getTheme, HEADER_STYLES, MASTHEAD_SAMPLE_LINES, type Theme
 import { EMAIL_FONT_KEYS, EMAIL_FONTS } from '../../../shared/email-fonts';
 import { GMAIL_CLIP_BYTES, type ColorTheme } from '../../../shared/schemas/newsletter';
 import { themeBrand, type BrandColorSet, type CustomThemeDto, type ThemeBrand } from '../../../shared/schemas/themes';
+import { ErrorLine } from '../../components/error-line';
 
 /** A new theme's starting fields: the chosen built-in theme as it renders in light mode. */
 export function brandFrom(base: ThemeMeta): ThemeBrand {
@@ -249,11 +250,7 @@ function ThemePreview({ brand }: { brand: ThemeBrand }) {
         {preview.isFetching && <Spinner size="sm" label="Updating preview" />}
       </div>
       {data && <Checks data={data} />}
-      {preview.isError && !data && (
-        <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
-          {errorMessage(preview.error)}
-        </p>
-      )}
+      {preview.isError && !data && <ErrorLine error={preview.error} className="mb-3 text-sm text-red-700 dark:text-red-400" />}
       {data ? (
         <NewsletterFrame html={as === 'email' ? data.html : data.webHtml} title="Theme preview" width={width} />
       ) : (

@@ -14,6 +14,7 @@ import { AiModelPicker, useAiModelChoice } from '../../components/ai-model-picke
 import { AiButton } from './ai-button';
 import { Part } from './part';
 import type { Workflow } from './use-workflow';
+import { ErrorLine } from '../../components/error-line';
 
 type Suggestions = RouterOutputs['ai']['subjects'];
 
@@ -114,11 +115,7 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
               Suggest subject lines
             </AiButton>
           )}
-          {subjectsAi.isError && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {errorMessage(subjectsAi.error)}
-            </p>
-          )}
+          <ErrorLine error={subjectsAi.error} className="text-sm" />
           {subjectsAi.data && (
             <SuggestedSubjects
               suggestions={subjectsAi.data}

@@ -8,12 +8,12 @@ import { Button } from '../../components/ui/button';
 import { Input, Select } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
-import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterInputs } from '../../trpc';
 import { CAPABILITIES, capabilitiesFor, PLAN_LABELS, PLAN_TYPES } from '../../../shared/plans';
 import type { UserDtoShape } from '../../../shared/schemas/user';
 import { SUBJECT_TEST_DISTINCT, groupSize, normalSubject, subjectsDistinct } from '../../../shared/subject-tests';
 import { AiButton } from './ai-button';
+import { ErrorLine } from '../../components/error-line';
 
 export type SubjectTestDraft = { on: boolean; subjects: string[]; sharePercent: number; waitHours: number; rule: 'opens' | 'clicks' };
 export type SubjectTestRequest = NonNullable<RouterInputs['sends']['create']['subjectTest']>;
@@ -81,11 +81,7 @@ function SubjectLines({ id, value, set, aiInput }: { id: string; value: SubjectT
           </AiButton>
         )}
       </div>
-      {suggest.isError && (
-        <p role="alert" className="text-xs text-red-600 dark:text-red-400">
-          {errorMessage(suggest.error)}
-        </p>
-      )}
+      <ErrorLine error={suggest.error} className="text-xs text-red-600 dark:text-red-400" />
       {suggest.data && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Suggested subject lines">
           {suggest.data.subjects.map((s) => (
