@@ -3,6 +3,17 @@ import type { ReactNode } from 'react';
 import { Button } from './ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
 
+/** A dialog's Cancel: it closes the dialog, and is off while the dialog's action runs. */
+export function DialogCancel({ pending }: { pending?: boolean }) {
+  return (
+    <DialogClose asChild>
+      <Button variant="outline" disabled={pending}>
+        Cancel
+      </Button>
+    </DialogClose>
+  );
+}
+
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -28,11 +39,7 @@ export function ConfirmDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
+          <DialogCancel pending={pending} />
           <Button variant="destructive" loading={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>

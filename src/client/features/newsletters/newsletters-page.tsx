@@ -3,7 +3,7 @@
 // every send (scheduled, sending, sent, failed, canceled) with its date, audience, delivery and, where
 // the plan tracks, unique opens and clicks, opening its report (/analytics) and its public web copy.
 import { Link } from '@tanstack/react-router';
-import { BarChart3, Copy, ExternalLink, Eye, Mail, Pencil, Send, Trash2 } from 'lucide-react';
+import { BarChart3, Copy, ExternalLink, Eye, Mail, Pencil, Send } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '../../../shared/messages';
 import { getTheme } from '../../../shared/themes';
@@ -17,6 +17,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { trpc, type RouterInputs, type RouterOutputs } from '../../trpc';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteButton } from '../../components/delete-button';
 import { UpgradeDialog } from '../upgrade';
 import { ExportMenu } from './export-menu';
 import { PreviewDialog } from './preview-dialog';
@@ -166,30 +167,17 @@ function IssueRow({ i, analytics, a }: { i: Issue; analytics: boolean; a: RowAct
               <ExportMenu resolveId={() => savedId} describedBy={nameId} onUpgrade={a.onUpgrade} />
             </>
           )}
-          {i.kind === 'draft' && (
-            <Button
-              size="sm"
-              variant="ghost"
-              className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
-              onClick={() => a.onDelete(i)}
-              aria-describedby={nameId}
-            >
-              <Trash2 aria-hidden /> Delete
-            </Button>
-          )}
+          {i.kind === 'draft' && <DeleteButton onClick={() => a.onDelete(i)} describedBy={nameId} />}
         </div>
       </article>
     </li>
   );
 }
 
-export function NewslettersPage({ editId, onEdit }: { editId: string | null; onEdit: (id: string | null) => void }) {
+/** Duplicating and deleting a saved newsletter: the mutations, and the confirmation before a delete. */
+function useDraftActions() {
   const utils = trpc.useUtils();
-  const [filter, setFilter] = useState<Filter>('all');
-  const list = trpc.issues.list.useInfiniteQuery(issuesInput(filter), { getNextPageParam: (p) => p.nextCursor ?? undefined });
-  const [previewId, setPreviewId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Issue | null>(null);
-  const [upgradeOpen, setUpgradeOpen] = useState(false);
   const refresh = () => Promise.all([utils.issues.list.invalidate(), utils.drafts.list.invalidate()]);
   const duplicate = trpc.drafts.duplicate.useMutation({
     onSuccess: async (copy) => {
@@ -207,6 +195,46 @@ export function NewslettersPage({ editId, onEdit }: { editId: string | null; onE
     },
     onError: (err) => toast({ title: 'Delete failed', description: errorMessage(err, MSG.pleaseTryLater), variant: 'destructive' }),
   });
+  const confirm = (
+    <ConfirmDialog
+      open={deleting !== null}
+      onOpenChange={(o) => !o && setDeleting(null)}
+      title="Delete newsletter?"
+      description={<>“{deleting?.title}” will be deleted. This cannot be undone.</>}
+      confirmLabel="Delete newsletter"
+      pending={remove.isPending}
+      onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+    />
+  );
+  return {
+    duplicate: (id: string) => duplicate.mutate({ id }),
+    duplicatingId: duplicate.isPending ? (duplicate.variables?.id ?? null) : null,
+    remove: setDeleting,
+    confirm,
+  };
+}
+
+function NoIssues({ filter }: { filter: (typeof FILTERS)[number] }) {
+  if (filter.id !== 'all') return <EmptyState icon={Mail} title={`No ${filter.label.toLowerCase()} issues`} body={filter.empty} />;
+  return (
+    <EmptyState
+      icon={Mail}
+      title="No issues yet"
+      body="Build an issue from a publication: in the last step, Save keeps it here as a draft, and once you send it, its readers, opens and clicks show here too."
+    >
+      <Link to="/publications" className={buttonClass('outline', 'sm')}>
+        Go to Publications
+      </Link>
+    </EmptyState>
+  );
+}
+
+export function NewslettersPage({ editId, onEdit }: { editId: string | null; onEdit: (id: string | null) => void }) {
+  const [filter, setFilter] = useState<Filter>('all');
+  const list = trpc.issues.list.useInfiniteQuery(issuesInput(filter), { getNextPageParam: (p) => p.nextCursor ?? undefined });
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const drafts = useDraftActions();
 
   const pages = list.data?.pages ?? [];
   const issues = pages.flatMap((p) => p.issues);
@@ -216,9 +244,9 @@ export function NewslettersPage({ editId, onEdit }: { editId: string | null; onE
   const actions: RowActions = {
     onOpen: setPreviewId,
     onEdit: (id) => onEdit(id),
-    onDuplicate: (id) => duplicate.mutate({ id }),
-    duplicatingId: duplicate.isPending ? (duplicate.variables?.id ?? null) : null,
-    onDelete: setDeleting,
+    onDuplicate: drafts.duplicate,
+    duplicatingId: drafts.duplicatingId,
+    onDelete: drafts.remove,
     onUpgrade: () => setUpgradeOpen(true),
   };
 
@@ -246,19 +274,7 @@ export function NewslettersPage({ editId, onEdit }: { editId: string | null; onE
         ) : list.isError ? (
           <ListError message={errorMessage(list.error, MSG.pageErrorBody)} onRetry={() => void list.refetch()} />
         ) : issues.length === 0 ? (
-          filter === 'all' ? (
-            <EmptyState
-              icon={Mail}
-              title="No issues yet"
-              body="Build an issue from a publication: in the last step, Save keeps it here as a draft, and once you send it, its readers, opens and clicks show here too."
-            >
-              <Link to="/publications" className={buttonClass('outline', 'sm')}>
-                Go to Publications
-              </Link>
-            </EmptyState>
-          ) : (
-            <EmptyState icon={Mail} title={`No ${current.label.toLowerCase()} issues`} body={current.empty} />
-          )
+          <NoIssues filter={current} />
         ) : (
           <>
             <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" aria-label={filter === 'all' ? 'Issues' : `${current.label} issues`}>
@@ -287,15 +303,7 @@ export function NewslettersPage({ editId, onEdit }: { editId: string | null; onE
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
       <PreviewDialog id={previewId} onOpenChange={(o) => !o && setPreviewId(null)} />
       <EditDialog id={editId} onOpenChange={(o) => !o && onEdit(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete newsletter?"
-        description={<>“{deleting?.title}” will be deleted. This cannot be undone.</>}
-        confirmLabel="Delete newsletter"
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-      />
+      {drafts.confirm}
     </>
   );
 }

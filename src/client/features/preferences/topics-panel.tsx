@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/errors';
 import { LOADED } from '../../lib/page-data';
 import { trpc } from '../../trpc';
 import { MAX_TOPICS, tagName } from '../../../shared/schemas/readers';
+import { Panel } from '../../components/panel';
 
 function TopicsEditor({ publicationId, saved }: { publicationId: string; saved: string[] }) {
   const utils = trpc.useUtils();
@@ -33,13 +34,7 @@ function TopicsEditor({ publicationId, saved }: { publicationId: string; saved: 
   };
   const changed = topics.join('\n') !== saved.join('\n');
   return (
-    <section
-      aria-labelledby="topics-heading"
-      className="grid gap-2 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <h2 id="topics-heading" className="font-medium text-zinc-900 dark:text-zinc-100">
-        Topics readers can choose
-      </h2>
+    <Panel headingId="topics-heading" title="Topics readers can choose">
       <p className="text-muted">
         Shown on each reader&apos;s preferences page (the link in every issue&apos;s footer); a topic a reader picks becomes their tag.
       </p>
@@ -82,7 +77,7 @@ function TopicsEditor({ publicationId, saved }: { publicationId: string; saved: 
       <Button onClick={() => save.mutate({ publicationId, topics })} disabled={!changed} loading={save.isPending}>
         Save topics
       </Button>
-    </section>
+    </Panel>
   );
 }
 

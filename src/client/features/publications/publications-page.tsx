@@ -1,15 +1,15 @@
 // /publications: the user's publications with status and last save; create, open (into the workflow),
 // rename and delete with confirmation.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, Eye, FileText, Pencil, Trash2, Users, Repeat } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ArrowRight, Eye, FileText, Pencil, Users, Repeat } from 'lucide-react';
+import { useRef, useState, type RefObject } from 'react';
 import { MSG } from '../../../shared/messages';
 import { capabilitiesFor } from '../../../shared/plans';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
 import { ListError, EmptyState, ListSkeleton } from '../../components/ui/list-states';
 import { Button, buttonClass } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/section-card';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
@@ -17,6 +17,7 @@ import { LOADED } from '../../lib/page-data';
 import { useCurrentUser } from '../auth';
 import { UpgradeDialog } from '../upgrade';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteButton } from '../../components/delete-button';
 import { CreatePublicationForm } from './create-publication-form';
 import { clearStoredPublication, readStoredPublication } from '../workflow';
 import { openPublication, storeSelectedPublication } from './open-publication';
@@ -109,15 +110,7 @@ function PublicationRow({
             <Button size="sm" variant="outline" onClick={onRename} aria-describedby={nameId}>
               <Pencil aria-hidden /> Rename
             </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="text-red-600 hover:bg-red-50 hover:text-red-700 dark:text-red-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
-              onClick={onDelete}
-              aria-describedby={nameId}
-            >
-              <Trash2 aria-hidden /> Delete
-            </Button>
+            <DeleteButton onClick={onDelete} describedBy={nameId} />
           </div>
         )}
       </article>
@@ -125,17 +118,11 @@ function PublicationRow({
   );
 }
 
-export function PublicationsPage() {
-  const navigate = useNavigate();
+/** Renaming and deleting a publication: the dialogs' state and their mutations. */
+function useRenameAndDelete() {
   const utils = trpc.useUtils();
-  const list = trpc.publications.list.useQuery(undefined, LOADED);
-  const user = useCurrentUser();
-  const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [renaming, setRenaming] = useState<Summary | null>(null);
   const [deleting, setDeleting] = useState<Summary | null>(null);
-  const [previewing, setPreviewing] = useState<Summary | null>(null);
-  const createInput = useRef<HTMLInputElement>(null);
-
   const rename = trpc.publications.rename.useMutation({
     onSuccess: async (pub) => {
       setRenaming(null);
@@ -156,6 +143,73 @@ export function PublicationsPage() {
     },
     onError: (err) => toast({ title: 'Delete failed', description: errorMessage(err, MSG.pleaseTryLater), variant: 'destructive' }),
   });
+  const dialogs = (
+    <>
+      <RenameDialog
+        open={renaming !== null}
+        onOpenChange={(o) => !o && setRenaming(null)}
+        currentName={renaming?.name ?? ''}
+        pending={rename.isPending}
+        onRename={(name) => renaming && rename.mutate({ id: renaming.id, name })}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete publication?"
+        description={<>“{deleting?.name}” and its saved workflow progress will be deleted. Saved newsletters stay in Newsletters. This cannot be undone.</>}
+        confirmLabel="Delete publication"
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </>
+  );
+  return { rename: setRenaming, remove: setDeleting, dialogs };
+}
+
+/** The create card: the form, and the plan's allowance with the way to the plans. */
+function CreateCard({
+  limit,
+  owned,
+  inputRef,
+  onPlans,
+}: {
+  limit: number | null;
+  owned: number;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onPlans: () => void;
+}) {
+  return (
+    <SectionCard
+      className="mb-6"
+      title="Create a publication"
+      description={
+        <>
+          Give it a name; you can change it later.
+          {limit !== null && (
+            <>
+              {' '}
+              Your plan includes {limit} publication{limit === 1 ? '' : 's'} ({owned} used).{' '}
+              <button type="button" className="font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400" onClick={onPlans}>
+                See plans
+              </button>
+            </>
+          )}
+        </>
+      }
+    >
+      <CreatePublicationForm inputRef={inputRef} onLimit={onPlans} />
+    </SectionCard>
+  );
+}
+
+export function PublicationsPage() {
+  const navigate = useNavigate();
+  const list = trpc.publications.list.useQuery(undefined, LOADED);
+  const user = useCurrentUser();
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [previewing, setPreviewing] = useState<Summary | null>(null);
+  const createInput = useRef<HTMLInputElement>(null);
+  const actions = useRenameAndDelete();
 
   const limit = user ? capabilitiesFor(user).maxNewsletters : Number.POSITIVE_INFINITY;
   const count = list.data?.length ?? 0;
@@ -168,36 +222,15 @@ export function PublicationsPage() {
         title="Publications"
         description="Each publication is a newsletter you build in five steps: name, theme, channels, articles, preview and send."
       />
-      <Card className="mb-6">
-        <CardHeader>
-          <CardTitle>Create a publication</CardTitle>
-          <CardDescription>
-            Give it a name; you can change it later.
-            {Number.isFinite(limit) && list.data && (
-              <>
-                {' '}
-                Your plan includes {limit} publication{limit === 1 ? '' : 's'} ({owned} used).{' '}
-                <button
-                  type="button"
-                  className="font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400"
-                  onClick={() => setUpgradeOpen(true)}
-                >
-                  See plans
-                </button>
-              </>
-            )}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <CreatePublicationForm inputRef={createInput} onLimit={() => setUpgradeOpen(true)} />
-        </CardContent>
-      </Card>
+      <CreateCard limit={Number.isFinite(limit) && list.data ? limit : null} owned={owned} inputRef={createInput} onPlans={() => setUpgradeOpen(true)} />
 
-      <Card className="@container">
-        <CardHeader className="flex-row items-center justify-between border-b border-zinc-100 pb-4 dark:border-zinc-800">
-          <CardTitle>Your publications</CardTitle>
-          {list.data && <span className="text-sm text-muted">{count === 1 ? '1 publication' : `${count} publications`}</span>}
-        </CardHeader>
+      <SectionCard
+        className="@container"
+        title="Your publications"
+        action={list.data && <span className="text-sm text-muted">{count === 1 ? '1 publication' : `${count} publications`}</span>}
+        headerClassName="border-b border-zinc-100 pb-4 dark:border-zinc-800"
+        bare
+      >
         {list.isPending ? (
           <ListSkeleton />
         ) : list.isError ? (
@@ -217,31 +250,16 @@ export function PublicationsPage() {
                 onOpen={() =>
                   void openPublication({ id: pub.id, name: pub.name, status: pub.status, currentStep: pub.currentStep, lastSaved: pub.lastSaved }, navigate)
                 }
-                onRename={() => setRenaming(pub)}
-                onDelete={() => setDeleting(pub)}
+                onRename={() => actions.rename(pub)}
+                onDelete={() => actions.remove(pub)}
                 onPreview={() => setPreviewing(pub)}
               />
             ))}
           </ul>
         )}
-      </Card>
+      </SectionCard>
 
-      <RenameDialog
-        open={renaming !== null}
-        onOpenChange={(o) => !o && setRenaming(null)}
-        currentName={renaming?.name ?? ''}
-        pending={rename.isPending}
-        onRename={(name) => renaming && rename.mutate({ id: renaming.id, name })}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete publication?"
-        description={<>“{deleting?.name}” and its saved workflow progress will be deleted. Saved newsletters stay in Newsletters. This cannot be undone.</>}
-        confirmLabel="Delete publication"
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-      />
+      {actions.dialogs}
       <SharedPreviewDialog
         publication={previewing?.sharedBy ? { id: previewing.id, name: previewing.name, ownerName: previewing.sharedBy.name } : null}
         onClose={() => setPreviewing(null)}

@@ -1,7 +1,8 @@
 // Renaming a publication: a small form dialog, validated by the server's own rule (non-blank, 200 characters).
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogCancel } from '../../components/confirm-dialog';
 import { Input } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
 import { MAX_PUBLICATION_NAME, publicationName } from '../../../shared/schemas/publications';
@@ -68,11 +69,7 @@ function RenameForm({ currentName, pending, onRename }: { currentName: string; p
       />
       <FieldError id={`${id}-err`}>{error}</FieldError>
       <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
+        <DialogCancel pending={pending} />
         <Button type="submit" loading={pending}>
           Save name
         </Button>

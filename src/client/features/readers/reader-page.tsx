@@ -6,10 +6,11 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/page-header';
+import { ChoosePublication } from '../../components/choose-publication';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-states';
+import { ListError, ListSkeleton } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { LOADED } from '../../lib/page-data';
@@ -36,17 +37,7 @@ export function ReaderPage({ publicationId, subscriberId }: { publicationId: str
       <ArrowLeft aria-hidden /> All subscribers
     </Link>
   );
-  if (!publicationId)
-    return (
-      <>
-        <PageHeader title="Reader" />
-        <EmptyState icon={Users} title="Choose a publication" body="Readers belong to a publication. Open its subscribers to see one of them.">
-          <Link to="/publications" className={buttonClass('primary')}>
-            Go to publications
-          </Link>
-        </EmptyState>
-      </>
-    );
+  if (!publicationId) return <ChoosePublication title="Reader" icon={Users} body="Readers belong to a publication. Open its subscribers to see one of them." />;
   const r = reader.data;
   return (
     <>

@@ -5,9 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { PrecheckFindings } from '../workflow';
+import { ErrorLine } from '../../components/error-line';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -37,11 +37,7 @@ export function ApprovePage({ token }: { token: string }) {
           <Spinner /> Opening the issue…
         </p>
       )}
-      {token && pending.error && !done && (
-        <p role="alert" className="text-red-700 dark:text-red-300">
-          {errorMessage(pending.error)}
-        </p>
-      )}
+      {token && pending.error && !done && <ErrorLine error={pending.error} />}
       {issue && !done && (
         <>
           <section className="grid gap-2" aria-labelledby="approve-issue">
@@ -78,11 +74,7 @@ export function ApprovePage({ token }: { token: string }) {
               </Link>
             )}
           </div>
-          {approve.error && (
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              {errorMessage(approve.error)}
-            </p>
-          )}
+          <ErrorLine error={approve.error} />
         </>
       )}
       {done && (

@@ -13,8 +13,6 @@ import { ApiKeySettings } from './api-keys';
 import { WebhookSettings } from './webhooks';
 import { EMAIL_FREQUENCIES, EXPORT_FORMATS, LANGUAGES, TIMEZONES, useLocalSettings, type LocalSettings } from './local-settings';
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 function Row({ id, title, description, control }: { id: string; title: string; description: string; control: ReactNode }) {
   return (
     <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
@@ -54,11 +52,84 @@ function Stored({ where, children }: { where: keyof typeof STORES; children: Rea
 
 /** The settings that are on/off switches. */
 type SwitchSetting = { [K in keyof LocalSettings]: LocalSettings[K] extends boolean ? K : never }[keyof LocalSettings];
+/** The settings chosen from a list. */
+type ListSetting = Exclude<keyof LocalSettings, SwitchSetting>;
+
+/** One setting kept on this device: a switch, or a list of choices. */
+type DeviceSetting = { id: string; title: string; description: string } & (
+  { toggle: SwitchSetting } | { list: ListSetting; choices: readonly { value: string; label: string }[] }
+);
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const GENERAL: DeviceSetting[] = [
+  { id: 'set-language', title: 'Language', description: 'The language of the interface.', list: 'language', choices: LANGUAGES },
+  { id: 'set-timezone', title: 'Time zone', description: 'Used for dates and schedules.', list: 'timezone', choices: TIMEZONES },
+];
+
+const NOTIFICATIONS: DeviceSetting[] = [
+  { id: 'set-email-notif', title: 'Email notifications', description: 'Emails about your newsletters and sends.', toggle: 'emailNotifications' },
+  {
+    id: 'set-frequency',
+    title: 'Email frequency',
+    description: 'How often we bundle notifications.',
+    list: 'emailFrequency',
+    choices: EMAIL_FREQUENCIES.map((f) => ({ value: f, label: cap(f) })),
+  },
+  { id: 'set-updates', title: 'Product updates', description: 'News about features and improvements.', toggle: 'productUpdates' },
+  { id: 'set-digest', title: 'Weekly digest', description: 'A summary of your publications each week.', toggle: 'weeklyDigest' },
+];
+
+const PRIVACY: DeviceSetting[] = [
+  { id: 'set-visible', title: 'Public profile', description: 'Show your name on published newsletters.', toggle: 'profileVisible' },
+  { id: 'set-analytics', title: 'Usage analytics', description: 'Share anonymous usage data to help us improve.', toggle: 'usageAnalytics' },
+  {
+    id: 'set-export',
+    title: 'Data export format',
+    description: 'Format used when you export your data.',
+    list: 'exportFormat',
+    choices: EXPORT_FORMATS.map((f) => ({ value: f, label: f.toUpperCase() })),
+  },
+];
+
+const ADVANCED: DeviceSetting[] = [
+  { id: 'set-beta', title: 'Beta features', description: 'Try features before they are released.', toggle: 'betaFeatures' },
+  { id: 'set-dev', title: 'Developer mode', description: 'Show technical details in error messages.', toggle: 'developerMode' },
+];
+
+/** Settings kept in this browser, each a row with its control. */
+function DeviceSettings({ rows, settings, set }: { rows: DeviceSetting[] } & ReturnType<typeof useLocalSettings>) {
+  return (
+    <Stored where="device">
+      <Section>
+        {rows.map((r) => (
+          <Row
+            key={r.id}
+            id={r.id}
+            title={r.title}
+            description={r.description}
+            control={
+              'toggle' in r ? (
+                <Switch id={r.id} checked={settings[r.toggle]} onCheckedChange={(v) => set(r.toggle, v)} />
+              ) : (
+                <Select id={r.id} value={settings[r.list]} onChange={(e) => set(r.list, e.target.value as LocalSettings[typeof r.list])}>
+                  {r.choices.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </Select>
+              )
+            }
+          />
+        ))}
+      </Section>
+    </Stored>
+  );
+}
 
 export function SettingsPage() {
-  const { settings, set } = useLocalSettings();
-  const toggle = (key: SwitchSetting, id: string) => <Switch id={id} checked={settings[key]} onCheckedChange={(v) => set(key, v)} />;
-
+  const local = useLocalSettings();
   return (
     <>
       <PageHeader title="Settings" description="Preferences for this browser, and the settings your account keeps." />
@@ -71,38 +142,7 @@ export function SettingsPage() {
         </TabsList>
 
         <TabsContent value="general">
-          <Stored where="device">
-            <Section>
-              <Row
-                id="set-language"
-                title="Language"
-                description="The language of the interface."
-                control={
-                  <Select id="set-language" value={settings.language} onChange={(e) => set('language', e.target.value as LocalSettings['language'])}>
-                    {LANGUAGES.map((l) => (
-                      <option key={l.value} value={l.value}>
-                        {l.label}
-                      </option>
-                    ))}
-                  </Select>
-                }
-              />
-              <Row
-                id="set-timezone"
-                title="Time zone"
-                description="Used for dates and schedules."
-                control={
-                  <Select id="set-timezone" value={settings.timezone} onChange={(e) => set('timezone', e.target.value as LocalSettings['timezone'])}>
-                    {TIMEZONES.map((t) => (
-                      <option key={t.value} value={t.value}>
-                        {t.label}
-                      </option>
-                    ))}
-                  </Select>
-                }
-              />
-            </Section>
-          </Stored>
+          <DeviceSettings rows={GENERAL} {...local} />
         </TabsContent>
 
         <TabsContent value="notifications">
@@ -116,88 +156,15 @@ export function SettingsPage() {
               />
             </Section>
           </Stored>
-          <Stored where="device">
-            <Section>
-              <Row
-                id="set-email-notif"
-                title="Email notifications"
-                description="Emails about your newsletters and sends."
-                control={toggle('emailNotifications', 'set-email-notif')}
-              />
-              <Row
-                id="set-frequency"
-                title="Email frequency"
-                description="How often we bundle notifications."
-                control={
-                  <Select
-                    id="set-frequency"
-                    value={settings.emailFrequency}
-                    onChange={(e) => set('emailFrequency', e.target.value as LocalSettings['emailFrequency'])}
-                  >
-                    {EMAIL_FREQUENCIES.map((f) => (
-                      <option key={f} value={f}>
-                        {cap(f)}
-                      </option>
-                    ))}
-                  </Select>
-                }
-              />
-              <Row
-                id="set-updates"
-                title="Product updates"
-                description="News about features and improvements."
-                control={toggle('productUpdates', 'set-updates')}
-              />
-              <Row
-                id="set-digest"
-                title="Weekly digest"
-                description="A summary of your publications each week."
-                control={toggle('weeklyDigest', 'set-digest')}
-              />
-            </Section>
-          </Stored>
+          <DeviceSettings rows={NOTIFICATIONS} {...local} />
         </TabsContent>
 
         <TabsContent value="privacy">
-          <Stored where="device">
-            <Section>
-              <Row
-                id="set-visible"
-                title="Public profile"
-                description="Show your name on published newsletters."
-                control={toggle('profileVisible', 'set-visible')}
-              />
-              <Row
-                id="set-analytics"
-                title="Usage analytics"
-                description="Share anonymous usage data to help us improve."
-                control={toggle('usageAnalytics', 'set-analytics')}
-              />
-              <Row
-                id="set-export"
-                title="Data export format"
-                description="Format used when you export your data."
-                control={
-                  <Select id="set-export" value={settings.exportFormat} onChange={(e) => set('exportFormat', e.target.value as LocalSettings['exportFormat'])}>
-                    {EXPORT_FORMATS.map((f) => (
-                      <option key={f} value={f}>
-                        {f.toUpperCase()}
-                      </option>
-                    ))}
-                  </Select>
-                }
-              />
-            </Section>
-          </Stored>
+          <DeviceSettings rows={PRIVACY} {...local} />
         </TabsContent>
 
         <TabsContent value="advanced">
-          <Stored where="device">
-            <Section>
-              <Row id="set-beta" title="Beta features" description="Try features before they are released." control={toggle('betaFeatures', 'set-beta')} />
-              <Row id="set-dev" title="Developer mode" description="Show technical details in error messages." control={toggle('developerMode', 'set-dev')} />
-            </Section>
-          </Stored>
+          <DeviceSettings rows={ADVANCED} {...local} />
           <Stored where="account">
             <Section>
               <ApiKeySettings />

@@ -3,5 +3,5 @@
 export { SubscribersPage } from './subscribers-page';
 export { SignupPage } from './signup-page';
 export { ConfirmPage } from './confirm-page';
-export { AudienceField, useAudience } from './audience';
+export { AudienceField, useAudience, type Audience } from './audience';
 export { SharePanel } from './share-panel';

@@ -14,6 +14,7 @@ import { LOADED } from '../../lib/page-data';
 import { useDebounced } from '../../lib/use-debounced';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { MAX_SEGMENT_CONDITIONS, SUBSCRIBER_SOURCES, segmentRules, type SegmentCondition, type SegmentRules } from '../../../shared/schemas/readers';
+import { Panel } from '../../components/panel';
 
 type Segment = RouterOutputs['segments']['list'][number];
 
@@ -282,21 +283,23 @@ export function SegmentsPanel({ publicationId }: { publicationId: string }) {
   const tagNames = (tags.data ?? []).map((t) => t.tag);
   const segments = list.data ?? [];
   return (
-    <section
+    <Panel
       id="segments"
-      aria-labelledby="segments-heading"
-      className="grid scroll-mt-20 gap-3 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="segments-heading" className="flex items-center gap-1.5 font-medium text-zinc-900 dark:text-zinc-100">
+      headingId="segments-heading"
+      className="scroll-mt-20 gap-3"
+      title={
+        <>
           <SlidersHorizontal className="size-4" aria-hidden /> Segments
-        </h2>
-        {editing === null && (
+        </>
+      }
+      action={
+        editing === null && (
           <Button size="sm" variant="outline" onClick={() => setEditing('new')}>
             <Plus aria-hidden /> New segment
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <p className="text-muted">Groups of readers by tag, status, how they joined or how they read. Send an issue or the recurring issue to one of them.</p>
       {editing === 'new' && <SegmentEditor publicationId={publicationId} tags={tagNames} onDone={() => setEditing(null)} />}
       {list.isError && <p className="text-red-600 dark:text-red-400">{errorMessage(list.error)}</p>}
@@ -336,6 +339,6 @@ export function SegmentsPanel({ publicationId }: { publicationId: string }) {
         pending={remove.isPending}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       />
-    </section>
+    </Panel>
   );
 }

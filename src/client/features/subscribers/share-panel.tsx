@@ -7,6 +7,7 @@ import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
+import { Panel } from '../../components/panel';
 
 /** `compact`: step 5's prompt while the publication has no readers (the address and its copy button only). */
 export function SharePanel({ publicationId, compact = false }: { publicationId: string; compact?: boolean }) {
@@ -45,13 +46,7 @@ export function SharePanel({ publicationId, compact = false }: { publicationId: 
     );
   }
   return (
-    <section
-      aria-labelledby="share-heading"
-      className="grid gap-2 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <h2 id="share-heading" className="font-medium text-zinc-900 dark:text-zinc-100">
-        Share your signup page
-      </h2>
+    <Panel headingId="share-heading" title="Share your signup page">
       <p className="text-muted">Readers sign up here and confirm by e-mail; past issues are listed below the form.</p>
       <div className="flex items-center gap-2">
         <Input readOnly aria-label="Signup page address" value={signupUrl} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1" />
@@ -65,6 +60,6 @@ export function SharePanel({ publicationId, compact = false }: { publicationId: 
           RSS feed of sent issues
         </a>
       </div>
-    </section>
+    </Panel>
   );
 }

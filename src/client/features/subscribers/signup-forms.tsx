@@ -13,6 +13,7 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterOutputs } from '../../trpc';
 import { LOADED } from '../../lib/page-data';
+import { Panel } from '../../components/panel';
 
 type Form = RouterOutputs['forms']['list'][number];
 
@@ -177,19 +178,12 @@ export function SignupFormsPanel({ publicationId }: { publicationId: string }) {
     onError: (err) => toast({ title: 'Could not create the form', description: errorMessage(err), variant: 'destructive' }),
   });
   return (
-    <section
-      aria-labelledby="forms-heading"
-      className="grid gap-3 rounded-xl border border-zinc-200 bg-white p-4 text-sm dark:border-zinc-800 dark:bg-zinc-900"
+    <Panel
+      headingId="forms-heading"
+      title="Signup forms"
+      description="Put a signup form on your own site: paste the HTML form (works without JavaScript) or the iframe. Readers confirm by e-mail, as on your signup page; a form’s tag is given to the readers who join through it."
+      className="gap-3"
     >
-      <div>
-        <h2 id="forms-heading" className="font-medium text-zinc-900 dark:text-zinc-100">
-          Signup forms
-        </h2>
-        <p className="text-muted">
-          Put a signup form on your own site: paste the HTML form (works without JavaScript) or the iframe. Readers confirm by e-mail, as on your signup page; a
-          form’s tag is given to the readers who join through it.
-        </p>
-      </div>
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
@@ -222,6 +216,6 @@ export function SignupFormsPanel({ publicationId }: { publicationId: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }

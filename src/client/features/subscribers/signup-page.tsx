@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { PublicationArchive } from '../archive';
 import { trpc } from '../../trpc';
+import { ErrorLine } from '../../components/error-line';
 
 export function SignupPage({ slug }: { slug: string }) {
   const page = trpc.subscribers.publicPage.useQuery({ slug }, { retry: false });
@@ -70,11 +71,7 @@ export function SignupPage({ slug }: { slug: string }) {
                   <Label htmlFor="signup-name">First name (optional)</Label>
                   <Input id="signup-name" maxLength={200} autoComplete="given-name" value={name} onChange={(e) => setName(e.target.value)} />
                 </div>
-                {signup.isError && (
-                  <p role="alert" className="text-sm text-red-600 sm:col-span-2 dark:text-red-400">
-                    {errorMessage(signup.error)}
-                  </p>
-                )}
+                <ErrorLine error={signup.error} className="text-sm text-red-600 sm:col-span-2 dark:text-red-400" />
                 <Button type="submit" variant="reader" size="lg" className="sm:col-span-2" loading={signup.isPending}>
                   Subscribe
                 </Button>

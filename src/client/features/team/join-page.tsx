@@ -16,6 +16,7 @@ import { clearPendingInvitation } from '../../lib/pending-invitation';
 import { TEAM_TEXT } from './strings';
 import { useRefresh } from './team-kit';
 import { LOADED } from '../../lib/page-data';
+import { ErrorLine } from '../../components/error-line';
 
 const LINK_INVALID = 'This invitation link is not valid. Check that you copied the whole link.';
 
@@ -106,11 +107,11 @@ export function JoinPage({ token }: { token: string }) {
               {blocked}
             </p>
           )}
-          {accept.isError && (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-200">
-              {errorMessage(accept.error, MSG.pleaseTryLater)}
-            </p>
-          )}
+          <ErrorLine
+            error={accept.error}
+            fallback={MSG.pleaseTryLater}
+            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-200"
+          />
           <div>
             <Button onClick={() => accept.mutate({ token })} disabled={accept.isPending || !!blocked}>
               Accept invitation

@@ -4,17 +4,63 @@ import { UserMinus } from 'lucide-react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardHeader, CardTitle } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/section-card';
 import { Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { Table, TableBody, TableHead, type TableColumn } from '../../components/ui/table';
 import { trpc } from '../../trpc';
 import { TEAM_TEXT } from './strings';
 import { failed, useRefresh, type Role, type Workspace } from './team-kit';
 
+const cell = 'px-3 py-3 first:pl-5 last:pr-5 align-middle';
+const COLUMNS: (string | TableColumn)[] = ['Member', 'Role', { label: 'Joined', className: 'hidden sm:table-cell' }, { label: 'Actions', srOnly: true }];
+
+type Member = Workspace['members'][number];
+
+/** A member: name and address, the role (a choice, the owner's fixed), when they joined, and removal. */
+function MemberRow({ member: m, onRole, roleBusy, onRemove }: { member: Member; onRole: (role: Role) => void; roleBusy: boolean; onRemove: () => void }) {
+  return (
+    <tr>
+      <td className={cell}>
+        <span className="block font-medium text-zinc-900 dark:text-zinc-100">{m.name}</span>
+        <span className="block break-all text-muted">{m.email}</span>
+      </td>
+      <td className={cell}>
+        {m.role === 'owner' ? (
+          <Badge tone="brand">{TEAM_TEXT.roles.owner}</Badge>
+        ) : (
+          <Select
+            aria-label={`Role of ${m.name}`}
+            value={m.role}
+            disabled={roleBusy}
+            onChange={(e) => onRole(e.target.value as Role)}
+            className="h-9 w-28 sm:w-32"
+          >
+            <option value="editor">{TEAM_TEXT.roles.editor}</option>
+            <option value="viewer">{TEAM_TEXT.roles.viewer}</option>
+          </Select>
+        )}
+      </td>
+      <td className={`${cell} hidden whitespace-nowrap text-muted sm:table-cell`}>
+        <time dateTime={m.joinedAt} title={formatDateTime(m.joinedAt)}>
+          {formatDate(m.joinedAt)}
+        </time>
+      </td>
+      <td className={`${cell} text-right`}>
+        {m.role !== 'owner' && (
+          <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${m.name}`}>
+            <UserMinus aria-hidden /> <span className="hidden sm:inline">Remove</span>
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
 export function Members({ workspace }: { workspace: Workspace }) {
   const refresh = useRefresh();
-  const [removing, setRemoving] = useState<Workspace['members'][number] | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
   const setRole = trpc.team.setRole.useMutation({
     onSuccess: async () => {
       toast({ title: 'Role changed', variant: 'success' });
@@ -31,74 +77,32 @@ export function Members({ workspace }: { workspace: Workspace }) {
     onError: failed('The member was not removed'),
   });
   const others = workspace.members.filter((m) => m.role !== 'owner').length;
-  const cell = 'px-3 py-3 first:pl-5 last:pr-5 align-middle';
   return (
-    <Card className="@container">
-      <CardHeader className="flex-row items-center justify-between border-b border-zinc-100 pb-4 dark:border-zinc-800">
-        <CardTitle>Members</CardTitle>
+    <SectionCard
+      className="@container"
+      title="Members"
+      action={
         <span className="text-sm text-muted">
           {others} of {workspace.limits.members}
         </span>
-      </CardHeader>
-      <div className="overflow-x-auto" role="region" aria-label="Members table" tabIndex={0}>
-        <table className="w-full text-sm">
-          <caption className="sr-only">Members</caption>
-          <thead>
-            <tr className="border-b border-zinc-100 text-left text-xs uppercase tracking-wide text-muted dark:border-zinc-800">
-              <th scope="col" className={`${cell} font-medium`}>
-                Member
-              </th>
-              <th scope="col" className={`${cell} font-medium`}>
-                Role
-              </th>
-              <th scope="col" className={`${cell} hidden font-medium sm:table-cell`}>
-                Joined
-              </th>
-              <th scope="col" className={`${cell} font-medium`}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {workspace.members.map((m) => (
-              <tr key={m.userId}>
-                <td className={cell}>
-                  <span className="block font-medium text-zinc-900 dark:text-zinc-100">{m.name}</span>
-                  <span className="block break-all text-muted">{m.email}</span>
-                </td>
-                <td className={cell}>
-                  {m.role === 'owner' ? (
-                    <Badge tone="brand">{TEAM_TEXT.roles.owner}</Badge>
-                  ) : (
-                    <Select
-                      aria-label={`Role of ${m.name}`}
-                      value={m.role}
-                      disabled={setRole.isPending}
-                      onChange={(e) => setRole.mutate({ userId: m.userId, role: e.target.value as Role })}
-                      className="h-9 w-28 sm:w-32"
-                    >
-                      <option value="editor">{TEAM_TEXT.roles.editor}</option>
-                      <option value="viewer">{TEAM_TEXT.roles.viewer}</option>
-                    </Select>
-                  )}
-                </td>
-                <td className={`${cell} hidden whitespace-nowrap text-muted sm:table-cell`}>
-                  <time dateTime={m.joinedAt} title={formatDateTime(m.joinedAt)}>
-                    {formatDate(m.joinedAt)}
-                  </time>
-                </td>
-                <td className={`${cell} text-right`}>
-                  {m.role !== 'owner' && (
-                    <Button size="sm" variant="ghost" onClick={() => setRemoving(m)} aria-label={`Remove ${m.name}`}>
-                      <UserMinus aria-hidden /> <span className="hidden sm:inline">Remove</span>
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      }
+      headerClassName="border-b border-zinc-100 pb-4 dark:border-zinc-800"
+      bare
+    >
+      <Table caption="Members" scroll="Members table">
+        <TableHead columns={COLUMNS} ruled cellClassName={cell} />
+        <TableBody>
+          {workspace.members.map((m) => (
+            <MemberRow
+              key={m.userId}
+              member={m}
+              onRole={(role) => setRole.mutate({ userId: m.userId, role })}
+              roleBusy={setRole.isPending}
+              onRemove={() => setRemoving(m)}
+            />
+          ))}
+        </TableBody>
+      </Table>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}
@@ -112,6 +116,6 @@ export function Members({ workspace }: { workspace: Workspace }) {
         pending={remove.isPending}
         onConfirm={() => removing && remove.mutate({ userId: removing.userId })}
       />
-    </Card>
+    </SectionCard>
   );
 }

@@ -4,7 +4,7 @@ import { Users } from 'lucide-react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/section-card';
 import { EmptyState } from '../../components/ui/list-states';
 import { toast } from '../../components/ui/toast-store';
 import { formatDate } from '../../lib/format';
@@ -24,11 +24,12 @@ export function Memberships({ memberships }: { memberships: Overview['membership
     onError: failed('You are still in the team'),
   });
   return (
-    <Card>
-      <CardHeader className="border-b border-zinc-100 pb-4 dark:border-zinc-800">
-        <CardTitle>Workspaces you belong to</CardTitle>
-        <CardDescription>Publications these teams share appear in your Publications list.</CardDescription>
-      </CardHeader>
+    <SectionCard
+      title="Workspaces you belong to"
+      description="Publications these teams share appear in your Publications list."
+      headerClassName="border-b border-zinc-100 pb-4 dark:border-zinc-800"
+      bare
+    >
       {memberships.length === 0 ? (
         <EmptyState icon={Users} title="Not in another team" body="When someone invites you, accept the link in their e-mail and their team appears here." />
       ) : (
@@ -65,6 +66,6 @@ export function Memberships({ memberships }: { memberships: Overview['membership
         pending={leave.isPending}
         onConfirm={() => leaving && leave.mutate({ workspaceId: leaving.workspaceId })}
       />
-    </Card>
+    </SectionCard>
   );
 }

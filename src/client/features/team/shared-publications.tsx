@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Share2 } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/section-card';
 import { EmptyState } from '../../components/ui/list-states';
 import { toast } from '../../components/ui/toast-store';
 import { trpc } from '../../trpc';
@@ -19,11 +19,12 @@ export function SharedPublications({ workspace }: { workspace: Workspace }) {
   const unshare = trpc.team.unshare.useMutation({ onSuccess: done('No longer shared'), onError: failed('The publication is still shared') });
   const busy = share.isPending || unshare.isPending;
   return (
-    <Card>
-      <CardHeader className="border-b border-zinc-100 pb-4 dark:border-zinc-800">
-        <CardTitle>Shared publications</CardTitle>
-        <CardDescription>Sending and subscribers stay with you; members only open what you share here.</CardDescription>
-      </CardHeader>
+    <SectionCard
+      title="Shared publications"
+      description="Sending and subscribers stay with you; members only open what you share here."
+      headerClassName="border-b border-zinc-100 pb-4 dark:border-zinc-800"
+      bare
+    >
       {workspace.publications.length === 0 ? (
         <EmptyState icon={Share2} title="No publications yet" body="Create a publication, then share it with your team here.">
           <Link to="/publications" className={buttonClass('outline', 'sm')}>
@@ -55,6 +56,6 @@ export function SharedPublications({ workspace }: { workspace: Workspace }) {
           ))}
         </ul>
       )}
-    </Card>
+    </SectionCard>
   );
 }

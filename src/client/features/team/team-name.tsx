@@ -1,7 +1,7 @@
 // The owner's team name, renamed in place.
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/section-card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
@@ -23,22 +23,16 @@ export function TeamName({ workspace }: { workspace: Workspace }) {
     rename.mutate({ name });
   };
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Your team</CardTitle>
-        <CardDescription>Members you invite see the publications you share with this team.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="flex-1">
-            <Label htmlFor="team-name">Team name</Label>
-            <Input id="team-name" value={name} maxLength={80} required onChange={(e) => setName(e.target.value)} className="mt-1.5 h-10" />
-          </div>
-          <Button type="submit" variant="outline" disabled={rename.isPending || !name.trim() || name.trim() === workspace.name}>
-            Save name
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <SectionCard title="Your team" description="Members you invite see the publications you share with this team.">
+      <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <Label htmlFor="team-name">Team name</Label>
+          <Input id="team-name" value={name} maxLength={80} required onChange={(e) => setName(e.target.value)} className="mt-1.5 h-10" />
+        </div>
+        <Button type="submit" variant="outline" disabled={rename.isPending || !name.trim() || name.trim() === workspace.name}>
+          Save name
+        </Button>
+      </form>
+    </SectionCard>
   );
 }

@@ -15,12 +15,13 @@ import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/errors';
 import { useDebounced } from '../../lib/use-debounced';
 import { cn } from '../../lib/cn';
-import { trpc } from '../../trpc';
+import { trpc, type RouterOutputs } from '../../trpc';
 import { LogoField } from './theme-logo-field';
 import { BODY_STYLES, getTheme, HEADER_STYLES, MASTHEAD_SAMPLE_LINES, type ThemeMeta } from '../../../shared/themes';
 import { EMAIL_FONT_KEYS, EMAIL_FONTS } from '../../../shared/email-fonts';
 import { GMAIL_CLIP_BYTES, type ColorTheme } from '../../../shared/schemas/newsletter';
 import { themeBrand, type BrandColorSet, type CustomThemeDto, type ThemeBrand } from '../../../shared/schemas/themes';
+import { ErrorLine } from '../../components/error-line';
 
 /** A new theme's starting fields: the chosen built-in theme as it renders in light mode. */
 export function brandFrom(base: ThemeMeta): ThemeBrand {
@@ -145,9 +146,93 @@ const FONT_OPTIONS = EMAIL_FONT_KEYS.map((k) => ({ value: k, label: EMAIL_FONTS[
 const HEADER_OPTIONS = HEADER_STYLES.map((h) => ({ value: h, label: titleCase(h) }));
 const CARD_OPTIONS = BODY_STYLES.map((b) => ({ value: b, label: titleCase(b) }));
 
-export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand; editing?: CustomThemeDto; onDone: () => void }) {
-  const utils = trpc.useUtils();
-  const [brand, setBrand] = useState<ThemeBrand>(initial);
+function ColourFields({ colors, onColor }: { colors: BrandColorSet; onColor: (key: keyof BrandColorSet, value: string) => void }) {
+  return (
+    <fieldset className="grid grid-cols-2 gap-3">
+      <legend className="mb-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">Colours</legend>
+      {COLOR_FIELDS.map((f) => (
+        <div key={f.key}>
+          <Label htmlFor={`colour-${f.key}`}>{f.label}</Label>
+          <div className="mt-1 flex items-center gap-2">
+            <input
+              type="color"
+              aria-label={`${f.label} colour picker`}
+              value={/^#[0-9a-f]{6}$/i.test(colors[f.key]) ? colors[f.key] : '#000000'}
+              onChange={(e) => onColor(f.key, e.target.value)}
+              className="h-9 w-10 shrink-0 cursor-pointer rounded border border-zinc-300 bg-white p-0.5 dark:border-zinc-700"
+            />
+            <Input id={`colour-${f.key}`} value={colors[f.key]} maxLength={7} onChange={(e) => onColor(f.key, e.target.value)} className="font-mono" />
+          </div>
+          <p className="mt-0.5 text-xs text-muted">{f.hint}</p>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The fonts, the masthead and card designs, the masthead line and the footer line. */
+function TypeFields({ brand, set }: { brand: ThemeBrand; set: (patch: Partial<ThemeBrand>) => void }) {
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField id="title-font" label="Title font" value={brand.titleFont} options={FONT_OPTIONS} onChange={(v) => set({ titleFont: v })} />
+        <SelectField id="body-font" label="Body font" value={brand.bodyFont} options={FONT_OPTIONS} onChange={(v) => set({ bodyFont: v })} />
+        <SelectField id="header-style" label="Masthead" value={brand.headerStyle} options={HEADER_OPTIONS} onChange={(v) => set({ headerStyle: v })} />
+        <SelectField id="card-style" label="Story cards" value={brand.cardStyle} options={CARD_OPTIONS} onChange={(v) => set({ cardStyle: v })} />
+      </div>
+      <p className="-mt-2 text-xs text-muted">
+        Web fonts show in Apple Mail, iOS Mail, Thunderbird and Outlook for Mac; other clients show the fallback named.
+      </p>
+      <div>
+        <Label htmlFor="masthead-line">Masthead line</Label>
+        <Input
+          id="masthead-line"
+          value={brand.kicker ?? ''}
+          maxLength={80}
+          aria-describedby="masthead-line-hint"
+          placeholder={MASTHEAD_SAMPLE_LINES[brand.headerStyle] ? `e.g. ${MASTHEAD_SAMPLE_LINES[brand.headerStyle]}` : 'e.g. Notes from the harbour'}
+          onChange={(e) => set({ kicker: e.target.value })}
+        />
+        <p id="masthead-line-hint" className="mt-1 text-xs text-muted">
+          A short line above or beside your newsletter&apos;s name. Left empty, the masthead shows the name alone.
+        </p>
+      </div>
+      <div>
+        <Label htmlFor="footer-text">Footer line</Label>
+        <Input
+          id="footer-text"
+          value={brand.footerText}
+          maxLength={300}
+          placeholder="e.g. Written in Leeds by the Field Notes team"
+          onChange={(e) => set({ footerText: e.target.value })}
+        />
+      </div>
+    </>
+  );
+}
+
+type Preview = RouterOutputs['themes']['preview'];
+
+/** Each colour pair's measured contrast against what it needs, and the email's size against Gmail's clip. */
+function Checks({ data }: { data: Preview }) {
+  return (
+    <ul aria-label="Contrast checks" className="mb-3 grid gap-1 text-sm">
+      {data.contrast.map((c) => (
+        <li key={c.pair} className={cn('flex items-center gap-2', c.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')}>
+          {c.ok ? <CheckCircle2 className="size-4" aria-hidden /> : <XCircle className="size-4" aria-hidden />}
+          {c.pair}: {c.ratio.toFixed(2)}:1 (needs {c.needs}:1)
+        </li>
+      ))}
+      <li className={cn('flex items-center gap-2', data.metadata.overGmailLimit ? 'text-amber-700 dark:text-amber-400' : 'text-muted')}>
+        {data.metadata.overGmailLimit ? <AlertTriangle className="size-4" aria-hidden /> : <CheckCircle2 className="size-4" aria-hidden />}
+        Email size {(data.metadata.htmlBytes / 1024).toFixed(1)} KB of Gmail&apos;s {Math.round(GMAIL_CLIP_BYTES / 1024)} KB before it clips
+      </li>
+    </ul>
+  );
+}
+
+/** The real renderer's email or web version of the theme as it stands, in light, dark or colourful, desktop or mobile. */
+function ThemePreview({ brand }: { brand: ThemeBrand }) {
   const [mode, setMode] = useState<ColorTheme>('light');
   const [width, setWidth] = useState<FrameWidth>('desktop');
   const [as, setAs] = useState<'email' | 'web'>('email');
@@ -155,6 +240,29 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
   // Only a complete theme is previewed: while a colour is half typed, the last preview stays.
   const complete = themeBrand.safeParse(shown).success;
   const preview = trpc.themes.preview.useQuery(complete ? { brand: shown, colorTheme: mode } : skipToken, { placeholderData: keepPreviousData, retry: false });
+  const data = preview.data;
+  return (
+    <div className="min-w-0">
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <Choice name="Preview as" value={as} options={PREVIEW_AS} onChange={setAs} />
+        <Choice name="Preview colours" value={mode} options={MODES} onChange={setMode} />
+        <Choice name="Preview width" value={width} options={WIDTHS} onChange={setWidth} />
+        {preview.isFetching && <Spinner size="sm" label="Updating preview" />}
+      </div>
+      {data && <Checks data={data} />}
+      {preview.isError && !data && <ErrorLine error={preview.error} className="mb-3 text-sm text-red-700 dark:text-red-400" />}
+      {data ? (
+        <NewsletterFrame html={as === 'email' ? data.html : data.webHtml} title="Theme preview" width={width} />
+      ) : (
+        <div className="h-[600px] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
+      )}
+    </div>
+  );
+}
+
+export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand; editing?: CustomThemeDto; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const [brand, setBrand] = useState<ThemeBrand>(initial);
   const save = trpc.themes.save.useMutation({
     onSuccess: (saved) => {
       void utils.themes.mine.invalidate();
@@ -169,7 +277,6 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
   const set = (patch: Partial<ThemeBrand>) => setBrand((b) => ({ ...b, ...patch }));
   const setColor = (key: keyof BrandColorSet, value: string) => setBrand((b) => ({ ...b, colors: { ...b.colors, [key]: value } }));
   const base = getTheme(brand.baseThemeId);
-  const data = preview.data;
 
   return (
     <form
@@ -185,64 +292,8 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
           <Input id="theme-name" value={brand.name} maxLength={60} onChange={(e) => set({ name: e.target.value })} />
           <p className="mt-1 text-xs text-muted">Started from {base?.name ?? 'a built-in theme'}.</p>
         </div>
-        <fieldset className="grid grid-cols-2 gap-3">
-          <legend className="mb-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">Colours</legend>
-          {COLOR_FIELDS.map((f) => (
-            <div key={f.key}>
-              <Label htmlFor={`colour-${f.key}`}>{f.label}</Label>
-              <div className="mt-1 flex items-center gap-2">
-                <input
-                  type="color"
-                  aria-label={`${f.label} colour picker`}
-                  value={/^#[0-9a-f]{6}$/i.test(brand.colors[f.key]) ? brand.colors[f.key] : '#000000'}
-                  onChange={(e) => setColor(f.key, e.target.value)}
-                  className="h-9 w-10 shrink-0 cursor-pointer rounded border border-zinc-300 bg-white p-0.5 dark:border-zinc-700"
-                />
-                <Input
-                  id={`colour-${f.key}`}
-                  value={brand.colors[f.key]}
-                  maxLength={7}
-                  onChange={(e) => setColor(f.key, e.target.value)}
-                  className="font-mono"
-                />
-              </div>
-              <p className="mt-0.5 text-xs text-muted">{f.hint}</p>
-            </div>
-          ))}
-        </fieldset>
-        <div className="grid grid-cols-2 gap-3">
-          <SelectField id="title-font" label="Title font" value={brand.titleFont} options={FONT_OPTIONS} onChange={(v) => set({ titleFont: v })} />
-          <SelectField id="body-font" label="Body font" value={brand.bodyFont} options={FONT_OPTIONS} onChange={(v) => set({ bodyFont: v })} />
-          <SelectField id="header-style" label="Masthead" value={brand.headerStyle} options={HEADER_OPTIONS} onChange={(v) => set({ headerStyle: v })} />
-          <SelectField id="card-style" label="Story cards" value={brand.cardStyle} options={CARD_OPTIONS} onChange={(v) => set({ cardStyle: v })} />
-        </div>
-        <p className="-mt-2 text-xs text-muted">
-          Web fonts show in Apple Mail, iOS Mail, Thunderbird and Outlook for Mac; other clients show the fallback named.
-        </p>
-        <div>
-          <Label htmlFor="masthead-line">Masthead line</Label>
-          <Input
-            id="masthead-line"
-            value={brand.kicker ?? ''}
-            maxLength={80}
-            aria-describedby="masthead-line-hint"
-            placeholder={MASTHEAD_SAMPLE_LINES[brand.headerStyle] ? `e.g. ${MASTHEAD_SAMPLE_LINES[brand.headerStyle]}` : 'e.g. Notes from the harbour'}
-            onChange={(e) => set({ kicker: e.target.value })}
-          />
-          <p id="masthead-line-hint" className="mt-1 text-xs text-muted">
-            A short line above or beside your newsletter&apos;s name. Left empty, the masthead shows the name alone.
-          </p>
-        </div>
-        <div>
-          <Label htmlFor="footer-text">Footer line</Label>
-          <Input
-            id="footer-text"
-            value={brand.footerText}
-            maxLength={300}
-            placeholder="e.g. Written in Leeds by the Field Notes team"
-            onChange={(e) => set({ footerText: e.target.value })}
-          />
-        </div>
+        <ColourFields colors={brand.colors} onColor={setColor} />
+        <TypeFields brand={brand} set={set} />
         <LogoField value={brand.logo} onChange={(logo) => set({ logo })} />
         {save.isError && <FieldError id="theme-save-error">{errorMessage(save.error)}</FieldError>}
         <div className="flex gap-3">
@@ -254,39 +305,7 @@ export function ThemeEditor({ initial, editing, onDone }: { initial: ThemeBrand;
           </Button>
         </div>
       </div>
-
-      <div className="min-w-0">
-        <div className="mb-3 flex flex-wrap items-center gap-3">
-          <Choice name="Preview as" value={as} options={PREVIEW_AS} onChange={setAs} />
-          <Choice name="Preview colours" value={mode} options={MODES} onChange={setMode} />
-          <Choice name="Preview width" value={width} options={WIDTHS} onChange={setWidth} />
-          {preview.isFetching && <Spinner size="sm" label="Updating preview" />}
-        </div>
-        {data && (
-          <ul aria-label="Contrast checks" className="mb-3 grid gap-1 text-sm">
-            {data.contrast.map((c) => (
-              <li key={c.pair} className={cn('flex items-center gap-2', c.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400')}>
-                {c.ok ? <CheckCircle2 className="size-4" aria-hidden /> : <XCircle className="size-4" aria-hidden />}
-                {c.pair}: {c.ratio.toFixed(2)}:1 (needs {c.needs}:1)
-              </li>
-            ))}
-            <li className={cn('flex items-center gap-2', data.metadata.overGmailLimit ? 'text-amber-700 dark:text-amber-400' : 'text-muted')}>
-              {data.metadata.overGmailLimit ? <AlertTriangle className="size-4" aria-hidden /> : <CheckCircle2 className="size-4" aria-hidden />}
-              Email size {(data.metadata.htmlBytes / 1024).toFixed(1)} KB of Gmail&apos;s {Math.round(GMAIL_CLIP_BYTES / 1024)} KB before it clips
-            </li>
-          </ul>
-        )}
-        {preview.isError && !data && (
-          <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
-            {errorMessage(preview.error)}
-          </p>
-        )}
-        {data ? (
-          <NewsletterFrame html={as === 'email' ? data.html : data.webHtml} title="Theme preview" width={width} />
-        ) : (
-          <div className="h-[600px] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
-        )}
-      </div>
+      <ThemePreview brand={brand} />
     </form>
   );
 }

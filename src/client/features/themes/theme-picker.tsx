@@ -118,6 +118,31 @@ function ThemeCard({
   );
 }
 
+/** A named grid of theme cards, each in the state the picker gives it. */
+function ThemeGrid({
+  label,
+  themes,
+  badge,
+  stateOf,
+  onSelect,
+  onUpgrade,
+}: {
+  label: string;
+  themes: readonly ThemeMeta[];
+  badge?: string;
+  stateOf: (t: ThemeMeta) => CardState;
+  onSelect: (id: string) => void;
+  onUpgrade: () => void;
+}) {
+  return (
+    <ul className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @3xl:grid-cols-3" aria-label={label}>
+      {themes.map((t) => (
+        <ThemeCard key={t.id} theme={t} badge={badge} state={stateOf(t)} onSelect={() => onSelect(t.id)} onUpgrade={onUpgrade} />
+      ))}
+    </ul>
+  );
+}
+
 export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePickerProps) {
   const query = trpc.themes.list.useQuery(undefined, { staleTime: 60_000 });
   const mine = trpc.themes.mine.useQuery(undefined, { staleTime: 60_000 });
@@ -167,18 +192,14 @@ export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePicke
               Build or edit your themes
             </Link>
           </div>
-          <ul className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @3xl:grid-cols-3" aria-label="Your themes">
-            {saved.map((t) => (
-              <ThemeCard
-                key={t.id}
-                theme={t}
-                badge="Yours"
-                state={t.id === selectedThemeId ? 'selected' : 'available'}
-                onSelect={() => onSelect(t.id)}
-                onUpgrade={onUpgrade}
-              />
-            ))}
-          </ul>
+          <ThemeGrid
+            label="Your themes"
+            themes={saved}
+            badge="Yours"
+            stateOf={(t) => (t.id === selectedThemeId ? 'selected' : 'available')}
+            onSelect={onSelect}
+            onUpgrade={onUpgrade}
+          />
         </section>
       )}
       {saved.length === 0 && mine.isSuccess && (
@@ -190,17 +211,13 @@ export function ThemePicker({ selectedThemeId, onSelect, onUpgrade }: ThemePicke
           .
         </p>
       )}
-      <ul className="grid grid-cols-1 gap-4 @xl:grid-cols-2 @3xl:grid-cols-3" aria-label="Newsletter themes">
-        {ORDERED.map((t) => (
-          <ThemeCard
-            key={t.id}
-            theme={t}
-            state={!locked ? 'loading' : (locked.get(t.id) ?? true) ? 'locked' : t.id === selectedThemeId ? 'selected' : 'available'}
-            onSelect={() => onSelect(t.id)}
-            onUpgrade={onUpgrade}
-          />
-        ))}
-      </ul>
+      <ThemeGrid
+        label="Newsletter themes"
+        themes={ORDERED}
+        stateOf={(t) => (!locked ? 'loading' : (locked.get(t.id) ?? true) ? 'locked' : t.id === selectedThemeId ? 'selected' : 'available')}
+        onSelect={onSelect}
+        onUpgrade={onUpgrade}
+      />
     </div>
   );
 }

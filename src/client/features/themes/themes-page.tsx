@@ -17,6 +17,7 @@ import { savedThemeMeta, type CustomThemeDto, type ThemeBrand } from '../../../s
 import { useCurrentUser } from '../auth';
 import { ColourDots, ThemeSwatch } from './theme-swatch';
 import { brandFrom, SelectField, ThemeEditor } from './theme-editor';
+import { ErrorLine } from '../../components/error-line';
 
 /** "3 of 10 saved themes on your plan.", or without a cap "12 saved themes." (never "of Unlimited"). */
 function savedThemesLine(count: number, cap: number): string {
@@ -131,11 +132,7 @@ export function ThemesPage() {
           )}
         </section>
       )}
-      {mine.isError && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {errorMessage(mine.error)}
-        </p>
-      )}
+      <ErrorLine error={mine.error} className="text-sm text-red-700 dark:text-red-400" />
       {!editing && mine.data && mine.data.length > 0 && (
         <ul aria-label="Saved themes" className="@container grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {mine.data.map((t) => (

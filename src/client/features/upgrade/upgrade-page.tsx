@@ -155,15 +155,9 @@ const PROMISES = [
 ];
 const STRIPE_PROMISE = { icon: Lock, title: 'Payments by Stripe', body: 'Your card goes to Stripe, never to us. Prices are per month in US dollars.' };
 
-export function UpgradePage({ plan, checkout }: { plan: string; checkout: string }) {
-  const returned = checkout === 'success';
-  const watch = usePlanWatch(returned);
-  const sub = watch.query.data;
-  const user = useCurrentUser();
+/** Stripe Checkout in a new tab for a plan, and the page left watching for Stripe's confirmation. */
+function useCheckout(watch: ReturnType<typeof usePlanWatch>) {
   const [opened, setOpened] = useState<string | null>(null);
-  const [salesOpen, setSalesOpen] = useState(false);
-  const chosen: PlanType | null = plan && normalizePlan(plan) === plan ? (plan as PlanType) : null;
-
   const buy = trpc.billing.checkout.useMutation({
     onSuccess: (r, { plan: bought }) => {
       if (!r.success || !r.url) {
@@ -179,13 +173,86 @@ export function UpgradePage({ plan, checkout }: { plan: string; checkout: string
     },
     onError: (err) => toast({ title: BILLING_MSG.checkoutErrorTitle, description: refusalMessage(err, BILLING_MSG.checkoutError), variant: 'destructive' }),
   });
+  return { buy, opened };
+}
 
+/** The four plans, each with what buying it means for this account; the plan chosen elsewhere stands out. */
+function PlanOffers({
+  sub,
+  chosen,
+  buy,
+  onContactSales,
+}: {
+  sub: SubscriptionDto;
+  chosen: PlanType | null;
+  buy: ReturnType<typeof useCheckout>['buy'];
+  onContactSales: () => void;
+}) {
   // A plan chosen elsewhere (the upgrade dialog, ?plan=) is brought into view on narrow screens.
   const chosenRef = useRef<HTMLElement>(null);
-  const loaded = Boolean(sub);
   useEffect(() => {
-    if (loaded && chosenRef.current && window.innerWidth < 1024) chosenRef.current.scrollIntoView({ block: 'center' });
-  }, [loaded]);
+    if (chosenRef.current && window.innerWidth < 1024) chosenRef.current.scrollIntoView({ block: 'center' });
+  }, []);
+  return (
+    <div className="grid gap-x-5 gap-y-7 pt-2 sm:grid-cols-2 xl:grid-cols-4">
+      {PLAN_OFFERS.map((offer) => {
+        const highlighted = chosen === offer.id;
+        return (
+          <PlanOfferCard
+            key={offer.id}
+            ref={highlighted ? chosenRef : undefined}
+            offer={offer}
+            action={actionFor(offer.id, offer.monthlyPrice, sub)}
+            highlighted={highlighted}
+            trialDaysLeft={offer.id === sub.currentPlan && inTrial(sub) ? sub.trialDaysLeft : null}
+            busy={buy.isPending && buy.variables?.plan === offer.id}
+            disabled={buy.isPending}
+            onBuy={() => buy.mutate({ plan: offer.id })}
+            onContactSales={onContactSales}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+function PlansLoading() {
+  return (
+    <div aria-busy className="space-y-6">
+      <div aria-hidden className="h-24 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800/60" />
+      <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+        {PLAN_OFFERS.map((o) => (
+          <div key={o.id} aria-hidden className="h-96 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800/60" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Promises({ withStripe }: { withStripe: boolean }) {
+  return (
+    <ul className={cn('mt-10 grid gap-4 sm:grid-cols-2', withStripe ? 'xl:grid-cols-4' : 'lg:grid-cols-3')} aria-label="Our promises">
+      {(withStripe ? [...PROMISES, STRIPE_PROMISE] : PROMISES).map(({ icon: Icon, title, body }) => (
+        <li key={title} className="flex gap-3 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
+          <Icon className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
+          <div>
+            <p className="text-sm font-semibold text-zinc-900 dark:text-white">{title}</p>
+            <p className="mt-0.5 text-sm text-muted">{body}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function UpgradePage({ plan, checkout }: { plan: string; checkout: string }) {
+  const returned = checkout === 'success';
+  const watch = usePlanWatch(returned);
+  const sub = watch.query.data;
+  const user = useCurrentUser();
+  const [salesOpen, setSalesOpen] = useState(false);
+  const chosen: PlanType | null = plan && normalizePlan(plan) === plan ? (plan as PlanType) : null;
+  const { buy, opened } = useCheckout(watch);
 
   return (
     <>
@@ -207,51 +274,15 @@ export function UpgradePage({ plan, checkout }: { plan: string; checkout: string
             <ListError message={errorMessage(watch.query.error)} onRetry={() => void watch.query.refetch()} />
           </Card>
         ) : !sub ? (
-          <div aria-busy className="space-y-6">
-            <div aria-hidden className="h-24 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800/60" />
-            <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
-              {PLAN_OFFERS.map((o) => (
-                <div key={o.id} aria-hidden className="h-96 animate-pulse rounded-xl bg-zinc-100 dark:bg-zinc-800/60" />
-              ))}
-            </div>
-          </div>
+          <PlansLoading />
         ) : (
           <>
             <YourPlan sub={sub} isAdmin={Boolean(user?.isAdmin)} />
-            <div className="grid gap-x-5 gap-y-7 pt-2 sm:grid-cols-2 xl:grid-cols-4">
-              {PLAN_OFFERS.map((offer) => {
-                const action = actionFor(offer.id, offer.monthlyPrice, sub);
-                const highlighted = chosen === offer.id;
-                return (
-                  <PlanOfferCard
-                    key={offer.id}
-                    ref={highlighted ? chosenRef : undefined}
-                    offer={offer}
-                    action={action}
-                    highlighted={highlighted}
-                    trialDaysLeft={offer.id === sub.currentPlan && inTrial(sub) ? sub.trialDaysLeft : null}
-                    busy={buy.isPending && buy.variables?.plan === offer.id}
-                    disabled={buy.isPending}
-                    onBuy={() => buy.mutate({ plan: offer.id })}
-                    onContactSales={() => setSalesOpen(true)}
-                  />
-                );
-              })}
-            </div>
+            <PlanOffers sub={sub} chosen={chosen} buy={buy} onContactSales={() => setSalesOpen(true)} />
           </>
         )}
       </div>
-      <ul className={cn('mt-10 grid gap-4 sm:grid-cols-2', sub?.paymentsEnabled ? 'xl:grid-cols-4' : 'lg:grid-cols-3')} aria-label="Our promises">
-        {(sub?.paymentsEnabled ? [...PROMISES, STRIPE_PROMISE] : PROMISES).map(({ icon: Icon, title, body }) => (
-          <li key={title} className="flex gap-3 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800">
-            <Icon className="mt-0.5 size-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden />
-            <div>
-              <p className="text-sm font-semibold text-zinc-900 dark:text-white">{title}</p>
-              <p className="mt-0.5 text-sm text-muted">{body}</p>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <Promises withStripe={Boolean(sub?.paymentsEnabled)} />
       <p className="mt-4 text-sm text-muted">
         Read the{' '}
         <Link to="/refund" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">

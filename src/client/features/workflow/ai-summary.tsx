@@ -6,11 +6,11 @@ import { ExternalLink } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import type { Article } from '../../../shared/schemas/content';
 import { toAiArticle, type SummarizeOutput } from '../../../shared/schemas/ai';
 import { isHttpUrl } from '../../lib/url';
+import { ErrorLine } from '../../components/error-line';
 
 /** The article text with the chosen spans marked. */
 function Highlighted({ result }: { result: SummarizeOutput }) {
@@ -78,11 +78,7 @@ export function SummaryDialog({ summary, onUse }: { summary: ReturnType<typeof u
             <Spinner size="sm" /> Reading the article…
           </p>
         )}
-        {summarize.isError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {errorMessage(summarize.error)}
-          </p>
-        )}
+        <ErrorLine error={summarize.error} className="text-sm" />
         {result && (
           <div className="grid gap-4">
             {result.sentences.length === 0 ? (

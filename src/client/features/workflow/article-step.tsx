@@ -1,7 +1,7 @@
 // Step 4 'Choose Articles' (spec §2, §4): articles of the selected channels, one query per channel and
 // range (article-queries.ts), filterable by date; a failing channel shows its error beside it while the rest stay
 // usable. The loading indicator clears 300 ms after the articles arrive.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -23,7 +23,7 @@ export const LOADING_CLEAR_MS = 300;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
+function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center justify-center rounded-lg border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700">
       <h3 className="text-base font-semibold text-zinc-900 dark:text-zinc-100">{title}</h3>
@@ -66,11 +66,10 @@ function combineChannels(queries: ChannelQuery[]) {
   };
 }
 
-export function ArticleStep({ wf }: { wf: Workflow }) {
+/** The chosen channels' articles in the range shown, and the loading state that clears LOADING_CLEAR_MS after they arrive. */
+function useChannelArticles(channels: ChannelRef[]) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
-  const channels = wf.data.selectedChannels;
-  const selectedIds = useMemo(() => new Set(wf.data.selectedArticles.map((a) => a.id)), [wf.data.selectedArticles]);
   // The range shown, and the one before it: while a channel's articles for a new range load, its
   // articles in the previous range stay on screen.
   const [filter, setFilter] = useState<{ range: DateRange | null; previous?: DateRange | null }>({ range: null });
@@ -96,6 +95,108 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
     return () => clearTimeout(timer);
   }, [arrived, loadKey]);
 
+  const failed = channels.filter((c) => results.get(c.url)?.error);
+  const retry = () => {
+    // Invalidated together, the channels are asked for again in one call.
+    for (const c of failed.length > 0 ? failed : channels)
+      void queryClient.invalidateQueries({ queryKey: channelArticlesQuery(utils.client, c, range).queryKey, exact: true });
+  };
+  const applyRange = (r: DateRange | null) => {
+    // Spec §4: Apply Filter clears the article cache and reloads. Every channel's articles, in any
+    // range, become stale (kept only to stay on screen while the new ones load); the range shown
+    // is asked for again at once when it is the one applied.
+    const same = rangeKey(r) === rangeKey(range);
+    void queryClient.invalidateQueries({ queryKey: allChannelArticlesKey(), refetchType: same ? 'active' : 'none' });
+    setFilter({ range: r, previous: range });
+  };
+  return { range, results, articles, arrived, loading, failed, retry, applyRange };
+}
+
+function ChannelStatus({ channels, results }: { channels: ChannelRef[]; results: Map<string, ChannelArticles> }) {
+  return (
+    <ul className="mt-4 flex flex-wrap gap-2" aria-label="Channel status">
+      {channels.map((c) => {
+        const r = results.get(c.url);
+        return (
+          <li
+            key={c.url}
+            className="flex max-w-full flex-wrap items-center gap-x-2 gap-y-0.5 rounded-md border border-zinc-200 px-2.5 py-1 text-xs dark:border-zinc-800"
+          >
+            <span className="truncate font-medium text-zinc-800 dark:text-zinc-200">{c.name}</span>
+            {r && <span className="shrink-0 tabular-nums text-muted">{plural(r.articles.filter((a) => !isSampleArticle(a)).length, 'article')}</span>}
+            {r?.error && (
+              <span className="flex min-w-0 items-center gap-1 text-amber-700 dark:text-amber-400" role="note">
+                <AlertTriangle className="size-3.5 shrink-0" aria-hidden />
+                <span className="break-words">{r.error}</span>
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The loading state or the counts, the switch that hides stories earlier issues used, and Retry. */
+function ArticleToolbar({
+  loading,
+  status,
+  hideUsed,
+  onRetry,
+}: {
+  loading: boolean;
+  status: ReactNode;
+  /** Null while no earlier issue used a story shown. */
+  hideUsed: { on: boolean; set: (on: boolean) => void } | null;
+  /** Null while nothing failed and articles are shown. */
+  onRetry: (() => void) | null;
+}) {
+  return (
+    <div className="mt-4 flex min-h-9 flex-wrap items-center justify-between gap-3">
+      <div role="status" aria-live="polite" className="flex items-center gap-2 text-sm text-muted">
+        {loading ? (
+          <>
+            <span className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden /> Loading articles...
+          </>
+        ) : (
+          status
+        )}
+      </div>
+      {hideUsed && (
+        <label className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+          <Switch checked={hideUsed.on} onCheckedChange={hideUsed.set} aria-label="Hide stories earlier issues used" />
+          Hide stories earlier issues used
+        </label>
+      )}
+      {onRetry && (
+        <Button variant="outline" size="sm" onClick={onRetry} disabled={loading}>
+          <RotateCw aria-hidden /> Retry Loading Articles
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function NoChannels({ wf }: { wf: Workflow }) {
+  return (
+    <div>
+      <EmptyState title={MSG.noChannels}>
+        <p className="mt-1 text-sm text-muted">Choose at least one content channel to see its articles.</p>
+        <Button className="mt-4" variant="outline" onClick={() => wf.goTo(3)}>
+          Select channels
+        </Button>
+      </EmptyState>
+      <StepNav wf={wf} />
+    </div>
+  );
+}
+
+const GRID = 'mt-4 grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3';
+
+export function ArticleStep({ wf }: { wf: Workflow }) {
+  const channels = wf.data.selectedChannels;
+  const selectedIds = useMemo(() => new Set(wf.data.selectedArticles.map((a) => a.id)), [wf.data.selectedArticles]);
+  const { range, results, articles, arrived, loading, failed, retry, applyRange } = useChannelArticles(channels);
   const ai = useAiStatus(wf.publicationId);
   const used = useUsedArticles(wf.publicationId);
   const [hideUsed, setHideUsed] = useState(false);
@@ -114,7 +215,6 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
     toast({ title: 'Summary replaced', description: 'The issue uses the AI summary for this article.' });
   };
 
-  const failed = channels.filter((c) => results.get(c.url)?.error);
   const realCount = articles.filter((a) => !isSampleArticle(a)).length;
 
   const toggle = (a: Article) => {
@@ -127,91 +227,30 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
     void wf.change({ selectedArticles: [...current, a] });
   };
 
-  const retry = () => {
-    // Invalidated together, the channels are asked for again in one call.
-    for (const c of failed.length > 0 ? failed : channels)
-      void queryClient.invalidateQueries({ queryKey: channelArticlesQuery(utils.client, c, range).queryKey, exact: true });
-  };
-
-  if (channels.length === 0) {
-    return (
-      <div>
-        <EmptyState title={MSG.noChannels}>
-          <p className="mt-1 text-sm text-muted">Choose at least one content channel to see its articles.</p>
-          <Button className="mt-4" variant="outline" onClick={() => wf.goTo(3)}>
-            Select channels
-          </Button>
-        </EmptyState>
-        <StepNav wf={wf} />
-      </div>
-    );
-  }
+  if (channels.length === 0) return <NoChannels wf={wf} />;
 
   return (
     <div>
       <p className="mb-5 text-sm text-muted">Pick the stories for this issue. Newest first.</p>
-      <DateFilter
-        active={range !== null}
-        onApply={(r) => {
-          // Spec §4: Apply Filter clears the article cache and reloads. Every channel's articles, in any
-          // range, become stale (kept only to stay on screen while the new ones load); the range shown
-          // is asked for again at once when it is the one applied.
-          const same = rangeKey(r) === rangeKey(range);
-          void queryClient.invalidateQueries({ queryKey: allChannelArticlesKey(), refetchType: same ? 'active' : 'none' });
-          setFilter({ range: r, previous: range });
-        }}
-      />
+      <DateFilter active={range !== null} onApply={applyRange} />
 
       {realCount > 0 && <PickBar wf={wf} articles={articles} hiddenUsed={hideUsed} onPicked={setReasons} />}
 
-      <ul className="mt-4 flex flex-wrap gap-2" aria-label="Channel status">
-        {channels.map((c) => {
-          const r = results.get(c.url);
-          return (
-            <li
-              key={c.url}
-              className="flex max-w-full flex-wrap items-center gap-x-2 gap-y-0.5 rounded-md border border-zinc-200 px-2.5 py-1 text-xs dark:border-zinc-800"
-            >
-              <span className="truncate font-medium text-zinc-800 dark:text-zinc-200">{c.name}</span>
-              {r && <span className="shrink-0 tabular-nums text-muted">{plural(r.articles.filter((a) => !isSampleArticle(a)).length, 'article')}</span>}
-              {r?.error && (
-                <span className="flex min-w-0 items-center gap-1 text-amber-700 dark:text-amber-400" role="note">
-                  <AlertTriangle className="size-3.5 shrink-0" aria-hidden />
-                  <span className="break-words">{r.error}</span>
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <ChannelStatus channels={channels} results={results} />
 
-      <div className="mt-4 flex min-h-9 flex-wrap items-center justify-between gap-3">
-        <div role="status" aria-live="polite" className="flex items-center gap-2 text-sm text-muted">
-          {loading ? (
-            <>
-              <span className="inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent" aria-hidden /> Loading articles...
-            </>
-          ) : (
-            <span>
-              {plural(realCount, 'article')} · <span className="font-medium text-zinc-900 dark:text-zinc-100">{selectedIds.size} selected</span>
-            </span>
-          )}
-        </div>
-        {used.size > 0 && (
-          <label className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-            <Switch checked={hideUsed} onCheckedChange={setHideUsed} aria-label="Hide stories earlier issues used" />
-            Hide stories earlier issues used
-          </label>
-        )}
-        {(failed.length > 0 || (!loading && articles.length === 0)) && (
-          <Button variant="outline" size="sm" onClick={retry} disabled={loading}>
-            <RotateCw aria-hidden /> Retry Loading Articles
-          </Button>
-        )}
-      </div>
+      <ArticleToolbar
+        loading={loading}
+        status={
+          <span>
+            {plural(realCount, 'article')} · <span className="font-medium text-zinc-900 dark:text-zinc-100">{selectedIds.size} selected</span>
+          </span>
+        }
+        hideUsed={used.size > 0 ? { on: hideUsed, set: setHideUsed } : null}
+        onRetry={failed.length > 0 || (!loading && articles.length === 0) ? retry : null}
+      />
 
       {articles.length === 0 && !arrived ? (
-        <ul className="mt-4 grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3" aria-hidden>
+        <ul className={GRID} aria-hidden>
           {[0, 1, 2, 3, 4, 5].map((i) => (
             <li key={i} className="h-80 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
           ))}
@@ -227,7 +266,7 @@ export function ArticleStep({ wf }: { wf: Workflow }) {
           </EmptyState>
         </div>
       ) : (
-        <ul className="mt-4 grid grid-cols-1 gap-4 @xl:grid-cols-2 @4xl:grid-cols-3" aria-label="Articles">
+        <ul className={GRID} aria-label="Articles">
           {shown.map((a) => (
             <ArticleCard
               key={a.id}

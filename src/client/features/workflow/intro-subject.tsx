@@ -1,20 +1,22 @@
 // Step 5's subject line and intro: typed, or suggested by the AI from the chosen articles. The intro's
 // [n] marks link each sentence to the article it came from here; the email shows the intro without them.
 import { useState } from 'react';
-import { Sparkles } from 'lucide-react';
-import { ReasonButton } from '../../components/ui/reason-button';
 import { Input, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { Spinner } from '../../components/ui/spinner';
 import { LiveRegion } from '../../components/ui/live-region';
 import { toast } from '../../components/ui/toast-store';
 import { CitedText } from '../../components/cited-text';
 import { errorMessage } from '../../lib/errors';
-import { trpc } from '../../trpc';
+import { trpc, type RouterOutputs } from '../../trpc';
 import { AI_MAX_SOURCES, toAiArticle } from '../../../shared/schemas/ai';
 import { AiTasteNote, aiUsable, useAiStatus } from './ai-pick';
 import { AiModelPicker, useAiModelChoice } from '../../components/ai-model-picker';
+import { AiButton } from './ai-button';
+import { Part } from './part';
 import type { Workflow } from './use-workflow';
+import { ErrorLine } from '../../components/error-line';
+
+type Suggestions = RouterOutputs['ai']['subjects'];
 
 /** What the AI writes an intro or subject lines from: the newsletter, its topic and the first chosen articles. */
 export function aiWritingInput(d: Workflow['data']) {
@@ -22,17 +24,36 @@ export function aiWritingInput(d: Workflow['data']) {
   return { newsletterName: d.newsletterName, topic: d.topic, articles: sources.map(toAiArticle) };
 }
 
-export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubject: string | null }) {
-  const d = wf.data;
-  const ai = useAiStatus(wf.publicationId);
+/** The AI's subject lines, each with its length and the sources it came from; picking one takes it. */
+function SuggestedSubjects({ suggestions, onPick }: { suggestions: Suggestions; onPick: (text: string) => void }) {
+  return (
+    <ul className="grid gap-1.5" aria-label="Suggested subject lines">
+      {suggestions.subjects.map((s) => (
+        <li key={s.text}>
+          <button
+            type="button"
+            onClick={() => onPick(s.text)}
+            className="w-full rounded-md border border-zinc-200 px-2.5 py-1.5 text-left text-sm hover:border-indigo-400 hover:bg-indigo-50/50 dark:border-zinc-700 dark:hover:bg-indigo-500/10"
+          >
+            <span className="text-zinc-900 dark:text-zinc-100">{s.text}</span>
+            <span className="block text-xs text-muted">
+              {s.text.length} characters · from{' '}
+              {[...new Set(s.basedOn.map((n) => suggestions.sources[n - 1]?.source).filter(Boolean))].join(', ') || 'the articles'}
+            </span>
+          </button>
+        </li>
+      ))}
+      <li className="text-xs text-muted">{suggestions.engine.note ?? suggestions.engine.name}</li>
+    </ul>
+  );
+}
+
+/** The AI's two writers for this step, and what they are doing said to screen readers (failures are alerts and toasts). */
+function useAiWriting() {
   const utils = trpc.useUtils();
-  const [subject, setSubject] = useState(d.subject);
-  const [intro, setIntro] = useState(d.intro);
   const introAi = trpc.ai.intro.useMutation({ onSettled: () => void utils.ai.status.invalidate() });
   const subjectsAi = trpc.ai.subjects.useMutation({ onSettled: () => void utils.ai.status.invalidate() });
-  const { model } = useAiModelChoice(ai.data?.models);
-  // What the AI is doing or has just done, said to screen readers (its failures are alerts and toasts).
-  const aiNews = subjectsAi.isPending
+  const news = subjectsAi.isPending
     ? 'Writing subject lines…'
     : introAi.isPending
       ? 'Writing the intro…'
@@ -41,6 +62,16 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
         : subjectsAi.data
           ? `${subjectsAi.data.subjects.length} subject lines suggested.`
           : '';
+  return { introAi, subjectsAi, news };
+}
+
+export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubject: string | null }) {
+  const d = wf.data;
+  const ai = useAiStatus(wf.publicationId);
+  const [subject, setSubject] = useState(d.subject);
+  const [intro, setIntro] = useState(d.intro);
+  const { introAi, subjectsAi, news } = useAiWriting();
+  const { model } = useAiModelChoice(ai.data?.models);
   // Free's taste counts the issue the call is made in.
   const input = { ...aiWritingInput(d), model, publicationId: wf.publicationId };
   const enabled = aiUsable(ai.data) && input.articles.length > 0;
@@ -60,16 +91,10 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
   };
 
   return (
-    <section aria-labelledby="intro-subject" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <h3 id="intro-subject" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-          Subject line and intro
-        </h3>
-        {ai.data?.enabled && <AiModelPicker models={ai.data.models} id="workflow-ai-model" />}
-      </div>
-      {ai.data?.taste && <AiTasteNote taste={ai.data.taste} className="mt-3" />}
-      <LiveRegion testId="ai-writing-announcement">{aiNews}</LiveRegion>
-      <div className="mt-3 grid gap-5 @3xl:grid-cols-2">
+    <Part title="Subject line and intro" id="intro-subject" actions={ai.data?.enabled && <AiModelPicker models={ai.data.models} id="workflow-ai-model" />}>
+      {ai.data?.taste && <AiTasteNote taste={ai.data.taste} className="mb-3" />}
+      <LiveRegion testId="ai-writing-announcement">{news}</LiveRegion>
+      <div className="grid gap-5 @3xl:grid-cols-2">
         <div className="grid content-start gap-2">
           <Label htmlFor="issue-subject">Subject line</Label>
           <Input
@@ -86,45 +111,19 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
               : 'Empty: the subject is built from the lead story.'}
           </p>
           {enabled && (
-            <ReasonButton
-              type="button"
-              variant="outline"
-              size="sm"
-              className="justify-self-start"
-              disabled={subjectsAi.isPending}
-              reason="Writing subject lines…"
-              onClick={() => subjectsAi.mutate(input)}
-            >
-              {subjectsAi.isPending ? <Spinner size="sm" /> : <Sparkles aria-hidden />} Suggest subject lines
-            </ReasonButton>
+            <AiButton className="justify-self-start" pending={subjectsAi.isPending} reason="Writing subject lines…" onClick={() => subjectsAi.mutate(input)}>
+              Suggest subject lines
+            </AiButton>
           )}
-          {subjectsAi.isError && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {errorMessage(subjectsAi.error)}
-            </p>
-          )}
+          <ErrorLine error={subjectsAi.error} className="text-sm" />
           {subjectsAi.data && (
-            <ul className="grid gap-1.5" aria-label="Suggested subject lines">
-              {subjectsAi.data.subjects.map((s) => (
-                <li key={s.text}>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      setSubject(s.text);
-                      saveSubject(s.text);
-                    }}
-                    className="w-full rounded-md border border-zinc-200 px-2.5 py-1.5 text-left text-sm hover:border-indigo-400 hover:bg-indigo-50/50 dark:border-zinc-700 dark:hover:bg-indigo-500/10"
-                  >
-                    <span className="text-zinc-900 dark:text-zinc-100">{s.text}</span>
-                    <span className="block text-xs text-muted">
-                      {s.text.length} characters · from{' '}
-                      {[...new Set(s.basedOn.map((n) => subjectsAi.data.sources[n - 1]?.source).filter(Boolean))].join(', ') || 'the articles'}
-                    </span>
-                  </button>
-                </li>
-              ))}
-              <li className="text-xs text-muted">{subjectsAi.data.engine.note ?? subjectsAi.data.engine.name}</li>
-            </ul>
+            <SuggestedSubjects
+              suggestions={subjectsAi.data}
+              onPick={(text) => {
+                setSubject(text);
+                saveSubject(text);
+              }}
+            />
           )}
         </div>
         <div className="grid content-start gap-2">
@@ -139,17 +138,9 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
             onBlur={(e) => saveIntro(e.target.value)}
           />
           {enabled && (
-            <ReasonButton
-              type="button"
-              variant="outline"
-              size="sm"
-              className="justify-self-start"
-              disabled={introAi.isPending}
-              reason="Writing the intro…"
-              onClick={() => void writeIntro()}
-            >
-              {introAi.isPending ? <Spinner size="sm" /> : <Sparkles aria-hidden />} Write intro with AI
-            </ReasonButton>
+            <AiButton className="justify-self-start" pending={introAi.isPending} reason="Writing the intro…" onClick={() => void writeIntro()}>
+              Write intro with AI
+            </AiButton>
           )}
           {/\[\d{1,2}\]/.test(intro) && (
             <div className="rounded-md bg-zinc-50 p-2.5 text-sm text-zinc-700 dark:bg-zinc-800/50 dark:text-zinc-300">
@@ -159,6 +150,6 @@ export function IntroAndSubject({ wf, builtSubject }: { wf: Workflow; builtSubje
           )}
         </div>
       </div>
-    </section>
+    </Part>
   );
 }

@@ -19,6 +19,9 @@ import {
   TEXT_BLOCK_MAX,
   type IssueEdits,
 } from '../../../shared/schemas/issue-edits';
+import { Part } from './part';
+
+type StoryEdit = IssueEdits['stories'][number];
 
 export interface EditableStory {
   id: string;
@@ -26,17 +29,113 @@ export interface EditableStory {
   summary: string;
 }
 
-export function IssueEditor({ stories, edits, onChange }: { stories: EditableStory[]; edits: IssueEdits; onChange: (next: IssueEdits) => void }) {
-  const ids = orderedIds(
-    edits,
-    stories.map((s) => s.id),
+/** Moves a story up or down; after a move the focus is put back on the button the move asks for. */
+function MoveButton({
+  dir,
+  title,
+  disabled,
+  focusHere,
+  onFocused,
+  onMove,
+}: {
+  dir: 'up' | 'down';
+  title: string;
+  disabled: boolean;
+  focusHere: boolean;
+  onFocused: () => void;
+  onMove: () => void;
+}) {
+  return (
+    <ReasonButton
+      type="button"
+      size="sm"
+      variant="outline"
+      aria-label={`Move "${title}" ${dir}`}
+      disabled={disabled}
+      reason={dir === 'up' ? 'Already the first story' : 'Already the last story'}
+      ref={(el) => {
+        if (el && focusHere) {
+          el.focus();
+          onFocused();
+        }
+      }}
+      onClick={onMove}
+    >
+      {dir === 'up' ? <ArrowUp aria-hidden /> : <ArrowDown aria-hidden />}
+    </ReasonButton>
   );
-  const byId = new Map(stories.map((s) => [s.id, s]));
-  const list = useRef<HTMLOListElement>(null);
-  const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
-  const [focusBlock, setFocusBlock] = useState<string | null>(null);
-  const [moved, setMoved] = useState('');
+}
 
+/** A story's title and blurb as edited; a field set back to the feed's text stores nothing. */
+function StoryFields({
+  i,
+  story: s,
+  edit: e,
+  onSet,
+}: {
+  i: number;
+  story: EditableStory;
+  edit?: StoryEdit;
+  onSet: (field: 'title' | 'blurb', value: string) => void;
+}) {
+  return (
+    <div className="grid min-w-0 flex-1 gap-2">
+      <Label htmlFor={`story-title-${i}`} className="sr-only">
+        Title of story {i + 1}
+      </Label>
+      <Input
+        id={`story-title-${i}`}
+        defaultValue={e?.title || s.title}
+        maxLength={STORY_TITLE_MAX}
+        onBlur={(ev) => ev.target.value !== (e?.title || s.title) && onSet('title', ev.target.value === s.title ? '' : ev.target.value)}
+      />
+      <Label htmlFor={`story-blurb-${i}`} className="sr-only">
+        Blurb of story {i + 1}
+      </Label>
+      <Textarea
+        id={`story-blurb-${i}`}
+        rows={2}
+        defaultValue={e?.blurb || s.summary}
+        maxLength={STORY_BLURB_MAX}
+        onBlur={(ev) => ev.target.value !== (e?.blurb || s.summary) && onSet('blurb', ev.target.value === s.summary ? '' : ev.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The preheader and the sign-off, saved as they lose focus. */
+function EndFields({ edits, onChange }: { edits: IssueEdits; onChange: (next: IssueEdits) => void }) {
+  return (
+    <div className="mt-4 grid gap-4 @3xl:grid-cols-2">
+      <div className="grid content-start gap-2">
+        <Label htmlFor="issue-preheader">Preheader</Label>
+        <Input
+          id="issue-preheader"
+          defaultValue={edits.preheader}
+          maxLength={PREHEADER_MAX}
+          placeholder="Built from the first stories' titles"
+          onBlur={(ev) => ev.target.value !== edits.preheader && onChange({ ...edits, preheader: ev.target.value })}
+        />
+      </div>
+      <div className="grid content-start gap-2">
+        <Label htmlFor="issue-sign-off">Sign-off</Label>
+        <Textarea
+          id="issue-sign-off"
+          rows={2}
+          defaultValue={edits.signOff}
+          maxLength={SIGN_OFF_MAX}
+          placeholder="A few words after the stories (optional)"
+          onBlur={(ev) => ev.target.value !== edits.signOff && onChange({ ...edits, signOff: ev.target.value })}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The story order: a move, its announcement, and which button takes the focus after it. */
+function useStoryOrder(ids: string[], byId: Map<string, EditableStory>, edits: IssueEdits, onChange: (next: IssueEdits) => void) {
+  const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
+  const [moved, setMoved] = useState('');
   const move = (i: number, by: -1 | 1) => {
     const next = [...ids];
     const [id] = next.splice(i, 1);
@@ -48,11 +147,12 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
     const dir = by < 0 ? (to === 0 ? 'down' : 'up') : to === next.length - 1 ? 'up' : 'down';
     setFocusAfterMove(`${id}:${dir}`);
   };
-  const storyEdit = (id: string) => edits.stories.find((s) => s.id === id);
-  const setStory = (id: string, field: 'title' | 'blurb', value: string) => {
-    const rest = edits.stories.filter((s) => s.id !== id);
-    onChange({ ...edits, stories: [...rest, { ...storyEdit(id), id, [field]: value }] });
-  };
+  return { move, moved, focusAfterMove, focused: () => setFocusAfterMove(null) };
+}
+
+/** The text blocks: adding one (focused at once), editing and removing. */
+function useTextBlocks(edits: IssueEdits, onChange: (next: IssueEdits) => void) {
+  const [focusBlock, setFocusBlock] = useState<string | null>(null);
   const addBlock = (after: string | null) => {
     const id = `b${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     onChange({ ...edits, blocks: [...edits.blocks, { id, after, markdown: '' }] });
@@ -61,8 +161,6 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
   const setBlock = (id: string, markdown: string) => onChange({ ...edits, blocks: edits.blocks.map((b) => (b.id === id ? { ...b, markdown } : b)) });
   const removeBlock = (id: string) => onChange({ ...edits, blocks: edits.blocks.filter((b) => b.id !== id) });
   const canAdd = edits.blocks.length < MAX_TEXT_BLOCKS;
-  const fullReason = `At most ${MAX_TEXT_BLOCKS} text blocks: remove one to add another`;
-
   const blocksAfter = (after: string | null) =>
     edits.blocks
       .filter((b) => b.after === after)
@@ -77,120 +175,79 @@ export function IssueEditor({ stories, edits, onChange }: { stories: EditableSto
           onRemove={removeBlock}
         />
       ));
+  /** The blocks after a story (null: before the first) and the button that adds one there. */
+  const blocksAt = (after: string | null, label: string, className: string) => (
+    <>
+      {blocksAfter(after)}
+      <ReasonButton
+        type="button"
+        size="sm"
+        variant="ghost"
+        className={className}
+        disabled={!canAdd}
+        reason={`At most ${MAX_TEXT_BLOCKS} text blocks: remove one to add another`}
+        onClick={() => addBlock(after)}
+      >
+        <Plus aria-hidden /> {label}
+      </ReasonButton>
+    </>
+  );
+  return blocksAt;
+}
+
+export function IssueEditor({ stories, edits, onChange }: { stories: EditableStory[]; edits: IssueEdits; onChange: (next: IssueEdits) => void }) {
+  const ids = orderedIds(
+    edits,
+    stories.map((s) => s.id),
+  );
+  const byId = new Map(stories.map((s) => [s.id, s]));
+  const order = useStoryOrder(ids, byId, edits, onChange);
+  const blocksAt = useTextBlocks(edits, onChange);
+  const storyEdit = (id: string) => edits.stories.find((s) => s.id === id);
+  const setStory = (id: string, field: 'title' | 'blurb', value: string) => {
+    const rest = edits.stories.filter((s) => s.id !== id);
+    onChange({ ...edits, stories: [...rest, { ...storyEdit(id), id, [field]: value }] });
+  };
 
   return (
-    <section aria-labelledby="issue-editor" className="mb-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-      <h3 id="issue-editor" className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-        Edit the issue
-      </h3>
-      <p className="mt-1 text-xs text-muted">
-        Reorder stories, rewrite their titles and blurbs, and add text (Markdown) between them. Changes show in the preview, the sent mail and every export.
-      </p>
-      <div className="mt-3">
-        {blocksAfter(null)}
-        <ReasonButton type="button" size="sm" variant="ghost" className="mt-1" disabled={!canAdd} reason={fullReason} onClick={() => addBlock(null)}>
-          <Plus aria-hidden /> Add text before the first story
-        </ReasonButton>
-      </div>
-      <LiveRegion testId="story-order-announcement">{moved}</LiveRegion>
-      <ol ref={list} className="mt-2 grid gap-3" aria-label="Stories">
+    <Part
+      title="Edit the issue"
+      id="issue-editor"
+      className="mb-6"
+      description="Reorder stories, rewrite their titles and blurbs, and add text (Markdown) between them. Changes show in the preview, the sent mail and every export."
+    >
+      <div>{blocksAt(null, 'Add text before the first story', 'mt-1')}</div>
+      <LiveRegion testId="story-order-announcement">{order.moved}</LiveRegion>
+      <ol className="mt-2 grid gap-3" aria-label="Stories">
         {ids.map((id, i) => {
           const s = byId.get(id)!;
-          const e = storyEdit(id);
+          const moveButton = (dir: 'up' | 'down') => (
+            <MoveButton
+              dir={dir}
+              title={s.title}
+              disabled={dir === 'up' ? i === 0 : i === ids.length - 1}
+              focusHere={order.focusAfterMove === `${id}:${dir}`}
+              onFocused={order.focused}
+              onMove={() => order.move(i, dir === 'up' ? -1 : 1)}
+            />
+          );
           return (
             <li key={id} className="rounded-md border border-zinc-200 p-3 dark:border-zinc-700">
               <div className="flex items-start gap-2">
                 <span className="mt-2 text-xs font-semibold tabular-nums text-muted">{i + 1}.</span>
-                <div className="grid min-w-0 flex-1 gap-2">
-                  <Label htmlFor={`story-title-${i}`} className="sr-only">
-                    Title of story {i + 1}
-                  </Label>
-                  <Input
-                    id={`story-title-${i}`}
-                    defaultValue={e?.title || s.title}
-                    maxLength={STORY_TITLE_MAX}
-                    onBlur={(ev) => ev.target.value !== (e?.title || s.title) && setStory(id, 'title', ev.target.value === s.title ? '' : ev.target.value)}
-                  />
-                  <Label htmlFor={`story-blurb-${i}`} className="sr-only">
-                    Blurb of story {i + 1}
-                  </Label>
-                  <Textarea
-                    id={`story-blurb-${i}`}
-                    rows={2}
-                    defaultValue={e?.blurb || s.summary}
-                    maxLength={STORY_BLURB_MAX}
-                    onBlur={(ev) => ev.target.value !== (e?.blurb || s.summary) && setStory(id, 'blurb', ev.target.value === s.summary ? '' : ev.target.value)}
-                  />
-                </div>
+                <StoryFields i={i} story={s} edit={storyEdit(id)} onSet={(field, value) => setStory(id, field, value)} />
                 <div className="flex flex-col gap-1">
-                  <ReasonButton
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Move "${s.title}" up`}
-                    disabled={i === 0}
-                    reason="Already the first story"
-                    ref={(el) => {
-                      if (el && focusAfterMove === `${id}:up`) {
-                        el.focus();
-                        setFocusAfterMove(null);
-                      }
-                    }}
-                    onClick={() => move(i, -1)}
-                  >
-                    <ArrowUp aria-hidden />
-                  </ReasonButton>
-                  <ReasonButton
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Move "${s.title}" down`}
-                    disabled={i === ids.length - 1}
-                    reason="Already the last story"
-                    ref={(el) => {
-                      if (el && focusAfterMove === `${id}:down`) {
-                        el.focus();
-                        setFocusAfterMove(null);
-                      }
-                    }}
-                    onClick={() => move(i, 1)}
-                  >
-                    <ArrowDown aria-hidden />
-                  </ReasonButton>
+                  {moveButton('up')}
+                  {moveButton('down')}
                 </div>
               </div>
-              {blocksAfter(id)}
-              <ReasonButton type="button" size="sm" variant="ghost" className="mt-2" disabled={!canAdd} reason={fullReason} onClick={() => addBlock(id)}>
-                <Plus aria-hidden /> Add text after story {i + 1}
-              </ReasonButton>
+              {blocksAt(id, `Add text after story ${i + 1}`, 'mt-2')}
             </li>
           );
         })}
       </ol>
-      <div className="mt-4 grid gap-4 @3xl:grid-cols-2">
-        <div className="grid content-start gap-2">
-          <Label htmlFor="issue-preheader">Preheader</Label>
-          <Input
-            id="issue-preheader"
-            defaultValue={edits.preheader}
-            maxLength={PREHEADER_MAX}
-            placeholder="Built from the first stories' titles"
-            onBlur={(ev) => ev.target.value !== edits.preheader && onChange({ ...edits, preheader: ev.target.value })}
-          />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor="issue-sign-off">Sign-off</Label>
-          <Textarea
-            id="issue-sign-off"
-            rows={2}
-            defaultValue={edits.signOff}
-            maxLength={SIGN_OFF_MAX}
-            placeholder="A few words after the stories (optional)"
-            onBlur={(ev) => ev.target.value !== edits.signOff && onChange({ ...edits, signOff: ev.target.value })}
-          />
-        </div>
-      </div>
-    </section>
+      <EndFields edits={edits} onChange={onChange} />
+    </Part>
   );
 }
 

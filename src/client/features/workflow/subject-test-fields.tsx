@@ -3,18 +3,17 @@
 // tests see what the feature does and the way to upgrade; the server refuses them either way.
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
-import { FlaskConical, Lock, Plus, Sparkles, X } from 'lucide-react';
+import { FlaskConical, Lock, Plus, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { ReasonButton } from '../../components/ui/reason-button';
 import { Input, Select } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
-import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/errors';
 import { trpc, type RouterInputs } from '../../trpc';
 import { CAPABILITIES, capabilitiesFor, PLAN_LABELS, PLAN_TYPES } from '../../../shared/plans';
 import type { UserDtoShape } from '../../../shared/schemas/user';
 import { SUBJECT_TEST_DISTINCT, groupSize, normalSubject, subjectsDistinct } from '../../../shared/subject-tests';
+import { AiButton } from './ai-button';
+import { ErrorLine } from '../../components/error-line';
 
 export type SubjectTestDraft = { on: boolean; subjects: string[]; sharePercent: number; waitHours: number; rule: 'opens' | 'clicks' };
 export type SubjectTestRequest = NonNullable<RouterInputs['sends']['create']['subjectTest']>;
@@ -35,6 +34,144 @@ export function subjectTestProblem(t: SubjectTestDraft): string | null {
 export const subjectTestRequest = (t: SubjectTestDraft): SubjectTestRequest | undefined =>
   t.on ? { subjects: t.subjects.map(normalSubject), sharePercent: t.sharePercent, waitHours: t.waitHours, rule: t.rule } : undefined;
 
+type Change = (patch: Partial<SubjectTestDraft>) => void;
+
+/** Puts a suggested line in the first empty field, else adds it, else replaces the last. */
+function withSuggestion(subjects: string[], text: string): string[] {
+  const empty = subjects.findIndex((x) => !x.trim());
+  const at = empty >= 0 ? empty : subjects.length < 3 ? subjects.length : subjects.length - 1;
+  return at === subjects.length ? [...subjects, text] : subjects.map((s, j) => (j === at ? text : s));
+}
+
+/** The test's 2–3 subject lines (A, B, C), adding one, and the AI's suggestions to take from. */
+function SubjectLines({ id, value, set, aiInput }: { id: string; value: SubjectTestDraft; set: Change; aiInput: RouterInputs['ai']['subjects'] | null }) {
+  const suggest = trpc.ai.subjects.useMutation();
+  const setLine = (i: number, text: string) => set({ subjects: value.subjects.map((s, j) => (j === i ? text : s)) });
+  return (
+    <>
+      <ol className="grid gap-2">
+        {value.subjects.map((s, i) => (
+          <li key={i} className="flex items-end gap-2">
+            <div className="min-w-0 flex-1">
+              <Label htmlFor={`${id}-s${i}`}>Subject {String.fromCharCode(65 + i)}</Label>
+              <Input id={`${id}-s${i}`} value={s} maxLength={150} onChange={(e) => setLine(i, e.target.value)} />
+            </div>
+            {value.subjects.length > 2 && (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove subject ${String.fromCharCode(65 + i)}`}
+                onClick={() => set({ subjects: value.subjects.filter((_, j) => j !== i) })}
+              >
+                <X aria-hidden />
+              </Button>
+            )}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        {value.subjects.length < 3 && (
+          <Button variant="outline" size="sm" onClick={() => set({ subjects: [...value.subjects, ''] })}>
+            <Plus aria-hidden /> Add a subject
+          </Button>
+        )}
+        {aiInput && (
+          <AiButton pending={suggest.isPending} reason="Writing subject lines…" onClick={() => suggest.mutate(aiInput)}>
+            Suggest subject lines
+          </AiButton>
+        )}
+      </div>
+      <ErrorLine error={suggest.error} className="text-xs text-red-600 dark:text-red-400" />
+      {suggest.data && (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Suggested subject lines">
+          {suggest.data.subjects.map((s) => (
+            <li key={s.text}>
+              <button
+                type="button"
+                className="rounded-full border border-zinc-300 px-2.5 py-1 text-left text-xs text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+                onClick={() => set({ subjects: withSuggestion(value.subjects, s.text) })}
+              >
+                {s.text}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function NumberChoice({
+  id,
+  label,
+  value,
+  choices,
+  unit,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  choices: number[];
+  unit: (n: number) => string;
+  onChange: (n: number) => void;
+}) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {choices.map((n) => (
+          <option key={n} value={n}>
+            {n} {unit(n)}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** The share of the list that tries the lines, the wait, the winning rule, and the group sizes they give. */
+function TestRules({ id, value, set, active }: { id: string; value: SubjectTestDraft; set: Change; active: number }) {
+  const perGroup = groupSize(active, value);
+  const rest = Math.max(0, active - perGroup * value.subjects.length);
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        <NumberChoice
+          id={`${id}-share`}
+          label="Test on"
+          value={value.sharePercent}
+          choices={SHARES}
+          unit={() => '% of the list'}
+          onChange={(sharePercent) => set({ sharePercent })}
+        />
+        <NumberChoice
+          id={`${id}-wait`}
+          label="Then wait"
+          value={value.waitHours}
+          choices={WAITS}
+          unit={(h) => (h === 1 ? 'hour' : 'hours')}
+          onChange={(waitHours) => set({ waitHours })}
+        />
+        <div>
+          <Label htmlFor={`${id}-rule`}>Winner by</Label>
+          <Select id={`${id}-rule`} value={value.rule} onChange={(e) => set({ rule: e.target.value === 'clicks' ? 'clicks' : 'opens' })}>
+            <option value="opens">Opens</option>
+            <option value="clicks">Clicks</option>
+          </Select>
+        </div>
+      </div>
+      <p className="text-xs text-muted">Opens count readers only: Apple Mail Privacy Protection and scanners opening every message are left out.</p>
+      <p className="text-xs text-muted" aria-live="polite">
+        {active > 0
+          ? `${perGroup.toLocaleString()} ${perGroup === 1 ? 'reader' : 'readers'} per subject now; the winner goes to the other ${rest.toLocaleString()}.`
+          : 'Group sizes are set when the issue goes out.'}
+        {active > 0 && perGroup < 100 && ' With groups this small, the winner may be a coin flip; the results will say so.'}
+      </p>
+    </>
+  );
+}
+
 export function SubjectTestFields({
   user,
   value,
@@ -51,11 +188,7 @@ export function SubjectTestFields({
 }) {
   const id = useId();
   const allowed = capabilitiesFor(user).subjectTests;
-  const suggest = trpc.ai.subjects.useMutation();
   const set = (patch: Partial<SubjectTestDraft>) => onChange({ ...value, ...patch });
-  const setLine = (i: number, text: string) => set({ subjects: value.subjects.map((s, j) => (j === i ? text : s)) });
-  const perGroup = groupSize(active, value);
-  const rest = Math.max(0, active - perGroup * value.subjects.length);
 
   if (!allowed) {
     return (
@@ -82,99 +215,8 @@ export function SubjectTestFields({
       </p>
       {value.on && (
         <>
-          <ol className="grid gap-2">
-            {value.subjects.map((s, i) => (
-              <li key={i} className="flex items-end gap-2">
-                <div className="min-w-0 flex-1">
-                  <Label htmlFor={`${id}-s${i}`}>Subject {String.fromCharCode(65 + i)}</Label>
-                  <Input id={`${id}-s${i}`} value={s} maxLength={150} onChange={(e) => setLine(i, e.target.value)} />
-                </div>
-                {value.subjects.length > 2 && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Remove subject ${String.fromCharCode(65 + i)}`}
-                    onClick={() => set({ subjects: value.subjects.filter((_, j) => j !== i) })}
-                  >
-                    <X aria-hidden />
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ol>
-          <div className="flex flex-wrap gap-2">
-            {value.subjects.length < 3 && (
-              <Button variant="outline" size="sm" onClick={() => set({ subjects: [...value.subjects, ''] })}>
-                <Plus aria-hidden /> Add a subject
-              </Button>
-            )}
-            {aiInput && (
-              <ReasonButton variant="outline" size="sm" disabled={suggest.isPending} reason="Writing subject lines…" onClick={() => suggest.mutate(aiInput)}>
-                {suggest.isPending ? <Spinner size="sm" /> : <Sparkles aria-hidden />} Suggest subject lines
-              </ReasonButton>
-            )}
-          </div>
-          {suggest.isError && (
-            <p role="alert" className="text-xs text-red-600 dark:text-red-400">
-              {errorMessage(suggest.error)}
-            </p>
-          )}
-          {suggest.data && (
-            <ul className="flex flex-wrap gap-1.5" aria-label="Suggested subject lines">
-              {suggest.data.subjects.map((s) => (
-                <li key={s.text}>
-                  <button
-                    type="button"
-                    className="rounded-full border border-zinc-300 px-2.5 py-1 text-left text-xs text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
-                    onClick={() => {
-                      const empty = value.subjects.findIndex((x) => !x.trim());
-                      if (empty >= 0) setLine(empty, s.text);
-                      else if (value.subjects.length < 3) set({ subjects: [...value.subjects, s.text] });
-                      else setLine(value.subjects.length - 1, s.text);
-                    }}
-                  >
-                    {s.text}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-            <div>
-              <Label htmlFor={`${id}-share`}>Test on</Label>
-              <Select id={`${id}-share`} value={value.sharePercent} onChange={(e) => set({ sharePercent: Number(e.target.value) })}>
-                {SHARES.map((p) => (
-                  <option key={p} value={p}>
-                    {p} % of the list
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div>
-              <Label htmlFor={`${id}-wait`}>Then wait</Label>
-              <Select id={`${id}-wait`} value={value.waitHours} onChange={(e) => set({ waitHours: Number(e.target.value) })}>
-                {WAITS.map((h) => (
-                  <option key={h} value={h}>
-                    {h} {h === 1 ? 'hour' : 'hours'}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div>
-              <Label htmlFor={`${id}-rule`}>Winner by</Label>
-              <Select id={`${id}-rule`} value={value.rule} onChange={(e) => set({ rule: e.target.value === 'clicks' ? 'clicks' : 'opens' })}>
-                <option value="opens">Opens</option>
-                <option value="clicks">Clicks</option>
-              </Select>
-            </div>
-          </div>
-          <p className="text-xs text-muted">Opens count readers only: Apple Mail Privacy Protection and scanners opening every message are left out.</p>
-          <p className="text-xs text-muted" aria-live="polite">
-            {active > 0
-              ? `${perGroup.toLocaleString()} ${perGroup === 1 ? 'reader' : 'readers'} per subject now; the winner goes to the other ${rest.toLocaleString()}.`
-              : 'Group sizes are set when the issue goes out.'}
-            {active > 0 && perGroup < 100 && ' With groups this small, the winner may be a coin flip; the results will say so.'}
-          </p>
+          <SubjectLines id={id} value={value} set={set} aiInput={aiInput} />
+          <TestRules id={id} value={value} set={set} active={active} />
         </>
       )}
     </div>

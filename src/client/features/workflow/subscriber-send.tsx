@@ -3,31 +3,26 @@
 // confirmation naming how many readers get it. Progress (send-progress.tsx) updates live while the
 // server's queue delivers and survives a reload (the latest send is read back). Business and Enterprise
 // can test 2–3 subject lines first (subject-test-fields.tsx).
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, Users } from 'lucide-react';
 import { ReasonButton } from '../../components/ui/reason-button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { TrackingSwitches } from '../analytics';
 import type { AssembleRequest } from './types';
 import type { UserDtoShape } from '../../../shared/schemas/user';
 import type { RouterInputs } from '../../trpc';
-import { PrecheckFindings, usePrecheck } from './precheck-panel';
+import { PrecheckFindings, type usePrecheck } from './precheck-panel';
 import { SendProgressView } from './send-progress';
 import { MSG } from '../../../shared/messages';
-import { PRECHECK_MSG } from '../../../shared/precheck';
-import { SubjectTestFields, newSubjectTest, subjectTestProblem, subjectTestRequest, type SubjectTestDraft } from './subject-test-fields';
-import { AudienceField, SharePanel, useAudience } from '../subscribers';
+import { SubjectTestFields } from './subject-test-fields';
+import { AudienceField, SharePanel } from '../subscribers';
 import { VERIFY_FIRST, WAIT_FOR_PREVIEW } from './send-panel';
+import { useSendDialog, type When } from './use-send-dialog';
 
 const LIVE = new Set(['scheduled', 'sending']);
-
-const newSendId = () => crypto.randomUUID().replace(/-/g, '');
 
 const useSends = (publicationId: string) =>
   trpc.sends.list.useQuery(
@@ -68,6 +63,50 @@ export function SubscriberStatus({ publicationId }: { publicationId: string }) {
   );
 }
 
+/** Now, or at a chosen time (which must be in the future). */
+function WhenFields({ when, onWhen, at, onAt, error }: { when: When; onWhen: (w: When) => void; at: string; onAt: (v: string) => void; error: string | null }) {
+  return (
+    <fieldset className="grid gap-2 text-sm">
+      <legend className="sr-only">When</legend>
+      <label className="flex items-center gap-2">
+        <input type="radio" name="when" checked={when === 'now'} onChange={() => onWhen('now')} /> Send now
+      </label>
+      <label className="flex items-center gap-2">
+        <input type="radio" name="when" checked={when === 'later'} onChange={() => onWhen('later')} /> Schedule
+      </label>
+      {when === 'later' && (
+        <div>
+          <Label htmlFor="send-at">Date and time</Label>
+          <Input
+            id="send-at"
+            type="datetime-local"
+            value={at}
+            onChange={(e) => onAt(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'send-at-error' : undefined}
+          />
+          {error && (
+            <p id="send-at-error" role="alert" className="mt-1 text-xs text-red-600 dark:text-red-400">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** The pre-send check run again as the dialog opens, and what it found. */
+function DialogCheck({ check, findings }: { check: ReturnType<typeof usePrecheck>; findings: number }) {
+  return (
+    <div className="grid gap-2" aria-live="polite">
+      <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{check.isFetching ? 'Checking the issue…' : 'Check before sending'}</p>
+      {check.data && <PrecheckFindings result={check.data} compact />}
+      {check.data && findings > 0 && !check.data.blocked && <p className="text-xs text-muted">Fix these in step 5, or send anyway.</p>}
+    </div>
+  );
+}
+
 export function SubscriberSend({
   publicationId,
   request,
@@ -91,66 +130,10 @@ export function SubscriberSend({
   reasonId?: string;
   className?: string;
 }) {
-  const utils = trpc.useUtils();
   const audience = trpc.sends.audience.useQuery({ publicationId });
-  const [open, setOpen] = useState(false);
-  const [when, setWhen] = useState<'now' | 'later'>('now');
-  const [at, setAt] = useState('');
-  const [sendId, setSendId] = useState(newSendId);
-  const [test, setTest] = useState<SubjectTestDraft>(() => newSubjectTest(subject));
-  const [segmentId, setSegmentId] = useState<string | null>(null);
-  const target = useAudience(publicationId, segmentId, open);
-  const testProblem = test.on ? subjectTestProblem(test) : null;
-  // Checked again each time the dialog opens: the issue may have changed since step 5's check.
-  const [opened, setOpened] = useState(0);
-  const check = usePrecheck(publicationId, request, `dialog-${opened}`, open);
-  const findings = check.data?.findings.filter((f) => f.severity !== 'info').length ?? 0;
-  const create = trpc.sends.create.useMutation({
-    onSuccess: (res) => {
-      setOpen(false);
-      setSendId(newSendId());
-      setTest(newSubjectTest(subject));
-      void utils.sends.list.invalidate({ publicationId });
-      toast({ title: res.status === 'scheduled' ? 'Issue scheduled' : 'Sending to your subscribers', description: `“${res.subject}”` });
-    },
-    onError: (err) => toast({ title: 'Could not send the issue', description: errorMessage(err), variant: 'destructive' }),
-  });
-
-  // In the dialog: the readers the chosen audience reaches now, as the send's snapshot will count them.
-  const reach = target.recipients ?? 0;
-  const toWhom = segmentId
-    ? `the ${reach.toLocaleString()} ${reach === 1 ? 'reader' : 'readers'} of this segment`
-    : `${reach.toLocaleString()} active ${reach === 1 ? 'subscriber' : 'subscribers'}`;
-  const [pastError, setPastError] = useState<string | null>(null);
-  const scheduleError = when === 'later' ? pastError : null;
-  // Why the dialog's send is off, first reason first (null: it is on).
-  const confirmReason = create.isPending
-    ? MSG.sending
-    : target.recipients === null
-      ? 'Counting readers…'
-      : target.missing
-        ? 'This segment no longer exists: choose another audience'
-        : when === 'now' && reach === 0
-          ? segmentId
-            ? 'No reader is in this segment yet'
-            : 'Add at least one subscriber'
-          : when === 'later' && !at
-            ? 'Choose a date and time'
-            : when === 'later' && scheduleError
-              ? scheduleError
-              : testProblem
-                ? testProblem
-                : check.data?.blocked
-                  ? PRECHECK_MSG.blocked
-                  : null;
-  // A reason already on screen (the time's or the subject test's error) is what the button points at.
-  const testProblemShown = !!testProblem && test.subjects.every((s) => s.trim());
-  const confirmReasonId =
-    confirmReason && confirmReason === scheduleError
-      ? 'send-at-error'
-      : confirmReason && confirmReason === testProblem && testProblemShown
-        ? 'subject-test-problem'
-        : undefined;
+  const dialog = useSendDialog(publicationId, request, subject);
+  const { open, setOpen, when, setWhen, at, chooseAt, scheduleError, test, setTest, segmentId, setSegmentId, target, reach, toWhom } = dialog;
+  const { testProblem, testProblemShown, check, findings, create, confirmReason, confirmReasonId, send, openDialog } = dialog;
 
   return (
     <>
@@ -158,12 +141,7 @@ export function SubscriberSend({
         className={className}
         reason={subscriberSendReason({ ready: !disabled, verified, counting: audience.isLoading })}
         reasonId={reasonId}
-        onClick={() => {
-          // Subject A follows the issue's subject until the test is switched on.
-          if (!test.on) setTest(newSubjectTest(subject));
-          setOpened((n) => n + 1);
-          setOpen(true);
-        }}
+        onClick={openDialog}
         disabled={disabled || !verified || audience.isLoading}
       >
         <CalendarClock aria-hidden /> Send to subscribers
@@ -180,38 +158,7 @@ export function SubscriberSend({
                 : `It goes out at the chosen time to ${segmentId ? 'the readers of this segment' : 'every active subscriber'} at that moment.`}
             </DialogDescription>
           </DialogHeader>
-          <fieldset className="grid gap-2 text-sm">
-            <legend className="sr-only">When</legend>
-            <label className="flex items-center gap-2">
-              <input type="radio" name="when" checked={when === 'now'} onChange={() => setWhen('now')} /> Send now
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" name="when" checked={when === 'later'} onChange={() => setWhen('later')} /> Schedule
-            </label>
-            {when === 'later' && (
-              <div>
-                <Label htmlFor="send-at">Date and time</Label>
-                <Input
-                  id="send-at"
-                  type="datetime-local"
-                  value={at}
-                  onChange={(e) => {
-                    setAt(e.target.value);
-                    setPastError(
-                      e.target.value && new Date(e.target.value).getTime() <= Date.now() ? 'Choose a time in the future to schedule this issue.' : null,
-                    );
-                  }}
-                  aria-invalid={scheduleError ? true : undefined}
-                  aria-describedby={scheduleError ? 'send-at-error' : undefined}
-                />
-                {scheduleError && (
-                  <p id="send-at-error" role="alert" className="mt-1 text-xs text-red-600 dark:text-red-400">
-                    {scheduleError}
-                  </p>
-                )}
-              </div>
-            )}
-          </fieldset>
+          <WhenFields when={when} onWhen={setWhen} at={at} onAt={chooseAt} error={scheduleError} />
           <AudienceField id="send-audience" publicationId={publicationId} audience={target} value={segmentId} onChange={setSegmentId} />
           <SubjectTestFields user={user} value={test} onChange={setTest} active={reach} aiInput={aiInput} />
           {testProblemShown && (
@@ -220,31 +167,12 @@ export function SubscriberSend({
             </p>
           )}
           <TrackingSwitches publicationId={publicationId} />
-          <div className="grid gap-2" aria-live="polite">
-            <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{check.isFetching ? 'Checking the issue…' : 'Check before sending'}</p>
-            {check.data && <PrecheckFindings result={check.data} compact />}
-            {check.data && findings > 0 && !check.data.blocked && <p className="text-xs text-muted">Fix these in step 5, or send anyway.</p>}
-          </div>
+          <DialogCheck check={check} findings={findings} />
           <DialogFooter>
             <ReasonButton variant="outline" disabled={create.isPending} reason={MSG.sending} onClick={() => setOpen(false)}>
               Cancel
             </ReasonButton>
-            <ReasonButton
-              loading={create.isPending}
-              reason={confirmReason}
-              reasonId={confirmReasonId}
-              disabled={!!confirmReason}
-              onClick={() =>
-                create.mutate({
-                  id: sendId,
-                  ...request(),
-                  publicationId,
-                  ...(when === 'later' && at ? { scheduledAt: new Date(at).toISOString() } : {}),
-                  subjectTest: subjectTestRequest(test),
-                  ...(segmentId ? { segmentId } : {}),
-                })
-              }
-            >
+            <ReasonButton loading={create.isPending} reason={confirmReason} reasonId={confirmReasonId} disabled={!!confirmReason} onClick={send}>
               {`${when === 'now' ? `Send to ${reach.toLocaleString()}` : 'Schedule'}${findings > 0 ? ' anyway' : ''}`}
             </ReasonButton>
           </DialogFooter>

@@ -5,7 +5,7 @@
 // time in the order they were made and an older save never lands after a newer one. A pending save
 // shows at once (an optimistic update read from the mutation cache); a refused one (plan limit, locked
 // theme, step rule) is toasted and simply stops being laid over, so exactly its fields fall back.
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useMutationState, useQueryClient, type Mutation, type MutationFilters } from '@tanstack/react-query';
 import { getMutationKey } from '@trpc/react-query';
 import { trpc } from '../../trpc';
@@ -83,15 +83,13 @@ export interface SaveOptions {
 /** A change: the fields to set, or a function of the workflow's data at this instant giving them (null: nothing to change). */
 export type Change = Partial<WorkflowData> | ((current: WorkflowData) => Partial<WorkflowData> | null);
 
-export function useWorkflow(publicationId: string, onUpgrade: () => void) {
+/**
+ * The progress save: one mutation scope per publication, the step recorded defaulting to the current one;
+ * a refusal is toasted (a plan limit also opens the upgrade). It answers whether the server took it.
+ */
+function useSave(publicationId: string, onUpgrade: () => void, current: () => WorkflowView) {
   const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
-  // The loader ensured it; while the page is open only this page's saves change it (their answers).
-  const [stored] = trpc.publications.get.useSuspenseQuery({ id: publicationId }, { staleTime: Infinity, refetchOnMount: false });
-  const filters = useMemo(() => saveFilters(publicationId), [publicationId]);
-  const pendingFilters = useMemo(() => ({ ...filters, status: 'pending' as const }), [filters]);
-
-  const saveProgress = trpc.wizard.saveProgress.useMutation({
+  const { mutateAsync } = trpc.wizard.saveProgress.useMutation({
     scope: { id: saveScope(publicationId) },
     // Each answer is the whole stored publication: the query now holds what the server stores.
     onSuccess: (saved) => utils.publications.get.setData({ id: publicationId }, saved),
@@ -109,31 +107,7 @@ export function useWorkflow(publicationId: string, onUpgrade: () => void) {
       }
     },
   });
-  const { mutateAsync } = saveProgress;
-
-  // The name as typed: it is saved after the pause, and the field never waits for the server.
-  const [name, setNameState] = useState(() => stored.workflowData.newsletterName);
-  // The name save waiting for the pause to end (the value and its timer).
-  const pendingName = useRef<{ value: string; timer: ReturnType<typeof setTimeout> } | null>(null);
-  const [furthest, setFurthest] = useState<Step>(() => toStep(stored.currentStep));
-
-  const pending = usePendingSaves(pendingFilters);
-  const statuses = useMutationState({ filters, select: (m) => m.state.status });
-  const view = useMemo(() => {
-    const v = layered(stored, pending);
-    return { ...v, data: { ...v.data, newsletterName: name } };
-  }, [stored, pending, name]);
-
-  /** The workflow this instant, read from the query and mutation caches (event handlers act on it). */
-  const current = useCallback((): WorkflowView => {
-    const now = utils.publications.get.getData({ id: publicationId });
-    // The page's own query observes it, so it stays in the cache while the page is open.
-    if (!now) throw new Error('The publication is not loaded.');
-    const v = layered(now, queryClient.getMutationCache().findAll(pendingFilters).map(variablesOf));
-    return { ...v, data: { ...v.data, newsletterName: pendingName.current?.value ?? v.data.newsletterName } };
-  }, [utils, queryClient, publicationId, pendingFilters]);
-
-  const save = useCallback(
+  return useCallback(
     (patch: WorkflowPatch, opts: SaveOptions = {}): Promise<boolean> =>
       mutateAsync({
         publicationId,
@@ -146,25 +120,100 @@ export function useWorkflow(publicationId: string, onUpgrade: () => void) {
       ),
     [mutateAsync, publicationId, current],
   );
+}
 
-  /** A name save waiting for the pause is sent now (with whatever else is being saved). */
-  const takePendingName = useCallback((): WorkflowPatch => {
-    const p = pendingName.current;
-    if (!p) return {};
-    clearTimeout(p.timer);
-    pendingName.current = null;
-    return { newsletterName: p.value };
+/** The name as typed: it is saved after the pause, and the field never waits for the server. */
+function useNameDraft(initial: string) {
+  const [name, setName] = useState(initial);
+  // The name save waiting for the pause to end (the value and its timer).
+  const pending = useRef<{ value: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const drop = useCallback(() => {
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = null;
   }, []);
-
-  const setName = useCallback(
-    (value: string) => {
-      setNameState(value);
-      if (pendingName.current) clearTimeout(pendingName.current.timer);
-      const timer = setTimeout(() => void save(takePendingName()), NAME_SAVE_DELAY_MS);
-      pendingName.current = { value, timer };
+  /** A name save waiting for the pause is sent now (with whatever else is being saved). */
+  const take = useCallback((): WorkflowPatch => {
+    const p = pending.current;
+    if (!p) return {};
+    drop();
+    return { newsletterName: p.value };
+  }, [drop]);
+  /** The name typed, saved by `send` once typing pauses. */
+  const type = useCallback(
+    (value: string, send: (patch: WorkflowPatch) => void) => {
+      setName(value);
+      drop();
+      const timer = setTimeout(() => send(take()), NAME_SAVE_DELAY_MS);
+      pending.current = { value, timer };
     },
-    [save, takePendingName],
+    [drop, take],
   );
+  return { name, setName, pending, drop, take, type };
+}
+
+/** The saves' state as the step shows it: saving while any is pending, else how the last one ended. */
+function useSaveState(filters: MutationFilters, pending: readonly SaveInput[]): SaveState {
+  const statuses = useMutationState({ filters, select: (m) => m.state.status });
+  const lastSettled = statuses.filter((s) => s !== 'pending').at(-1);
+  if (pending.length > 0) return 'saving';
+  return lastSettled === 'error' ? 'error' : lastSettled === 'success' ? 'saved' : 'idle';
+}
+
+/** The workflow this instant, read from the query and mutation caches (event handlers act on it). */
+function useCurrentView(publicationId: string, pendingFilters: MutationFilters, pendingName: RefObject<{ value: string } | null>) {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  return useCallback((): WorkflowView => {
+    const now = utils.publications.get.getData({ id: publicationId });
+    // The page's own query observes it, so it stays in the cache while the page is open.
+    if (!now) throw new Error('The publication is not loaded.');
+    const v = layered(now, queryClient.getMutationCache().findAll(pendingFilters).map(variablesOf));
+    return { ...v, data: { ...v.data, newsletterName: pendingName.current?.value ?? v.data.newsletterName } };
+  }, [utils, queryClient, publicationId, pendingFilters, pendingName]);
+}
+
+/** Leaving the page sends a name save still waiting for its pause, and refreshes the lists that show this publication. */
+function useFlushOnLeave(save: (patch: WorkflowPatch) => Promise<boolean>, takePendingName: () => WorkflowPatch) {
+  const utils = trpc.useUtils();
+  useEffect(
+    () => () => {
+      const name = takePendingName();
+      if (name.newsletterName !== undefined) void save(name);
+      void utils.publications.list.invalidate();
+      void utils.integrations.status.invalidate();
+    },
+    [save, takePendingName, utils],
+  );
+}
+
+export function useWorkflow(publicationId: string, onUpgrade: () => void) {
+  const utils = trpc.useUtils();
+  // The loader ensured it; while the page is open only this page's saves change it (their answers).
+  const [stored] = trpc.publications.get.useSuspenseQuery({ id: publicationId }, { staleTime: Infinity, refetchOnMount: false });
+  const filters = useMemo(() => saveFilters(publicationId), [publicationId]);
+  const pendingFilters = useMemo(() => ({ ...filters, status: 'pending' as const }), [filters]);
+  const {
+    name,
+    setName: setNameState,
+    pending: pendingName,
+    drop: dropPendingName,
+    take: takePendingName,
+    type: typeName,
+  } = useNameDraft(stored.workflowData.newsletterName);
+  const [furthest, setFurthest] = useState<Step>(() => toStep(stored.currentStep));
+
+  const pending = usePendingSaves(pendingFilters);
+  const saveState = useSaveState(filters, pending);
+  const view = useMemo(() => {
+    const v = layered(stored, pending);
+    return { ...v, data: { ...v.data, newsletterName: name } };
+  }, [stored, pending, name]);
+
+  const current = useCurrentView(publicationId, pendingFilters, pendingName);
+
+  const save = useSave(publicationId, onUpgrade, current);
+
+  const setName = useCallback((value: string) => typeName(value, (patch) => void save(patch)), [typeName, save]);
 
   const goTo = useCallback(
     (target: Step) => {
@@ -190,15 +239,14 @@ export function useWorkflow(publicationId: string, onUpgrade: () => void) {
 
   /** Starts over in the same publication: step 1 with the spec's defaults (spec §2 'Create New Newsletter'). */
   const reset = useCallback(() => {
-    if (pendingName.current) clearTimeout(pendingName.current.timer);
-    pendingName.current = null;
+    dropPendingName();
     const fresh = emptyWorkflowData();
     setNameState(fresh.newsletterName);
     setFurthest(1);
     window.scrollTo({ top: 0 });
     // The server keeps the publication's listed name while the new newsletter's name is blank.
     return save(fresh, { step: 1, newIssue: true });
-  }, [save]);
+  }, [save, dropPendingName, setNameState]);
 
   /** Assembly and sends name the publication; the server takes from its stored workflow what this session did not change. */
   const assemblyRequest = useCallback((): AssembleRequest => {
@@ -207,21 +255,7 @@ export function useWorkflow(publicationId: string, onUpgrade: () => void) {
     return { publicationId, ...unsavedAssemblyFields(now, confirmed ? fromDto(confirmed) : now) };
   }, [utils, publicationId, current]);
 
-  // Leaving the page sends a name save still waiting for its pause, and refreshes the lists that show
-  // this publication.
-  useEffect(
-    () => () => {
-      const name = takePendingName();
-      if (name.newsletterName !== undefined) void save(name);
-      void utils.publications.list.invalidate();
-      void utils.integrations.status.invalidate();
-    },
-    [save, takePendingName, utils],
-  );
-
-  const saving = pending.length > 0;
-  const lastSettled = statuses.filter((s) => s !== 'pending').at(-1);
-  const saveState: SaveState = saving ? 'saving' : lastSettled === 'error' ? 'error' : lastSettled === 'success' ? 'saved' : 'idle';
+  useFlushOnLeave(save, takePendingName);
 
   return useMemo(
     () => ({

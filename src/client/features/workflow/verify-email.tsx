@@ -2,7 +2,7 @@
 // a verified address (403 otherwise), so an unverified user proves theirs here without leaving the
 // workflow. A 6-digit code goes to their own address; entering it marks the address verified and
 // renews the session, and the refreshed user unlocks the form.
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
 import { ReasonButton } from '../../components/ui/reason-button';
 import { Input } from '../../components/ui/input';
@@ -34,10 +34,9 @@ function placeFocusAfter(box: HTMLElement | null, focusNext?: () => HTMLElement 
   requestAnimationFrame(attempt);
 }
 
-/** `heading`: where the box stands on its own (the dashboard), its title. `focusNext`: where focus goes once the address is proven. */
-export function VerifyEmail({ email, heading, focusNext }: { email: string; heading?: string; focusNext?: () => HTMLElement | null | undefined }) {
+/** The code's round trip: asking for one (again), what was typed, and the check that proves the address. */
+function useSenderCheck(email: string, onVerified: () => void) {
   const utils = trpc.useUtils();
-  const box = useRef<HTMLDivElement>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [sent, setSent] = useState(() => senderCodeSentTo(email));
@@ -51,7 +50,7 @@ export function VerifyEmail({ email, heading, focusNext }: { email: string; head
   });
   const verify = trpc.auth.verifyCode.useMutation({
     onSuccess: async (res) => {
-      placeFocusAfter(box.current, focusNext);
+      onVerified();
       utils.user.get.setData(undefined, res.user);
       utils.auth.check.setData(undefined, { authenticated: true, user: res.user });
       await Promise.all([utils.user.get.invalidate(), utils.auth.check.invalidate()]);
@@ -59,9 +58,69 @@ export function VerifyEmail({ email, heading, focusNext }: { email: string; head
     },
     onError: (err) => setCodeError(errorMessage(err, MSG.codeVerifyFailed)),
   });
-
+  const sendCode = () => send.mutate({ email, purpose: 'verify-sender' });
+  const check = (typed: string) => {
+    setCodeError(null);
+    verify.mutate({ email, code: typed });
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isCompleteCode(code)) return setCodeError(MSG.codeFormat);
+    check(code);
+  };
+  const type = (typed: string) => {
+    const next = sanitizeCode(typed);
+    setCode(next);
+    // Six digits typed or pasted are checked at once (the code is the whole input; Verify stays for a retry).
+    if (isCompleteCode(next) && next !== code && !verify.isPending) check(next);
+  };
   const sendError = send.error ? errorMessage(send.error, MSG.codeSendFailedRetry) : null;
+  return { code, codeError, sent, send, verify, sendCode, submit, type, sendError };
+}
 
+function CodeForm({ email, check: c }: { email: string; check: ReturnType<typeof useSenderCheck> }) {
+  return (
+    <form className="mt-3" noValidate onSubmit={c.submit}>
+      <p role="status" className="mb-2 break-words text-xs text-amber-900/80 dark:text-amber-200/80">
+        {MSG.codeSent} It went to {email} and expires in 15 minutes.
+      </p>
+      <Label htmlFor="verify-send-code">6-digit code</Label>
+      <div className="flex gap-2">
+        <Input
+          id="verify-send-code"
+          value={c.code}
+          onChange={(e) => c.type(e.target.value)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="123456"
+          className="min-w-0 font-mono tracking-widest"
+          aria-invalid={c.codeError ? true : undefined}
+          aria-describedby={c.codeError ? 'verify-send-code-error' : undefined}
+        />
+        <ReasonButton type="submit" loading={c.verify.isPending} reason="Checking your code…">
+          Verify
+        </ReasonButton>
+      </div>
+      <FieldError id="verify-send-code-error">{c.codeError}</FieldError>
+      <FieldError>{c.sendError}</FieldError>
+      <ReasonButton
+        variant="link"
+        size="sm"
+        className="mt-1 h-auto px-0 text-xs"
+        onClick={c.sendCode}
+        disabled={c.send.isPending || c.verify.isPending}
+        reason={c.send.isPending ? 'Sending a code…' : 'Checking your code…'}
+      >
+        Send a new code
+      </ReasonButton>
+    </form>
+  );
+}
+
+/** `heading`: where the box stands on its own (the dashboard), its title. `focusNext`: where focus goes once the address is proven. */
+export function VerifyEmail({ email, heading, focusNext }: { email: string; heading?: string; focusNext?: () => HTMLElement | null | undefined }) {
+  const box = useRef<HTMLDivElement>(null);
+  const check = useSenderCheck(email, () => placeFocusAfter(box.current, focusNext));
   return (
     <div ref={box} className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-500/40 dark:bg-amber-500/10">
       {heading && <h2 className="mb-1 font-medium text-amber-950 dark:text-amber-100">{heading}</h2>}
@@ -69,73 +128,16 @@ export function VerifyEmail({ email, heading, focusNext }: { email: string; head
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
         {MSG.verifyEmailToSend}
       </p>
-      {!sent ? (
+      {!check.sent ? (
         <div className="mt-3">
-          <ReasonButton
-            size="sm"
-            variant="outline"
-            className="w-full"
-            onClick={() => send.mutate({ email, purpose: 'verify-sender' })}
-            loading={send.isPending}
-            reason="Sending a code…"
-          >
+          <ReasonButton size="sm" variant="outline" className="w-full" onClick={check.sendCode} loading={check.send.isPending} reason="Sending a code…">
             Send me a code
           </ReasonButton>
           <p className="mt-1.5 break-words text-xs text-amber-900/80 dark:text-amber-200/80">It goes to {email}.</p>
-          <FieldError>{sendError}</FieldError>
+          <FieldError>{check.sendError}</FieldError>
         </div>
       ) : (
-        <form
-          className="mt-3"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!isCompleteCode(code)) return setCodeError(MSG.codeFormat);
-            setCodeError(null);
-            verify.mutate({ email, code });
-          }}
-        >
-          <p role="status" className="mb-2 break-words text-xs text-amber-900/80 dark:text-amber-200/80">
-            {MSG.codeSent} It went to {email} and expires in 15 minutes.
-          </p>
-          <Label htmlFor="verify-send-code">6-digit code</Label>
-          <div className="flex gap-2">
-            <Input
-              id="verify-send-code"
-              value={code}
-              onChange={(e) => {
-                const next = sanitizeCode(e.target.value);
-                setCode(next);
-                // Six digits typed or pasted are checked at once (the code is the whole input; Verify stays for a retry).
-                if (isCompleteCode(next) && next !== code && !verify.isPending) {
-                  setCodeError(null);
-                  verify.mutate({ email, code: next });
-                }
-              }}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="123456"
-              className="min-w-0 font-mono tracking-widest"
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? 'verify-send-code-error' : undefined}
-            />
-            <ReasonButton type="submit" loading={verify.isPending} reason="Checking your code…">
-              Verify
-            </ReasonButton>
-          </div>
-          <FieldError id="verify-send-code-error">{codeError}</FieldError>
-          <FieldError>{sendError}</FieldError>
-          <ReasonButton
-            variant="link"
-            size="sm"
-            className="mt-1 h-auto px-0 text-xs"
-            onClick={() => send.mutate({ email, purpose: 'verify-sender' })}
-            disabled={send.isPending || verify.isPending}
-            reason={send.isPending ? 'Sending a code…' : 'Checking your code…'}
-          >
-            Send a new code
-          </ReasonButton>
-        </form>
+        <CodeForm email={email} check={check} />
       )}
     </div>
   );
