@@ -7,3 +7,5 @@ export { Spinner, PageSpinner } from './spinner';
 export { toast, dismissToast } from './toast-store';
 export { ScrollRegion } from './scroll-region';
 export { Stat } from './stat';
+export { Table, TableHead, TableBody, TableRow, TableCell, TableRowHeader, TableEmpty, type TableColumn } from './table';
+export { SectionCard } from './section-card';
