@@ -9,3 +9,4 @@ export { ScrollRegion } from './scroll-region';
 export { Stat } from './stat';
 export { Table, TableHead, TableBody, TableRow, TableCell, TableRowHeader, TableEmpty, type TableColumn } from './table';
 export { SectionCard } from './section-card';
+export { Field } from './field';
