@@ -2,11 +2,12 @@
 // open sessions and the audit log, with filters. Everything shown comes from the server as recorded.
 import { useState } from 'react';
 import { AlertTriangle, Ban, CheckCircle2, KeyRound, ShieldAlert } from 'lucide-react';
+import { FilterSelect } from '../../components/filter-select';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Stat } from '../../components/ui/stat';
-import { Input, Select } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { Table, TableBody, TableEmpty, TableHead } from '../../components/ui/table';
 import { Label } from '../../components/ui/label';
 import { ListError, ListSkeleton } from '../../components/ui/list-states';
@@ -24,6 +25,7 @@ const OUTCOMES = [
   { id: 'disabled', label: 'Disabled account', tone: 'neutral' },
 ] as const;
 type Outcome = (typeof OUTCOMES)[number]['id'];
+const OUTCOME_OPTIONS = OUTCOMES.map((o) => ({ value: o.id, label: o.label }));
 
 /** How a sign-in was attempted, as the security log names it. */
 const METHOD_LABELS: Record<string, string> = { password: 'Password', code: 'E-mail code', google: 'Google', github: 'GitHub' };
@@ -42,37 +44,6 @@ function Last24h({ d }: { d: Security }) {
       <Stat layout="inline" icon={Ban} label="Disabled accounts (24 h)" value={n(d.last24h.disabled)} />
       <Stat layout="inline" icon={KeyRound} label="Open sessions" value={n(d.sessions.total)} />
     </section>
-  );
-}
-
-/** A filter above a tab's log: its label, "All …" and the choices. */
-function Filter({
-  id,
-  label,
-  all,
-  value,
-  onChange,
-  options,
-}: {
-  id: string;
-  label: string;
-  all: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: readonly { id: string; label: string }[];
-}) {
-  return (
-    <div className="mb-3 grid gap-1.5 sm:max-w-xs">
-      <Label htmlFor={id}>{label}</Label>
-      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{all}</option>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-    </div>
   );
 }
 
@@ -176,13 +147,14 @@ export function SecurityPage() {
               <TabsTrigger value="audit">Audit log</TabsTrigger>
             </TabsList>
             <TabsContent value="sign-ins">
-              <Filter
+              <FilterSelect
                 id="security-outcome"
                 label="Outcome"
                 all="All outcomes"
                 value={outcome}
                 onChange={(v) => setOutcome(v as Outcome | '')}
-                options={OUTCOMES}
+                options={OUTCOME_OPTIONS}
+                className="mb-3 sm:max-w-xs"
               />
               <SignIns rows={d.signIns} />
             </TabsContent>
@@ -190,13 +162,14 @@ export function SecurityPage() {
               <Sessions rows={d.sessions.list} />
             </TabsContent>
             <TabsContent value="audit">
-              <Filter
+              <FilterSelect
                 id="security-action"
                 label="Action"
                 all="All actions"
                 value={action}
                 onChange={setAction}
-                options={d.actions.map((a) => ({ id: a, label: a }))}
+                options={d.actions.map((a) => ({ value: a, label: a }))}
+                className="mb-3 sm:max-w-xs"
               />
               <Audit rows={d.audit} />
             </TabsContent>
