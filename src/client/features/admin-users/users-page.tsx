@@ -37,6 +37,12 @@ interface Filters {
 }
 type Account = RouterOutputs['admin']['listUsers']['users'][number];
 
+const FILTERS = [
+  { key: 'role', label: 'Role', all: 'All roles', options: ROLE_OPTIONS },
+  { key: 'plan', label: 'Plan', all: 'All plans', options: PLAN_OPTIONS },
+  { key: 'status', label: 'Status', all: 'All', options: STATUS_OPTIONS },
+] as const;
+
 function FilterBar({ filters, onChange }: { filters: Filters; onChange: (patch: Partial<Filters>) => void }) {
   return (
     <Card className="mb-4 grid gap-3 p-4 sm:grid-cols-[minmax(0,1fr)_repeat(3,10rem)]">
@@ -44,30 +50,17 @@ function FilterBar({ filters, onChange }: { filters: Filters; onChange: (patch: 
         <Label htmlFor="users-search">Search</Label>
         <Input id="users-search" type="search" placeholder="Name or email" value={filters.search} onChange={(e) => onChange({ search: e.target.value })} />
       </div>
-      <FilterSelect
-        id="users-role"
-        label="Role"
-        all="All roles"
-        value={filters.role}
-        options={ROLE_OPTIONS}
-        onChange={(v) => onChange({ role: v as Role | '' })}
-      />
-      <FilterSelect
-        id="users-plan"
-        label="Plan"
-        all="All plans"
-        value={filters.plan}
-        options={PLAN_OPTIONS}
-        onChange={(v) => onChange({ plan: v as PlanType | '' })}
-      />
-      <FilterSelect
-        id="users-status"
-        label="Status"
-        all="All"
-        value={filters.status}
-        options={STATUS_OPTIONS}
-        onChange={(v) => onChange({ status: v as Status })}
-      />
+      {FILTERS.map((f) => (
+        <FilterSelect
+          key={f.key}
+          id={`users-${f.key}`}
+          label={f.label}
+          all={f.all}
+          value={filters[f.key]}
+          options={f.options}
+          onChange={(v) => onChange({ [f.key]: v } as Partial<Filters>)}
+        />
+      ))}
     </Card>
   );
 }

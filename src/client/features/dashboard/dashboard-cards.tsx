@@ -17,6 +17,7 @@ import { LOADED } from '../../lib/page-data';
 import { openPublication, workflowHref } from '../publications';
 import { ConnectionBadge, PLATFORM_NAMES as CONNECTABLE } from '../integrations';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { IconTile } from '../../components/ui/icon-tile';
 
 // Substack has no API: the card lists it so creators see it is never "connected".
 const PLATFORM_NAMES = { ...CONNECTABLE, substack: 'Substack' };
@@ -40,11 +41,7 @@ function DashCard({
   footer: ReactNode;
   children: ReactNode;
 }) {
-  const tile = (
-    <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
-      <Icon className="size-[18px]" aria-hidden />
-    </span>
-  );
+  const tile = <IconTile icon={Icon} className="size-9 shrink-0 rounded-lg" iconClassName="size-[18px]" />;
   return (
     <SectionCard
       title={title}

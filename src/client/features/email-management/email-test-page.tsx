@@ -1,7 +1,7 @@
 // Direct email test (spec §2): a quick test to one address, a custom HTML email (sanitised by the
 // server before it leaves), and the SMTP connection facts. Staff may mail anyone; others themselves.
 import { useState, type FormEvent } from 'react';
-import { Mail, Send, Server } from 'lucide-react';
+import { Mail, Send, Server, type LucideIcon } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { SectionCard } from '../../components/ui/section-card';
@@ -38,6 +38,15 @@ function sendHandlers(failMsg: string, set: (o: Outcome) => void) {
   };
 }
 
+/** A card title after its small icon. */
+function IconTitle({ icon: Icon, children }: { icon: LucideIcon; children: string }) {
+  return (
+    <>
+      <Icon className="size-4" aria-hidden /> {children}
+    </>
+  );
+}
+
 function QuickTest({ placeholder }: { placeholder: string }) {
   const [quickTo, setQuickTo] = useState('');
   const [quick, setQuick] = useState<Outcome>(null);
@@ -67,11 +76,7 @@ function QuickTest({ placeholder }: { placeholder: string }) {
 function SmtpFacts() {
   return (
     <SectionCard
-      title={
-        <>
-          <Server className="size-4" aria-hidden /> SMTP connection
-        </>
-      }
+      title={<IconTitle icon={Server}>SMTP connection</IconTitle>}
       titleClassName="flex items-center gap-2"
       description="What a mail client or server needs to send through an SMTP service."
     >
@@ -100,11 +105,7 @@ function CustomEmail() {
   };
   return (
     <SectionCard
-      title={
-        <>
-          <Mail className="size-4" aria-hidden /> Custom email
-        </>
-      }
+      title={<IconTitle icon={Mail}>Custom email</IconTitle>}
       titleClassName="flex items-center gap-2"
       description="Scripts, forms, frames and event attributes are removed before sending; a plain-text part is made from the HTML."
       className="lg:col-span-2"

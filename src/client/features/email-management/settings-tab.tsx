@@ -2,7 +2,6 @@
 import type { ReactNode } from 'react';
 import { Gauge, Radar, Shuffle } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { SectionCard } from '../../components/ui/section-card';
 import { MailProviderSettings, SystemMailProviderSettings } from '../mail-providers';
 import type { EmailScope } from '../../../shared/schemas/email-admin';
@@ -41,17 +40,16 @@ export function SettingsTab({ scope }: { scope: EmailScope }) {
           />
         </ul>
       </SectionCard>
-      <Card>
-        <CardHeader>
-          <CardTitle>{scope === 'system' ? 'System mail providers' : 'Your mail providers'}</CardTitle>
-          <CardDescription>
-            {scope === 'system'
-              ? 'Used by every account without providers of its own.'
-              : 'Your own providers carry your mail; without them the system providers do.'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>{scope === 'system' ? <SystemMailProviderSettings /> : <MailProviderSettings />}</CardContent>
-      </Card>
+      <SectionCard
+        title={scope === 'system' ? 'System mail providers' : 'Your mail providers'}
+        description={
+          scope === 'system'
+            ? 'Used by every account without providers of its own.'
+            : 'Your own providers carry your mail; without them the system providers do.'
+        }
+      >
+        {scope === 'system' ? <SystemMailProviderSettings /> : <MailProviderSettings />}
+      </SectionCard>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The landing page's features: what the product does today, one card each.
 import { ChartLine, FileDown, Palette, Rss, Send, Share2, Sparkles, Users, UsersRound } from 'lucide-react';
 import { SectionIntro } from './section-intro';
+import { IconTile } from '../../components/ui/icon-tile';
 
 // Each line says what the product does today (ARCHITECTURE.md); plan-only parts name their plan.
 const FEATURES = [
@@ -61,9 +62,7 @@ export function Features() {
         <div className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, body }) => (
             <div key={title} className="rounded-xl border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900/60">
-              <span className="inline-flex size-10 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
-                <Icon className="size-5" aria-hidden />
-              </span>
+              <IconTile icon={Icon} className="size-10 rounded-lg" iconClassName="size-5" />
               <h3 className="mt-4 font-semibold">{title}</h3>
               <p className="mt-2 text-sm leading-6 text-muted">{body}</p>
             </div>
