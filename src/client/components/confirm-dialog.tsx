@@ -1,4 +1,5 @@
-// A destructive-action confirmation: names what will be lost, Cancel is the safe default focus.
+// A confirmation before an action that cannot be taken back (a deletion, a send to every reader): names what will
+// happen, Cancel is the safe default focus.
 import type { ReactNode } from 'react';
 import { Button } from './ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
@@ -22,6 +23,7 @@ export function ConfirmDialog({
   confirmLabel,
   pending,
   onConfirm,
+  confirmVariant = 'destructive',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -30,6 +32,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   pending?: boolean;
   onConfirm: () => void;
+  /** 'primary' for an action that loses nothing but cannot be stopped (a send). */
+  confirmVariant?: 'destructive' | 'primary';
 }) {
   return (
     <Dialog open={open} onOpenChange={(o) => !pending && onOpenChange(o)}>
@@ -40,7 +44,7 @@ export function ConfirmDialog({
         </DialogHeader>
         <DialogFooter>
           <DialogCancel pending={pending} />
-          <Button variant="destructive" loading={pending} onClick={onConfirm}>
+          <Button variant={confirmVariant} loading={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </DialogFooter>

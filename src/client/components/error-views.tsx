@@ -5,14 +5,13 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { TriangleExclamationPoint, RotateCw } from 'lucide-react';
 import { MSG } from '../../shared/messages';
 import { buttonClass } from './ui/button';
+import { IconTile } from './ui/icon-tile';
 
 function ErrorPanel({ title, body, action }: { title: string; body: string; action: ReactNode }) {
   return (
     <div role="alert" className="flex min-h-[60vh] items-center justify-center px-6 py-16">
       <div className="w-full max-w-md text-center">
-        <div className="mx-auto mb-5 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 ring-8 ring-red-50/60 dark:bg-red-500/10 dark:text-red-400 dark:ring-red-500/5">
-          <TriangleExclamationPoint className="size-6" aria-hidden />
-        </div>
+        <IconTile icon={TriangleExclamationPoint} tone="danger" className="mx-auto mb-5 flex size-12 rounded-full ring-8 ring-red-50/60 dark:ring-red-500/5" />
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="mt-2 text-muted">{body}</p>
         <div className="mt-6 flex justify-center gap-3">{action}</div>

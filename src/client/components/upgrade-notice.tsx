@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
 import { buttonClass } from './ui/button';
 import { MSG } from '../../shared/messages';
+import { IconTile } from './ui/icon-tile';
 
 export function UpgradeNotice({ message, detail, compact = false }: { message: string; detail?: string; compact?: boolean }) {
   if (compact)
@@ -13,9 +14,7 @@ export function UpgradeNotice({ message, detail, compact = false }: { message: s
         role="note"
         className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:flex-row sm:items-center dark:border-zinc-800 dark:bg-zinc-900/60"
       >
-        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
-          <Lock className="size-4" aria-hidden />
-        </span>
+        <IconTile icon={Lock} className="size-9 shrink-0 rounded-full" iconClassName="size-4" />
         <div className="grid flex-1 gap-0.5 text-sm">
           <p className="text-zinc-800 dark:text-zinc-200">{message}</p>
           {detail && <p className="text-muted">{detail}</p>}
@@ -27,9 +26,7 @@ export function UpgradeNotice({ message, detail, compact = false }: { message: s
     );
   return (
     <div className="flex flex-col items-center gap-4 rounded-xl border border-zinc-200 bg-white px-6 py-14 text-center dark:border-zinc-800 dark:bg-zinc-900/60">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
-        <Lock className="size-6" aria-hidden />
-      </span>
+      <IconTile icon={Lock} className="size-12 rounded-full" />
       <p className="max-w-md text-sm text-zinc-700 dark:text-zinc-300">{message}</p>
       {detail && <p className="max-w-md text-sm text-muted">{detail}</p>}
       <Link to="/upgrade" className={buttonClass('primary')}>

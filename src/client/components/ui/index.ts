@@ -10,3 +10,4 @@ export { Stat } from './stat';
 export { Table, TableHead, TableBody, TableRow, TableCell, TableRowHeader, TableEmpty, type TableColumn } from './table';
 export { SectionCard } from './section-card';
 export { Field } from './field';
+export { IconTile } from './icon-tile';

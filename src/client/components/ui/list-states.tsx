@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { RotateCw } from 'lucide-react';
 import { Button } from './button';
+import { IconTile } from './icon-tile';
 
 export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -15,12 +16,10 @@ export function ListError({ message, onRetry }: { message: string; onRetry: () =
   );
 }
 
-export function EmptyState({ icon: Icon, title, body, children }: { icon: LucideIcon; title: string; body: string; children?: ReactNode }) {
+export function EmptyState({ icon, title, body, children }: { icon: LucideIcon; title: string; body: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 px-5 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600 dark:bg-indigo-500/10 dark:text-indigo-400">
-        <Icon className="size-6" aria-hidden />
-      </span>
+      <IconTile icon={icon} className="size-12 rounded-full" />
       <p className="font-medium text-zinc-900 dark:text-white">{title}</p>
       <p className="max-w-sm text-sm text-muted">{body}</p>
       {children}

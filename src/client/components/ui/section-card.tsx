@@ -20,6 +20,7 @@ interface SectionCardProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'>
   contentClassName?: string;
   bare?: boolean;
   footer?: ReactNode;
+  footerClassName?: string;
 }
 
 export function SectionCard({
@@ -33,6 +34,7 @@ export function SectionCard({
   contentClassName,
   bare = false,
   footer,
+  footerClassName,
   children,
   ...props
 }: SectionCardProps) {
@@ -57,7 +59,7 @@ export function SectionCard({
         {description !== undefined && <CardDescription className={row ? 'mt-1' : undefined}>{description}</CardDescription>}
       </CardHeader>
       {bare ? children : children !== undefined && <CardContent className={contentClassName}>{children}</CardContent>}
-      {footer !== undefined && <CardFooter>{footer}</CardFooter>}
+      {footer !== undefined && <CardFooter className={footerClassName}>{footer}</CardFooter>}
     </Card>
   );
 }

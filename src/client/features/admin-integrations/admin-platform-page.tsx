@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
-import { Badge, buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, PageSpinner, ScrollRegion } from '../../components/ui';
+import { Badge, buttonClass, PageSpinner, SectionCard, Table, TableBody, TableHead } from '../../components/ui';
 import { ListError } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
 import { MSG } from '../../../shared/messages';
@@ -39,53 +39,29 @@ function Detail({ platform }: { platform: IntegrationPlatform }) {
       <p className="text-sm text-muted">
         Last publish: <When at={d.lastPublishAt} />. Last failure: <When at={d.lastFailureAt} />.
       </p>
-      <Card role="region" aria-labelledby="errors-title">
-        <CardHeader>
-          <CardTitle id="errors-title">Recent errors</CardTitle>
-          <CardDescription>Refused keys and failed publishes, newest first.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {d.recentErrors.length === 0 ? (
-            <p className="py-4 text-center text-sm text-muted">No errors.</p>
-          ) : (
-            <ScrollRegion label="Recent errors">
-              <table className="w-full min-w-[560px] text-sm">
-                <caption className="sr-only">Recent errors</caption>
-                <thead>
-                  <tr className="text-left text-xs uppercase tracking-wide text-muted">
-                    <th scope="col" className="pb-2 font-medium">
-                      User
-                    </th>
-                    <th scope="col" className="pb-2 font-medium">
-                      Time
-                    </th>
-                    <th scope="col" className="pb-2 font-medium">
-                      Where
-                    </th>
-                    <th scope="col" className="pb-2 font-medium">
-                      Message
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                  {d.recentErrors.map((e, i) => (
-                    <tr key={`${e.at}-${i}`} className="align-top">
-                      <td className="py-2 pr-3 [overflow-wrap:anywhere]">{e.email}</td>
-                      <td className="py-2 pr-3 whitespace-nowrap">
-                        <When at={e.at || null} />
-                      </td>
-                      <td className="py-2 pr-3">
-                        <Badge tone={e.kind === 'publish' ? 'danger' : 'warning'}>{e.kind === 'publish' ? 'Publish' : 'Connection'}</Badge>
-                      </td>
-                      <td className="py-2">{e.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard title="Recent errors" titleId="errors-title" description="Refused keys and failed publishes, newest first.">
+        {d.recentErrors.length === 0 ? (
+          <p className="py-4 text-center text-sm text-muted">No errors.</p>
+        ) : (
+          <Table caption="Recent errors" scroll="Recent errors" className="min-w-[560px]">
+            <TableHead columns={['User', 'Time', 'Where', 'Message']} />
+            <TableBody>
+              {d.recentErrors.map((e, i) => (
+                <tr key={`${e.at}-${i}`} className="align-top">
+                  <td className="py-2 pr-3 [overflow-wrap:anywhere]">{e.email}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    <When at={e.at || null} />
+                  </td>
+                  <td className="py-2 pr-3">
+                    <Badge tone={e.kind === 'publish' ? 'danger' : 'warning'}>{e.kind === 'publish' ? 'Publish' : 'Connection'}</Badge>
+                  </td>
+                  <td className="py-2">{e.message}</td>
+                </tr>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </SectionCard>
     </div>
   );
 }

@@ -3,11 +3,11 @@
 // server decides and refuses their changes). The preview is the server's real e-mail in a sandboxed frame.
 import { useMemo, useState } from 'react';
 import { MailPlus, Plus, Send, Trash2 } from 'lucide-react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageHeader } from '../../components/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-states';
@@ -93,11 +93,10 @@ export function OnboardingEmailsPage() {
   );
 }
 
-function StepEditor({ step, canEdit, onSaved }: { step: Step | null; canEdit: boolean; onSaved: (id: string | null) => void }) {
+function useStepEditor(step: Step | null, onSaved: (id: string | null) => void) {
   const utils = trpc.useUtils();
   const [form, setForm] = useState(() => (step ? { dayOffset: step.dayOffset, subject: step.subject, markdown: step.markdown, enabled: step.enabled } : blank));
   const [day, setDay] = useState(String(form.dayOffset));
-  const [confirmDelete, setConfirmDelete] = useState(false);
   // One object per change of the e-mail (not per render), so the debounce waits for typing to stop.
   const email = useMemo(() => ({ subject: form.subject.slice(0, 200), markdown: form.markdown }), [form.subject, form.markdown]);
   const debounced = useDebounced(email);
@@ -123,72 +122,89 @@ function StepEditor({ step, canEdit, onSaved }: { step: Step | null; canEdit: bo
     if (step) update.mutate({ id: step.id, ...input });
     else create.mutate(input);
   };
+  return { form, setForm, day, setDay, dayValid, valid, email, preview, create, update, remove, test, save };
+}
 
+type StepEdit = ReturnType<typeof useStepEditor>;
+
+function StepFields({ e, canEdit }: { e: StepEdit; canEdit: boolean }) {
+  const { form, setForm, dayValid } = e;
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)]">
+        <div className="grid gap-1.5">
+          <Label htmlFor="step-day">Day after sign-up</Label>
+          <Input
+            id="step-day"
+            type="number"
+            min={0}
+            max={365}
+            step={1}
+            value={e.day}
+            disabled={!canEdit}
+            aria-invalid={dayValid ? undefined : true}
+            aria-describedby={dayValid ? undefined : 'step-day-error'}
+            onChange={(ev) => e.setDay(ev.target.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="step-subject">Subject</Label>
+          <Input
+            id="step-subject"
+            value={form.subject}
+            maxLength={200}
+            disabled={!canEdit}
+            onChange={(ev) => setForm({ ...form, subject: ev.target.value.replace(/[\r\n]+/g, ' ') })}
+          />
+        </div>
+      </div>
+      {!dayValid && (
+        <p id="step-day-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
+          The day must be a whole number from 0 to 365.
+        </p>
+      )}
+      <div className="grid gap-1.5">
+        <Label htmlFor="step-body">Body (Markdown)</Label>
+        <Textarea
+          id="step-body"
+          rows={10}
+          value={form.markdown}
+          disabled={!canEdit}
+          className="font-mono text-sm"
+          onChange={(ev) => setForm({ ...form, markdown: ev.target.value })}
+        />
+      </div>
+      <div className="flex items-center gap-3">
+        <Switch id="step-enabled" checked={form.enabled} disabled={!canEdit} onCheckedChange={(v) => setForm({ ...form, enabled: v })} />
+        <Label htmlFor="step-enabled">Enabled</Label>
+      </div>
+    </>
+  );
+}
+
+function StepEditor({ step, canEdit, onSaved }: { step: Step | null; canEdit: boolean; onSaved: (id: string | null) => void }) {
+  const e = useStepEditor(step, onSaved);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const { preview } = e;
   return (
     <div className="grid min-w-0 gap-6">
       <Card className="p-5">
         <form
           className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (valid) save();
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            if (e.valid) e.save();
           }}
         >
           <h2 className="text-base font-semibold text-zinc-900 dark:text-white">{step ? `Day ${step.dayOffset}: ${step.subject}` : 'New step'}</h2>
-          <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)]">
-            <div className="grid gap-1.5">
-              <Label htmlFor="step-day">Day after sign-up</Label>
-              <Input
-                id="step-day"
-                type="number"
-                min={0}
-                max={365}
-                step={1}
-                value={day}
-                disabled={!canEdit}
-                aria-invalid={dayValid ? undefined : true}
-                aria-describedby={dayValid ? undefined : 'step-day-error'}
-                onChange={(e) => setDay(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="step-subject">Subject</Label>
-              <Input
-                id="step-subject"
-                value={form.subject}
-                maxLength={200}
-                disabled={!canEdit}
-                onChange={(e) => setForm({ ...form, subject: e.target.value.replace(/[\r\n]+/g, ' ') })}
-              />
-            </div>
-          </div>
-          {!dayValid && (
-            <p id="step-day-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
-              The day must be a whole number from 0 to 365.
-            </p>
-          )}
-          <div className="grid gap-1.5">
-            <Label htmlFor="step-body">Body (Markdown)</Label>
-            <Textarea
-              id="step-body"
-              rows={10}
-              value={form.markdown}
-              disabled={!canEdit}
-              className="font-mono text-sm"
-              onChange={(e) => setForm({ ...form, markdown: e.target.value })}
-            />
-          </div>
-          <div className="flex items-center gap-3">
-            <Switch id="step-enabled" checked={form.enabled} disabled={!canEdit} onCheckedChange={(v) => setForm({ ...form, enabled: v })} />
-            <Label htmlFor="step-enabled">Enabled</Label>
-          </div>
+          <StepFields e={e} canEdit={canEdit} />
           <div className="flex flex-wrap gap-2">
             {canEdit && (
-              <Button type="submit" disabled={!valid} loading={create.isPending || update.isPending}>
+              <Button type="submit" disabled={!e.valid} loading={e.create.isPending || e.update.isPending}>
                 {step ? 'Save' : 'Add step'}
               </Button>
             )}
-            <Button variant="outline" loading={test.isPending} disabled={!form.subject.trim()} onClick={() => test.mutate(email)}>
+            <Button variant="outline" loading={e.test.isPending} disabled={!e.form.subject.trim()} onClick={() => e.test.mutate(e.email)}>
               <Send aria-hidden /> Send test to me
             </Button>
             {canEdit && step && (
@@ -201,22 +217,15 @@ function StepEditor({ step, canEdit, onSaved }: { step: Step | null; canEdit: bo
       </Card>
       <EmailPreview preview={preview.data} loading={preview.isFetching} error={preview.isError ? errorMessage(preview.error) : null} />
       {step && (
-        <Dialog open={confirmDelete} onOpenChange={setConfirmDelete}>
-          <DialogContent role="alertdialog">
-            <DialogHeader>
-              <DialogTitle>Delete “{step.subject}”?</DialogTitle>
-              <DialogDescription>New accounts will no longer get this e-mail. Those who already got it keep it.</DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button variant="outline">Cancel</Button>
-              </DialogClose>
-              <Button variant="destructive" loading={remove.isPending} onClick={() => remove.mutate({ id: step.id })}>
-                Delete step
-              </Button>
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title={`Delete “${step.subject}”?`}
+          description="New accounts will no longer get this e-mail. Those who already got it keep it."
+          confirmLabel="Delete step"
+          pending={e.remove.isPending}
+          onConfirm={() => e.remove.mutate({ id: step.id })}
+        />
       )}
     </div>
   );

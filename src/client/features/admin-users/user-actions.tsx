@@ -23,79 +23,59 @@ interface ManagedUser {
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', manager: 'Manager', supervisor: 'Supervisor', user: 'User' };
 
-export function UserActions({ user, self }: { user: ManagedUser; self: boolean }) {
+/** A select of one account's row, named for screen readers by what it changes and whose it is. */
+function RowSelect<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  disabled: boolean;
+  onChange: (v: T) => void;
+}) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <Select id={id} className="h-8 w-32 text-xs" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </>
+  );
+}
+
+const ROLE_CHOICES = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
+const PLAN_CHOICES = PLAN_TYPES.map((p) => ({ value: p, label: PLAN_LABELS[p] }));
+
+function useAccountChange() {
   const utils = trpc.useUtils();
   const done = (title: string) => () => {
     toast({ title, variant: 'success' });
     void utils.admin.listUsers.invalidate();
   };
   const failed = (err: unknown) => toast({ title: 'Not changed', description: errorMessage(err), variant: 'destructive' });
-  const setRole = trpc.admin.setRole.useMutation({ onSuccess: done('Role changed'), onError: failed });
-  const setPlan = trpc.billing.setPlan.useMutation({ onSuccess: done('Plan changed'), onError: failed });
-  const setDisabled = trpc.admin.setDisabled.useMutation({ onSuccess: (r) => done(r.disabled ? 'Account disabled' : 'Account enabled')(), onError: failed });
-  const endSessions = trpc.admin.endSessions.useMutation({
-    onSuccess: (r) => done(`${r.ended} ${r.ended === 1 ? 'session' : 'sessions'} ended`)(),
-    onError: failed,
-  });
+  return { done, failed };
+}
+
+/** Delete, after typing the account's address. */
+function DeleteAccount({ user, self, id }: { user: ManagedUser; self: boolean; id: string }) {
+  const { done, failed } = useAccountChange();
   const remove = trpc.admin.deleteUser.useMutation({ onSuccess: done('Account deleted'), onError: failed });
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
-  const id = user.id.replace(/[^\w-]/g, '');
-
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <label className="sr-only" htmlFor={`role-${id}`}>
-        Role of {user.email}
-      </label>
-      <Select
-        id={`role-${id}`}
-        className="h-8 w-32 text-xs"
-        value={user.role}
-        disabled={self || setRole.isPending}
-        onChange={(e) => setRole.mutate({ userId: user.id, role: e.target.value as Role })}
-      >
-        {ROLES.map((r) => (
-          <option key={r} value={r}>
-            {ROLE_LABELS[r]}
-          </option>
-        ))}
-      </Select>
-      <label className="sr-only" htmlFor={`plan-${id}`}>
-        Plan of {user.email}
-      </label>
-      <Select
-        id={`plan-${id}`}
-        className="h-8 w-32 text-xs"
-        value={user.planType}
-        disabled={setPlan.isPending}
-        onChange={(e) => setPlan.mutate({ userId: user.id, plan: e.target.value as PlanType, reason: 'Changed on User Management' })}
-      >
-        {PLAN_TYPES.map((p) => (
-          <option key={p} value={p}>
-            {PLAN_LABELS[p]}
-          </option>
-        ))}
-      </Select>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={self}
-        loading={setDisabled.isPending}
-        onClick={() => setDisabled.mutate({ userId: user.id, disabled: !user.disabled })}
-      >
-        {user.disabled ? <RotateCcw aria-hidden /> : <Ban aria-hidden />}
-        {user.disabled ? 'Enable' : 'Disable'}
-        <span className="sr-only"> {user.email}</span>
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={user.activeSessions === 0}
-        loading={endSessions.isPending}
-        onClick={() => endSessions.mutate({ userId: user.id })}
-      >
-        <LogOut aria-hidden /> End sessions<span className="sr-only"> of {user.email}</span>
-      </Button>
+    <>
       <Button size="sm" variant="outline" disabled={self} onClick={() => setConfirming(true)} className="text-red-700 dark:text-red-400">
         <Trash2 aria-hidden /> Delete<span className="sr-only"> {user.email}</span>
       </Button>
@@ -135,6 +115,60 @@ export function UserActions({ user, self }: { user: ManagedUser; self: boolean }
           </DialogFooter>
         </DialogContent>
       </Dialog>
+    </>
+  );
+}
+
+export function UserActions({ user, self }: { user: ManagedUser; self: boolean }) {
+  const { done, failed } = useAccountChange();
+  const setRole = trpc.admin.setRole.useMutation({ onSuccess: done('Role changed'), onError: failed });
+  const setPlan = trpc.billing.setPlan.useMutation({ onSuccess: done('Plan changed'), onError: failed });
+  const setDisabled = trpc.admin.setDisabled.useMutation({ onSuccess: (r) => done(r.disabled ? 'Account disabled' : 'Account enabled')(), onError: failed });
+  const endSessions = trpc.admin.endSessions.useMutation({
+    onSuccess: (r) => done(`${r.ended} ${r.ended === 1 ? 'session' : 'sessions'} ended`)(),
+    onError: failed,
+  });
+  const id = user.id.replace(/[^\w-]/g, '');
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <RowSelect
+        id={`role-${id}`}
+        label={`Role of ${user.email}`}
+        value={user.role}
+        options={ROLE_CHOICES}
+        disabled={self || setRole.isPending}
+        onChange={(role) => setRole.mutate({ userId: user.id, role })}
+      />
+      <RowSelect
+        id={`plan-${id}`}
+        label={`Plan of ${user.email}`}
+        value={user.planType}
+        options={PLAN_CHOICES}
+        disabled={setPlan.isPending}
+        onChange={(plan) => setPlan.mutate({ userId: user.id, plan, reason: 'Changed on User Management' })}
+      />
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={self}
+        loading={setDisabled.isPending}
+        onClick={() => setDisabled.mutate({ userId: user.id, disabled: !user.disabled })}
+      >
+        {user.disabled ? <RotateCcw aria-hidden /> : <Ban aria-hidden />}
+        {user.disabled ? 'Enable' : 'Disable'}
+        <span className="sr-only"> {user.email}</span>
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={user.activeSessions === 0}
+        loading={endSessions.isPending}
+        onClick={() => endSessions.mutate({ userId: user.id })}
+      >
+        <LogOut aria-hidden /> End sessions<span className="sr-only"> of {user.email}</span>
+      </Button>
+      <DeleteAccount user={user} self={self} id={id} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Growth of the readership per week (ISO weeks, Monday to Sunday, UTC): new readers, confirmed, left
 // (unsubscribed, bounced or complained) and net, and new readers by how they joined; the chart beside a
 // table of the same numbers, the range to choose and a CSV of it.
-import { ScrollRegion } from '../../components/ui';
+import { Table, TableBody, TableRowHeader } from '../../components/ui/table';
 import { lazy, Suspense, useState } from 'react';
 import { Download } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button';
@@ -89,35 +89,32 @@ export function GrowthSection({ publicationId }: { publicationId: string }) {
             <Suspense fallback={<div className="h-[240px] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />}>
               <GrowthChart weeks={g.weeks} />
             </Suspense>
-            <ScrollRegion label="Readers per week" className="relative max-h-[40rem] min-w-0 overflow-auto">
-              <table className="w-full text-sm">
-                <caption className="sr-only">Readers per week, newest first: new, confirmed, left, net, and new readers by source</caption>
-                <thead>
-                  <HeadRow columns={['Week of', 'New', 'Confirmed', 'Left', 'Net', ...SOURCES.map(([, label]) => label)]} />
-                </thead>
-                <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                  {g.weeks
-                    .slice()
-                    .reverse()
-                    .map((w) => (
-                      <tr key={w.weekStart}>
-                        <th scope="row" className={`${td} text-left font-normal`}>
-                          {weekOf(w.weekStart)}
-                        </th>
-                        <td className={td}>{formatCount(w.new)}</td>
-                        <td className={td}>{formatCount(w.confirmed)}</td>
-                        <td className={td}>{formatCount(w.left)}</td>
-                        <td className={td}>{signed(w.net)}</td>
-                        {SOURCES.map(([key]) => (
-                          <td key={key} className={td}>
-                            {formatCount(w.bySource[key])}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <Table
+              caption="Readers per week, newest first: new, confirmed, left, net, and new readers by source"
+              scroll="Readers per week"
+              scrollClassName="relative max-h-[40rem] min-w-0 overflow-auto"
+            >
+              <HeadRow columns={['Week of', 'New', 'Confirmed', 'Left', 'Net', ...SOURCES.map(([, label]) => label)]} />
+              <TableBody>
+                {g.weeks
+                  .slice()
+                  .reverse()
+                  .map((w) => (
+                    <tr key={w.weekStart}>
+                      <TableRowHeader className={td}>{weekOf(w.weekStart)}</TableRowHeader>
+                      <td className={td}>{formatCount(w.new)}</td>
+                      <td className={td}>{formatCount(w.confirmed)}</td>
+                      <td className={td}>{formatCount(w.left)}</td>
+                      <td className={td}>{signed(w.net)}</td>
+                      {SOURCES.map(([key]) => (
+                        <td key={key} className={td}>
+                          {formatCount(w.bySource[key])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+              </TableBody>
+            </Table>
           </div>
         </>
       )}

@@ -1,6 +1,6 @@
 // One issue's rates, its subject test when it had one, and its clicks per link (readers only; link
 // scanners are counted apart).
-import { ScrollRegion } from '../../components/ui';
+import { Table, TableBody, TableRowHeader } from '../../components/ui/table';
 import { Card } from '../../components/ui/card';
 import { ListError, ListSkeleton } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
@@ -47,34 +47,29 @@ export function IssueDetail({ sendId }: { sendId: string }) {
           ) : d.links.length === 0 ? (
             <p className="mt-2 text-sm text-muted">This issue had no links to track.</p>
           ) : (
-            <ScrollRegion label="Clicks per link" className="relative mt-2">
-              <table className="w-full text-sm" data-testid="links-table">
-                <caption className="sr-only">Clicks per link of {d.subject}</caption>
-                <thead>
-                  <HeadRow columns={['Link', 'Clicks', 'Unique clickers']} />
-                </thead>
-                <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-                  {d.links.map((l) => (
-                    <tr key={l.position}>
-                      <th scope="row" className="max-w-[12rem] px-3 py-2 text-left font-normal sm:max-w-[28rem]">
-                        <span className="block truncate text-zinc-900 dark:text-zinc-100">{l.label || 'Link'}</span>
-                        <a
-                          href={l.url}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="block truncate text-xs text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
-                          title={l.url}
-                        >
-                          {l.url}
-                        </a>
-                      </th>
-                      <td className={td}>{formatCount(l.clicks)}</td>
-                      <td className={td}>{formatCount(l.uniqueClickers)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <Table caption={`Clicks per link of ${d.subject}`} scroll="Clicks per link" scrollClassName="relative mt-2" data-testid="links-table">
+              <HeadRow columns={['Link', 'Clicks', 'Unique clickers']} />
+              <TableBody>
+                {d.links.map((l) => (
+                  <tr key={l.position}>
+                    <TableRowHeader className="max-w-[12rem] px-3 py-2 sm:max-w-[28rem]">
+                      <span className="block truncate text-zinc-900 dark:text-zinc-100">{l.label || 'Link'}</span>
+                      <a
+                        href={l.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="block truncate text-xs text-indigo-700 underline underline-offset-2 hover:decoration-2 dark:text-indigo-300"
+                        title={l.url}
+                      >
+                        {l.url}
+                      </a>
+                    </TableRowHeader>
+                    <td className={td}>{formatCount(l.clicks)}</td>
+                    <td className={td}>{formatCount(l.uniqueClickers)}</td>
+                  </tr>
+                ))}
+              </TableBody>
+            </Table>
           )}
         </>
       )}

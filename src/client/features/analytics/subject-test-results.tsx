@@ -1,6 +1,6 @@
 // A subject test's results on /analytics: each subject's group (readers, human-likely opens, clicks,
 // the rate the rule compares), the winner and how sure it is, or that the difference is within noise.
-import { ScrollRegion } from '../../components/ui';
+import { Table, TableBody, TableRowHeader } from '../../components/ui/table';
 import { Trophy } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { formatConfidence, formatDateTime } from '../../lib/format';
@@ -31,37 +31,32 @@ export function SubjectTestResults({ report }: { report: Report }) {
         {report.sharePercent} % of the list in {report.variants.length} groups, a {report.waitHours}-hour wait; the winner went to the other{' '}
         {formatCount(report.rest)} {report.rest === 1 ? 'reader' : 'readers'}.
       </p>
-      <ScrollRegion label="Each subject line's test group" className="relative mt-2">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Each subject line's test group</caption>
-          <thead>
-            <HeadRow columns={['Subject', 'Readers', 'Opens', 'Clicks', report.rule === 'opens' ? 'Open rate' : 'Click rate']} />
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {report.variants.map((v) => (
-              <tr key={v.variant}>
-                <th scope="row" className="max-w-[14rem] px-3 py-2 text-left font-normal sm:max-w-[28rem]">
-                  <span className="flex items-center gap-2">
-                    <span className="shrink-0 text-xs font-semibold text-muted">{letter(v.variant)}</span>
-                    <span className="truncate text-zinc-900 dark:text-zinc-100" title={v.subject}>
-                      {v.subject}
-                    </span>
-                    {report.winner?.variant === v.variant && (
-                      <Badge tone="success">
-                        <Trophy className="size-3" aria-hidden /> Winner
-                      </Badge>
-                    )}
+      <Table caption="Each subject line's test group" scroll="Each subject line's test group" scrollClassName="relative mt-2">
+        <HeadRow columns={['Subject', 'Readers', 'Opens', 'Clicks', report.rule === 'opens' ? 'Open rate' : 'Click rate']} />
+        <TableBody>
+          {report.variants.map((v) => (
+            <tr key={v.variant}>
+              <TableRowHeader className="max-w-[14rem] px-3 py-2 sm:max-w-[28rem]">
+                <span className="flex items-center gap-2">
+                  <span className="shrink-0 text-xs font-semibold text-muted">{letter(v.variant)}</span>
+                  <span className="truncate text-zinc-900 dark:text-zinc-100" title={v.subject}>
+                    {v.subject}
                   </span>
-                </th>
-                <td className={td}>{formatCount(v.recipients)}</td>
-                <td className={td}>{formatCount(v.opens)}</td>
-                <td className={td}>{formatCount(v.clicks)}</td>
-                <td className={td}>{formatRate(v.rate)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+                  {report.winner?.variant === v.variant && (
+                    <Badge tone="success">
+                      <Trophy className="size-3" aria-hidden /> Winner
+                    </Badge>
+                  )}
+                </span>
+              </TableRowHeader>
+              <td className={td}>{formatCount(v.recipients)}</td>
+              <td className={td}>{formatCount(v.opens)}</td>
+              <td className={td}>{formatCount(v.clicks)}</td>
+              <td className={td}>{formatRate(v.rate)}</td>
+            </tr>
+          ))}
+        </TableBody>
+      </Table>
       <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300" data-testid="subject-test-verdict">
         {verdict(report)}
       </p>

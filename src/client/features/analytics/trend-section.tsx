@@ -1,5 +1,5 @@
 // The trend over the last issues: the uPlot chart (loaded on its own) beside a table of the same rates.
-import { ScrollRegion } from '../../components/ui';
+import { Table, TableBody, TableRowHeader } from '../../components/ui/table';
 import { lazy, Suspense } from 'react';
 import { Card } from '../../components/ui/card';
 import { formatDate } from '../../lib/format';
@@ -17,28 +17,23 @@ export function TrendSection({ trend }: { trend: Overview['trend'] }) {
         <Suspense fallback={<div className="h-[240px] animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />}>
           <TrendChart points={trend} />
         </Suspense>
-        <ScrollRegion label="Open and click rates per issue" className="relative min-w-0">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Open and click rates per issue, oldest first</caption>
-            <thead>
-              <HeadRow columns={['#', 'Sent', 'Open rate', 'Human-likely', 'Click rate']} />
-            </thead>
-            <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-              {trend.map((t, i) => (
-                <tr key={t.sendId}>
-                  <th scope="row" className={`${td} text-left font-normal`} title={t.subject}>
-                    #{i + 1}
-                    <span className="sr-only"> {t.subject}</span>
-                  </th>
-                  <td className={td}>{formatDate(t.sentAt)}</td>
-                  <td className={td}>{formatRate(t.openRate)}</td>
-                  <td className={td}>{formatRate(t.humanOpenRate)}</td>
-                  <td className={td}>{formatRate(t.clickRate)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <Table caption="Open and click rates per issue, oldest first" scroll="Open and click rates per issue" scrollClassName="relative min-w-0">
+          <HeadRow columns={['#', 'Sent', 'Open rate', 'Human-likely', 'Click rate']} />
+          <TableBody>
+            {trend.map((t, i) => (
+              <tr key={t.sendId}>
+                <TableRowHeader className={td} title={t.subject}>
+                  #{i + 1}
+                  <span className="sr-only"> {t.subject}</span>
+                </TableRowHeader>
+                <td className={td}>{formatDate(t.sentAt)}</td>
+                <td className={td}>{formatRate(t.openRate)}</td>
+                <td className={td}>{formatRate(t.humanOpenRate)}</td>
+                <td className={td}>{formatRate(t.clickRate)}</td>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
       </div>
     </Card>
   );

@@ -56,12 +56,129 @@ function ProviderButton({
   );
 }
 
+/** The first view: every way to sign in, the rarer ones behind "More options". */
+function SignInChoices({
+  oauthError,
+  setView,
+  more,
+  setMore,
+}: {
+  oauthError?: boolean;
+  setView: (v: EmailView) => void;
+  more: boolean;
+  setMore: (f: (v: boolean) => boolean) => void;
+}) {
+  const providers = trpc.auth.providers.useQuery(undefined, { staleTime: Infinity });
+  return (
+    <>
+      <h1 className="text-2xl font-semibold tracking-tight">Sign in to Curated</h1>
+      <p className="mt-2 text-sm text-muted">Build your next issue in minutes.</p>
+      {oauthError && (
+        <div className="mt-6">
+          <FormAlert tone="error">
+            {MSG.somethingWentWrong}. {MSG.pleaseTryLater}
+          </FormAlert>
+        </div>
+      )}
+      <div className="mt-8 space-y-3">
+        <ProviderButton provider="google" label="Google" icon={<GoogleIcon />} configured={providers.data?.google} />
+        <ProviderButton provider="github" label="GitHub" icon={<GitHubIcon />} configured={providers.data?.github} />
+        <button type="button" className={providerBtn} onClick={() => setView('signin')}>
+          <Mail aria-hidden /> Continue with Email
+        </button>
+        <button
+          type="button"
+          aria-expanded={more}
+          aria-controls="more-options"
+          onClick={() => setMore((v) => !v)}
+          className="flex w-full items-center justify-center gap-1.5 rounded-md py-2 text-sm font-medium text-muted hover:text-zinc-900 dark:hover:text-white"
+        >
+          More options <ChevronDown className={cn('size-4 transition-transform', more && 'rotate-180')} aria-hidden />
+        </button>
+        {more && (
+          <div id="more-options" className="space-y-3">
+            <button type="button" className={providerBtn} onClick={() => setView('code')}>
+              <KeyRound aria-hidden /> Email me a sign-in code
+            </button>
+            <button type="button" className={providerBtn} onClick={() => setView('signup')}>
+              <Mail aria-hidden /> Create an account with email
+            </button>
+            <button type="button" className={providerBtn} onClick={() => setView('forgot')}>
+              <KeyRound aria-hidden /> Forgot password
+            </button>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** One e-mail form with its title, the way back to every option and the links to the neighbouring forms. */
+function EmailForm({ view, plan, setView }: { view: EmailView; plan?: string; setView: (v: EmailView | null) => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setView(null)}
+        className="mb-6 inline-flex min-h-6 items-center gap-1.5 self-start rounded-md text-sm font-medium text-muted hover:text-zinc-900 dark:hover:text-white"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> All sign-in options
+      </button>
+      <h1 className="text-2xl font-semibold tracking-tight">{TITLES[view].title}</h1>
+      <p className="mt-2 text-sm text-muted">{TITLES[view].lead}</p>
+      <div className="mt-8">
+        {view === 'signin' && <SignInForm />}
+        {view === 'signup' && <SignUpForm plan={plan} />}
+        {view === 'code' && <CodeForm />}
+        {view === 'forgot' && <ForgotForm />}
+      </div>
+      <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
+        {view === 'signin' ? (
+          <>
+            <button type="button" className="min-h-6 font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signup')}>
+              Create an account
+            </button>
+            <button type="button" className="min-h-6 text-muted hover:underline" onClick={() => setView('forgot')}>
+              Forgot password?
+            </button>
+          </>
+        ) : (
+          <button type="button" className="min-h-6 font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signin')}>
+            {view === 'signup' ? 'Already have an account? Sign in' : 'Sign in with a password'}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function AuthFooter() {
+  return (
+    <footer>
+      <p className="mx-auto max-w-sm text-center text-xs leading-5 text-muted">
+        By continuing you agree to our{' '}
+        <Link to="/terms" className="underline hover:text-zinc-900 dark:hover:text-white">
+          Terms
+        </Link>
+        ,{' '}
+        <Link to="/privacy" className="underline hover:text-zinc-900 dark:hover:text-white">
+          Privacy Policy
+        </Link>{' '}
+        and{' '}
+        <Link to="/refund" className="underline hover:text-zinc-900 dark:hover:text-white">
+          Refund Policy
+        </Link>
+        .
+      </p>
+    </footer>
+  );
+}
+
 export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?: boolean; initialView?: EmailView | null; plan?: string }) {
   const [view, setView] = useState<EmailView | null>(initialView);
+  // Coming back from a form keeps "More options" as it was left.
   const [more, setMore] = useState(false);
-  const providers = trpc.auth.providers.useQuery(undefined, { staleTime: Infinity });
   useTitle(view ? TITLES[view].title : 'Sign in');
-
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
       <div className="flex flex-col px-4 py-6 sm:px-10">
@@ -71,103 +188,12 @@ export function AuthPage({ oauthError, initialView = null, plan }: { oauthError?
         </header>
         <main className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center py-12">
           {view === null ? (
-            <>
-              <h1 className="text-2xl font-semibold tracking-tight">Sign in to Curated</h1>
-              <p className="mt-2 text-sm text-muted">Build your next issue in minutes.</p>
-              {oauthError && (
-                <div className="mt-6">
-                  <FormAlert tone="error">
-                    {MSG.somethingWentWrong}. {MSG.pleaseTryLater}
-                  </FormAlert>
-                </div>
-              )}
-              <div className="mt-8 space-y-3">
-                <ProviderButton provider="google" label="Google" icon={<GoogleIcon />} configured={providers.data?.google} />
-                <ProviderButton provider="github" label="GitHub" icon={<GitHubIcon />} configured={providers.data?.github} />
-                <button type="button" className={providerBtn} onClick={() => setView('signin')}>
-                  <Mail aria-hidden /> Continue with Email
-                </button>
-                <button
-                  type="button"
-                  aria-expanded={more}
-                  aria-controls="more-options"
-                  onClick={() => setMore((v) => !v)}
-                  className="flex w-full items-center justify-center gap-1.5 rounded-md py-2 text-sm font-medium text-muted hover:text-zinc-900 dark:hover:text-white"
-                >
-                  More options <ChevronDown className={cn('size-4 transition-transform', more && 'rotate-180')} aria-hidden />
-                </button>
-                {more && (
-                  <div id="more-options" className="space-y-3">
-                    <button type="button" className={providerBtn} onClick={() => setView('code')}>
-                      <KeyRound aria-hidden /> Email me a sign-in code
-                    </button>
-                    <button type="button" className={providerBtn} onClick={() => setView('signup')}>
-                      <Mail aria-hidden /> Create an account with email
-                    </button>
-                    <button type="button" className={providerBtn} onClick={() => setView('forgot')}>
-                      <KeyRound aria-hidden /> Forgot password
-                    </button>
-                  </div>
-                )}
-              </div>
-            </>
+            <SignInChoices oauthError={oauthError} setView={setView} more={more} setMore={setMore} />
           ) : (
-            <>
-              <button
-                type="button"
-                onClick={() => setView(null)}
-                className="mb-6 inline-flex min-h-6 items-center gap-1.5 self-start rounded-md text-sm font-medium text-muted hover:text-zinc-900 dark:hover:text-white"
-              >
-                <ArrowLeft className="size-4" aria-hidden /> All sign-in options
-              </button>
-              <h1 className="text-2xl font-semibold tracking-tight">{TITLES[view].title}</h1>
-              <p className="mt-2 text-sm text-muted">{TITLES[view].lead}</p>
-              <div className="mt-8">
-                {view === 'signin' && <SignInForm />}
-                {view === 'signup' && <SignUpForm plan={plan} />}
-                {view === 'code' && <CodeForm />}
-                {view === 'forgot' && <ForgotForm />}
-              </div>
-              <div className="mt-6 flex flex-wrap justify-between gap-2 text-sm">
-                {view === 'signin' ? (
-                  <>
-                    <button
-                      type="button"
-                      className="min-h-6 font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-                      onClick={() => setView('signup')}
-                    >
-                      Create an account
-                    </button>
-                    <button type="button" className="min-h-6 text-muted hover:underline" onClick={() => setView('forgot')}>
-                      Forgot password?
-                    </button>
-                  </>
-                ) : (
-                  <button type="button" className="min-h-6 font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setView('signin')}>
-                    {view === 'signup' ? 'Already have an account? Sign in' : 'Sign in with a password'}
-                  </button>
-                )}
-              </div>
-            </>
+            <EmailForm view={view} plan={plan} setView={setView} />
           )}
         </main>
-        <footer>
-          <p className="mx-auto max-w-sm text-center text-xs leading-5 text-muted">
-            By continuing you agree to our{' '}
-            <Link to="/terms" className="underline hover:text-zinc-900 dark:hover:text-white">
-              Terms
-            </Link>
-            ,{' '}
-            <Link to="/privacy" className="underline hover:text-zinc-900 dark:hover:text-white">
-              Privacy Policy
-            </Link>{' '}
-            and{' '}
-            <Link to="/refund" className="underline hover:text-zinc-900 dark:hover:text-white">
-              Refund Policy
-            </Link>
-            .
-          </p>
-        </footer>
+        <AuthFooter />
       </div>
       <AuthAside />
     </div>

@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { buttonClass } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../auth';
+import { IconTile } from '../../components/ui/icon-tile';
 
 export function StaffForbidden({ title }: { title: string }) {
   return (
@@ -16,9 +17,7 @@ export function StaffForbidden({ title }: { title: string }) {
         role="alert"
         className="flex flex-col items-center gap-4 rounded-xl border border-zinc-200 bg-white px-6 py-14 text-center dark:border-zinc-800 dark:bg-zinc-900/60"
       >
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
-          <ShieldX className="size-6" aria-hidden />
-        </span>
+        <IconTile icon={ShieldX} tone="danger" className="size-12 rounded-full" />
         <p className="font-medium text-zinc-900 dark:text-white">{MSG.forbidden}</p>
         <p className="max-w-md text-sm text-muted">The product's blog is written by staff. Published posts are on the public blog.</p>
         <Link to="/blog" className={buttonClass('primary')}>

@@ -68,8 +68,8 @@ interface Props {
   onSearched: (topic: string) => void;
 }
 
-export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onToggle, onSearched }: Props) {
-  const [topic, setTopic] = useState(initialTopic);
+/** The search asked for, its answer (or the stand-in after a failure), and `run` to ask for a topic and page. */
+function useChannelSearch(initialTopic: string, onSearched: (topic: string) => void) {
   const [inputError, setInputError] = useState<string | null>(null);
   // The search asked for. Coming back to a publication shows the results of its last search again, so
   // the step opens asking for the topic it was left with.
@@ -107,19 +107,29 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
     if (asked && asked.niche === t && asked.page === page) void query.refetch();
     else setAsked({ niche: t, page });
   };
+  return { asked, pending, result, failure, inputError, run };
+}
 
-  const pages = result ? Math.min(result.totalPages, CHANNEL_MAX_PAGES) : 0;
-
+function SearchForm({
+  topic,
+  setTopic,
+  pending,
+  inputError,
+  onSearch,
+}: {
+  topic: string;
+  setTopic: (t: string) => void;
+  pending: boolean;
+  inputError: string | null;
+  onSearch: () => void;
+}) {
   return (
-    <section aria-labelledby="find-channels-title">
-      <h3 id="find-channels-title" className="sr-only">
-        Find channels
-      </h3>
+    <>
       <form
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          run(topic);
+          onSearch();
         }}
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
         noValidate
@@ -141,6 +151,43 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
         </Button>
       </form>
       <FieldError id="channel-topic-error">{inputError}</FieldError>
+    </>
+  );
+}
+
+function PageSwitcher({ result, pages, pending, onPage }: { result: SearchChannelsResult; pages: number; pending: boolean; onPage: (p: number) => void }) {
+  return (
+    <nav aria-label="Search result pages" className="mt-4 flex flex-wrap items-center gap-1.5">
+      {Array.from({ length: pages }, (_, i) => i + 1).map((p) => (
+        <Button
+          key={p}
+          size="sm"
+          variant={p === result.page ? 'primary' : 'outline'}
+          aria-current={p === result.page ? 'page' : undefined}
+          aria-label={`Page ${p}`}
+          onClick={() => onPage(p)}
+          disabled={pending}
+        >
+          {p}
+        </Button>
+      ))}
+      <span className="ml-2 text-xs text-muted">{result.total} channels</span>
+    </nav>
+  );
+}
+
+const GRID = 'mt-4 grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3';
+
+export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onToggle, onSearched }: Props) {
+  const [topic, setTopic] = useState(initialTopic);
+  const { asked, pending, result, failure, inputError, run } = useChannelSearch(initialTopic, onSearched);
+  const pages = result ? Math.min(result.totalPages, CHANNEL_MAX_PAGES) : 0;
+  return (
+    <section aria-labelledby="find-channels-title">
+      <h3 id="find-channels-title" className="sr-only">
+        Find channels
+      </h3>
+      <SearchForm topic={topic} setTopic={setTopic} pending={pending} inputError={inputError} onSearch={() => run(topic)} />
       {failure && (
         <p role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
           {failure}
@@ -161,41 +208,20 @@ export function ChannelSearch({ initialTopic, canPage, isSelected, atLimit, onTo
       </div>
       {result?.success && result.total === 0 && !pending && <NoMatch />}
       {pending && !result && (
-        <ul className="mt-4 grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3" aria-hidden>
+        <ul className={GRID} aria-hidden>
           {[0, 1, 2].map((i) => (
             <li key={i} className="h-48 animate-pulse rounded-lg bg-zinc-100 dark:bg-zinc-800/60" />
           ))}
         </ul>
       )}
       {result && result.data.length > 0 && (
-        <ul
-          className={cn('mt-4 grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3', pending && 'opacity-60')}
-          aria-label="Found channels"
-          aria-busy={pending}
-        >
+        <ul className={cn(GRID, pending && 'opacity-60')} aria-label="Found channels" aria-busy={pending}>
           {result.data.map((c) => (
             <ChannelCard key={c.id + c.url} channel={c} selected={isSelected(c)} locked={atLimit} onToggle={() => onToggle(c)} />
           ))}
         </ul>
       )}
-      {canPage && result && pages > 1 && (
-        <nav aria-label="Search result pages" className="mt-4 flex flex-wrap items-center gap-1.5">
-          {Array.from({ length: pages }, (_, i) => i + 1).map((p) => (
-            <Button
-              key={p}
-              size="sm"
-              variant={p === result.page ? 'primary' : 'outline'}
-              aria-current={p === result.page ? 'page' : undefined}
-              aria-label={`Page ${p}`}
-              onClick={() => run(asked?.niche ?? topic, p)}
-              disabled={pending}
-            >
-              {p}
-            </Button>
-          ))}
-          <span className="ml-2 text-xs text-muted">{result.total} channels</span>
-        </nav>
-      )}
+      {canPage && result && pages > 1 && <PageSwitcher result={result} pages={pages} pending={pending} onPage={(p) => run(asked?.niche ?? topic, p)} />}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { PublicPage } from '../../components/public-layout';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/section-card';
 import { Input, Textarea } from '../../components/ui/input';
 import { FieldError, Label } from '../../components/ui/label';
 import { errorMessage } from '../../lib/errors';
@@ -62,48 +62,46 @@ export function SecurityDemoPage() {
           ))}
         </ul>
 
-        <Card className="mt-10">
-          <CardHeader>
-            <CardTitle>Protected contact form</CardTitle>
-            <CardDescription>All fields are required. Nothing you type is stored: the demo logs only whether a submission passed.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Protected contact form">
-              <div>
-                <Label htmlFor="demo-name">Name</Label>
-                <Input id="demo-name" name="name" autoComplete="name" maxLength={100} required value={fields.name} onChange={set('name')} />
-              </div>
-              <div>
-                <Label htmlFor="demo-email">Email</Label>
-                <Input id="demo-email" name="email" type="email" autoComplete="email" maxLength={254} required value={fields.email} onChange={set('email')} />
-              </div>
-              <div>
-                <Label htmlFor="demo-message">Message</Label>
-                <Textarea id="demo-message" name="message" maxLength={2000} required value={fields.message} onChange={set('message')} />
-              </div>
-              {/* Honeypots: off-screen, out of the tab order and hidden from assistive technology. */}
-              <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-                {HONEYPOT_FIELDS.map((f) => (
-                  <label key={f}>
-                    {f}
-                    <input type="text" name={f} tabIndex={-1} autoComplete="off" value={fields[f]} onChange={set(f)} />
-                  </label>
-                ))}
-              </div>
-              <FieldError id="demo-form-error">{error}</FieldError>
-              {submit.isSuccess && (
-                <p role="status" className="flex items-center gap-2 text-sm text-emerald-700 dark:text-emerald-400">
-                  <CircleCheck className="size-4" aria-hidden />
-                  {submit.data.message}
-                </p>
-              )}
-              <Button type="submit" loading={submit.isPending}>
-                <ShieldCheck aria-hidden />
-                Submit
-              </Button>
-            </form>
-          </CardContent>
-        </Card>
+        <SectionCard
+          title="Protected contact form"
+          description="All fields are required. Nothing you type is stored: the demo logs only whether a submission passed."
+          className="mt-10"
+        >
+          <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Protected contact form">
+            <div>
+              <Label htmlFor="demo-name">Name</Label>
+              <Input id="demo-name" name="name" autoComplete="name" maxLength={100} required value={fields.name} onChange={set('name')} />
+            </div>
+            <div>
+              <Label htmlFor="demo-email">Email</Label>
+              <Input id="demo-email" name="email" type="email" autoComplete="email" maxLength={254} required value={fields.email} onChange={set('email')} />
+            </div>
+            <div>
+              <Label htmlFor="demo-message">Message</Label>
+              <Textarea id="demo-message" name="message" maxLength={2000} required value={fields.message} onChange={set('message')} />
+            </div>
+            {/* Honeypots: off-screen, out of the tab order and hidden from assistive technology. */}
+            <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+              {HONEYPOT_FIELDS.map((f) => (
+                <label key={f}>
+                  {f}
+                  <input type="text" name={f} tabIndex={-1} autoComplete="off" value={fields[f]} onChange={set(f)} />
+                </label>
+              ))}
+            </div>
+            <FieldError id="demo-form-error">{error}</FieldError>
+            {submit.isSuccess && (
+              <p role="status" className="flex items-center gap-2 text-sm text-emerald-700 dark:text-emerald-400">
+                <CircleCheck className="size-4" aria-hidden />
+                {submit.data.message}
+              </p>
+            )}
+            <Button type="submit" loading={submit.isPending}>
+              <ShieldCheck aria-hidden />
+              Submit
+            </Button>
+          </form>
+        </SectionCard>
       </ProtectedArea>
     </PublicPage>
   );

@@ -63,21 +63,20 @@ export function useProtection(page: DemoPage) {
         return open;
       });
     };
-    document.addEventListener('keydown', onKey, true);
-    document.addEventListener('copy', onCopy, true);
-    document.addEventListener('cut', onCopy, true);
-    document.addEventListener('contextmenu', onContextMenu, true);
-    window.addEventListener('beforeprint', onPrint);
-    window.addEventListener('resize', checkDevtools);
+    // The page's keys, copying and context menu are caught before the page's own handlers (capture).
+    const listeners: [EventTarget, string, EventListener, boolean][] = [
+      [document, 'keydown', onKey as EventListener, true],
+      [document, 'copy', onCopy as EventListener, true],
+      [document, 'cut', onCopy as EventListener, true],
+      [document, 'contextmenu', onContextMenu as EventListener, true],
+      [window, 'beforeprint', onPrint, false],
+      [window, 'resize', checkDevtools, false],
+    ];
+    for (const [target, type, fn, capture] of listeners) target.addEventListener(type, fn, capture);
     const interval = setInterval(checkDevtools, 1000);
     checkDevtools();
     return () => {
-      document.removeEventListener('keydown', onKey, true);
-      document.removeEventListener('copy', onCopy, true);
-      document.removeEventListener('cut', onCopy, true);
-      document.removeEventListener('contextmenu', onContextMenu, true);
-      window.removeEventListener('beforeprint', onPrint);
-      window.removeEventListener('resize', checkDevtools);
+      for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, capture);
       clearInterval(interval);
       clearTimeout(hideTimer);
     };

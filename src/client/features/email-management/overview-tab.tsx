@@ -2,7 +2,8 @@
 // Health is polled every 30 s and figures every 60 s (spec §9).
 import { Activity, MailCheck, MailOpen, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/section-card';
 import { ListError } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
@@ -78,41 +79,35 @@ export function OverviewTab({ scope }: { scope: EmailScope }) {
         />
       </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Mail services</CardTitle>
-          <CardDescription>{h ? h.detail : 'Each service is checked with a real connection or account call.'}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {health.isError && !h ? (
-            <ListError message={errorMessage(health.error)} onRetry={() => void health.refetch()} />
-          ) : (
-            <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Mail services">
-              {(['brevo', 'bigscoots', 'fallback'] as const).map((key) => {
-                const s = h?.services[key];
-                return (
-                  <li key={key} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid={`service-${key}`}>
-                    <div className="flex min-w-0 flex-1 items-center gap-3">
-                      <StatusDot status={s?.status ?? 'unknown'} />
-                      <div className="min-w-0">
-                        <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{PLACES[key]}</p>
-                        <p className="truncate text-xs text-muted" title={s?.detail}>
-                          {s ? `${s.name} — ${s.detail}` : 'Checking…'}
-                        </p>
-                      </div>
+      <SectionCard title="Mail services" description={`${h ? h.detail : 'Each service is checked with a real connection or account call.'}`}>
+        {health.isError && !h ? (
+          <ListError message={errorMessage(health.error)} onRetry={() => void health.refetch()} />
+        ) : (
+          <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" aria-label="Mail services">
+            {(['brevo', 'bigscoots', 'fallback'] as const).map((key) => {
+              const s = h?.services[key];
+              return (
+                <li key={key} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid={`service-${key}`}>
+                  <div className="flex min-w-0 flex-1 items-center gap-3">
+                    <StatusDot status={s?.status ?? 'unknown'} />
+                    <div className="min-w-0">
+                      <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{PLACES[key]}</p>
+                      <p className="truncate text-xs text-muted" title={s?.detail}>
+                        {s ? `${s.name} — ${s.detail}` : 'Checking…'}
+                      </p>
                     </div>
-                    {s && <StatusLabel status={s.status} className="text-sm" />}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          <p className="mt-3 text-xs text-muted">
-            Sent counts subscriber mail and test mail sent today (UTC); sign-in and reset mails are not counted. Delivered is sent minus bounces reported by
-            providers.
-          </p>
-        </CardContent>
-      </Card>
+                  </div>
+                  {s && <StatusLabel status={s.status} className="text-sm" />}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <p className="mt-3 text-xs text-muted">
+          Sent counts subscriber mail and test mail sent today (UTC); sign-in and reset mails are not counted. Delivered is sent minus bounces reported by
+          providers.
+        </p>
+      </SectionCard>
     </div>
   );
 }

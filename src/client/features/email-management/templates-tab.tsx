@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Eye, Mail } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/section-card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-states';
 import { errorMessage } from '../../lib/errors';
@@ -75,29 +75,29 @@ export function TemplatesTab({ scope }: { scope: EmailScope }) {
     <>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {list.map((t) => (
-          <Card key={t.id} data-testid={`template-${t.id}`}>
-            <CardHeader>
-              <div className="flex items-start justify-between gap-3">
-                <CardTitle>{t.name}</CardTitle>
-                <Badge tone="brand" className="capitalize">
-                  {t.category}
-                </Badge>
-              </div>
-            </CardHeader>
-            <CardContent className="grid gap-3 text-sm">
-              <p>
-                <span className="text-muted">Subject: </span>
-                <span className="text-zinc-900 dark:text-zinc-100">{t.subject}</span>
-              </p>
-              <p className="text-muted">{t.description}</p>
-              <div className="flex items-center justify-between">
-                <span className="text-xs text-muted">Last modified {formatDate(t.lastModified)}</span>
-                <Button size="sm" variant="outline" onClick={() => setOpen(t.id)} aria-label={`Preview ${t.name}`}>
-                  <Eye aria-hidden /> Preview
-                </Button>
-              </div>
-            </CardContent>
-          </Card>
+          <SectionCard
+            key={t.id}
+            data-testid={`template-${t.id}`}
+            title={t.name}
+            action={
+              <Badge tone="brand" className="capitalize">
+                {t.category}
+              </Badge>
+            }
+            contentClassName="grid gap-3 text-sm"
+          >
+            <p>
+              <span className="text-muted">Subject: </span>
+              <span className="text-zinc-900 dark:text-zinc-100">{t.subject}</span>
+            </p>
+            <p className="text-muted">{t.description}</p>
+            <div className="flex items-center justify-between">
+              <span className="text-xs text-muted">Last modified {formatDate(t.lastModified)}</span>
+              <Button size="sm" variant="outline" onClick={() => setOpen(t.id)} aria-label={`Preview ${t.name}`}>
+                <Eye aria-hidden /> Preview
+              </Button>
+            </div>
+          </SectionCard>
         ))}
       </div>
       <p className="mt-4 text-xs text-muted">Onboarding mails appear here once the product sends them.</p>

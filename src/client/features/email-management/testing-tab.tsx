@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { SectionCard } from '../../components/ui/section-card';
 import { Input, Select } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/toast-store';
@@ -43,47 +43,45 @@ export function TestingTab({ scope, isStaff, ownEmail }: { scope: EmailScope; is
   };
 
   return (
-    <Card className="max-w-2xl">
-      <CardHeader>
-        <CardTitle>Send a test email</CardTitle>
-        <CardDescription>
-          {isStaff
-            ? 'Goes through the mail chain shown on the Overview tab, falling back to the next service if one fails.'
-            : `Goes through your mail chain to your own address (${ownEmail}); staff only for arbitrary recipients.`}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <div className="grid gap-1.5">
-            <Label htmlFor="test-from">From</Label>
-            <Select id="test-from" value={chosenFrom} onChange={(e) => setFrom(e.target.value)} disabled={!senders.data}>
-              {(senders.data?.senders ?? []).map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="test-to">To</Label>
-            <Input id="test-to" type="email" placeholder="someone@example.com" value={to} onChange={(e) => setTo(e.target.value)} autoComplete="email" />
-          </div>
-          <div className="flex items-center gap-3">
-            <Button type="submit" loading={send.isPending}>
-              <Send aria-hidden /> Send Test Email
-            </Button>
-          </div>
-          {result && (
-            <p
-              role="status"
-              data-testid="test-result"
-              className={result.ok ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'text-sm text-red-600 dark:text-red-400'}
-            >
-              {result.text}
-            </p>
-          )}
-        </form>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Send a test email"
+      description={
+        isStaff
+          ? 'Goes through the mail chain shown on the Overview tab, falling back to the next service if one fails.'
+          : `Goes through your mail chain to your own address (${ownEmail}); staff only for arbitrary recipients.`
+      }
+      className="max-w-2xl"
+    >
+      <form className="grid gap-4" onSubmit={submit} noValidate>
+        <div className="grid gap-1.5">
+          <Label htmlFor="test-from">From</Label>
+          <Select id="test-from" value={chosenFrom} onChange={(e) => setFrom(e.target.value)} disabled={!senders.data}>
+            {(senders.data?.senders ?? []).map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="test-to">To</Label>
+          <Input id="test-to" type="email" placeholder="someone@example.com" value={to} onChange={(e) => setTo(e.target.value)} autoComplete="email" />
+        </div>
+        <div className="flex items-center gap-3">
+          <Button type="submit" loading={send.isPending}>
+            <Send aria-hidden /> Send Test Email
+          </Button>
+        </div>
+        {result && (
+          <p
+            role="status"
+            data-testid="test-result"
+            className={result.ok ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'text-sm text-red-600 dark:text-red-400'}
+          >
+            {result.text}
+          </p>
+        )}
+      </form>
+    </SectionCard>
   );
 }

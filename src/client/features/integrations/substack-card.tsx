@@ -2,8 +2,9 @@
 import { useState } from 'react';
 import { Copy } from 'lucide-react';
 import { trpc } from '../../trpc';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Label, Select, Textarea, toast } from '../../components/ui';
+import { Badge, Button, Label, SectionCard, Textarea, toast } from '../../components/ui';
 import { errorMessage } from '../../lib/errors';
+import { NewsletterSelect, useSavedNewsletters } from './saved-newsletters';
 
 async function copy(text: string, what: string) {
   try {
@@ -32,55 +33,46 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
 }
 
 export function SubstackCard() {
-  const newsletters = trpc.drafts.list.useQuery({ limit: 100, offset: 0 });
+  const newsletters = useSavedNewsletters();
   const [chosen, setChosen] = useState('');
   const [shown, setShown] = useState<string | null>(null);
   const id = chosen || newsletters.data?.[0]?.id || '';
   const result = trpc.integrations.substack.useQuery({ newsletterId: shown ?? '' }, { enabled: !!shown, retry: false });
   return (
-    <Card role="region" aria-labelledby="platform-substack" className="md:col-span-2">
-      <CardHeader>
-        <div className="flex items-start justify-between gap-3">
-          <CardTitle id="platform-substack">Substack</CardTitle>
-          <Badge tone="neutral">Copy and paste</Badge>
+    <SectionCard
+      title="Substack"
+      titleId="platform-substack"
+      description="Copy a saved newsletter as clean HTML or Markdown to paste into Substack’s post editor."
+      action={<Badge tone="neutral">Copy and paste</Badge>}
+      className="md:col-span-2"
+      contentClassName="space-y-4"
+    >
+      {newsletters.data?.length === 0 ? (
+        <p className="text-sm text-muted">Save a newsletter first; it can then be copied for Substack.</p>
+      ) : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <NewsletterSelect id="substack-newsletter" value={id} onChange={setChosen} newsletters={newsletters.data} />
+          </div>
+          <Button variant="outline" disabled={!id} loading={result.isFetching} onClick={() => setShown(id)}>
+            Copy for Substack
+          </Button>
         </div>
-        <CardDescription className="mt-1">Copy a saved newsletter as clean HTML or Markdown to paste into Substack’s post editor.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {newsletters.data?.length === 0 ? (
-          <p className="text-sm text-muted">Save a newsletter first; it can then be copied for Substack.</p>
-        ) : (
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="flex-1">
-              <Label htmlFor="substack-newsletter">Saved newsletter</Label>
-              <Select id="substack-newsletter" value={id} onChange={(e) => setChosen(e.target.value)}>
-                {newsletters.data?.map((n) => (
-                  <option key={n.id} value={n.id}>
-                    {n.title}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <Button variant="outline" disabled={!id} loading={result.isFetching} onClick={() => setShown(id)}>
-              Copy for Substack
-            </Button>
+      )}
+      {result.isError && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {errorMessage(result.error)}
+        </p>
+      )}
+      {result.data && (
+        <div className="space-y-4">
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{result.data.note}</p>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <CopyField id="substack-html" label="HTML" value={result.data.html} />
+            <CopyField id="substack-md" label="Markdown" value={result.data.markdown} />
           </div>
-        )}
-        {result.isError && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {errorMessage(result.error)}
-          </p>
-        )}
-        {result.data && (
-          <div className="space-y-4">
-            <p className="text-sm text-zinc-700 dark:text-zinc-300">{result.data.note}</p>
-            <div className="grid gap-4 lg:grid-cols-2">
-              <CopyField id="substack-html" label="HTML" value={result.data.html} />
-              <CopyField id="substack-md" label="Markdown" value={result.data.markdown} />
-            </div>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+        </div>
+      )}
+    </SectionCard>
   );
 }

@@ -1,12 +1,10 @@
 // Mail provider settings for the account (or, for staff, the system): the configured providers with
 // their last check, Test and Remove, the webhook address to give the vendor, and a form to add one.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Copy, Mail, Plus, Trash2, Zap } from 'lucide-react';
-import { trpc, type RouterOutputs } from '../../trpc';
-import type { ProviderKind } from '../../../server/mail/transport';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Input, Select, Textarea } from '../../components/ui/input';
+import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { EmptyState, ListError, ListSkeleton } from '../../components/ui/list-states';
 import { toast } from '../../components/ui/toast-store';
@@ -14,28 +12,10 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/errors';
 import { formatRelative } from '../../lib/format';
 import { HEALTH_TONE } from '../../lib/health';
-import { FIELDS, KIND_OPTIONS, initialValues, toSettings } from './fields';
+import { AddProviderForm } from './add-provider-form';
+import { KIND_LABEL, PRIORITIES, useProviderApi, type Provider, type ProviderApi, type Scope } from './provider-api';
 
-type Scope = 'account' | 'system';
-type Provider = RouterOutputs['mailProviders']['list'][number];
-type Priority = Provider['priority'];
-
-const PRIORITIES: Priority[] = ['primary', 'secondary', 'fallback'];
-const KIND_LABEL = Object.fromEntries(KIND_OPTIONS.map((k) => [k.value, k.label])) as Record<ProviderKind, string>;
-
-function useProviderApi(scope: Scope) {
-  const utils = trpc.useUtils();
-  const system = scope === 'system';
-  const list = system ? trpc.mailProviders.listSystem.useQuery() : trpc.mailProviders.list.useQuery();
-  const refresh = () => void (system ? utils.mailProviders.listSystem.invalidate() : utils.mailProviders.list.invalidate());
-  const add = (system ? trpc.mailProviders.addSystem : trpc.mailProviders.add).useMutation({ onSuccess: refresh });
-  const remove = (system ? trpc.mailProviders.removeSystem : trpc.mailProviders.remove).useMutation({ onSuccess: refresh });
-  const test = (system ? trpc.mailProviders.testSystem : trpc.mailProviders.test).useMutation({ onSuccess: refresh });
-  const update = (system ? trpc.mailProviders.updateSystem : trpc.mailProviders.update).useMutation({ onSuccess: refresh });
-  return { list, add, remove, test, update };
-}
-
-function ProviderRow({ p, api }: { p: Provider; api: ReturnType<typeof useProviderApi> }) {
+function ProviderRow({ p, api }: { p: Provider; api: ProviderApi }) {
   const [confirm, setConfirm] = useState(false);
   const testing = api.test.isPending && api.test.variables?.id === p.id;
   const copy = async () => {
@@ -131,7 +111,7 @@ const SIGNING = {
 } as const;
 
 /** Resend and Mailgun sign their events: the secret they show for the webhook address is saved here. */
-function SigningSecretForm({ p, api }: { p: Provider; api: ReturnType<typeof useProviderApi> }) {
+function SigningSecretForm({ p, api }: { p: Provider; api: ProviderApi }) {
   const [value, setValue] = useState('');
   const spec = SIGNING[p.kind as keyof typeof SIGNING];
   if (!spec) return null;
@@ -167,119 +147,6 @@ function SigningSecretForm({ p, api }: { p: Provider; api: ReturnType<typeof use
         />
         <Button size="sm" variant="outline" type="submit" disabled={!value.trim()} loading={api.update.isPending && api.update.variables?.id === p.id}>
           Save
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function AddProviderForm({ api, taken, onDone }: { api: ReturnType<typeof useProviderApi>; taken: Set<Priority>; onDone: () => void }) {
-  const [kind, setKind] = useState<ProviderKind>('brevo');
-  const [label, setLabel] = useState('');
-  const free = PRIORITIES.filter((p) => !taken.has(p));
-  const [priority, setPriority] = useState<Priority>(free[0] ?? 'primary');
-  const [values, setValues] = useState<Record<string, string>>(() => initialValues('brevo'));
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    api.add.mutate(
-      { kind, label: label || undefined, priority, settings: toSettings(kind, values) },
-      {
-        onSuccess: (p) => {
-          toast({ title: `${p.label} added`, description: 'Use Test to check the credentials now.' });
-          onDone();
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
-    );
-  };
-
-  return (
-    <form onSubmit={submit} className="grid gap-4 rounded-lg border border-dashed border-zinc-300 p-4 dark:border-zinc-700" aria-label="Add a mail provider">
-      <div className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <Label htmlFor="mp-kind">Provider</Label>
-          <Select
-            id="mp-kind"
-            value={kind}
-            onChange={(e) => {
-              const k = e.target.value as ProviderKind;
-              setKind(k);
-              setValues(initialValues(k));
-              setError(null);
-            }}
-          >
-            {KIND_OPTIONS.map((k) => (
-              <option key={k.value} value={k.value}>
-                {k.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="mp-priority">Priority</Label>
-          <Select id="mp-priority" value={priority} onChange={(e) => setPriority(e.target.value as Priority)}>
-            {PRIORITIES.map((p) => (
-              <option key={p} value={p} disabled={taken.has(p)}>
-                {p}
-                {taken.has(p) ? ' (in use)' : ''}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div>
-          <Label htmlFor="mp-label">Name (optional)</Label>
-          <Input id="mp-label" value={label} maxLength={60} placeholder={KIND_LABEL[kind]} onChange={(e) => setLabel(e.target.value)} />
-        </div>
-      </div>
-      <p className="text-sm text-muted">{KIND_OPTIONS.find((k) => k.value === kind)?.blurb}</p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {FIELDS[kind].map((f) => {
-          const id = `mp-${f.name}`;
-          const common = {
-            id,
-            value: values[f.name] ?? '',
-            placeholder: f.placeholder,
-            autoComplete: 'off',
-            onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f.name]: e.target.value })),
-          };
-          return (
-            <div key={f.name} className={f.type === 'textarea' ? 'sm:col-span-2' : undefined}>
-              <Label htmlFor={id}>
-                {f.label}
-                {f.optional ? <span className="font-normal text-muted"> (optional)</span> : null}
-              </Label>
-              {f.type === 'textarea' ? (
-                <Textarea {...common} className="font-mono text-xs" />
-              ) : f.type === 'select' ? (
-                <Select {...common}>
-                  {f.options?.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </Select>
-              ) : (
-                <Input {...common} type={f.type} min={f.type === 'number' ? 0 : undefined} required={!f.optional} />
-              )}
-              {f.hint && <p className="mt-1 text-xs text-muted">{f.hint}</p>}
-            </div>
-          );
-        })}
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      <div className="flex gap-2">
-        <Button type="submit" loading={api.add.isPending} disabled={free.length === 0}>
-          Add provider
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone}>
-          Cancel
         </Button>
       </div>
     </form>
