@@ -76,7 +76,15 @@ export const securityOverviewDto = z.object({
   /** Sign-in attempts of the last 24 hours by outcome. */
   last24h: z.record(z.enum(SIGN_IN_OUTCOMES), z.number()),
   signIns: z.array(
-    z.object({ id: z.string(), email: z.string(), method: z.string(), outcome: z.enum(SIGN_IN_OUTCOMES), ip: z.string(), userAgent: z.string(), at: z.string() }),
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      method: z.string(),
+      outcome: z.enum(SIGN_IN_OUTCOMES),
+      ip: z.string(),
+      userAgent: z.string(),
+      at: z.string(),
+    }),
   ),
   sessions: z.object({
     total: z.number(),

@@ -27,7 +27,10 @@ const isAsyncIterable = (v: unknown): v is AsyncIterable<unknown> => !!v && type
  * stream's end (its consumer leaving, or its own return) ends the source as well.
  */
 export function eventStream<T extends z.ZodType>(event: T) {
-  return z.custom<AsyncIterable<z.input<T>>>(isAsyncIterable, 'Expected a stream of events').transform(async function* (source): AsyncGenerator<z.output<T>, void> {
+  return z.custom<AsyncIterable<z.input<T>>>(isAsyncIterable, 'Expected a stream of events').transform(async function* (source): AsyncGenerator<
+    z.output<T>,
+    void
+  > {
     for await (const item of source) yield await event.parseAsync(item);
   });
 }
