@@ -41,7 +41,9 @@ describe.skipIf(!SERVER_URL)('the bus listener', () => {
     await l.firstConnection;
     expect(l.listening).toBe(true);
     expect(l.attempt).toBe(0);
-    const { rows } = await pool.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [BUS_APPLICATION_NAME]);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [
+      BUS_APPLICATION_NAME,
+    ]);
     expect(rows[0].n).toBe(1);
     const got = next('curated_jobs');
     await notify('curated_jobs', { from: 'p2' });
@@ -54,7 +56,9 @@ describe.skipIf(!SERVER_URL)('the bus listener', () => {
     await connectListener(l);
     const lost = next(LOST);
     const reset = next(RESET);
-    await pool.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [BUS_APPLICATION_NAME]);
+    await pool.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [
+      BUS_APPLICATION_NAME,
+    ]);
     await lost;
     expect(l.listening).toBe(false);
     await reset;
