@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { articleSchema } from './content';
 import { publicationId } from './publications';
+import { eventStream, noInput, okResult } from './common';
+import { mutation, query, subscription, type RouterContract } from '../contract';
 
 export const AI_KINDS = ['newsletter', 'blog', 'social', 'email', 'product'] as const;
 export type AiKind = (typeof AI_KINDS)[number];
@@ -262,3 +264,23 @@ export function withoutCitations(text: string): string {
     .replace(/[ \t]+\n/g, '\n')
     .trim();
 }
+
+/** The ai router: what each procedure takes and answers. */
+export const aiContract = {
+  status: query(statusInput, statusOutput),
+  summarize: mutation(summarizeInput, summarizeOutput),
+  intro: mutation(introInput, introOutput),
+  subjects: mutation(introInput, subjectsOutput),
+  pick: mutation(pickInput, pickOutput),
+  usedArticles: query(usedArticlesInput, usedArticlesOutput),
+  sources: query(sourcesInput, sourcesOutput),
+  trending: query(noInput, trendingOutput),
+  generate: mutation(generateInput, jobOutput),
+  job: query(jobIdInput, jobOutput),
+  jobs: query(noInput, jobList),
+  /** The job as stored, then its new text as it is written, then its end (SSE). */
+  watch: subscription(jobIdInput, eventStream(aiJobEvent)),
+  save: mutation(saveInput, saveOutput),
+  drafts: query(noInput, draftList),
+  deleteDraft: mutation(jobIdInput, okResult),
+} satisfies RouterContract;
