@@ -7,7 +7,12 @@ import type { z } from 'zod';
 export type Access = 'public' | 'signedIn' | 'staff';
 export type ProcedureKind = 'query' | 'mutation' | 'subscription';
 
-export interface ProcedureContract<K extends ProcedureKind = ProcedureKind, I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends Access = Access> {
+export interface ProcedureContract<
+  K extends ProcedureKind = ProcedureKind,
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
   readonly kind: K;
   readonly input: I;
   readonly output: O;
@@ -17,7 +22,11 @@ export interface ProcedureContract<K extends ProcedureKind = ProcedureKind, I ex
 export type RouterContract = Readonly<Record<string, ProcedureContract>>;
 
 function declare<K extends ProcedureKind>(kind: K) {
-  return <I extends z.ZodType, O extends z.ZodType, A extends Access = 'signedIn'>(input: I, output: O, access?: A): ProcedureContract<K, I, O, NoInfer<A>> => ({
+  return <I extends z.ZodType, O extends z.ZodType, A extends Access = 'signedIn'>(
+    input: I,
+    output: O,
+    access?: A,
+  ): ProcedureContract<K, I, O, NoInfer<A>> => ({
     kind,
     input,
     output,

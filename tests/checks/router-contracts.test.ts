@@ -1,5 +1,5 @@
-// curated/router-contracts (eslint.router-contracts.js) is shown to refuse, in a router file, a
-// procedure without .output() and an object schema written there, and to let a router that imports its
+// curated/router-contracts (eslint.router-contracts.js) is shown to refuse, in a router file, a procedure
+// built by its own chain and an object schema written there, and to let a router that implements its
 // contract through.
 import { describe, it, expect } from 'vitest';
 import { ESLint } from 'eslint';
@@ -18,53 +18,48 @@ async function contractProblems(code: string, filePath = 'src/server/routers/pro
   return result!.messages.filter((m) => m.ruleId === 'curated/router-contracts').map((m) => m.message);
 }
 
-const header = "import { z } from 'zod';\nimport { router, protectedProcedure } from '../trpc/init';\n";
-
-const bad = `${header}import { thing, things } from '../../shared/schemas/probe';
+const bad = `import { z } from 'zod';
+import { router, protectedProcedure } from '../trpc/init';
+import { thing, things } from '../../shared/schemas/probe';
 const checked = protectedProcedure.input(things);
 export const probeRouter = router({
-  list: protectedProcedure.input(z.void()).query(() => []),
+  list: protectedProcedure.input(z.void()).output(things).query(() => []),
   add: protectedProcedure
     .input(z.object({ name: z.string() }))
     .output(thing)
     .mutation(({ input }) => input),
-  update: checked.input(things).mutation(({ input }) => input),
-  watch: protectedProcedure.input(things).subscription(async function* () {
+  watch: checked.subscription(async function* () {
     yield 1;
   }),
 });
 `;
 
-const good = `import { router, protectedProcedure } from '../trpc/init';
-import { addInput, eventStream, noInput, thing, thingList } from '../../shared/schemas/probe';
-const answeringThing = protectedProcedure.output(thing);
-export const probeRouter = router({
-  list: protectedProcedure.input(noInput).output(thingList).query(() => []),
-  get: answeringThing.input(addInput).query(({ input }) => input),
-  add: protectedProcedure
-    .input(addInput)
-    .output(thing)
-    .mutation(({ input }) => input),
-  watch: protectedProcedure
-    .input(noInput)
-    .output(eventStream(thing))
-    .subscription(async function* () {
-      yield 1;
-    }),
-});
+const good = `import { router } from '../trpc/init';
+import { implement } from '../trpc/implement';
+import { costly } from '../trpc/init';
+import { probeContract } from '../../shared/schemas/probe';
+import { addThing, listThings, watchThings } from '../things';
+export const probeRouter = router(
+  implement(probeContract, {
+    list: (ctx) => listThings(ctx.db),
+    add: { use: [costly('render')], run: addThing },
+    watch: (ctx, input, signal) => watchThings(ctx, input.id, signal),
+  }),
+);
 `;
 
 describe('router contracts', () => {
-  it('refuses a procedure without .output() and a z.object() in a router', async () => {
+  it('refuses a procedure chain and a z.object() in a router', async () => {
     const problems = await contractProblems(bad);
-    expect(problems).toHaveLength(4);
-    expect(problems.filter((m) => m.includes("'list' has no .output("))).toHaveLength(1);
-    expect(problems.filter((m) => m.includes("'watch' has no .output("))).toHaveLength(1);
-    expect(problems.filter((m) => m.includes("'update' has no .output("))).toHaveLength(1);
+    expect(problems.filter((m) => m.startsWith('No .query() chain'))).toHaveLength(1);
+    expect(problems.filter((m) => m.startsWith('No .mutation() chain'))).toHaveLength(1);
+    expect(problems.filter((m) => m.startsWith('No .subscription() chain'))).toHaveLength(1);
+    expect(problems.filter((m) => m.startsWith('No .input() chain'))).toHaveLength(1);
     expect(problems.filter((m) => m.startsWith('No z.object() in a router'))).toHaveLength(1);
+    expect(problems).toHaveLength(5);
   });
 
-  it('lets a router whose procedures state their contract through, in the chain or in a named base', async () => {
+  it('lets a router that implements its contract through', async () => {
     expect(await contractProblems(good)).toEqual([]);
   });
 

@@ -9,6 +9,9 @@ import { AppError } from '../errors';
 import { isStaff } from '../../shared/plans';
 import { MSG } from '../../shared/messages';
 
+/** tRPC's message when a procedure's answer fails its .output() schema. */
+const OUTPUT_INVALID = 'Output validation failed';
+
 const t = initTRPC.context<Context>().create({
   // Subscriptions (AI Magic's streaming) run over Server-Sent Events; pings keep idle proxies from closing them.
   sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
@@ -32,6 +35,11 @@ const mapErrors = t.middleware(async ({ ctx, path, next }) => {
 });
 
 function mapped(log: Context['log'], path: string, error: unknown): TRPCError {
+  // An answer that breaks its own contract is the server's fault, not the caller's: logged, and a 500.
+  if (error instanceof TRPCError && error.code === 'INTERNAL_SERVER_ERROR' && error.message === OUTPUT_INVALID) {
+    log.error(`procedure ${path} answered outside its contract`, error.cause);
+    return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: MSG.internalError });
+  }
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof AppError || cause instanceof ZodError) return toTRPCError(cause);
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') return error;
