@@ -4,6 +4,7 @@ import type { Article } from '../../../shared/schemas/content';
 import type { ThemeMeta } from '../../../shared/themes';
 import { storedEdits } from '../../../shared/schemas/issue-edits';
 import { buildIssue, normalizeArticles, usDate, type Issue, type IssueArticle } from '../issue';
+import { slugify as slugOf } from '../../../shared/slug';
 
 export interface ExportDoc {
   title: string;
@@ -55,17 +56,7 @@ export function exportDocFrom(row: NewsletterRow): ExportDoc {
 }
 
 /** 'My Weekly: Issue #3' -> 'my-weekly-issue-3' (ASCII, safe in a Content-Disposition header). */
-export function slugify(title: string): string {
-  const s = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return s || 'newsletter';
-}
+export const slugify = (title: string): string => slugOf(title, 80, 'newsletter');
 
 /** Saved text a binary export (PDF, Word, EPUB) lays out; a Word file of 2 MB of short lines took ~8 s. */
 export const BINARY_TEXT_MAX = 200_000;

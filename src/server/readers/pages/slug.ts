@@ -4,18 +4,10 @@ import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { affectedRows, isUniqueViolation, tx, type DbOrTx } from '../../db';
 import { publications, type PublicationRow } from '../../../../db/schema';
+import { slugify as slugOf } from '../../../shared/slug';
 
-export function slugify(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-  return base || 'newsletter';
-}
+/** A publication's slug made from its name (see shared/slug.ts). */
+export const slugify = (name: string): string => slugOf(name, 60, 'newsletter');
 
 const slugAndName = (db: DbOrTx, publicationId: string) =>
   db.select({ slug: publications.slug, name: publications.name }).from(publications).where(eq(publications.id, publicationId)).limit(1);
