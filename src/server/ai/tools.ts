@@ -87,7 +87,16 @@ async function withModel<T>(
 
 type WritingInput = { newsletterName: string; topic: string; articles: AiArticle[]; model?: string; publicationId?: string };
 
-export function issueIntro(ctx: ToolCtx, input: WritingInput) {
+/**
+ * One writing tool's run: the plan's access, the model chosen, the use counted, the articles prepared as
+ * sources; then the model's text (checked against the articles) or the built-in engine's.
+ */
+function writeFromArticles<T>(
+  ctx: ToolCtx,
+  input: WritingInput,
+  viaModel: (config: ModelConfig, sources: Prepared[]) => Promise<T>,
+  builtin: (sources: Prepared[]) => T,
+) {
   requireAiOrTaste(ctx.user);
   const model = chooseModel(ctx.ai.models, ctx.user, input.model);
   return countedAiUse(ctx.db, ctx.user, ctx.now(), input.publicationId, async (counted) => {
@@ -95,43 +104,47 @@ export function issueIntro(ctx: ToolCtx, input: WritingInput) {
     const { value, engine } = await withModel(
       ctx,
       model,
-      async (config) => checkOutput((await completeChat(config, introPrompt(sources, input.newsletterName, input.topic))).trim(), input.articles),
-      () => writeIntro(sources, { newsletterName: input.newsletterName }),
+      (config) => viaModel(config, sources),
+      () => builtin(sources),
     );
-    return { text: value, sources: sourceRefs(input.articles), engine, ...counted };
+    return { value, sources: sourceRefs(input.articles), engine, counted };
   });
 }
 
-export function subjectLines(ctx: ToolCtx, input: WritingInput) {
-  requireAiOrTaste(ctx.user);
-  const model = chooseModel(ctx.ai.models, ctx.user, input.model);
-  return countedAiUse(ctx.db, ctx.user, ctx.now(), input.publicationId, async (counted) => {
-    const sources = await gated(ctx, () => prepared(ctx, input.articles));
-    const { value, engine } = await withModel(
-      ctx,
-      model,
-      async (config) => {
-        const text = checkOutput(await completeChat(config, subjectsPrompt(sources, input.newsletterName)), input.articles);
-        const lines = text
-          .split('\n')
-          .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim())
-          .filter(Boolean)
-          .slice(0, 3);
-        if (!lines.length) throw new AppError('BAD_GATEWAY', 'The AI service gave no subject lines.');
-        return lines.map((l) => {
-          const pieces = citedPieces(l);
-          return {
-            text: withoutCitations(l)
-              .replace(/^["“]|["”]$/g, '')
-              .slice(0, 150),
-            basedOn: [...new Set(pieces.flatMap((p) => p.cites))],
-          };
-        });
-      },
-      () => writeSubjects(sources),
-    );
-    return { subjects: value, sources: sourceRefs(input.articles), engine, ...counted };
-  });
+export async function issueIntro(ctx: ToolCtx, input: WritingInput) {
+  const { value, sources, engine, counted } = await writeFromArticles(
+    ctx,
+    input,
+    async (config, sources) => checkOutput((await completeChat(config, introPrompt(sources, input.newsletterName, input.topic))).trim(), input.articles),
+    (sources) => writeIntro(sources, { newsletterName: input.newsletterName }),
+  );
+  return { text: value, sources, engine, ...counted };
+}
+
+/** The model's subject lines: up to three, list marks and quotes taken off, each with the sources it cites. */
+function subjectsFrom(text: string) {
+  const lines = text
+    .split('\n')
+    .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim())
+    .filter(Boolean)
+    .slice(0, 3);
+  if (!lines.length) throw new AppError('BAD_GATEWAY', 'The AI service gave no subject lines.');
+  return lines.map((l) => ({
+    text: withoutCitations(l)
+      .replace(/^["“]|["”]$/g, '')
+      .slice(0, 150),
+    basedOn: [...new Set(citedPieces(l).flatMap((p) => p.cites))],
+  }));
+}
+
+export async function subjectLines(ctx: ToolCtx, input: WritingInput) {
+  const { value, sources, engine, counted } = await writeFromArticles(
+    ctx,
+    input,
+    async (config, sources) => subjectsFrom(checkOutput(await completeChat(config, subjectsPrompt(sources, input.newsletterName)), input.articles)),
+    (sources) => writeSubjects(sources),
+  );
+  return { subjects: value, sources, engine, ...counted };
 }
 
 export async function pickBest(ctx: ToolCtx, input: { publicationId?: string; newsletterName: string; topic: string; count: number; articles: AiArticle[] }) {
