@@ -9,6 +9,7 @@ import { affectedRows, tx, type DbOrTx } from '../db';
 import { users } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
 import type { ProductList } from '../../shared/schemas/onboarding';
+import { maskEmail } from '../../shared/mask-email';
 
 export type { ProductList };
 
@@ -33,11 +34,6 @@ export interface ProductUnsubscribeInfo {
   /** True when the account no longer gets this mail. */
   unsubscribed: boolean;
 }
-
-const maskEmail = (email: string) => {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 2)}${'•'.repeat(Math.max(1, Math.min(6, local.length - 2)))}@${domain}`;
-};
 
 /** The account a token names, or null for an invalid token or an account that is gone. */
 async function lookup(db: DbOrTx, env: Pick<Deps['env'], 'APP_SECRET'>, list: ProductList, token: string) {

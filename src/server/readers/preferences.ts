@@ -16,6 +16,7 @@ import { findOwned } from '../publications/publications';
 import { unsubscribe, unsubscribeToken } from './unsubscribe';
 import { MAX_TOPICS, READERS_MSG, type ReaderFormat, type ReaderFrequency } from '../../shared/schemas/readers';
 import { servedHere, type ServedOn } from '../domains/custom-domains';
+import { maskEmail } from '../../shared/mask-email';
 
 const PURPOSE = 'preferences';
 export const PAUSE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -50,11 +51,6 @@ export async function topicsOf(db: DbOrTx, publicationId: string): Promise<strin
   const [row] = await db.select({ topics: readerSettings.topics }).from(readerSettings).where(eq(readerSettings.publicationId, publicationId));
   return row?.topics ?? [];
 }
-
-const maskEmail = (email: string) => {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 2)}${'•'.repeat(Math.max(1, Math.min(6, local.length - 2)))}@${domain}`;
-};
 
 export interface ReaderPreferences {
   publicationName: string;

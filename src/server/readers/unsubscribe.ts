@@ -11,6 +11,7 @@ import { mailEvents, publications, subscribers } from '../../../db/schema';
 import { readToken, signToken } from '../crypto';
 import { recordReaderEvent } from './events';
 import { servedHere, type ServedOn } from '../domains/custom-domains';
+import { maskEmail } from '../../shared/mask-email';
 
 const PURPOSE = 'unsubscribe';
 
@@ -43,11 +44,6 @@ export interface UnsubscribeInfo {
   /** What the page shows of the publication (name, logo, accent, archive; white-label). */
   brand: ReaderBrand;
 }
-
-const maskEmail = (email: string) => {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 2)}${'•'.repeat(Math.max(1, Math.min(6, local.length - 2)))}@${domain}`;
-};
 
 /** The token's reader; on a custom domain, only when the domain's account is theirs. */
 async function lookup(db: DbOrTx, on: ServedOn, parsed: NonNullable<ReturnType<typeof parse>>) {
