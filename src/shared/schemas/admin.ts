@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { PLAN_TYPES, ROLES } from '../plans';
 import { SIGN_IN_OUTCOMES } from '../sign-ins';
 import { userDto } from './user';
+import { noInput, okResult } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 export const listUsersInput = z
   .object({
@@ -95,3 +97,16 @@ export const securityOverviewDto = z.object({
   /** Every audit action recorded, for the filter. */
   actions: z.array(z.string()),
 });
+
+/** The admin router (staff only): what each procedure takes and answers. */
+export const adminContract = {
+  /** /admin: accounts, sign-ups, plans, publications, sends, the delivery queue, recent audit entries. */
+  overview: query(noInput, adminOverviewDto, 'staff'),
+  listUsers: query(listUsersInput, userListDto, 'staff'),
+  setRole: mutation(setRoleInput, roleSetResult, 'staff'),
+  setDisabled: mutation(setDisabledInput, disabledSetResult, 'staff'),
+  endSessions: mutation(userIdInput, sessionsEndedResult, 'staff'),
+  deleteUser: mutation(deleteUserInput, okResult, 'staff'),
+  /** Sign-ins, open sessions and the audit log (every staff role). */
+  security: query(securityInput, securityOverviewDto, 'staff'),
+} satisfies RouterContract;

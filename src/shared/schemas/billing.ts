@@ -3,6 +3,8 @@
 // /api/admin/billing; §8 checkout and trial messages; §9 CSV columns).
 import { z } from 'zod';
 import { PLAN_TYPES } from '../plans';
+import { csvFile, noInput } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 export const BILLING_MSG = {
   checkoutErrorTitle: 'Checkout error',
@@ -103,3 +105,16 @@ export const planSetResult = z.object({ success: z.literal(true), userId: z.stri
 
 /** The CSV's columns, in order (spec §9). */
 export const BILLING_CSV_COLUMNS = ['Name', 'Email', 'Plan', 'Status', 'Amount Paid', 'Billing Cycle', 'Start Date', 'Last Payment'] as const;
+
+/** The billing router: what each procedure takes and answers. */
+export const billingContract = {
+  subscription: query(noInput, subscriptionDto),
+  checkout: mutation(checkoutInput, checkoutOutput),
+  portal: mutation(noInput, portalOutput),
+  contactSales: mutation(contactSalesInput, contactSalesOutput),
+  startTrial: mutation(trialInput, trialOutput, 'public'),
+  adminList: query(noInput, billingListOutput, 'staff'),
+  adminCsv: query(noInput, csvFile, 'staff'),
+  /** Admins only (managers and supervisors read billing but change no plan); recorded in the audit log. */
+  setPlan: mutation(setPlanInput, planSetResult, 'staff'),
+} satisfies RouterContract;

@@ -2,6 +2,7 @@
 // messages for missing fields, and the REST answers' shapes.
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { mutation, query, type RouterContract } from '../contract';
 
 export const EMAIL_SCOPES = ['system', 'account'] as const;
 export type EmailScope = (typeof EMAIL_SCOPES)[number];
@@ -137,3 +138,16 @@ export const deliveryTestOutput = z.object({
   recommendations: z.object({ brevo: z.string(), bigscoots: z.string(), general: z.string() }),
 });
 export type DeliveryTestOutput = z.infer<typeof deliveryTestOutput>;
+
+/** The emailAdmin router: what each procedure takes and answers. */
+export const emailAdminContract = {
+  getHealth: query(scopeInput, healthOutput),
+  getMetrics: query(scopeInput, metricsOutput),
+  listTemplates: query(scopeInput, templatesOutput),
+  previewTemplate: query(templateIdInput, templatePreviewOutput),
+  listSenders: query(scopeInput, sendersOutput),
+  sendTest: mutation(testDirectInput, sendOutput),
+  sendQuickTest: mutation(quickTestInput, sendOutput),
+  sendCustom: mutation(customEmailInput, sendOutput),
+  runDeliveryTest: mutation(deliveryTestInput, deliveryTestOutput, 'staff'),
+} satisfies RouterContract;

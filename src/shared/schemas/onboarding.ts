@@ -1,6 +1,8 @@
 // The contracts of onboarding.*: the onboarding sequence's steps as staff edit, preview and test them, and
 // the unsubscribe page's read of either list of the product's own mail (onboarding e-mails, product news).
 import { z } from 'zod';
+import { noInput } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 /** The two lists of the product's own mail an account can leave. */
 export const PRODUCT_LISTS = ['onboarding', 'news'] as const;
@@ -62,3 +64,15 @@ export const unsubscribeInfoInput = z.object({ list: z.enum(PRODUCT_LISTS), toke
 /** What the unsubscribe page shows: the list, the address masked, whether it is already off. */
 export const unsubscribeInfoResult = z.object({ list: z.enum(PRODUCT_LISTS), email: z.string(), unsubscribed: z.boolean() });
 export type UnsubscribeInfoResult = z.infer<typeof unsubscribeInfoResult>;
+
+/** The onboarding router: what each procedure takes and answers. */
+export const onboardingContract = {
+  list: query(noInput, onboardingStepList, 'staff'),
+  create: mutation(stepFields, onboardingStepDto, 'staff'),
+  update: mutation(updateStepInput, onboardingStepDto, 'staff'),
+  delete: mutation(stepIdInput, deletedRef, 'staff'),
+  preview: query(previewInput, mailPreview, 'staff'),
+  sendTest: mutation(previewInput, testMailResult, 'staff'),
+  /** What the unsubscribe page shows for a link of either list (onboarding e-mails or product news). */
+  unsubscribeInfo: query(unsubscribeInfoInput, unsubscribeInfoResult, 'public'),
+} satisfies RouterContract;

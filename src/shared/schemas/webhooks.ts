@@ -1,6 +1,8 @@
 // The contracts of webhooks.* (Settings → Advanced → Webhooks): endpoints with the events they receive,
 // and the deliveries made to them.
 import { z } from 'zod';
+import { noInput, removedResult } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 export const WEBHOOK_EVENT_TYPES = [
   'subscriber.created',
@@ -71,3 +73,15 @@ export const deliveryDto = z.object({
   nextAttemptAt: z.string().nullable(),
 });
 export type DeliveryDto = z.infer<typeof deliveryDto>;
+
+/** The webhooks router: what each procedure takes and answers. */
+export const webhooksContract = {
+  list: query(noInput, z.array(endpointDto)),
+  create: mutation(createEndpointInput, endpointWithSecret),
+  secret: query(endpointRef, endpointWithSecret),
+  update: mutation(updateEndpointInput, endpointDto),
+  delete: mutation(endpointRef, removedResult),
+  deliveries: query(endpointRef, z.array(deliveryDto)),
+  resend: mutation(deliveryRef, deliveryDto),
+  test: mutation(endpointRef, deliveryDto),
+} satisfies RouterContract;
