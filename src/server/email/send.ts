@@ -6,45 +6,20 @@
 // The product's own address is the sender and the creator is only its display name (and the Reply-To):
 // mail from us must never look as if anyone could write it. Other people's addresses need a verified
 // account address, so a throw-away sign-up cannot mail strangers.
-import { z } from 'zod';
 import type { AuthedContext } from '../context';
 import { AppError } from '../errors';
 import { MSG } from '../../shared/messages';
-import { emailField } from '../../shared/schemas/auth';
+import type { SendResult, SendTestInput, SendToAddressesInput } from '../../shared/schemas/email';
 import type { AssembledNewsletter } from '../../shared/schemas/newsletter';
 import { assembleForOwner } from '../newsletter/assemble';
-import { assembleRequest, resolveAssembleInput } from '../publications/assemble-input';
+import { resolveAssembleInput } from '../publications/assemble-input';
 import { mailboxWithName } from '../mail/headers';
 import { MailRefusedError, sendMail } from '../mail/mailer';
 import { chainFor } from '../mail/chain';
-import { PROVIDER_KINDS } from '../mail/transport';
 import { markTestSent } from '../dashboard/dashboard';
 
-export const MAX_ADDRESSES = 10;
 /** Messages a user may send per hour, counted per recipient. */
 export const SEND_RULE = { limit: 20, windowMs: 60 * 60 * 1000 };
-
-/** Step 5 sends by naming the publication and what it has not stored yet (or the full data). */
-export const sendTestInput = assembleRequest;
-export type SendTestInput = z.infer<typeof sendTestInput>;
-
-export const sendToAddressesInput = assembleRequest.extend({
-  addresses: z
-    .array(emailField)
-    .min(1, MSG.quickTestMissing)
-    .max(MAX_ADDRESSES, `Send to at most ${MAX_ADDRESSES} addresses at a time`)
-    .transform((list) => [...new Set(list)]),
-});
-export type SendToAddressesInput = z.infer<typeof sendToAddressesInput>;
-
-export const sendResult = z.object({
-  success: z.boolean(),
-  transport: z.enum(['outbox', ...PROVIDER_KINDS]),
-  subject: z.string(),
-  sent: z.array(z.object({ to: z.string(), messageId: z.string() })),
-  failed: z.array(z.object({ to: z.string(), message: z.string() })),
-});
-export type SendResult = z.infer<typeof sendResult>;
 
 type Ctx = AuthedContext;
 

@@ -2,7 +2,7 @@
 // were last found, and per platform how many accounts connected it, failed, published. Counts and
 // error sentences only: never another user's key.
 import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { integrationConnections, integrationPublications, type IntegrationPlatform } from '../../../db/schema';
 import { mailProviders } from '../../../db/schema';
 import { users } from '../../../db/schema';
@@ -11,40 +11,13 @@ import type { Env } from '../env';
 import { configuredEngines, type AiRuntime } from '../ai/runtime';
 import { stripeConfig } from '../billing/stripe';
 import { INTEGRATION_PLATFORMS, PLATFORM_NAMES } from './platforms';
+import type { adminOverviewDto, adminPlatformDto, platformStats } from '../../shared/schemas/integrations';
 
 export interface AdminCtx {
   db: Db;
   env: Env;
   ai: AiRuntime;
 }
-
-const when = z.string().nullable();
-const platformStats = z.object({
-  platform: z.enum(INTEGRATION_PLATFORMS),
-  name: z.string(),
-  connected: z.number().int(),
-  inError: z.number().int(),
-  lastPublishAt: when,
-  lastFailureAt: when,
-  lastFailure: z.string().nullable(),
-});
-
-export const adminOverviewDto = z.object({
-  system: z.object({
-    mailProviders: z.array(
-      z.object({ kind: z.string(), label: z.string(), priority: z.string(), lastStatus: z.string(), lastDetail: z.string().nullable(), lastCheckAt: when }),
-    ),
-    smtpConfigured: z.boolean(),
-    stripeConfigured: z.boolean(),
-    ai: z.object({ kind: z.enum(['model', 'builtin']), name: z.string() }),
-  }),
-  platforms: z.array(platformStats),
-});
-
-export const adminPlatformDto = platformStats.extend({
-  publishes: z.object({ draft: z.number().int(), scheduled: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
-  recentErrors: z.array(z.object({ email: z.string(), at: z.string(), message: z.string(), kind: z.enum(['connection', 'publish']) })),
-});
 
 const iso = (d: Date | number | null | undefined) => (d == null ? null : new Date(d).toISOString());
 

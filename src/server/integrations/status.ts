@@ -1,46 +1,16 @@
 // Integration status for the dashboard and GET /api/integrations (spec §3 "Integrations response",
 // §7): per platform a connected flag, and the publications list: campaigns published to platforms and
 // the user's own publications, newest first. Substack has no API, so it is never "connected".
-import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { AuthedContext } from '../context';
-import { CAMPAIGN_STATUSES, integrationConnections } from '../../../db/schema';
+import { integrationConnections } from '../../../db/schema';
 import { listPublications } from '../publications/publications';
-import { PUBLICATION_STATUSES } from '../../shared/schemas/publications';
+import type { IntegrationsStatusDto } from '../../shared/schemas/integrations';
 import { listPlatformPublications } from './connections';
-import { INTEGRATION_PLATFORMS } from './platforms';
 
 export const RECENT_PUBLICATIONS = 50;
 export const INTEGRATIONS_NOTE =
   'Connect Brevo, Mailchimp, MailerLite or beehiiv with an API key on the Integrations page; Substack has no API, so you copy newsletters into it.';
-
-const connection = z.object({ connected: z.boolean() });
-
-const ownPublication = z.object({
-  id: z.string(),
-  date: z.string(),
-  title: z.string(),
-  platform: z.literal('newsletter'),
-  status: z.enum(PUBLICATION_STATUSES),
-});
-const platformPublication = z.object({
-  id: z.string(),
-  date: z.string(),
-  title: z.string(),
-  platform: z.enum(INTEGRATION_PLATFORMS),
-  status: z.enum(CAMPAIGN_STATUSES),
-});
-
-export const integrationsStatusDto = z.object({
-  success: z.literal(true),
-  data: z.object({
-    platforms: z.object({ brevo: connection, mailchimp: connection, mailerlite: connection, beehiiv: connection, substack: connection }),
-    brevo: connection,
-    note: z.string(),
-    publications: z.array(z.discriminatedUnion('platform', [ownPublication, platformPublication])),
-  }),
-});
-export type IntegrationsStatusDto = z.infer<typeof integrationsStatusDto>;
 
 export async function integrationsStatus(ctx: Pick<AuthedContext, 'db' | 'now' | 'user'>): Promise<IntegrationsStatusDto> {
   const rows = await ctx.db

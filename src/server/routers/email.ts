@@ -1,17 +1,12 @@
 // email.*: sending the assembled newsletter from step 5 (a test to yourself, or a short typed list).
-import { router, protectedProcedure, costly } from '../trpc/init';
-import { sendResult, sendTest, sendTestInput, sendToAddresses, sendToAddressesInput } from '../email/send';
+import { router, costly } from '../trpc/init';
+import { implement } from '../trpc/implement';
+import { emailContract } from '../../shared/schemas/email';
+import { sendTest, sendToAddresses } from '../email/send';
 
-export const emailRouter = router({
-  sendTest: protectedProcedure
-    .use(costly('render'))
-    .input(sendTestInput)
-    .output(sendResult)
-    .mutation(({ ctx, input }) => sendTest(ctx, input)),
-
-  sendToAddresses: protectedProcedure
-    .use(costly('render'))
-    .input(sendToAddressesInput)
-    .output(sendResult)
-    .mutation(({ ctx, input }) => sendToAddresses(ctx, input)),
-});
+export const emailRouter = router(
+  implement(emailContract, {
+    sendTest: { use: [costly('render')], run: sendTest },
+    sendToAddresses: { use: [costly('render')], run: sendToAddresses },
+  }),
+);

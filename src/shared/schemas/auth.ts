@@ -1,5 +1,7 @@
 // The contracts of auth.*: sign-up, sign-in, codes, password reset and profile inputs, and what they answer.
 import { z } from 'zod';
+import { query, mutation, type RouterContract } from '../contract';
+import { messageResult, noInput } from './common';
 import { userDto } from './user';
 
 export const emailField = z.string().trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
@@ -52,3 +54,16 @@ export const codeVerifiedResult = authResult.extend({ message: z.string() });
 export const authCheckResult = z.object({ authenticated: z.boolean(), user: userDto.nullable() });
 export const signedOutResult = z.object({ success: z.literal(true) });
 export const providersResult = z.object({ google: z.boolean(), github: z.boolean() });
+
+/** The auth router: what each procedure takes and answers. */
+export const authContract = {
+  signUp: mutation(signUpInput, authResult, 'public'),
+  signIn: mutation(signInInput, authResult, 'public'),
+  signOut: mutation(noInput, signedOutResult),
+  check: query(noInput, authCheckResult, 'public'),
+  sendCode: mutation(sendCodeInput, messageResult, 'public'),
+  verifyCode: mutation(verifyCodeInput, codeVerifiedResult, 'public'),
+  forgotPassword: mutation(forgotPasswordInput, messageResult, 'public'),
+  resetPassword: mutation(resetPasswordInput, messageResult, 'public'),
+  providers: query(noInput, providersResult, 'public'),
+} satisfies RouterContract;

@@ -2,6 +2,8 @@
 // each procedure answers (the public pages, the staff list and editor, the /api upload path).
 import { z } from 'zod';
 import { SLUG_MAX, SLUG_PATTERN } from '../blog-slug';
+import { query, mutation, type RouterContract } from '../contract';
+import { noInput } from './common';
 
 export const BLOG_POST_STATUSES = ['draft', 'published'] as const;
 export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
@@ -97,3 +99,22 @@ export type EditorPost = z.infer<typeof editorPost>;
 
 export const previewHtml = z.object({ html: z.string() });
 export const deletedPost = z.object({ id: z.string() });
+
+/** The blog router: what each procedure takes and answers. */
+export const blogContract = {
+  list: query(listInput, postList, 'public'),
+  bySlug: query(slugInput, postPage, 'public'),
+
+  adminList: query(noInput, staffPostList, 'staff'),
+  get: query(postIdInput, editorPost, 'staff'),
+  /** Staff read a post by its address whatever its status (the draft preview). */
+  previewBySlug: query(slugInput, postPage, 'staff'),
+  preview: query(previewInput, previewHtml, 'staff'),
+  create: mutation(postFields, editorPost, 'staff'),
+  update: mutation(updatePostInput, editorPost, 'staff'),
+  publish: mutation(postIdInput, editorPost, 'staff'),
+  unpublish: mutation(postIdInput, editorPost, 'staff'),
+  delete: mutation(postIdInput, deletedPost, 'staff'),
+  /** Bytes arrive through the REST upload path; a JSON call cannot carry them and gets a 400. */
+  uploadImage: mutation(uploadImageInput, uploadedImage, 'staff'),
+} satisfies RouterContract;

@@ -1,6 +1,9 @@
 // The contracts of integrations.*: inputs and outputs shared by the router, the REST adapters, the client and tests.
 import { z } from 'zod';
+import { query, mutation, type RouterContract } from '../contract';
 import { CAMPAIGN_STATUSES, CONNECTION_STATUSES, INTEGRATION_PLATFORMS } from '../integrations';
+import { noInput } from './common';
+import { PUBLICATION_STATUSES } from './publications';
 
 export const platformId = z.enum(INTEGRATION_PLATFORMS, { message: 'Unknown platform' });
 const idString = z.string().trim().min(1).max(100);
@@ -97,3 +100,78 @@ export const previewDto = z.object({ platform: platformId, title: z.string(), su
 export const substackDto = z.object({ title: z.string(), html: z.string(), markdown: z.string(), note: z.string() });
 
 export const disconnectedDto = z.object({ success: z.literal(true), platform: z.string() });
+
+// Integration status for the dashboard and GET /api/integrations: per platform a connected flag, and the
+// publications list (campaigns published to platforms and the user's own publications, newest first).
+const connection = z.object({ connected: z.boolean() });
+
+const ownPublication = z.object({
+  id: z.string(),
+  date: z.string(),
+  title: z.string(),
+  platform: z.literal('newsletter'),
+  status: z.enum(PUBLICATION_STATUSES),
+});
+const platformPublication = z.object({
+  id: z.string(),
+  date: z.string(),
+  title: z.string(),
+  platform: z.enum(INTEGRATION_PLATFORMS),
+  status: z.enum(CAMPAIGN_STATUSES),
+});
+
+export const integrationsStatusDto = z.object({
+  success: z.literal(true),
+  data: z.object({
+    platforms: z.object({ brevo: connection, mailchimp: connection, mailerlite: connection, beehiiv: connection, substack: connection }),
+    brevo: connection,
+    note: z.string(),
+    publications: z.array(z.discriminatedUnion('platform', [ownPublication, platformPublication])),
+  }),
+});
+export type IntegrationsStatusDto = z.infer<typeof integrationsStatusDto>;
+
+// The staff view: system-level services and, per platform, how many accounts connected it, failed, published.
+const when = z.string().nullable();
+export const platformStats = z.object({
+  platform: z.enum(INTEGRATION_PLATFORMS),
+  name: z.string(),
+  connected: z.number().int(),
+  inError: z.number().int(),
+  lastPublishAt: when,
+  lastFailureAt: when,
+  lastFailure: z.string().nullable(),
+});
+
+export const adminOverviewDto = z.object({
+  system: z.object({
+    mailProviders: z.array(
+      z.object({ kind: z.string(), label: z.string(), priority: z.string(), lastStatus: z.string(), lastDetail: z.string().nullable(), lastCheckAt: when }),
+    ),
+    smtpConfigured: z.boolean(),
+    stripeConfigured: z.boolean(),
+    ai: z.object({ kind: z.enum(['model', 'builtin']), name: z.string() }),
+  }),
+  platforms: z.array(platformStats),
+});
+
+export const adminPlatformDto = platformStats.extend({
+  publishes: z.object({ draft: z.number().int(), scheduled: z.number().int(), sent: z.number().int(), failed: z.number().int() }),
+  recentErrors: z.array(z.object({ email: z.string(), at: z.string(), message: z.string(), kind: z.enum(['connection', 'publish']) })),
+});
+
+/** The integrations router: what each procedure takes and answers. */
+export const integrationsContract = {
+  status: query(noInput, integrationsStatusDto),
+  overview: query(noInput, overviewDto),
+  connect: mutation(connectInput, connectionDto),
+  recheck: mutation(platformInput, connectionDto),
+  disconnect: mutation(platformInput, disconnectedDto),
+  lists: query(platformInput, listsDto),
+  preview: query(previewInput, previewDto),
+  publish: mutation(publishInput, publicationDto),
+  refreshStats: mutation(publicationIdInput, publicationDto),
+  substack: query(newsletterIdInput, substackDto),
+  adminOverview: query(noInput, adminOverviewDto, 'staff'),
+  adminPlatform: query(platformInput, adminPlatformDto, 'staff'),
+} satisfies RouterContract;

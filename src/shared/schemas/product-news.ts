@@ -1,7 +1,9 @@
 // The contracts of productNews.*: product newsletters staff write, preview, test, keep as drafts and send
 // to the accounts that opted in, and each user's own opt-in switch.
 import { z } from 'zod';
-import { markdownSchema, subjectSchema } from './onboarding';
+import { query, mutation, type RouterContract } from '../contract';
+import { noInput } from './common';
+import { deletedRef, mailPreview, markdownSchema, previewInput, subjectSchema, testMailResult } from './onboarding';
 
 /** Where a product newsletter stands (product_newsletters.status). */
 export const PRODUCT_NEWSLETTER_STATUSES = ['draft', 'sending', 'sent', 'failed'] as const;
@@ -36,3 +38,17 @@ export type ProductNewsletterDto = z.infer<typeof productNewsletterDto>;
 export const productNewsletterList = z.object({ newsletters: z.array(productNewsletterDto), canSend: z.boolean() });
 /** How many accounts a send would reach now (opted in, not disabled). */
 export const productNewsAudience = z.object({ count: z.number().int() });
+
+/** The productNews router: what each procedure takes and answers. */
+export const productNewsContract = {
+  /** The signed-in user's own choice (off until they turn it on). */
+  get: query(noInput, productNewsChoice),
+  set: mutation(setOptInInput, productNewsChoice),
+  list: query(noInput, productNewsletterList, 'staff'),
+  audience: query(noInput, productNewsAudience, 'staff'),
+  preview: query(previewInput, mailPreview, 'staff'),
+  sendTest: mutation(previewInput, testMailResult, 'staff'),
+  saveDraft: mutation(draftInput, productNewsletterDto, 'staff'),
+  deleteDraft: mutation(newsletterRef, deletedRef, 'staff'),
+  send: mutation(sendInput, productNewsletterDto, 'staff'),
+} satisfies RouterContract;

@@ -1,6 +1,7 @@
 // The contracts of segments.*: a publication's saved segments (rules over its readers), the counts of
 // readers rules select, and tags put on or taken off readers by hand.
 import { z } from 'zod';
+import { query, mutation, type RouterContract } from '../contract';
 import { READERS_MSG, segmentRules, tagList } from './readers';
 
 const publicationId = z.string().min(1).max(64);
@@ -34,6 +35,7 @@ export const segmentDto = z.object({
   updatedAt: z.string(),
 });
 export type SegmentDto = z.infer<typeof segmentDto>;
+export const segmentList = z.array(segmentDto);
 export const segmentDeleted = z.object({ deleted: z.literal(true) });
 /** Readers the rules select (any status), and those of them a send would reach now. */
 export const rulesCount = z.object({ matching: z.number().int(), recipients: z.number().int() });
@@ -42,3 +44,18 @@ export const audienceCount = z.object({ recipients: z.number().int() });
 export const tagCounts = z.array(z.object({ tag: z.string(), readers: z.number().int() }));
 /** How many readers gained (or lost) a tag. */
 export const tagsChanged = z.object({ changed: z.number().int() });
+
+/** The segments router: what each procedure takes and answers. */
+export const segmentsContract = {
+  list: query(segmentsOfPublication, segmentList),
+  create: mutation(createSegmentInput, segmentDto),
+  update: mutation(updateSegmentInput, segmentDto),
+  delete: mutation(segmentRef, segmentDeleted),
+  /** Readers the rules select (any status) and those a send would reach now. */
+  count: query(countRulesInput, rulesCount),
+  /** Recipients of a send to a saved segment, or (no segmentId) to every active reader. */
+  audience: query(audienceInput, audienceCount),
+  listTags: query(segmentsOfPublication, tagCounts),
+  addTags: mutation(addTagsInput, tagsChanged),
+  removeTags: mutation(removeTagsInput, tagsChanged),
+} satisfies RouterContract;
