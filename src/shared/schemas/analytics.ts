@@ -19,14 +19,18 @@ export const trackingInput = z.object({ publicationId });
 /** A publication's tracking switches, and whether the plan tracks at all. */
 export const trackingDto = z.object({ trackOpens: z.boolean(), trackClicks: z.boolean(), available: z.boolean() });
 
-/** One issue's figures (analytics.issue): rates are fractions 0..1, null with nothing to divide. */
-export const issueStats = z.object({
+/** Which sent issue a figure is of: the send, its publication, its subject, its state and when it went. */
+export const sentIssueRef = z.object({
   sendId: z.string(),
   publicationId: z.string(),
   publicationName: z.string(),
   subject: z.string(),
   status: z.string(),
   sentAt: z.string(),
+});
+
+/** One issue's figures (analytics.issue): rates are fractions 0..1, null with nothing to divide. */
+export const issueStats = sentIssueRef.extend({
   trackOpens: z.boolean(),
   trackClicks: z.boolean(),
   recipients: z.number().int(),

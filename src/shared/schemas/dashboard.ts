@@ -1,5 +1,6 @@
 // The dashboard's contracts: the first-run checklist (its five items, in order) and the overview.
 import { z } from 'zod';
+import { sentIssueRef } from './analytics';
 
 export const CHECKLIST_ITEMS = [
   { key: 'publication', label: 'Create your publication' },
@@ -22,13 +23,7 @@ export const checklistView = z.object({
 });
 export type ChecklistView = z.infer<typeof checklistView>;
 
-export const lastIssueView = z.object({
-  sendId: z.string(),
-  publicationId: z.string(),
-  publicationName: z.string(),
-  subject: z.string(),
-  status: z.string(),
-  sentAt: z.string(),
+export const lastIssueView = sentIssueRef.extend({
   recipients: z.number(),
   /** Null where nothing counts them: the plan has no analytics, or tracking was off for that send. */
   uniqueOpens: z.number().nullable(),
