@@ -4,21 +4,21 @@
 // Every row is owned; another user's id answers NOT_FOUND.
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { decodeCursor, encodeCursor } from '../cursor';
-import { pageCursor } from '../../shared/schemas/common';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { aiTasteIssues, newsletters, type NewsletterRow } from '../../../db/schema';
 import { AppError } from '../errors';
 import { affectedRows, tx, type Db, type DbOrTx } from '../db';
-import {
-  createDraftInput,
-  contentSourcesSchema,
-  DRAFT_STATUSES,
-  MAX_TITLE_LENGTH,
-  NEWSLETTER_DEFAULTS,
-  STORED_COLOR_THEME_FALLBACK,
-  storedContentSources,
-} from '../../shared/schemas/newsletter';
-import { editsFor, issueEdits } from '../../shared/schemas/issue-edits';
+import { DRAFT_STATUSES, MAX_TITLE_LENGTH, NEWSLETTER_DEFAULTS, STORED_COLOR_THEME_FALLBACK, storedContentSources } from '../../shared/schemas/newsletter';
+import { editsFor } from '../../shared/schemas/issue-edits';
+import type {
+  createDraftRequest,
+  DraftDto,
+  draftPageInput,
+  draftSummaryDto,
+  editDraftInput,
+  listDraftsInput,
+  updateDraftInput,
+} from '../../shared/schemas/drafts';
 import { assembleForOwner, type AssembleCtx } from './assemble';
 
 export interface DraftCtx {
@@ -26,55 +26,6 @@ export interface DraftCtx {
   user: { id: string };
   now: () => Date;
 }
-
-export const draftId = z
-  .string()
-  .min(8)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
-export const draftRef = z.object({ id: draftId });
-
-export const createDraftRequest = createDraftInput.extend({ id: draftId.optional() });
-export type CreateDraftRequest = z.input<typeof createDraftRequest>;
-
-export const updateDraftInput = z.object({
-  id: draftId,
-  title: z.string().trim().min(1, 'Please enter a title').max(MAX_TITLE_LENGTH).optional(),
-  subject: z.string().max(300).optional(),
-  content: z.string().max(2_000_000).optional(),
-  htmlContent: z.string().max(2_000_000).optional(),
-  status: z.enum(DRAFT_STATUSES).optional(),
-  contentSources: contentSourcesSchema.optional(),
-  publicationId: z.string().max(100).nullable().optional(),
-});
-
-export const listDraftsInput = z
-  .object({ limit: z.number().int().min(1).max(200).default(50), offset: z.number().int().min(0).default(0) })
-  .default({ limit: 50, offset: 0 });
-
-export const draftPageInput = z.object({ limit: z.number().int().min(1).max(200).default(50), cursor: pageCursor.optional() }).default({ limit: 50 });
-
-const dateOut = z.string();
-
-export const draftSummaryDto = z.object({
-  id: z.string(),
-  title: z.string(),
-  subject: z.string(),
-  status: z.enum(DRAFT_STATUSES),
-  publicationId: z.string().nullable(),
-  theme: z.string().nullable(),
-  articleCount: z.number().int(),
-  createdAt: dateOut,
-  updatedAt: dateOut,
-});
-
-export const draftDto = draftSummaryDto.extend({
-  content: z.string(),
-  htmlContent: z.string(),
-  contentSources: storedContentSources,
-});
-export type DraftDto = z.infer<typeof draftDto>;
-export const draftPage = z.object({ newsletters: z.array(draftSummaryDto), nextCursor: z.string().nullable() });
 
 export const NOT_FOUND_MSG = 'Newsletter not found';
 
@@ -208,9 +159,6 @@ export async function endIssue(db: Pick<DbOrTx, 'update'>, publicationId: string
   // (src/server/ai/taste.ts reads `currentOf`; written here so the two ends of an issue stay one function.)
   await db.update(aiTasteIssues).set({ currentOf: null }).where(eq(aiTasteIssues.currentOf, publicationId));
 }
-
-export const editDraftInput = z.object({ id: draftId, edits: issueEdits });
-export type EditDraftInput = z.input<typeof editDraftInput>;
 
 /**
  * A saved newsletter's body edited after saving: rebuilt from what it was made of (its articles, theme,

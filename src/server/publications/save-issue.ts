@@ -3,14 +3,9 @@
 import type { z } from 'zod';
 import { newsletters, type NewsletterRow } from '../../../db/schema';
 import { tx } from '../db';
-import { createDraftInput } from '../../shared/schemas/newsletter';
-import { toDraftDto, type DraftCtx, type DraftDto } from '../newsletter/drafts';
+import type { DraftDto, saveIssueInput } from '../../shared/schemas/drafts';
+import { toDraftDto, type DraftCtx } from '../newsletter/drafts';
 import { findAccessible } from './publications';
-import { publicationId } from '../../shared/schemas/publications';
-
-/** Step 5's save: the publication names the issue; the server knows which saved newsletter is its. */
-export const saveIssueInput = createDraftInput.omit({ status: true, publicationId: true }).extend({ publicationId });
-export type SaveIssueInput = z.input<typeof saveIssueInput>;
 
 /**
  * Saves the publication's current issue: the first save creates its newsletter, every later one (from

@@ -1,12 +1,11 @@
 // leads.*: the landing page's newsletter-guide sign-up.
-import { router, publicProcedure } from '../trpc/init';
-import { newsletterSignupInput } from '../../shared/schemas/auth';
-import { messageResult } from '../../shared/schemas/common';
+import { router } from '../trpc/init';
+import { implement } from '../trpc/implement';
+import { leadsContract } from '../../shared/schemas/leads';
 import { storeLead } from '../leads/leads';
 
-export const leadsRouter = router({
-  subscribe: publicProcedure
-    .input(newsletterSignupInput)
-    .output(messageResult)
-    .mutation(({ ctx, input }) => storeLead(ctx, input)),
-});
+export const leadsRouter = router(
+  implement(leadsContract, {
+    subscribe: storeLead,
+  }),
+);

@@ -7,6 +7,7 @@ import { SUBJECT_TEST_DISTINCT, normalSubject, subjectsDistinct } from '../subje
 import { publicationId } from './publications';
 import { readerBrand } from './readers';
 import { assembleRequest } from './wizard';
+import { mutation, query, type RouterContract } from '../contract';
 
 /** Where a send stands (issue_sends.status). */
 export const SEND_STATUSES = ['scheduled', 'sending', 'paused', 'sent', 'failed', 'canceled'] as const;
@@ -111,3 +112,21 @@ export const archiveList = z.object({
   whiteLabel: z.boolean(),
   entries: z.array(z.object({ id: z.string(), subject: z.string(), sentAt: z.string(), url: z.string() })),
 });
+
+export const sendList = z.array(sendProgress);
+
+/** The sends router: what each procedure takes and answers. */
+export const sendsContract = {
+  create: mutation(createSendInput, sendProgress),
+  /** The pre-send check of the issue as a send would assemble it (step 5, the send dialog). */
+  precheck: query(precheckInput, precheckResult),
+  progress: query(sendIdInput, sendProgress),
+  audience: query(sendsOfPublicationInput, sendAudienceResult),
+  list: query(sendsOfPublicationInput, sendList),
+  cancel: mutation(sendIdInput, sendProgress),
+  retry: mutation(sendIdInput, sendProgress),
+  /** Ends a subject test's wait: the winner so far goes to the rest of the list now. */
+  pickWinner: mutation(sendIdInput, sendProgress),
+  unsubscribeInfo: query(unsubscribeTokenInput, unsubscribePageResult, 'public'),
+  archive: query(archiveInput, archiveList, 'public'),
+} satisfies RouterContract;

@@ -3,7 +3,8 @@
 // double opt-in. Domain functions take the parsed types.
 import { z } from 'zod';
 import { emailField } from './auth';
-import { pageCursor } from './common';
+import { csvFile, pageCursor } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 import { READER_FORMATS, READER_FREQUENCIES, readerBrand, tagList, tagName } from './readers';
 
 /** Where a reader stands (subscribers.status). */
@@ -151,3 +152,20 @@ export const publicPageResult = z.object({
 });
 export const signupResult = z.object({ message: z.string() });
 export const confirmResult = z.object({ status: z.enum(['confirmed', 'already']), message: z.string(), name: z.string(), whiteLabel: z.boolean() });
+
+/** The subscribers router: what each procedure takes and answers. */
+export const subscribersContract = {
+  list: query(listInput, listResult),
+  add: mutation(addInput, subscriberDto),
+  update: mutation(updateInput, subscriberDto),
+  remove: mutation(removeInput, removedCount),
+  /** One reader, by id (the public API's DELETE). */
+  delete: mutation(subscriberRef, removedCount),
+  share: query(publicationRef, shareLinks),
+  exportCsv: query(publicationRef, csvFile),
+  authorizeImport: query(importTargetInput, authorizedImport),
+  importCsv: mutation(importCsvInput, importReport),
+  publicPage: query(slugInput, publicPageResult, 'public'),
+  signup: mutation(signupInput, signupResult, 'public'),
+  confirm: mutation(confirmInput, confirmResult, 'public'),
+} satisfies RouterContract;

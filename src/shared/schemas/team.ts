@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { emailField } from './auth';
 import { publicationId } from './publications';
 import { assembledNewsletter } from './newsletter';
+import { noInput } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 export const MAX_WORKSPACE_NAME = 80;
 /** Members besides the owner. */
@@ -102,3 +104,20 @@ export const memberRoleResult = z.object({ userId: z.string(), role: memberRole 
 export const removedMemberResult = done.extend({ userId: z.string() });
 export const leftResult = done.extend({ workspaceId: z.string() });
 export const sharedResult = z.object({ id: z.string(), shared: z.boolean() });
+
+/** The team router: what each procedure takes and answers. */
+export const teamContract = {
+  overview: query(noInput, teamOverviewDto),
+  rename: mutation(renameWorkspaceInput, workspaceDto),
+  invite: mutation(inviteInput, invitationDto),
+  resend: mutation(invitationRef, invitationDto),
+  revoke: mutation(invitationRef, revokedResult),
+  invitation: query(tokenInput, invitationPreviewDto),
+  accept: mutation(tokenInput, acceptResultDto),
+  setRole: mutation(setRoleInput, memberRoleResult),
+  remove: mutation(memberRef, removedMemberResult),
+  leave: mutation(leaveInput, leftResult),
+  share: mutation(shareInput, sharedResult),
+  unshare: mutation(shareInput, sharedResult),
+  preview: query(shareInput, sharedPreviewDto),
+} satisfies RouterContract;

@@ -1,17 +1,15 @@
 // Exports of a saved newsletter: the plan decides the format (capability table), the row must be the
 // user's own, and the file is named from the title and the date of the last save. The binary
 // formats (pdfkit, docx, jszip) are written in a worker thread, loaded on the first export.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isCustomThemeId, resolveTheme } from '../saved-theme';
 import { AppError } from '../../errors';
-import { capabilitiesFor, cheapestPlanWithExport, effectivePlan, EXPORT_FORMATS, PLAN_LABELS, type ExportFormat } from '../../../shared/plans';
-import { findOwnedDraft, draftId, type DraftCtx } from '../drafts';
+import { capabilitiesFor, cheapestPlanWithExport, effectivePlan, PLAN_LABELS, type ExportFormat } from '../../../shared/plans';
+import { findOwnedDraft, type DraftCtx } from '../drafts';
+import type { exportInput } from '../../../shared/schemas/drafts';
 import { boundedForLayout, exportDocFrom, slugify } from './document';
 import { toTxt, toMarkdown, toHtml } from './text-formats';
 import { renderInWorker } from './pool';
-
-export const exportInput = z.object({ id: draftId, format: z.enum(EXPORT_FORMATS, { message: `Format must be one of: ${EXPORT_FORMATS.join(', ')}` }) });
-export const exportResult = z.object({ filename: z.string(), mime: z.string(), base64: z.string() });
 
 export const EXPORT_MIME: Record<ExportFormat, string> = {
   txt: 'text/plain; charset=utf-8',
