@@ -24,13 +24,8 @@ export function FilterSelect({ id, label, all, value, options, onChange, classNa
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} options={options}>
         <option value="">{all}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
       </Select>
     </div>
   );

@@ -15,6 +15,25 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
   return <textarea ref={ref} className={cn(fieldClass, 'min-h-24 py-2', className)} {...props} />;
 });
 
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, ...props }, ref) {
-  return <select ref={ref} className={cn(fieldClass, 'h-10 pr-8', className)} {...props} />;
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+/** A select; `options` are listed after any `children` (a first "All …" or "Loading…" choice). */
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { options?: readonly SelectOption[] }>(function Select(
+  { className, options, children, ...props },
+  ref,
+) {
+  return (
+    <select ref={ref} className={cn(fieldClass, 'h-10 pr-8', className)} {...props}>
+      {children}
+      {options?.map((o) => (
+        <option key={o.value} value={o.value} disabled={o.disabled}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
 });

@@ -29,13 +29,12 @@ function Choices({ p, connected }: { p: Publish; connected: PlatformCardData[] }
       </div>
       <div>
         <Label htmlFor="pub-platform">Platform</Label>
-        <Select id="pub-platform" value={platform?.id} onChange={(e) => p.setPlatformId(e.target.value)}>
-          {connected.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
+        <Select
+          id="pub-platform"
+          value={platform?.id}
+          onChange={(e) => p.setPlatformId(e.target.value)}
+          options={connected.map((c) => ({ value: c.id, label: c.name }))}
+        />
       </div>
       <div>
         <Label htmlFor="pub-list">{platform?.listWord ?? 'List'}</Label>

@@ -71,13 +71,7 @@ export function AddProviderForm({ api, taken, onDone }: { api: ProviderApi; take
     <form onSubmit={submit} className="grid gap-4 rounded-lg border border-dashed border-zinc-300 p-4 dark:border-zinc-700" aria-label="Add a mail provider">
       <div className="grid gap-4 sm:grid-cols-3">
         <Field htmlFor="mp-kind" label="Provider">
-          <Select id="mp-kind" value={kind} onChange={(e) => pickKind(e.target.value as ProviderKind)}>
-            {KIND_OPTIONS.map((k) => (
-              <option key={k.value} value={k.value}>
-                {k.label}
-              </option>
-            ))}
-          </Select>
+          <Select id="mp-kind" value={kind} onChange={(e) => pickKind(e.target.value as ProviderKind)} options={KIND_OPTIONS} />
         </Field>
         <Field htmlFor="mp-priority" label="Priority">
           <Select id="mp-priority" value={priority} onChange={(e) => setPriority(e.target.value as Priority)}>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Save, XCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { Input, Select } from '../../components/ui/input';
 import { Label, FieldError } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
 import { NewsletterFrame, type FrameWidth } from '../../components/newsletter-frame';
@@ -126,18 +126,7 @@ export function SelectField<T extends string>({
   return (
     <div className="flex-1">
       <Label htmlFor={id}>{label}</Label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value as T)}
-        className="h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value as T)} options={options} />
     </div>
   );
 }
