@@ -7,6 +7,10 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** Header values never carry CR/LF (header injection). */
 export const cleanHeader = (v: string) => v.replace(/[\r\n]+/g, ' ').trim();
 
+/** The To of one reader: 'Name <address>' (name without angle brackets or quotes), or the bare address. */
+export const recipientMailbox = (m: { to: string; toName?: string | null }) =>
+  m.toName ? `${cleanHeader(m.toName).replace(/[<>"]/g, '')} <${cleanHeader(m.to)}>` : cleanHeader(m.to);
+
 /** The bare address of a mailbox like 'Curated <newsletter@curated.email>' (or the value itself). */
 export function mailboxAddress(mailbox: string): string {
   return (/<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox).trim();

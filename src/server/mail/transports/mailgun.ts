@@ -1,7 +1,7 @@
 // Mailgun: one POST /v3/<domain>/messages per message (form fields; h: headers, v: variables that come
 // back in webhooks). Per-message calls keep each recipient's List-Unsubscribe and make a retry exact;
 // recipient-variables batching would have to share one set of headers across the batch.
-import { cleanHeader } from '../headers';
+import { cleanHeader, recipientMailbox } from '../headers';
 import type { DeliveryResult, ProviderSettings, Transport } from '../transport';
 import { baseOrThrow, callProvider, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
 
@@ -25,7 +25,7 @@ export function createMailgunTransport(settings: ProviderSettings['mailgun'], op
       for (const m of messages) {
         const form = new URLSearchParams();
         form.set('from', cleanHeader(m.from));
-        form.set('to', m.toName ? `${cleanHeader(m.toName).replace(/[<>"]/g, '')} <${cleanHeader(m.to)}>` : cleanHeader(m.to));
+        form.set('to', recipientMailbox(m));
         form.set('subject', cleanHeader(m.subject));
         form.set('text', m.text);
         if (m.html) form.set('html', m.html);

@@ -1,6 +1,6 @@
 // Postmark: up to 500 messages per POST /email/batch, each answered with its own ErrorCode (0 sent;
 // anything else, e.g. 406 inactive recipient or 300 invalid address, is that message's final failure).
-import { cleanHeader } from '../headers';
+import { cleanHeader, recipientMailbox } from '../headers';
 import type { DeliveryResult, ProviderSettings, Transport } from '../transport';
 import { baseOrThrow, callProvider, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
 
@@ -27,7 +27,7 @@ export function createPostmarkTransport(settings: ProviderSettings['postmark'], 
     async send(messages, signal): Promise<DeliveryResult[]> {
       const body = messages.map((m) => ({
         From: cleanHeader(m.from),
-        To: m.toName ? `${cleanHeader(m.toName).replace(/[<>"]/g, '')} <${cleanHeader(m.to)}>` : cleanHeader(m.to),
+        To: recipientMailbox(m),
         Subject: cleanHeader(m.subject),
         TextBody: m.text,
         ...(m.html ? { HtmlBody: m.html } : {}),

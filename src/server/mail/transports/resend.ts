@@ -1,6 +1,6 @@
 // Resend: up to 100 messages per POST /emails/batch. The Idempotency-Key comes from the message ids,
 // so a batch retried after a timeout is answered with the first call's ids instead of sent again.
-import { cleanHeader } from '../headers';
+import { cleanHeader, recipientMailbox } from '../headers';
 import { TransportError, type DeliveryResult, type ProviderSettings, type Transport } from '../transport';
 import { baseOrThrow, batchKey, callProvider, refuseAll, resolveBaseUrl, type HttpTransportOptions } from './http';
 
@@ -29,7 +29,7 @@ export function createResendTransport(settings: ProviderSettings['resend'], opts
         if (m.tags?.recipientId) tags.push({ name: 'recipient_id', value: tagValue(m.tags.recipientId) });
         return {
           from: cleanHeader(m.from),
-          to: [m.toName ? `${cleanHeader(m.toName).replace(/[<>"]/g, '')} <${cleanHeader(m.to)}>` : cleanHeader(m.to)],
+          to: [recipientMailbox(m)],
           subject: cleanHeader(m.subject),
           text: m.text,
           ...(m.html ? { html: m.html } : {}),
