@@ -7,7 +7,8 @@ import { closeDb, openDatabase } from '../src/server/db';
 import { createAccount } from '../src/server/auth/accounts';
 import { hashPassword } from '../src/server/auth/password';
 import { AppError } from '../src/server/errors';
-import { emailField, nameField, passwordField } from '../src/shared/schemas/auth';
+import { emailField, passwordField } from '../src/shared/schemas/auth';
+import { nameField } from '../src/shared/schemas/user';
 import { PLAN_TYPES, ROLES } from '../src/shared/plans';
 
 const USAGE = `Usage: npm run user:create -- --email E --password P [--name N] [--role ${ROLES.join('|')}] [--plan ${PLAN_TYPES.join('|')}]`;

@@ -95,7 +95,12 @@ function importsOf(file: string): { names: Map<string, string>; files: Set<strin
   return { names, files };
 }
 
-/** Each procedure (`router.procedure`, the router by its name in the app router) with the sensitive modules its resolver uses. */
+/**
+ * Each procedure (`router.procedure`, the router by its name in the app router) with the sensitive modules its
+ * resolver uses. A router file names its procedures in `router({ ... })` or, built from its contract, in the
+ * handlers of `implement(contract, { ... })` (spread into `router(...)`); a handler may be a function the file
+ * declares, or a property of an object one of its functions builds (`...handlers('account')`, `system.list`).
+ */
 export function sensitiveProcedures(modules = sensitiveModules()): Map<string, string[]> {
   const rootFile = path.join(SERVER, 'routers/index.ts');
   const root = ts.createSourceFile(rootFile, fs.readFileSync(rootFile, 'utf8'), ts.ScriptTarget.Latest, true);
@@ -111,24 +116,70 @@ export function sensitiveProcedures(modules = sensitiveModules()): Map<string, s
   for (const [routerName, file] of routerFiles) {
     const sf = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const names = importsOf(file).names;
-    const visit = (n: ts.Node) => {
-      if (
-        ts.isCallExpression(n) &&
-        ts.isIdentifier(n.expression) &&
-        n.expression.text === 'router' &&
-        n.arguments[0] &&
-        ts.isObjectLiteralExpression(n.arguments[0])
-      ) {
-        for (const p of n.arguments[0].properties) {
-          if (!ts.isPropertyAssignment(p)) continue;
-          const used = new Set<string>();
-          const collect = (m: ts.Node) => {
-            if (ts.isIdentifier(m) && names.has(m.text) && modules.has(names.get(m.text)!)) used.add(path.relative(ROOT, names.get(m.text)!));
-            ts.forEachChild(m, collect);
-          };
-          collect(p.initializer);
-          procedures.set(`${routerName}.${p.name.getText(sf)}`, [...used]);
+    // The file's own top-level functions and constants, by name.
+    const locals = new Map<string, ts.Node>();
+    for (const s of sf.statements) {
+      if (ts.isFunctionDeclaration(s) && s.name) locals.set(s.name.text, s);
+      if (ts.isVariableStatement(s))
+        for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) locals.set(d.name.text, d.initializer);
+    }
+    // The object literal an expression stands for in this file: written there, or built by a local function or constant.
+    const objectOf = (e: ts.Expression, seen = new Set<ts.Node>()): ts.ObjectLiteralExpression | undefined => {
+      if (ts.isParenthesizedExpression(e)) return objectOf(e.expression, seen);
+      if (ts.isObjectLiteralExpression(e)) return e;
+      const target = ts.isIdentifier(e)
+        ? locals.get(e.text)
+        : ts.isCallExpression(e) && ts.isIdentifier(e.expression)
+          ? locals.get(e.expression.text)
+          : undefined;
+      if (!target || seen.has(target)) return undefined;
+      seen.add(target);
+      if (ts.isIdentifier(e)) return ts.isExpression(target) ? objectOf(target, seen) : undefined;
+      const body = ts.isFunctionDeclaration(target) || ts.isArrowFunction(target) || ts.isFunctionExpression(target) ? target.body : undefined;
+      if (!body) return undefined;
+      if (!ts.isBlock(body)) return objectOf(body, seen);
+      const returned = body.statements.find(ts.isReturnStatement)?.expression;
+      return returned ? objectOf(returned, seen) : undefined;
+    };
+    const usedBy = (node: ts.Node): string[] => {
+      const used = new Set<string>();
+      const followed = new Set<ts.Node>();
+      const collect = (m: ts.Node) => {
+        if (ts.isIdentifier(m) && names.has(m.text) && modules.has(names.get(m.text)!)) used.add(path.relative(ROOT, names.get(m.text)!));
+        const local = ts.isIdentifier(m) ? locals.get(m.text) : undefined;
+        if (local && !followed.has(local)) {
+          followed.add(local);
+          collect(local);
         }
+        ts.forEachChild(m, collect);
+      };
+      collect(node);
+      return [...used];
+    };
+    const handlers = (object: ts.ObjectLiteralExpression) => {
+      for (const p of object.properties) {
+        if (ts.isSpreadAssignment(p)) {
+          const spread = objectOf(p.expression);
+          if (spread) handlers(spread);
+          continue;
+        }
+        const name = p.name?.getText(sf);
+        if (!name) continue;
+        if (ts.isShorthandPropertyAssignment(p)) procedures.set(`${routerName}.${name}`, usedBy(p.name));
+        else if (ts.isMethodDeclaration(p)) procedures.set(`${routerName}.${name}`, usedBy(p));
+        else if (ts.isPropertyAssignment(p)) {
+          const i = p.initializer;
+          // `system.list`: the property of an object a local function builds.
+          const from = ts.isPropertyAccessExpression(i) ? objectOf(i.expression) : undefined;
+          const picked = from?.properties.find((q) => q.name?.getText(sf) === i.getText(sf).split('.').pop());
+          procedures.set(`${routerName}.${name}`, usedBy(picked ?? i));
+        }
+      }
+    };
+    const visit = (n: ts.Node) => {
+      if (ts.isCallExpression(n) && ts.isIdentifier(n.expression)) {
+        const object = n.expression.text === 'router' ? n.arguments[0] : n.expression.text === 'implement' ? n.arguments[1] : undefined;
+        if (object && ts.isObjectLiteralExpression(object)) handlers(object);
       }
       ts.forEachChild(n, visit);
     };

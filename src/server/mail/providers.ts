@@ -24,7 +24,7 @@ import { baseUrlProblem, createTransport } from './transports';
 import { blockedSmtpAddress, connectionOptions } from './transports/smtp';
 import { parseAllowHosts } from '../net/address-guard';
 import { dropTransport } from './chain';
-import type { AddProviderInput, UpdateProviderInput } from './schemas';
+import type { AddProviderInput, UpdateProviderInput } from '../../shared/schemas/mail-providers';
 
 type Ctx = Pick<AuthedContext, 'db' | 'env' | 'log' | 'now' | 'user'>;
 

@@ -29,7 +29,7 @@ import { signupInput } from '../../shared/schemas/subscribers';
 import { readToken, signToken } from '../crypto';
 import { escapeHtml } from '../xml';
 import { MAX_FORMS, READERS_MSG } from '../../shared/schemas/readers';
-import type { CreateFormInput, FormDto, FormRef, UpdateFormInput } from './form-schemas';
+import type { CreateFormInput, FormDto, FormRef, UpdateFormInput } from '../../shared/schemas/forms';
 
 type OwnerCtx = Pick<AuthedContext, 'db' | 'user' | 'now' | 'env'>;
 export type FormPostCtx = Pick<Context, 'db' | 'env' | 'mailer' | 'limiter' | 'log' | 'now' | 'ip' | 'queue'>;

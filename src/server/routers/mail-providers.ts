@@ -1,37 +1,34 @@
 // mailProviders.*: the caller's own mail providers (plans with Email Management) and, for staff, the
 // system providers used by accounts without their own. Settings are checked per kind in the domain.
-import { adminProcedure, protectedProcedure, router } from '../trpc/init';
-import { addProviderInput, providerIdInput, updateProviderInput } from '../mail/schemas';
+import { router } from '../trpc/init';
+import { implement } from '../trpc/implement';
 import { addProvider, listProviders, removeProvider, testProvider, updateProvider, type ProviderScope } from '../mail/providers';
-import { providerList, providerRemoved, providerView } from '../../shared/schemas/mail-providers';
-import { noInput } from '../../shared/schemas/common';
+import { mailProvidersContract, type AddProviderInput, type UpdateProviderInput } from '../../shared/schemas/mail-providers';
+import type { Context } from '../context';
+import type { SessionUser } from '../auth/service';
 
-/** The same five procedures for the caller's providers and, on staff procedures, for the system's. */
-function providerProcedures(base: typeof protectedProcedure, scope: ProviderScope) {
-  const answering = base.output(providerView);
+type Caller = Context & { user: SessionUser };
+
+/** The same five handlers for the caller's providers and, on the staff procedures, for the system's. */
+function providerHandlers(scope: ProviderScope) {
   return {
-    list: base
-      .input(noInput)
-      .output(providerList)
-      .query(({ ctx }) => listProviders(ctx, scope)),
-    add: answering.input(addProviderInput).mutation(({ ctx, input }) => addProvider(ctx, scope, input)),
-    update: answering.input(updateProviderInput).mutation(({ ctx, input }) => updateProvider(ctx, scope, input)),
-    remove: base
-      .input(providerIdInput)
-      .output(providerRemoved)
-      .mutation(({ ctx, input }) => removeProvider(ctx, scope, input.id)),
-    test: answering.input(providerIdInput).mutation(({ ctx, input }) => testProvider(ctx, scope, input.id)),
+    list: (ctx: Caller) => listProviders(ctx, scope),
+    add: (ctx: Caller, input: AddProviderInput) => addProvider(ctx, scope, input),
+    update: (ctx: Caller, input: UpdateProviderInput) => updateProvider(ctx, scope, input),
+    remove: (ctx: Caller, input: { id: string }) => removeProvider(ctx, scope, input.id),
+    test: (ctx: Caller, input: { id: string }) => testProvider(ctx, scope, input.id),
   };
 }
 
-const account = providerProcedures(protectedProcedure, 'account');
-const system = providerProcedures(adminProcedure, 'system');
+const system = providerHandlers('system');
 
-export const mailProvidersRouter = router({
-  ...account,
-  listSystem: system.list,
-  addSystem: system.add,
-  updateSystem: system.update,
-  removeSystem: system.remove,
-  testSystem: system.test,
-});
+export const mailProvidersRouter = router(
+  implement(mailProvidersContract, {
+    ...providerHandlers('account'),
+    listSystem: system.list,
+    addSystem: system.add,
+    updateSystem: system.update,
+    removeSystem: system.remove,
+    testSystem: system.test,
+  }),
+);

@@ -1,43 +1,18 @@
 // recurring.*: a publication's recurring schedule, its history, "Run now", and the approval of a
 // prepared issue from the mailed link (public: the single-use token is the authority).
-import { router, protectedProcedure, publicProcedure } from '../trpc/init';
-import {
-  approvalResult,
-  approvalTokenInput,
-  pendingApproval,
-  recurringOfPublication,
-  recurringRunDto,
-  recurringScheduleDto,
-  recurringScheduleInput,
-  recurringView,
-  scheduleRemoved,
-} from '../../shared/schemas/recurring';
+import { router } from '../trpc/init';
+import { implement } from '../trpc/implement';
+import { recurringContract } from '../../shared/schemas/recurring';
 import { deleteSchedule, recurringViewOf, runNow, saveSchedule } from '../recurring/schedules';
-import { approveRun, pendingApproval as pendingApprovalOf } from '../recurring/approve';
+import { approveRun, pendingApproval } from '../recurring/approve';
 
-export const recurringRouter = router({
-  get: protectedProcedure
-    .input(recurringOfPublication)
-    .output(recurringView)
-    .query(({ ctx, input }) => recurringViewOf(ctx, input.publicationId)),
-  save: protectedProcedure
-    .input(recurringScheduleInput)
-    .output(recurringScheduleDto)
-    .mutation(({ ctx, input }) => saveSchedule(ctx, input)),
-  remove: protectedProcedure
-    .input(recurringOfPublication)
-    .output(scheduleRemoved)
-    .mutation(({ ctx, input }) => deleteSchedule(ctx, input.publicationId)),
-  runNow: protectedProcedure
-    .input(recurringOfPublication)
-    .output(recurringRunDto)
-    .mutation(({ ctx, input }) => runNow(ctx, input.publicationId)),
-  pending: publicProcedure
-    .input(approvalTokenInput)
-    .output(pendingApproval)
-    .query(({ ctx, input }) => pendingApprovalOf(ctx, input.token)),
-  approve: publicProcedure
-    .input(approvalTokenInput)
-    .output(approvalResult)
-    .mutation(({ ctx, input }) => approveRun(ctx, input.token)),
-});
+export const recurringRouter = router(
+  implement(recurringContract, {
+    get: (ctx, input) => recurringViewOf(ctx, input.publicationId),
+    save: saveSchedule,
+    remove: (ctx, input) => deleteSchedule(ctx, input.publicationId),
+    runNow: (ctx, input) => runNow(ctx, input.publicationId),
+    pending: (ctx, input) => pendingApproval(ctx, input.token),
+    approve: (ctx, input) => approveRun(ctx, input.token),
+  }),
+);

@@ -4,7 +4,7 @@ import { users } from '../../../db/schema';
 import type { Db, DbOrTx } from '../db';
 import type { AuthService } from '../auth/service';
 import { AppError } from '../errors';
-import type { UpdateProfileInput } from '../../shared/schemas/auth';
+import type { UpdateProfileInput } from '../../shared/schemas/user';
 
 export async function getUser(db: DbOrTx, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { STAT_KEYS } from '../integrations';
 import { publicationId } from './publications';
+import { csvFile } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 export const overviewInput = z.object({
   publicationId: publicationId.optional(),
@@ -134,3 +136,12 @@ export const overviewReport = z.object({
   ),
   platforms: z.array(platformCampaign),
 });
+
+/** The analytics router: what each procedure takes and answers. */
+export const analyticsContract = {
+  overview: query(overviewInput, overviewReport),
+  issue: query(issueInput, issueReport),
+  exportCsv: query(overviewInput, csvFile),
+  tracking: query(trackingInput, trackingDto),
+  setTracking: mutation(setTrackingInput, trackingDto),
+} satisfies RouterContract;

@@ -1,6 +1,8 @@
 // The contracts of apiKeys.* (Settings → Advanced): an API key as its owner sees it (never the secret,
 // which the creation answers once), and the requests recorded for it.
 import { z } from 'zod';
+import { noInput } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 export const API_KEY_SCOPES = ['read', 'write'] as const;
 
@@ -37,3 +39,11 @@ export const createdApiKey = z.object({ key: apiKeyDto, secret: z.string() });
 
 export const apiRequestDto = z.object({ at: z.string(), method: z.string(), path: z.string(), status: z.number(), ip: z.string() });
 export type ApiRequestDto = z.infer<typeof apiRequestDto>;
+
+/** The apiKeys router: what each procedure takes and answers. */
+export const apiKeysContract = {
+  list: query(noInput, z.array(apiKeyDto)),
+  create: mutation(createApiKeyInput, createdApiKey),
+  revoke: mutation(apiKeyRef, apiKeyDto),
+  requests: query(apiKeyRef, z.array(apiRequestDto)),
+} satisfies RouterContract;

@@ -1,13 +1,13 @@
-// The contracts of auth.*: sign-up, sign-in, codes, password reset and profile inputs, and what they answer.
+// The contracts of auth.*: sign-up, sign-in, codes and password reset, and what they answer (the
+// profile's input is user.ts's).
 import { z } from 'zod';
 import { query, mutation, type RouterContract } from '../contract';
 import { messageResult, noInput } from './common';
-import { userDto } from './user';
+import { nameField, userDto } from './user';
 
 export const emailField = z.string().trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
 
 export const passwordField = z.string().min(8, 'Password must be at least 8 characters').max(200, 'Password is too long');
-export const nameField = z.string().trim().min(1, 'Please enter your name').max(100, 'Name is too long');
 
 export const signUpInput = z.object({ name: nameField, email: emailField, password: passwordField });
 export type SignUpInput = z.infer<typeof signUpInput>;
@@ -33,15 +33,6 @@ export const verifyCodeInput = z.object({
 
 export const forgotPasswordInput = z.object({ email: emailField });
 export const resetPasswordInput = z.object({ token: z.string().min(20).max(200), password: passwordField });
-
-/** Avatar: a JPEG data URL (the client resizes to 200 px, quality 0.7) under 1 MB, or an http(s) image address. */
-export const avatarField = z
-  .string()
-  .max(1_400_000, 'Avatar image must be less than 1MB')
-  .refine((v) => /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/.test(v) || /^https?:\/\/\S+$/.test(v), 'Please select a valid image file');
-
-export const updateProfileInput = z.object({ fullName: nameField, avatar: avatarField.nullish() });
-export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
 export const newsletterSignupInput = z.object({
   email: emailField,

@@ -1,6 +1,8 @@
 // The dashboard's contracts: the first-run checklist (its five items, in order) and the overview.
 import { z } from 'zod';
 import { sentIssueRef } from './analytics';
+import { noInput } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 export const CHECKLIST_ITEMS = [
   { key: 'publication', label: 'Create your publication' },
@@ -41,3 +43,11 @@ export const overviewView = z.object({
 export type OverviewView = z.infer<typeof overviewView>;
 
 export const markSharedInput = z.object({ publicationId: z.string().min(1).max(64) });
+
+/** The dashboard router: what each procedure takes and answers. */
+export const dashboardContract = {
+  checklist: query(noInput, checklistView),
+  overview: query(noInput, overviewView),
+  markShared: mutation(markSharedInput, checklistView),
+  dismissChecklist: mutation(noInput, checklistView),
+} satisfies RouterContract;

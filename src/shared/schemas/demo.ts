@@ -1,7 +1,9 @@
 // The contracts of demo.* (the public protection demos, spec §3 Demo form, §7 /api/demo/*, /api/honeypot):
 // the form and its honeypot fields, the shared activity log's events, shared by the server and the pages.
 import { z } from 'zod';
-import { emailField } from './auth';
+import { emailField, verifyCodeInput } from './auth';
+import { messageResult, noInput } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 /** Hidden fields a person never fills; a bot that fills any of them is refused. */
 export const HONEYPOT_FIELDS = ['website', 'url', 'homepage', 'email_confirm', 'phone_number'] as const;
@@ -54,3 +56,12 @@ export const demoEventsResult = z.object({ events: z.array(demoEvent) });
 export const recordEventInput = z.object({ kind: z.enum(CLIENT_EVENT_KINDS), page: z.enum(DEMO_PAGES) });
 export const recordedResult = z.object({ success: z.literal(true) });
 export const honeypotResult = z.object({ ok: z.literal(true), active: z.literal(true), fields: z.array(z.string()) });
+
+/** The demo router: what each procedure takes and answers. */
+export const demoContract = {
+  verifyCode: mutation(verifyCodeInput, messageResult, 'public'),
+  submit: mutation(demoSubmitInput, messageResult, 'public'),
+  honeypot: query(noInput, honeypotResult, 'public'),
+  events: query(demoEventsInput, demoEventsResult, 'public'),
+  recordEvent: mutation(recordEventInput, recordedResult, 'public'),
+} satisfies RouterContract;

@@ -2,6 +2,7 @@
 // issue's footer link) and the topics a creator offers a publication's readers.
 import { z } from 'zod';
 import { MAX_TOPICS, READER_FORMATS, READER_FREQUENCIES, READERS_MSG, readerBrand, tagName } from './readers';
+import { mutation, query, type RouterContract } from '../contract';
 
 const token = z.string().trim().min(10, READERS_MSG.preferencesLink).max(512, READERS_MSG.preferencesLink);
 export const preferencesTokenInput = z.object({ token });
@@ -34,3 +35,12 @@ export const saveTopicsInput = topicsOfPublication.extend({
 });
 /** A publication's topics, as its readers may choose them. */
 export const topicList = z.array(z.string());
+
+/** The preferences router: what each procedure takes and answers. */
+export const preferencesContract = {
+  get: query(preferencesTokenInput, preferencesView, 'public'),
+  save: mutation(savePreferencesInput, preferencesView, 'public'),
+  unsubscribe: mutation(preferencesTokenInput, preferencesView, 'public'),
+  topics: query(topicsOfPublication, topicList),
+  saveTopics: mutation(saveTopicsInput, topicList),
+} satisfies RouterContract;

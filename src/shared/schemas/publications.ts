@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { articleSchema, channelSchema } from './content';
 import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES } from './newsletter';
 import { issueEdits } from './issue-edits';
+import { noInput, removedResult } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 export const MAX_PUBLICATION_NAME = 200;
 export const PUBLICATION_STATUSES = ['draft', 'ready'] as const;
@@ -57,3 +59,12 @@ export type PublicationSummaryDto = z.infer<typeof publicationSummaryDto>;
 
 export const publicationDto = publicationSummaryDto.extend({ workflowData: workflowDataDto });
 export type PublicationDto = z.infer<typeof publicationDto>;
+
+/** The publications router: what each procedure takes and answers. */
+export const publicationsContract = {
+  list: query(noInput, z.array(publicationSummaryDto)),
+  create: mutation(createPublicationInput, publicationDto),
+  get: query(publicationRef, publicationDto),
+  rename: mutation(renamePublicationInput, publicationDto),
+  delete: mutation(publicationRef, removedResult),
+} satisfies RouterContract;

@@ -1,6 +1,8 @@
 // Readers after they join, as the API exchanges them: tags, saved segments (rules), the preference
 // centre's choices, the welcome mail and its sequence, and signup forms for other sites.
 import { z } from 'zod';
+import { csvFile } from './common';
+import { query, type RouterContract } from '../contract';
 
 export const MAX_TAG_LENGTH = 50;
 export const MAX_TAGS_PER_READER = 50;
@@ -202,3 +204,11 @@ export const growthWeek = z.object({ weekStart: z.string(), ...figures });
 export type GrowthWeek = z.infer<typeof growthWeek>;
 export const growthReport = z.object({ from: z.string(), to: z.string(), weeks: z.array(growthWeek), totals: z.object(figures) });
 export type GrowthReport = z.infer<typeof growthReport>;
+
+/** The readers router: what each procedure takes and answers. */
+export const readersContract = {
+  get: query(readerRef, readerDetail),
+  history: query(historyInput, historyPage),
+  growth: query(growthInput, growthReport),
+  growthCsv: query(growthInput, csvFile),
+} satisfies RouterContract;

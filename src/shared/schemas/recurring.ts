@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { precheckResult } from '../precheck';
 import { publicationId } from './publications';
+import { mutation, query, type RouterContract } from '../contract';
 
 export const RECURRING_FREQUENCIES = ['daily', 'weekdays', 'monthly'] as const;
 export const RECURRING_MODES = ['auto', 'approve'] as const;
@@ -147,3 +148,13 @@ export const pendingApproval = z.object({
   precheck: precheckResult.nullable(),
 });
 export type PendingApproval = z.infer<typeof pendingApproval>;
+
+/** The recurring router: what each procedure takes and answers. */
+export const recurringContract = {
+  get: query(recurringOfPublication, recurringView),
+  save: mutation(recurringScheduleInput, recurringScheduleDto),
+  remove: mutation(recurringOfPublication, scheduleRemoved),
+  runNow: mutation(recurringOfPublication, recurringRunDto),
+  pending: query(approvalTokenInput, pendingApproval, 'public'),
+  approve: mutation(approvalTokenInput, approvalResult, 'public'),
+} satisfies RouterContract;

@@ -6,6 +6,8 @@ import { BODY_STYLES, getTheme, HEADER_STYLES, type ThemeMeta } from '../themes'
 import { EMAIL_FONT_KEYS, EMAIL_FONTS } from '../email-fonts';
 import { themeRankOf, type ThemeTier } from '../plans';
 import { assembledNewsletter, COLOR_THEMES } from './newsletter';
+import { noInput, removedResult } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 const hexColor = z
   .string()
@@ -139,3 +141,14 @@ export function savedThemeMeta(id: string, b: ThemeBrand): ThemeMeta | undefined
     brand: { background: b.colors.background, text: b.colors.text, link: b.colors.link, footerText: b.footerText, kicker: b.kicker, logo: b.logo ?? null },
   };
 }
+
+/** The themes router: what each procedure takes and answers. */
+export const themesContract = {
+  list: query(noInput, z.array(themeForUser), 'public'),
+  mine: query(noInput, z.array(customThemeDto)),
+  preview: query(previewThemeInput, themePreview),
+  save: mutation(saveThemeInput, customThemeDto),
+  /** A logo for a saved theme (also POST /api/uploads/theme-logo with the raw image). */
+  uploadLogo: mutation(uploadLogoInput, themeLogo),
+  remove: mutation(themeIdInput, removedResult),
+} satisfies RouterContract;

@@ -2,6 +2,7 @@
 // welcome.get / welcome.save / welcome.preview, shared by the server and the page so both refuse alike.
 import { z } from 'zod';
 import { MAX_SEQUENCE_STEPS, welcomeStep } from './readers';
+import { mutation, query, type RouterContract } from '../contract';
 
 export const MAX_WELCOME_MARKDOWN = 20_000;
 
@@ -54,3 +55,11 @@ export const welcomeView = welcomeSettings.extend({ updatedAt: z.string().nullab
 export type WelcomeView = z.infer<typeof welcomeView>;
 
 export const welcomePreview = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+
+/** The welcome router: what each procedure takes and answers. */
+export const welcomeContract = {
+  get: query(welcomeRef, welcomeView),
+  save: mutation(welcomeSaveInput, welcomeView),
+  /** A query: it changes nothing; the editor asks again as the text changes. */
+  preview: query(welcomePreviewInput, welcomePreview),
+} satisfies RouterContract;

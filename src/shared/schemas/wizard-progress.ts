@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { articleSchema, channelSchema, chosenArticles } from './content';
 import { COLOR_THEMES, FONT_STYLES, LAYOUT_STYLES } from './newsletter';
 import { issueEdits } from './issue-edits';
-import { MAX_PUBLICATION_NAME, publicationId } from './publications';
+import { MAX_PUBLICATION_NAME, publicationDto, publicationId } from './publications';
+import { mutation, type RouterContract } from '../contract';
 
 export const WORKFLOW_STEPS = 5;
 export const MAX_SELECTED_CHANNELS = 100;
@@ -71,3 +72,8 @@ export const saveProgressInput = z.object({
   newIssue: z.boolean().optional(),
 });
 export type SaveProgressInput = z.infer<typeof saveProgressInput>;
+
+/** The workflow's autosave, mounted in the wizard router: what it takes and answers. */
+export const wizardProgressContract = {
+  saveProgress: mutation(saveProgressInput, publicationDto),
+} satisfies RouterContract;

@@ -1,7 +1,9 @@
 // The contracts of forms.*: a publication's embeddable signup forms and the code a creator pastes into
 // another site (a plain HTML form, or an iframe of the form page the app serves).
 import { z } from 'zod';
-import { READERS_MSG, tagName } from '../../shared/schemas/readers';
+import { READERS_MSG, tagName } from './readers';
+import { removedResult } from './common';
+import { mutation, query, type RouterContract } from '../contract';
 
 const id = z.string().min(1).max(64);
 
@@ -69,3 +71,11 @@ export const formDto = z.object({
 });
 export type FormDto = z.infer<typeof formDto>;
 export const formList = z.array(formDto);
+
+/** The forms router: what each procedure takes and answers. */
+export const formsContract = {
+  list: query(formsOfInput, formList),
+  create: mutation(createFormInput, formDto),
+  update: mutation(updateFormInput, formDto),
+  delete: mutation(formRef, removedResult),
+} satisfies RouterContract;
