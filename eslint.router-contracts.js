@@ -12,7 +12,8 @@ export const routerContracts = {
   meta: {
     type: 'problem',
     messages: {
-      chain: 'No .{{ method }}() chain in a router: declare the procedure in src/shared/schemas/<router>.ts and implement it with implement(contract, handlers).',
+      chain:
+        'No .{{ method }}() chain in a router: declare the procedure in src/shared/schemas/<router>.ts and implement it with implement(contract, handlers).',
       inlineObject: 'No z.{{ builder }}() in a router: the schema belongs in its contract file, src/shared/schemas/<router>.ts.',
     },
     schema: [],
