@@ -124,6 +124,16 @@ function deriveColors(theme: ThemeMeta, mode: ColorTheme): Palette {
   const primary = theme.primaryColor;
   const secondary = theme.secondaryColor;
   const accent = theme.accentColor ?? primary;
+  // The light modes' footer band and brand colours, the same in both.
+  const lightBand = {
+    band: bandOf(primary),
+    onBand: onColor(bandOf(primary), 4.5),
+    primary,
+    secondary,
+    onSecondary: readable('#5d6673', secondary),
+    dark: false,
+    mode,
+  };
   let p: Palette;
   if (mode === 'dark') {
     const page = mix(primary, '#05070a', 0.86);
@@ -169,13 +179,7 @@ function deriveColors(theme: ThemeMeta, mode: ColorTheme): Palette {
       accent,
       onAccent: onColor(accent),
       accentText: readableOn(accent, [card, surface]),
-      band: bandOf(primary),
-      onBand: onColor(bandOf(primary), 4.5),
-      primary,
-      secondary,
-      onSecondary: readable('#5d6673', secondary),
-      dark: false,
-      mode,
+      ...lightBand,
     };
   } else {
     // Print-inspired themes sit on warm paper rather than white.
@@ -193,13 +197,7 @@ function deriveColors(theme: ThemeMeta, mode: ColorTheme): Palette {
       accent,
       onAccent: onColor(accent),
       accentText: readable(accent, surface, 4.5),
-      band: bandOf(primary),
-      onBand: onColor(bandOf(primary), 4.5),
-      primary,
-      secondary,
-      onSecondary: readable('#5d6673', secondary),
-      dark: false,
-      mode,
+      ...lightBand,
     };
   }
   return p;
