@@ -40,18 +40,17 @@ function measured(row: FeedRow | undefined): { quality: Quality; frequency: stri
   return { quality: 'medium', frequency: UNKNOWN_FREQUENCY, measured: false };
 }
 
-function directoryChannel(r: DirectoryRow, feed: FeedRow | undefined): Channel {
-  return {
-    id: r.id,
-    name: r.name,
-    url: r.feedUrl,
-    siteUrl: r.siteUrl,
-    description: r.description,
-    niche: r.tags.split(' ')[0],
-    source: r.source,
-    ...measured(feed),
-  };
+/** A stored channel (the directory's or the user's own) as the list shows it, with its feed's measures. */
+function storedChannel(
+  r: { id: string; name: string; feedUrl: string; siteUrl: string | null; description: string },
+  niche: string,
+  source: string,
+  feed: FeedRow | undefined,
+): Channel {
+  return { id: r.id, name: r.name, url: r.feedUrl, siteUrl: r.siteUrl, description: r.description, niche, source, ...measured(feed) };
 }
+
+const directoryChannel = (r: DirectoryRow, feed: FeedRow | undefined): Channel => storedChannel(r, r.tags.split(' ')[0], r.source, feed);
 
 function discoveredChannel(f: DiscoveredFeed, niche: string): Channel {
   const host = hostOf(f.siteUrl ?? f.url);
@@ -131,18 +130,7 @@ export async function discoverChannels(ctx: Ctx, input: { url: string; niche?: s
 
 type UserChannelRow = typeof userChannels.$inferSelect;
 
-function userChannel(r: UserChannelRow, feed: FeedRow | undefined): Channel {
-  return {
-    id: r.id,
-    name: r.name,
-    url: r.feedUrl,
-    siteUrl: r.siteUrl,
-    description: r.description,
-    niche: r.niche,
-    source: hostOf(r.siteUrl ?? r.feedUrl),
-    ...measured(feed),
-  };
-}
+const userChannel = (r: UserChannelRow, feed: FeedRow | undefined): Channel => storedChannel(r, r.niche, hostOf(r.siteUrl ?? r.feedUrl), feed);
 
 export async function listMyChannels(ctx: UserCtx): Promise<Channel[]> {
   const rows = await ctx.db
